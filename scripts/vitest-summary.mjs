@@ -1,0 +1,17 @@
+// Reads vitest's JSON report and prints the one plain line CI reads: "N passed, N failed[, N skipped]".
+import { readFileSync } from 'node:fs';
+
+const file = process.argv[2];
+let report;
+try {
+  report = JSON.parse(readFileSync(file, 'utf8'));
+} catch (err) {
+  console.log(`vitest wrote no readable JSON report at ${file}: ${err.message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(0);
+}
+const passed = report.numPassedTests ?? 0;
+// A suite that fails to load has no failed test of its own; count it so it is not hidden.
+const failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

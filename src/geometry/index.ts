@@ -1,0 +1,3 @@
+export * from './pose.js';
+export * from './intrinsics.js';
+export * from './frames.js';

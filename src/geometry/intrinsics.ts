@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Pinhole intrinsics in pixels for an image of `width`×`height`; no distortion. */
+export const IntrinsicsSchema = z.object({
+  width: z.number().int().positive().max(8192),
+  height: z.number().int().positive().max(8192),
+  fx: z.number().positive().finite(),
+  fy: z.number().positive().finite(),
+  cx: z.number().finite(),
+  cy: z.number().finite(),
+});
+export type Intrinsics = z.infer<typeof IntrinsicsSchema>;
+
+/** Intrinsics from a horizontal field of view, principal point at the image centre, square pixels. */
+export function fromHfov(width: number, height: number, hfovDeg: number): Intrinsics {
+  const fx = width / 2 / Math.tan((hfovDeg * Math.PI) / 360);
+  return { width, height, fx, fy: fx, cx: (width - 1) / 2, cy: (height - 1) / 2 };
+}
+
+/** The same camera at a different resolution (pixel centres kept aligned). */
+export function scaled(k: Intrinsics, factor: number): Intrinsics {
+  return {
+    width: Math.round(k.width * factor),
+    height: Math.round(k.height * factor),
+    fx: k.fx * factor,
+    fy: k.fy * factor,
+    cx: (k.cx + 0.5) * factor - 0.5,
+    cy: (k.cy + 0.5) * factor - 0.5,
+  };
+}
+
+/** Largest ratio |ray| / depth over the image: a point at depth d lies within d·ratio of the camera. */
+export function maxRayStretch(k: Intrinsics): number {
+  const ku = Math.max(Math.abs(-k.cx / k.fx), Math.abs((k.width - 1 - k.cx) / k.fx));
+  const kv = Math.max(Math.abs(-k.cy / k.fy), Math.abs((k.height - 1 - k.cy) / k.fy));
+  return Math.sqrt(1 + ku * ku + kv * kv);
+}

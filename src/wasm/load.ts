@@ -1,0 +1,38 @@
+/**
+ * Loads a compiled module from `build/` in Node (read from disk) or in a browser (fetched next to the
+ * page's bundle). Every module is instantiated the same way, with plain imports and no generated glue,
+ * so that the caller owns linear memory and can keep zero-copy typed views over it.
+ */
+export type WasmName = 'navcore' | 'render' | 'tracker';
+
+const isNode = typeof process !== 'undefined' && process.versions?.node !== undefined;
+
+/** Where a module's bytes live: `build/NAME.wasm`, relative to this file in both Node and Vite. */
+export function wasmUrl(name: WasmName): URL {
+  return new URL(`../../build/${name}.wasm`, import.meta.url);
+}
+
+export async function wasmBytes(name: WasmName): Promise<ArrayBuffer | Uint8Array> {
+  const url = wasmUrl(name);
+  if (isNode && url.protocol === 'file:') {
+    const { readFile } = await import('node:fs/promises');
+    try {
+      return await readFile(url);
+    } catch (err) {
+      throw new Error(`cannot read ${url.pathname}: ${(err as Error).message}. Run 'npm run build' to compile the WebAssembly modules.`);
+    }
+  }
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`cannot fetch ${url.href}: HTTP ${res.status}`);
+  return res.arrayBuffer();
+}
+
+export async function instantiate(
+  name: WasmName,
+  imports: WebAssembly.Imports,
+  bytes?: ArrayBuffer | Uint8Array,
+): Promise<WebAssembly.Instance> {
+  const source = bytes ?? (await wasmBytes(name));
+  const { instance } = await WebAssembly.instantiate(source as BufferSource, imports);
+  return instance;
+}
