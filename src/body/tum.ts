@@ -1,0 +1,139 @@
+/**
+ * Reader for RGB-D sequences in the TUM RGB-D benchmark layout: `rgb.txt`, `depth.txt` (or
+ * `associations.txt`), 8-bit colour PNGs and 16-bit depth PNGs scaled by a depth factor (5000 = 1 m).
+ * Node only (file I/O).
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { fromQuatTranslation, type Mat4 } from '../geometry/pose.js';
+
+export interface TumFrameRef {
+  rgbTime: number;
+  rgbFile: string;
+  depthTime: number;
+  depthFile: string;
+}
+
+export interface TumPose {
+  time: number;
+  pose: Mat4;
+}
+
+export interface RgbdImage {
+  width: number;
+  height: number;
+  /** RGB, 3 bytes per pixel */
+  rgb: Uint8Array;
+  /** metres, 0 where the sensor gave nothing */
+  depth: Float32Array;
+}
+
+function dataLines(text: string): string[][] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0 && !l.startsWith('#'))
+    .map((l) => l.split(/\s+/));
+}
+
+function stampedFiles(path: string): { time: number; file: string }[] {
+  return dataLines(readFileSync(path, 'utf8')).map((f, i) => {
+    const time = Number(f[0]);
+    if (!Number.isFinite(time) || f.length < 2) throw new Error(`${path}:${i + 1}: expected 'timestamp filename'`);
+    return { time, file: f[1] };
+  });
+}
+
+/** Nearest-timestamp unique association of colour and depth frames, |dt| ≤ maxDt (TUM's associate.py rule). */
+export function associate(rgb: { time: number; file: string }[], depth: { time: number; file: string }[], maxDt = 0.02): TumFrameRef[] {
+  const candidates: { dt: number; i: number; j: number }[] = [];
+  for (let i = 0; i < rgb.length; i++) {
+    for (let j = 0; j < depth.length; j++) {
+      const dt = Math.abs(rgb[i].time - depth[j].time);
+      if (dt <= maxDt) candidates.push({ dt, i, j });
+    }
+  }
+  candidates.sort((a, b) => a.dt - b.dt);
+  const usedR = new Set<number>(), usedD = new Set<number>();
+  const out: TumFrameRef[] = [];
+  for (const c of candidates) {
+    if (usedR.has(c.i) || usedD.has(c.j)) continue;
+    usedR.add(c.i);
+    usedD.add(c.j);
+    out.push({ rgbTime: rgb[c.i].time, rgbFile: rgb[c.i].file, depthTime: depth[c.j].time, depthFile: depth[c.j].file });
+  }
+  return out.sort((a, b) => a.rgbTime - b.rgbTime);
+}
+
+/** The frames of a TUM folder in time order: from associations.txt when present, else associated from rgb.txt and depth.txt. */
+export function readTumFrames(dir: string): TumFrameRef[] {
+  const assoc = join(dir, 'associations.txt');
+  if (existsSync(assoc)) {
+    return dataLines(readFileSync(assoc, 'utf8')).map((f, i) => {
+      if (f.length < 4) throw new Error(`${assoc}:${i + 1}: expected 'rgb_ts rgb_file depth_ts depth_file'`);
+      return { rgbTime: Number(f[0]), rgbFile: f[1], depthTime: Number(f[2]), depthFile: f[3] };
+    });
+  }
+  const rgbTxt = join(dir, 'rgb.txt'), depthTxt = join(dir, 'depth.txt');
+  if (!existsSync(rgbTxt) || !existsSync(depthTxt)) {
+    throw new Error(`${dir} is not a TUM RGB-D folder: it needs associations.txt, or rgb.txt and depth.txt`);
+  }
+  return associate(stampedFiles(rgbTxt), stampedFiles(depthTxt));
+}
+
+/** Reads `timestamp tx ty tz qx qy qz qw` lines. */
+export function parseTumTrajectory(text: string, source = 'trajectory'): TumPose[] {
+  return dataLines(text).map((f, i) => {
+    const v = f.slice(0, 8).map(Number);
+    if (f.length < 8 || v.some((x) => !Number.isFinite(x))) {
+      throw new Error(`${source}:${i + 1}: expected 'timestamp tx ty tz qx qy qz qw' with 8 finite numbers`);
+    }
+    return { time: v[0], pose: fromQuatTranslation([v[4], v[5], v[6], v[7]], [v[1], v[2], v[3]]) };
+  });
+}
+
+export function readTumTrajectory(path: string): TumPose[] {
+  return parseTumTrajectory(readFileSync(path, 'utf8'), path);
+}
+
+/** The pose nearest in time to `t`, if within maxDt. Poses must be sorted by time. */
+export function poseAt(poses: TumPose[], t: number, maxDt = 0.02): Mat4 | null {
+  let lo = 0, hi = poses.length - 1;
+  if (hi < 0) return null;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (poses[mid].time < t) lo = mid + 1;
+    else hi = mid;
+  }
+  let best = lo;
+  if (lo > 0 && Math.abs(poses[lo - 1].time - t) < Math.abs(poses[lo].time - t)) best = lo - 1;
+  return Math.abs(poses[best].time - t) <= maxDt ? poses[best].pose : null;
+}
+
+export function decodePng(path: string): PNG {
+  return PNG.sync.read(readFileSync(path), { skipRescale: true });
+}
+
+/** Loads one colour+depth pair; depth converted to metres with `depthFactor` (raw / factor). */
+export function readRgbd(dir: string, ref: TumFrameRef, depthFactor = 5000): RgbdImage {
+  const c = decodePng(join(dir, ref.rgbFile));
+  const d = decodePng(join(dir, ref.depthFile));
+  if (c.width !== d.width || c.height !== d.height) {
+    throw new Error(`${ref.rgbFile} is ${c.width}×${c.height} but ${ref.depthFile} is ${d.width}×${d.height}`);
+  }
+  const n = c.width * c.height;
+  const rgb = new Uint8Array(n * 3);
+  const src = c.data as unknown as ArrayLike<number>;
+  for (let i = 0; i < n; i++) {
+    rgb[i * 3] = src[i * 4];
+    rgb[i * 3 + 1] = src[i * 4 + 1];
+    rgb[i * 3 + 2] = src[i * 4 + 2];
+  }
+  // pngjs keeps 16-bit samples (skipRescale) as RGBA-expanded 16-bit values; the grey channel is sample 0.
+  const raw = d.data as unknown as ArrayLike<number>;
+  const depth = new Float32Array(n);
+  const stride = raw.length / n;
+  for (let i = 0; i < n; i++) depth[i] = raw[i * stride] / depthFactor;
+  return { width: c.width, height: c.height, rgb, depth };
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+/**
+ * The `navharness` command. Each subcommand lives in `src/commands/<name>.ts` and registers itself;
+ * this file only assembles them. Bad flags end with a message naming the flag and what is accepted.
+ */
+import { Command, CommanderError } from 'commander';
+import { registerDemo } from './commands/demo.js';
+
+const program = new Command('navharness')
+  .description('NavHarness: lifelong embodied navigation with a WebAssembly navigation core')
+  .showHelpAfterError()
+  .exitOverride();
+
+registerDemo(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) process.exit(err.exitCode);
+  console.error(`navharness: ${(err as Error).message}`);
+  process.exit(1);
+}

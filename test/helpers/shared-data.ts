@@ -1,0 +1,19 @@
+/**
+ * The real data of this workplace lives outside the repository, in `../shared/data` (override with
+ * NAVHARNESS_SHARED_DATA). Tests that need it skip with a visible reason where it is absent.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export const SHARED_DATA = resolve(process.env.NAVHARNESS_SHARED_DATA ?? resolve(import.meta.dirname, '../../../shared/data'));
+
+export function sharedPath(...parts: string[]): string | null {
+  const p = resolve(SHARED_DATA, ...parts);
+  return existsSync(p) ? p : null;
+}
+
+export const TEDDY = sharedPath('tum_fr3_teddy_100');
+export const EVO_REF = sharedPath('trajectories', 'evo_tum_reference');
+export const skipReason = (what: string) => `${what} not found under ${SHARED_DATA} (set NAVHARNESS_SHARED_DATA)`;
+/** TUM freiburg3 intrinsics (README of the data). */
+export const FR3_INTRINSICS = { width: 640, height: 480, fx: 535.4, fy: 539.2, cx: 320.1, cy: 247.6 };
