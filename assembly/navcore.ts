@@ -1,0 +1,5 @@
+// navcore.wasm: the mapping and planning kernels. TypeScript owns every buffer and passes pointers.
+export { alloc, free } from './alloc';
+export { integrate, countCells, blit, knownBounds } from './mapper';
+export { astar, nearestFree } from './astar';
+export { rasterGrid } from './raster';

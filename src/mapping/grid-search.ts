@@ -1,0 +1,87 @@
+/**
+ * navcore's A* and nearest-free search over any byte grid in linear memory (1 = free). Owns the
+ * per-cell work arrays and reuses them across searches; no clearing between searches (generation
+ * stamps inside the kernel).
+ */
+import type { Navcore } from '../wasm/navcore.js';
+import type { WasmBlock } from '../wasm/memory.js';
+
+export interface GridRef {
+  ptr: number;
+  w: number;
+  h: number;
+}
+
+export interface CellSearch {
+  /** path cost in cells (straight 1, diagonal √2) */
+  cost: number;
+  /** row-major cell indices from start to goal */
+  path: Int32Array;
+  expansions: number;
+}
+
+export class GridSearch {
+  private cap = 0;
+  private work: {
+    g: WasmBlock<Float64Array>;
+    f: WasmBlock<Float64Array>;
+    parent: WasmBlock<Int32Array>;
+    pos: WasmBlock<Int32Array>;
+    mark: WasmBlock<Uint32Array>;
+    heap: WasmBlock<Int32Array>;
+    path: WasmBlock<Int32Array>;
+  } | null = null;
+  private readonly stats: WasmBlock<Float64Array>;
+  private gen = 0;
+
+  constructor(private readonly core: Navcore) {
+    this.stats = core.block(Float64Array, 4);
+  }
+
+  /** A* from cell `start` to cell `goal`; null when unreachable (or either end is not free). */
+  search(grid: GridRef, start: number, goal: number): CellSearch | null {
+    const n = grid.w * grid.h;
+    const wk = this.ensure(n);
+    this.gen += 2;
+    if (this.gen >= 0xfffffff0) {
+      wk.mark.view().fill(0);
+      this.gen = 2;
+    }
+    const count = this.core.exports.astar(
+      grid.ptr, grid.w, grid.h, start, goal,
+      wk.g.ptr, wk.f.ptr, wk.parent.ptr, wk.pos.ptr, wk.mark.ptr, wk.heap.ptr, this.gen,
+      wk.path.ptr, this.stats.ptr,
+    );
+    const st = this.stats.view();
+    this.lastExpansions = st[1];
+    if (count < 0) return null;
+    return { cost: st[0], path: wk.path.view().slice(0, count), expansions: st[1] };
+  }
+
+  /** Expansions of the most recent search, successful or not. */
+  lastExpansions = 0;
+
+  /** Nearest free cell to (x, z) (may lie outside the grid) within `maxR` cells, or −1. */
+  nearestFree(grid: GridRef, x: number, z: number, maxR: number): number {
+    return this.core.exports.nearestFree(grid.ptr, grid.w, grid.h, x, z, maxR);
+  }
+
+  private ensure(n: number) {
+    if (this.work && this.cap >= n) return this.work;
+    if (this.work) for (const b of Object.values(this.work)) b.free();
+    const c = this.core;
+    this.work = {
+      g: c.block(Float64Array, n),
+      f: c.block(Float64Array, n),
+      parent: c.block(Int32Array, n),
+      pos: c.block(Int32Array, n),
+      mark: c.block(Uint32Array, n),
+      heap: c.block(Int32Array, n),
+      path: c.block(Int32Array, n),
+    };
+    this.work.mark.view().fill(0);
+    this.gen = 0;
+    this.cap = n;
+    return this.work;
+  }
+}

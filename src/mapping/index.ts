@@ -1,0 +1,7 @@
+export * from './params.js';
+export * from './occupancy-map.js';
+export * from './grid-search.js';
+export * from './planner.js';
+export * from './floors.js';
+export * from './canvas.js';
+export * from './render-map.js';

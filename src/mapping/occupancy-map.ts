@@ -1,0 +1,281 @@
+/**
+ * Per-floor occupancy grids over navcore.wasm (SPEC §3). TypeScript owns the buffers and the growth
+ * policy; the kernel does every per-pixel and per-cell step.
+ */
+import { z } from 'zod';
+import { IntrinsicsSchema, maxRayStretch, type Intrinsics } from '../geometry/intrinsics.js';
+import { poseProblem, type Mat4 } from '../geometry/pose.js';
+import { frameProblem, heightOf, NAVIGATOR_FRAME, type WorldFrame } from '../geometry/frames.js';
+import type { Navcore } from '../wasm/navcore.js';
+import type { WasmBlock } from '../wasm/memory.js';
+import { Cell, CELL_NAMES, MapParamsSchema, type CellName, type MapParams } from './params.js';
+
+/** A depth frame: float32 metres, row-major, `width`×`height`; ≤ 0, NaN, ±∞ mean "no reading". */
+export interface DepthFrame {
+  intrinsics: Intrinsics;
+  depth: Float32Array;
+}
+
+export interface IntegrateStats {
+  layer: number;
+  validPixels: number;
+  obstaclePoints: number;
+  floorPoints: number;
+  endpointCells: number;
+  carvedCells: number;
+  cameraCell: { x: number; z: number };
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface GridSnapshot {
+  /** world cell index of column 0 / row 0 */
+  originX: number;
+  originZ: number;
+  width: number;
+  height: number;
+  /** one byte per cell: 0 unknown, 1 free, 2 obstacle; row-major, row index = z − originZ */
+  cells: Uint8Array;
+}
+
+interface Layer {
+  id: number;
+  /** up-coordinate of the floor plane (heightOf(frame, p) of any floor point) */
+  floorUp: number;
+  grid: WasmBlock<Uint8Array>;
+  ox: number;
+  oz: number;
+  w: number;
+  h: number;
+  frames: number;
+}
+
+const GROW_PAD = 32; // cells added beyond what a frame needs, so growth is rare
+
+const OptionsSchema = z.object({
+  params: MapParamsSchema.optional(),
+});
+
+export class OccupancyMap {
+  readonly params: MapParams;
+  readonly frame: WorldFrame;
+  private readonly layers: Layer[] = [];
+  private frameId = 0;
+  private scratch: {
+    width: number;
+    winR: number;
+    ku: WasmBlock<Float32Array>;
+    stamp: WasmBlock<Uint32Array>;
+    endpoints: WasmBlock<Int32Array>;
+  } | null = null;
+  private readonly fparams: WasmBlock<Float32Array>;
+  private readonly iparams: WasmBlock<Int32Array>;
+  private readonly stats: WasmBlock<Int32Array>;
+  private depthBlock: WasmBlock<Float32Array> | null = null;
+
+  constructor(
+    readonly core: Navcore,
+    frame: WorldFrame = NAVIGATOR_FRAME,
+    params: Partial<MapParams> = {},
+  ) {
+    const fp = frameProblem(frame);
+    if (fp) throw new Error(fp);
+    const parsed = OptionsSchema.safeParse({ params });
+    if (!parsed.success) throw new Error(`invalid map parameters: ${z.prettifyError(parsed.error)}`);
+    this.params = MapParamsSchema.parse(params);
+    this.frame = frame;
+    this.fparams = core.block(Float32Array, 24);
+    this.iparams = core.block(Int32Array, 8);
+    this.stats = core.block(Int32Array, 8);
+  }
+
+  /** Opens a layer whose floor plane has up-coordinate `floorUp`; returns its id. */
+  openFloor(floorUp: number): number {
+    if (!Number.isFinite(floorUp)) throw new Error(`floor height must be finite, got ${floorUp}`);
+    const id = this.layers.length;
+    const w = 2 * GROW_PAD, h = 2 * GROW_PAD;
+    const grid = this.core.block<Uint8Array>(Uint8Array, w * h);
+    grid.view().fill(0);
+    this.layers.push({ id, floorUp, grid, ox: -GROW_PAD, oz: -GROW_PAD, w, h, frames: 0 });
+    return id;
+  }
+
+  /** Layer ids with their floor heights and integrated frame counts. */
+  floors(): { id: number; floorUp: number; frames: number }[] {
+    return this.layers.map((l) => ({ id: l.id, floorUp: l.floorUp, frames: l.frames }));
+  }
+
+  /**
+   * A buffer inside linear memory for a depth frame of `n` pixels, for callers that can write the
+   * depth there directly and skip the copy in `integrate`.
+   */
+  depthInput(n: number): Float32Array {
+    if (!this.depthBlock || this.depthBlock.length < n) {
+      this.depthBlock?.free();
+      this.depthBlock = this.core.block<Float32Array>(Float32Array, n);
+    }
+    return this.depthBlock.view().subarray(0, n);
+  }
+
+  /** Integrates a depth frame seen from camera-to-world `pose` into layer `layer`. */
+  integrate(frame: DepthFrame, pose: Mat4, layer = 0): Result<IntegrateStats> {
+    const L = this.layers[layer];
+    if (!L) return { ok: false, error: `no floor layer ${layer}; open one with openFloor() (layers: ${this.layers.length})` };
+    const k = IntrinsicsSchema.safeParse(frame?.intrinsics);
+    if (!k.success) return { ok: false, error: `invalid intrinsics: ${z.prettifyError(k.error)}` };
+    const K = k.data;
+    const n = K.width * K.height;
+    if (!(frame.depth instanceof Float32Array)) return { ok: false, error: 'depth must be a Float32Array of metres' };
+    if (frame.depth.length !== n) {
+      return { ok: false, error: `depth has ${frame.depth.length} values but the intrinsics say ${K.width}×${K.height} = ${n}` };
+    }
+    const pp = poseProblem(pose);
+    if (pp) return { ok: false, error: `invalid pose: ${pp}` };
+
+    const p = this.params;
+    const { right, forward, up } = this.frame;
+    const basis = [right, forward, up];
+    const A = new Array<number>(9), b = new Array<number>(3);
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) A[i * 3 + j] = basis[i][0] * pose[j] + basis[i][1] * pose[4 + j] + basis[i][2] * pose[8 + j];
+      b[i] = basis[i][0] * pose[3] + basis[i][1] * pose[7] + basis[i][2] * pose[11];
+    }
+
+    const winR = Math.ceil((p.maxDepth * maxRayStretch(K)) / p.cellSize) + 2;
+    const camX = Math.floor(b[0] / p.cellSize), camZ = Math.floor(b[1] / p.cellSize);
+    // One extra cell of margin covers f32 rounding of the camera cell inside the kernel.
+    this.ensureCovers(L, camX - winR - 1, camZ - winR - 1, camX + winR + 1, camZ + winR + 1);
+    const s = this.ensureScratch(K.width, winR);
+
+    const depthView = this.depthInput(n);
+    if (frame.depth.buffer !== depthView.buffer || frame.depth.byteOffset !== depthView.byteOffset) depthView.set(frame.depth);
+
+    const fp = this.fparams.view();
+    fp.set(A, 0);
+    fp.set(b, 9);
+    fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, L.floorUp, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax, 1 / p.cellSize], 12);
+    this.frameId = (this.frameId + 1) >>> 0;
+    if (this.frameId === 0) {
+      s.stamp.view().fill(0);
+      this.frameId = 1;
+    }
+    this.iparams.view().set([L.w, L.h, L.ox, L.oz, winR, this.frameId | 0, 0, 0]);
+    this.core.exports.integrate(
+      this.depthBlock!.ptr, K.width, K.height, this.fparams.ptr, this.iparams.ptr,
+      L.grid.ptr, s.ku.ptr, s.stamp.ptr, s.endpoints.ptr, this.stats.ptr,
+    );
+    const st = this.stats.view();
+    L.frames++;
+    return {
+      ok: true,
+      value: {
+        layer,
+        validPixels: st[0],
+        obstaclePoints: st[1],
+        floorPoints: st[2],
+        endpointCells: st[3],
+        carvedCells: st[4],
+        cameraCell: { x: st[6], z: st[7] },
+      },
+    };
+  }
+
+  /** Up-coordinate of the floor under a camera at `pose` that stands `cameraHeight` above it. */
+  floorUpBelow(pose: Mat4, cameraHeight: number): number {
+    return heightOf(this.frame, [pose[3], pose[7], pose[11]]) - cameraHeight;
+  }
+
+  worldToCell(x: number, z: number): { x: number; z: number } {
+    return { x: Math.floor(x / this.params.cellSize), z: Math.floor(z / this.params.cellSize) };
+  }
+
+  cellCentre(cx: number, cz: number): { x: number; z: number } {
+    const c = this.params.cellSize;
+    return { x: (cx + 0.5) * c, z: (cz + 0.5) * c };
+  }
+
+  /** State of the cell holding planar point (x, z) on a layer; outside the grid is unknown. */
+  cellAt(x: number, z: number, layer = 0): CellName {
+    const c = this.worldToCell(x, z);
+    return CELL_NAMES[this.cellState(c.x, c.z, layer)];
+  }
+
+  cellState(cx: number, cz: number, layer = 0): Cell {
+    const L = this.layerOrThrow(layer);
+    const gx = cx - L.ox, gz = cz - L.oz;
+    if (gx < 0 || gz < 0 || gx >= L.w || gz >= L.h) return Cell.Unknown;
+    return L.grid.view()[gz * L.w + gx] as Cell;
+  }
+
+  counts(layer = 0): { free: number; obstacle: number; known: number } {
+    const L = this.layerOrThrow(layer);
+    const out = this.stats;
+    this.core.exports.countCells(L.grid.ptr, L.w * L.h, out.ptr);
+    const v = out.view();
+    return { free: v[0], obstacle: v[1], known: v[0] + v[1] };
+  }
+
+  /** Known (free or obstacle) area of a layer, m². */
+  exploredArea(layer = 0): number {
+    return this.counts(layer).known * this.params.cellSize ** 2;
+  }
+
+  /** World-cell bounds of the known cells, or null when nothing is known yet. */
+  knownBounds(layer = 0): { minX: number; minZ: number; maxX: number; maxZ: number } | null {
+    const L = this.layerOrThrow(layer);
+    this.core.exports.knownBounds(L.grid.ptr, L.w, L.h, this.stats.ptr);
+    const v = this.stats.view();
+    if (v[2] < 0) return null;
+    return { minX: v[0] + L.ox, minZ: v[1] + L.oz, maxX: v[2] + L.ox, maxZ: v[3] + L.oz };
+  }
+
+  /** A copy of a layer's grid (for tests, saving and rendering elsewhere). */
+  snapshot(layer = 0): GridSnapshot {
+    const L = this.layerOrThrow(layer);
+    return { originX: L.ox, originZ: L.oz, width: L.w, height: L.h, cells: L.grid.view().slice() };
+  }
+
+  /** The live grid of a layer inside linear memory (for the planner and the raster kernel). */
+  gridRef(layer = 0): { ptr: number; ox: number; oz: number; w: number; h: number } {
+    const L = this.layerOrThrow(layer);
+    return { ptr: L.grid.ptr, ox: L.ox, oz: L.oz, w: L.w, h: L.h };
+  }
+
+  private layerOrThrow(layer: number): Layer {
+    const L = this.layers[layer];
+    if (!L) throw new Error(`no floor layer ${layer} (layers: ${this.layers.length})`);
+    return L;
+  }
+
+  private ensureCovers(L: Layer, x0: number, z0: number, x1: number, z1: number): void {
+    if (x0 >= L.ox && z0 >= L.oz && x1 < L.ox + L.w && z1 < L.oz + L.h) return;
+    const nx0 = Math.min(L.ox, x0 - GROW_PAD), nz0 = Math.min(L.oz, z0 - GROW_PAD);
+    const nx1 = Math.max(L.ox + L.w, x1 + 1 + GROW_PAD), nz1 = Math.max(L.oz + L.h, z1 + 1 + GROW_PAD);
+    const w = nx1 - nx0, h = nz1 - nz0;
+    const grid = this.core.block<Uint8Array>(Uint8Array, w * h);
+    grid.view().fill(0);
+    this.core.exports.blit(L.grid.ptr, L.w, L.h, grid.ptr, w, L.ox - nx0, L.oz - nz0);
+    L.grid.free();
+    Object.assign(L, { grid, ox: nx0, oz: nz0, w, h });
+  }
+
+  private ensureScratch(width: number, winR: number) {
+    const s = this.scratch;
+    if (s && s.width >= width && s.winR === winR) return s;
+    s?.ku.free();
+    s?.stamp.free();
+    s?.endpoints.free();
+    const W = 2 * winR + 1;
+    const next = {
+      width,
+      winR,
+      ku: this.core.block<Float32Array>(Float32Array, width),
+      stamp: this.core.block<Uint32Array>(Uint32Array, W * W),
+      endpoints: this.core.block<Int32Array>(Int32Array, W * W),
+    };
+    next.stamp.view().fill(0);
+    this.frameId = 0;
+    this.scratch = next;
+    return next;
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Route queries on a floor layer (SPEC §4): the target snaps to the nearest free cell when it lands
+ * on unknown or obstacle; A* over free cells; length in metres, or `unreachable`. Nothing moves.
+ */
+import type { OccupancyMap } from './occupancy-map.js';
+import { GridSearch } from './grid-search.js';
+
+export interface PlanarPoint {
+  x: number;
+  z: number;
+}
+
+export type PlanResult =
+  | {
+      status: 'ok';
+      /** cell centres from start to target, metres */
+      path: PlanarPoint[];
+      lengthM: number;
+      start: PlanarPoint;
+      target: PlanarPoint;
+      /** true when the requested target (or start) was not free and was moved to the nearest free cell */
+      targetSnapped: boolean;
+      startSnapped: boolean;
+      expansions: number;
+    }
+  | { status: 'unreachable'; reason: string; expansions: number };
+
+export interface PlanOptions {
+  /** how far (m) the target may move to reach a free cell */
+  targetSnapM?: number;
+  /** how far (m) the start may move to reach a free cell (the body's own cell may still be unknown) */
+  startSnapM?: number;
+}
+
+export class Planner {
+  private readonly search: GridSearch;
+
+  constructor(private readonly map: OccupancyMap) {
+    this.search = new GridSearch(map.core);
+  }
+
+  plan(from: PlanarPoint, to: PlanarPoint, layer = 0, opts: PlanOptions = {}): PlanResult {
+    for (const [name, p] of [['start', from], ['target', to]] as const) {
+      if (!p || !Number.isFinite(p.x) || !Number.isFinite(p.z)) {
+        return { status: 'unreachable', reason: `${name} must be a point with finite x and z (metres)`, expansions: 0 };
+      }
+    }
+    const cell = this.map.params.cellSize;
+    const grid = this.map.gridRef(layer);
+    const snapCells = (m: number | undefined, dflt: number) => Math.max(0, Math.ceil((m ?? dflt) / cell));
+    const locate = (p: PlanarPoint, maxR: number) => {
+      const c = this.map.worldToCell(p.x, p.z);
+      const i = this.search.nearestFree(grid, c.x - grid.ox, c.z - grid.oz, maxR);
+      const exact = c.x - grid.ox + (c.z - grid.oz) * grid.w;
+      const inside = c.x >= grid.ox && c.z >= grid.oz && c.x < grid.ox + grid.w && c.z < grid.oz + grid.h;
+      return { index: i, snapped: !(inside && i === exact) };
+    };
+    const s = locate(from, snapCells(opts.startSnapM, 0.5));
+    if (s.index < 0) return { status: 'unreachable', reason: 'no free cell known near the start', expansions: 0 };
+    const t = locate(to, snapCells(opts.targetSnapM, 100));
+    if (t.index < 0) return { status: 'unreachable', reason: 'no free cell known near the target', expansions: 0 };
+    const found = this.search.search(grid, s.index, t.index);
+    if (!found) {
+      return { status: 'unreachable', reason: 'no path over known free cells joins start and target', expansions: this.search.lastExpansions };
+    }
+    const path = Array.from(found.path, (i) => this.map.cellCentre((i % grid.w) + grid.ox, Math.floor(i / grid.w) + grid.oz));
+    return {
+      status: 'ok',
+      path,
+      lengthM: found.cost * cell,
+      start: path[0],
+      target: path[path.length - 1],
+      targetSnapped: t.snapped,
+      startSnapped: s.snapped,
+      expansions: found.expansions,
+    };
+  }
+}

@@ -1,0 +1,3 @@
+export * from './load.js';
+export * from './memory.js';
+export * from './navcore.js';

@@ -1,0 +1,134 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Navcore } from '../src/wasm/navcore.js';
+import { GridSearch } from '../src/mapping/grid-search.js';
+import { OccupancyMap } from '../src/mapping/occupancy-map.js';
+import { Planner } from '../src/mapping/planner.js';
+import { fromHfov } from '../src/geometry/intrinsics.js';
+import { identity } from '../src/geometry/pose.js';
+import { astarRef, dijkstraRef } from './reference/astar-ref.js';
+import { castDepth, cameraPose, FURNITURE, rng, ROOM } from './helpers/synthetic.js';
+
+let core: Navcore;
+beforeAll(async () => {
+  core = await Navcore.load();
+});
+
+function gridIn(search: Navcore, cells: Uint8Array, w: number, h: number) {
+  const block = search.block<Uint8Array>(Uint8Array, w * h);
+  block.view().set(cells);
+  return { ptr: block.ptr, w, h, block };
+}
+
+describe('8-connected A* in WASM', () => {
+  it('matches Dijkstra path lengths on 120 random grids (and the TS A* exactly)', () => {
+    const r = rng(42);
+    const search = new GridSearch(core);
+    let reachable = 0, unreachable = 0;
+    for (let t = 0; t < 120; t++) {
+      const w = 8 + Math.floor(r() * 60), h = 8 + Math.floor(r() * 60);
+      const density = 0.1 + r() * 0.35;
+      const cells = new Uint8Array(w * h).map(() => (r() < density ? 2 : 1));
+      const start = Math.floor(r() * w * h), goal = Math.floor(r() * w * h);
+      cells[start] = 1;
+      cells[goal] = 1;
+      const g = gridIn(core, cells, w, h);
+      const got = search.search(g, start, goal);
+      const dij = dijkstraRef(cells, w, h, start, goal);
+      const ref = astarRef(cells, w, h, start, goal);
+      g.block.free();
+      if (dij.cost < 0) {
+        expect(got).toBeNull();
+        unreachable++;
+        continue;
+      }
+      reachable++;
+      expect(got).not.toBeNull();
+      expect(got!.cost).toBeCloseTo(dij.cost, 9);
+      // same algorithm, same tie-breaking: the same path and the same work
+      expect(Array.from(got!.path)).toEqual(ref.path);
+      expect(got!.expansions).toBe(ref.expansions);
+      // the path is connected, over free cells, and its steps add up to its cost
+      let len = 0;
+      for (let i = 1; i < got!.path.length; i++) {
+        const a = got!.path[i - 1], b = got!.path[i];
+        const dx = Math.abs((a % w) - (b % w)), dz = Math.abs(Math.floor(a / w) - Math.floor(b / w));
+        expect(Math.max(dx, dz)).toBe(1);
+        expect(cells[b]).toBe(1);
+        if (dx && dz) {
+          // no corner cutting: both orthogonal neighbours of a diagonal step are free
+          expect(cells[Math.floor(a / w) * w + (b % w)]).toBe(1);
+          expect(cells[Math.floor(b / w) * w + (a % w)]).toBe(1);
+        }
+        len += dx && dz ? Math.SQRT2 : 1;
+      }
+      expect(len).toBeCloseTo(got!.cost, 9);
+    }
+    expect(reachable).toBeGreaterThanOrEqual(60);
+    expect(unreachable).toBeGreaterThan(0);
+  });
+
+  it('never cuts an obstacle corner', () => {
+    // . #
+    // # .   the diagonal between the two free cells is blocked by the corners
+    const cells = Uint8Array.of(1, 2, 2, 1);
+    const g = gridIn(core, cells, 2, 2);
+    expect(new GridSearch(core).search(g, 0, 3)).toBeNull();
+  });
+
+  it('nearest free cell: exact cell, ring search and none', () => {
+    const w = 9, h = 9;
+    const cells = new Uint8Array(w * h).fill(2);
+    cells[4 * w + 7] = 1;
+    const g = gridIn(core, cells, w, h);
+    const s = new GridSearch(core);
+    expect(s.nearestFree(g, 7, 4, 0)).toBe(4 * w + 7);
+    expect(s.nearestFree(g, 1, 4, 10)).toBe(4 * w + 7);
+    expect(s.nearestFree(g, 1, 4, 5)).toBe(-1);
+    expect(s.nearestFree(g, 30, 4, 23)).toBe(4 * w + 7); // from outside the grid
+  });
+});
+
+describe('Planner on an occupancy map', () => {
+  async function roomMap() {
+    const map = new OccupancyMap(core);
+    map.openFloor(-0.88);
+    const K = fromHfov(160, 120, 79);
+    for (let i = 0; i < 24; i++) {
+      const pose = cameraPose([0, 0, 0.5], (i * 2 * Math.PI) / 24);
+      map.integrate({ intrinsics: K, depth: castDepth(K, pose, ROOM, FURNITURE) }, pose);
+    }
+    return map;
+  }
+
+  it('plans in metres and snaps a target inside a wall to the nearest free cell', async () => {
+    const map = await roomMap();
+    const planner = new Planner(map);
+    const straight = planner.plan({ x: 0, z: 0.5 }, { x: 2.5, z: 0.5 });
+    expect(straight.status).toBe('ok');
+    if (straight.status !== 'ok') return;
+    expect(straight.lengthM).toBeGreaterThan(2.3);
+    expect(straight.lengthM).toBeLessThan(2.8);
+    const inTable = planner.plan({ x: 0, z: 0.5 }, { x: 3.02, z: 1.0 });
+    expect(inTable.status).toBe('ok');
+    if (inTable.status !== 'ok') return;
+    expect(inTable.targetSnapped).toBe(true);
+    expect(map.cellAt(inTable.target.x, inTable.target.z)).toBe('free');
+    expect(Math.abs(inTable.target.x - 3.02)).toBeLessThan(0.3);
+    expect(inTable.lengthM).toBeGreaterThan(Math.hypot(inTable.target.x, inTable.target.z - 0.5) - 0.15);
+    for (const p of inTable.path) expect(map.cellAt(p.x, p.z)).toBe('free');
+  });
+
+  it('is unreachable across an unexplored gap and rejects non-finite points', async () => {
+    const map = new OccupancyMap(core);
+    map.openFloor(-0.88);
+    const K = fromHfov(64, 48, 79);
+    // two separate explored patches, far apart
+    map.integrate({ intrinsics: K, depth: castDepth(K, identity(), ROOM, []) }, identity());
+    const far = cameraPose([40, 0, 0], 0);
+    map.integrate({ intrinsics: K, depth: castDepth(K, identity(), ROOM, []) }, far);
+    const planner = new Planner(map);
+    const r = planner.plan({ x: 0, z: 1 }, { x: 40, z: 1 });
+    expect(r.status).toBe('unreachable');
+    expect(planner.plan({ x: NaN, z: 0 }, { x: 1, z: 1 })).toMatchObject({ status: 'unreachable', reason: /finite/ });
+  });
+});
