@@ -1,59 +1,70 @@
 // 8-connected A* over FREE cells (SPEC §4), in cell units (straight 1, diagonal √2); the caller
 // scales by the cell size. Octile heuristic (consistent, so the first time the goal is popped its
 // cost is optimal); ties on f go to the larger g; a diagonal step needs both orthogonal neighbours
-// free, so paths never cut an obstacle's corner.
+// free, so paths never cut an obstacle's corner. Indexed binary heap with decrease-key.
 //
-// Work arrays, one slot per grid cell, owned by the caller and reused across searches:
-//   g: f64, f: f64, parent: i32, heapPos: i32, mark: u32, heap: i32.
-// `mark[i] == gen` means open, `gen + 1` closed; the caller advances gen by 2 per search and zeroes
-// `mark` when it wraps, so nothing is cleared between searches.
+// Work memory, owned by the caller and reused across searches, laid out so that one neighbour
+// touches one cache line rather than five arrays:
+//   nodes: one 24-byte record per grid cell {g: f64, parent: i32, heapPos: i32, mark: u32, pad};
+//   heap:  one 24-byte entry per slot {f: f64, g: f64, node: i32, pad} (keys kept in the heap so
+//          that sifting never leaves it).
+// `mark == gen` means open, `gen + 1` closed; the caller advances gen by 2 per search and zeroes
+// the marks when it wraps, so nothing is cleared between searches.
 import { FREE } from './cells';
 
 const SQRT2: f64 = 1.4142135623730951;
+const NODE: usize = 24;
+const N_G: usize = 0, N_PARENT: usize = 8, N_POS: usize = 12, N_MARK: usize = 16;
+const ENTRY: usize = 24;
+const E_F: usize = 0, E_G: usize = 8, E_NODE: usize = 16;
 
-// stats slots (f64): [0] cost of the path in cells, [1] expansions, [2] path node count
-let gArr: usize = 0, fArr: usize = 0, posArr: usize = 0, heapArr: usize = 0;
+let nodes: usize = 0, heap: usize = 0;
 let heapSize: i32 = 0;
 
-@inline function gOf(i: i32): f64 { return load<f64>(gArr + (<usize>i << 3)); }
-@inline function fOf(i: i32): f64 { return load<f64>(fArr + (<usize>i << 3)); }
-@inline function heapAt(k: i32): i32 { return load<i32>(heapArr + (<usize>k << 2)); }
-@inline function setHeap(k: i32, node: i32): void {
-  store<i32>(heapArr + (<usize>k << 2), node);
-  store<i32>(posArr + (<usize>node << 2), k);
-}
-// a before b: smaller f, then larger g
-@inline function before(a: i32, b: i32): bool {
-  const fa = fOf(a), fb = fOf(b);
-  return fa < fb || (fa == fb && gOf(a) > gOf(b));
+@inline function rec(i: i32): usize { return nodes + <usize>i * NODE; }
+@inline function slot(k: i32): usize { return heap + <usize>k * ENTRY; }
+
+// entry a sorts before entry b: smaller f, then larger g
+@inline function before(fa: f64, ga: f64, fb: f64, gb: f64): bool {
+  return fa < fb || (fa == fb && ga > gb);
 }
 
-function siftUp(k: i32): void {
-  const node = heapAt(k);
+@inline function put(k: i32, f: f64, g: f64, node: i32): void {
+  const e = slot(k);
+  store<f64>(e + E_F, f);
+  store<f64>(e + E_G, g);
+  store<i32>(e + E_NODE, node);
+  store<i32>(rec(node) + N_POS, k);
+}
+
+function siftUp(k: i32, f: f64, g: f64, node: i32): void {
   while (k > 0) {
     const p = (k - 1) >> 1;
-    const pn = heapAt(p);
-    if (!before(node, pn)) break;
-    setHeap(k, pn);
+    const e = slot(p);
+    const pf = load<f64>(e + E_F), pg = load<f64>(e + E_G);
+    if (!before(f, g, pf, pg)) break;
+    put(k, pf, pg, load<i32>(e + E_NODE));
     k = p;
   }
-  setHeap(k, node);
+  put(k, f, g, node);
 }
 
-function siftDown(k: i32): void {
-  const node = heapAt(k);
+function siftDown(k: i32, f: f64, g: f64, node: i32): void {
   while (true) {
     const l = 2 * k + 1;
     if (l >= heapSize) break;
     let c = l;
+    let cf = load<f64>(slot(l) + E_F), cg = load<f64>(slot(l) + E_G);
     const r = l + 1;
-    if (r < heapSize && before(heapAt(r), heapAt(l))) c = r;
-    const cn = heapAt(c);
-    if (!before(cn, node)) break;
-    setHeap(k, cn);
+    if (r < heapSize) {
+      const rf = load<f64>(slot(r) + E_F), rg = load<f64>(slot(r) + E_G);
+      if (before(rf, rg, cf, cg)) { c = r; cf = rf; cg = rg; }
+    }
+    if (!before(cf, cg, f, g)) break;
+    put(k, cf, cg, load<i32>(slot(c) + E_NODE));
     k = c;
   }
-  setHeap(k, node);
+  put(k, f, g, node);
 }
 
 @inline function octile(x: i32, z: i32, tx: i32, tz: i32): f64 {
@@ -68,13 +79,13 @@ function siftDown(k: i32): void {
 /**
  * Searches from cell `start` to cell `goal` (row-major indices; both must be FREE). On success writes
  * the path (start..goal indices) to `path` and returns its node count; returns -1 when unreachable.
+ * stats (f64): [0] path cost in cells, [1] expansions, [2] path node count.
  */
 export function astar(
   grid: usize, w: i32, h: i32, start: i32, goal: i32,
-  g: usize, f: usize, parent: usize, pos: usize, mark: usize, heap: usize, gen: u32,
-  path: usize, stats: usize,
+  nodeMem: usize, heapMem: usize, gen: u32, path: usize, stats: usize,
 ): i32 {
-  gArr = g; fArr = f; posArr = pos; heapArr = heap; heapSize = 0;
+  nodes = nodeMem; heap = heapMem; heapSize = 0;
   const closed = gen + 1;
   const n = w * h;
   store<f64>(stats, -1);
@@ -83,24 +94,28 @@ export function astar(
   if (<u32>start >= <u32>n || <u32>goal >= <u32>n || !isFree(grid, start) || !isFree(grid, goal)) return -1;
   const tx = goal % w, tz = goal / w;
 
-  store<f64>(g + (<usize>start << 3), 0);
-  store<f64>(f + (<usize>start << 3), octile(start % w, start / w, tx, tz));
-  store<i32>(parent + (<usize>start << 2), -1);
-  store<u32>(mark + (<usize>start << 2), gen);
-  setHeap(0, start);
+  const s = rec(start);
+  store<f64>(s + N_G, 0);
+  store<i32>(s + N_PARENT, -1);
+  store<u32>(s + N_MARK, gen);
+  put(0, octile(start % w, start / w, tx, tz), 0, start);
   heapSize = 1;
 
   let expansions: i32 = 0;
   let found = false;
   while (heapSize > 0) {
-    const cur = heapAt(0);
+    const top = slot(0);
+    const cur = load<i32>(top + E_NODE);
+    const gc = load<f64>(top + E_G);
     heapSize--;
-    if (heapSize > 0) { setHeap(0, heapAt(heapSize)); siftDown(0); }
-    store<u32>(mark + (<usize>cur << 2), closed);
+    if (heapSize > 0) {
+      const last = slot(heapSize);
+      siftDown(0, load<f64>(last + E_F), load<f64>(last + E_G), load<i32>(last + E_NODE));
+    }
+    store<u32>(rec(cur) + N_MARK, closed);
     if (cur == goal) { found = true; break; }
     expansions++;
     const cx = cur % w, cz = cur / w;
-    const gc = gOf(cur);
     // The four orthogonal neighbours' freeness gates the diagonals.
     const left = cx > 0 && isFree(grid, cur - 1);
     const right = cx < w - 1 && isFree(grid, cur + 1);
@@ -119,23 +134,21 @@ export function astar(
         default: if (!(right && down)) continue; nb = cur + w + 1; cost = SQRT2; break;
       }
       if (k >= 4 && !isFree(grid, nb)) continue;
-      const m = load<u32>(mark + (<usize>nb << 2));
+      const r = rec(nb);
+      const m = load<u32>(r + N_MARK);
       if (m == closed) continue;
       const ng = gc + cost;
       if (m == gen) {
-        if (ng >= gOf(nb)) continue;
-        store<f64>(g + (<usize>nb << 3), ng);
-        store<f64>(f + (<usize>nb << 3), ng + octile(nb % w, nb / w, tx, tz));
-        store<i32>(parent + (<usize>nb << 2), cur);
-        siftUp(load<i32>(pos + (<usize>nb << 2)));
+        if (ng >= load<f64>(r + N_G)) continue;
+        store<f64>(r + N_G, ng);
+        store<i32>(r + N_PARENT, cur);
+        siftUp(load<i32>(r + N_POS), ng + octile(nb % w, nb / w, tx, tz), ng, nb);
       } else {
-        store<u32>(mark + (<usize>nb << 2), gen);
-        store<f64>(g + (<usize>nb << 3), ng);
-        store<f64>(f + (<usize>nb << 3), ng + octile(nb % w, nb / w, tx, tz));
-        store<i32>(parent + (<usize>nb << 2), cur);
-        setHeap(heapSize, nb);
+        store<u32>(r + N_MARK, gen);
+        store<f64>(r + N_G, ng);
+        store<i32>(r + N_PARENT, cur);
         heapSize++;
-        siftUp(heapSize - 1);
+        siftUp(heapSize - 1, ng + octile(nb % w, nb / w, tx, tz), ng, nb);
       }
     }
   }
@@ -143,13 +156,13 @@ export function astar(
   if (!found) return -1;
 
   let count = 0;
-  for (let i = goal; i != -1; i = load<i32>(parent + (<usize>i << 2))) count++;
+  for (let i = goal; i != -1; i = load<i32>(rec(i) + N_PARENT)) count++;
   let k = count - 1;
-  for (let i = goal; i != -1; i = load<i32>(parent + (<usize>i << 2))) {
+  for (let i = goal; i != -1; i = load<i32>(rec(i) + N_PARENT)) {
     store<i32>(path + (<usize>k << 2), i);
     k--;
   }
-  store<f64>(stats, gOf(goal));
+  store<f64>(stats, load<f64>(rec(goal) + N_G));
   store<f64>(stats + 16, <f64>count);
   return count;
 }

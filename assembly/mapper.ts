@@ -40,6 +40,34 @@ const S_CLIPPED: i32 = 5;
 const S_CAM_X: i32 = 6;
 const S_CAM_Z: i32 = 7;
 
+// Per-frame counters, module globals so that the inlined per-lane step can update them.
+let valid: i32 = 0, nObst: i32 = 0, nFloor: i32 = 0, nEnd: i32 = 0, clipped: i32 = 0;
+
+/** Marks one classified point: obstacle (with endpoint de-duplication) or floor (free unless obstacle). */
+@inline function lane(
+  grid: usize, isObst: i32, isFloor: i32, gi: i32, cxw: i32, czw: i32,
+  wx0: i32, wz0: i32, W: i32, stamp: usize, endpoints: usize, frameId: u32,
+): void {
+  const cell = grid + <usize>gi;
+  if (isObst) {
+    store<u8>(cell, OBSTACLE);
+    const wx = cxw - wx0, wz = czw - wz0;
+    if (<u32>wx < <u32>W && <u32>wz < <u32>W) {
+      const wi = wz * W + wx;
+      const sp = stamp + (<usize>wi << 2);
+      if (load<u32>(sp) != frameId) {
+        store<u32>(sp, frameId);
+        store<i32>(endpoints + (<usize>nEnd << 2), wi);
+        nEnd++;
+      }
+    } else {
+      clipped++;
+    }
+  } else if (isFloor) {
+    if (load<u8>(cell) != OBSTACLE) store<u8>(cell, FREE);
+  }
+}
+
 @inline function pf(params: usize, i: i32): f32 {
   return load<f32>(params + (<usize>i << 2));
 }
@@ -83,21 +111,80 @@ export function integrate(
     store<f32>(ku + (<usize>u << 2), (<f32>u - cx) / fx);
   }
 
-  let valid = 0, nObst = 0, nFloor = 0, nEnd = 0, clipped = 0;
+  valid = 0; nObst = 0; nFloor = 0; nEnd = 0; clipped = 0;
+  // Four pixels per step: SIMD arithmetic and classification, then a scalar store per classified
+  // lane. Per-lane f32 operations round exactly like the scalar tail (no fused multiply-add).
+  const vMinD = f32x4.splat(minD), vMaxD = f32x4.splat(maxD);
+  const vA00 = f32x4.splat(a00), vA10 = f32x4.splat(a10), vA20 = f32x4.splat(a20);
+  const vB0 = f32x4.splat(b0), vB1 = f32x4.splat(b1), vB2 = f32x4.splat(b2);
+  const vFloorUp = f32x4.splat(floorUp);
+  const vObsMin = f32x4.splat(obsMin), vObsMax = f32x4.splat(obsMax);
+  const vFlMin = f32x4.splat(flMin), vFlMax = f32x4.splat(flMax);
+  const vInv = f32x4.splat(inv);
+  const vOx = f32x4.splat(<f32>ox), vOz = f32x4.splat(<f32>oz), vGw = f32x4.splat(<f32>gw), vGh = f32x4.splat(<f32>gh);
+  const vZero = f32x4.splat(0);
+  const w4 = w & ~3;
   for (let v = 0; v < h; v++) {
     const kv: f32 = (<f32>v - cy) / fy;
     const r0: f32 = a01 * kv + a02;
     const r1: f32 = a11 * kv + a12;
     const r2: f32 = a21 * kv + a22;
+    const vR0 = f32x4.splat(r0), vR1 = f32x4.splat(r1), vR2 = f32x4.splat(r2);
     const row = depth + (<usize>(v * w) << 2);
-    for (let u = 0; u < w; u++) {
+    // Left-neighbour state for de-duplication; "no class" at the start of a row.
+    let prevGi = f32x4.splat(-1), prevOb = i32x4.splat(0), prevFb = i32x4.splat(0);
+    for (let u = 0; u < w4; u += 4) {
+      const d = v128.load(row + (<usize>u << 2));
+      const ok = v128.and(f32x4.ge(d, vMinD), f32x4.le(d, vMaxD));
+      if (!v128.any_true(ok)) { prevOb = i32x4.splat(0); prevFb = prevOb; continue; }
+      valid += <i32>popcnt<u32>(i32x4.bitmask(ok));
+      const k = v128.load(ku + (<usize>u << 2));
+      const hgt = f32x4.sub(f32x4.add(f32x4.mul(d, f32x4.add(f32x4.mul(vA20, k), vR2)), vB2), vFloorUp);
+      const obst = v128.and(ok, v128.and(f32x4.gt(hgt, vObsMin), f32x4.lt(hgt, vObsMax)));
+      const flr = v128.andnot(v128.and(ok, v128.and(f32x4.gt(hgt, vFlMin), f32x4.le(hgt, vFlMax))), obst);
+      const any = v128.or(obst, flr);
+      if (!v128.any_true(any)) { prevOb = i32x4.splat(0); prevFb = prevOb; continue; }
+      const px = f32x4.add(f32x4.mul(d, f32x4.add(f32x4.mul(vA00, k), vR0)), vB0);
+      const pz = f32x4.add(f32x4.mul(d, f32x4.add(f32x4.mul(vA10, k), vR1)), vB1);
+      // Cell arithmetic stays in f32: every value is an integer below 2^24 (the grid is capped at
+      // 2^24 cells), so it is exact, and only the lanes that get stored are converted to i32.
+      const cxf = f32x4.floor(f32x4.mul(px, vInv));
+      const czf = f32x4.floor(f32x4.mul(pz, vInv));
+      const gx = f32x4.sub(cxf, vOx), gz = f32x4.sub(czf, vOz);
+      const inside = v128.and(
+        v128.and(f32x4.ge(gx, vZero), f32x4.lt(gx, vGw)),
+        v128.and(f32x4.ge(gz, vZero), f32x4.lt(gz, vGh)),
+      );
+      const gi = f32x4.add(f32x4.mul(gz, vGw), gx);
+      const obV = v128.and(obst, inside), fbV = v128.and(flr, inside);
+      const obAll = i32x4.bitmask(obV);
+      const fbAll = i32x4.bitmask(fbV);
+      clipped += <i32>popcnt<u32>(i32x4.bitmask(v128.andnot(any, inside)));
+      nObst += <i32>popcnt<u32>(obAll);
+      nFloor += <i32>popcnt<u32>(fbAll);
+      // A lane that repeats its left neighbour's cell and class changes nothing: neighbouring pixels
+      // mostly land in the same 10 cm cell, so this removes most of the scalar stores.
+      const giPrev = i32x4.shuffle(prevGi, gi, 3, 4, 5, 6);
+      const same = f32x4.eq(gi, giPrev);
+      const obPrev = i32x4.shuffle(prevOb, obV, 3, 4, 5, 6);
+      const fbPrev = i32x4.shuffle(prevFb, fbV, 3, 4, 5, 6);
+      const ob = obAll & ~i32x4.bitmask(v128.and(same, obPrev));
+      const fb = fbAll & ~i32x4.bitmask(v128.and(same, fbPrev));
+      prevGi = gi; prevOb = obV; prevFb = fbV;
+      if ((ob | fb) == 0) continue;
+      lane(grid, ob & 1, fb & 1, <i32>f32x4.extract_lane(gi, 0), <i32>f32x4.extract_lane(cxf, 0), <i32>f32x4.extract_lane(czf, 0), wx0, wz0, W, stamp, endpoints, frameId);
+      lane(grid, ob & 2, fb & 2, <i32>f32x4.extract_lane(gi, 1), <i32>f32x4.extract_lane(cxf, 1), <i32>f32x4.extract_lane(czf, 1), wx0, wz0, W, stamp, endpoints, frameId);
+      lane(grid, ob & 4, fb & 4, <i32>f32x4.extract_lane(gi, 2), <i32>f32x4.extract_lane(cxf, 2), <i32>f32x4.extract_lane(czf, 2), wx0, wz0, W, stamp, endpoints, frameId);
+      lane(grid, ob & 8, fb & 8, <i32>f32x4.extract_lane(gi, 3), <i32>f32x4.extract_lane(cxf, 3), <i32>f32x4.extract_lane(czf, 3), wx0, wz0, W, stamp, endpoints, frameId);
+    }
+    for (let u = w4; u < w; u++) {
       const d = load<f32>(row + (<usize>u << 2));
       if (!(d >= minD && d <= maxD)) continue;
       valid++;
       const k = load<f32>(ku + (<usize>u << 2));
       const hgt: f32 = (d * (a20 * k + r2) + b2) - floorUp;
-      let obstacle = false;
-      if (hgt > obsMin && hgt < obsMax) obstacle = true;
+      let isObst = false;
+      if (hgt > obsMin && hgt < obsMax) isObst = true;
       else if (!(hgt > flMin && hgt <= flMax)) continue;
       const px: f32 = d * (a00 * k + r0) + b0;
       const pz: f32 = d * (a10 * k + r1) + b1;
@@ -105,26 +192,8 @@ export function integrate(
       const czw = <i32>Mathf.floor(pz * inv);
       const gx = cxw - ox, gz = czw - oz;
       if (<u32>gx >= <u32>gw || <u32>gz >= <u32>gh) { clipped++; continue; }
-      const cell = grid + <usize>(gz * gw + gx);
-      if (obstacle) {
-        nObst++;
-        store<u8>(cell, OBSTACLE);
-        const wx = cxw - wx0, wz = czw - wz0;
-        if (<u32>wx < <u32>W && <u32>wz < <u32>W) {
-          const wi = wz * W + wx;
-          const sp = stamp + (<usize>wi << 2);
-          if (load<u32>(sp) != frameId) {
-            store<u32>(sp, frameId);
-            store<i32>(endpoints + (<usize>nEnd << 2), wi);
-            nEnd++;
-          }
-        } else {
-          clipped++;
-        }
-      } else {
-        nFloor++;
-        if (load<u8>(cell) != OBSTACLE) store<u8>(cell, FREE);
-      }
+      if (isObst) nObst++; else nFloor++;
+      lane(grid, isObst ? 1 : 0, isObst ? 0 : 1, gz * gw + gx, cxw, czw, wx0, wz0, W, stamp, endpoints, frameId);
     }
   }
 

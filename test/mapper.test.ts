@@ -201,6 +201,7 @@ describe('bad frames never crash or corrupt the grid', () => {
     expect(map.snapshot()).toEqual(before);
   });
 
+  const far = identity(); far[3] = 1e7;
   const inf = identity(); inf[3] = Infinity;
   const nan = identity(); nan[5] = NaN;
   const skew = identity(); skew[1] = 0.5;
@@ -212,6 +213,7 @@ describe('bad frames never crash or corrupt the grid', () => {
     ['infinite pose', { intrinsics: K, depth: new Float32Array(K.width * K.height) }, inf, /pose element 3 is Infinity/],
     ['NaN pose', { intrinsics: K, depth: new Float32Array(K.width * K.height) }, nan, /pose element 5 is NaN/],
     ['non-rigid pose', { intrinsics: K, depth: new Float32Array(K.width * K.height) }, skew, /not orthonormal/],
+    ['pose 10 000 km away', { intrinsics: K, depth: new Float32Array(K.width * K.height) }, far, /beyond the 16777216 cells/],
     ['mirrored pose', { intrinsics: K, depth: new Float32Array(K.width * K.height) }, mirror, /reflection/],
   ] as const)('%s: a clear error, grid untouched', (_, frame, pose, msg) => {
     const map = mapWithContent();

@@ -23,12 +23,10 @@ export interface CellSearch {
 export class GridSearch {
   private cap = 0;
   private work: {
-    g: WasmBlock<Float64Array>;
-    f: WasmBlock<Float64Array>;
-    parent: WasmBlock<Int32Array>;
-    pos: WasmBlock<Int32Array>;
-    mark: WasmBlock<Uint32Array>;
-    heap: WasmBlock<Int32Array>;
+    /** 24-byte node records {g f64, parent i32, heapPos i32, mark u32, pad}, viewed as u32 */
+    nodes: WasmBlock<Uint32Array>;
+    /** 24-byte heap entries {f f64, g f64, node i32, pad} */
+    heap: WasmBlock<Uint32Array>;
     path: WasmBlock<Int32Array>;
   } | null = null;
   private readonly stats: WasmBlock<Float64Array>;
@@ -44,12 +42,12 @@ export class GridSearch {
     const wk = this.ensure(n);
     this.gen += 2;
     if (this.gen >= 0xfffffff0) {
-      wk.mark.view().fill(0);
+      wk.nodes.view().fill(0);
       this.gen = 2;
     }
     const count = this.core.exports.astar(
       grid.ptr, grid.w, grid.h, start, goal,
-      wk.g.ptr, wk.f.ptr, wk.parent.ptr, wk.pos.ptr, wk.mark.ptr, wk.heap.ptr, this.gen,
+      wk.nodes.ptr, wk.heap.ptr, this.gen,
       wk.path.ptr, this.stats.ptr,
     );
     const st = this.stats.view();
@@ -71,15 +69,11 @@ export class GridSearch {
     if (this.work) for (const b of Object.values(this.work)) b.free();
     const c = this.core;
     this.work = {
-      g: c.block(Float64Array, n),
-      f: c.block(Float64Array, n),
-      parent: c.block(Int32Array, n),
-      pos: c.block(Int32Array, n),
-      mark: c.block(Uint32Array, n),
-      heap: c.block(Int32Array, n),
+      nodes: c.block(Uint32Array, n * 6),
+      heap: c.block(Uint32Array, n * 6),
       path: c.block(Int32Array, n),
     };
-    this.work.mark.view().fill(0);
+    this.work.nodes.view().fill(0);
     this.gen = 0;
     this.cap = n;
     return this.work;

@@ -51,6 +51,8 @@ interface Layer {
 }
 
 const GROW_PAD = 32; // cells added beyond what a frame needs, so growth is rare
+/** The kernel indexes cells in f32 arithmetic, exact below 2^24: 16.7 M cells, e.g. 409 m × 409 m at 10 cm. */
+export const MAX_GRID_CELLS = 1 << 24;
 
 const OptionsSchema = z.object({
   params: MapParamsSchema.optional(),
@@ -144,7 +146,8 @@ export class OccupancyMap {
     const winR = Math.ceil((p.maxDepth * maxRayStretch(K)) / p.cellSize) + 2;
     const camX = Math.floor(b[0] / p.cellSize), camZ = Math.floor(b[1] / p.cellSize);
     // One extra cell of margin covers f32 rounding of the camera cell inside the kernel.
-    this.ensureCovers(L, camX - winR - 1, camZ - winR - 1, camX + winR + 1, camZ + winR + 1);
+    const grown = this.ensureCovers(L, camX - winR - 1, camZ - winR - 1, camX + winR + 1, camZ + winR + 1);
+    if (grown) return { ok: false, error: grown };
     const s = this.ensureScratch(K.width, winR);
 
     const depthView = this.depthInput(n);
@@ -247,16 +250,22 @@ export class OccupancyMap {
     return L;
   }
 
-  private ensureCovers(L: Layer, x0: number, z0: number, x1: number, z1: number): void {
-    if (x0 >= L.ox && z0 >= L.oz && x1 < L.ox + L.w && z1 < L.oz + L.h) return;
+  /** Grows the layer to cover the cell box; returns why it cannot, or null. */
+  private ensureCovers(L: Layer, x0: number, z0: number, x1: number, z1: number): string | null {
+    if (x0 >= L.ox && z0 >= L.oz && x1 < L.ox + L.w && z1 < L.oz + L.h) return null;
     const nx0 = Math.min(L.ox, x0 - GROW_PAD), nz0 = Math.min(L.oz, z0 - GROW_PAD);
     const nx1 = Math.max(L.ox + L.w, x1 + 1 + GROW_PAD), nz1 = Math.max(L.oz + L.h, z1 + 1 + GROW_PAD);
     const w = nx1 - nx0, h = nz1 - nz0;
+    if (w * h > MAX_GRID_CELLS) {
+      const side = Math.sqrt(MAX_GRID_CELLS) * this.params.cellSize;
+      return `this frame would grow floor layer ${L.id} to ${(w * this.params.cellSize).toFixed(0)} m × ${(h * this.params.cellSize).toFixed(0)} m, beyond the ${MAX_GRID_CELLS} cells a layer can hold (about ${side.toFixed(0)} m × ${side.toFixed(0)} m); is the pose's translation in metres?`;
+    }
     const grid = this.core.block<Uint8Array>(Uint8Array, w * h);
     grid.view().fill(0);
     this.core.exports.blit(L.grid.ptr, L.w, L.h, grid.ptr, w, L.ox - nx0, L.oz - nz0);
     L.grid.free();
     Object.assign(L, { grid, ox: nx0, oz: nz0, w, h });
+    return null;
   }
 
   private ensureScratch(width: number, winR: number) {

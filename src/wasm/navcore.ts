@@ -20,7 +20,7 @@ export interface NavcoreExports {
   countCells(grid: number, n: number, out: number): void;
   blit(src: number, sw: number, sh: number, dst: number, dw: number, offX: number, offZ: number): void;
   knownBounds(grid: number, w: number, h: number, out: number): void;
-  astar(grid: number, w: number, h: number, start: number, goal: number, g: number, f: number, parent: number, pos: number, mark: number, heap: number, gen: number, path: number, stats: number): number;
+  astar(grid: number, w: number, h: number, start: number, goal: number, nodes: number, heap: number, gen: number, path: number, stats: number): number;
   nearestFree(grid: number, w: number, h: number, x: number, z: number, maxR: number): number;
   rasterGrid(grid: number, gw: number, gh: number, x0: number, z0: number, cols: number, rows: number, scale: number, out: number, unknown: number, free: number, obstacle: number): void;
 }
