@@ -5,6 +5,8 @@
  */
 import { Command, CommanderError } from 'commander';
 import { registerDemo } from './commands/demo.js';
+import { registerMap } from './commands/map.js';
+import { UsageError } from './commands/options.js';
 
 const program = new Command('navharness')
   .description('NavHarness: lifelong embodied navigation with a WebAssembly navigation core')
@@ -12,11 +14,16 @@ const program = new Command('navharness')
   .exitOverride();
 
 registerDemo(program);
+registerMap(program);
 
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
   if (err instanceof CommanderError) process.exit(err.exitCode);
+  if (err instanceof UsageError) {
+    console.error(err.message);
+    process.exit(2);
+  }
   console.error(`navharness: ${(err as Error).message}`);
   process.exit(1);
 }
