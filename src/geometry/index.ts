@@ -1,3 +1,4 @@
 export * from './pose.js';
 export * from './intrinsics.js';
 export * from './frames.js';
+export * from './sim-frame.js';

@@ -1,0 +1,13 @@
+// render.wasm: the simulator's rasteriser, texture synthesis and sensor noise. Memory is owned by the
+// TypeScript side through alloc/free; kernels take raw pointers and never allocate.
+export { setTarget, setView, clear, drawTriangles, resolveDepth } from './render/raster';
+export { texWood, texTiles, texWallpaper, texPainting, texFabric, texRug, texBooks } from './render/textures';
+export { noiseSeed, rgbNoise, depthNoise } from './render/noise';
+
+export function alloc(bytes: usize): usize {
+  return heap.alloc(bytes);
+}
+
+export function free(ptr: usize): void {
+  heap.free(ptr);
+}

@@ -1,0 +1,42 @@
+/**
+ * The body the navigator drives: one sub-motion at a time (SPEC §1: a coarse action is 5 sub-motions
+ * of 0.05 m or 3°), each returning one RGB-D frame at a synthetic 10 Hz, whether the motion collided,
+ * and whether the environment has terminated the task.
+ */
+import type { Intrinsics } from '../geometry/intrinsics.js';
+
+export type SubMotion = 'forward' | 'left' | 'right';
+
+export const SUB_MOTION_METRES = 0.05;
+export const SUB_MOTION_DEGREES = 3;
+export const FRAME_PERIOD_S = 0.1;
+
+export interface BodyFrame {
+  width: number;
+  height: number;
+  /** RGB, 3 bytes per pixel, row-major */
+  rgb: Uint8Array;
+  /** metres along the optical axis, 0 where the sensor gave nothing */
+  depth: Float32Array;
+  /** instance ids where the body knows them (simulator), else absent */
+  ids?: Uint32Array;
+  /** seconds, synthetic 10 Hz clock */
+  timestamp: number;
+}
+
+export interface SubMotionResult {
+  frame: BodyFrame;
+  /** the body moved less than requested (it slid along or stopped at an obstacle) */
+  collided: boolean;
+  /** the environment ended the task; further motions do nothing */
+  terminated: boolean;
+}
+
+export interface Body {
+  readonly intrinsics: Intrinsics;
+  /** camera height above the floor, metres */
+  readonly cameraHeight: number;
+  execute(motion: SubMotion): Promise<SubMotionResult>;
+  /** the current view without moving (does not advance the clock) */
+  observe(): Promise<BodyFrame>;
+}

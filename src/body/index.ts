@@ -1,0 +1,3 @@
+export * from './body.js';
+export * from './sim-body.js';
+export * from './tum.js';

@@ -1,0 +1,149 @@
+/**
+ * The simulated body: a cylinder (radius 0.18 m, height 0.88 m) on the scene's navmesh, moved by Detour
+ * moveAlongSurface so that a blocked forward motion slides along the obstacle, its height following the
+ * navmesh (stairs, ramps). Every sub-motion renders one frame. The ground-truth pose is exposed for the
+ * GroundTruthPoseSource ablation and for evaluation only.
+ */
+import type { Mat4, Vec3 } from '../geometry/pose.js';
+import { simCameraPose, simPoseToNavigator } from '../geometry/sim-frame.js';
+import type { Intrinsics } from '../geometry/intrinsics.js';
+import { Rng } from '../sim/random.js';
+import { copyFrame, Renderer, type Frame, type NoiseConfig } from '../sim/render/renderer.js';
+import type { CameraConfig } from '../sim/render/camera.js';
+import { SceneNavMesh, dist2d, type NavPoint } from '../sim/navmesh.js';
+import type { Scene, StartPose } from '../sim/scene.js';
+import { FRAME_PERIOD_S, SUB_MOTION_DEGREES, SUB_MOTION_METRES, type Body, type BodyFrame, type SubMotion, type SubMotionResult } from './body.js';
+
+export interface ActuationNoise {
+  seed: number;
+  /** standard deviation of the forward distance, metres */
+  forwardSigma: number;
+  /** standard deviation of the heading change, degrees (applied to turns and, scaled, to forwards) */
+  turnSigmaDeg: number;
+}
+
+export interface SimBodyOptions {
+  camera?: Partial<CameraConfig>;
+  sensorNoise?: NoiseConfig;
+  actuationNoise?: ActuationNoise;
+  /** ends the task after this many sub-motions (the environment's step budget), unlimited by default */
+  maxSubMotions?: number;
+  /** shares an already built renderer / navmesh (several bodies in one scene) */
+  renderer?: Renderer;
+  navmesh?: SceneNavMesh;
+}
+
+export class SimBody implements Body {
+  private at: NavPoint;
+  private heading: number;
+  private clock = 0;
+  private motions = 0;
+  private ended: string | null = null;
+  private readonly noiseRng: Rng | null;
+
+  private constructor(
+    readonly scene: Scene,
+    readonly renderer: Renderer,
+    readonly navmesh: SceneNavMesh,
+    start: StartPose,
+    private readonly opts: SimBodyOptions,
+  ) {
+    const snapped = navmesh.snap(start.position, 1.0);
+    if (!snapped) throw new Error(`start position ${start.position.map((x) => x.toFixed(2)).join(', ')} is not on the navmesh of '${scene.name}'`);
+    this.at = snapped;
+    this.heading = start.yaw;
+    this.noiseRng = opts.actuationNoise ? new Rng(opts.actuationNoise.seed) : null;
+  }
+
+  static async create(scene: Scene, opts: SimBodyOptions = {}, start: StartPose = scene.start): Promise<SimBody> {
+    const renderer = opts.renderer ?? (await Renderer.create(scene, opts.camera, opts.sensorNoise));
+    const navmesh = opts.navmesh ?? (await SceneNavMesh.build(scene));
+    return new SimBody(scene, renderer, navmesh, start, opts);
+  }
+
+  get intrinsics(): Intrinsics {
+    return this.renderer.intrinsics;
+  }
+
+  get cameraHeight(): number {
+    return this.renderer.camera.cameraHeight;
+  }
+
+  /** Floor point and heading in the sim frame (evaluation only). */
+  get simPose(): { position: Vec3; yaw: number } {
+    return { position: this.at.point, yaw: this.heading };
+  }
+
+  get terminated(): boolean {
+    return this.ended !== null;
+  }
+
+  get terminationReason(): string | null {
+    return this.ended;
+  }
+
+  get subMotions(): number {
+    return this.motions;
+  }
+
+  /** Camera-to-world pose in the sim frame (OpenCV camera axes). */
+  simCameraPose(): Mat4 {
+    return simCameraPose(this.at.point, this.heading, this.cameraHeight);
+  }
+
+  /** Ground-truth camera-to-world pose in the navigator's convention (ablation and evaluation only). */
+  groundTruthPose(): Mat4 {
+    return simPoseToNavigator(this.simCameraPose());
+  }
+
+  /** The environment ends the task (budget exhausted, episode over). */
+  terminate(reason: string): void {
+    this.ended ??= reason;
+  }
+
+  /** Places the body (episode start, controlled relocation). */
+  teleport(p: StartPose): void {
+    const s = this.navmesh.snap(p.position, 1.0);
+    if (!s) throw new Error(`teleport target ${p.position.map((x) => x.toFixed(2)).join(', ')} is not on the navmesh`);
+    this.at = s;
+    this.heading = p.yaw;
+    this.ended = null;
+    this.motions = 0;
+  }
+
+  private frame(): BodyFrame {
+    const f: Frame = copyFrame(this.renderer.render(this.simCameraPose()));
+    return { ...f, timestamp: this.clock };
+  }
+
+  async observe(): Promise<BodyFrame> {
+    return this.frame();
+  }
+
+  async execute(motion: SubMotion): Promise<SubMotionResult> {
+    if (this.ended) return { frame: this.frame(), collided: false, terminated: true };
+    const n = this.opts.actuationNoise;
+    const g = () => (this.noiseRng ? this.noiseRng.gaussian() : 0);
+    let collided = false;
+    if (motion === 'forward') {
+      const dist = SUB_MOTION_METRES + (n ? n.forwardSigma * g() : 0);
+      if (n) this.heading += ((n.turnSigmaDeg * 0.2 * Math.PI) / 180) * g();
+      const fx = -Math.sin(this.heading), fz = -Math.cos(this.heading);
+      const p = this.at.point;
+      const target: Vec3 = [p[0] + fx * dist, p[1], p[2] + fz * dist];
+      const next = this.navmesh.moveAlong(this.at, target);
+      const moved = dist2d(next.point, p);
+      collided = moved < Math.abs(dist) - 1e-3;
+      this.at = next;
+    } else {
+      const sign = motion === 'left' ? 1 : -1;
+      const deg = SUB_MOTION_DEGREES + (n ? n.turnSigmaDeg * g() : 0);
+      this.heading += (sign * deg * Math.PI) / 180;
+    }
+    this.heading = Math.atan2(Math.sin(this.heading), Math.cos(this.heading));
+    this.clock = Math.round((this.clock + FRAME_PERIOD_S) * 1e6) / 1e6;
+    this.motions++;
+    if (this.opts.maxSubMotions !== undefined && this.motions >= this.opts.maxSubMotions) this.terminate('sub-motion budget exhausted');
+    return { frame: this.frame(), collided, terminated: this.ended !== null };
+  }
+}

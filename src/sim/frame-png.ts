@@ -1,0 +1,35 @@
+/**
+ * PNG encodings of simulator frames (Node only): RGB as 8-bit colour, depth as 16-bit millimetres (the
+ * TUM layout uses 5000 per metre; `depthScale` picks), instance ids as distinct false colours.
+ */
+import { PNG } from 'pngjs';
+import type { Frame } from './render/renderer.js';
+
+export function rgbPng(f: Pick<Frame, 'width' | 'height' | 'rgb'>): Buffer {
+  const png = new PNG({ width: f.width, height: f.height, colorType: 2, inputColorType: 2, inputHasAlpha: false });
+  png.data = Buffer.from(f.rgb.buffer, f.rgb.byteOffset, f.rgb.byteLength);
+  return PNG.sync.write(png, { colorType: 2, inputColorType: 2, inputHasAlpha: false });
+}
+
+/** 16-bit grey PNG of depth × depthScale (default 1000: millimetres), 0 where no depth. */
+export function depthPng(f: Pick<Frame, 'width' | 'height' | 'depth'>, depthScale = 1000): Buffer {
+  const png = new PNG({ width: f.width, height: f.height, bitDepth: 16, colorType: 0, inputColorType: 0, inputHasAlpha: false });
+  const data = Buffer.alloc(f.width * f.height * 2);
+  for (let i = 0; i < f.depth.length; i++) data.writeUInt16BE(Math.min(65535, Math.round(f.depth[i] * depthScale)), i * 2);
+  png.data = data;
+  return PNG.sync.write(png, { bitDepth: 16, colorType: 0, inputColorType: 0, inputHasAlpha: false });
+}
+
+/** Instance ids as false colours (a hash of the id; id 0 black). */
+export function idsPng(f: Pick<Frame, 'width' | 'height' | 'ids'>): Buffer {
+  const rgb = new Uint8Array(f.width * f.height * 3);
+  for (let i = 0; i < f.ids.length; i++) {
+    const id = f.ids[i];
+    if (id === 0) continue;
+    const h = Math.imul(id ^ 0x5bd1e995, 0x9e3779b1) >>> 0;
+    rgb[i * 3] = 64 + (h & 191);
+    rgb[i * 3 + 1] = 64 + ((h >>> 8) & 191);
+    rgb[i * 3 + 2] = 64 + ((h >>> 16) & 191);
+  }
+  return rgbPng({ width: f.width, height: f.height, rgb });
+}

@@ -1,0 +1,136 @@
+/**
+ * Floor plans: a rectangular house with a hallway strip across it and rooms on both sides (optionally a
+ * living room spanning the whole depth at the west end). Every room opens onto the hallway; the living
+ * room and the kitchen also share a door when they touch. Coordinates are wall centre lines in metres.
+ */
+import type { Rng } from '../random.js';
+import type { RoomType } from '../scene.js';
+
+export interface PlanRoom {
+  type: RoomType;
+  name: string;
+  x0: number;
+  z0: number;
+  x1: number;
+  z1: number;
+}
+
+export interface PlanDoor {
+  rooms: [number, number];
+  wallAxis: 'x' | 'z';
+  /** wall line: z for a wall along x, x for a wall along z */
+  line: number;
+  /** centre of the opening along the wall */
+  at: number;
+  width: number;
+}
+
+export interface FloorPlan {
+  width: number;
+  depth: number;
+  ceiling: number;
+  rooms: PlanRoom[];
+  doors: PlanDoor[];
+  hallway: number;
+}
+
+const ORDINAL = ['', 'second ', 'third ', 'fourth '];
+
+/** Splits [a, b] into pieces of width in [lo, hi] (the last piece absorbs the remainder). */
+function split(rng: Rng, a: number, b: number, lo: number, hi: number): number[] {
+  const cuts = [a];
+  let x = a;
+  while (b - x > hi) {
+    const w = rng.range(lo, hi);
+    if (b - (x + w) < lo) break;
+    x += w;
+    cuts.push(x);
+  }
+  cuts.push(b);
+  return cuts;
+}
+
+/** Interval shared by two rooms along a wall, or null if they do not touch over ≥ minLen. */
+function sharedWall(a: PlanRoom, b: PlanRoom, minLen: number): { wallAxis: 'x' | 'z'; line: number; from: number; to: number } | null {
+  const eps = 1e-6;
+  for (const [p, q] of [[a, b], [b, a]] as const) {
+    if (Math.abs(p.x1 - q.x0) < eps) {
+      const from = Math.max(p.z0, q.z0), to = Math.min(p.z1, q.z1);
+      if (to - from >= minLen) return { wallAxis: 'z', line: p.x1, from, to };
+    }
+    if (Math.abs(p.z1 - q.z0) < eps) {
+      const from = Math.max(p.x0, q.x0), to = Math.min(p.x1, q.x1);
+      if (to - from >= minLen) return { wallAxis: 'x', line: p.z1, from, to };
+    }
+  }
+  return null;
+}
+
+export function generatePlan(rng: Rng): FloorPlan {
+  const width = rng.range(10, 14);
+  const depth = rng.range(8.4, 10.5);
+  const ceiling = rng.range(2.5, 2.75);
+  const hallW = rng.range(1.35, 1.6);
+  const zh = rng.range(0.45, 0.55) * depth - hallW / 2;
+  const westLiving = rng.chance(0.5);
+  const hx0 = westLiving ? rng.range(3.6, 4.6) : 0;
+
+  const rooms: PlanRoom[] = [];
+  rooms.push({ type: 'hallway', name: 'hallway', x0: hx0, z0: zh, x1: width, z1: zh + hallW });
+  if (westLiving) rooms.push({ type: 'living room', name: 'living room', x0: 0, z0: 0, x1: hx0, z1: depth });
+  const strips: [number, number][] = [[0, zh], [zh + hallW, depth]];
+  const stripRooms: number[] = [];
+  for (const [z0, z1] of strips) {
+    const cuts = split(rng, hx0, width, 2.8, 4.8);
+    for (let i = 0; i + 1 < cuts.length; i++) {
+      stripRooms.push(rooms.length);
+      rooms.push({ type: 'bedroom', name: '', x0: cuts[i], z0, x1: cuts[i + 1], z1 });
+    }
+  }
+
+  // room types: living room (largest, unless already at the west end), kitchen next to it, bathroom
+  // (smallest), then bedrooms, an office and a dining room
+  const area = (r: PlanRoom) => (r.x1 - r.x0) * (r.z1 - r.z0);
+  const free = [...stripRooms];
+  let living = rooms.findIndex((r) => r.type === 'living room');
+  if (living < 0) {
+    living = free.reduce((best, i) => (area(rooms[i]) > area(rooms[best]) ? i : best), free[0]);
+    rooms[living].type = 'living room';
+    free.splice(free.indexOf(living), 1);
+  }
+  const touching = free.filter((i) => sharedWall(rooms[living], rooms[i], 1.6));
+  const kitchen = touching.length > 0 ? rng.pick(touching) : free[0];
+  rooms[kitchen].type = 'kitchen';
+  free.splice(free.indexOf(kitchen), 1);
+  if (free.length > 0) {
+    const bath = free.reduce((best, i) => (area(rooms[i]) < area(rooms[best]) ? i : best), free[0]);
+    rooms[bath].type = 'bathroom';
+    free.splice(free.indexOf(bath), 1);
+  }
+  const rest: RoomType[] = ['bedroom', 'office', 'bedroom', 'dining room', 'bedroom', 'bathroom', 'office'];
+  rng.shuffle(free);
+  free.forEach((i, k) => (rooms[i].type = rest[k % rest.length]));
+
+  const seen = new Map<RoomType, number>();
+  for (const r of rooms) {
+    const n = seen.get(r.type) ?? 0;
+    seen.set(r.type, n + 1);
+    r.name = `${ORDINAL[Math.min(n, 3)]}${r.type}`;
+  }
+
+  const doors: PlanDoor[] = [];
+  const addDoor = (a: number, b: number) => {
+    const w = sharedWall(rooms[a], rooms[b], 1.3);
+    if (!w) return false;
+    const width = rng.range(0.9, 1.1);
+    const margin = 0.15 + width / 2;
+    const at = w.from + margin + rng.next() * Math.max(0, w.to - w.from - 2 * margin);
+    doors.push({ rooms: [a, b], wallAxis: w.wallAxis, line: w.line, at, width });
+    return true;
+  };
+  for (let i = 1; i < rooms.length; i++) {
+    if (!addDoor(0, i)) throw new Error(`floor plan: room ${rooms[i].name} does not touch the hallway`);
+  }
+  if (sharedWall(rooms[living], rooms[kitchen], 1.6)) addDoor(living, kitchen);
+  return { width, depth, ceiling, rooms, doors, hallway: 0 };
+}
