@@ -50,13 +50,14 @@ export function ledgerEntryOf(r: TaskRecord): LedgerEntry {
     status: r.status,
     reason: r.status === 'stop' ? r.termination_reason : null,
     goal: shortenGoal(r.goal.text),
-    markers: r.markers.slice(0, LEDGER_MAX_MARKERS).map((m) => field(m).replace(/,/g, ';')),
+    markers: r.markers.slice(0, LEDGER_MAX_MARKERS),
   };
 }
 
 export function formatLedgerLine(e: LedgerEntry): string {
-  const places = e.markers.length ? e.markers.join(', ') : '-';
-  return `- ${e.taskId} · ${statusText(e.status, e.reason)} · ${e.goal} · ${places}`;
+  const markers = e.markers.slice(0, LEDGER_MAX_MARKERS).map((m) => field(m).replace(/,/g, ';'));
+  const places = markers.length ? markers.join(', ') : '-';
+  return `- ${e.taskId} · ${statusText(e.status, e.reason)} · ${field(e.goal)} · ${places}`;
 }
 
 export function formatLedger(records: readonly TaskRecord[]): string {
