@@ -9,3 +9,4 @@ export * from './ledger.js';
 export * from './journal.js';
 export * from './place-graph.js';
 export * from './run-state.js';
+export * from './reading.js';

@@ -61,6 +61,8 @@ export const ModelOptionsSchema = z.object({
   maxRetries: z.number().int().nonnegative().max(10).optional(),
   maxOutputTokens: z.number().int().positive().optional(),
   scriptFile: z.string().min(1).optional(),
+  /** OpenAI Responses reasoning effort (reasoning models only) */
+  reasoningEffort: z.enum(['minimal', 'low', 'medium', 'high']).optional(),
 });
 export type ModelOptions = z.input<typeof ModelOptionsSchema> & { script?: readonly ScriptedStep[] };
 
@@ -76,7 +78,14 @@ export function createModel(specText: string, options: ModelOptions = {}): Model
     case 'openai': {
       const apiKey = opts.apiKey ?? process.env.OPENAI_API_KEY;
       if (!apiKey) throw new Error(`${specText} needs an API key: set OPENAI_API_KEY or pass apiKey`);
-      return new OpenAIResponsesModel({ model: spec.model, apiKey, baseURL: opts.baseURL, timeoutMs: opts.timeoutMs, maxRetries: opts.maxRetries });
+      return new OpenAIResponsesModel({
+        model: spec.model,
+        apiKey,
+        baseURL: opts.baseURL,
+        timeoutMs: opts.timeoutMs,
+        maxRetries: opts.maxRetries,
+        reasoningEffort: opts.reasoningEffort,
+      });
     }
     case 'openai-chat':
       return new OpenAIChatModel({ model: spec.model, baseURL: spec.baseURL, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs, maxRetries: opts.maxRetries });

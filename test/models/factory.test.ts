@@ -70,6 +70,7 @@ describe('createModel', () => {
     }
     expect(() => createModel('scripted')).toThrow(/needs a script/);
     expect(() => createModel('openai:x', { apiKey: 'k', baseURL: 'nope' })).toThrow(/baseURL/);
+    expect(() => createModel('openai:x', { apiKey: 'k', reasoningEffort: 'max' as 'low' })).toThrow(/reasoningEffort/);
     expect(() => createModel('scripted', { script: [{ toolCalls: [{ name: '' }] }] })).toThrow(/invalid script/);
   });
 });
