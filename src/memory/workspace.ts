@@ -68,7 +68,9 @@ export class Workspace {
    * would make one file reachable under two permission regimes, so it is refused.
    */
   static open(options: WorkspaceOptions): Workspace {
-    const opts = WorkspaceOptionsSchema.parse(options);
+    const parsed = WorkspaceOptionsSchema.safeParse(options);
+    if (!parsed.success) throw new Error(`bad workspace options: ${formatZodError(parsed.error)}`);
+    const opts = parsed.data;
     mkdirSync(opts.runDir, { recursive: true });
     mkdirSync(opts.houseDir, { recursive: true });
     const run = realpathSync(resolveAbs(opts.runDir));

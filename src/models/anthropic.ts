@@ -15,6 +15,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import {
   parseArguments,
+  wireParameters,
   pngBase64,
   type ContentPart,
   type Model,
@@ -131,7 +132,7 @@ export class AnthropicModel implements Model {
       messages,
     };
     if (req.tools.length) {
-      body.tools = req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: { type: 'object' as const, ...t.parameters } }));
+      body.tools = req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: { type: 'object' as const, ...wireParameters(t) } }));
     }
     return body;
   }

@@ -12,6 +12,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import {
   parseArguments,
+  wireParameters,
   pngDataUrl,
   textOf,
   type ContentPart,
@@ -108,7 +109,7 @@ export class OpenAIChatModel implements Model {
       messages: toChatMessages(req.system, req.messages),
     };
     if (req.tools.length) {
-      body.tools = req.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } }));
+      body.tools = req.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: wireParameters(t) } }));
     }
     if (req.maxOutputTokens) body.max_tokens = req.maxOutputTokens;
     return body;

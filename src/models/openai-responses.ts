@@ -13,6 +13,7 @@ import type {
 } from 'openai/resources/responses/responses';
 import {
   parseArguments,
+  wireParameters,
   pngDataUrl,
   type AssistantMessage,
   type ContentPart,
@@ -110,7 +111,7 @@ export class OpenAIResponsesModel implements Model {
       model: this.options.model,
       instructions: req.system,
       input: toResponsesInput(req.messages),
-      tools: req.tools.map((t) => ({ type: 'function' as const, name: t.name, description: t.description, parameters: t.parameters, strict: false })),
+      tools: req.tools.map((t) => ({ type: 'function' as const, name: t.name, description: t.description, parameters: wireParameters(t), strict: false })),
       store: false,
     };
     if (req.maxOutputTokens) body.max_output_tokens = req.maxOutputTokens;

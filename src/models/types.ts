@@ -118,6 +118,12 @@ export function parseArguments(raw: string): unknown {
   }
 }
 
+/** The parameters schema as sent to a provider: the `$schema` dialect marker (from z.toJSONSchema) is dropped. */
+export function wireParameters(def: ToolDefinition): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = def.parameters;
+  return rest;
+}
+
 export const ToolDefinitionSchema = z.object({
   name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'tool names are 1-64 characters of letters, digits, _ and -'),
   description: z.string(),

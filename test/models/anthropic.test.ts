@@ -61,6 +61,7 @@ describe('Anthropic Messages through the real SDK', () => {
     const h = server.requests[0].headers;
     expect(h['x-api-key'] ?? h.authorization).toMatch(/^(Bearer )?k$/); // SDK 1.x sends the key as a bearer token
     expect(b1.system).toEqual([{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }]);
+    expect(b1.tools[0].input_schema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
     expect(b1.tools[1]).toMatchObject({ name: 'step', input_schema: { type: 'object', required: ['actions'] } });
     expect(b1.max_tokens).toBe(4096);
     expect(b1.messages[0].content[1]).toMatchObject({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: b64(GOAL_PNG) } });

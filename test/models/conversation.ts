@@ -3,7 +3,11 @@ import { tinyPng } from './png.js';
 
 export const SYSTEM = 'You control a robot in a house. Alternate looking and moving.';
 export const TOOLS: ToolDefinition[] = [
-  { name: 'observe', description: 'Return the forward camera image.', parameters: { type: 'object', properties: {}, additionalProperties: false } },
+  {
+    name: 'observe',
+    description: 'Return the forward camera image.',
+    parameters: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: {}, additionalProperties: false },
+  },
   {
     name: 'step',
     description: 'Execute 1-12 coarse actions.',

@@ -59,6 +59,7 @@ describe('OpenAI Chat Completions (OpenAI-compatible servers) through the real S
     expect(server.requests[0].url).toBe('/v1/chat/completions');
     expect(body1.messages[0]).toEqual({ role: 'system', content: SYSTEM });
     expect(body1.messages[1].content[1]).toEqual({ type: 'image_url', image_url: { url: `data:image/png;base64,${b64(GOAL_PNG)}` } });
+    expect(body1.tools[0].function.parameters.$schema).toBeUndefined();
     expect(body1.tools[0]).toMatchObject({ type: 'function', function: { name: 'observe' } });
 
     const r2 = await model.complete(request(SECOND));

@@ -64,6 +64,7 @@ describe('OpenAI Responses API through the real SDK', () => {
     expect(req1.url).toBe('/v1/responses');
     expect(req1.body.instructions).toBe(SYSTEM);
     expect(req1.body.include).toEqual(['reasoning.encrypted_content']);
+    expect(req1.body.tools[0].parameters.$schema).toBeUndefined();
     expect(req1.body.tools[1]).toMatchObject({ type: 'function', name: 'step', parameters: { required: ['actions'] } });
     expect(req1.body.input[0].content[1]).toEqual({ type: 'input_image', image_url: `data:image/png;base64,${b64(GOAL_PNG)}`, detail: 'auto' });
 
