@@ -35,7 +35,7 @@ const PATTERNS: RegExp[] = [
   ),
   // Labelled components, optionally chained: "x=2.5 z=1.0", "x: 2.5, z: -1", "yaw=1.57 rad", "x 2.5"
   new RegExp(
-    String.raw`(?<!\d\s*)\b${AXIS}\s*(?:[=:]\s*${NUM}|\s${DEC})${ANY_UNIT}(?:(?:${SEP})${AXIS}\s*(?:[=:]\s*${NUM}|\s${DEC})${ANY_UNIT})*`,
+    String.raw`(?<!\d\s*)\b${AXIS}\s*(?:[=:≈~]\s*${NUM}|\s${DEC})${ANY_UNIT}(?:(?:${SEP})${AXIS}\s*(?:[=:≈~]\s*${NUM}|\s${DEC})${ANY_UNIT})*`,
     'gi',
   ),
   // Metric pairs: "3.1m,4.2m", "3.1 m, -4.2 m", "2 m / 3.5 m"

@@ -59,7 +59,7 @@ export function toChatMessages(system: string, messages: ModelRequest['messages'
     else {
       out.push({
         role: 'assistant',
-        content: m.text || null,
+        content: m.text || (m.toolCalls.length ? null : ''),
         ...(m.toolCalls.length
           ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.rawArguments } })) }
           : {}),

@@ -61,6 +61,40 @@ describe('coordinate scrubbing', () => {
     }
   });
 
+  // Realistic handovers and notes: [text, coordinate fragments that must go, phrases that must stay]
+  const documents: [string, string[], string[]][] = [
+    [
+      `Goal: toilet (object). Read the ledger: task 2 searched the upstairs bathroom without success. Went down the hall
+(two doors on the left), found the toilet in the small bathroom next to the laundry, estimated x≈-3.2, z≈4.8.
+Stop views show the toilet and a white sink. Searched 1 bathroom, 2 bedrooms; 96 of 500 steps used.`,
+      ['-3.2', '4.8'],
+      ['task 2', 'two doors on the left', '1 bathroom, 2 bedrooms', '96 of 500 steps'],
+    ],
+    [
+      `Goal: the painting shown in the photograph. Visited living room, dining room (6 chairs around 1 table).
+The painting hangs above the fireplace; I stopped about 1 m in front of it, heading=180°. Marker fireplace at
+[4.15,-0.60]. Unsuccessful: the study door was closed (checked twice, turned 360 degrees inside the hall).`,
+      ['180', '4.15', '-0.60'],
+      ['6 chairs around 1 table', 'about 1 m in front', 'checked twice', 'turned 360 degrees'],
+    ],
+    [
+      `## Room notes
+- Kitchen: connects to the dining room through a 1 m doorway; fridge on the north wall. Task 4 (certified complete)
+  found the microwave here. Old note placed the sink at (2.5, 3.0); task 6 saw it by the window instead.
+- Upstairs: 3 bedrooms; the stairs start at 1.2 m, -0.4 m from the front door marker (estimate).`,
+      ['2.5, 3.0', '1.2 m, -0.4 m'],
+      ['1 m doorway', 'Task 4 (certified complete)', 'task 6', '3 bedrooms'],
+    ],
+  ];
+  for (const [doc, gone, stay] of documents) {
+    it(`realistic document: ${doc.slice(0, 40).replace(/\n/g, ' ')}…`, () => {
+      const r = scrubCoordinates(doc);
+      for (const g of gone) expect(r.text).not.toContain(g);
+      for (const k of stay) expect(r.text).toContain(k);
+      expect(r.replaced).toBeGreaterThanOrEqual(1);
+    });
+  }
+
   it('scrubs every string in a JSON value and counts the replacements', () => {
     const { value, replaced } = scrubDeep({ a: 'at (1.5, 2.5)', b: ['x=1.0 z=2.0', '4 chairs'], n: 3 });
     expect(value).toEqual({ a: `at ${R}`, b: [R, '4 chairs'], n: 3 });
