@@ -3,7 +3,7 @@
  * session names passes through `resolvePath`: `..` segments, absolute paths outside both roots and
  * symlinks that lead outside are rejected with a message, never followed.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { HOUSE_MOUNT } from './layout.js';
 
@@ -35,14 +35,23 @@ function inside(child: string, parent: string): boolean {
   return r === '' || (!r.startsWith('..') && !isAbsolute(r));
 }
 
-/** realpath of the deepest existing ancestor joined with the not-yet-existing remainder. */
+/**
+ * realpath of the deepest existing ancestor joined with the not-yet-existing remainder. Existence is
+ * tested with lstat, so a dangling symlink counts as existing and its realpath fails (refused) instead
+ * of being treated as a fresh name that a later mkdir or write could follow out of the root.
+ */
 function realpathAllowingMissing(abs: string): string {
   const tail: string[] = [];
   let cur = abs;
-  while (!existsSync(cur)) {
-    const parts = cur.split(sep);
-    tail.unshift(parts.pop() as string);
-    cur = parts.join(sep) || sep;
+  for (;;) {
+    try {
+      lstatSync(cur);
+      break;
+    } catch {
+      const parts = cur.split(sep);
+      tail.unshift(parts.pop() as string);
+      cur = parts.join(sep) || sep;
+    }
   }
   return join(realpathSync(cur), ...tail);
 }

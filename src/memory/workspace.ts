@@ -55,6 +55,16 @@ function cutAt(text: string, limit: number): string {
   return cut;
 }
 
+/** Filesystem failures (a directory in the way, permissions, a full disk) become error values. */
+function tryWrite(p: ResolvedPath, text: string): { ok: false; error: string } | null {
+  try {
+    atomicWriteFile(p.abs, text);
+    return null;
+  } catch (err) {
+    return { ok: false, error: `could not write '${p.display}': ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` };
+  }
+}
+
 export class Workspace {
   readonly roots: Roots;
 
@@ -135,7 +145,12 @@ export class FileAccess {
     if (!d.ok) return d;
     if (!existsSync(p.abs)) return { ok: false, error: `'${p.display}' does not exist; list_files shows what is available` };
     if (statSync(p.abs).isDirectory()) return { ok: false, error: `'${p.display}' is a directory; use list_files to see its files` };
-    const buf = readFileSync(p.abs);
+    let buf: Buffer;
+    try {
+      buf = readFileSync(p.abs);
+    } catch (err) {
+      return { ok: false, error: `could not read '${p.display}': ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` };
+    }
     const text = new TextDecoder('utf-8', { fatal: false }).decode(buf);
     if (text.includes('\uFFFD') && buf.includes(0)) return { ok: false, error: `'${p.display}' is a binary file and cannot be read as text` };
     const shown = cutAt(text, READ_LIMIT_CHARS);
@@ -199,7 +214,8 @@ export class FileAccess {
     if (this.role.kind === 'actor' && p.display === this.role.recoveryNote) return this.writeRecoveryNote(p, content);
     const scrubbed = this.role.kind === 'orchestrator' ? { text: content, replaced: 0 } : scrubCoordinates(content);
     const stored = cutAt(scrubbed.text, WRITE_LIMIT_CHARS);
-    atomicWriteFile(p.abs, stored);
+    const failed = tryWrite(p, stored);
+    if (failed) return failed;
     return {
       ok: true,
       path: p.display,
@@ -228,7 +244,8 @@ export class FileAccess {
     if (text.length > WRITE_LIMIT_CHARS) {
       return { ok: false, error: `the recovery note is ${text.length} characters once formatted; the limit is ${WRITE_LIMIT_CHARS}: shorten it and write it again` };
     }
-    atomicWriteFile(p.abs, text);
+    const failed = tryWrite(p, text);
+    if (failed) return failed;
     return { ok: true, path: p.display, storedChars: text.length, truncated: false, submittedChars: content.length, scrubbed: s.replaced };
   }
 }

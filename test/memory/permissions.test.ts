@@ -195,3 +195,31 @@ describe('harness-private files', () => {
     }
   });
 });
+
+describe('dangling and planted symlinks', () => {
+  it('a dangling symlink cannot be used to create files outside', () => {
+    const env = tempWorkspace();
+    try {
+      const outside = join(env.base, 'outside-new');
+      symlinkSync(outside, join(env.ws.roots.run, 'tasks-link'));
+      symlinkSync(join(env.base, 'outside-file.md'), join(env.ws.roots.run, 'dangling.md'));
+      mkdirSync(join(env.ws.roots.run, 'tasks', T), { recursive: true });
+      symlinkSync(join(env.base, 'planted.md'), join(env.ws.roots.run, 'tasks', T, 'handover.md'));
+      const actorHere: Role = { kind: 'actor', handover: handoverPath(T) };
+      // folders and files the orchestrator may write, replaced by dangling links that lead outside
+      symlinkSync(join(env.base, 'outside-eval'), join(env.ws.roots.run, 'eval'));
+      symlinkSync(join(env.base, 'outside-ledger.md'), join(env.ws.roots.run, 'ledger.md'));
+      expect(() => env.ws.writeOwned(orchestrator, 'eval/task-001.json', '{}')).toThrow(/resolve|outside/);
+      expect(() => env.ws.writeOwned(orchestrator, 'ledger.md', 'L')).toThrow(/resolve|outside/);
+      expect(existsSync(join(env.base, 'outside-eval'))).toBe(false);
+      expect(existsSync(join(env.base, 'outside-ledger.md'))).toBe(false);
+      for (const p of ['tasks-link/x.md', 'dangling.md']) expect(env.ws.access(orchestrator).write(p, 'x').ok, p).toBe(false);
+      expect(env.ws.access(actorHere).write(handoverPath(T), 'x').ok).toBe(false);
+      expect(existsSync(outside)).toBe(false);
+      expect(existsSync(join(env.base, 'outside-file.md'))).toBe(false);
+      expect(existsSync(join(env.base, 'planted.md'))).toBe(false);
+    } finally {
+      env.cleanup();
+    }
+  });
+});
