@@ -74,7 +74,8 @@ function fromResponse(r: OpenAIResponse): ModelResponse {
       toolCalls.push({ id: item.call_id, name: item.name, rawArguments: item.arguments, arguments: parseArguments(item.arguments) });
     } else if (item.type === 'message') {
       for (const c of item.content) if (c.type === 'output_text') texts.push(c.text);
-    } else if (item.type === 'reasoning') {
+    } else if (item.type === 'reasoning' && item.encrypted_content) {
+      // Without server-side storage only encrypted reasoning can be replayed; an id alone would be rejected.
       opaque.push(item);
     }
   }

@@ -34,6 +34,7 @@ describe('OpenAI Responses API through the real SDK', () => {
       {
         body: responseBody(
           [
+            { type: 'reasoning', id: 'rs_0', summary: [] }, // no encrypted content: cannot be replayed, so dropped
             { type: 'reasoning', id: 'rs_1', summary: [], encrypted_content: 'opaque-blob' },
             { type: 'function_call', id: 'fc_1', call_id: 'call_obs', name: 'observe', arguments: '{}', status: 'completed' },
             { type: 'function_call', id: 'fc_2', call_id: 'call_step', name: 'step', arguments: '{"actions":["left","left"]}', status: 'completed' },
