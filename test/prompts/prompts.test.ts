@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HOUSE_NOTE_FILES } from '../../src/memory/index.js';
 import {
@@ -25,8 +26,10 @@ import {
   taskOpening,
   wakeupRequest,
 } from '../../src/prompts/index.js';
+import { SHARED_DATA } from '../helpers/shared-data.js';
 
-const SEED_003 = '/work/shared/seeds/003_921b49a525fb9818.txt';
+// The papers sit beside the shared data folder (../shared/seeds); the wording check skips without them.
+const SEED_003 = resolve(SHARED_DATA, '..', 'seeds', '003_921b49a525fb9818.txt');
 
 describe('templating', () => {
   it('fills variables and refuses holes or leftovers', () => {
@@ -133,7 +136,7 @@ describe('judge, wake-up and consolidation prompts', () => {
   });
 });
 
-describe.skipIf(!existsSync(SEED_003))('adaptive-goal prompts are the paper\'s wording (seed 003 appendix C)', () => {
+describe.skipIf(!existsSync(SEED_003))(`adaptive-goal prompts are the paper's wording (seed 003 appendix C; skipped when ${SEED_003} is absent)`, () => {
   const seed = existsSync(SEED_003) ? readFileSync(SEED_003, 'utf8') : '';
   const quoted: [string, string][] = [
     ['Initialization', INITIALIZATION_PROMPT.replace('{{instruction}}', '[Navigation instruction]').replace('{{budget}}', '[movement budget]')],
