@@ -1,0 +1,169 @@
+/**
+ * The journal as the orchestrator writes it: task records, verdict files, the ledger, evaluation
+ * files, and the paths sessions may write (handover, recovery notes). Closing a task is idempotent
+ * by task id: the record file is the commit point, the ledger is rebuilt from the records, so a crash
+ * anywhere in the close leaves either no record (the task is redone) or a record whose ledger line
+ * `reconcile` restores — never a lost or duplicated closed task.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import type { AtomicWriteHooks } from './atomic.js';
+import {
+  evaluationPath,
+  handoverPath,
+  LEDGER_FILE,
+  recordPath,
+  recoveryNotePath,
+  TASKS_DIR,
+  taskIndexOf,
+  verdictPath,
+} from './layout.js';
+import { formatLedger, parseLedger, type LedgerEntry } from './ledger.js';
+import type { Role } from './permissions.js';
+import {
+  EvaluationRecordSchema,
+  RecoveryNoteSchema,
+  StoredVerdictSchema,
+  TaskRecordSchema,
+  formatZodError,
+  type EvaluationRecord,
+  type RecoveryNote,
+  type StoredVerdict,
+  type TaskRecord,
+} from './schemas.js';
+import type { Workspace } from './workspace.js';
+
+const ORCHESTRATOR: Role = { kind: 'orchestrator' };
+
+export interface CloseHooks {
+  /** called after the record is durable and before the ledger is rebuilt (crash tests) */
+  afterRecord?: () => void;
+  record?: AtomicWriteHooks;
+}
+
+function parseJson<T>(text: string, what: string, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }): T {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${what} is not JSON: ${(err as Error).message}`);
+  }
+  const r = schema.safeParse(v);
+  if (!r.success) throw new Error(`${what} is malformed: ${formatZodError(r.error)}`);
+  return r.data;
+}
+
+export class Journal {
+  constructor(readonly workspace: Workspace) {}
+
+  handoverPath(taskId: string): string {
+    return handoverPath(taskId);
+  }
+
+  hasHandover(taskId: string): boolean {
+    return this.workspace.exists(handoverPath(taskId));
+  }
+
+  readHandover(taskId: string): string | null {
+    return this.workspace.readRaw(handoverPath(taskId));
+  }
+
+  /** The next unused recovery-note path of a task: recovery-1.json, recovery-2.json, … */
+  nextRecoveryNotePath(taskId: string): string {
+    for (let n = 1; ; n++) {
+      const p = recoveryNotePath(taskId, n);
+      if (!this.workspace.exists(p)) return p;
+    }
+  }
+
+  recoveryNotes(taskId: string): string[] {
+    const out: string[] = [];
+    for (let n = 1; this.workspace.exists(recoveryNotePath(taskId, n)); n++) out.push(recoveryNotePath(taskId, n));
+    return out;
+  }
+
+  readRecoveryNote(path: string): RecoveryNote | null {
+    const text = this.workspace.readRaw(path);
+    return text === null ? null : parseJson(text, path, RecoveryNoteSchema);
+  }
+
+  writeVerdict(taskId: string, verdict: StoredVerdict): string {
+    const v = StoredVerdictSchema.parse(verdict);
+    const path = verdictPath(taskId, v.check);
+    this.workspace.writeOwned(ORCHESTRATOR, path, JSON.stringify(v, null, 2) + '\n');
+    return path;
+  }
+
+  readVerdict(taskId: string, check: 'prestop' | 'final'): StoredVerdict | null {
+    const text = this.workspace.readRaw(verdictPath(taskId, check));
+    return text === null ? null : parseJson(text, verdictPath(taskId, check), StoredVerdictSchema);
+  }
+
+  /** Environment scores, evaluation only (a folder no session can read). */
+  writeEvaluation(record: EvaluationRecord): void {
+    const r = EvaluationRecordSchema.parse(record);
+    this.workspace.writeOwned(ORCHESTRATOR, evaluationPath(r.task_id), JSON.stringify(r, null, 2) + '\n');
+  }
+
+  readEvaluation(taskId: string): EvaluationRecord | null {
+    const text = this.workspace.readRaw(evaluationPath(taskId));
+    return text === null ? null : parseJson(text, evaluationPath(taskId), EvaluationRecordSchema);
+  }
+
+  readRecord(taskId: string): TaskRecord | null {
+    const text = this.workspace.readRaw(recordPath(taskId));
+    return text === null ? null : parseJson(text, recordPath(taskId), TaskRecordSchema);
+  }
+
+  /** Closed tasks in sequence order (a task is closed exactly when its record file exists). */
+  records(): TaskRecord[] {
+    const dir = this.workspace.resolve(TASKS_DIR);
+    if (!dir.ok || !existsSync(dir.path.abs)) return [];
+    return readdirSync(dir.path.abs)
+      .filter((name) => taskIndexOf(name) !== null)
+      .sort((a, b) => (taskIndexOf(a) as number) - (taskIndexOf(b) as number))
+      .map((id) => this.readRecord(id))
+      .filter((r): r is TaskRecord => r !== null);
+  }
+
+  closedTaskIds(): string[] {
+    return this.records().map((r) => r.task_id);
+  }
+
+  /**
+   * Records a closed task. Closing the same task again with the same record is a no-op (resume
+   * replays it); with a different record it is refused, so a closed record is never rewritten.
+   */
+  closeTask(record: TaskRecord, hooks: CloseHooks = {}): { written: boolean } {
+    const r = TaskRecordSchema.parse(record);
+    if (taskIndexOf(r.task_id) !== r.index) throw new Error(`task id '${r.task_id}' does not match index ${r.index}`);
+    const existing = this.readRecord(r.task_id);
+    if (existing) {
+      if (!isDeepStrictEqual(existing, r)) throw new Error(`${r.task_id} is already closed with a different record; closed records are never rewritten`);
+      this.rebuildLedger();
+      return { written: false };
+    }
+    this.workspace.writeOwned(ORCHESTRATOR, recordPath(r.task_id), JSON.stringify(r, null, 2) + '\n', hooks.record);
+    hooks.afterRecord?.();
+    this.rebuildLedger();
+    return { written: true };
+  }
+
+  rebuildLedger(): string {
+    const text = formatLedger(this.records());
+    if (this.workspace.readRaw(LEDGER_FILE) !== text) this.workspace.writeOwned(ORCHESTRATOR, LEDGER_FILE, text);
+    return text;
+  }
+
+  ledger(): LedgerEntry[] {
+    const text = this.workspace.readRaw(LEDGER_FILE);
+    return text === null ? [] : parseLedger(text);
+  }
+
+  /** After a crash: make the ledger agree with the records again. Returns the closed task ids. */
+  reconcile(): { closed: string[]; ledgerRewritten: boolean } {
+    const before = this.workspace.readRaw(LEDGER_FILE);
+    const after = this.rebuildLedger();
+    return { closed: this.closedTaskIds(), ledgerRewritten: before !== after };
+  }
+}

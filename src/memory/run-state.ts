@@ -1,0 +1,51 @@
+/**
+ * Crash-safe run state for `--resume`: what the run was started with and where it is. The closed
+ * tasks themselves are NOT listed here — the journal's record files are the single source of truth —
+ * so a crash between a record write and a state write cannot make the two disagree about what closed.
+ */
+import { z } from 'zod';
+import { RUN_STATE_FILE } from './layout.js';
+import type { Journal } from './journal.js';
+import { formatZodError } from './schemas.js';
+import type { Workspace } from './workspace.js';
+
+export const RunStateSchema = z.strictObject({
+  version: z.literal(1),
+  /** the configuration the run was started with (checked on resume by the caller) */
+  config: z.record(z.string(), z.unknown()),
+  total_tasks: z.number().int().positive(),
+  /** the open task, if one was in progress when the state was saved (informational; it is redone) */
+  open_task: z.string().nullable(),
+  finished: z.boolean(),
+});
+export type RunState = z.infer<typeof RunStateSchema>;
+
+export function loadRunState(ws: Workspace): RunState | null {
+  const text = ws.readRaw(RUN_STATE_FILE);
+  if (text === null) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${RUN_STATE_FILE} is not JSON: ${(err as Error).message}`);
+  }
+  const r = RunStateSchema.safeParse(v);
+  if (!r.success) throw new Error(`${RUN_STATE_FILE} is malformed: ${formatZodError(r.error)}`);
+  return r.data;
+}
+
+export function saveRunState(ws: Workspace, state: RunState): void {
+  ws.writeOwned({ kind: 'orchestrator' }, RUN_STATE_FILE, JSON.stringify(RunStateSchema.parse(state), null, 2) + '\n');
+}
+
+/**
+ * Where a resumed run continues: reconciles the ledger with the records and returns the first task
+ * index (1-based) without a closed record. Tasks close in order, so every index below it is closed.
+ */
+export function resumePoint(journal: Journal, totalTasks: number): { nextIndex: number; closed: string[]; done: boolean } {
+  const { closed } = journal.reconcile();
+  const indices = new Set(journal.records().map((r) => r.index));
+  let next = 1;
+  while (indices.has(next)) next++;
+  return { nextIndex: next, closed, done: next > totalTasks };
+}

@@ -1,0 +1,92 @@
+/**
+ * Record shapes of the journal, validated with zod on every read and write. Agent-facing records are
+ * strict objects: a field that is not listed (an environment score, say) is rejected, so scores can
+ * only ever be written to evaluation files.
+ */
+import { z } from 'zod';
+import { JudgeVerdictSchema } from '../prompts/verdict.js';
+
+export function formatZodError(err: z.ZodError): string {
+  return err.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+}
+
+export const SCOPES = ['attempt', 'place', 'room', 'floor', 'house'] as const;
+export const ScopeSchema = z.enum(SCOPES);
+export type Scope = z.infer<typeof ScopeSchema>;
+
+const Text = z.string().trim().min(1);
+
+/** A recovery note (SPEC §7, §10), written as JSON by the outgoing session. */
+export const RecoveryNoteSchema = z.object({
+  searched_places: z.array(Text).max(100),
+  exclusions: z
+    .array(
+      z.object({
+        place: Text.describe('the place or region ruled out'),
+        ruled_out: Text.describe('what the evidence rules out there'),
+        supporting_observation: Text.describe('the observation that supports the exclusion'),
+      }),
+    )
+    .max(100),
+  last_reliable_anchor: Text.describe('the last place whose location the session trusts'),
+  untried_options: z.array(Text).max(100),
+  uncertainties: z.array(Text).max(100),
+  suggested_scope: ScopeSchema,
+});
+export type RecoveryNote = z.infer<typeof RecoveryNoteSchema>;
+
+export const CLAIMS = ['complete', 'incomplete'] as const;
+export const ClaimSchema = z.enum(CLAIMS);
+
+export const LEDGER_STATUSES = ['complete', 'incomplete', 'unknown', 'claimed', 'stop'] as const;
+export const LedgerStatusSchema = z.enum(LEDGER_STATUSES);
+export type LedgerStatus = z.infer<typeof LedgerStatusSchema>;
+
+export const GoalSchema = z.strictObject({
+  kind: z.enum(['object', 'description', 'image']),
+  /** category, description, or a caption of the image goal ("the object in the goal photograph") */
+  text: Text,
+});
+export type Goal = z.infer<typeof GoalSchema>;
+
+export const StoredVerdictSchema = z.strictObject({
+  verdict: JudgeVerdictSchema.shape.verdict,
+  evidence: z.string(),
+  searched_places: z.array(z.string()),
+  confidence: z.number().min(0).max(1),
+  /** which check produced it: the pre-stop check reused, or a fresh check on the final evidence */
+  check: z.enum(['prestop', 'final']),
+  /** action steps used when the check ran (certification reuses a pre-stop verdict only if unchanged) */
+  steps_at_check: z.number().int().nonnegative(),
+});
+export type StoredVerdict = z.infer<typeof StoredVerdictSchema>;
+
+/** The full task record r_k (agent-readable; no environment scores). */
+export const TaskRecordSchema = z.strictObject({
+  task_id: z.string().regex(/^task-\d{3,6}$/),
+  index: z.number().int().positive(),
+  goal: GoalSchema,
+  status: LedgerStatusSchema,
+  claim: z.strictObject({ claim: ClaimSchema, evidence: z.string() }).nullable(),
+  verdict: StoredVerdictSchema.nullable(),
+  termination_reason: Text,
+  searched_regions: z.array(Text),
+  markers: z.array(Text),
+  steps: z.number().int().nonnegative(),
+  step_budget: z.number().int().positive(),
+  model_turns: z.number().int().nonnegative(),
+  handover: z.string().nullable(),
+  recovery_notes: z.array(z.string()),
+});
+export type TaskRecord = z.infer<typeof TaskRecordSchema>;
+
+/** Evaluation-only record: environment scores live here and nowhere an agent can read. */
+export const EvaluationRecordSchema = z.strictObject({
+  task_id: z.string().regex(/^task-\d{3,6}$/),
+  success: z.boolean(),
+  spl: z.number().min(0).max(1),
+  distance_to_goal: z.number().nonnegative().nullable(),
+  shortest_path: z.number().nonnegative().nullable(),
+  path_length: z.number().nonnegative(),
+});
+export type EvaluationRecord = z.infer<typeof EvaluationRecordSchema>;

@@ -1,0 +1,95 @@
+/**
+ * Coordinate scrubbing of session-written prose. Sessions write handovers and notes in the map's
+ * estimated frame; a later re-anchoring would leave those numbers stale, so coordinate-like
+ * expressions are replaced before storing. Ordinary quantities ("3 chairs", "turned 90 degrees",
+ * "about 2 m ahead", "task 3", "1.5 m wide") are prose and survive: only numbers shaped like a
+ * position or a pose are removed.
+ */
+
+export const SCRUB_TOKEN = '[coordinates removed]';
+
+const NUM = String.raw`[-+−]?\d+(?:\.\d+)?`;
+const DEC = String.raw`[-+−]?\d+\.\d+`;
+const SIGNED = String.raw`[-−]\d+(?:\.\d+)?`;
+const SIGNED_DEC = String.raw`[-−]\d+\.\d+`;
+const LENGTH_UNIT = String.raw`\s?(?:m|cm|mm|metres|meters)\b`;
+const ANGLE_UNIT_REQ = String.raw`\s?°|\s?(?:deg|degrees|rad|radians)\b`;
+const UNIT = String.raw`(?:${LENGTH_UNIT})?`;
+const ANGLE_UNIT = String.raw`(?:${ANGLE_UNIT_REQ})?`;
+const ANY_UNIT = String.raw`(?:${LENGTH_UNIT}|${ANGLE_UNIT_REQ})?`;
+const SEP = String.raw`\s*[,;/]\s*|\s+`;
+
+/** A pose/position component name followed by '=' or ':' (or a space before a decimal). */
+const AXIS = String.raw`(?:x|y|z|yaw|psi|ψ|theta|θ|heading)`;
+
+const PATTERNS: RegExp[] = [
+  // Bracketed tuples of 2–4 numbers in which some element is signed or decimal: (1.2, -3.4), [0.5, 2, 1]
+  new RegExp(
+    String.raw`[(\[{]\s*(?=[^)\]}]*(?:${DEC}|${SIGNED}))${NUM}${UNIT}(?:\s*[,;]\s*${NUM}${UNIT}){1,3}\s*(?:,\s*${NUM}${ANGLE_UNIT}\s*)?[)\]}]`,
+    'g',
+  ),
+  // Integer tuples after a locating word: "at (2, 3)", "position (4, 1)"
+  new RegExp(
+    String.raw`\b(?:at|to|near|position|pose|coordinates?|coords?|located|marker)\s*[(\[]\s*${NUM}(?:\s*,\s*${NUM}){1,3}\s*[)\]]`,
+    'gi',
+  ),
+  // Labelled components, optionally chained: "x=2.5 z=1.0", "x: 2.5, z: -1", "yaw=1.57 rad", "x 2.5"
+  new RegExp(
+    String.raw`(?<!\d\s*)\b${AXIS}\s*(?:[=:≈~]\s*${NUM}|\s${DEC})${ANY_UNIT}(?:(?:${SEP})${AXIS}\s*(?:[=:≈~]\s*${NUM}|\s${DEC})${ANY_UNIT})*`,
+    'gi',
+  ),
+  // Metric pairs: "3.1m,4.2m", "3.1 m, -4.2 m", "2 m / 3.5 m"
+  new RegExp(String.raw`(?<![\w.])${NUM}\s?m\s*[,;/]\s*${NUM}\s?m\b`, 'g'),
+  // Bare decimal pairs/triples after a locating word: "at 1.25, -3.40", "position 2.0 1.5"
+  new RegExp(
+    String.raw`\b(?:at|near|position|pose|coordinates?|coords?|located at|location)\s*:?\s*${DEC}(?:\s*,\s*|\s+)${DEC}(?:(?:\s*,\s*|\s+)${DEC})?`,
+    'gi',
+  ),
+  // Bare decimal pairs with a sign anywhere: "-1.25, 3.40" (a signed decimal pair is never a count)
+  new RegExp(String.raw`(?<![\w.])(?:${SIGNED_DEC}\s*,\s*${DEC}|${DEC}\s*,\s*${SIGNED_DEC})(?![\w.])`, 'g'),
+];
+
+export interface ScrubResult {
+  text: string;
+  /** how many expressions were replaced */
+  replaced: number;
+}
+
+/** Replaces coordinate-like expressions; keeps any leading word the pattern used as context. */
+export function scrubCoordinates(text: string): ScrubResult {
+  let replaced = 0;
+  let out = text;
+  for (const re of PATTERNS) {
+    out = out.replace(re, (match) => {
+      replaced++;
+      // Keep a locating word ("at", "near") so the sentence still reads: "at [coordinates removed]".
+      const lead = /^(at|to|near|position|pose|coordinates?|coords?|located at|located|marker|location)\b\s*:?\s*/i.exec(match);
+      return lead ? `${lead[0]}${SCRUB_TOKEN}` : SCRUB_TOKEN;
+    });
+  }
+  // Merge runs like "[coordinates removed], [coordinates removed]" produced by adjacent patterns.
+  out = out.replace(new RegExp(String.raw`${escape(SCRUB_TOKEN)}(?:\s*[,;]?\s*${escape(SCRUB_TOKEN)})+`, 'g'), SCRUB_TOKEN);
+  return { text: out, replaced };
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Scrubs every string inside a JSON-like value (recovery notes are JSON written by sessions). */
+export function scrubDeep<T>(value: T): { value: T; replaced: number } {
+  let replaced = 0;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      const r = scrubCoordinates(v);
+      replaced += r.replaced;
+      return r.text;
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, walk(x)]));
+    }
+    return v;
+  };
+  return { value: walk(value) as T, replaced };
+}

@@ -1,0 +1,144 @@
+/**
+ * Anthropic Messages backend. Tool results go back as tool_result blocks that hold text and image
+ * blocks. Prompt caching: the stable prefix (tools, then system — Anthropic's prefix order) ends in a
+ * cache_control breakpoint on the system block, and a second breakpoint on the newest message lets a
+ * growing conversation reuse everything before it.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import type {
+  ContentBlockParam,
+  ImageBlockParam,
+  Message as AnthropicMessage,
+  MessageCreateParamsNonStreaming,
+  MessageParam,
+  TextBlockParam,
+} from '@anthropic-ai/sdk/resources/messages/messages';
+import {
+  parseArguments,
+  wireParameters,
+  pngBase64,
+  type ContentPart,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  type StopReason,
+  type ToolCall,
+} from './types.js';
+
+export interface AnthropicOptions {
+  model: string;
+  apiKey?: string;
+  baseURL?: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** default output budget per turn (Anthropic requires max_tokens) */
+  maxOutputTokens?: number;
+  /** put a cache breakpoint on the newest message as well as on the stable prefix (default true) */
+  cacheConversation?: boolean;
+}
+
+const EPHEMERAL = { type: 'ephemeral' as const };
+
+function blocks(content: readonly ContentPart[]): (TextBlockParam | ImageBlockParam)[] {
+  return content.map((p) =>
+    p.type === 'text'
+      ? { type: 'text' as const, text: p.text }
+      : { type: 'image' as const, source: { type: 'base64' as const, media_type: 'image/png' as const, data: pngBase64(p.png) } },
+  );
+}
+
+/**
+ * Maps messages onto alternating user/assistant turns: consecutive tool results (and a user message
+ * following them) merge into one user turn, tool_result blocks first as the API requires.
+ */
+export function toAnthropicMessages(messages: ModelRequest['messages']): MessageParam[] {
+  const out: MessageParam[] = [];
+  const lastUser = (): ContentBlockParam[] | null => {
+    const last = out[out.length - 1];
+    return last && last.role === 'user' && Array.isArray(last.content) ? (last.content as ContentBlockParam[]) : null;
+  };
+  for (const m of messages) {
+    if (m.role === 'assistant') {
+      const content: ContentBlockParam[] = [];
+      if (m.text) content.push({ type: 'text', text: m.text });
+      for (const c of m.toolCalls) content.push({ type: 'tool_use', id: c.id, name: c.name, input: (c.arguments ?? {}) as Record<string, unknown> });
+      if (content.length === 0) content.push({ type: 'text', text: '(no output)' });
+      out.push({ role: 'assistant', content });
+      continue;
+    }
+    const newBlocks: ContentBlockParam[] =
+      m.role === 'tool'
+        ? [{ type: 'tool_result', tool_use_id: m.callId, content: blocks(m.content), ...(m.isError ? { is_error: true } : {}) }]
+        : blocks(m.content);
+    const prev = lastUser();
+    if (prev) prev.push(...newBlocks);
+    else out.push({ role: 'user', content: newBlocks });
+  }
+  return out;
+}
+
+function fromMessage(msg: AnthropicMessage): ModelResponse {
+  const toolCalls: ToolCall[] = [];
+  const texts: string[] = [];
+  for (const b of msg.content) {
+    if (b.type === 'text') texts.push(b.text);
+    else if (b.type === 'tool_use') {
+      const raw = JSON.stringify(b.input ?? {});
+      toolCalls.push({ id: b.id, name: b.name, rawArguments: raw, arguments: parseArguments(raw) });
+    }
+  }
+  const u = msg.usage;
+  const stop = msg.stop_reason;
+  const stopReason: StopReason = stop === 'tool_use' ? 'tool_use' : stop === 'end_turn' || stop === 'stop_sequence' ? 'end_turn' : stop === 'max_tokens' ? 'max_tokens' : 'other';
+  return {
+    message: { role: 'assistant', text: texts.join('\n'), toolCalls },
+    // input_tokens excludes cache reads and cache writes; writes are billed as (more expensive) uncached input.
+    usage: {
+      uncachedInput: (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0),
+      cachedInput: u.cache_read_input_tokens ?? 0,
+      output: u.output_tokens ?? 0,
+    },
+    stopReason,
+  };
+}
+
+export class AnthropicModel implements Model {
+  readonly id: string;
+  private readonly client: Anthropic;
+
+  constructor(private readonly options: AnthropicOptions) {
+    this.id = `anthropic:${options.model}`;
+    this.client = new Anthropic({
+      apiKey: options.apiKey ?? process.env.ANTHROPIC_API_KEY,
+      baseURL: options.baseURL,
+      timeout: options.timeoutMs ?? 600_000,
+      maxRetries: options.maxRetries ?? 2,
+    });
+  }
+
+  buildRequest(req: ModelRequest): MessageCreateParamsNonStreaming {
+    const messages = toAnthropicMessages(req.messages);
+    if (this.options.cacheConversation !== false) {
+      const last = messages[messages.length - 1];
+      if (last && Array.isArray(last.content) && last.content.length) {
+        const block = last.content[last.content.length - 1] as { cache_control?: unknown };
+        block.cache_control = EPHEMERAL;
+      }
+    }
+    const body: MessageCreateParamsNonStreaming = {
+      model: this.options.model,
+      max_tokens: req.maxOutputTokens ?? this.options.maxOutputTokens ?? 4096,
+      system: [{ type: 'text', text: req.system, cache_control: EPHEMERAL }],
+      messages,
+    };
+    if (req.tools.length) {
+      body.tools = req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: { type: 'object' as const, ...wireParameters(t) } }));
+    }
+    return body;
+  }
+
+  async complete(req: ModelRequest): Promise<ModelResponse> {
+    const msg = await this.client.messages.create(this.buildRequest(req), { signal: req.signal });
+    return fromMessage(msg);
+  }
+}

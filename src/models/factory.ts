@@ -1,0 +1,111 @@
+/**
+ * Builds a model from a spec string (CLI `--agent`, config files):
+ *   openai:MODEL                 OpenAI Responses API
+ *   openai-chat:MODEL@URL        Chat Completions on an OpenAI-compatible server (vLLM, Ollama)
+ *   anthropic:MODEL              Anthropic Messages
+ *   scripted                     replays a list of responses (options.script or options.scriptFile)
+ *   mock                         offline echo model
+ */
+import { z } from 'zod';
+import { AnthropicModel } from './anthropic.js';
+import { OpenAIChatModel } from './openai-chat.js';
+import { OpenAIResponsesModel } from './openai-responses.js';
+import { MockModel, ScriptedModel, type ScriptedStep } from './scripted.js';
+import type { Model } from './types.js';
+
+export const MODEL_SPEC_FORMS = ['openai:MODEL', 'openai-chat:MODEL@URL', 'anthropic:MODEL', 'scripted', 'mock'] as const;
+
+const ModelName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$/, 'a model name of letters, digits and . _ : / -');
+
+const HttpUrl = z
+  .string()
+  .url()
+  .refine((u) => /^https?:\/\//.test(u), 'the server URL must start with http:// or https://');
+
+export const ModelSpecSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('openai'), model: ModelName }),
+  z.object({ kind: z.literal('openai-chat'), model: ModelName, baseURL: HttpUrl }),
+  z.object({ kind: z.literal('anthropic'), model: ModelName }),
+  z.object({ kind: z.literal('scripted') }),
+  z.object({ kind: z.literal('mock') }),
+]);
+export type ModelSpec = z.infer<typeof ModelSpecSchema>;
+
+export type SpecParse = { ok: true; spec: ModelSpec } | { ok: false; error: string };
+
+const accepted = `accepted forms: ${MODEL_SPEC_FORMS.join(', ')}`;
+
+export function parseModelSpec(input: unknown): SpecParse {
+  if (typeof input !== 'string' || input.trim() === '') return { ok: false, error: `model spec must be a non-empty string; ${accepted}` };
+  const s = input.trim();
+  let candidate: unknown;
+  if (s === 'scripted' || s === 'mock') candidate = { kind: s };
+  else if (s.startsWith('openai-chat:')) {
+    const rest = s.slice('openai-chat:'.length);
+    const at = rest.indexOf('@');
+    if (at < 0) return { ok: false, error: `'${s}' names no server: write openai-chat:MODEL@URL, e.g. openai-chat:qwen2.5-vl@http://127.0.0.1:8000/v1` };
+    candidate = { kind: 'openai-chat', model: rest.slice(0, at), baseURL: rest.slice(at + 1) };
+  } else if (s.startsWith('openai:')) candidate = { kind: 'openai', model: s.slice('openai:'.length) };
+  else if (s.startsWith('anthropic:')) candidate = { kind: 'anthropic', model: s.slice('anthropic:'.length) };
+  else return { ok: false, error: `unknown model spec '${s}'; ${accepted}` };
+  const r = ModelSpecSchema.safeParse(candidate);
+  if (!r.success) return { ok: false, error: `bad model spec '${s}': ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}; ${accepted}` };
+  return { ok: true, spec: r.data };
+}
+
+export const ModelOptionsSchema = z.object({
+  apiKey: z.string().min(1).optional(),
+  /** overrides the provider's endpoint (openai, anthropic); openai-chat takes its URL from the spec */
+  baseURL: HttpUrl.optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  maxRetries: z.number().int().nonnegative().max(10).optional(),
+  maxOutputTokens: z.number().int().positive().optional(),
+  scriptFile: z.string().min(1).optional(),
+  /** OpenAI Responses reasoning effort (reasoning models only) */
+  reasoningEffort: z.enum(['minimal', 'low', 'medium', 'high']).optional(),
+});
+export type ModelOptions = z.input<typeof ModelOptionsSchema> & { script?: readonly ScriptedStep[] };
+
+export function createModel(specText: string, options: ModelOptions = {}): Model {
+  const parsed = parseModelSpec(specText);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const { script, ...rest } = options;
+  const o = ModelOptionsSchema.safeParse(rest);
+  if (!o.success) throw new Error(`bad model options: ${o.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const opts = o.data;
+  const spec = parsed.spec;
+  switch (spec.kind) {
+    case 'openai': {
+      const apiKey = opts.apiKey ?? process.env.OPENAI_API_KEY;
+      if (!apiKey) throw new Error(`${specText} needs an API key: set OPENAI_API_KEY or pass apiKey`);
+      return new OpenAIResponsesModel({
+        model: spec.model,
+        apiKey,
+        baseURL: opts.baseURL,
+        timeoutMs: opts.timeoutMs,
+        maxRetries: opts.maxRetries,
+        reasoningEffort: opts.reasoningEffort,
+      });
+    }
+    case 'openai-chat':
+      return new OpenAIChatModel({ model: spec.model, baseURL: spec.baseURL, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs, maxRetries: opts.maxRetries });
+    case 'anthropic': {
+      const apiKey = opts.apiKey ?? process.env.ANTHROPIC_API_KEY;
+      if (!apiKey) throw new Error(`${specText} needs an API key: set ANTHROPIC_API_KEY or pass apiKey`);
+      return new AnthropicModel({
+        model: spec.model,
+        apiKey,
+        baseURL: opts.baseURL,
+        timeoutMs: opts.timeoutMs,
+        maxRetries: opts.maxRetries,
+        maxOutputTokens: opts.maxOutputTokens,
+      });
+    }
+    case 'scripted':
+      if (script) return new ScriptedModel(script);
+      if (opts.scriptFile) return ScriptedModel.fromFile(opts.scriptFile);
+      throw new Error("'scripted' needs a script: pass options.script (a list of responses) or options.scriptFile (a JSON file)");
+    case 'mock':
+      return new MockModel();
+  }
+}
