@@ -1,0 +1,5 @@
+export * from './actions.js';
+export * from './anchoring.js';
+export * from './view-bank.js';
+export * from './places.js';
+export * from './navigator.js';

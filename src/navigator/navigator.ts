@@ -1,0 +1,253 @@
+/**
+ * The navigator (SPEC §1–§5): turns coarse actions into sub-motions of a Body, feeds every frame to
+ * the pose source, and — only when tracking is ok — to the mapper at the ESTIMATED pose, on the layer
+ * of the floor it stands on. It knows nothing of models or prompts, and never reads a simulator pose.
+ */
+import type { Body, BodyFrame } from '../body/body.js';
+import { NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../geometry/frames.js';
+import type { Mat4 } from '../geometry/pose.js';
+import { FloorTracker, type FloorTrackerOptions } from '../mapping/floors.js';
+import { OccupancyMap } from '../mapping/occupancy-map.js';
+import type { MapParams } from '../mapping/params.js';
+import { Planner, type PlanarPoint, type PlanResult } from '../mapping/planner.js';
+import { renderMap, type RenderedMap } from '../mapping/render-map.js';
+import type { PoseSource, TrackingStatus } from '../perception/pose-source.js';
+import { Navcore } from '../wasm/navcore.js';
+import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
+import { Anchoring } from './anchoring.js';
+import { PlaceStore, type Place } from './places.js';
+import { FrameArchive, ViewBank, type View } from './view-bank.js';
+
+export interface NavigatorOptions {
+  body: Body;
+  poseSource: PoseSource;
+  /** a navcore instance to share; by default the navigator loads its own */
+  core?: Navcore;
+  mapParams?: Partial<MapParams>;
+  floors?: FloorTrackerOptions;
+}
+
+export type StopReason = 'collision' | 'terminated';
+
+export interface ExecutionRecord {
+  requested: CoarseAction[];
+  executed: CoarseAction[];
+  /** index into `executed` of each action during which the body collided */
+  collisions: number[];
+  stoppedEarly: StopReason | null;
+  terminated: boolean;
+  status: TrackingStatus;
+  pose: PlanarPose | null;
+  floor: number | null;
+  /** the view after the last sub-motion */
+  frame: BodyFrame;
+}
+
+export interface NavigatorState {
+  status: TrackingStatus;
+  pose: PlanarPose | null;
+  floor: number | null;
+  floors: number;
+  frames: number;
+  reanchors: number;
+}
+
+export class Navigator {
+  readonly map: OccupancyMap;
+  readonly planner: Planner;
+  readonly places = new PlaceStore();
+  readonly viewBank = new ViewBank();
+  readonly archive = new FrameArchive();
+  private readonly floorTracker: FloorTracker;
+  private readonly anchoring = new Anchoring();
+  private statusNow: TrackingStatus = 'initialising';
+  private poseNow: Mat4 | null = null;
+  private floorNow: number | null = null;
+  private lastFrame: BodyFrame | null = null;
+  private trails: PlanarPoint[][] = [];
+  /** every frame fed to the pose source */
+  frames = 0;
+  /** integrate errors (poses the mapper refused); the frames were skipped */
+  readonly mapErrors: string[] = [];
+
+  private constructor(
+    readonly body: Body,
+    readonly poseSource: PoseSource,
+    core: Navcore,
+    opts: NavigatorOptions,
+  ) {
+    this.map = new OccupancyMap(core, NAVIGATOR_FRAME, opts.mapParams);
+    this.planner = new Planner(this.map);
+    this.floorTracker = new FloorTracker(opts.floors);
+  }
+
+  /** A navigator whose first observation has initialised tracking (the world is that first frame). */
+  static async create(opts: NavigatorOptions): Promise<Navigator> {
+    const nav = new Navigator(opts.body, opts.poseSource, opts.core ?? (await Navcore.load()), opts);
+    await nav.observe();
+    return nav;
+  }
+
+  get state(): NavigatorState {
+    return {
+      status: this.statusNow,
+      pose: this.planar(),
+      floor: this.floorNow,
+      floors: this.map.floors().length,
+      frames: this.frames,
+      reanchors: this.anchoring.reanchors,
+    };
+  }
+
+  get status(): TrackingStatus {
+    return this.statusNow;
+  }
+
+  /** The estimated planar pose after the last frame, or the last trusted one while lost; null before any. */
+  planar(): PlanarPose | null {
+    const p = this.poseNow ?? this.anchoring.lastTrustedPose;
+    return p ? planarPose(NAVIGATOR_FRAME, p) : null;
+  }
+
+  /** The floor layer the body was last localised on. */
+  get floor(): number | null {
+    return this.floorNow;
+  }
+
+  get lastView(): BodyFrame | null {
+    return this.lastFrame;
+  }
+
+  trail(floor: number): PlanarPoint[] {
+    return this.trails[floor] ?? [];
+  }
+
+  /** Looks without moving: the frame is tracked and mapped like any other. */
+  async observe(): Promise<BodyFrame> {
+    const f = await this.body.observe();
+    this.ingest(f);
+    this.bank(f);
+    return f;
+  }
+
+  /**
+   * Executes coarse actions in order, each as five sub-motions. Stops after the action in which the
+   * body collided (when `stopOnCollision`), or when the environment terminates the task.
+   */
+  async act(actions: CoarseAction[], opts: { stopOnCollision?: boolean } = {}): Promise<ExecutionRecord> {
+    const stopOnCollision = opts.stopOnCollision ?? true;
+    const executed: CoarseAction[] = [];
+    const collisions: number[] = [];
+    let stoppedEarly: StopReason | null = null;
+    let terminated = false;
+    let frame = this.lastFrame;
+    for (const a of actions) {
+      let collided = false;
+      for (let s = 0; s < SUB_MOTIONS_PER_ACTION; s++) {
+        const r = await this.body.execute(a);
+        frame = r.frame;
+        this.ingest(r.frame);
+        if (r.collided) collided = true;
+        if (r.terminated) {
+          terminated = true;
+          break;
+        }
+      }
+      executed.push(a);
+      if (frame) this.bank(frame);
+      if (collided) collisions.push(executed.length - 1);
+      if (terminated) {
+        stoppedEarly = 'terminated';
+        break;
+      }
+      if (collided && stopOnCollision) {
+        stoppedEarly = 'collision';
+        break;
+      }
+    }
+    if (!frame) frame = await this.observe();
+    return {
+      requested: [...actions],
+      executed,
+      collisions,
+      stoppedEarly,
+      terminated,
+      status: this.statusNow,
+      pose: this.planar(),
+      floor: this.floorNow,
+      frame,
+    };
+  }
+
+  /**
+   * Turns once in place (24 × 15°), feeding the tracker, and returns the views after every
+   * `every`-th turn (every = 6 gives the four surrounding views at 90° steps).
+   */
+  async turnInPlace(every = 6): Promise<BodyFrame[]> {
+    const views: BodyFrame[] = [];
+    for (let i = 1; i <= FULL_TURN_ACTIONS; i++) {
+      const r = await this.act(['left'], { stopOnCollision: false });
+      if (i % every === 0) views.push(r.frame);
+      if (r.terminated) break;
+    }
+    return views;
+  }
+
+  /** Marks the current place; views seen around it are banked with it. Null while never localised. */
+  mark(name: string): Place | null {
+    const at = this.planar();
+    if (!at || this.floorNow === null) return null;
+    return this.places.mark(name, at, this.floorNow, this.viewBank.around(at, this.floorNow));
+  }
+
+  /** A route from the current pose to a place or a map point on the current floor. */
+  plan(target: PlanarPoint, floor = this.floorNow ?? 0): PlanResult {
+    const at = this.planar();
+    if (!at) return { status: 'unreachable', reason: 'the robot has not been localised yet', expansions: 0 };
+    if (floor !== this.floorNow) return { status: 'unreachable', reason: `the target is on floor ${floor}, the robot on floor ${this.floorNow}`, expansions: 0 };
+    return this.planner.plan(at, target, floor);
+  }
+
+  /** The map of a floor with its places, the trail, the robot (when on that floor) and an optional route. */
+  render(opts: { floor?: number; zoom?: number; route?: PlanarPoint[]; radiusM?: number } = {}): RenderedMap {
+    const floor = opts.floor ?? this.floorNow ?? 0;
+    const pose = this.planar();
+    return renderMap(this.map, floor, {
+      zoom: opts.zoom ?? 4,
+      pose: pose && floor === this.floorNow ? pose : undefined,
+      markers: this.places.list().filter((p) => p.floor === floor).map((p) => ({ name: p.name, x: p.pose.x, z: p.pose.z })),
+      route: opts.route ?? [],
+      trail: this.trail(floor),
+      window: opts.radiusM ? { center: pose ?? undefined, radiusM: opts.radiusM } : undefined,
+    });
+  }
+
+  private ingest(frame: BodyFrame): void {
+    this.lastFrame = frame;
+    this.frames++;
+    const est = this.poseSource.estimate(frame);
+    this.statusNow = est.status;
+    const pose = this.anchoring.apply(est);
+    this.poseNow = pose;
+    if (!pose) return; // lost or initialising: no pose, no map write (SPEC §2)
+    const decision = this.floorTracker.update(this.map.floorUpBelow(pose, this.body.cameraHeight));
+    if (decision.opened) this.map.openFloor(this.floorTracker.floors[decision.floor!]);
+    if (decision.floor === null) return; // between floors: nothing is written until the height settles
+    this.floorNow = decision.floor;
+    const r = this.map.integrate({ intrinsics: this.body.intrinsics, depth: frame.depth }, pose, decision.floor);
+    if (!r.ok) {
+      this.mapErrors.push(r.error); // a pose the mapper rejects leaves the map untouched
+      return;
+    }
+    const p = planarPose(NAVIGATOR_FRAME, pose);
+    (this.trails[decision.floor] ??= []).push({ x: p.x, z: p.z });
+  }
+
+  private bank(frame: BodyFrame): void {
+    const pose = this.planar();
+    if (!pose || this.floorNow === null || this.statusNow !== 'ok') return;
+    const v: View = { width: frame.width, height: frame.height, rgb: frame.rgb.slice(), pose, floor: this.floorNow, time: frame.timestamp };
+    this.viewBank.add(v);
+    this.archive.add(v);
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Named places (SPEC §5): a marker is a name, the planar pose estimated when it was marked, its floor
+ * and the views banked there. The name is a claim, the pose an estimate, the views observations:
+ * kept apart. Re-marking a name moves it.
+ */
+import { z } from 'zod';
+import type { PlanarPose } from '../geometry/frames.js';
+import type { View } from './view-bank.js';
+
+export const PlaceNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'a place name cannot be empty')
+  .max(40, 'a place name has at most 40 characters')
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} _'\-]*$/u, "a place name uses letters, digits, spaces, '-', '_' or an apostrophe, e.g. 'kitchen door'");
+
+export interface Place {
+  name: string;
+  pose: PlanarPose;
+  floor: number;
+  views: View[];
+  /** order of registration (for the place graph's edges) */
+  seq: number;
+  /** times it was moved by re-marking */
+  moves: number;
+}
+
+export class PlaceStore {
+  private readonly byName = new Map<string, Place>();
+  private seq = 0;
+
+  mark(name: string, pose: PlanarPose, floor: number, views: View[]): Place {
+    const key = name.toLowerCase();
+    const old = this.byName.get(key);
+    const place: Place = { name, pose: { ...pose }, floor, views, seq: old?.seq ?? this.seq++, moves: old ? old.moves + 1 : 0 };
+    this.byName.set(key, place);
+    return place;
+  }
+
+  get(name: string): Place | undefined {
+    return this.byName.get(name.trim().toLowerCase());
+  }
+
+  list(): Place[] {
+    return [...this.byName.values()].sort((a, b) => a.seq - b.seq);
+  }
+
+  names(): string[] {
+    return this.list().map((p) => p.name);
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Recent views with the estimated pose they were seen from, kept so that `mark` can bank the views
+ * seen around a place (SPEC §5: at most 4, one per heading bucket), and the judge can sample frames
+ * of the whole attempt.
+ */
+import type { PlanarPose } from '../geometry/frames.js';
+
+export interface View {
+  width: number;
+  height: number;
+  /** RGB, 3 bytes per pixel (an owned copy) */
+  rgb: Uint8Array;
+  pose: PlanarPose;
+  floor: number;
+  /** synthetic clock, seconds */
+  time: number;
+}
+
+const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
+
+export class ViewBank {
+  private readonly views: View[] = [];
+
+  constructor(private readonly capacity = 64) {}
+
+  add(v: View): void {
+    this.views.push(v);
+    if (this.views.length > this.capacity) this.views.shift();
+  }
+
+  get size(): number {
+    return this.views.length;
+  }
+
+  /**
+   * Views taken within `radiusM` of `at` on `floor`, the most recent per heading bucket (four
+   * 90° buckets centred on `at.yaw`: ahead, left, behind, right).
+   */
+  around(at: PlanarPose, floor: number, radiusM = 0.75): View[] {
+    const byBucket = new Map<number, View>();
+    for (const v of this.views) {
+      if (v.floor !== floor || Math.hypot(v.pose.x - at.x, v.pose.z - at.z) > radiusM) continue;
+      const bucket = ((Math.round(wrap(v.pose.yaw - at.yaw) / (Math.PI / 2)) % 4) + 4) % 4;
+      byBucket.set(bucket, v); // later views replace earlier ones
+    }
+    return [...byBucket.entries()].sort((a, b) => a[0] - b[0]).map(([, v]) => v);
+  }
+}
+
+/**
+ * A thinned archive of an attempt's frames for the judge (S12 selector): keeps at most `capacity`
+ * views spread over the whole attempt by dropping every other view when full.
+ */
+export class FrameArchive {
+  private views: View[] = [];
+  private stride = 1;
+  private seen = 0;
+
+  constructor(private readonly capacity = 96) {}
+
+  add(v: View): void {
+    if (this.seen++ % this.stride !== 0) return;
+    this.views.push(v);
+    if (this.views.length > this.capacity) {
+      this.views = this.views.filter((_, i) => i % 2 === 0);
+      this.stride *= 2;
+    }
+  }
+
+  all(): readonly View[] {
+    return this.views;
+  }
+
+  clear(): void {
+    this.views = [];
+    this.stride = 1;
+    this.seen = 0;
+  }
+}

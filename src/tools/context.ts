@@ -1,0 +1,58 @@
+/**
+ * What a tool call may touch: the navigator, the current task (goal and step budget), the session's
+ * file access, and the requests a session can make of the orchestrator (close, recovery). The
+ * orchestrator owns this object; tools only record requests in it.
+ */
+import type { Navigator } from '../navigator/navigator.js';
+import type { FileAccess } from '../memory/workspace.js';
+
+export interface AgentGoal {
+  /** how the goal is given: an object category, a description of one instance, or a photograph */
+  kind: 'object' | 'description' | 'image';
+  text: string;
+  /** PNG of the goal photograph for image goals */
+  image?: Uint8Array;
+}
+
+export interface StepBudget {
+  limit: number;
+  used: number;
+}
+
+export type ClaimKind = 'complete' | 'incomplete';
+export const RECOVERY_SCOPES = ['attempt', 'place', 'room', 'floor', 'house'] as const;
+export type RecoveryScope = (typeof RECOVERY_SCOPES)[number];
+
+export interface CloseRequest {
+  claim: ClaimKind;
+  evidence: string;
+  /** steps used when the request was made */
+  stepsUsed: number;
+}
+
+export interface RecoveryRequest {
+  scope: RecoveryScope;
+  reason: string;
+  confidence: number;
+  stepsUsed: number;
+}
+
+export interface ToolContext {
+  navigator: Navigator;
+  goal: AgentGoal | null;
+  budget: StepBudget;
+  /** file access of the current session's role; null when the session has no file tools */
+  files: FileAccess | null;
+  /** set by close_task; the orchestrator handles it at the hop boundary */
+  closeRequest: CloseRequest | null;
+  /** set by request_recovery */
+  recoveryRequest: RecoveryRequest | null;
+  /** true when the environment ended the task (budget or episode) */
+  terminated: boolean;
+}
+
+export function createToolContext(navigator: Navigator, goal: AgentGoal | null, stepLimit: number, files: FileAccess | null = null): ToolContext {
+  return { navigator, goal, budget: { limit: stepLimit, used: 0 }, files, closeRequest: null, recoveryRequest: null, terminated: false };
+}
+
+export const stepsLeft = (ctx: ToolContext): number => Math.max(0, ctx.budget.limit - ctx.budget.used);

@@ -1,0 +1,19 @@
+/** Text shared by several tools: the robot's estimated state and the rendering of views. */
+import type { BodyFrame } from '../body/body.js';
+import { rgbPng } from '../sim/frame-png.js';
+import type { ToolContext } from './context.js';
+import { stepsLeft } from './context.js';
+
+const deg = (rad: number) => Math.round((rad * 180) / Math.PI);
+
+/** Tracking status, estimated pose (metres, heading in degrees, left positive) and budget. */
+export function stateLine(ctx: ToolContext): string {
+  const s = ctx.navigator.state;
+  const pose = s.pose ? `estimated position x=${s.pose.x.toFixed(2)} m, z=${s.pose.z.toFixed(2)} m, heading ${deg(s.pose.yaw)}°` : 'no position estimate yet';
+  const lost = s.status === 'ok' ? '' : ' (tracking is not ok: the map is not updated and positions are the last trusted estimate)';
+  return `Tracking: ${s.status}${lost}. ${pose}, floor ${s.floor ?? 'unknown'}. Steps used ${ctx.budget.used} of ${ctx.budget.limit} (${stepsLeft(ctx)} left).`;
+}
+
+export function framePng(f: BodyFrame): Uint8Array {
+  return rgbPng(f);
+}
