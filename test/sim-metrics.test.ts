@@ -92,7 +92,7 @@ describe('GOAT success, s-SR, e-SR and SPL', () => {
     expect(goalSuccess([2.6, 0, 2.8], 0, [f])).toBe(1);
     expect(goalSuccess([2.7, 0, 2.8], 0, [f])).toBe(0);
     expect(goalSuccess([1.5, 3, 1.5], 1, [f])).toBe(0);
-    expect(goalSuccess([5, 0, 5], 0, [f, { ...f, x0: 5.5, x1: 6 }])).toBe(1);
+    expect(goalSuccess([5, 0, 5], 0, [f, { ...f, x0: 5.5, x1: 6, z0: 4.5, z1: 5.5 }])).toBe(1);
   });
 
   it('aggregates per-goal and per-sequence success and SPL', () => {
