@@ -28,7 +28,7 @@ describe('distance, success and oracle success (VLN-CE, 3 m)', () => {
   const traj: Vec3[] = [[0, 0, 0], [6, 0, 0], [8, 0, 0], [5, 0, 0]];
 
   it('scores a path that passed near the goal but stopped 5 m away', () => {
-    const s = scoreVlnEpisode({ goal, referencePath: [[0, 0, 0], [5, 0, 0], [10, 0, 0]], geodesicDistance: 10 }, traj, true, euclideanOracle);
+    const s = scoreVlnEpisode({ goal: { position: goal }, referencePath: [[0, 0, 0], [5, 0, 0], [10, 0, 0]], geodesicDistance: 10 }, traj, true, euclideanOracle);
     expect(s.ne).toBe(5);
     expect(s.sr).toBe(0);
     expect(s.osr).toBe(1);
@@ -59,7 +59,7 @@ describe('distance, success and oracle success (VLN-CE, 3 m)', () => {
   });
 
   it('gives SPL 0.8 for a successful walk 25% longer than the shortest path', () => {
-    const s = scoreVlnEpisode({ goal: [4, 0, 0], referencePath: [[0, 0, 0], [4, 0, 0]], geodesicDistance: 4 }, [[0, 0, 0], [0, 0, 1.5], [4, 0, 1.5]], true, euclideanOracle);
+    const s = scoreVlnEpisode({ goal: { position: [4, 0, 0] }, referencePath: [[0, 0, 0], [4, 0, 0]], geodesicDistance: 4 }, [[0, 0, 0], [0, 0, 1.5], [4, 0, 1.5]], true, euclideanOracle);
     // walked 1.5 + 4 = 5.5 > 4: SPL = 4/5.5; final distance 1.5 < 3 → success
     expect(s.sr).toBe(1);
     expect(s.spl).toBeCloseTo(4 / 5.5, 12);

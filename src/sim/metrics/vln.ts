@@ -21,15 +21,16 @@ export interface VlnScores {
  * (`trajectory[0]` is the start). `stopped` says whether the agent called STOP.
  */
 export function scoreVlnEpisode(
-  ep: { goal: Vec3; referencePath: readonly Vec3[]; geodesicDistance: number; successRadius?: number },
+  ep: { goal: { position: Vec3 }; referencePath: readonly Vec3[]; geodesicDistance: number; successRadius?: number },
   trajectory: readonly Vec3[],
   stopped: boolean,
   oracle: DistanceOracle,
 ): VlnScores {
   if (trajectory.length === 0) throw new Error('a trajectory has at least the start position');
   const radius = ep.successRadius ?? 3.0;
-  const dist = new DistanceToGoal(ep.goal, oracle), len = new PathLength();
-  const sr = new Success(ep.goal, oracle, radius), osr = new OracleSuccess(ep.goal, oracle, radius);
+  const goal = ep.goal.position;
+  const dist = new DistanceToGoal(goal, oracle), len = new PathLength();
+  const sr = new Success(goal, oracle, radius), osr = new OracleSuccess(goal, oracle, radius);
   for (const m of [dist, len, sr, osr]) m.reset(trajectory[0]);
   for (const p of trajectory.slice(1)) for (const m of [dist, len, sr, osr]) m.update(p);
   if (stopped) sr.stop();
