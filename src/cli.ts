@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { registerDemo } from './commands/demo.js';
+import { registerSim } from './commands/sim.js';
 
 const program = new Command('navharness')
   .description('NavHarness: lifelong embodied navigation with a WebAssembly navigation core')
@@ -12,6 +13,7 @@ const program = new Command('navharness')
   .exitOverride();
 
 registerDemo(program);
+registerSim(program);
 
 try {
   await program.parseAsync(process.argv);
