@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerDemo } from './commands/demo.js';
 import { registerMap } from './commands/map.js';
+import { registerSim } from './commands/sim.js';
 import { UsageError } from './commands/options.js';
 
 const program = new Command('navharness')
@@ -15,6 +16,7 @@ const program = new Command('navharness')
 
 registerDemo(program);
 registerMap(program);
+registerSim(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -14,9 +14,10 @@ export function rgbPng(f: Pick<Frame, 'width' | 'height' | 'rgb'>): Buffer {
 /** 16-bit grey PNG of depth × depthScale (default 1000: millimetres), 0 where no depth. */
 export function depthPng(f: Pick<Frame, 'width' | 'height' | 'depth'>, depthScale = 1000): Buffer {
   const png = new PNG({ width: f.width, height: f.height, bitDepth: 16, colorType: 0, inputColorType: 0, inputHasAlpha: false });
-  const data = Buffer.alloc(f.width * f.height * 2);
-  for (let i = 0; i < f.depth.length; i++) data.writeUInt16BE(Math.min(65535, Math.round(f.depth[i] * depthScale)), i * 2);
-  png.data = data;
+  // pngjs reads 16-bit samples in the platform's byte order from the buffer's whole ArrayBuffer
+  const samples = new Uint16Array(f.width * f.height);
+  for (let i = 0; i < f.depth.length; i++) samples[i] = Math.min(65535, Math.round(f.depth[i] * depthScale));
+  png.data = Buffer.from(samples.buffer);
   return PNG.sync.write(png, { bitDepth: 16, colorType: 0, inputColorType: 0, inputHasAlpha: false });
 }
 

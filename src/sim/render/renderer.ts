@@ -4,7 +4,7 @@
  * instance ids for a camera pose. Frames are zero-copy views into WebAssembly memory, valid until the
  * next render; `copyFrame` detaches them. Runs in Node and in browsers (no file access here).
  */
-import { instantiate } from '../../wasm/load.js';
+import { wasmBytes } from '../../wasm/load.js';
 import { abortImport, allocBlock, type Allocator, type WasmBlock } from '../../wasm/memory.js';
 import { invert, type Mat4 } from '../../geometry/pose.js';
 import type { Intrinsics } from '../../geometry/intrinsics.js';
@@ -52,6 +52,13 @@ export interface NoiseConfig {
   rgbSigma?: number;
 }
 
+let compiled: Promise<WebAssembly.Module> | null = null;
+/** render.wasm compiled once per process; every renderer gets its own instance and memory. */
+function renderModule(): Promise<WebAssembly.Module> {
+  if (!compiled) compiled = wasmBytes('render').then((b) => WebAssembly.compile(b as BufferSource));
+  return compiled;
+}
+
 const pack = (c: Rgb) => (c[0] & 255) | ((c[1] & 255) << 8) | ((c[2] & 255) << 16);
 
 
@@ -84,7 +91,7 @@ export class Renderer {
   static async create(scene: Scene, camera: Partial<CameraConfig> = {}, noise?: NoiseConfig): Promise<Renderer> {
     let memory: WebAssembly.Memory | null = null;
     const imports = { env: { abort: abortImport(() => memory!) } };
-    const instance = await instantiate('render', imports);
+    const instance = await WebAssembly.instantiate(await renderModule(), imports);
     const ex = instance.exports as unknown as RenderExports;
     memory = ex.memory;
     return new Renderer(ex, scene, cameraConfig(camera), noise);

@@ -1,0 +1,121 @@
+/**
+ * `navharness sim render` writes the RGB, depth and instance-id images of a house view;
+ * `navharness sim episodes` writes an episode dataset. Flags are validated with zod.
+ */
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { SingleBar, Presets } from 'cli-progress';
+import { HouseArgSchema } from '../sim/house-ref.js';
+import { describeIssues } from '../sim/episodes/schema.js';
+
+const num = (what: string) =>
+  z.string().transform((s, ctx) => {
+    const v = Number(s);
+    if (s.trim() === '' || !Number.isFinite(v)) {
+      ctx.addIssue({ code: 'custom', message: `${what} must be a number, got '${s}'` });
+      return z.NEVER;
+    }
+    return v;
+  });
+const int = (what: string, lo: number, hi: number) =>
+  num(what).pipe(z.number().int(`${what} must be a whole number`).min(lo, `${what} must be at least ${lo}`).max(hi, `${what} must be at most ${hi}`));
+
+const RenderFlags = z.object({
+  house: HouseArgSchema,
+  out: z.string().min(1, '--out needs a directory'),
+  x: num('--x').optional(),
+  z: num('--z').optional(),
+  yaw: num('--yaw (degrees)').optional(),
+  width: int('--width', 16, 4096),
+  height: int('--height', 16, 4096),
+  hfov: num('--hfov').pipe(z.number().gt(10, '--hfov must be above 10°').lt(170, '--hfov must be below 170°')),
+});
+
+const EpisodeFlags = z.object({
+  kind: z.enum(['goat', 'instruction'], { message: "--kind must be 'goat' or 'instruction'" }),
+  houses: int('--houses', 1, 10000),
+  perHouse: int('--per-house', 1, 1000),
+  seed: int('--seed', 0, 0xffffffff),
+  out: z.string().min(1, '--out needs a file path'),
+});
+
+function parseFlags<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new Error(`invalid flags:\n${describeIssues(r.error)}`);
+  return r.data;
+}
+
+async function writeAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const { open, rename, mkdir } = await import('node:fs/promises');
+  const { dirname } = await import('node:path');
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.tmp-${process.pid}`;
+  const fh = await open(tmp, 'w');
+  try {
+    await fh.writeFile(data);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  await rename(tmp, path);
+}
+
+export function registerSim(program: Command): void {
+  const sim = program.command('sim').description('the embedded household simulator');
+
+  sim
+    .command('render')
+    .description('write rgb.png, depth.png (16-bit millimetres) and instances.png for a view of a house')
+    .requiredOption('--house <ref>', "'seed:N' for a procedural house, or a .glb/.gltf file")
+    .requiredOption('--out <dir>', 'output directory')
+    .option('--x <metres>', 'position x (default: the house start)')
+    .option('--z <metres>', 'position z (default: the house start)')
+    .option('--yaw <degrees>', 'heading, 0 looks along −z, positive turns left (default: the start heading)')
+    .option('--width <px>', 'image width', '320')
+    .option('--height <px>', 'image height', '240')
+    .option('--hfov <degrees>', 'horizontal field of view', '79')
+    .action(async (raw: Record<string, string>) => {
+      const f = parseFlags(RenderFlags, raw);
+      const { loadHouse } = await import('../sim/load-house.js');
+      const { Renderer } = await import('../sim/render/renderer.js');
+      const { SceneNavMesh } = await import('../sim/navmesh.js');
+      const { simCameraPose } = await import('../geometry/sim-frame.js');
+      const { rgbPng, depthPng, idsPng } = await import('../sim/frame-png.js');
+      const { join } = await import('node:path');
+      const scene = await loadHouse(f.house);
+      const nav = await SceneNavMesh.build(scene);
+      const want: [number, number, number] = [f.x ?? scene.start.position[0], scene.start.position[1], f.z ?? scene.start.position[2]];
+      const at = nav.snap(want, 0.5);
+      if (!at) throw new Error(`position x=${want[0]} z=${want[2]} is not on the walkable floor of ${scene.name} (nothing within 0.5 m)`);
+      const yaw = f.yaw !== undefined ? (f.yaw * Math.PI) / 180 : scene.start.yaw;
+      const r = await Renderer.create(scene, { width: f.width, height: f.height, hfovDeg: f.hfov });
+      const frame = r.render(simCameraPose(at.point, yaw, r.camera.cameraHeight));
+      await writeAtomic(join(f.out, 'rgb.png'), rgbPng(frame));
+      await writeAtomic(join(f.out, 'depth.png'), depthPng(frame));
+      await writeAtomic(join(f.out, 'instances.png'), idsPng(frame));
+      const pose = { house: scene.name, position: at.point, yawDeg: (yaw * 180) / Math.PI, intrinsics: r.intrinsics, depthUnit: 'millimetres' };
+      await writeAtomic(join(f.out, 'view.json'), JSON.stringify(pose, null, 2) + '\n');
+      console.log(`wrote rgb.png, depth.png, instances.png and view.json to ${f.out}`);
+      r.dispose();
+      nav.destroy();
+    });
+
+  sim
+    .command('episodes')
+    .description('write an episode dataset (JSON) of N procedural houses × M episodes')
+    .requiredOption('--kind <kind>', "'goat' or 'instruction'")
+    .requiredOption('--houses <n>', 'number of houses')
+    .requiredOption('--per-house <m>', 'episodes per house')
+    .requiredOption('--out <file>', 'output JSON file')
+    .option('--seed <s>', 'dataset seed', '0')
+    .action(async (raw: Record<string, string>) => {
+      const f = parseFlags(EpisodeFlags, raw);
+      const { generateDataset } = await import('../sim/episodes/dataset.js');
+      const bar = new SingleBar({ format: 'houses {bar} {value}/{total}', stream: process.stderr }, Presets.shades_classic);
+      bar.start(f.houses, 0);
+      const ds = await generateDataset({ kind: f.kind, houses: f.houses, perHouse: f.perHouse, seed: f.seed, onProgress: (d) => bar.update(d) });
+      bar.stop();
+      await writeAtomic(f.out, JSON.stringify(ds) + '\n');
+      console.log(`wrote ${ds.episodes.length} ${f.kind} episodes to ${f.out}`);
+    });
+}

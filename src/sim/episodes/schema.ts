@@ -1,0 +1,102 @@
+/**
+ * Episode datasets as validated JSON. Every load goes through zod; an invalid file is rejected with
+ * the path of the offending field (e.g. `episodes[2].goals[0].instanceId`) and what was expected.
+ */
+import { z } from 'zod';
+
+const finite = z.number().finite();
+export const Vec3Schema = z.tuple([finite, finite, finite]).readonly();
+export const PoseSchema = z.object({
+  /** floor point in the sim frame */
+  position: Vec3Schema,
+  /** heading about +y, radians; 0 looks along −z */
+  yaw: finite,
+});
+
+export const HouseRefSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('procedural'), seed: z.number().int().min(0).max(0xffffffff) }),
+  z.object({ kind: z.literal('gltf'), path: z.string().min(1) }),
+]);
+
+const goalCommon = {
+  category: z.string().min(1),
+  /** every instance whose footprint counts for success (object goals: all instances of the category) */
+  instanceIds: z.array(z.number().int().positive()).min(1),
+  floor: z.number().int().min(0),
+  /** navigable points within the success region, for shortest-path lengths */
+  viewpoints: z.array(Vec3Schema).min(1),
+  successRadius: z.number().positive().default(1.0),
+};
+
+export const GoatGoalSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('object'), ...goalCommon }),
+  z.object({ type: z.literal('description'), ...goalCommon, description: z.string().min(1) }),
+  z.object({
+    type: z.literal('image'),
+    ...goalCommon,
+    /** where the goal photograph was taken (camera at the default height, level) */
+    view: PoseSchema,
+  }),
+]);
+
+export const GoatEpisodeSchema = z.object({
+  id: z.string().min(1),
+  kind: z.literal('goat'),
+  house: HouseRefSchema,
+  start: PoseSchema,
+  goals: z.array(GoatGoalSchema).min(1).max(20),
+});
+
+export const InstructionEpisodeSchema = z.object({
+  id: z.string().min(1),
+  kind: z.literal('instruction'),
+  house: HouseRefSchema,
+  start: PoseSchema,
+  goal: z.object({ position: Vec3Schema }),
+  instruction: z.string().min(1),
+  /** reference path, metres, sampled along the shortest path */
+  referencePath: z.array(Vec3Schema).min(2),
+  geodesicDistance: z.number().positive(),
+  successRadius: z.number().positive().default(3.0),
+});
+
+export const EpisodeDatasetSchema = z.discriminatedUnion('kind', [
+  z.object({ version: z.literal(1), kind: z.literal('goat'), seed: z.number().int(), episodes: z.array(GoatEpisodeSchema) }),
+  z.object({ version: z.literal(1), kind: z.literal('instruction'), seed: z.number().int(), episodes: z.array(InstructionEpisodeSchema) }),
+]);
+
+export type Pose2 = z.infer<typeof PoseSchema>;
+export type HouseRef = z.infer<typeof HouseRefSchema>;
+export type GoatGoal = z.infer<typeof GoatGoalSchema>;
+export type GoatEpisode = z.infer<typeof GoatEpisodeSchema>;
+export type InstructionEpisode = z.infer<typeof InstructionEpisodeSchema>;
+export type EpisodeDataset = z.infer<typeof EpisodeDatasetSchema>;
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  let s = '';
+  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s ? `.${String(p)}` : String(p);
+  return s || '(root)';
+}
+
+/** zod issues as one message per line: `field.path: what was wrong`. */
+export function describeIssues(err: z.ZodError): string {
+  return err.issues.slice(0, 8).map((i) => `${fieldPath(i.path)}: ${i.message}`).join('\n');
+}
+
+/** Parses a dataset (already JSON-decoded), throwing an Error that names every offending field. */
+export function parseEpisodeDataset(data: unknown, source = 'episode dataset'): EpisodeDataset {
+  const r = EpisodeDatasetSchema.safeParse(data);
+  if (!r.success) throw new Error(`${source} is invalid:\n${describeIssues(r.error)}`);
+  return r.data;
+}
+
+/** Parses dataset JSON text; malformed JSON is reported as such. */
+export function parseEpisodeJson(text: string, source = 'episode dataset'): EpisodeDataset {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${source} is not valid JSON: ${(e as Error).message}`);
+  }
+  return parseEpisodeDataset(data, source);
+}

@@ -1,0 +1,112 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateDataset, houseSeed } from '../src/sim/episodes/dataset.js';
+import { parseEpisodeDataset, parseEpisodeJson, type EpisodeDataset } from '../src/sim/episodes/schema.js';
+import { footprintOf } from '../src/sim/episodes/sites.js';
+import { generateHouse } from '../src/sim/house/generate.js';
+import { SceneNavMesh } from '../src/sim/navmesh.js';
+import { Renderer } from '../src/sim/render/renderer.js';
+import { simCameraPose } from '../src/geometry/sim-frame.js';
+import { distanceToFootprint, scoreVlnEpisode } from '../src/sim/metrics/index.js';
+
+describe('GOAT episode datasets', () => {
+  let ds: EpisodeDataset;
+  beforeAll(async () => {
+    ds = await generateDataset({ kind: 'goat', houses: 1, perHouse: 2, seed: 5 });
+  });
+
+  it('is deterministic from the seed and survives a JSON round trip through the schema', async () => {
+    const again = await generateDataset({ kind: 'goat', houses: 1, perHouse: 2, seed: 5 });
+    expect(JSON.stringify(again)).toBe(JSON.stringify(ds));
+    expect(parseEpisodeJson(JSON.stringify(ds))).toEqual(ds);
+  });
+
+  it('chains 5–10 reachable goals of all three kinds whose viewpoints lie in the success region', async () => {
+    if (ds.kind !== 'goat') throw new Error('expected goat');
+    const scene = generateHouse(houseSeed(5, 0));
+    const nav = await SceneNavMesh.build(scene);
+    const renderer = await Renderer.create(scene);
+    const types = new Set<string>();
+    for (const ep of ds.episodes) {
+      expect(ep.goals.length).toBeGreaterThanOrEqual(5);
+      expect(ep.goals.length).toBeLessThanOrEqual(10);
+      let at = ep.start.position;
+      for (const g of ep.goals) {
+        types.add(g.type);
+        const insts = g.instanceIds.map((id) => scene.objects[id - 1]);
+        for (const o of insts) expect(o.category).toBe(g.category);
+        for (const v of g.viewpoints) {
+          expect(Math.min(...insts.map((o) => distanceToFootprint(v, footprintOf(o))))).toBeLessThanOrEqual(1.0);
+        }
+        const reach = Math.min(...g.viewpoints.map((v) => nav.geodesic(at, v)));
+        expect(reach).toBeLessThan(Infinity);
+        at = g.viewpoints.reduce((best, v) => (nav.geodesic(at, v) < nav.geodesic(at, best) ? v : best));
+        if (g.type === 'description') {
+          expect(g.description).toContain(g.category);
+          expect(g.description).toContain(insts[0].colour!);
+        }
+        if (g.type === 'image') {
+          const f = renderer.render(simCameraPose(g.view.position, g.view.yaw, 0.88));
+          let n = 0;
+          for (const id of f.ids) if (id === g.instanceIds[0]) n++;
+          expect(n / f.ids.length).toBeGreaterThanOrEqual(0.02);
+        }
+      }
+    }
+    expect(types.size).toBeGreaterThanOrEqual(2);
+    renderer.dispose();
+    nav.destroy();
+  });
+});
+
+describe('instruction episode datasets', () => {
+  it('gives reference paths from start to goal that score perfectly when followed', async () => {
+    const ds = await generateDataset({ kind: 'instruction', houses: 1, perHouse: 3, seed: 8 });
+    const again = await generateDataset({ kind: 'instruction', houses: 1, perHouse: 3, seed: 8 });
+    expect(JSON.stringify(again)).toBe(JSON.stringify(ds));
+    if (ds.kind !== 'instruction') throw new Error('expected instruction');
+    const scene = generateHouse(houseSeed(8, 0));
+    const nav = await SceneNavMesh.build(scene);
+    for (const ep of ds.episodes) {
+      expect(ep.instruction).toMatch(/^[A-Z].*\.$/);
+      expect(ep.instruction).toMatch(/stop/i);
+      expect(ep.referencePath[0]).toEqual(ep.start.position);
+      expect(ep.referencePath[ep.referencePath.length - 1]).toEqual(ep.goal.position);
+      expect(nav.geodesic(ep.start.position, ep.goal.position)).toBeCloseTo(ep.geodesicDistance, 3);
+      const s = scoreVlnEpisode(ep, ep.referencePath, true, nav);
+      expect(s.sr).toBe(1);
+      expect(s.ne).toBeLessThan(0.01);
+      expect(s.ndtw).toBeCloseTo(1, 9);
+      expect(s.spl).toBeGreaterThan(0.99);
+    }
+    nav.destroy();
+  });
+});
+
+describe('episode file validation', () => {
+  const valid = {
+    version: 1, kind: 'instruction', seed: 1,
+    episodes: [{
+      id: 'e0', kind: 'instruction', house: { kind: 'procedural', seed: 3 }, start: { position: [0, 0, 0], yaw: 0 },
+      goal: { position: [3, 0, 0] }, instruction: 'Walk forward and stop.', referencePath: [[0, 0, 0], [3, 0, 0]], geodesicDistance: 3,
+    }],
+  };
+
+  it('accepts a valid file and fills defaults', () => {
+    const d = parseEpisodeDataset(valid);
+    if (d.kind !== 'instruction') throw new Error('kind');
+    expect(d.episodes[0].successRadius).toBe(3);
+  });
+
+  it('names the offending field of a malformed file', () => {
+    const bad = structuredClone(valid) as Record<string, unknown> & { episodes: Record<string, unknown>[] };
+    bad.episodes[0].referencePath = [[0, 0, 0], [3, 'x', 0]];
+    expect(() => parseEpisodeDataset(bad)).toThrow(/episodes\[0\]\.referencePath\[1\]\[1\]/);
+    const missing = structuredClone(valid) as typeof bad;
+    delete missing.episodes[0].instruction;
+    expect(() => parseEpisodeDataset(missing)).toThrow(/episodes\[0\]\.instruction/);
+    const goat = { version: 1, kind: 'goat', seed: 1, episodes: [{ id: 'g', kind: 'goat', house: { kind: 'procedural', seed: 1 }, start: { position: [0, 0, 0], yaw: 0 }, goals: [{ type: 'image', category: 'sofa', instanceIds: [3], floor: 0, viewpoints: [[1, 0, 1]] }] }] };
+    expect(() => parseEpisodeDataset(goat)).toThrow(/episodes\[0\]\.goals\[0\]\.view/);
+    expect(() => parseEpisodeJson('{"version": 1,')).toThrow(/not valid JSON/);
+    expect(() => parseEpisodeDataset({ ...valid, version: 2 })).toThrow(/version/);
+  });
+});
