@@ -1,0 +1,87 @@
+/**
+ * One live world: a house, the simulated body in it, the pose source and the navigator on top.
+ * Shared by the orchestrator, the MCP server and the demos. The simulator's own pose is read here
+ * only to build the ground-truth ablation source and for evaluation, never for the navigator.
+ */
+import { z } from 'zod';
+import { SimBody } from '../body/sim-body.js';
+import type { Mat4 } from '../geometry/pose.js';
+import { simCameraPose } from '../geometry/sim-frame.js';
+import { Navigator } from '../navigator/navigator.js';
+import { GroundTruthPoseSource } from '../perception/ground-truth-pose-source.js';
+import type { PoseSource } from '../perception/pose-source.js';
+import { rgbPng } from '../sim/frame-png.js';
+import { loadHouse } from '../sim/load-house.js';
+import { SceneNavMesh } from '../sim/navmesh.js';
+import { Renderer } from '../sim/render/renderer.js';
+import type { Scene, StartPose } from '../sim/scene.js';
+import { generateGoatEpisodes } from '../sim/episodes/goat.js';
+import type { GoatEpisode, GoatGoal, HouseRef } from '../sim/episodes/schema.js';
+import type { AgentGoal } from '../tools/context.js';
+
+/** `seed:N` for a procedural house, or a path to a .glb/.gltf scene. */
+export const HouseSpecSchema = z
+  .string()
+  .trim()
+  .refine((s) => /^seed:\d{1,9}$/.test(s) || /\.(glb|gltf)$/i.test(s), {
+    message: "a house is 'seed:N' (a procedural house, N a whole number) or a path to a .glb/.gltf file",
+  })
+  .transform((s): HouseRef => (s.startsWith('seed:') ? { kind: 'procedural', seed: Number(s.slice(5)) } : { kind: 'gltf', path: s }));
+
+export const POSE_SOURCES = ['slam', 'ground-truth'] as const;
+export type PoseSourceKind = (typeof POSE_SOURCES)[number];
+
+export interface WorldOptions {
+  house: HouseRef;
+  /** 'ground-truth' is the papers' ablation; 'slam' the visual tracker */
+  poseSource: PoseSourceKind;
+  /** the environment's sub-motion budget, if any */
+  maxSubMotions?: number;
+}
+
+type PoseSourceFactory = (body: SimBody) => Promise<PoseSource>;
+const poseSourceFactories = new Map<PoseSourceKind, PoseSourceFactory>([
+  // Ablation only: the simulator's pose, anchored to the first frame like the tracker's world.
+  ['ground-truth', async (body) => new GroundTruthPoseSource(() => body.groundTruthPose())],
+]);
+
+export class World {
+  private constructor(
+    readonly house: HouseRef,
+    readonly scene: Scene,
+    readonly body: SimBody,
+    readonly navmesh: SceneNavMesh,
+    readonly navigator: Navigator,
+    readonly poseSourceKind: PoseSourceKind,
+  ) {}
+
+  static async open(opts: WorldOptions, start?: StartPose): Promise<World> {
+    const scene = await loadHouse(opts.house);
+    const navmesh = await SceneNavMesh.build(scene);
+    const body = await SimBody.create(scene, { navmesh, maxSubMotions: opts.maxSubMotions }, start ?? scene.start);
+    const factory = poseSourceFactories.get(opts.poseSource);
+    if (!factory) throw new Error(`pose source '${opts.poseSource}' is not available in this build (available: ${[...poseSourceFactories.keys()].join(', ')})`);
+    const poseSource = await factory(body);
+    const navigator = await Navigator.create({ body, poseSource });
+    return new World(opts.house, scene, body, navmesh, navigator, opts.poseSource);
+  }
+
+  /** A GOAT-style sequence for this house, deterministic from `seed`. */
+  goatSequence(seed: number, opts: { minGoals?: number; maxGoals?: number } = {}): GoatEpisode {
+    return generateGoatEpisodes(this.scene, this.house, this.navmesh, this.body.renderer, 1, seed, opts)[0];
+  }
+
+  /** What the agent is told of a goal: the category, the description, or the photograph. */
+  agentGoal(goal: GoatGoal): AgentGoal {
+    if (goal.type === 'object') return { kind: 'object', text: goal.category };
+    if (goal.type === 'description') return { kind: 'description', text: goal.description };
+    const pose: Mat4 = simCameraPose(goal.view.position, goal.view.yaw, this.body.cameraHeight);
+    const frame = this.body.renderer.render(pose);
+    return { kind: 'image', text: 'The photograph was taken at camera height, looking at the goal.', image: rgbPng(frame) };
+  }
+
+  dispose(): void {
+    this.navigator.poseSource.dispose();
+    this.body.renderer.dispose();
+  }
+}
