@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerDemo } from './commands/demo.js';
 import { registerMap } from './commands/map.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerSim } from './commands/sim.js';
 import { UsageError } from './commands/options.js';
 
@@ -16,6 +17,7 @@ const program = new Command('navharness')
 
 registerDemo(program);
 registerMap(program);
+registerMcp(program);
 registerSim(program);
 
 try {
