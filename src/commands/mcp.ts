@@ -55,24 +55,34 @@ export function registerMcp(program: Command): void {
       // Nothing but the protocol may reach stdout; a stray console.log from any layer goes to stderr.
       console.log = console.error;
       const { Episode, serveHttp, serveStdio } = await import('../mcp/index.js');
+      const brief = { house: f.house, task: f.task, steps: f.steps };
+      // The protocol is served while the world is being built; tool calls wait for it.
+      const opening = Episode.open({ house: f.house, poseSource: f.pose, steps: f.steps, sequence: f.sequence, task: f.task, workspace: f.workspace }, log);
+      const ready = async () => {
+        try {
+          const e = await opening;
+          const i = e.info;
+          log(`episode ready: ${i.house}, ${i.sequence}, task ${i.task} of ${i.goals} (${i.goal.type} goal), ${f.steps} steps, ${f.pose} poses, workspace ${i.workspace}`);
+          return e;
+        } catch (err) {
+          const msg = (err as Error).message;
+          if (/pose source/.test(msg)) throw new UsageError(`navharness mcp: --pose ${f.pose}: ${msg}`);
+          if (/^task \d+ does not exist/.test(msg)) throw new UsageError(`navharness mcp: --task ${f.task}: ${msg}`);
+          throw err;
+        }
+      };
       let episode;
-      try {
-        episode = await Episode.open({ house: f.house, poseSource: f.pose, steps: f.steps, sequence: f.sequence, task: f.task, workspace: f.workspace }, log);
-      } catch (err) {
-        const msg = (err as Error).message;
-        if (/pose source/.test(msg)) throw new UsageError(`navharness mcp: --pose ${f.pose}: ${msg}`);
-        if (/^task \d+ does not exist/.test(msg)) throw new UsageError(`navharness mcp: --task ${f.task}: ${msg}`);
-        throw err;
-      }
-      const i = episode.info;
-      log(`episode ready: ${i.house}, ${i.sequence}, task ${i.task} of ${i.goals} (${i.goal.type} goal), ${f.steps} steps, ${f.pose} poses, workspace ${i.workspace}`);
       if (f.http === undefined) {
-        await serveStdio(episode, log);
+        const serving = serveStdio(opening, brief, log);
+        episode = await ready();
+        await serving;
         log('client disconnected');
       } else {
-        const h = await serveHttp(episode, f.http, log);
+        const h = await serveHttp(opening, brief, f.http, log);
         log(`listening on ${h.url}`);
-        log(`stopped by ${await untilSignal()}`);
+        const stop = untilSignal();
+        episode = await ready();
+        log(`stopped by ${await stop}`);
         await h.close();
       }
       await episode.close();

@@ -36,7 +36,10 @@ export interface EpisodeInfo {
   workspace: string;
 }
 
-const houseName = (h: HouseRef) => (h.kind === 'procedural' ? `seed:${h.seed}` : h.path);
+/** What the server tells an agent before the world exists. */
+export type EpisodeBrief = Pick<z.output<typeof EpisodeOptionsSchema>, 'house' | 'task' | 'steps'>;
+
+export const houseName = (h: HouseRef) => (h.kind === 'procedural' ? `seed:${h.seed}` : h.path);
 
 /**
  * Where goal `task` of a sequence starts. Each GOAT goal starts where the previous one ended; the

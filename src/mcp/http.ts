@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Episode } from './episode.js';
+import type { Episode, EpisodeBrief } from './episode.js';
 import { createMcpServer } from './server.js';
 
 export const LOOPBACK = '127.0.0.1';
@@ -25,7 +25,7 @@ function jsonError(res: ServerResponse, status: number, message: string): void {
 }
 
 /** Listens on 127.0.0.1:`port` (0 picks a free port). */
-export async function serveHttp(episode: Episode, port: number, log: (line: string) => void = () => {}): Promise<HttpHandle> {
+export async function serveHttp(episode: Episode | Promise<Episode>, brief: EpisodeBrief, port: number, log: (line: string) => void = () => {}): Promise<HttpHandle> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   let bound = port;
 
@@ -43,7 +43,7 @@ export async function serveHttp(episode: Episode, port: number, log: (line: stri
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    await createMcpServer(episode, log).connect(transport);
+    await createMcpServer(episode, brief, log).connect(transport);
     return transport;
   };
 

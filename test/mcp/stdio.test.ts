@@ -156,3 +156,18 @@ describe('navharness mcp over stdio', () => {
     expect(stderr.join('')).toMatch(/client disconnected/);
   });
 });
+
+describe('navharness mcp when the episode cannot be opened', () => {
+  it('exits with a usage error naming the flag, after answering nothing but the handshake', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'mcp', '--house', 'seed:7', '--task', '19'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let err = '';
+    let out = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((done) => child.once('exit', done)); // stdin stays open: the server must end itself
+    expect(code).toBe(2);
+    expect(err).toMatch(/--task 19: task 19 does not exist: GOAT sequence 0 in seed:7 has \d+ goals/);
+    expect(out).toBe('');
+  });
+});
