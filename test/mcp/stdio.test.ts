@@ -158,7 +158,7 @@ describe('navharness mcp over stdio', () => {
 });
 
 describe('navharness mcp when the episode cannot be opened', () => {
-  it('exits with a usage error naming the flag, after answering nothing but the handshake', async () => {
+  it('exits by itself with a usage error naming the flag, and writes nothing to stdout', async () => {
     const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'mcp', '--house', 'seed:7', '--task', '19'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let err = '';
