@@ -12,7 +12,9 @@ import { POSE_SOURCES, World } from '../harness/world.js';
 import { HOUSE_MOUNT, handoverPath, taskId } from '../memory/layout.js';
 import { Workspace } from '../memory/workspace.js';
 import type { GoatEpisode, GoatGoal, HouseRef } from '../sim/episodes/schema.js';
-import type { StartPose } from '../sim/scene.js';
+import { footprintOf } from '../sim/episodes/sites.js';
+import { distanceToFootprint, goalSuccess } from '../sim/metrics/goat.js';
+import { floorAt, objectById, type StartPose } from '../sim/scene.js';
 import { ALL_TOOLS, callTool, createToolContext, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
 
 export const EpisodeOptionsSchema = z.object({
@@ -114,6 +116,21 @@ export class Episode {
     const run = this.queue.then(() => (this.closed ? { content: [{ type: 'text' as const, text: 'The episode has ended; the server is shutting down.' }], isError: true } : callTool(this.tools, name, args, this.ctx)));
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * The GOAT success test at the body's true position, for the operator's log only: it reads the
+   * simulator and is never returned to the agent.
+   */
+  evaluate(): { success: boolean; distance: number } {
+    const { scene } = this.world;
+    const p = this.world.body.simPose.position;
+    const floor = floorAt(scene, p[1]).index;
+    const goal = this.info.goal;
+    const footprints = goal.instanceIds.map((id) => objectById(scene, id)).filter((o) => o !== undefined).map(footprintOf);
+    const onFloor = footprints.filter((f) => f.floor === floor);
+    const distance = onFloor.length ? Math.min(...onFloor.map((f) => distanceToFootprint(p, f))) : Infinity;
+    return { success: goalSuccess(p, floor, footprints, goal.successRadius) === 1, distance };
   }
 
   /** Waits for running calls, then frees the world. Idempotent. */

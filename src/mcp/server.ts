@@ -59,7 +59,10 @@ export function createMcpServer(episode: Episode | Promise<Episode>, brief: Epis
     }
     const result: ToolResult = await e.call(name, args);
     log(`${name} ${result.isError ? 'error' : 'ok'} in ${(performance.now() - t0).toFixed(0)} ms (steps used ${e.ctx.budget.used}/${e.ctx.budget.limit})`);
-    if (name === 'close_task' && !result.isError && e.ctx.closeRequest) log(`close requested: claim ${e.ctx.closeRequest.claim}`);
+    if (name === 'close_task' && !result.isError && e.ctx.closeRequest) {
+      const ev = e.evaluate();
+      log(`close requested: claim ${e.ctx.closeRequest.claim}; evaluation (operator only): ${ev.success ? 'success' : 'failure'}, ${ev.distance.toFixed(2)} m from the goal after ${e.ctx.budget.used} steps`);
+    }
     return toMcpResult(result);
   });
   return server;

@@ -93,6 +93,14 @@ describe('Episode', () => {
       expect(used).toEqual([1, 2, 3]);
       expect(e.ctx.budget.used).toBe(3);
       expect(events).toEqual(['start', 'end', 'start', 'end', 'start', 'end']);
+
+      // the operator's evaluation: a success viewpoint of the goal passes, and success agrees with the distance
+      const here = e.evaluate();
+      expect(here.success).toBe(here.distance <= e.info.goal.successRadius + 1e-9);
+      e.world.body.teleport({ position: e.info.goal.viewpoints[0], yaw: 0 });
+      const there = e.evaluate();
+      expect(there.success).toBe(true);
+      expect(there.distance).toBeLessThanOrEqual(e.info.goal.successRadius);
     } finally {
       await e.close();
     }
