@@ -51,6 +51,7 @@ describe('navharness mcp flags', () => {
   };
   it.each([
     [['--house', 'house7'], /--house: .*seed:N/],
+    [['--house', '/no/such/house.glb'], /--house: the scene file was not found/],
     [['--house', 'seed:7', '--pose', 'lidar'], /--pose: expected one of slam, ground-truth/],
     [['--house', 'seed:7', '--http', '70000'], /--http: expected a whole number from 0 to 65535.*got '70000'/],
     [['--house', 'seed:7', '--steps', '-3'], /--steps: expected a whole number from 1/],
