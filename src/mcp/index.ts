@@ -2,3 +2,4 @@ export { Episode, EpisodeOptionsSchema, houseName, taskStart, type EpisodeBrief,
 export { toMcpResult } from './content.js';
 export { createMcpServer, episodeInstructions, serveStdio, SERVER_NAME } from './server.js';
 export { serveHttp, LOOPBACK, MCP_PATH, type HttpHandle } from './http.js';
+export { TOOL_ANNOTATIONS } from './annotations.js';

@@ -14,6 +14,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { ALL_TOOLS, toolError, toolSpecs, type ToolResult } from '../tools/index.js';
+import { TOOL_ANNOTATIONS } from './annotations.js';
 import { toMcpResult } from './content.js';
 import { houseName, type Episode, type EpisodeBrief } from './episode.js';
 
@@ -41,7 +42,12 @@ export function episodeInstructions(b: EpisodeBrief): string {
 
 export function createMcpServer(episode: Episode | Promise<Episode>, brief: EpisodeBrief, log: (line: string) => void = () => {}): Server {
   const server = new Server({ name: SERVER_NAME, version: packageVersion() }, { capabilities: { tools: {} }, instructions: episodeInstructions(brief) });
-  const tools: McpTool[] = toolSpecs(ALL_TOOLS).map((s) => ({ name: s.name, description: s.description, inputSchema: s.parameters as McpTool['inputSchema'] }));
+  const tools: McpTool[] = toolSpecs(ALL_TOOLS).map((s) => ({
+    name: s.name,
+    description: s.description,
+    inputSchema: s.parameters as McpTool['inputSchema'],
+    ...(TOOL_ANNOTATIONS[s.name] ? { annotations: TOOL_ANNOTATIONS[s.name] } : {}),
+  }));
   const ready = Promise.resolve(episode);
   ready.catch(() => undefined); // a failed opening is reported by whoever awaits it; here it only fails calls
 

@@ -63,6 +63,10 @@ describe('navharness mcp over stdio', () => {
     }
     const step = tools.find((t) => t.name === 'step')!.inputSchema as unknown as { properties: { actions: { maxItems: number } } };
     expect(step.properties.actions.maxItems).toBe(12);
+    // every tool carries hints; looking is read-only, moving is not
+    for (const t of tools) expect(t.annotations?.openWorldHint).toBe(false);
+    expect(tools.find((t) => t.name === 'observe')!.annotations?.readOnlyHint).toBe(true);
+    expect(tools.find((t) => t.name === 'step')!.annotations?.readOnlyHint).toBe(false);
   });
 
   it('observe returns the view as an image block that decodes as a 320×240 PNG', async () => {
