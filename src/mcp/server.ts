@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { handoverPath, taskId } from '../memory/layout.js';
 import { ALL_TOOLS, toolError, toolSpecs, type ToolResult } from '../tools/index.js';
 import { TOOL_ANNOTATIONS } from './annotations.js';
 import { toMcpResult } from './content.js';
@@ -36,7 +37,7 @@ export function episodeInstructions(b: EpisodeBrief): string {
     'Call get_goal first (the goal is an object category, a description of one object, or a photograph). Use observe to look, step to move (forward 0.25 m, left/right 15°),',
     'get_map for the occupancy map built from your own observations, mark to name a place, preview_path to check a route before walking it.',
     `The budget is ${b.steps} steps (one per executed action). When you are next to the goal, or give up, call close_task with your claim and evidence.`,
-    'list_files / read_file / write_file give access to the run workspace; write your handover notes where the tools allow.',
+    `list_files / read_file / write_file give access to the run workspace; keep your notes for whoever continues this task in ${handoverPath(taskId(b.task + 1))}.`,
   ].join(' ');
 }
 

@@ -48,6 +48,7 @@ describe('navharness mcp over stdio', () => {
   it('identifies itself and tells the agent the task and budget', () => {
     expect(client.getServerVersion()?.name).toBe('navharness');
     expect(client.getInstructions()).toMatch(new RegExp(`budget is ${STEPS} steps`));
+    expect(client.getInstructions()).toMatch(/tasks\/task-001\/handover\.md/);
   });
 
   it('lists all eleven tools with their descriptions and JSON Schemas', async () => {
