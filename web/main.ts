@@ -219,6 +219,15 @@ function start(): void {
   });
   ui.reset.addEventListener('click', () => handle.load(session?.seed ?? Number(ui.seed.value)).catch(fail));
 
+  // the map is drawn at the box's device-pixel size, so a new box size needs a redraw
+  let resizing = 0;
+  window.addEventListener('resize', () => {
+    cancelAnimationFrame(resizing);
+    resizing = requestAnimationFrame(() => {
+      if (session) enqueue(draw).catch(fail);
+    });
+  });
+
   const fromUrl = SeedSchema.safeParse(new URLSearchParams(location.search).get('seed') ?? ui.seed.value);
   handle.load(fromUrl.success ? fromUrl.data : 1).catch(fail);
 }
