@@ -11,14 +11,14 @@ import type { Vec3 } from '../geometry/pose.js';
 import { POSE_SOURCES, World } from '../harness/world.js';
 import { HOUSE_MOUNT, handoverPath, taskId } from '../memory/layout.js';
 import { Workspace } from '../memory/workspace.js';
-import type { GoatEpisode, GoatGoal, HouseRef } from '../sim/episodes/schema.js';
+import { HouseRefSchema, type GoatEpisode, type GoatGoal, type HouseRef } from '../sim/episodes/schema.js';
 import { footprintOf } from '../sim/episodes/sites.js';
 import { distanceToFootprint, goalSuccess } from '../sim/metrics/goat.js';
 import { floorAt, objectById, type StartPose } from '../sim/scene.js';
 import { ALL_TOOLS, callTool, createToolContext, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
 
 export const EpisodeOptionsSchema = z.object({
-  house: z.custom<HouseRef>((v) => typeof v === 'object' && v !== null && 'kind' in v, { message: "a house reference ('seed:N' or a .glb path)" }),
+  house: HouseRefSchema,
   poseSource: z.enum(POSE_SOURCES, { message: `the pose source is one of ${POSE_SOURCES.join(', ')}` }),
   steps: z.number().int().min(1, 'the step budget is at least 1').max(100_000, 'the step budget is at most 100000'),
   sequence: z.number().int().min(0).max(0xffffffff),
