@@ -56,7 +56,7 @@ export const RgbFrameSchema = z
   .superRefine((f, ctx) => {
     const want = f.width * f.height * 3;
     if (f.rgb.length !== want)
-      ctx.addIssue({ code: 'custom', path: ['rgb'], message: `rgb has ${f.rgb.length} bytes; a ${f.width}×${f.height} frame needs ${want} (3 bytes per pixel)` });
+      ctx.addIssue({ code: 'custom', path: ['rgb'], message: `${f.rgb.length} bytes given; a ${f.width}×${f.height} frame needs ${want} (3 bytes per pixel)` });
   });
 
 /** zod issues as one line: "path: message; path: message". */
