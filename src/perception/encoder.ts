@@ -49,6 +49,8 @@ export interface EncoderInfo {
 
 /** Frame sizes whose preprocessing sessions are kept (a run normally uses one). */
 const PRE_CACHE = 4;
+/** RGB bytes per session run: bounds the float intermediates (≈ 8× this) of large batches. */
+const MAX_BATCH_BYTES = 8 << 20;
 
 export class ViewEncoder {
   private readonly pre = new Map<string, Promise<Ort.InferenceSession>>();
@@ -111,7 +113,7 @@ export class ViewEncoder {
 
   /**
    * Embeddings of several frames, in order. Frames of one size go through the sessions together
-   * (one batch) when the model has a free batch dimension.
+   * (batches of up to 8 MB of pixels) when the model has a free batch dimension.
    */
   async embedBatch(frames: readonly RgbFrame[]): Promise<Float32Array[]> {
     if (this.closed) throw new Error('view encoder: embed after close()');
@@ -127,7 +129,10 @@ export class ViewEncoder {
       groups.set(k, [...(groups.get(k) ?? []), i]);
     });
     for (const idx of groups.values()) {
-      const chunks = this.io.batched ? [idx] : idx.map((i) => [i]);
+      const { width, height } = frames[idx[0]];
+      const per = this.io.batched ? Math.max(1, Math.floor(MAX_BATCH_BYTES / (width * height * 3))) : 1;
+      const chunks: number[][] = [];
+      for (let i = 0; i < idx.length; i += per) chunks.push(idx.slice(i, i + per));
       for (const chunk of chunks) {
         const embs = await this.runChunk(chunk.map((i) => frames[i]));
         chunk.forEach((i, j) => (out[i] = embs[j]));
