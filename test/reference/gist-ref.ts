@@ -58,7 +58,7 @@ export function resizeRef(rgb: Uint8Array, width: number, height: number, outW: 
 
 const reflect = (i: number, n: number) => (i < 0 ? -i : i >= n ? 2 * (n - 1) - i : i);
 
-/** Correlation of one S×S plane with a kh×kw kernel, reflect padding, stride s, 'same'-sized / s. */
+/** Correlation of one n×n plane with a kh×kw kernel, reflect padding, stride s: (n/s)² outputs. */
 function conv(src: Float64Array, n: number, k: ArrayLike<number>, kh: number, kw: number, stride = 1): Float64Array {
   const ry = kh >> 1, rx = kw >> 1, m = n / stride;
   const out = new Float64Array(m * m);
@@ -118,10 +118,10 @@ export function gistRef(pixels: Float32Array, p: GistParams): Float32Array {
   for (let l = 0, side = S; l < p.levels; l++, side >>= 1) {
     if (l > 0) level = conv(level, side * 2, binom, 5, 5, 2);
     for (let o = 0; o < O; o++) {
-      const even = conv(level, side, bank.subarray(o * k * k, (o + 1) * k * k), k, k);
-      const odd = conv(level, side, bank.subarray((O + o) * k * k, (O + o + 1) * k * k), k, k);
+      const even = conv(level, side, bank.subarray(o * k * k, (o + 1) * k * k), k, k, p.responseStride);
+      const odd = conv(level, side, bank.subarray((O + o) * k * k, (O + o + 1) * k * k), k, k, p.responseStride);
       const energy = even.map((e, i) => Math.sqrt(e * e + odd[i] * odd[i]));
-      texture.push(...cellMeans(energy, side, p.grid));
+      texture.push(...cellMeans(energy, side / p.responseStride, p.grid));
     }
   }
   if (p.texturePower !== 1) texture = texture.map((v) => Math.pow(v, p.texturePower));
