@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGistModel, gistDimension, ViewEncoder, type RgbFrame } from '../src/perception/encoder.js';
+import * as ort from 'onnxruntime-node';
+import { buildGistModel, gistDimension, nearest, ViewEncoder, type RgbFrame } from '../src/perception/encoder.js';
 import { DataType, GraphBuilder, type DataTypeCode, type Dim } from '../src/perception/encoder/onnx-builder.js';
 import { brighten, noisy, proceduralView, shift } from './helpers/views.js';
 
@@ -94,6 +95,24 @@ describe('built-in GIST encoder', () => {
     expect(worstSame - bestCross).toBeGreaterThan(0.2);
   });
 
+  it('keeps results right when more frame sizes arrive than it caches preprocessors for, also concurrently', async () => {
+    const sizes = [[40, 30], [41, 30], [42, 30], [43, 30], [44, 30], [45, 30]];
+    const frames = sizes.map(([w, h], i) => proceduralView(i + 20, w, h));
+    const first = await Promise.all(frames.map((f) => enc.embed(f)));
+    const again = await Promise.all([...frames].reverse().map((f) => enc.embed(f)));
+    again.reverse().forEach((e, i) => expect(enc.similarity(e, first[i])).toBeGreaterThan(0.99999));
+  });
+
+  it('ranks a gallery for image-goal matching', async () => {
+    const gallery = await enc.embedBatch([1, 2, 3, 4].map((s) => proceduralView(s)));
+    const goal = await enc.embed(noisy(shift(proceduralView(3), 2, 1), 6, 1));
+    const ranked = nearest(goal, gallery, 4);
+    expect(ranked.map((m) => m.index)[0]).toBe(2);
+    expect(ranked[0].similarity).toBeGreaterThan(ranked[1].similarity);
+    expect(ranked).toHaveLength(4);
+    expect(() => nearest(goal, gallery, 0)).toThrow(/k must be an integer ≥ 1/);
+  });
+
   it('reports bad frames clearly', async () => {
     const f = proceduralView(1, 32, 24);
     await expect(enc.embed({ ...f, rgb: f.rgb.subarray(1) })).rejects.toThrow(/frame: rgb: 2303 bytes given; a 32×24 frame needs 2304 \(3 bytes per pixel\)/);
@@ -178,6 +197,18 @@ describe('user models by path', () => {
     await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8], { twoInputs: true }) })).rejects.toThrow(/has 2 inputs \('image', 'mask'\); say which .* inputName/);
     await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8]), inputSize: { width: 9, height: 8 } })).rejects.toThrow(/fixed at 8×8 but inputSize asks for 9×8/);
     await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8]), outputName: 'logits' })).rejects.toThrow(/no output 'logits' \(outputs: 'doubled', 'means'\)/);
+  });
+
+  it('takes an injected runtime and model bytes (the browser path) without touching the file system', async () => {
+    const m = await ViewEncoder.create({ modelPath: 'memory://gist.onnx' }, { runtime: ort, modelBytes: buildGistModel() });
+    try {
+      expect(m.info.source).toBe('memory://gist.onnx');
+      const f = proceduralView(12);
+      expect(m.similarity(await m.embed(f), await enc.embed(f))).toBeGreaterThan(0.99999);
+    } finally {
+      await m.close();
+    }
+    await expect(ViewEncoder.create({}, { modelBytes: buildGistModel() })).rejects.toThrow(/modelBytes needs modelPath/);
   });
 
   it('validates options', async () => {

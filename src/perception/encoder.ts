@@ -19,7 +19,7 @@ import { resolveModelIo, type ModelIo } from './encoder/model-io.js';
 import { describeIssues, RgbFrameSchema, ViewEncoderOptionsSchema, type ParsedEncoderOptions, type RgbFrame, type ViewEncoderOptions } from './encoder/options.js';
 import { buildPreprocessModel, PRE_INPUT, PRE_OUTPUT, type PreprocessSpec } from './encoder/preprocess-model.js';
 
-export { cosineSimilarity, l2Normalised } from './encoder/cosine.js';
+export { cosineSimilarity, l2Normalised, nearest, type Match } from './encoder/cosine.js';
 export { buildGistModel, gistDimension, GIST_PARAMS, type GistParams } from './encoder/gist-model.js';
 export { buildPreprocessModel, centreCrop, type PreprocessSpec } from './encoder/preprocess-model.js';
 export { ViewEncoderOptionsSchema, RgbFrameSchema, type ViewEncoderOptions, type RgbFrame } from './encoder/options.js';
@@ -47,13 +47,20 @@ export interface EncoderInfo {
   dimension: number | null;
 }
 
+interface PreEntry {
+  session: Promise<Ort.InferenceSession>;
+  /** runs in flight: an evicted session is released only when they are done */
+  users: number;
+  evicted: boolean;
+}
+
 /** Frame sizes whose preprocessing sessions are kept (a run normally uses one). */
 const PRE_CACHE = 4;
 /** RGB bytes per session run: bounds the float intermediates (≈ 8× this) of large batches. */
 const MAX_BATCH_BYTES = 8 << 20;
 
 export class ViewEncoder {
-  private readonly pre = new Map<string, Promise<Ort.InferenceSession>>();
+  private readonly pre = new Map<string, PreEntry>();
   private dim: number | null;
   private closed = false;
 
@@ -72,6 +79,7 @@ export class ViewEncoder {
     const parsed = ViewEncoderOptionsSchema.safeParse(options);
     if (!parsed.success) throw new Error(`view encoder options: ${describeIssues(parsed.error)}`);
     const o: ParsedEncoderOptions = parsed.data;
+    if (env.modelBytes !== undefined && o.modelPath === undefined) throw new Error('view encoder options: modelBytes needs modelPath as the name of the model it holds');
     const ort = env.runtime ?? (await import('onnxruntime-node'));
     const source = o.modelPath ?? `builtin:${GIST_NAME}`;
     const bytes = env.modelBytes ?? (o.modelPath !== undefined ? await readModelFile(o.modelPath) : buildGistModel());
@@ -149,23 +157,27 @@ export class ViewEncoder {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const pres = await Promise.all(this.pre.values());
-    await Promise.all([this.session.release(), ...pres.map((s) => s.release())]);
+    const pres = await Promise.allSettled([...this.pre.values()].map((e) => e.session));
+    this.pre.clear();
+    await Promise.all([this.session.release(), ...pres.map((r) => (r.status === 'fulfilled' ? r.value.release() : undefined))]);
   }
 
-  private preprocessor(width: number, height: number): Promise<Ort.InferenceSession> {
+  private acquirePreprocessor(width: number, height: number): PreEntry {
     const key = `${width}x${height}`;
-    let s = this.pre.get(key);
-    if (!s) {
+    let e = this.pre.get(key);
+    if (!e) {
       if (this.pre.size >= PRE_CACHE) {
         const [oldKey, old] = this.pre.entries().next().value!;
         this.pre.delete(oldKey);
-        void old.then((x) => x.release());
+        old.evicted = true;
+        if (old.users === 0) releaseEntry(old);
       }
-      s = this.ort.InferenceSession.create(buildPreprocessModel({ ...this.spec, width, height }), { intraOpNumThreads: this.threads, interOpNumThreads: 1, logSeverityLevel: 3 });
-      this.pre.set(key, s);
+      const session = this.ort.InferenceSession.create(buildPreprocessModel({ ...this.spec, width, height }), { intraOpNumThreads: this.threads, interOpNumThreads: 1, logSeverityLevel: 3 });
+      e = { session, users: 0, evicted: false };
+      this.pre.set(key, e);
     }
-    return s;
+    e.users++;
+    return e;
   }
 
   private async runChunk(frames: RgbFrame[]): Promise<Float32Array[]> {
@@ -177,8 +189,15 @@ export class ViewEncoder {
       bytes = new Uint8Array(n * px);
       frames.forEach((f, i) => bytes.set(f.rgb, i * px));
     }
-    const pre = await this.preprocessor(width, height);
-    const pixels = (await pre.run({ [PRE_INPUT]: new this.ort.Tensor('uint8', bytes, [n, height, width, 3]) }))[PRE_OUTPUT];
+    const entry = this.acquirePreprocessor(width, height);
+    let pixels: Ort.Tensor;
+    try {
+      const pre = await entry.session;
+      pixels = (await pre.run({ [PRE_INPUT]: new this.ort.Tensor('uint8', bytes, [n, height, width, 3]) }))[PRE_OUTPUT];
+    } finally {
+      entry.users--;
+      if (entry.evicted && entry.users === 0) releaseEntry(entry);
+    }
     let result: Ort.InferenceSession.OnnxValueMapType;
     try {
       result = await this.session.run({ [this.io.inputName]: pixels }, [this.io.outputName]);
@@ -206,6 +225,10 @@ export class ViewEncoder {
     t.dispose();
     return embs;
   }
+}
+
+function releaseEntry(e: PreEntry): void {
+  e.session.then((s) => s.release()).catch(() => undefined);
 }
 
 async function readModelFile(path: string): Promise<Uint8Array> {

@@ -21,3 +21,18 @@ export function l2Normalised(v: ArrayLike<number>): Float32Array {
   const inv = s > 0 ? 1 / Math.sqrt(s) : 0;
   return Float32Array.from(v as ArrayLike<number>, (x) => x * inv);
 }
+
+export interface Match {
+  /** index into the gallery */
+  index: number;
+  similarity: number;
+}
+
+/** The k gallery embeddings most similar to the query, best first (ties keep gallery order). */
+export function nearest(query: ArrayLike<number>, gallery: readonly ArrayLike<number>[], k = 1): Match[] {
+  if (!Number.isInteger(k) || k < 1) throw new Error(`nearest: k must be an integer ≥ 1, got ${k}`);
+  return gallery
+    .map((g, index) => ({ index, similarity: cosineSimilarity(query, g) }))
+    .sort((a, b) => b.similarity - a.similarity || a.index - b.index)
+    .slice(0, k);
+}
