@@ -74,6 +74,26 @@ function conv(src: Float64Array, n: number, k: ArrayLike<number>, kh: number, kw
   return out;
 }
 
+/** Bilinear enlargement of an m×m plane to n×n, half-pixel centres, coordinates clamped at the border. */
+function upsampleLinear(src: Float64Array, m: number, n: number): Float64Array {
+  const taps = Array.from({ length: n }, (_, o) => {
+    const x = Math.min(Math.max(((o + 0.5) * m) / n - 0.5, 0), m - 1);
+    const i0 = Math.floor(x), i1 = Math.min(i0 + 1, m - 1);
+    return { i0, i1, f: i0 === i1 ? 0.5 : x - i0 };
+  });
+  const out = new Float64Array(n * n);
+  for (let y = 0; y < n; y++) {
+    const ty = taps[y];
+    for (let x = 0; x < n; x++) {
+      const tx = taps[x];
+      const top = src[ty.i0 * m + tx.i0] * (1 - tx.f) + src[ty.i0 * m + tx.i1] * tx.f;
+      const bottom = src[ty.i1 * m + tx.i0] * (1 - tx.f) + src[ty.i1 * m + tx.i1] * tx.f;
+      out[y * n + x] = top * (1 - ty.f) + bottom * ty.f;
+    }
+  }
+  return out;
+}
+
 /** Means over a g×g grid of cells of an n×n plane, row-major. */
 function cellMeans(src: Float64Array, n: number, g: number): number[] {
   const c = n / g;
@@ -105,7 +125,11 @@ export function gistRef(pixels: Float32Array, p: GistParams): Float32Array {
     logL[i] = Math.log(grey[i] + p.logOffset);
   }
   const gk = gaussian1d(p.prefilterSigma, p.prefilterRadius);
-  const blur = (t: Float64Array) => conv(conv(t, S, gk, 1, gk.length), S, gk, gk.length, 1);
+  const b = p.prefilterDownsample, m = S / b;
+  const blur = (t: Float64Array) => {
+    const small = Float64Array.from(cellMeans(t, S, m));
+    return upsampleLinear(conv(conv(small, m, gk, 1, gk.length), m, gk, gk.length, 1), m, S);
+  };
   const low = blur(logL);
   const hp = logL.map((v, i) => v - low[i]);
   const variance = blur(hp.map((v) => v * v));

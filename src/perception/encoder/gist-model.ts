@@ -2,8 +2,9 @@
  * The project's own view encoder, generated as an ONNX graph (no weights to download): a GIST-style
  * descriptor after Oliva & Torralba. From an RGB image scaled to S×S with values in [0, 1]:
  *  1. grey = luma; L = log(grey + c), so a brightness gain becomes an additive offset;
- *  2. whitening and local contrast normalisation: h = L − G(L), n = h / sqrt(G(h²) + ε²), G a
- *     Gaussian of σ = `prefilterSigma` (reflect padding);
+ *  2. whitening and local contrast normalisation: h = L − G(L), n = h / sqrt(G(h²) + ε²), G a wide
+ *     low-pass (σ ≈ 6 px of 128): b×b box average, Gaussian of σ = `prefilterSigma` on that 1/b
+ *     image (reflect padding), bilinear back up — ~15× cheaper than the full-size 37-tap Gaussian;
  *  3. a 4-level pyramid of n (5×5 binomial, stride 2); at each level a quadrature Gabor pair per
  *     orientation, energy sqrt(even² + odd²) (phase-free, hence tolerant to small shifts);
  *  4. energies averaged over a g×g grid of cells → levels·orientations·g² texture features, then a
@@ -33,6 +34,9 @@ export interface GistParams {
   responseStride: number;
   /** luma offset inside the log (input range [0, 1]) */
   logOffset: number;
+  /** box factor of the low-pass: it runs on the size/b image */
+  prefilterDownsample: number;
+  /** σ and half-size of the Gaussian on the downsampled image, pixels there */
   prefilterSigma: number;
   prefilterRadius: number;
   /** contrast floor of the local normalisation, in log units */
@@ -58,8 +62,9 @@ export const GIST_PARAMS: Readonly<GistParams> = Object.freeze({
   gaborRadius: 7,
   responseStride: 2,
   logOffset: 0.05,
-  prefilterSigma: 6,
-  prefilterRadius: 18,
+  prefilterDownsample: 4,
+  prefilterSigma: 1.5,
+  prefilterRadius: 4,
   contrastFloor: 0.1,
   texturePower: 0.5,
   centreTexture: true,
@@ -82,7 +87,8 @@ function checkParams(p: GistParams): void {
   const coarsest = p.size >> (p.levels - 1);
   if (p.size % (1 << (p.levels - 1)) !== 0 || coarsest % (p.grid * p.responseStride) !== 0)
     throw new Error(`gist: size ${p.size} must halve ${p.levels - 1} times into a multiple of grid × stride (${p.grid} × ${p.responseStride})`);
-  if (p.gaborRadius >= coarsest || p.prefilterRadius >= p.size) throw new Error('gist: filter radius must be smaller than the image it pads (reflect padding)');
+  if (p.size % p.prefilterDownsample !== 0) throw new Error(`gist: size ${p.size} must be a multiple of prefilterDownsample ${p.prefilterDownsample}`);
+  if (p.gaborRadius >= coarsest || p.prefilterRadius >= p.size / p.prefilterDownsample) throw new Error('gist: filter radius must be smaller than the image it pads (reflect padding)');
 }
 
 /** The descriptor's ONNX model bytes (deterministic for given parameters). */
@@ -96,7 +102,12 @@ export function buildGistModel(p: GistParams = GIST_PARAMS): Uint8Array {
   const gk = gaussian1d(p.prefilterSigma, p.prefilterRadius);
   const gRow = g.floats([1, 1, 1, gk.length], gk, 'gauss_row');
   const gCol = g.floats([1, 1, gk.length, 1], gk, 'gauss_col');
-  const blur = (t: string) => g.node('Conv', [g.node('Conv', [padReflect(t, p.prefilterRadius), gRow]), gCol]);
+  const b = p.prefilterDownsample;
+  const blur = (t: string) => {
+    const small = g.node('AveragePool', [t], { kernel_shape: [b, b], strides: [b, b] });
+    const smooth = g.node('Conv', [g.node('Conv', [padReflect(small, p.prefilterRadius), gRow]), gCol]);
+    return g.node('Resize', [smooth, '', '', g.ints([2], [S, S], 'size')], { mode: 'linear', axes: [2, 3] });
+  };
   const unit = (t: string) => {
     const ss = g.node('ReduceSumSquare', [t, g.ints([1], [1], 'axes')], { keepdims: 1 });
     return g.node('Div', [t, g.node('Sqrt', [g.node('Add', [ss, scalar(1e-12, 'tiny')])])]);
