@@ -194,6 +194,7 @@ describe('user models by path', () => {
     await expect(ViewEncoder.create({ modelPath: junk })).rejects.toThrow(/could not load it as an ONNX model/);
     await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 64, 64, 3]) })).rejects.toThrow(/has 64 channels .*\[N, 3, H, W\] is required/);
     await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8], { inputType: DataType.UINT8 }) })).rejects.toThrow(/is uint8; the encoder feeds float32 NCHW/);
+    await expect(ViewEncoder.create({ modelPath: channelMeanModel([4, 3, 8, 8]) })).rejects.toThrow(/fixed batch of 4/);
     await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8], { twoInputs: true }) })).rejects.toThrow(/has 2 inputs \('image', 'mask'\); say which .* inputName/);
     await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8]), inputSize: { width: 9, height: 8 } })).rejects.toThrow(/fixed at 8×8 but inputSize asks for 9×8/);
     await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8]), outputName: 'logits' })).rejects.toThrow(/no output 'logits' \(outputs: 'doubled', 'means'\)/);

@@ -39,6 +39,7 @@ export function resolveModelIo(
   const shape = inp.shape;
   if (shape.length !== 4) fail(`input '${inp.name}' has shape ${showShape(shape)}; an NCHW image input [N, 3, H, W] is required`);
   if (typeof shape[1] === 'number' && shape[1] !== 3) fail(`input '${inp.name}' has ${shape[1]} channels (shape ${showShape(shape)}); an RGB input [N, 3, H, W] is required (NHWC models are not supported)`);
+  if (typeof shape[0] === 'number' && shape[0] > 1) fail(`input '${inp.name}' has a fixed batch of ${shape[0]} (shape ${showShape(shape)}); the encoder feeds a batch of 1 or a free batch dimension`);
   const [dh, dw] = [shape[2], shape[3]];
   let width: number, height: number;
   if (typeof dh === 'number' && typeof dw === 'number' && dh > 0 && dw > 0) {
@@ -61,5 +62,5 @@ export function resolveModelIo(
   const oshape = out.isTensor ? out.shape : [];
   const rest = oshape.slice(1);
   const dimension = rest.length > 0 && rest.every((d): d is number => typeof d === 'number') ? rest.reduce((a, b) => a * b, 1) : null;
-  return { inputName: inp.name, outputName: out.name, width, height, batched: shape[0] !== 1, dimension };
+  return { inputName: inp.name, outputName: out.name, width, height, batched: typeof shape[0] !== 'number' || shape[0] < 0, dimension };
 }

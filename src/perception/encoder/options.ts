@@ -13,7 +13,8 @@ export const ViewEncoderOptionsSchema = z
     modelPath: z.string().min(1, 'modelPath must be a non-empty path to an .onnx file').optional(),
     /** which model input takes the image (needed only when the model has several) */
     inputName: z.string().min(1).optional(),
-    /** which model output is the embedding (default: the first) */
+    /** which model output is the embedding (default: the first); everything it holds per batch item is
+     * flattened into the embedding, so pick a pooled output (e.g. CLIP's image_embeds, not last_hidden_state) */
     outputName: z.string().min(1).optional(),
     /** model input size, required when the model declares symbolic height/width */
     inputSize: z.object({ width: z.number().int().min(8).max(4096), height: z.number().int().min(8).max(4096) }).strict().optional(),
