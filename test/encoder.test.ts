@@ -66,6 +66,16 @@ describe('built-in GIST encoder', () => {
     }
   });
 
+  it('reads frames that are views into a larger buffer (zero-copy renderer frames)', async () => {
+    const f = proceduralView(17, 64, 48);
+    const big = new Uint8Array(f.rgb.length + 1001);
+    big.set(f.rgb, 1001);
+    const view = { width: 64, height: 48, rgb: big.subarray(1001) };
+    expect(Array.from(await enc.embed(view))).toEqual(Array.from(await enc.embed(f)));
+    const [a, b] = await enc.embedBatch([view, f]);
+    expect(Array.from(a)).toEqual(Array.from(b));
+  });
+
   it('gives a blank image a unit vector too', async () => {
     const e = await enc.embed(uniform(64, 48, [128, 128, 128]));
     expect(norm(e)).toBeCloseTo(1, 5);
