@@ -85,7 +85,7 @@ export class ViewEncoder {
     const bytes = env.modelBytes ?? (o.modelPath !== undefined ? await readModelFile(o.modelPath) : buildGistModel());
     let session: Ort.InferenceSession;
     try {
-      session = await ort.InferenceSession.create(bytes, { intraOpNumThreads: o.threads, interOpNumThreads: 1, logSeverityLevel: 3 });
+      session = await ort.InferenceSession.create(bytes, { intraOpNumThreads: o.threads, logSeverityLevel: 3 });
     } catch (e) {
       throw new Error(`view encoder model ${source}: onnxruntime could not load it as an ONNX model (${firstLine(e)})`);
     }
@@ -172,7 +172,7 @@ export class ViewEncoder {
         old.evicted = true;
         if (old.users === 0) releaseEntry(old);
       }
-      const session = this.ort.InferenceSession.create(buildPreprocessModel({ ...this.spec, width, height }), { intraOpNumThreads: this.threads, interOpNumThreads: 1, logSeverityLevel: 3 });
+      const session = this.ort.InferenceSession.create(buildPreprocessModel({ ...this.spec, width, height }), { intraOpNumThreads: this.threads, logSeverityLevel: 3 });
       e = { session, users: 0, evicted: false };
       this.pre.set(key, e);
     }
