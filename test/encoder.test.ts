@@ -57,13 +57,14 @@ describe('built-in GIST encoder', () => {
       expect(Array.from(await enc.embed(f))).toEqual(Array.from(e));
     }
     const other = await ViewEncoder.create({ threads: 2 });
+    const f = proceduralView(42);
     try {
-      const f = proceduralView(42);
       const a = await enc.embed(f), b = await other.embed(f);
       expect(enc.similarity(a, b)).toBeGreaterThan(0.999999);
     } finally {
       await other.close();
     }
+    await expect(other.embed(f)).rejects.toThrow(/embed after close/);
   });
 
   it('reads frames that are views into a larger buffer (zero-copy renderer frames)', async () => {

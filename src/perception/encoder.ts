@@ -14,7 +14,7 @@
  */
 import type * as Ort from 'onnxruntime-node';
 import { cosineSimilarity } from './encoder/cosine.js';
-import { buildGistModel, GIST_NAME, GIST_PARAMS, gistDimension } from './encoder/gist-model.js';
+import { buildGistModel, GIST_NAME } from './encoder/gist-model.js';
 import { resolveModelIo, type ModelIo } from './encoder/model-io.js';
 import { describeIssues, RgbFrameSchema, ViewEncoderOptionsSchema, type ParsedEncoderOptions, type RgbFrame, type ViewEncoderOptions } from './encoder/options.js';
 import { buildPreprocessModel, PRE_INPUT, PRE_OUTPUT, type PreprocessSpec } from './encoder/preprocess-model.js';
@@ -96,7 +96,6 @@ export class ViewEncoder {
       await session.release();
       throw e;
     }
-    const builtin = o.modelPath === undefined;
     const spec = {
       targetWidth: io.width,
       targetHeight: io.height,
@@ -105,9 +104,7 @@ export class ViewEncoder {
       channelOrder: o.channelOrder ?? 'rgb',
       fit: o.fit ?? 'stretch',
     } as const;
-    const enc = new ViewEncoder(ort, session, io, spec, o.threads, source);
-    if (builtin) enc.dim = gistDimension(GIST_PARAMS);
-    return enc;
+    return new ViewEncoder(ort, session, io, spec, o.threads, source);
   }
 
   get info(): EncoderInfo {
@@ -134,7 +131,9 @@ export class ViewEncoder {
     const groups = new Map<string, number[]>();
     frames.forEach((f, i) => {
       const k = `${f.width}x${f.height}`;
-      groups.set(k, [...(groups.get(k) ?? []), i]);
+      const g = groups.get(k);
+      if (g) g.push(i);
+      else groups.set(k, [i]);
     });
     for (const idx of groups.values()) {
       const { width, height } = frames[idx[0]];
