@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePng, readTumFrames } from '../src/body/tum.js';
 import { SimBody } from '../src/body/sim-body.js';
-import { ViewEncoder, type RgbFrame } from '../src/perception/encoder.js';
+import { ViewEncoder, type EncoderFrame } from '../src/perception/encoder.js';
 import { generateHouse } from '../src/sim/index.js';
 import { skipReason, TEDDY } from './helpers/shared-data.js';
 
@@ -77,7 +77,7 @@ describe('place recognition in a simulated house', () => {
   });
 });
 
-function readRgb(dir: string, file: string): RgbFrame {
+function readRgb(dir: string, file: string): EncoderFrame {
   const png = decodePng(join(dir, file));
   const n = png.width * png.height;
   const rgb = new Uint8Array(n * 3);

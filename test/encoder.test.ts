@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ort from 'onnxruntime-node';
-import { buildGistModel, gistDimension, nearest, ViewEncoder, type RgbFrame } from '../src/perception/encoder.js';
+import { buildGistModel, gistDimension, nearestViews, ViewEncoder, type EncoderFrame } from '../src/perception/encoder.js';
 import { DataType, GraphBuilder, type DataTypeCode, type Dim } from '../src/perception/encoder/onnx-builder.js';
 import { brighten, noisy, proceduralView, shift } from './helpers/views.js';
 
@@ -39,7 +39,7 @@ function channelMeanModel(shape: Dim[], opts: { inputType?: DataTypeCode; twoInp
   return path;
 }
 
-const uniform = (w: number, h: number, c: [number, number, number]): RgbFrame => {
+const uniform = (w: number, h: number, c: [number, number, number]): EncoderFrame => {
   const rgb = new Uint8Array(w * h * 3);
   for (let i = 0; i < w * h; i++) rgb.set(c, i * 3);
   return { width: w, height: h, rgb };
@@ -95,7 +95,7 @@ describe('built-in GIST encoder', () => {
     const seeds = [1, 2, 3, 4, 5, 6, 7, 8];
     const base = await enc.embedBatch(seeds.map((s) => proceduralView(s)));
     let worstSame = 1;
-    for (const change of [(f: RgbFrame) => brighten(f, 1.3), (f: RgbFrame) => brighten(f, 0.7, 10), (f: RgbFrame) => shift(f, 1, 0), (f: RgbFrame) => shift(f, 2, -2), (f: RgbFrame) => noisy(f, 8, 5)]) {
+    for (const change of [(f: EncoderFrame) => brighten(f, 1.3), (f: EncoderFrame) => brighten(f, 0.7, 10), (f: EncoderFrame) => shift(f, 1, 0), (f: EncoderFrame) => shift(f, 2, -2), (f: EncoderFrame) => noisy(f, 8, 5)]) {
       const changed = await enc.embedBatch(seeds.map((s) => change(proceduralView(s))));
       changed.forEach((e, i) => (worstSame = Math.min(worstSame, enc.similarity(e, base[i]))));
     }
@@ -117,11 +117,11 @@ describe('built-in GIST encoder', () => {
   it('ranks a gallery for image-goal matching', async () => {
     const gallery = await enc.embedBatch([1, 2, 3, 4].map((s) => proceduralView(s)));
     const goal = await enc.embed(noisy(shift(proceduralView(3), 2, 1), 6, 1));
-    const ranked = nearest(goal, gallery, 4);
+    const ranked = nearestViews(goal, gallery, 4);
     expect(ranked.map((m) => m.index)[0]).toBe(2);
     expect(ranked[0].similarity).toBeGreaterThan(ranked[1].similarity);
     expect(ranked).toHaveLength(4);
-    expect(() => nearest(goal, gallery, 0)).toThrow(/k must be an integer ≥ 1/);
+    expect(() => nearestViews(goal, gallery, 0)).toThrow(/k must be an integer ≥ 1/);
   });
 
   it('reports bad frames clearly', async () => {
@@ -129,7 +129,7 @@ describe('built-in GIST encoder', () => {
     await expect(enc.embed({ ...f, rgb: f.rgb.subarray(1) })).rejects.toThrow(/frame: rgb: 2303 bytes given; a 32×24 frame needs 2304 \(3 bytes per pixel\)/);
     await expect(enc.embed({ width: 0, height: 24, rgb: new Uint8Array(0) })).rejects.toThrow(/width must be ≥ 1/);
     await expect(enc.embed({ width: 2.5, height: 2, rgb: new Uint8Array(15) })).rejects.toThrow(/width must be an integer/);
-    await expect(enc.embed({ width: 2, height: 2, rgb: new Float32Array(12) } as unknown as RgbFrame)).rejects.toThrow(/rgb must be a Uint8Array/);
+    await expect(enc.embed({ width: 2, height: 2, rgb: new Float32Array(12) } as unknown as EncoderFrame)).rejects.toThrow(/rgb must be a Uint8Array/);
     await expect(enc.embedBatch([f, { ...f, height: 25 }])).rejects.toThrow(/frame 1: rgb: 2304 bytes given; a 32×25 frame needs 2400/);
     expect(() => enc.similarity(new Float32Array(3), new Float32Array(4))).toThrow(/differ in length/);
   });

@@ -16,13 +16,13 @@ import type * as Ort from 'onnxruntime-node';
 import { cosineSimilarity } from './encoder/cosine.js';
 import { buildGistModel, GIST_NAME } from './encoder/gist-model.js';
 import { resolveModelIo, type ModelIo } from './encoder/model-io.js';
-import { describeIssues, RgbFrameSchema, ViewEncoderOptionsSchema, type ParsedEncoderOptions, type RgbFrame, type ViewEncoderOptions } from './encoder/options.js';
+import { describeIssues, EncoderFrameSchema, ViewEncoderOptionsSchema, type ParsedEncoderOptions, type EncoderFrame, type ViewEncoderOptions } from './encoder/options.js';
 import { buildPreprocessModel, PRE_INPUT, PRE_OUTPUT, type PreprocessSpec } from './encoder/preprocess-model.js';
 
-export { cosineSimilarity, l2Normalised, nearest, type Match } from './encoder/cosine.js';
+export { cosineSimilarity, l2Normalised, nearestViews, type ViewMatch } from './encoder/cosine.js';
 export { buildGistModel, gistDimension, GIST_PARAMS, type GistParams } from './encoder/gist-model.js';
 export { buildPreprocessModel, centreCrop, type PreprocessSpec } from './encoder/preprocess-model.js';
-export { ViewEncoderOptionsSchema, RgbFrameSchema, type ViewEncoderOptions, type RgbFrame } from './encoder/options.js';
+export { ViewEncoderOptionsSchema, EncoderFrameSchema, type ViewEncoderOptions, type EncoderFrame } from './encoder/options.js';
 
 export interface OrtRuntime {
   InferenceSession: typeof Ort.InferenceSession;
@@ -112,7 +112,7 @@ export class ViewEncoder {
   }
 
   /** Unit-length embedding of one RGB frame. */
-  async embed(frame: RgbFrame): Promise<Float32Array> {
+  async embed(frame: EncoderFrame): Promise<Float32Array> {
     return (await this.embedBatch([frame]))[0];
   }
 
@@ -120,11 +120,11 @@ export class ViewEncoder {
    * Embeddings of several frames, in order. Frames of one size go through the sessions together
    * (batches of up to 8 MB of pixels) when the model has a free batch dimension.
    */
-  async embedBatch(frames: readonly RgbFrame[]): Promise<Float32Array[]> {
+  async embedBatch(frames: readonly EncoderFrame[]): Promise<Float32Array[]> {
     if (this.closed) throw new Error('view encoder: embed after close()');
     if (!Array.isArray(frames)) throw new Error('view encoder: embedBatch takes an array of frames {width, height, rgb}');
     frames.forEach((f, i) => {
-      const r = RgbFrameSchema.safeParse(f);
+      const r = EncoderFrameSchema.safeParse(f);
       if (!r.success) throw new Error(`view encoder: frame${frames.length > 1 ? ` ${i}` : ''}: ${describeIssues(r.error)}`);
     });
     const out: Float32Array[] = new Array(frames.length);
@@ -179,7 +179,7 @@ export class ViewEncoder {
     return e;
   }
 
-  private async runChunk(frames: RgbFrame[]): Promise<Float32Array[]> {
+  private async runChunk(frames: EncoderFrame[]): Promise<Float32Array[]> {
     const { width, height } = frames[0];
     const n = frames.length;
     const px = width * height * 3;

@@ -2,7 +2,7 @@
  * Procedural test views and the perturbations a place recogniser must tolerate. Pixel loops are
  * fine here: this is test data, not the encoder.
  */
-import type { RgbFrame } from '../../src/perception/encoder.js';
+import type { EncoderFrame } from '../../src/perception/encoder.js';
 
 export function lcg(seed: number): () => number {
   let s = seed >>> 0 || 1;
@@ -13,7 +13,7 @@ export function lcg(seed: number): () => number {
  * A "scene" from a seed: a two-colour gradient background with oriented stripes, a few solid boxes
  * and discs of random colours. Different seeds differ in layout, colours and texture orientation.
  */
-export function proceduralView(seed: number, width = 320, height = 240): RgbFrame {
+export function proceduralView(seed: number, width = 320, height = 240): EncoderFrame {
   const r = lcg(seed * 7919 + 13);
   const col = () => [r() * 255, r() * 255, r() * 255];
   const c0 = col(), c1 = col();
@@ -46,12 +46,12 @@ export function proceduralView(seed: number, width = 320, height = 240): RgbFram
 
 const clamp8 = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
 
-export function brighten(f: RgbFrame, gain: number, offset = 0): RgbFrame {
+export function brighten(f: EncoderFrame, gain: number, offset = 0): EncoderFrame {
   return { ...f, rgb: f.rgb.map((v) => clamp8(v * gain + offset)) };
 }
 
 /** Content moved by (dx, dy) pixels, edges repeated. */
-export function shift(f: RgbFrame, dx: number, dy: number): RgbFrame {
+export function shift(f: EncoderFrame, dx: number, dy: number): EncoderFrame {
   const out = new Uint8Array(f.rgb.length);
   for (let y = 0; y < f.height; y++)
     for (let x = 0; x < f.width; x++) {
@@ -62,7 +62,7 @@ export function shift(f: RgbFrame, dx: number, dy: number): RgbFrame {
 }
 
 /** Additive noise, roughly Gaussian (sum of uniforms), standard deviation `sigma` grey levels. */
-export function noisy(f: RgbFrame, sigma: number, seed: number): RgbFrame {
+export function noisy(f: EncoderFrame, sigma: number, seed: number): EncoderFrame {
   const r = lcg(seed);
   return { ...f, rgb: f.rgb.map((v) => clamp8(v + sigma * (r() + r() + r() + r() - 2) * Math.sqrt(3))) };
 }

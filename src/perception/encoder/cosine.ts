@@ -22,15 +22,15 @@ export function l2Normalised(v: ArrayLike<number>): Float32Array {
   return Float32Array.from(v as ArrayLike<number>, (x) => x * inv);
 }
 
-export interface Match {
+export interface ViewMatch {
   /** index into the gallery */
   index: number;
   similarity: number;
 }
 
 /** The k gallery embeddings most similar to the query, best first (ties keep gallery order). */
-export function nearest(query: ArrayLike<number>, gallery: readonly ArrayLike<number>[], k = 1): Match[] {
-  if (!Number.isInteger(k) || k < 1) throw new Error(`nearest: k must be an integer ≥ 1, got ${k}`);
+export function nearestViews(query: ArrayLike<number>, gallery: readonly ArrayLike<number>[], k = 1): ViewMatch[] {
+  if (!Number.isInteger(k) || k < 1) throw new Error(`nearestViews: k must be an integer ≥ 1, got ${k}`);
   return gallery
     .map((g, index) => ({ index, similarity: cosineSimilarity(query, g) }))
     .sort((a, b) => b.similarity - a.similarity || a.index - b.index)

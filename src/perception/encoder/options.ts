@@ -41,13 +41,13 @@ export type ViewEncoderOptions = z.input<typeof ViewEncoderOptionsSchema>;
 export type ParsedEncoderOptions = z.output<typeof ViewEncoderOptionsSchema>;
 
 /** What `embed` takes: an RGB frame, 3 bytes per pixel, row-major. */
-export interface RgbFrame {
+export interface EncoderFrame {
   width: number;
   height: number;
   rgb: Uint8Array;
 }
 
-export const RgbFrameSchema = z
+export const EncoderFrameSchema = z
   .object({
     width: z.number().int('width must be an integer').min(1, 'width must be ≥ 1').max(16384, 'width must be ≤ 16384'),
     height: z.number().int('height must be an integer').min(1, 'height must be ≥ 1').max(16384, 'height must be ≤ 16384'),
