@@ -85,8 +85,10 @@ describe('built-in GIST encoder', () => {
 
   it('batches frames of mixed sizes and matches one-by-one embedding', async () => {
     const frames = [proceduralView(1), proceduralView(2, 160, 120), proceduralView(3), proceduralView(4, 160, 120)];
-    const batch = await enc.embedBatch(frames);
+    const progress: number[] = [];
+    const batch = await enc.embedBatch(frames, { onProgress: (done, total) => progress.push(done / total) });
     expect(batch).toHaveLength(4);
+    expect(progress).toEqual([0.5, 1]);
     for (let i = 0; i < frames.length; i++) expect(enc.similarity(batch[i], await enc.embed(frames[i]))).toBeGreaterThan(0.99999);
     expect(await enc.embedBatch([])).toEqual([]);
   });

@@ -118,9 +118,10 @@ export class ViewEncoder {
 
   /**
    * Embeddings of several frames, in order. Frames of one size go through the sessions together
-   * (batches of up to 8 MB of pixels) when the model has a free batch dimension.
+   * (batches of up to 8 MB of pixels) when the model has a free batch dimension; `onProgress` hears
+   * after each batch how many frames are done.
    */
-  async embedBatch(frames: readonly EncoderFrame[]): Promise<Float32Array[]> {
+  async embedBatch(frames: readonly EncoderFrame[], opts: { onProgress?: (done: number, total: number) => void } = {}): Promise<Float32Array[]> {
     if (this.closed) throw new Error('view encoder: embed after close()');
     if (!Array.isArray(frames)) throw new Error('view encoder: embedBatch takes an array of frames {width, height, rgb}');
     frames.forEach((f, i) => {
@@ -135,6 +136,7 @@ export class ViewEncoder {
       if (g) g.push(i);
       else groups.set(k, [i]);
     });
+    let done = 0;
     for (const idx of groups.values()) {
       const { width, height } = frames[idx[0]];
       const per = this.io.batched ? Math.max(1, Math.floor(MAX_BATCH_BYTES / (width * height * 3))) : 1;
@@ -143,6 +145,8 @@ export class ViewEncoder {
       for (const chunk of chunks) {
         const embs = await this.runChunk(chunk.map((i) => frames[i]));
         chunk.forEach((i, j) => (out[i] = embs[j]));
+        done += chunk.length;
+        opts.onProgress?.(done, frames.length);
       }
     }
     return out;
