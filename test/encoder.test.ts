@@ -143,7 +143,8 @@ describe('user models by path', () => {
     writeFileSync(path, buildGistModel());
     const byPath = await ViewEncoder.create({ modelPath: path });
     try {
-      expect(byPath.info).toMatchObject({ source: path, inputName: 'pixels', outputName: 'embedding', inputWidth: 128, inputHeight: 128 });
+      expect(byPath.info).toMatchObject({ source: path, modelId: enc.info.modelId, inputName: 'pixels', outputName: 'embedding', inputWidth: 128, inputHeight: 128 });
+      expect(enc.info.modelId).toMatch(/^[0-9a-f]{16}$/);
       const f = proceduralView(9);
       expect(byPath.similarity(await byPath.embed(f), await enc.embed(f))).toBeGreaterThan(0.99999);
     } finally {
@@ -156,6 +157,7 @@ describe('user models by path', () => {
     const m = await ViewEncoder.create({ modelPath: path, outputName: 'means', mean: [0.5, 0.25, 0], std: [0.5, 0.25, 1], channelOrder: 'bgr' });
     try {
       expect(m.info).toMatchObject({ inputName: 'image', outputName: 'means', inputWidth: 16, inputHeight: 16, dimension: 3 });
+      expect(m.info.modelId).not.toBe(enc.info.modelId);
       // BGR of (51, 102, 204) is (0.8, 0.4, 0.2); normalised: ((0.8−0.5)/0.5, (0.4−0.25)/0.25, 0.2) = (0.6, 0.6, 0.2)
       const e = await m.embed(uniform(40, 30, [51, 102, 204]));
       const want = [0.6, 0.6, 0.2].map((v) => v / Math.hypot(0.6, 0.6, 0.2));

@@ -39,6 +39,8 @@ export interface EncoderEnvironment {
 export interface EncoderInfo {
   /** 'builtin:navharness-gist' or the model path */
   source: string;
+  /** first 16 hex digits of the model bytes' SHA-256: store it with saved embeddings, compare before reuse */
+  modelId: string;
   inputName: string;
   outputName: string;
   inputWidth: number;
@@ -71,6 +73,7 @@ export class ViewEncoder {
     private readonly spec: Omit<PreprocessSpec, 'width' | 'height'>,
     private readonly threads: number,
     readonly source: string,
+    readonly modelId: string,
   ) {
     this.dim = io.dimension;
   }
@@ -104,11 +107,13 @@ export class ViewEncoder {
       channelOrder: o.channelOrder ?? 'rgb',
       fit: o.fit ?? 'stretch',
     } as const;
-    return new ViewEncoder(ort, session, io, spec, o.threads, source);
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+    const modelId = Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
+    return new ViewEncoder(ort, session, io, spec, o.threads, source, modelId);
   }
 
   get info(): EncoderInfo {
-    return { source: this.source, inputName: this.io.inputName, outputName: this.io.outputName, inputWidth: this.io.width, inputHeight: this.io.height, dimension: this.dim };
+    return { source: this.source, modelId: this.modelId, inputName: this.io.inputName, outputName: this.io.outputName, inputWidth: this.io.width, inputHeight: this.io.height, dimension: this.dim };
   }
 
   /** Unit-length embedding of one RGB frame. */
