@@ -1,7 +1,7 @@
 /**
  * The input stage of every encoder, itself a small generated ONNX graph so that no pixel loop runs in
- * TypeScript: RGB bytes [N, H, W, 3] → optional centre crop to the model's aspect ratio → NCHW float →
- * optional RGB→BGR → antialiased bilinear resize to the model's input size → (x/255 − mean) / std.
+ * TypeScript: RGB bytes [N, H, W, 3] → float → optional centre crop to the model's aspect ratio →
+ * antialiased bilinear resize to the model's input size → NCHW → optional RGB→BGR → (x/255 − mean) / std.
  * The resize is Pillow's (triangle filter widened by the scale factor; exclude_outside renormalises
  * the taps at the border instead of repeating edge pixels).
  * One graph per frame size (static shapes let onnxruntime plan the whole thing once).
@@ -47,11 +47,12 @@ export function buildPreprocessModel(s: PreprocessSpec): Uint8Array {
       h = c.height;
     }
   }
+  // resizing before the NHWC → NCHW transpose moves only the small image (same values, ~2× faster at 640×480)
+  if (w !== s.targetWidth || h !== s.targetHeight) {
+    t = g.node('Resize', [t, '', '', g.ints([2], [s.targetHeight, s.targetWidth])], { mode: 'linear', antialias: 1, exclude_outside: 1, axes: [1, 2] });
+  }
   t = g.node('Transpose', [t], { perm: [0, 3, 1, 2] });
   if (s.channelOrder === 'bgr') t = g.node('Gather', [t, g.ints([3], [2, 1, 0])], { axis: 1 });
-  if (w !== s.targetWidth || h !== s.targetHeight) {
-    t = g.node('Resize', [t, '', '', g.ints([2], [s.targetHeight, s.targetWidth])], { mode: 'linear', antialias: 1, exclude_outside: 1, axes: [2, 3] });
-  }
   const scale = s.std.map((d) => 1 / (255 * d));
   const shift = s.mean.map((m, i) => -m / s.std[i]);
   t = g.node('Mul', [t, g.floats([1, 3, 1, 1], scale)]);
