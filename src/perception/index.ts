@@ -1,0 +1,3 @@
+export * from './pose-source.js';
+export * from './ground-truth-pose-source.js';
+export * from './encoder.js';
