@@ -1,0 +1,35 @@
+/**
+ * ABLATION ONLY: poses from the simulator (or a dataset's ground truth), as the papers compare SLAM
+ * against ground-truth poses. The navigator must never use this by default (SPEC §2); it exists so an
+ * experiment can switch the tracker off explicitly.
+ *
+ * Poses are re-expressed relative to the first frame, so that the world frame is the first camera
+ * frame seen, as with the tracker.
+ */
+import { invert, multiply, type Mat4 } from '../geometry/pose.js';
+import type { PoseEstimate, PoseSource, RgbdFrame } from './pose-source.js';
+
+/** Gives the true camera-to-world pose of a frame (in any fixed world frame), or null when unknown. */
+export type TruePoseFn = (frame: RgbdFrame) => Mat4 | null;
+
+export class GroundTruthPoseSource implements PoseSource {
+  readonly name = 'ground-truth (ablation)';
+  private firstInv: Mat4 | null = null;
+
+  constructor(private readonly truePose: TruePoseFn) {}
+
+  estimate(frame: RgbdFrame): PoseEstimate {
+    const p = this.truePose(frame);
+    if (!p || p.length !== 16 || !p.every(Number.isFinite)) {
+      return { status: this.firstInv ? 'lost' : 'initialising', pose: null, mapId: this.firstInv ? 1 : 0 };
+    }
+    if (!this.firstInv) this.firstInv = invert(p);
+    return { status: 'ok', pose: multiply(this.firstInv, p), mapId: 1 };
+  }
+
+  reset(): void {
+    this.firstInv = null;
+  }
+
+  dispose(): void {}
+}
