@@ -5,6 +5,8 @@
  */
 import { Command, CommanderError } from 'commander';
 import { registerDemo } from './commands/demo.js';
+import { registerSlam } from './commands/slam.js';
+import { registerAte } from './commands/ate.js';
 
 const program = new Command('navharness')
   .description('NavHarness: lifelong embodied navigation with a WebAssembly navigation core')
@@ -12,6 +14,8 @@ const program = new Command('navharness')
   .exitOverride();
 
 registerDemo(program);
+registerSlam(program);
+registerAte(program);
 
 try {
   await program.parseAsync(process.argv);

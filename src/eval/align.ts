@@ -9,7 +9,7 @@ import { fromQuatTranslation, type Mat4, type Vec3 } from '../geometry/pose.js';
 export function symmetricEigen(a: number[][]): { values: number[]; vectors: number[][] } {
   const n = a.length;
   const m = a.map((r) => [...r]);
-  const v = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
+  const v: number[][] = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
   for (let sweep = 0; sweep < 100; sweep++) {
     let off = 0;
     for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += m[p][q] * m[p][q];

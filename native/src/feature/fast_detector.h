@@ -14,8 +14,10 @@ struct Corner {
   int16_t score;
 };
 
-// Corners of `img` inside [x0,x1)×[y0,y1) with score > threshold, after 3×3 non-maximum suppression.
+// Corners of `img` inside [x0,x1)×[y0,y1) with score > threshold, after 3×3 non-maximum suppression,
+// appended to `out`. `score` is a w×h map the caller zeroes once per image; detections are written
+// into it so that calls on neighbouring regions suppress each other consistently.
 void detect_fast(const GrayImage& img, int threshold, int x0, int y0, int x1, int y1, std::vector<Corner>& out,
-                 std::vector<uint8_t>& score_scratch);
+                 std::vector<uint8_t>& score);
 
 }  // namespace nav

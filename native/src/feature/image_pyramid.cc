@@ -46,15 +46,19 @@ void gaussian_blur7(const GrayImage& src, GrayImage& dst, std::vector<uint16_t>&
   for (int y = 0; y < h; ++y) {
     const uint8_t* r = src.row(y);
     uint16_t* o = scratch.data() + static_cast<size_t>(y) * w;
-    for (int x = 0; x < w; ++x) {
+    auto clamped = [&](int x) {
       int s = 0;
-      if (x >= 3 && x < w - 3) {
-        s = k[0] * (r[x - 3] + r[x + 3]) + k[1] * (r[x - 2] + r[x + 2]) + k[2] * (r[x - 1] + r[x + 1]) + k[3] * r[x];
-      } else {
-        for (int i = -3; i <= 3; ++i) s += k[i + 3] * r[std::min(w - 1, std::max(0, x + i))];
-      }
+      for (int i = -3; i <= 3; ++i) s += k[i + 3] * r[std::min(w - 1, std::max(0, x + i))];
+      return static_cast<uint16_t>((s + 128) >> 8);
+    };
+    const int a = std::min(3, w), b = std::max(a, w - 3);
+    for (int x = 0; x < a; ++x) o[x] = clamped(x);
+    // branch-free interior, which the compiler vectorises
+    for (int x = a; x < b; ++x) {
+      const int s = k[0] * (r[x - 3] + r[x + 3]) + k[1] * (r[x - 2] + r[x + 2]) + k[2] * (r[x - 1] + r[x + 1]) + k[3] * r[x];
       o[x] = static_cast<uint16_t>((s + 128) >> 8);
     }
+    for (int x = b; x < w; ++x) o[x] = clamped(x);
   }
   for (int y = 0; y < h; ++y) {
     const uint16_t* rows[7];

@@ -62,21 +62,27 @@ void OrbExtractor::extract(const uint8_t* gray, int width, int height, std::vect
     const GrayImage& img = pyramid_.levels[l];
     const int x0 = kEdge - 3, y0 = kEdge - 3, x1 = img.width - kEdge + 3, y1 = img.height - kEdge + 3;
     if (x1 - x0 < 8 || y1 - y0 < 8) continue;
-    detect_fast(img, params_.fast_min_threshold, x0, y0, x1, y1, corners_, score_);
-    // Per cell: corners at the initial threshold where there are any, else those at the minimum.
+    // FAST at the initial threshold everywhere; cells left without a corner are searched again at
+    // the minimum threshold, so that weak texture still gets features.
+    score_.assign(static_cast<size_t>(img.width) * img.height, 0);
+    cell_pick_.clear();
+    detect_fast(img, params_.fast_ini_threshold, x0, y0, x1, y1, cell_pick_, score_);
     const int ncx = std::max(1, (x1 - x0) / cell), ncy = std::max(1, (y1 - y0) / cell);
     const float cw = static_cast<float>(x1 - x0) / ncx, ch = static_cast<float>(y1 - y0) / ncy;
-    std::vector<uint8_t> strong(static_cast<size_t>(ncx) * ncy, 0);
-    auto cell_of = [&](const Corner& c) {
+    std::vector<uint8_t> filled(static_cast<size_t>(ncx) * ncy, 0);
+    for (const Corner& c : cell_pick_) {
       const int cx = std::min(ncx - 1, static_cast<int>((c.x - x0) / cw));
       const int cy = std::min(ncy - 1, static_cast<int>((c.y - y0) / ch));
-      return cy * ncx + cx;
-    };
-    for (const Corner& c : corners_)
-      if (c.score > params_.fast_ini_threshold) strong[cell_of(c)] = 1;
-    cell_pick_.clear();
-    for (const Corner& c : corners_)
-      if (!strong[cell_of(c)] || c.score > params_.fast_ini_threshold) cell_pick_.push_back(c);
+      filled[cy * ncx + cx] = 1;
+    }
+    for (int cy = 0; cy < ncy; ++cy) {
+      for (int cx = 0; cx < ncx; ++cx) {
+        if (filled[cy * ncx + cx]) continue;
+        const int ax = x0 + static_cast<int>(std::lround(cx * cw)), bx = x0 + static_cast<int>(std::lround((cx + 1) * cw));
+        const int ay = y0 + static_cast<int>(std::lround(cy * ch)), by = y0 + static_cast<int>(std::lround((cy + 1) * ch));
+        detect_fast(img, params_.fast_min_threshold, ax, ay, bx, by, cell_pick_, score_);
+      }
+    }
     // only corners far enough from the border to be described
     cell_pick_.erase(std::remove_if(cell_pick_.begin(), cell_pick_.end(), [&](const Corner& c) {
       return c.x < kEdge || c.y < kEdge || c.x >= img.width - kEdge || c.y >= img.height - kEdge;
