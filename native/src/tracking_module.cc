@@ -82,6 +82,18 @@ bool TrackingModule::try_relocalise(Frame& cur, bool all_maps) {
   return false;
 }
 
+void TrackingModule::recover_lost(Frame& cur, std::vector<LandmarkPtr>& fresh) {
+  if (try_relocalise(cur, true)) {
+    state_ = TrackState::Ok;
+    after_success(cur, last_inliers_, false);
+  } else if (initialize_map(cur, ctx_, fresh)) {
+    state_ = TrackState::Ok;
+    last_kf_frame_ = cur.id;
+    have_velocity_ = false;
+    last_inliers_ = cur.num_tracked();
+  }
+}
+
 TrackState TrackingModule::track(const uint8_t* image, int channels, const float* depth, double depth_scale,
                                  double timestamp, OrbExtractor& orb) {
   Frame cur;
@@ -110,27 +122,18 @@ TrackState TrackingModule::track(const uint8_t* image, int channels, const float
     }
     case TrackState::RecentlyLost: {
       if (try_relocalise(cur, false)) {
-        // confirm against the local map before declaring success
         state_ = TrackState::Ok;
         after_success(cur, last_inliers_, false);
       } else if (timestamp - lost_since_ > ctx_.tp.recently_lost_timeout || timestamp < lost_since_) {
+        // the map is given up: this very frame may already find another map or open a new one
         state_ = TrackState::Lost;
+        recover_lost(cur, fresh);
       }
       break;
     }
-    case TrackState::Lost: {
-      if (try_relocalise(cur, true)) {
-        state_ = TrackState::Ok;
-        after_success(cur, last_inliers_, false);
-      } else if (KeyFrame* kf = initialize_map(cur, ctx_, fresh)) {
-        (void)kf;
-        state_ = TrackState::Ok;
-        last_kf_frame_ = cur.id;
-        have_velocity_ = false;
-        last_inliers_ = cur.num_tracked();
-      }
+    case TrackState::Lost:
+      recover_lost(cur, fresh);
       break;
-    }
   }
   if (state_ == TrackState::Ok && cur.Tcw.finite()) {
     cur.has_pose = true;

@@ -29,6 +29,7 @@ class TrackingModule {
  private:
   bool track_ok_frame(Frame& cur);
   bool try_relocalise(Frame& cur, bool all_maps);
+  void recover_lost(Frame& cur, std::vector<LandmarkPtr>& fresh);
   void after_success(Frame& cur, int inliers, bool continuous);
 
   TrackerContext& ctx_;

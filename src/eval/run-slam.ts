@@ -14,6 +14,8 @@ export interface SlamRunResult {
   mapIds: number[];
   /** per-frame wall time of the tracking call, ms */
   frameMs: number[];
+  /** per-frame CPU time of this process during the call, ms (less sensitive to a busy machine) */
+  frameCpuMs: number[];
   frames: number;
   tracked: number;
 }
@@ -36,13 +38,16 @@ export function loadTumImages(dir: string, maxFrames = Infinity): { refs: TumFra
 
 export async function runSlamOnImages(refs: TumFrameRef[], images: RgbdImage[], opts: SlamRunOptions): Promise<SlamRunResult> {
   const tracker = await Tracker.create({ ...(opts.tracker ?? {}), intrinsics: opts.intrinsics, depthScale: 1 / opts.depthFactor });
-  const out: SlamRunResult = { trajectory: [], statuses: [], mapIds: [], frameMs: [], frames: refs.length, tracked: 0 };
+  const out: SlamRunResult = { trajectory: [], statuses: [], mapIds: [], frameMs: [], frameCpuMs: [], frames: refs.length, tracked: 0 };
   try {
     for (let i = 0; i < refs.length; i++) {
       const img = images[i];
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       const r = tracker.track({ width: img.width, height: img.height, rgb: img.rgb, depth: img.depth, timestamp: refs[i].rgbTime });
       out.frameMs.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      out.frameCpuMs.push((c.user + c.system) / 1000);
       out.statuses.push(r.status);
       out.mapIds.push(r.mapId);
       if (r.status === 'ok' && r.pose) {
