@@ -23,7 +23,7 @@ export function registerAte(program: Command): void {
     .action((groundtruth: string, estimate: string, flags: Record<string, unknown>) => {
       const parsed = AteFlagsSchema.safeParse({ ...flags, groundtruth, estimate });
       if (!parsed.success) {
-        throw new Error(`ate: invalid arguments\n${parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('\n')}`);
+        throw new Error(`ate: invalid arguments\n${parsed.error.issues.map((i) => `${['groundtruth', 'estimate'].includes(String(i.path[0])) ? `<${String(i.path[0])}>` : `--${String(i.path[0]).replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`}: ${i.message}`).join('\n')}`);
       }
       const f = parsed.data;
       const ref = readTumTrajectory(f.groundtruth), est = readTumTrajectory(f.estimate);

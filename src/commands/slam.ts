@@ -36,7 +36,13 @@ export const SlamFlagsSchema = z.object({
 });
 
 function explain(err: z.ZodError): string {
-  return err.issues.map((i) => `--${String(i.path[0] ?? 'argument').replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}: ${i.message}`).join('\n');
+  return err.issues
+    .map((i) => {
+      const key = String(i.path[0] ?? 'argument');
+      const label = key === 'folder' ? '<tum-folder>' : `--${key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`;
+      return `${label}: ${i.message}`;
+    })
+    .join('\n');
 }
 
 export function registerSlam(program: Command): void {
