@@ -9,6 +9,8 @@ import { registerMap } from './commands/map.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerSim } from './commands/sim.js';
 import { UsageError } from './commands/options.js';
+import { registerSlam } from './commands/slam.js';
+import { registerAte } from './commands/ate.js';
 
 const program = new Command('navharness')
   .description('NavHarness: lifelong embodied navigation with a WebAssembly navigation core')
@@ -19,6 +21,8 @@ registerDemo(program);
 registerMap(program);
 registerMcp(program);
 registerSim(program);
+registerSlam(program);
+registerAte(program);
 
 try {
   await program.parseAsync(process.argv);
