@@ -15,11 +15,12 @@ interface RenderExports {
   memory: WebAssembly.Memory;
   alloc(bytes: number): number;
   free(ptr: number): void;
-  setTarget(w: number, h: number, fx: number, fy: number, cx: number, cy: number, near: number, rgb: number, z: number, ids: number): void;
+  setTarget(w: number, h: number, fx: number, fy: number, cx: number, cy: number, near: number, rgb: number, z: number, ids: number, vis: number): void;
+  setSetupBuffer(ptr: number, capacity: number): void;
   setView(ptr: number): void;
   clear(): void;
   drawTriangles(tris: number, attrs: number, count: number, texTable: number): void;
-  resolveDepth(depth: number): void;
+  resolve(depth: number): void;
   texWood(p: number, w: number, h: number, seed: number, light: number, dark: number, plankW: number, plankL: number): void;
   texTiles(p: number, w: number, h: number, seed: number, a: number, b: number, grout: number, tile: number, groutW: number, checker: number): void;
   texWallpaper(p: number, w: number, h: number, seed: number, a: number, b: number, kind: number, period: number): void;
@@ -72,9 +73,12 @@ export class Renderer {
   private zbuf!: WasmBlock<Float32Array>;
   private ids!: WasmBlock<Uint32Array>;
   private depth!: WasmBlock<Float32Array>;
+  private vis!: WasmBlock<Uint32Array>;
+  private setup!: WasmBlock<Uint8Array>;
   private scratch: WasmBlock<Float32Array> | null = null;
   private view: WasmBlock<Float64Array>;
   private count = 0;
+  private setupCapacity = 0;
   private noiseSeeded = false;
   readonly camera: CameraConfig;
   readonly intrinsics: Intrinsics;
@@ -138,6 +142,11 @@ export class Renderer {
     this.zbuf = allocBlock<Float32Array>(this.heap, Float32Array, n);
     this.ids = allocBlock<Uint32Array>(this.heap, Uint32Array, n);
     this.depth = allocBlock<Float32Array>(this.heap, Float32Array, n);
+    this.vis = allocBlock<Uint32Array>(this.heap, Uint32Array, n);
+    // a triangle clipped by the near plane rasterises as at most two
+    const capacity = 2 * this.count + 16;
+    this.setup = allocBlock<Uint8Array>(this.heap, Uint8Array, capacity * 96);
+    this.setupCapacity = capacity;
     if (this.noise?.depth) this.scratch = allocBlock<Float32Array>(this.heap, Float32Array, n);
   }
 
@@ -154,11 +163,12 @@ export class Renderer {
     const v = invert(camToWorld);
     const vv = this.view.view();
     for (let i = 0; i < 12; i++) vv[i] = v[i];
-    ex.setTarget(k.width, k.height, k.fx, k.fy, k.cx, k.cy, this.camera.near, this.rgb.ptr, this.zbuf.ptr, this.ids.ptr);
+    ex.setTarget(k.width, k.height, k.fx, k.fy, k.cx, k.cy, this.camera.near, this.rgb.ptr, this.zbuf.ptr, this.ids.ptr, this.vis.ptr);
+    ex.setSetupBuffer(this.setup.ptr, this.setupCapacity);
     ex.setView(this.view.ptr);
     ex.clear();
     ex.drawTriangles(this.tris.ptr, this.attrs.ptr, this.count, this.texTable.ptr);
-    ex.resolveDepth(this.depth.ptr);
+    ex.resolve(this.depth.ptr);
     if (this.noise) this.applyNoise(this.noise);
     return { width: k.width, height: k.height, rgb: this.rgb.view(), depth: this.depth.view(), ids: this.ids.view() };
   }
@@ -182,7 +192,7 @@ export class Renderer {
   }
 
   dispose(): void {
-    for (const b of [this.tris, this.attrs, this.texTable, this.rgb, this.zbuf, this.ids, this.depth, this.view, ...this.texels]) b.free();
+    for (const b of [this.tris, this.attrs, this.texTable, this.rgb, this.zbuf, this.ids, this.depth, this.vis, this.setup, this.view, ...this.texels]) b.free();
     this.scratch?.free();
     this.texels = [];
   }

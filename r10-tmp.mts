@@ -1,0 +1,17 @@
+import { generateHouse } from './src/sim/house/generate.ts';
+import { Renderer } from './src/sim/render/renderer.ts';
+import { simCameraPose } from './src/geometry/sim-frame.ts';
+const scene = generateHouse(1);
+const r = await Renderer.create(scene) as any;
+const poses = [0,1,2,3].map(k => simCameraPose(scene.start.position, scene.start.yaw + k * Math.PI / 2, 0.88));
+for (let i = 0; i < 300; i++) r.render(poses[i%4]);
+const ex = r.ex;
+let t = performance.now(); for (let i = 0; i < 400; i++) r.render(poses[i%4]); console.log('render', (performance.now() - t) / 400);
+t = performance.now(); for (let i = 0; i < 400; i++) ex.clear(); console.log('clear', (performance.now() - t) / 400);
+t = performance.now(); for (let i = 0; i < 400; i++) { ex.clear(); ex.drawTriangles(r.tris.ptr, r.attrs.ptr, r.count, r.texTable.ptr); } console.log('clear+draw', (performance.now() - t) / 400);
+t = performance.now(); for (let i = 0; i < 400; i++) ex.resolve(r.depth.ptr); console.log('resolve', (performance.now() - t) / 400);
+t = performance.now(); for (let i = 0; i < 400; i++) ex.drawTriangles(r.tris.ptr, r.attrs.ptr, 0, r.texTable.ptr); console.log('empty call', (performance.now() - t) / 400);
+ex.setSkip(true);
+t = performance.now(); for (let i = 0; i < 400; i++) { ex.clear(); ex.drawTriangles(r.tris.ptr, r.attrs.ptr, r.count, r.texTable.ptr); } console.log('clear+draw no pixels', (performance.now() - t) / 400);
+ex.setSkip(false);
+t = performance.now(); for (let i = 0; i < 400; i++) { ex.clear(); ex.drawTriangles(r.tris.ptr, r.attrs.ptr, r.count, r.texTable.ptr); } console.log('clear+draw', (performance.now() - t) / 400);
