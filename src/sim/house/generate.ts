@@ -23,9 +23,15 @@ function furnish(f: RoomFurnisher, rng: Rng): void {
   switch (f.room.type) {
     case 'living room': {
       const sofa = f.wall('sofa');
-      if (sofa) f.center('coffee table', { ...f.frontOf(sofa, 0.75), spread: 0.2 }, sofa.p.rot);
+      if (sofa) {
+        const table = f.center('coffee table', { ...f.frontOf(sofa, 0.75), spread: 0.2 }, sofa.p.rot);
+        if (table) clutter(f, table, rng, 2);
+      }
       const stand = f.wall('cabinet');
-      if (stand) f.on('tv', stand);
+      if (stand) {
+        f.on('tv', stand);
+        clutter(f, stand, rng, 1);
+      }
       times(0, 2, () => f.wall('armchair'));
       maybe(0.6, () => f.wall('bookshelf'));
       times(1, 2, () => f.wall('plant', { corner: true }));
@@ -39,9 +45,15 @@ function furnish(f: RoomFurnisher, rng: Rng): void {
       f.wall('sink');
       f.wall('oven');
       f.wall('fridge', { corner: true });
-      if (counter) maybe(0.8, () => f.on('microwave', counter));
+      if (counter) {
+        maybe(0.8, () => f.on('microwave', counter));
+        clutter(f, counter, rng, 2);
+      }
       const table = f.center('table');
-      if (table) f.chairsAround(table, rng.int(2, 4));
+      if (table) {
+        f.chairsAround(table, rng.int(2, 4));
+        clutter(f, table, rng, 2);
+      }
       maybe(0.5, () => f.wall('plant', { corner: true }));
       maybe(0.5, () => f.hang('painting'));
       break;
@@ -51,6 +63,7 @@ function furnish(f: RoomFurnisher, rng: Rng): void {
       if (bed) {
         const left = f.beside('nightstand', bed, -1);
         if (left) maybe(0.7, () => f.on('table lamp', left));
+        if (left) clutter(f, left, rng, 1);
         maybe(0.6, () => f.beside('nightstand', bed, 1));
         maybe(0.7, () => f.hang('painting', bed));
       }
@@ -78,6 +91,7 @@ function furnish(f: RoomFurnisher, rng: Rng): void {
       if (desk) {
         f.chairFacing({ x: desk.p.cx, z: desk.p.cz }, f.frontOf(desk, 0.05));
         maybe(0.5, () => f.on('table lamp', desk));
+        clutter(f, desk, rng, 2);
       }
       times(1, 2, () => f.wall('bookshelf'));
       maybe(0.6, () => f.wall('lamp', { corner: true }));
@@ -88,9 +102,13 @@ function furnish(f: RoomFurnisher, rng: Rng): void {
     }
     case 'dining room': {
       const table = f.center('table');
-      if (table) f.chairsAround(table, rng.int(4, 6));
+      if (table) {
+        f.chairsAround(table, rng.int(4, 6));
+        clutter(f, table, rng, 3);
+      }
       const cab = f.wall('cabinet');
       if (cab) maybe(0.6, () => f.on('table lamp', cab));
+      if (cab) clutter(f, cab, rng, 2);
       times(1, 2, () => f.wall('plant', { corner: true }));
       times(1, 2, () => f.hang('painting'));
       break;
@@ -101,6 +119,13 @@ function furnish(f: RoomFurnisher, rng: Rng): void {
       times(1, 3, () => f.hang('painting'));
       break;
     }
+  }
+}
+
+/** Small things on a surface: vases, bowls, book stacks. */
+function clutter(f: RoomFurnisher, base: Placed, rng: Rng, n: number): void {
+  for (let i = 0; i < n; i++) {
+    if (rng.chance(0.75)) f.on(rng.pick(['vase', 'bowl', 'book stack', 'vase']), base, true);
   }
 }
 
@@ -143,6 +168,7 @@ export function generateHouseDetailed(seed: number): GeneratedHouse {
   const furnishers = plan.rooms.map((r: PlanRoom, i) => {
     const f = new RoomFurnisher(b, rng.fork(`furniture${i}`), r, i, plan.doors.filter((d) => d.rooms.includes(i)), 0);
     furnish(f, rng.fork(`program${i}`));
+    f.ceilingLight(plan.ceiling);
     return f;
   });
   const living = furnishers.find((f) => f.room.type === 'living room') ?? furnishers[0];

@@ -209,14 +209,18 @@ export class RoomFurnisher {
     return null;
   }
 
-  /** An item standing on another's top surface. */
-  on(kind: string, base: Placed): Placed | null {
+  /** An item standing on another's top surface (at its back edge, or anywhere on it when `loose`). */
+  on(kind: string, base: Placed, loose = false): Placed | null {
     const k = KINDS[kind];
     const dims = drawDims(this.rng, k);
-    if (dims.w > base.dims.w - 0.05 || dims.d > base.dims.d) return null;
+    if (dims.w > base.dims.w - 0.05 || dims.d > base.dims.d - 0.04) return null;
     const slack = (base.dims.w - dims.w) / 2 - 0.03;
     const lx = (this.rng.next() * 2 - 1) * slack;
-    const lz = -base.dims.d / 2 + dims.d / 2 + 0.03;
+    const lz = loose ? (this.rng.next() * 2 - 1) * ((base.dims.d - dims.d) / 2 - 0.02) : -base.dims.d / 2 + dims.d / 2 + 0.03;
+    const [tcx, tcz] = toWorld(base.p, lx, lz);
+    const mine = footprint({ cx: tcx, cz: tcz, rot: base.p.rot, y: 0 }, dims.w, dims.d);
+    // nothing else already standing on this surface there
+    if (this.placed.some((q) => !q.solid && q.p.y > this.floorY + 0.05 && Math.abs(q.p.y - (this.floorY + base.top)) < 0.02 && overlaps(mine, q.rect, 0.02))) return null;
     const [cx, cz] = toWorld(base.p, lx, lz);
     const p: Placement = { cx, cz, rot: base.p.rot, y: this.floorY + base.top };
     return this.commit(kind, p, dims, undefined, false, base.top + dims.h);
@@ -277,6 +281,13 @@ export class RoomFurnisher {
       }
     }
     return out;
+  }
+
+  /** A light at the middle of the ceiling. */
+  ceilingLight(ceiling: number): void {
+    const r = this.inner;
+    const dims = drawDims(this.rng, KINDS['ceiling light']);
+    this.commit('ceiling light', { cx: (r.x0 + r.x1) / 2, cz: (r.z0 + r.z1) / 2, rot: 0, y: this.floorY + ceiling }, dims, undefined, false, ceiling);
   }
 
   /** Front point of an item: a spot 0.5 m in front of its centre. */
