@@ -127,7 +127,7 @@ export function texWallpaper(ptr: usize, w: i32, h: i32, seed: u32, a: u32, b: u
         const fu = u + v - f64(cu), fv = u - v - f64(cv);
         const edge = Math.min(Math.min(fu, 1 - fu), Math.min(fv, 1 - fv));
         t = edge < 0.08 ? 1.0 : rnd(cu, cv, seed) > 0.5 ? 0.35 : 0.0;
-        tone = 0.85 + 0.3 * rnd(cu, cv, seed + 1);
+        tone = 0.9 + 0.2 * rnd(cu, cv, seed + 1);
       } else {
         const cx = x / period, cy = y / period;
         const ox = (0.3 + 0.4 * rnd(cx, cy, seed)) * p, oy = (0.3 + 0.4 * rnd(cx, cy, seed + 1)) * p;
@@ -135,7 +135,7 @@ export function texWallpaper(ptr: usize, w: i32, h: i32, seed: u32, a: u32, b: u
         const rad = p * (0.12 + 0.15 * rnd(cx, cy, seed + 2));
         const d = Math.sqrt(dx * dx + dy * dy);
         t = d < rad ? 1.0 : d < rad * 1.5 && Math.abs(dx) < 2 ? 0.7 : 0.0;
-        tone = 0.85 + 0.3 * rnd(cx, cy, seed + 3);
+        tone = 0.93 + 0.14 * rnd(cx, cy, seed + 3);
       }
       const tint = 0.8 + 0.35 * fbm(f64(x) / 60.0, f64(y) / 60.0, seed + 11, 3);
       const grit = 0.94 + 0.12 * rnd(x, y, seed + 12);
