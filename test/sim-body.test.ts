@@ -3,7 +3,7 @@ import { SimBody } from '../src/body/sim-body.js';
 import { SceneNavMesh } from '../src/sim/navmesh.js';
 import { generateHouse } from '../src/sim/house/generate.js';
 import { poseProblem, invert, multiply } from '../src/geometry/pose.js';
-import { squareRoom } from './helpers/sim-scenes.js';
+import { squareRoom, stairScene } from './helpers/sim-scenes.js';
 
 describe('SimBody on a navmesh', () => {
   it('stops at a wall it walks into head-on and reports collided', async () => {
@@ -71,6 +71,23 @@ describe('SimBody on a navmesh', () => {
     expect(d[11]).toBeCloseTo(0.5, 3);
     // world up is −y in the navigator's frame
     expect(b[7]).toBeLessThan(0);
+  });
+
+  it('climbs stairs with its height following the navmesh', async () => {
+    const body = await SimBody.create(stairScene(), { camera: { width: 32, height: 24 } });
+    const heights: number[] = [];
+    for (let i = 0; i < 110; i++) {
+      const r = await body.execute('forward');
+      expect(r.collided, `step ${i} at z=${body.simPose.position[2].toFixed(2)}`).toBe(false);
+      heights.push(body.simPose.position[1]);
+    }
+    // from the floor (y 0) to the landing (y 1.2), never dropping on the way up
+    expect(heights[0]).toBeLessThan(0.1);
+    expect(body.simPose.position[1]).toBeGreaterThan(1.1);
+    expect(body.simPose.position[1]).toBeLessThan(1.3);
+    for (let i = 1; i < heights.length; i++) expect(heights[i]).toBeGreaterThan(heights[i - 1] - 0.02);
+    // the camera rides 0.88 m above the floor under the body
+    expect(body.simCameraPose()[7]).toBeCloseTo(body.simPose.position[1] + 0.88, 9);
   });
 
   it('ends the task after its sub-motion budget', async () => {
