@@ -33,10 +33,14 @@ function bestView(roomName: string) {
     for (let k = 0; k < 8; k++) {
       const pose = simCameraPose(at.point, (k * Math.PI) / 4, 0.88);
       const f = renderer.render(pose);
-      const centre = f.depth[Math.floor(f.height / 2) * f.width + Math.floor(f.width / 2)];
-      if (centre < 1.8) continue;
+      // nothing within 1.2 m in the middle of the view (no close-up of a chair back)
+      let nearest = Infinity;
+      for (let y = Math.floor(f.height * 0.2); y < f.height * 0.8; y++) {
+        for (let x = Math.floor(f.width * 0.2); x < f.width * 0.8; x++) nearest = Math.min(nearest, f.depth[y * f.width + x] || Infinity);
+      }
+      if (nearest < 1.2) continue;
       const ids = new Set<number>();
-      for (const id of f.ids) if (scene.objects[id - 1] && !scene.objects[id - 1].structural) ids.add(id);
+      for (const id of f.ids) if (scene.objects[id - 1] && !scene.objects[id - 1].structural && scene.objects[id - 1].room === room.index) ids.add(id);
       if (ids.size > best.score) best = { score: ids.size, pose };
     }
   }

@@ -482,6 +482,33 @@ export const KINDS: Record<string, FurnitureKind> = {
       ctx.b.blob([x, p.y - s.h / 2, z], [s.w / 2, s.h / 2, s.w / 2], glass, 0.3, id, 6, 16);
     },
   },
+  window: {
+    category: 'window', goal: false, w: [0.9, 1.4], d: [0.05, 0.06], h: [1.1, 1.3], colours: ['white', 'brown', 'grey', 'black'],
+    build: (ctx, p, s, c, id) => {
+      const frame = { tex: plainTex(ctx, rgbOf(c)), scale: 0.3 };
+      const view = { tex: ctx.b.texture({ kind: 'landscape', seed: ctx.rng.u32() }, 256, 256), scale: 'fit' as const };
+      const y0 = 1.55 - s.h / 2, y1 = 1.55 + s.h / 2, t = 0.06, zf = -s.d / 2;
+      lbox(ctx, p, [-s.w / 2 + t, y0 + t, zf], [s.w / 2 - t, y1 - t, zf + 0.005], { pz: view }, id, 2);
+      lbox(ctx, p, [-s.w / 2, y0, zf], [-s.w / 2 + t, y1, s.d / 2], ALL_SIDES(frame), id, 2);
+      lbox(ctx, p, [s.w / 2 - t, y0, zf], [s.w / 2, y1, s.d / 2], ALL_SIDES(frame), id, 2);
+      lbox(ctx, p, [-s.w / 2 + t, y1 - t, zf], [s.w / 2 - t, y1, s.d / 2], ALL_SIDES(frame), id, 2);
+      lbox(ctx, p, [-s.w / 2 - 0.04, y0 - 0.04, zf], [s.w / 2 + 0.04, y0 + t, s.d / 2 + 0.06], { ...ALL_SIDES(frame), ny: frame }, id, 2);
+      lbox(ctx, p, [-0.02, y0 + t, zf], [0.02, y1 - t, zf + 0.04], ALL_SIDES(frame), id, 2);
+      lbox(ctx, p, [-s.w / 2 + t, (y0 + y1) / 2 - 0.02, zf], [s.w / 2 - t, (y0 + y1) / 2 + 0.02, zf + 0.04], ALL_SIDES(frame), id, 2);
+    },
+  },
+  radiator: {
+    category: 'radiator', goal: false, w: [0.6, 1.2], d: [0.1, 0.12], h: [0.55, 0.65], colours: ['white', 'grey'],
+    build: (ctx, p, s, c, id) => {
+      const metal = { tex: plainTex(ctx, rgbOf(c)), scale: 0.3 };
+      const fins = Math.max(6, Math.round(s.w / 0.055));
+      for (let k = 0; k < fins; k++) {
+        const x0 = -s.w / 2 + (s.w * k) / fins, x1 = x0 + s.w / fins - 0.012;
+        lbox(ctx, p, [x0, 0.12, -s.d / 2], [x1, 0.12 + s.h, s.d / 2], { px: metal, nx: metal, py: metal, pz: metal }, id);
+      }
+      lbox(ctx, p, [-s.w / 2, 0.15, -s.d / 2], [s.w / 2, 0.2, s.d / 2 - 0.02], { pz: metal, py: metal }, id);
+    },
+  },
   rug: {
     category: 'rug', goal: false, w: [1.4, 2.4], d: [1.0, 1.7], h: [0.01, 0.012], colours: FABRIC_COLOURS,
     build: (ctx, p, s, c, id) => {

@@ -7,7 +7,7 @@ import { SceneBuilder } from '../builder.js';
 import { Rng } from '../random.js';
 import type { Door, Room, Scene, StartPose } from '../scene.js';
 import { generatePlan, type FloorPlan, type PlanRoom } from './layout.js';
-import { RoomFurnisher, type Placed } from './placement.js';
+import { RoomFurnisher, type Placed, type Side } from './placement.js';
 import { buildStructure } from './structure.js';
 
 export const HOUSE_CAMERA_HEIGHT = 0.88;
@@ -167,6 +167,13 @@ export function generateHouseDetailed(seed: number): GeneratedHouse {
   buildStructure(b, rng.fork('structure'), plan);
   const furnishers = plan.rooms.map((r: PlanRoom, i) => {
     const f = new RoomFurnisher(b, rng.fork(`furniture${i}`), r, i, plan.doors.filter((d) => d.rooms.includes(i)), 0);
+    // windows go up first, on the house's outer walls, so furniture keeps clear of radiators
+    const exterior: Side[] = [];
+    if (r.z0 < 1e-6) exterior.push(0);
+    if (r.x0 < 1e-6) exterior.push(1);
+    if (r.z1 > plan.depth - 1e-6) exterior.push(2);
+    if (r.x1 > plan.width - 1e-6) exterior.push(3);
+    if (r.type !== 'bathroom' && r.type !== 'hallway') f.windows(exterior, 2);
     furnish(f, rng.fork(`program${i}`));
     f.ceilingLight(plan.ceiling);
     return f;

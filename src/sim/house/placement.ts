@@ -36,7 +36,7 @@ const GAP = 0.06;
 
 const overlaps = (a: Rect, b: Rect, m = 0) => a.x0 < b.x1 + m && b.x0 < a.x1 + m && a.z0 < b.z1 + m && b.z0 < a.z1 + m;
 
-type Side = 0 | 1 | 2 | 3; // wall at z0 (front +z), x0 (front +x), z1 (front −z), x1 (front −x)
+export type Side = 0 | 1 | 2 | 3; // wall at z0 (front +z), x0 (front +x), z1 (front −z), x1 (front −x)
 
 export class RoomFurnisher {
   readonly inner: Rect;
@@ -247,7 +247,7 @@ export class RoomFurnisher {
       const grown = side % 2 === 0 ? { ...band, z0: band.z0 - 0.6, z1: band.z1 + 0.6 } : { ...band, x0: band.x0 - 0.6, x1: band.x1 + 0.6 };
       if (this.keepOut.some((ko) => overlaps(band, ko))) continue;
       if (this.placed.some((q) => q !== over && q.solid && q.top > 1.05 && overlaps(grown, q.rect))) continue;
-      if (this.placed.some((q) => !q.solid && q.p.y === this.floorY && q.dims.d < 0.05 && overlaps(band, q.rect))) continue;
+      if (this.placed.some((q) => !q.solid && q.p.y === this.floorY && q.dims.d < 0.07 && overlaps(band, q.rect))) continue;
       if (over && over.top > 1.15) return null;
       return this.commit(kind, p, dims, undefined, false, 0);
     }
@@ -281,6 +281,30 @@ export class RoomFurnisher {
       }
     }
     return out;
+  }
+
+  /** Windows on the room's exterior walls (given as sides), each with a radiator under it when there is room. */
+  windows(exterior: Side[], maxPerWall: number): void {
+    for (const side of exterior) {
+      const [lo, hi] = this.wallSpan(side);
+      const n = Math.max(1, Math.min(maxPerWall, Math.floor((hi - lo) / 2.2)));
+      for (let k = 0; k < n; k++) {
+        const t = lo + ((hi - lo) * (k + 0.5)) / n;
+        const dims = drawDims(this.rng, KINDS.window);
+        const p = this.wallPlacement(side, t, dims);
+        const rect = footprint(p, dims.w, dims.d);
+        const band: Rect = { x0: rect.x0 - 0.15, z0: rect.z0 - 0.15, x1: rect.x1 + 0.15, z1: rect.z1 + 0.15 };
+        const grown = side % 2 === 0 ? { ...band, z0: band.z0 - 0.7, z1: band.z1 + 0.7 } : { ...band, x0: band.x0 - 0.7, x1: band.x1 + 0.7 };
+        if (this.keepOut.some((ko) => overlaps(band, ko))) continue;
+        if (this.placed.some((q) => q.top > 0.9 && q.solid && overlaps(grown, q.rect))) continue;
+        if (this.placed.some((q) => !q.solid && q.dims.d < 0.07 && overlaps(band, q.rect))) continue;
+        this.commit('window', p, dims, undefined, false, 0);
+        const rd = drawDims(this.rng, KINDS.radiator);
+        rd.w = Math.min(rd.w, dims.w);
+        const rp = this.wallPlacement(side, t, rd);
+        if (this.fits(footprint(rp, rd.w, rd.d), true)) this.commit('radiator', rp, rd, undefined, true, rd.h + 0.12);
+      }
+    }
   }
 
   /** A light at the middle of the ceiling. */

@@ -28,6 +28,7 @@ interface RenderExports {
   texFabric(p: number, w: number, h: number, seed: number, base: number, amp: number, scale: number, weave: number): void;
   texRug(p: number, w: number, h: number, seed: number, a: number, b: number): void;
   texBooks(p: number, w: number, h: number, seed: number, shelf: number, rows: number): void;
+  texLandscape(p: number, w: number, h: number, seed: number): void;
   noiseSeed(seed: bigint): void;
   rgbNoise(rgb: number, bytes: number, sigma: number): void;
   depthNoise(depth: number, scratch: number, w: number, h: number, bf: number, sigmaShift: number, sigmaDisp: number, quant: number, maxDepth: number): void;
@@ -128,6 +129,7 @@ export class Renderer {
       case 'fabric': return ex.texFabric(p, w, h, s.seed, pack(s.base), s.amplitude, s.scale, s.weave);
       case 'rug': return ex.texRug(p, w, h, s.seed, pack(s.a), pack(s.b));
       case 'books': return ex.texBooks(p, w, h, s.seed, pack(s.shelf), s.rows);
+      case 'landscape': return ex.texLandscape(p, w, h, s.seed);
       case 'pixels': {
         if (s.rgba.length !== w * h * 4) throw new Error(`texture of ${w}×${h} needs ${w * h * 4} RGBA bytes, got ${s.rgba.length}`);
         new Uint8Array(this.ex.memory.buffer, p, w * h * 4).set(s.rgba);
