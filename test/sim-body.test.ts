@@ -103,23 +103,28 @@ describe('SimBody on a navmesh', () => {
 
 describe('house navmesh connectivity', () => {
   it('joins the two sides of every door and reaches every room from the start', async () => {
-    for (const seed of [1, 2, 3, 4, 5, 6]) {
+    const floorsSeen = new Set<number>();
+    for (const seed of [1, 2, 3, 4, 5, 6, 7]) {
       const scene = generateHouse(seed);
       const nav = await SceneNavMesh.build(scene);
       for (const d of scene.doors) {
-        const off = 0.45;
-        const a: [number, number, number] = d.wallAxis === 'x' ? [d.x, 0, d.z - off] : [d.x - off, 0, d.z];
-        const b: [number, number, number] = d.wallAxis === 'x' ? [d.x, 0, d.z + off] : [d.x + off, 0, d.z];
+        const off = 0.45, y = scene.floors[d.floor].y;
+        const a: [number, number, number] = d.wallAxis === 'x' ? [d.x, y, d.z - off] : [d.x - off, y, d.z];
+        const b: [number, number, number] = d.wallAxis === 'x' ? [d.x, y, d.z + off] : [d.x + off, y, d.z];
         const g = nav.geodesic(a, b);
         expect(g, `seed ${seed} door ${d.index} between ${scene.rooms[d.rooms[0]].name} and ${scene.rooms[d.rooms[1]].name}`).toBeLessThan(1.2);
       }
       for (const r of scene.rooms) {
         // a door's inner side is the room's entry point
         const d = scene.doors.find((q) => q.rooms.includes(r.index))!;
-        const inside: [number, number, number] = d.wallAxis === 'x' ? [d.x, 0, d.z + (d.z <= r.z0 + 1e-6 ? 0.45 : -0.45)] : [d.x + (d.x <= r.x0 + 1e-6 ? 0.45 : -0.45), 0, d.z];
+        const y = scene.floors[r.floor].y;
+        const inside: [number, number, number] = d.wallAxis === 'x' ? [d.x, y, d.z + (d.z <= r.z0 + 1e-6 ? 0.45 : -0.45)] : [d.x + (d.x <= r.x0 + 1e-6 ? 0.45 : -0.45), y, d.z];
         expect(nav.geodesic(scene.start.position, inside), `seed ${seed}: ${r.name} reachable`).toBeLessThan(Infinity);
       }
+      floorsSeen.add(scene.floors.length);
       nav.destroy();
     }
+    // the seeds cover single- and two-storey houses
+    expect([...floorsSeen].sort()).toEqual([1, 2]);
   });
 });

@@ -49,7 +49,7 @@ export interface SceneObject {
   max: Vec3;
 }
 
-export type RoomType = 'living room' | 'kitchen' | 'bedroom' | 'bathroom' | 'hallway' | 'office' | 'dining room';
+export type RoomType = 'living room' | 'kitchen' | 'bedroom' | 'bathroom' | 'hallway' | 'office' | 'dining room' | 'staircase';
 
 export interface Room {
   index: number;

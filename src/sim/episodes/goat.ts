@@ -25,7 +25,7 @@ export interface GoatOptions {
 export function goatCandidates(scene: Scene, nav: SceneNavMesh): Candidate[] {
   return scene.objects
     .filter((o) => o.goal && !o.structural)
-    .map((o) => ({ o, viewpoints: successViewpoints(nav, o, scene.start.position) }))
+    .map((o) => ({ o, viewpoints: successViewpoints(nav, o, scene.start.position, scene.floors[o.floor].y) }))
     .filter((c) => c.viewpoints.length > 0);
 }
 

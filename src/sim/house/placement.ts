@@ -53,6 +53,7 @@ export class RoomFurnisher {
     readonly roomIndex: number,
     private readonly doors: PlanDoor[],
     private readonly floorY: number,
+    private readonly floorIndex = 0,
   ) {
     const m = HALF_WALL + 0.015;
     this.inner = { x0: room.x0 + m, z0: room.z0 + m, x1: room.x1 - m, z1: room.z1 - m };
@@ -144,10 +145,10 @@ export class RoomFurnisher {
     const k = KINDS[kind];
     const c = colour ?? this.rng.pick(k.colours);
     const id = this.b.object({
-      category: k.category, structural: false, goal: k.goal, room: this.roomIndex, floor: 0, colour: c, size: sizeClass(k, dims),
+      category: k.category, structural: false, goal: k.goal, room: this.roomIndex, floor: this.floorIndex, colour: c, size: sizeClass(k, dims),
       min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity],
     });
-    const ctx: FurnitureCtx = { b: this.b, rng: this.rng, room: this.roomIndex, floor: 0 };
+    const ctx: FurnitureCtx = { b: this.b, rng: this.rng, room: this.roomIndex, floor: this.floorIndex };
     k.build(ctx, p, dims, c, id);
     const placed: Placed = { kind, id, p, dims, rect: footprint(p, dims.w, dims.d), top, solid };
     this.placed.push(placed);

@@ -12,7 +12,8 @@ import { mixRgb, scaleRgb } from './palette.js';
 export const HALF_WALL = 0.05;
 export const DOOR_HEIGHT = 2.05;
 
-interface RoomLook {
+
+export interface RoomLook {
   floor: number;
   wall: number;
   ceiling: number;
@@ -23,7 +24,7 @@ const WALL_TONES: Rgb[] = [[214, 196, 160], [168, 196, 214], [200, 214, 178], [2
 const WOOD_TONES: Rgb[] = [[176, 126, 78], [140, 96, 58], [206, 168, 120], [110, 76, 48], [190, 150, 110]];
 const TILE_TONES: Rgb[] = [[226, 226, 222], [190, 200, 210], [120, 124, 130], [214, 200, 176], [70, 74, 80]];
 
-function roomLook(b: SceneBuilder, rng: Rng, type: RoomType, w: number, d: number): RoomLook {
+export function roomLook(b: SceneBuilder, rng: Rng, type: RoomType, w: number, d: number): RoomLook {
   const wet = type === 'kitchen' || type === 'bathroom';
   // floors at 2 cm per texel over 10.24 m (larger than any room: nothing repeats), walls at 1 cm
   const fw = 512, fd = 512;
@@ -57,10 +58,10 @@ interface Opening {
 }
 
 /** Builds one room's floor, ceiling, wall halves with openings, baseboards and door casings. */
-function buildRoom(b: SceneBuilder, rng: Rng, plan: FloorPlan, r: PlanRoom, index: number, floorY: number): void {
+function buildRoom(b: SceneBuilder, rng: Rng, plan: FloorPlan, r: PlanRoom, index: number, floorY: number, level: { floor: number; roomOffset: number }): void {
   const look = roomLook(b, rng, r.type, r.x1 - r.x0, r.z1 - r.z0);
   const H = plan.ceiling;
-  const base = { structural: true, goal: false, room: index, floor: 0, min: [Infinity, Infinity, Infinity] as const, max: [-Infinity, -Infinity, -Infinity] as const };
+  const base = { structural: true, goal: false, room: level.roomOffset + index, floor: level.floor, min: [Infinity, Infinity, Infinity] as const, max: [-Infinity, -Infinity, -Infinity] as const };
   const floorId = b.object({ ...base, category: 'floor' });
   const ceilId = b.object({ ...base, category: 'ceiling' });
   const wallId = b.object({ ...base, category: 'wall' });
@@ -112,6 +113,6 @@ function buildRoom(b: SceneBuilder, rng: Rng, plan: FloorPlan, r: PlanRoom, inde
   }
 }
 
-export function buildStructure(b: SceneBuilder, rng: Rng, plan: FloorPlan, floorY = 0): void {
-  plan.rooms.forEach((r, i) => buildRoom(b, rng.fork(`room${i}`), plan, r, i, floorY));
+export function buildStructure(b: SceneBuilder, rng: Rng, plan: FloorPlan, floorY = 0, level = { floor: 0, roomOffset: 0 }): void {
+  plan.rooms.forEach((r, i) => buildRoom(b, rng.fork(`room${i}`), plan, r, i, floorY, level));
 }

@@ -1,0 +1,12 @@
+import { generateHouse } from './src/sim/house/generate.ts';
+import { SceneNavMesh } from './src/sim/navmesh.ts';
+import { generateInstructionEpisodes } from './src/sim/episodes/instruction.ts';
+import { generateGoatEpisodes } from './src/sim/episodes/goat.ts';
+import { Renderer } from './src/sim/render/renderer.ts';
+const scene = generateHouse(1);
+const nav = await SceneNavMesh.build(scene);
+const eps = generateInstructionEpisodes(scene, { kind: 'procedural', seed: 1 }, nav, 8, 3);
+for (const e of eps) console.log(e.geodesicDistance.toFixed(1), e.instruction);
+const r = await Renderer.create(scene);
+const g = generateGoatEpisodes(scene, { kind: 'procedural', seed: 1 }, nav, r, 2, 4);
+for (const e of g) console.log(e.goals.map(q => `${q.type}:${q.category}@f${q.floor}`).join(' '));
