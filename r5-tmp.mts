@@ -12,7 +12,7 @@ const nav = await SceneNavMesh.build(scene);
 const rows = scene.rooms.length, W = 320, H = 240;
 const sheet = new PNG({ width: W * 4, height: H * rows });
 scene.rooms.forEach((room, ri) => {
-  const s = nav.snap([(room.x0 + room.x1) / 2, 0, (room.z0 + room.z1) / 2], 1.5);
+  const s = nav.snap([room.type === "staircase" ? room.x0 + 0.7 : (room.x0 + room.x1) / 2, scene.floors[room.floor].y, room.type === "staircase" ? (room.floor === 0 ? room.z1 - 0.6 : room.z0 + 0.6) : (room.z0 + room.z1) / 2], 1.5);
   if (!s) return;
   for (let k = 0; k < 4; k++) {
     const f = r.render(simCameraPose(s.point, k * Math.PI / 2, 0.88));

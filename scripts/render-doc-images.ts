@@ -62,4 +62,10 @@ for (const [file, roomName] of views) {
     writeFileSync(new URL(`${file}-instances.png`, out), idsPng(f));
   }
 }
+// the staircase of this two-storey house, seen from the bottom landing
+const stairs = scene.rooms.find((r) => r.type === 'staircase' && r.floor === 0);
+if (stairs) {
+  const at = nav.snap([stairs.x0 + 0.6, 0, stairs.z1 - 0.6], 0.5)!;
+  writeFileSync(new URL('staircase.png', out), rgbPng(renderer.render(simCameraPose(at.point, -Math.PI / 2, 0.88))));
+}
 console.log(`wrote docs/images for ${scene.name}`);
