@@ -24,7 +24,34 @@ export function refTarget(k: Intrinsics): RefTarget {
   return { rgb: new Uint8Array(n * 3), zbuf: new Float32Array(n), ids: new Uint32Array(n), depth: new Float32Array(n) };
 }
 
-export function refRender(tris: Float32Array, attrs: Uint32Array, textures: RefTexture[], k: Intrinsics, camToWorld: Mat4, near: number, out: RefTarget, stats?: { tests: number; writes: number }): void {
+/** Runs of consecutive triangles of one object with their bounds (the renderer culls whole runs). */
+export interface RefRun {
+  first: number;
+  count: number;
+  lo: [number, number, number];
+  hi: [number, number, number];
+}
+
+export function refRuns(tris: Float32Array, attrs: Uint32Array): RefRun[] {
+  const n = attrs.length / 4, out: RefRun[] = [];
+  for (let i = 0; i < n; ) {
+    const id = attrs[i * 4 + 1];
+    const lo: [number, number, number] = [Infinity, Infinity, Infinity], hi: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+    let j = i;
+    for (; j < n && attrs[j * 4 + 1] === id; j++) {
+      for (let k = 0; k < 3; k++) for (let c = 0; c < 3; c++) {
+        const v = tris[j * 15 + k * 5 + c];
+        lo[c] = Math.min(lo[c], v);
+        hi[c] = Math.max(hi[c], v);
+      }
+    }
+    out.push({ first: i, count: j - i, lo, hi });
+    i = j;
+  }
+  return out;
+}
+
+export function refRender(tris: Float32Array, attrs: Uint32Array, textures: RefTexture[], k: Intrinsics, camToWorld: Mat4, near: number, out: RefTarget, stats?: { tests: number; writes: number }, runs?: RefRun[]): void {
   const v = invert(camToWorld);
   const W = k.width, H = k.height, FX = k.fx, FY = k.fy, CX = k.cx, CY = k.cy;
   out.rgb.fill(0);
@@ -92,8 +119,23 @@ export function refRender(tris: Float32Array, attrs: Uint32Array, textures: RefT
       }
     }
   };
-  const n = attrs.length / 4;
-  for (let t = 0; t < n; t++) {
+  const all = runs ?? [{ first: 0, count: attrs.length / 4, lo: [-Infinity, -Infinity, -Infinity], hi: [Infinity, Infinity, Infinity] } as RefRun];
+  const lc = CX + 0.5, rc = W - 0.5 - CX, tc = CY + 0.5, bc = H - 0.5 - CY;
+  for (const run of all) {
+    if (runs) {
+      let oN = 0, oL = 0, oR = 0, oT = 0, oB = 0;
+      for (let c = 0; c < 8; c++) {
+        const wx = c & 1 ? run.hi[0] : run.lo[0], wy = c & 2 ? run.hi[1] : run.lo[1], wz = c & 4 ? run.hi[2] : run.lo[2];
+        const X = v[0] * wx + v[1] * wy + v[2] * wz + v[3], Y = v[4] * wx + v[5] * wy + v[6] * wz + v[7], Z = v[8] * wx + v[9] * wy + v[10] * wz + v[11];
+        if (Z < near) oN++;
+        if (FX * X + lc * Z < 0) oL++;
+        if (-FX * X + rc * Z < 0) oR++;
+        if (FY * Y + tc * Z < 0) oT++;
+        if (-FY * Y + bc * Z < 0) oB++;
+      }
+      if (oN === 8 || oL === 8 || oR === 8 || oT === 8 || oB === 8) continue;
+    }
+  for (let t = run.first; t < run.first + run.count; t++) {
     let nIn = 0;
     for (let k2 = 0; k2 < 3; k2++) {
       const o = t * 15 + k2 * 5, wx = tris[o], wy = tris[o + 1], wz = tris[o + 2];
@@ -123,6 +165,7 @@ export function refRender(tris: Float32Array, attrs: Uint32Array, textures: RefT
       if (m >= 3) raster(clipped, 0, 1, 2, tex, id, shade, dbl);
       if (m === 4) raster(clipped, 0, 2, 3, tex, id, shade, dbl);
     }
+  }
   }
   for (let i = 0; i < out.zbuf.length; i++) out.depth[i] = out.zbuf[i] > 0 ? 1 / out.zbuf[i] : 0;
 }

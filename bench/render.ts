@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- render [--json]`: render.wasm against the plain-TypeScript reference rasteriser
- * (same algorithm, bench/_reference-raster.ts) on the same procedural house and the same camera poses
+ * (same algorithm including per-object frustum culling, bench/_reference-raster.ts) on the same procedural house and the same camera poses
  * (room centres, four headings each), 320×240, HFOV 79°. Reports medians and their ratio.
  */
 import type { BenchOptions, BenchResult } from './run.js';
@@ -10,7 +10,7 @@ import { Renderer } from '../src/sim/render/renderer.js';
 import { SceneNavMesh } from '../src/sim/navmesh.js';
 import { simCameraPose } from '../src/geometry/sim-frame.js';
 import type { Mat4 } from '../src/geometry/pose.js';
-import { refRender, refTarget } from './_reference-raster.js';
+import { refRender, refRuns, refTarget } from './_reference-raster.js';
 
 /** The bench house: the largest of the first few seeds, so the scene is close to 20k triangles. */
 function benchHouse(log: (l: string) => void) {
@@ -36,12 +36,14 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   nav.destroy();
   const textures = scene.textures.map((t, i) => ({ texels: renderer.textureTexels(i).slice(), width: t.width, height: t.height }));
   const target = refTarget(renderer.intrinsics);
+  // the reference culls whole objects against the frustum exactly as render.wasm does
+  const runs = refRuns(scene.triangles, scene.attrs);
 
   // the two rasterisers agree pixel for pixel (up to float rounding at texel edges)
   let same = 0, total = 0;
   for (const p of poses) {
     const f = renderer.render(p);
-    refRender(scene.triangles, scene.attrs, textures, renderer.intrinsics, p, renderer.camera.near, target);
+    refRender(scene.triangles, scene.attrs, textures, renderer.intrinsics, p, renderer.camera.near, target, undefined, runs);
     for (let i = 0; i < f.ids.length; i++) {
       total++;
       if (f.ids[i] === target.ids[i] && f.rgb[i * 3] === target.rgb[i * 3] && Math.abs(f.depth[i] - target.depth[i]) < 1e-4) same++;
@@ -53,7 +55,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   const m = await medians(
     {
       wasm: () => renderer.render(poses[a++ % poses.length]),
-      ts: () => refRender(scene.triangles, scene.attrs, textures, renderer.intrinsics, poses[b++ % poses.length], renderer.camera.near, target),
+      ts: () => refRender(scene.triangles, scene.attrs, textures, renderer.intrinsics, poses[b++ % poses.length], renderer.camera.near, target, undefined, runs),
     },
     { time, iterations: 50 },
   );

@@ -298,8 +298,40 @@ export function clear(): void {
 
 /** Draws `count` triangles into the current target with the current view. */
 export function drawTriangles(tris: usize, attrs: usize, count: i32, texTable: usize): void {
+  drawRange(tris, attrs, 0, count, texTable);
+}
+
+/**
+ * Draws runs of triangles (32-byte records: first triangle u32, count u32, bounds min xyz and max xyz
+ * as f32), skipping every run whose bounding box lies wholly outside one plane of the view frustum.
+ */
+export function drawRuns(tris: usize, attrs: usize, runs: usize, nRuns: i32, texTable: usize): void {
+  // side planes through the camera centre, as a·X + b·Y + c·Z ≥ 0 inside (pixel centres ±0.5)
+  const lc = CX + 0.5, rc = f64(W) - 0.5 - CX, tc = CY + 0.5, bc = f64(H) - 0.5 - CY;
+  for (let r = 0; r < nRuns; r++) {
+    const rp = runs + <usize>r * 32;
+    const x0 = f64(load<f32>(rp, 8)), y0 = f64(load<f32>(rp, 12)), z0 = f64(load<f32>(rp, 16));
+    const x1 = f64(load<f32>(rp, 20)), y1 = f64(load<f32>(rp, 24)), z1 = f64(load<f32>(rp, 28));
+    let outNear = 0, outL = 0, outR = 0, outT = 0, outB = 0;
+    for (let k = 0; k < 8; k++) {
+      const wx = (k & 1) != 0 ? x1 : x0, wy = (k & 2) != 0 ? y1 : y0, wz = (k & 4) != 0 ? z1 : z0;
+      const X = r00 * wx + r01 * wy + r02 * wz + t0;
+      const Y = r10 * wx + r11 * wy + r12 * wz + t1;
+      const Z = r20 * wx + r21 * wy + r22 * wz + t2;
+      if (Z < NEAR) outNear++;
+      if (FX * X + lc * Z < 0) outL++;
+      if (-FX * X + rc * Z < 0) outR++;
+      if (FY * Y + tc * Z < 0) outT++;
+      if (-FY * Y + bc * Z < 0) outB++;
+    }
+    if (outNear == 8 || outL == 8 || outR == 8 || outT == 8 || outB == 8) continue;
+    drawRange(tris, attrs, load<i32>(rp), load<i32>(rp, 4), texTable);
+  }
+}
+
+function drawRange(tris: usize, attrs: usize, first: i32, count: i32, texTable: usize): void {
   const near = NEAR;
-  for (let t = 0; t < count; t++) {
+  for (let t = first; t < first + count; t++) {
     const tp = tris + <usize>t * TRI_BYTES;
     let nIn = 0;
     for (let k = 0; k < 3; k++) {

@@ -20,6 +20,7 @@ interface RenderExports {
   setView(ptr: number): void;
   clear(): void;
   drawTriangles(tris: number, attrs: number, count: number, texTable: number): void;
+  drawRuns(tris: number, attrs: number, runs: number, nRuns: number, texTable: number): void;
   resolve(depth: number): void;
   texWood(p: number, w: number, h: number, seed: number, light: number, dark: number, plankW: number, plankL: number): void;
   texTiles(p: number, w: number, h: number, seed: number, a: number, b: number, grout: number, tile: number, groutW: number, checker: number): void;
@@ -79,6 +80,8 @@ export class Renderer {
   private scratch: WasmBlock<Float32Array> | null = null;
   private view: WasmBlock<Float64Array>;
   private count = 0;
+  private runs!: WasmBlock<Float32Array>;
+  private runCount = 0;
   private setupCapacity = 0;
   private noiseSeeded = false;
   readonly camera: CameraConfig;
@@ -108,6 +111,7 @@ export class Renderer {
     this.tris.view().set(scene.triangles);
     this.attrs = allocBlock<Uint32Array>(this.heap, Uint32Array, scene.attrs.length);
     this.attrs.view().set(scene.attrs);
+    this.uploadRuns(scene);
     const table = new Uint32Array(scene.textures.length * 4);
     scene.textures.forEach((t, i) => {
       const block = allocBlock<Uint32Array>(this.heap, Uint32Array, t.width * t.height);
@@ -117,6 +121,34 @@ export class Renderer {
     });
     this.texTable = allocBlock<Uint32Array>(this.heap, Uint32Array, Math.max(4, table.length));
     this.texTable.view().set(table);
+  }
+
+  /** Runs of consecutive triangles of one object with their bounds, for frustum culling per object. */
+  private uploadRuns(scene: Scene): void {
+    const rec: number[][] = [];
+    const t = scene.triangles, a = scene.attrs;
+    for (let i = 0; i < this.count; ) {
+      const id = a[i * 4 + 1];
+      const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+      let j = i;
+      for (; j < this.count && a[j * 4 + 1] === id; j++) {
+        for (let k = 0; k < 3; k++) for (let c = 0; c < 3; c++) {
+          const v = t[j * 15 + k * 5 + c];
+          if (v < lo[c]) lo[c] = v;
+          if (v > hi[c]) hi[c] = v;
+        }
+      }
+      rec.push([i, j - i, ...lo, ...hi]);
+      i = j;
+    }
+    this.runCount = rec.length;
+    this.runs = allocBlock<Float32Array>(this.heap, Float32Array, Math.max(8, rec.length * 8));
+    const f = this.runs.view(), u = new Uint32Array(f.buffer, f.byteOffset, f.length);
+    rec.forEach((r, k) => {
+      u[k * 8] = r[0];
+      u[k * 8 + 1] = r[1];
+      for (let c = 0; c < 6; c++) f[k * 8 + 2 + c] = r[2 + c];
+    });
   }
 
   private synthesise(block: WasmBlock<Uint32Array>, w: number, h: number, s: TextureSpec): void {
@@ -169,7 +201,7 @@ export class Renderer {
     ex.setSetupBuffer(this.setup.ptr, this.setupCapacity);
     ex.setView(this.view.ptr);
     ex.clear();
-    ex.drawTriangles(this.tris.ptr, this.attrs.ptr, this.count, this.texTable.ptr);
+    ex.drawRuns(this.tris.ptr, this.attrs.ptr, this.runs.ptr, this.runCount, this.texTable.ptr);
     ex.resolve(this.depth.ptr);
     if (this.noise) this.applyNoise(this.noise);
     return { width: k.width, height: k.height, rgb: this.rgb.view(), depth: this.depth.view(), ids: this.ids.view() };
@@ -194,7 +226,7 @@ export class Renderer {
   }
 
   dispose(): void {
-    for (const b of [this.tris, this.attrs, this.texTable, this.rgb, this.zbuf, this.ids, this.depth, this.vis, this.setup, this.view, ...this.texels]) b.free();
+    for (const b of [this.tris, this.attrs, this.texTable, this.rgb, this.zbuf, this.ids, this.depth, this.vis, this.setup, this.runs, this.view, ...this.texels]) b.free();
     this.scratch?.free();
     this.texels = [];
   }
