@@ -90,6 +90,22 @@ describe('SimBody on a navmesh', () => {
     expect(body.simCameraPose()[7]).toBeCloseTo(body.simPose.position[1] + 0.88, 9);
   });
 
+  it('adds seeded actuation noise only when asked', async () => {
+    const run = async (noise?: { seed: number; forwardSigma: number; turnSigmaDeg: number }) => {
+      const body = await SimBody.create(squareRoom(3), { camera: { width: 32, height: 24 }, actuationNoise: noise });
+      for (let i = 0; i < 20; i++) await body.execute(i < 15 ? 'forward' : 'left');
+      return body.simPose;
+    };
+    const clean = await run();
+    // 15 forward steps straight ahead (−z), then 5 turns of exactly 3°
+    expect(clean.position[0]).toBeCloseTo(0, 9);
+    expect(clean.yaw).toBeCloseTo((5 * 3 * Math.PI) / 180, 9);
+    const a = await run({ seed: 3, forwardSigma: 0.005, turnSigmaDeg: 0.5 });
+    const b = await run({ seed: 3, forwardSigma: 0.005, turnSigmaDeg: 0.5 });
+    expect(a).toEqual(b);
+    expect(Math.hypot(a.position[0] - clean.position[0], a.position[2] - clean.position[2]) + Math.abs(a.yaw - clean.yaw)).toBeGreaterThan(1e-3);
+  });
+
   it('ends the task after its sub-motion budget', async () => {
     const body = await SimBody.create(squareRoom(2), { camera: { width: 32, height: 24 }, maxSubMotions: 3 });
     expect((await body.execute('left')).terminated).toBe(false);
