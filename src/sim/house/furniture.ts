@@ -73,11 +73,12 @@ export function fabricTex(ctx: FurnitureCtx, c: Rgb, amplitude = 0.22, scale = 7
 }
 
 export function woodTex(ctx: FurnitureCtx, c: Rgb): number {
-  return ctx.b.texture({ kind: 'wood', seed: ctx.rng.u32(), light: c, dark: scaleRgb(c, 0.55), plankWidth: 32, plankLength: 400 }, TEX, TEX);
+  return ctx.b.texture({ kind: 'wood', seed: ctx.rng.u32(), light: c, dark: scaleRgb(c, 0.55), plankWidth: 16, plankLength: 200 }, 64, 64);
 }
 
+/** Paint, plastic, ceramic: little structure, so a small texture does. */
 export function plainTex(ctx: FurnitureCtx, c: Rgb): number {
-  return fabricTex(ctx, c, 0.08, 16, 0.015);
+  return ctx.b.texture({ kind: 'fabric', seed: ctx.rng.u32(), base: c, amplitude: 0.08, scale: 4, weave: 0.015 }, 32, 32);
 }
 
 const ALL_SIDES = (s: FaceStyle): Style => ({ px: s, nx: s, py: s, pz: s, nz: s });
@@ -415,7 +416,7 @@ export const KINDS: Record<string, FurnitureKind> = {
     category: 'painting', goal: true, w: [0.5, 1.2], d: [0.03, 0.04], h: [0.4, 0.9], colours: WOOD_COLOURS,
     build: (ctx, p, s, c, id) => {
       const frame = rgbOf(c);
-      const art = { tex: ctx.b.texture({ kind: 'painting', seed: ctx.rng.u32(), frame }, 256, 256), scale: 'fit' as const };
+      const art = { tex: ctx.b.texture({ kind: 'painting', seed: ctx.rng.u32(), frame }, 128, 128), scale: 'fit' as const };
       const edge = { tex: plainTex(ctx, frame), scale: 0.3 };
       const yc = 1.55;
       lbox(ctx, p, [-s.w / 2, yc - s.h / 2, -s.d / 2], [s.w / 2, yc + s.h / 2, s.d / 2], { pz: art, px: edge, nx: edge, py: edge, ny: edge }, id, 2);
@@ -486,7 +487,7 @@ export const KINDS: Record<string, FurnitureKind> = {
     category: 'window', goal: false, w: [0.9, 1.4], d: [0.05, 0.06], h: [1.1, 1.3], colours: ['white', 'brown', 'grey', 'black'],
     build: (ctx, p, s, c, id) => {
       const frame = { tex: plainTex(ctx, rgbOf(c)), scale: 0.3 };
-      const view = { tex: ctx.b.texture({ kind: 'landscape', seed: ctx.rng.u32() }, 256, 256), scale: 'fit' as const };
+      const view = { tex: ctx.b.texture({ kind: 'landscape', seed: ctx.rng.u32() }, 128, 128), scale: 'fit' as const };
       const y0 = 1.55 - s.h / 2, y1 = 1.55 + s.h / 2, t = 0.06, zf = -s.d / 2;
       lbox(ctx, p, [-s.w / 2 + t, y0 + t, zf], [s.w / 2 - t, y1 - t, zf + 0.005], { pz: view }, id, 2);
       lbox(ctx, p, [-s.w / 2, y0, zf], [-s.w / 2 + t, y1, s.d / 2], ALL_SIDES(frame), id, 2);

@@ -53,7 +53,7 @@ export function buildStairHall(b: SceneBuilder, rng: Rng, s: StairHall, ceiling:
   const railId = b.object({ ...meta(rooms.upper, 1), category: 'railing' });
   const ceilId = b.object({ ...meta(rooms.upper, 1), category: 'ceiling' });
   const top = s.upperY + ceiling;
-  const floorStyle: FaceStyle = { tex: look.floor, scale: 10.24, offset: [rng.next(), rng.next()] };
+  const floorStyle: FaceStyle = { tex: look.floor, scale: 7.68, offset: [rng.next(), rng.next()] };
   const wallStyle: FaceStyle = { tex: look.wall, scale: 5.12, scaleV: 2.56, offset: [rng.next(), 0] };
   const trim: FaceStyle = { tex: look.trim, scale: 0.5 };
   const ceilStyle: FaceStyle = { tex: look.ceiling, scale: 2.56 };

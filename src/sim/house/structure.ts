@@ -26,8 +26,8 @@ const TILE_TONES: Rgb[] = [[226, 226, 222], [190, 200, 210], [120, 124, 130], [2
 
 export function roomLook(b: SceneBuilder, rng: Rng, type: RoomType, w: number, d: number): RoomLook {
   const wet = type === 'kitchen' || type === 'bathroom';
-  // floors at 2 cm per texel over 10.24 m (larger than any room: nothing repeats), walls at 1 cm
-  const fw = 512, fd = 512;
+  // floors at 2 cm per texel over 7.68 m (about the largest room), walls at 1 cm
+  const fw = 384, fd = 384;
   void w;
   void d;
   let floor: number;
@@ -46,7 +46,7 @@ export function roomLook(b: SceneBuilder, rng: Rng, type: RoomType, w: number, d
     const c = rng.chance(0.5) ? scaleRgb(a, rng.range(0.55, 0.75)) : rng.pick(WALL_TONES);
     wall = b.texture({ kind: 'wallpaper', seed: rng.u32(), a, b: c, pattern: rng.int(0, 2) as 0 | 1 | 2, period: rng.int(18, 40) }, 512, 256);
   }
-  const ceiling = b.texture({ kind: 'fabric', seed: rng.u32(), base: [236, 234, 228], amplitude: 0.12, scale: 24, weave: 0 }, 256, 256);
+  const ceiling = b.texture({ kind: 'fabric', seed: rng.u32(), base: [236, 234, 228], amplitude: 0.12, scale: 12, weave: 0 }, 128, 128);
   const trimC = rng.pick<Rgb>([[245, 245, 240], [90, 60, 40], [60, 60, 64], [160, 120, 80]]);
   const trim = b.texture({ kind: 'fabric', seed: rng.u32(), base: trimC, amplitude: 0.1, scale: 8, weave: 0.02 }, 64, 64);
   return { floor, wall, ceiling, trim };
@@ -67,7 +67,7 @@ function buildRoom(b: SceneBuilder, rng: Rng, plan: FloorPlan, r: PlanRoom, inde
   const wallId = b.object({ ...base, category: 'wall' });
   const trimId = b.object({ ...base, category: 'door frame' });
 
-  b.box([r.x0, floorY - 0.05, r.z0], [r.x1, floorY, r.z1], { id: floorId, style: { py: { tex: look.floor, scale: 10.24, offset: [rng.next(), rng.next()] } } });
+  b.box([r.x0, floorY - 0.05, r.z0], [r.x1, floorY, r.z1], { id: floorId, style: { py: { tex: look.floor, scale: 7.68, offset: [rng.next(), rng.next()] } } });
   b.box([r.x0, floorY + H, r.z0], [r.x1, floorY + H + 0.05, r.z1], { id: ceilId, style: { ny: { tex: look.ceiling, scale: 2.56 } }, flags: FLAG_NO_COLLIDE });
 
   const trimStyle: FaceStyle = { tex: look.trim, scale: 0.5 };
