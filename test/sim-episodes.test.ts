@@ -6,7 +6,8 @@ import { generateHouse } from '../src/sim/house/generate.js';
 import { SceneNavMesh } from '../src/sim/navmesh.js';
 import { Renderer } from '../src/sim/render/renderer.js';
 import { simCameraPose } from '../src/geometry/sim-frame.js';
-import { distanceToFootprint, scoreVlnEpisode } from '../src/sim/metrics/index.js';
+import { distanceToFootprint, scoreGoat, scoreVlnEpisode } from '../src/sim/metrics/index.js';
+import { goalPhotograph, goatGoalOutcome } from '../src/sim/episodes/evaluate.js';
 
 describe('GOAT episode datasets', () => {
   let ds: EpisodeDataset;
@@ -53,6 +54,27 @@ describe('GOAT episode datasets', () => {
       }
     }
     expect(types.size).toBeGreaterThanOrEqual(2);
+
+    // an agent that walks the shortest path to each goal in turn scores s-SR = e-SR = 1 and SPL ≈ 1
+    const outcomes = ds.episodes.map((ep) => {
+      let at = ep.start.position;
+      return ep.goals.map((g) => {
+        const target = g.viewpoints.reduce((best, v) => (nav.geodesic(at, v) < nav.geodesic(at, best) ? v : best));
+        const o = goatGoalOutcome(scene, g, at, target, nav.geodesic(at, target), nav);
+        at = target;
+        return o;
+      });
+    });
+    const s = scoreGoat(outcomes);
+    expect(s.sSR).toBe(1);
+    expect(s.eSR).toBe(1);
+    expect(s.spl).toBeGreaterThan(0.99);
+    // staying at the start fails every goal that starts more than 1 m away
+    const lazy = scoreGoat(ds.episodes.map((ep) => ep.goals.map((g) => goatGoalOutcome(scene, g, ep.start.position, ep.start.position, 0, nav))));
+    expect(lazy.sSR).toBeLessThan(0.5);
+    expect(lazy.eSR).toBe(0);
+    const img = ds.episodes.flatMap((e) => e.goals).find((g) => g.type === 'image');
+    if (img && img.type === 'image') expect(goalPhotograph(renderer, img.view).ids.includes(img.instanceIds[0])).toBe(true);
     renderer.dispose();
     nav.destroy();
   });
