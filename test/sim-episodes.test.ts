@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, houseSeed } from '../src/sim/episodes/dataset.js';
 import { parseEpisodeDataset, parseEpisodeJson, type EpisodeDataset } from '../src/sim/episodes/schema.js';
-import { footprintOf } from '../src/sim/episodes/sites.js';
+import { describeInstance, footprintOf } from '../src/sim/episodes/sites.js';
 import { generateHouse } from '../src/sim/house/generate.js';
 import { SceneNavMesh } from '../src/sim/navmesh.js';
 import { Renderer } from '../src/sim/render/renderer.js';
@@ -42,6 +42,9 @@ describe('GOAT episode datasets', () => {
         expect(reach).toBeLessThan(Infinity);
         at = g.viewpoints.reduce((best, v) => (nav.geodesic(at, v) < nav.geodesic(at, best) ? v : best));
         if (g.type === 'description') {
+          // the description singles out its instance among all goal objects of the house
+          const same = scene.objects.filter((o) => o.goal && describeInstance(scene, o) === g.description);
+          expect(same.map((o) => o.id)).toEqual(g.instanceIds);
           expect(g.description).toContain(g.category);
           expect(g.description).toContain(insts[0].colour!);
         }
