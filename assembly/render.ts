@@ -1,6 +1,6 @@
 // render.wasm: the simulator's rasteriser, texture synthesis and sensor noise. Memory is owned by the
 // TypeScript side through alloc/free; kernels take raw pointers and never allocate.
-export { setTarget, setSetupBuffer, setView, clear, drawTriangles, drawRuns, resolve } from './render/raster';
+export { setTarget, setSetupBuffer, setTileBuffer, setView, clear, drawTriangles, drawRuns, resolve } from './render/raster';
 export { texWood, texTiles, texWallpaper, texPainting, texFabric, texRug, texBooks, texLandscape } from './render/textures';
 export { noiseSeed, rgbNoise, depthNoise } from './render/noise';
 

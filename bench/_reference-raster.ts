@@ -121,20 +121,55 @@ export function refRender(tris: Float32Array, attrs: Uint32Array, textures: RefT
   };
   const all = runs ?? [{ first: 0, count: attrs.length / 4, lo: [-Infinity, -Infinity, -Infinity], hi: [Infinity, Infinity, Infinity] } as RefRun];
   const lc = CX + 0.5, rc = W - 0.5 - CX, tc = CY + 0.5, bc = H - 0.5 - CY;
-  for (const run of all) {
-    if (runs) {
-      let oN = 0, oL = 0, oR = 0, oT = 0, oB = 0;
-      for (let c = 0; c < 8; c++) {
-        const wx = c & 1 ? run.hi[0] : run.lo[0], wy = c & 2 ? run.hi[1] : run.lo[1], wz = c & 4 ? run.hi[2] : run.lo[2];
-        const X = v[0] * wx + v[1] * wy + v[2] * wz + v[3], Y = v[4] * wx + v[5] * wy + v[6] * wz + v[7], Z = v[8] * wx + v[9] * wy + v[10] * wz + v[11];
-        if (Z < near) oN++;
-        if (FX * X + lc * Z < 0) oL++;
-        if (-FX * X + rc * Z < 0) oR++;
-        if (FY * Y + tc * Z < 0) oT++;
-        if (-FY * Y + bc * Z < 0) oB++;
-      }
-      if (oN === 8 || oL === 8 || oR === 8 || oT === 8 || oB === 8) continue;
+  // frustum culling per run, then nearest first with a 16×16-tile occlusion map (as render.wasm)
+  const visible: { run: RefRun; key: number; index: number; q: number; box: number[] }[] = [];
+  all.forEach((run, index) => {
+    if (!runs) {
+      visible.push({ run, key: 0, index, q: Infinity, box: [] });
+      return;
     }
+    let oN = 0, oL = 0, oR = 0, oT = 0, oB = 0, minZ = Infinity, u0 = Infinity, v0 = Infinity, u1 = -Infinity, v1 = -Infinity;
+    for (let c = 0; c < 8; c++) {
+      const wx = c & 1 ? run.hi[0] : run.lo[0], wy = c & 2 ? run.hi[1] : run.lo[1], wz = c & 4 ? run.hi[2] : run.lo[2];
+      const X = v[0] * wx + v[1] * wy + v[2] * wz + v[3], Y = v[4] * wx + v[5] * wy + v[6] * wz + v[7], Z = v[8] * wx + v[9] * wy + v[10] * wz + v[11];
+      if (Z < near) oN++;
+      if (FX * X + lc * Z < 0) oL++;
+      if (-FX * X + rc * Z < 0) oR++;
+      if (FY * Y + tc * Z < 0) oT++;
+      if (-FY * Y + bc * Z < 0) oB++;
+      minZ = Math.min(minZ, Z);
+      if (Z >= near) {
+        const u = (FX * X) / Z + CX, vv = (FY * Y) / Z + CY;
+        u0 = Math.min(u0, u); u1 = Math.max(u1, u); v0 = Math.min(v0, vv); v1 = Math.max(v1, vv);
+      }
+    }
+    if (oN === 8 || oL === 8 || oR === 8 || oT === 8 || oB === 8) return;
+    if (oN > 0) visible.push({ run, key: 0, index, q: Infinity, box: [] });
+    else visible.push({ run, key: minZ, index, q: 1 / minZ, box: [Math.max(0, Math.floor(u0) - 1), Math.max(0, Math.floor(v0) - 1), Math.min(W - 1, Math.ceil(u1) + 1), Math.min(H - 1, Math.ceil(v1) + 1)] });
+  });
+  visible.sort((a, b) => a.key - b.key || a.index - b.index);
+  const TILE = 16, tw = Math.ceil(W / TILE), th = Math.ceil(H / TILE);
+  const tiles = new Float32Array(tw * th);
+  let tilesValid = false, rebuildAt = 8;
+  const buildTiles = () => {
+    for (let ty = 0; ty < th; ty++) for (let tx = 0; tx < tw; tx++) {
+      let mn = Infinity;
+      for (let y = ty * TILE; y < Math.min(H, (ty + 1) * TILE); y++) for (let x = tx * TILE; x < Math.min(W, (tx + 1) * TILE); x++) mn = Math.min(mn, out.zbuf[y * W + x]);
+      tiles[ty * tw + tx] = mn;
+    }
+    tilesValid = true;
+  };
+  const occluded = (box: number[], q: number) => {
+    for (let ty = Math.floor(box[1] / TILE); ty <= Math.floor(box[3] / TILE); ty++) for (let tx = Math.floor(box[0] / TILE); tx <= Math.floor(box[2] / TILE); tx++) if (q >= tiles[ty * tw + tx]) return false;
+    return true;
+  };
+  for (let vi = 0; vi < visible.length; vi++) {
+    if (runs && vi === rebuildAt) {
+      buildTiles();
+      rebuildAt *= 3;
+    }
+    const { run, q, box } = visible[vi];
+    if (tilesValid && q !== Infinity && occluded(box, q)) continue;
   for (let t = run.first; t < run.first + run.count; t++) {
     let nIn = 0;
     for (let k2 = 0; k2 < 3; k2++) {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- render [--json]`: render.wasm against the plain-TypeScript reference rasteriser
- * (same algorithm including per-object frustum culling, bench/_reference-raster.ts) on the same procedural house and the same camera poses
+ * (same algorithm including per-object frustum and tile occlusion culling, bench/_reference-raster.ts) on the same procedural house and the same camera poses
  * (room centres, four headings each), 320×240, HFOV 79°. Reports medians and their ratio.
  */
 import type { BenchOptions, BenchResult } from './run.js';
@@ -36,7 +36,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   nav.destroy();
   const textures = scene.textures.map((t, i) => ({ texels: renderer.textureTexels(i).slice(), width: t.width, height: t.height }));
   const target = refTarget(renderer.intrinsics);
-  // the reference culls whole objects against the frustum exactly as render.wasm does
+  // the reference culls whole objects (frustum, occlusion tiles) exactly as render.wasm does
   const runs = refRuns(scene.triangles, scene.attrs);
 
   // the two rasterisers agree pixel for pixel (up to float rounding at texel edges)

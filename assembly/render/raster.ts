@@ -303,16 +303,23 @@ export function drawTriangles(tris: usize, attrs: usize, count: i32, texTable: u
 
 /**
  * Draws runs of triangles (32-byte records: first triangle u32, count u32, bounds min xyz and max xyz
- * as f32), skipping every run whose bounding box lies wholly outside one plane of the view frustum.
+ * as f32). A run whose bounding box lies wholly outside one plane of the view frustum is skipped.
+ * The rest are drawn nearest first, and a run is skipped when a coarse tile map of the farthest depth
+ * drawn so far shows that every pixel it could cover already holds something nearer (occlusion).
+ * `scratch` holds 48 bytes per run.
  */
-export function drawRuns(tris: usize, attrs: usize, runs: usize, nRuns: i32, texTable: usize): void {
+export function drawRuns(tris: usize, attrs: usize, runs: usize, nRuns: i32, texTable: usize, scratch: usize): void {
   // side planes through the camera centre, as a·X + b·Y + c·Z ≥ 0 inside (pixel centres ±0.5)
   const lc = CX + 0.5, rc = f64(W) - 0.5 - CX, tc = CY + 0.5, bc = f64(H) - 0.5 - CY;
+  // scratch layout: keys f64[n], order i32[n], near-q f64[n], bbox i32[4n]
+  const keys = scratch, order = scratch + <usize>nRuns * 8, nearQ = order + <usize>nRuns * 4, boxes = nearQ + <usize>nRuns * 8;
+  let m = 0;
   for (let r = 0; r < nRuns; r++) {
     const rp = runs + <usize>r * 32;
     const x0 = f64(load<f32>(rp, 8)), y0 = f64(load<f32>(rp, 12)), z0 = f64(load<f32>(rp, 16));
     const x1 = f64(load<f32>(rp, 20)), y1 = f64(load<f32>(rp, 24)), z1 = f64(load<f32>(rp, 28));
     let outNear = 0, outL = 0, outR = 0, outT = 0, outB = 0;
+    let minZ = Infinity, u0 = Infinity, v0 = Infinity, u1 = -Infinity, v1 = -Infinity;
     for (let k = 0; k < 8; k++) {
       const wx = (k & 1) != 0 ? x1 : x0, wy = (k & 2) != 0 ? y1 : y0, wz = (k & 4) != 0 ? z1 : z0;
       const X = r00 * wx + r01 * wy + r02 * wz + t0;
@@ -323,10 +330,101 @@ export function drawRuns(tris: usize, attrs: usize, runs: usize, nRuns: i32, tex
       if (-FX * X + rc * Z < 0) outR++;
       if (FY * Y + tc * Z < 0) outT++;
       if (-FY * Y + bc * Z < 0) outB++;
+      minZ = Math.min(minZ, Z);
+      if (Z >= NEAR) {
+        const u = FX * X / Z + CX, v = FY * Y / Z + CY;
+        u0 = Math.min(u0, u); u1 = Math.max(u1, u);
+        v0 = Math.min(v0, v); v1 = Math.max(v1, v);
+      }
     }
     if (outNear == 8 || outL == 8 || outR == 8 || outT == 8 || outB == 8) continue;
+    const bp = boxes + <usize>r * 16;
+    if (outNear > 0) {
+      // straddles the near plane: never occluded, drawn first
+      store<f64>(nearQ + <usize>r * 8, Infinity);
+      minZ = 0;
+    } else {
+      store<f64>(nearQ + <usize>r * 8, 1.0 / minZ);
+      store<i32>(bp, i32(Math.max(0, Math.floor(u0) - 1)));
+      store<i32>(bp, i32(Math.max(0, Math.floor(v0) - 1)), 4);
+      store<i32>(bp, i32(Math.min(f64(W - 1), Math.ceil(u1) + 1)), 8);
+      store<i32>(bp, i32(Math.min(f64(H - 1), Math.ceil(v1) + 1)), 12);
+    }
+    store<f64>(keys + <usize>m * 8, minZ);
+    store<i32>(order + <usize>m * 4, r);
+    m++;
+  }
+  // nearest first (shell sort on the keys, ties by run index for a deterministic order)
+  let gap = 1;
+  while (gap < m / 3) gap = gap * 3 + 1;
+  for (; gap > 0; gap = (gap - 1) / 3) {
+    for (let i = gap; i < m; i++) {
+      const k = load<f64>(keys + <usize>i * 8), o = load<i32>(order + <usize>i * 4);
+      let j = i;
+      while (j >= gap) {
+        const pk = load<f64>(keys + <usize>(j - gap) * 8), po = load<i32>(order + <usize>(j - gap) * 4);
+        if (pk < k || (pk == k && po < o)) break;
+        store<f64>(keys + <usize>j * 8, pk);
+        store<i32>(order + <usize>j * 4, po);
+        j -= gap;
+      }
+      store<f64>(keys + <usize>j * 8, k);
+      store<i32>(order + <usize>j * 4, o);
+    }
+  }
+  tilesValid = false;
+  let rebuildAt = 8;
+  for (let i = 0; i < m; i++) {
+    if (i == rebuildAt) {
+      buildTiles();
+      rebuildAt *= 3;
+    }
+    const r = load<i32>(order + <usize>i * 4);
+    const q = load<f64>(nearQ + <usize>r * 8);
+    if (tilesValid && q != Infinity && occluded(boxes + <usize>r * 16, q)) continue;
+    const rp = runs + <usize>r * 32;
     drawRange(tris, attrs, load<i32>(rp), load<i32>(rp, 4), texTable);
   }
+}
+
+// coarse occlusion map: per 16×16 tile the smallest inverse depth (farthest point) drawn so far
+const TILE = 16;
+let tilesValid = false;
+let tileBuf: usize = 0;
+let tileCap: i32 = 0;
+
+export function setTileBuffer(ptr: usize, capacity: i32): void {
+  tileBuf = ptr;
+  tileCap = capacity;
+}
+
+function buildTiles(): void {
+  const tw = (W + TILE - 1) / TILE, th = (H + TILE - 1) / TILE;
+  if (tw * th > tileCap) return;
+  for (let ty = 0; ty < th; ty++) {
+    for (let tx = 0; tx < tw; tx++) {
+      let mn: f32 = Infinity;
+      const xe = min(W, (tx + 1) * TILE), ye = min(H, (ty + 1) * TILE);
+      for (let y = ty * TILE; y < ye; y++) {
+        const row = zbuf + (<usize>(y * W) << 2);
+        for (let x = tx * TILE; x < xe; x++) mn = Mathf.min(mn, load<f32>(row + (<usize>x << 2)));
+      }
+      store<f32>(tileBuf + (<usize>(ty * tw + tx) << 2), mn);
+    }
+  }
+  tilesValid = true;
+}
+
+/** True when every tile under the box already holds only points nearer than inverse depth q. */
+function occluded(bp: usize, q: f64): bool {
+  const tw = (W + TILE - 1) / TILE;
+  const tx0 = load<i32>(bp) / TILE, ty0 = load<i32>(bp, 4) / TILE, tx1 = load<i32>(bp, 8) / TILE, ty1 = load<i32>(bp, 12) / TILE;
+  for (let ty = ty0; ty <= ty1; ty++) {
+    for (let tx = tx0; tx <= tx1; tx++) {
+      if (q >= f64(load<f32>(tileBuf + (<usize>(ty * tw + tx) << 2)))) return false;
+    }
+  }
+  return true;
 }
 
 function drawRange(tris: usize, attrs: usize, first: i32, count: i32, texTable: usize): void {

@@ -20,7 +20,8 @@ interface RenderExports {
   setView(ptr: number): void;
   clear(): void;
   drawTriangles(tris: number, attrs: number, count: number, texTable: number): void;
-  drawRuns(tris: number, attrs: number, runs: number, nRuns: number, texTable: number): void;
+  drawRuns(tris: number, attrs: number, runs: number, nRuns: number, texTable: number, scratch: number): void;
+  setTileBuffer(ptr: number, capacity: number): void;
   resolve(depth: number): void;
   texWood(p: number, w: number, h: number, seed: number, light: number, dark: number, plankW: number, plankL: number): void;
   texTiles(p: number, w: number, h: number, seed: number, a: number, b: number, grout: number, tile: number, groutW: number, checker: number): void;
@@ -81,8 +82,11 @@ export class Renderer {
   private view: WasmBlock<Float64Array>;
   private count = 0;
   private runs!: WasmBlock<Float32Array>;
+  private runScratch!: WasmBlock<Uint8Array>;
+  private tiles!: WasmBlock<Float32Array>;
   private runCount = 0;
   private setupCapacity = 0;
+  private tileCount = 0;
   private noiseSeeded = false;
   readonly camera: CameraConfig;
   readonly intrinsics: Intrinsics;
@@ -142,6 +146,7 @@ export class Renderer {
       i = j;
     }
     this.runCount = rec.length;
+    this.runScratch = allocBlock<Uint8Array>(this.heap, Uint8Array, Math.max(64, rec.length * 48));
     this.runs = allocBlock<Float32Array>(this.heap, Float32Array, Math.max(8, rec.length * 8));
     const f = this.runs.view(), u = new Uint32Array(f.buffer, f.byteOffset, f.length);
     rec.forEach((r, k) => {
@@ -181,6 +186,9 @@ export class Renderer {
     const capacity = 2 * this.count + 16;
     this.setup = allocBlock<Uint8Array>(this.heap, Uint8Array, capacity * 96);
     this.setupCapacity = capacity;
+    const tiles = Math.ceil(this.camera.width / 16) * Math.ceil(this.camera.height / 16);
+    this.tiles = allocBlock<Float32Array>(this.heap, Float32Array, tiles);
+    this.tileCount = tiles;
     if (this.noise?.depth) this.scratch = allocBlock<Float32Array>(this.heap, Float32Array, n);
   }
 
@@ -199,9 +207,10 @@ export class Renderer {
     for (let i = 0; i < 12; i++) vv[i] = v[i];
     ex.setTarget(k.width, k.height, k.fx, k.fy, k.cx, k.cy, this.camera.near, this.rgb.ptr, this.zbuf.ptr, this.ids.ptr, this.vis.ptr);
     ex.setSetupBuffer(this.setup.ptr, this.setupCapacity);
+    ex.setTileBuffer(this.tiles.ptr, this.tileCount);
     ex.setView(this.view.ptr);
     ex.clear();
-    ex.drawRuns(this.tris.ptr, this.attrs.ptr, this.runs.ptr, this.runCount, this.texTable.ptr);
+    ex.drawRuns(this.tris.ptr, this.attrs.ptr, this.runs.ptr, this.runCount, this.texTable.ptr, this.runScratch.ptr);
     ex.resolve(this.depth.ptr);
     if (this.noise) this.applyNoise(this.noise);
     return { width: k.width, height: k.height, rgb: this.rgb.view(), depth: this.depth.view(), ids: this.ids.view() };
@@ -226,7 +235,7 @@ export class Renderer {
   }
 
   dispose(): void {
-    for (const b of [this.tris, this.attrs, this.texTable, this.rgb, this.zbuf, this.ids, this.depth, this.vis, this.setup, this.runs, this.view, ...this.texels]) b.free();
+    for (const b of [this.tris, this.attrs, this.texTable, this.rgb, this.zbuf, this.ids, this.depth, this.vis, this.setup, this.runs, this.runScratch, this.tiles, this.view, ...this.texels]) b.free();
     this.scratch?.free();
     this.texels = [];
   }
