@@ -45,7 +45,7 @@ export function stairDoor(plan: FloorPlan, s: StairHall, stairIndex: number): Pl
 }
 
 export function buildStairHall(b: SceneBuilder, rng: Rng, s: StairHall, ceiling: number, rooms: { lower: number; upper: number }): void {
-  const look = roomLook(b, rng, 'hallway', s.x1 - s.x0, s.z1 - s.z0);
+  const look = roomLook(b, rng, 'hallway');
   const meta = (room: number, floor: number) => ({ structural: true, goal: false, room, floor, min: [Infinity, Infinity, Infinity] as const, max: [-Infinity, -Infinity, -Infinity] as const });
   const floorId = b.object({ ...meta(rooms.lower, 0), category: 'floor' });
   const wallId = b.object({ ...meta(rooms.lower, 0), category: 'wall' });

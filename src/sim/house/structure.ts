@@ -24,12 +24,10 @@ const WALL_TONES: Rgb[] = [[214, 196, 160], [168, 196, 214], [200, 214, 178], [2
 const WOOD_TONES: Rgb[] = [[176, 126, 78], [140, 96, 58], [206, 168, 120], [110, 76, 48], [190, 150, 110]];
 const TILE_TONES: Rgb[] = [[226, 226, 222], [190, 200, 210], [120, 124, 130], [214, 200, 176], [70, 74, 80]];
 
-export function roomLook(b: SceneBuilder, rng: Rng, type: RoomType, w: number, d: number): RoomLook {
+export function roomLook(b: SceneBuilder, rng: Rng, type: RoomType): RoomLook {
   const wet = type === 'kitchen' || type === 'bathroom';
   // floors at 2 cm per texel over 7.68 m (about the largest room), walls at 1 cm
   const fw = 384, fd = 384;
-  void w;
-  void d;
   let floor: number;
   if (wet) {
     const a = rng.pick(TILE_TONES), c = rng.pick(TILE_TONES);
@@ -59,7 +57,7 @@ interface Opening {
 
 /** Builds one room's floor, ceiling, wall halves with openings, baseboards and door casings. */
 function buildRoom(b: SceneBuilder, rng: Rng, plan: FloorPlan, r: PlanRoom, index: number, floorY: number, level: { floor: number; roomOffset: number }): void {
-  const look = roomLook(b, rng, r.type, r.x1 - r.x0, r.z1 - r.z0);
+  const look = roomLook(b, rng, r.type);
   const H = plan.ceiling;
   const base = { structural: true, goal: false, room: level.roomOffset + index, floor: level.floor, min: [Infinity, Infinity, Infinity] as const, max: [-Infinity, -Infinity, -Infinity] as const };
   const floorId = b.object({ ...base, category: 'floor' });
