@@ -98,23 +98,30 @@ void detect_fast(const GrayImage& img, int threshold, int x0, int y0, int x1, in
     const uint8_t* p = img.row(y);
     int x = x0;
 #ifdef __wasm_simd128__
-    // 16 pixels at a time: the opposite-pair test on 4 of the 8 pairs rejects most pixels at once
-    for (; x + 16 <= x1; x += 16) {
-      const uint8_t* c = p + x;
+    // 16 pixels at a time: the opposite-pair test of all 8 pairs rejects most pixels at once; a
+    // short tail is covered by one more chunk aligned to the end, skipping lanes already done
+    auto chunk = [&](int xs, uint32_t keep) {
+      const uint8_t* c = p + xs;
       const v128_t cv = wasm_v128_load(c);
       const v128_t hi = wasm_u8x16_add_sat(cv, tv), lo = wasm_u8x16_sub_sat(cv, tv);
       v128_t b = wasm_i8x16_splat(-1), d = wasm_i8x16_splat(-1);
-      for (int k : {0, 4, 2, 6}) {
+      for (int k : {0, 4, 2, 6, 1, 3, 5, 7}) {
         const v128_t a = wasm_v128_load(c + off[k]), e = wasm_v128_load(c + off[k + 8]);
         b = wasm_v128_and(b, wasm_v128_or(wasm_u8x16_gt(a, hi), wasm_u8x16_gt(e, hi)));
         d = wasm_v128_and(d, wasm_v128_or(wasm_u8x16_lt(a, lo), wasm_u8x16_lt(e, lo)));
       }
-      uint32_t lanes = wasm_i8x16_bitmask(wasm_v128_or(b, d));
+      uint32_t lanes = wasm_i8x16_bitmask(wasm_v128_or(b, d)) & keep;
       while (lanes) {
         const int i = __builtin_ctz(lanes);
         lanes &= lanes - 1;
-        test(p, x + i, y);
+        test(p, xs + i, y);
       }
+    };
+    for (; x + 16 <= x1; x += 16) chunk(x, 0xffffu);
+    if (x < x1 && x1 - 16 >= x0) {
+      const int xs = x1 - 16;
+      chunk(xs, (0xffffu << (x - xs)) & 0xffffu);
+      x = x1;
     }
 #endif
     for (; x < x1; ++x) test(p, x, y);
