@@ -59,6 +59,17 @@ void detect_fast(const GrayImage& img, int threshold, int x0, int y0, int x1, in
   for (int d = -255; d <= 255; ++d) tab[255 + d] = d > threshold ? 1 : (d < -threshold ? 2 : 0);
   std::vector<Corner> raw;
   raw.reserve(4096);
+  // scores a pixel known to be a corner at `threshold`
+  auto corner = [&](const uint8_t* p, int x, int y) {
+    const uint8_t* c = p + x;
+    int d[16];
+    for (int i = 0; i < 16; ++i) d[i] = c[off[i]] - c[0];
+    const int sc = corner_score(d);
+    if (sc > threshold) {
+      score[static_cast<size_t>(y) * w + x] = static_cast<uint8_t>(std::min(sc, 255));
+      raw.push_back(Corner{static_cast<int16_t>(x), static_cast<int16_t>(y), static_cast<int16_t>(sc)});
+    }
+  };
   auto test = [&](const uint8_t* p, int x, int y) {
     const uint8_t* c = p + x;
     const int v = *c;
@@ -83,13 +94,7 @@ void detect_fast(const GrayImage& img, int threshold, int x0, int y0, int x1, in
       dark |= (q < v - threshold) << i;
     }
     if (!has_arc9(bright) && !has_arc9(dark)) return;
-    int d[16];
-    for (int i = 0; i < 16; ++i) d[i] = c[off[i]] - v;
-    const int sc = corner_score(d);
-    if (sc > threshold) {
-      score[static_cast<size_t>(y) * w + x] = static_cast<uint8_t>(std::min(sc, 255));
-      raw.push_back(Corner{static_cast<int16_t>(x), static_cast<int16_t>(y), static_cast<int16_t>(sc)});
-    }
+    corner(p, x, y);
   };
 #ifdef __wasm_simd128__
   const v128_t tv = wasm_i8x16_splat(static_cast<int8_t>(std::min(threshold, 255)));
@@ -111,10 +116,25 @@ void detect_fast(const GrayImage& img, int threshold, int x0, int y0, int x1, in
         d = wasm_v128_and(d, wasm_v128_or(wasm_u8x16_lt(a, lo), wasm_u8x16_lt(e, lo)));
       }
       uint32_t lanes = wasm_i8x16_bitmask(wasm_v128_or(b, d)) & keep;
+      if (!lanes) return;
+      // the full arc test for all 16 lanes: length of the current run of bright (dark) pixels
+      // around the circle, wrapped once so that runs crossing pixel 0 count; a corner has a run ≥ 9
+      const v128_t zero = wasm_i8x16_splat(0);
+      v128_t rb = zero, rd = zero, mb = zero, md = zero;
+      for (int k = 0; k < 25; ++k) {
+        const v128_t q = wasm_v128_load(c + off[k & 15]);
+        const v128_t isb = wasm_u8x16_gt(q, hi), isd = wasm_u8x16_lt(q, lo);
+        rb = wasm_v128_and(wasm_i8x16_sub(rb, isb), isb);  // +1 where bright (isb = -1), else 0
+        rd = wasm_v128_and(wasm_i8x16_sub(rd, isd), isd);
+        mb = wasm_u8x16_max(mb, rb);
+        md = wasm_u8x16_max(md, rd);
+      }
+      const v128_t eight = wasm_i8x16_splat(8);
+      lanes &= wasm_i8x16_bitmask(wasm_v128_or(wasm_u8x16_gt(mb, eight), wasm_u8x16_gt(md, eight)));
       while (lanes) {
         const int i = __builtin_ctz(lanes);
         lanes &= lanes - 1;
-        test(p, xs + i, y);
+        corner(p, xs + i, y);
       }
     };
     for (; x + 16 <= x1; x += 16) chunk(x, 0xffffu);
