@@ -11,10 +11,11 @@ if ! command -v "$EMCC" >/dev/null 2>&1; then
   exit 1
 fi
 EIGEN="${EIGEN_INCLUDE:-/usr/include/eigen3}"
-OUT=build/tracker.wasm
+# TRACKER_WASM_OUT / TRACKER_EXTRA_LDFLAGS: for profiling builds (e.g. --profiling-funcs) kept out of build/
+OUT="${TRACKER_WASM_OUT:-build/tracker.wasm}"
 OBJ="$(mktemp -d)"
 trap 'rm -rf "$OBJ"' EXIT
-mkdir -p build
+mkdir -p "$(dirname "$OUT")"
 
 CXXFLAGS=(-std=c++17 -O3 -DNDEBUG -DEIGEN_NO_DEBUG -DEIGEN_DONT_PARALLELIZE -fno-exceptions -fno-rtti
   -msimd128 -I"$EIGEN" -Inative/include -ffile-prefix-map="$PWD"=. -Wall -Wextra)
@@ -36,5 +37,5 @@ for p in "${PIDS[@]}"; do wait "$p"; done
 "$EMCC" -O3 -msimd128 -fno-exceptions "${OBJS[@]}" -o "$OUT" \
   --no-entry -sSTANDALONE_WASM=1 -sEXPORTED_FUNCTIONS="$EXPORTS" \
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sMAXIMUM_MEMORY=2147483648 -sTOTAL_STACK=1048576 \
-  -sFILESYSTEM=0 -sERROR_ON_UNDEFINED_SYMBOLS=1
+  -sFILESYSTEM=0 -sERROR_ON_UNDEFINED_SYMBOLS=1 ${TRACKER_EXTRA_LDFLAGS:-}
 echo "built $OUT ($(wc -c <"$OUT") bytes)"

@@ -4,7 +4,14 @@
  */
 import type { Mat4 } from '../geometry/pose.js';
 
+/**
+ * SPEC §2 names ok | lost | initialising; the tracker also reports 'recently_lost' (the first
+ * seconds after a failure, while it relocalises in the same map). Both lost states carry no pose and
+ * must not write the map: use `hasPose`.
+ */
 export type TrackingStatus = 'initialising' | 'ok' | 'recently_lost' | 'lost';
+
+export const hasPose = (s: TrackingStatus): boolean => s === 'ok';
 
 export interface RgbdFrame {
   width: number;

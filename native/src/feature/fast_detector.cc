@@ -59,6 +59,17 @@ void detect_fast(const GrayImage& img, int threshold, int x0, int y0, int x1, in
   for (int d = -255; d <= 255; ++d) tab[255 + d] = d > threshold ? 1 : (d < -threshold ? 2 : 0);
   std::vector<Corner> raw;
   raw.reserve(4096);
+  // scores a pixel known to be a corner at `threshold`
+  auto corner = [&](const uint8_t* p, int x, int y) {
+    const uint8_t* c = p + x;
+    int d[16];
+    for (int i = 0; i < 16; ++i) d[i] = c[off[i]] - c[0];
+    const int sc = corner_score(d);
+    if (sc > threshold) {
+      score[static_cast<size_t>(y) * w + x] = static_cast<uint8_t>(std::min(sc, 255));
+      raw.push_back(Corner{static_cast<int16_t>(x), static_cast<int16_t>(y), static_cast<int16_t>(sc)});
+    }
+  };
   auto test = [&](const uint8_t* p, int x, int y) {
     const uint8_t* c = p + x;
     const int v = *c;
@@ -83,13 +94,7 @@ void detect_fast(const GrayImage& img, int threshold, int x0, int y0, int x1, in
       dark |= (q < v - threshold) << i;
     }
     if (!has_arc9(bright) && !has_arc9(dark)) return;
-    int d[16];
-    for (int i = 0; i < 16; ++i) d[i] = c[off[i]] - v;
-    const int sc = corner_score(d);
-    if (sc > threshold) {
-      score[static_cast<size_t>(y) * w + x] = static_cast<uint8_t>(std::min(sc, 255));
-      raw.push_back(Corner{static_cast<int16_t>(x), static_cast<int16_t>(y), static_cast<int16_t>(sc)});
-    }
+    corner(p, x, y);
   };
 #ifdef __wasm_simd128__
   const v128_t tv = wasm_i8x16_splat(static_cast<int8_t>(std::min(threshold, 255)));
@@ -98,23 +103,45 @@ void detect_fast(const GrayImage& img, int threshold, int x0, int y0, int x1, in
     const uint8_t* p = img.row(y);
     int x = x0;
 #ifdef __wasm_simd128__
-    // 16 pixels at a time: the opposite-pair test on 4 of the 8 pairs rejects most pixels at once
-    for (; x + 16 <= x1; x += 16) {
-      const uint8_t* c = p + x;
+    // 16 pixels at a time: the opposite-pair test of all 8 pairs rejects most pixels at once; a
+    // short tail is covered by one more chunk aligned to the end, skipping lanes already done
+    auto chunk = [&](int xs, uint32_t keep) {
+      const uint8_t* c = p + xs;
       const v128_t cv = wasm_v128_load(c);
       const v128_t hi = wasm_u8x16_add_sat(cv, tv), lo = wasm_u8x16_sub_sat(cv, tv);
       v128_t b = wasm_i8x16_splat(-1), d = wasm_i8x16_splat(-1);
-      for (int k : {0, 4, 2, 6}) {
+      for (int k : {0, 4, 2, 6, 1, 3, 5, 7}) {
         const v128_t a = wasm_v128_load(c + off[k]), e = wasm_v128_load(c + off[k + 8]);
         b = wasm_v128_and(b, wasm_v128_or(wasm_u8x16_gt(a, hi), wasm_u8x16_gt(e, hi)));
         d = wasm_v128_and(d, wasm_v128_or(wasm_u8x16_lt(a, lo), wasm_u8x16_lt(e, lo)));
       }
-      uint32_t lanes = wasm_i8x16_bitmask(wasm_v128_or(b, d));
+      uint32_t lanes = wasm_i8x16_bitmask(wasm_v128_or(b, d)) & keep;
+      if (!lanes) return;
+      // the full arc test for all 16 lanes: length of the current run of bright (dark) pixels
+      // around the circle, wrapped once so that runs crossing pixel 0 count; a corner has a run ≥ 9
+      const v128_t zero = wasm_i8x16_splat(0);
+      v128_t rb = zero, rd = zero, mb = zero, md = zero;
+      for (int k = 0; k < 25; ++k) {
+        const v128_t q = wasm_v128_load(c + off[k & 15]);
+        const v128_t isb = wasm_u8x16_gt(q, hi), isd = wasm_u8x16_lt(q, lo);
+        rb = wasm_v128_and(wasm_i8x16_sub(rb, isb), isb);  // +1 where bright (isb = -1), else 0
+        rd = wasm_v128_and(wasm_i8x16_sub(rd, isd), isd);
+        mb = wasm_u8x16_max(mb, rb);
+        md = wasm_u8x16_max(md, rd);
+      }
+      const v128_t eight = wasm_i8x16_splat(8);
+      lanes &= wasm_i8x16_bitmask(wasm_v128_or(wasm_u8x16_gt(mb, eight), wasm_u8x16_gt(md, eight)));
       while (lanes) {
         const int i = __builtin_ctz(lanes);
         lanes &= lanes - 1;
-        test(p, x + i, y);
+        corner(p, xs + i, y);
       }
+    };
+    for (; x + 16 <= x1; x += 16) chunk(x, 0xffffu);
+    if (x < x1 && x1 - 16 >= x0) {
+      const int xs = x1 - 16;
+      chunk(xs, (0xffffu << (x - xs)) & 0xffffu);
+      x = x1;
     }
 #endif
     for (; x < x1; ++x) test(p, x, y);

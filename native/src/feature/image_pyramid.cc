@@ -19,6 +19,9 @@ void resize_bilinear(const GrayImage& src, GrayImage& dst) {
     x0[x] = ix;
     wx[x] = static_cast<int>((fx - ix) * 256.0 + 0.5);
   }
+  // rows are blended first (a loop over whole source rows, which vectorises), then columns; the sum
+  // is exact in integers, so the order does not change the result
+  std::vector<uint16_t> blend(src.width);
   for (int y = 0; y < dst.height; ++y) {
     double fy = (y + 0.5) * sy - 0.5;
     if (fy < 0) fy = 0;
@@ -27,12 +30,12 @@ void resize_bilinear(const GrayImage& src, GrayImage& dst) {
     const int wy = static_cast<int>((fy - iy) * 256.0 + 0.5);
     const uint8_t* r0 = src.row(iy);
     const uint8_t* r1 = src.row(iy + 1);
+    for (int x = 0; x < src.width; ++x) blend[x] = static_cast<uint16_t>(r0[x] * (256 - wy) + r1[x] * wy);
     uint8_t* out = dst.px.data() + static_cast<size_t>(y) * dst.width;
     for (int x = 0; x < dst.width; ++x) {
       const int a = x0[x], w = wx[x];
-      const int top = r0[a] * (256 - w) + r0[a + 1] * w;
-      const int bot = r1[a] * (256 - w) + r1[a + 1] * w;
-      out[x] = static_cast<uint8_t>((top * (256 - wy) + bot * wy + (1 << 15)) >> 16);
+      const uint32_t v = static_cast<uint32_t>(blend[a]) * (256 - w) + static_cast<uint32_t>(blend[a + 1]) * w;
+      out[x] = static_cast<uint8_t>((v + (1u << 15)) >> 16);
     }
   }
 }
