@@ -5,3 +5,4 @@ export * from './planner.js';
 export * from './floors.js';
 export * from './canvas.js';
 export * from './render-map.js';
+export * from './frontier.js';

@@ -109,6 +109,11 @@ export class Navigator {
     return p ? planarPose(NAVIGATOR_FRAME, p) : null;
   }
 
+  /** The estimated camera-to-world pose after the last frame (null unless tracking is ok). */
+  poseMatrix(): Mat4 | null {
+    return this.poseNow;
+  }
+
   /** The floor layer the body was last localised on. */
   get floor(): number | null {
     return this.floorNow;

@@ -15,7 +15,9 @@ export function wasmUrl(name: WasmName): URL {
 export async function wasmBytes(name: WasmName): Promise<ArrayBuffer | Uint8Array> {
   const url = wasmUrl(name);
   if (isNode && url.protocol === 'file:') {
-    const { readFile } = await import('node:fs/promises');
+    // a specifier held in a variable keeps browser bundlers from shimming a module the page never loads
+    const fsModule = 'node:fs/promises';
+    const { readFile } = (await import(/* @vite-ignore */ fsModule)) as typeof import('node:fs/promises');
     try {
       return await readFile(url);
     } catch (err) {

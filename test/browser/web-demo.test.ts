@@ -1,0 +1,153 @@
+/**
+ * The browser demo, built with Vite and served as a static site, in Debian's Chromium: WASM loads,
+ * coarse actions from the keyboard and the on-screen buttons grow the occupancy map, nothing is
+ * logged as an error. Leaves a screenshot in test-artifacts/ (NAVHARNESS_UPDATE_DOCS=1 also
+ * refreshes docs/images/web-demo.png).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import type { Page } from 'playwright-core';
+import type { DemoHandle } from '../../web/main.js';
+import type { SessionState } from '../../web/session.js';
+import { CHROMIUM, HAVE_CHROMIUM, launchChromium, type Chromium } from '../helpers/chromium.js';
+import { serveFolder, type StaticServer } from '../helpers/static-server.js';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const ARTIFACT = join(ROOT, 'test-artifacts', 'web-demo.png');
+const DOCS_IMAGE = join(ROOT, 'docs', 'images', 'web-demo.png');
+const SUBPATH = 'some/where';
+
+type Demo = { __navharness: DemoHandle };
+const state = (page: Page) => page.evaluate(() => (window as unknown as Demo).__navharness.state());
+const settle = (page: Page) => page.evaluate(() => (window as unknown as Demo).__navharness.idle());
+
+const SKIP_REASON = `no Chromium at ${CHROMIUM} (apt-get install chromium, or set NAVHARNESS_CHROMIUM)`;
+if (!HAVE_CHROMIUM) console.warn(`browser demo test skipped: ${SKIP_REASON}`);
+
+describe.skipIf(!HAVE_CHROMIUM)(`browser demo in Chromium${HAVE_CHROMIUM ? '' : ` — skipped: ${SKIP_REASON}`}`, () => {
+  let site: string;
+  let server: StaticServer;
+  let browser: Chromium;
+  let page: Page;
+  const problems: string[] = [];
+  const wasmFetched: string[] = [];
+
+  beforeAll(async () => {
+    site = mkdtempSync(join(tmpdir(), 'navharness-web-'));
+    // built below the served root, so that the page must find its assets by relative URLs
+    await build({ configFile: join(ROOT, 'web', 'vite.config.ts'), logLevel: 'warn', build: { outDir: join(site, SUBPATH), emptyOutDir: true } });
+    server = await serveFolder(site);
+    browser = await launchChromium({ width: 1440, height: 640 });
+    page = await browser.context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+      // warnings vary with the Chromium build, so they are shown, not failed on
+      else if (m.type() === 'warning') console.warn(`page warning: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+      if (r.url().endsWith('.wasm')) wasmFetched.push(r.url());
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (site) rmSync(site, { recursive: true, force: true });
+  });
+
+  it('loads the page and initialises the WebAssembly modules', async () => {
+    await page.goto(`${server.url}${SUBPATH}/?seed=1`);
+    await page.waitForFunction(() => (window as unknown as Demo).__navharness?.ready === true, undefined, { timeout: 30_000 });
+    expect(problems).toEqual([]);
+    // navcore and render are fetched as hashed assets beside the page, relative to it
+    expect(wasmFetched.map((u) => new URL(u).pathname.replace(/-[\w-]+\.wasm$/, '.wasm')).sort()).toEqual([`/${SUBPATH}/assets/navcore.wasm`, `/${SUBPATH}/assets/render.wasm`]);
+    const s = await state(page);
+    expect(s.seed).toBe(1);
+    expect(s.actions).toBe(0);
+    // the first frame is already in the map
+    expect(s.known).toBeGreaterThan(0);
+    expect(await page.textContent('#stat-known')).toBe(s.known.toLocaleString('en'));
+    expect(await page.textContent('#status')).toMatch(/^Ready/);
+  });
+
+  it('grows the map with ten presses of the keyboard and the buttons', async () => {
+    const before = await state(page);
+    const presses: { via: 'key' | 'button'; input: string; action: string }[] = [
+      { via: 'key', input: 'a', action: 'left' },
+      { via: 'button', input: 'left', action: 'left' },
+      { via: 'key', input: 'ArrowLeft', action: 'left' },
+      { via: 'key', input: 'w', action: 'forward' },
+      { via: 'key', input: 'ArrowUp', action: 'forward' },
+      { via: 'button', input: 'forward', action: 'forward' },
+      { via: 'key', input: 'd', action: 'right' },
+      { via: 'key', input: 'ArrowRight', action: 'right' },
+      { via: 'button', input: 'right', action: 'right' },
+      { via: 'key', input: 'W', action: 'forward' },
+    ];
+    const seen: SessionState[] = [before];
+    for (const p of presses) {
+      if (p.via === 'key') await page.keyboard.press(p.input);
+      else await page.click(`button[data-action="${p.input}"]`);
+      await settle(page);
+      const s = await state(page);
+      // one action per press, five frames each
+      expect(s.actions).toBe(seen.length);
+      expect(s.subMotions).toBe(5 * seen.length);
+      // cells only ever go from unknown to known
+      expect(s.known).toBeGreaterThanOrEqual(seen[seen.length - 1].known);
+      const prev = seen[seen.length - 1].pose;
+      if (p.action === 'left') expect(angle(s.pose.yaw - prev.yaw)).toBeCloseTo((15 * Math.PI) / 180, 6);
+      if (p.action === 'right') expect(angle(s.pose.yaw - prev.yaw)).toBeCloseTo((-15 * Math.PI) / 180, 6);
+      seen.push(s);
+    }
+    const after = seen[seen.length - 1];
+    expect(after.known).toBeGreaterThan(before.known);
+    expect(after.free).toBeGreaterThan(before.free);
+    expect(after.exploredM2).toBeCloseTo(after.known * 0.01, 6);
+    // the forward presses moved the robot (ground-truth pose in the first-frame world)
+    expect(Math.hypot(after.pose.x, after.pose.z)).toBeGreaterThan(0.2);
+    // the page shows the same numbers it publishes
+    expect(await page.textContent('#stat-free')).toBe(after.free.toLocaleString('en'));
+    expect(await page.textContent('#stat-obstacle')).toBe(after.obstacle.toLocaleString('en'));
+    expect(await page.getAttribute('body', 'data-known')).toBe(String(after.known));
+    expect(await page.textContent('#stat-actions')).toBe('10');
+
+    mkdirSync(join(ROOT, 'test-artifacts'), { recursive: true });
+    await page.screenshot({ path: ARTIFACT, fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
+  it('rejects an unknown action with a message and keeps going', async () => {
+    const msg = await page.evaluate(() =>
+      (window as unknown as Demo).__navharness.press('jump' as never).then(() => 'accepted', (e: Error) => e.message),
+    );
+    expect(msg).toMatch(/unknown action 'jump'.*forward, left or right/);
+    const s = await state(page);
+    expect(s.actions).toBe(10);
+    expect(problems).toEqual([]);
+    if (process.env.NAVHARNESS_UPDATE_DOCS === '1') {
+      await docsScreenshot(page);
+      expect(problems).toEqual([]);
+    }
+  });
+});
+
+/** The README's picture: a longer drive (a look around, then into the room) once the test has passed. */
+async function docsScreenshot(page: Page): Promise<void> {
+  const tour = [...Array(24).fill('left'), 'forward', 'forward', 'forward', 'right', 'right', 'forward', 'forward', 'forward', 'forward', ...Array(7).fill('right')];
+  for (const a of tour) await page.evaluate((x) => (window as unknown as Demo).__navharness.press(x as 'forward'), a);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: DOCS_IMAGE, fullPage: true });
+}
+
+/** An angle difference wrapped to (−π, π]. */
+function angle(a: number): number {
+  return Math.atan2(Math.sin(a), Math.cos(a));
+}
