@@ -298,13 +298,8 @@ export class Orchestrator {
       t.handoverPrompted = true;
       this.trace(t, { kind: 'handover-prompt' });
       session.say(text(handoverMissingPrompt(journal.handoverPath(t.id))));
-      // the pending request is set aside for this hop so that the loop runs; file tools only
-      const saved = session.tools;
-      t.ctx.closeRequest = null;
-      session.tools = FILE_TOOLS;
-      await session.hop(t.ctx, { maxTurns: HANDOVER_PROMPT_TURNS, budget: null });
-      session.tools = saved;
-      t.ctx.closeRequest = req;
+      // the close request stays pending (motion is refused meanwhile); this hop does not use the check
+      await session.hop(t.ctx, { maxTurns: HANDOVER_PROMPT_TURNS, budget: null, whileClosePending: true });
     }
     const claim = { claim: req.claim, evidence: req.evidence };
     let prestop: StoredVerdict | null = null;

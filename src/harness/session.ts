@@ -35,6 +35,8 @@ export interface HopOptions {
   /** the task's turn budget (shared across hops and attempts); null for sessions outside a task budget */
   budget: TurnBudget | null;
   beforeTurn?: BeforeTurn;
+  /** run even though a close request is pending (the one-time missing-handover prompt) */
+  whileClosePending?: boolean;
 }
 
 const FRAME_TOOLS = new Set(['observe', 'step']);
@@ -73,7 +75,7 @@ export class Session {
     let turns = 0;
     let framesSeen = 0;
     const boundary = (): HopEnd | null => {
-      if (ctx.closeRequest) return 'close';
+      if (ctx.closeRequest && !opts.whileClosePending) return 'close';
       if (ctx.recoveryRequest) return 'recovery';
       if (ctx.terminated) return 'terminated';
       if (stepsLeft(ctx) === 0 && this.tools.some((t) => t.name === 'step')) return 'steps-exhausted';
