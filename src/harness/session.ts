@@ -62,7 +62,8 @@ export class Session {
 
   /** One model call with the current tools; the reply is appended to the conversation. */
   async turn(toolsOffered = this.tools): Promise<AssistantMessage> {
-    const res = await this.model.complete({ system: this.system, messages: this.messages, tools: toolSpecs(toolsOffered) });
+    // a snapshot: the conversation grows after the call, the request as sent does not
+    const res = await this.model.complete({ system: this.system, messages: [...this.messages], tools: toolSpecs(toolsOffered) });
     this.turns++;
     this.usage = addUsage(this.usage, res.usage);
     this.lastUsage = res.usage;
