@@ -8,6 +8,7 @@ import { registerDemo } from './commands/demo.js';
 import { registerMap } from './commands/map.js';
 import { registerSim } from './commands/sim.js';
 import { registerRun } from './commands/run.js';
+import { registerEval } from './commands/eval.js';
 import { UsageError } from './commands/options.js';
 
 const program = new Command('navharness')
@@ -19,6 +20,7 @@ registerDemo(program);
 registerMap(program);
 registerSim(program);
 registerRun(program);
+registerEval(program);
 
 try {
   await program.parseAsync(process.argv);
