@@ -45,8 +45,6 @@ export const HarnessConfigSchema = z.strictObject({
   recovery: RecoveryConfigSchema.default(RecoveryConfigSchema.parse({})),
   /** turns of the consolidation session */
   consolidationTurns: z.number().int().positive().default(16),
-  /** relocate the body to each task's start (controlled relocation) instead of continuing in place */
-  relocate: z.boolean().default(false),
 });
 export type HarnessConfig = z.infer<typeof HarnessConfigSchema>;
 export type HarnessConfigInput = z.input<typeof HarnessConfigSchema>;

@@ -16,3 +16,4 @@ export * from './task-state.js';
 export * from './orchestrator.js';
 export * from './trajectory.js';
 export * from './world.js';
+export * from './relocation.js';

@@ -14,6 +14,8 @@ import { Orchestrator } from '../../src/harness/orchestrator.js';
 import { HistogramPlaceMatcher } from '../../src/harness/place-matcher.js';
 import { MatcherWakeUp } from '../../src/harness/wakeup.js';
 import { World } from '../../src/harness/world.js';
+import { relocationViews } from '../../src/harness/relocation.js';
+import { RELOCATION_NOTE } from '../../src/prompts/actor.js';
 import { Journal } from '../../src/memory/journal.js';
 import { Workspace } from '../../src/memory/workspace.js';
 import { MockModel, ScriptedModel, type ScriptedStep } from '../../src/models/scripted.js';
@@ -263,5 +265,22 @@ describe('session policies (SPEC §8)', () => {
     journal.closeTask((await orch.runTask({ index: 2, goal })).record);
     expect(actor.requests[n].messages.length).toBeGreaterThan(before);
     expect(said(actor.requests[n].messages[actor.requests[n].messages.length - 1])).toContain('The previous task is closed');
+  }, 60_000);
+});
+
+describe('relocation between tasks', () => {
+  it('keeps spatial state and attaches four surrounding views to the next opening', async () => {
+    const { orch, actor } = setup([write(HANDOVER, 'Goal bed.'), close('incomplete')], [V('incomplete')], { prestopVerification: false });
+    world.navigator.mark('before move');
+    const placesBefore = world.navigator.places.names();
+    const p = world.body.simPose;
+    world.body.teleport({ position: [p.position[0], p.position[1], p.position[2]], yaw: p.yaw + Math.PI / 2 });
+    const views = await relocationViews(world.navigator);
+    expect(views).toHaveLength(4);
+    await orch.runTask({ index: 1, goal }, views);
+    const opening = actor.requests[0].messages[0];
+    expect(said(opening)).toContain(RELOCATION_NOTE);
+    expect(opening.role === 'user' && opening.content.filter((c) => c.type === 'image').length).toBe(4);
+    expect(world.navigator.places.names()).toEqual(expect.arrayContaining(placesBefore));
   }, 60_000);
 });
