@@ -11,7 +11,7 @@ import { harnessConfigFromFlags, RunFlagsSchema } from './run.js';
 import { parseFlags } from './options.js';
 import { progressBar } from './progress.js';
 
-const EvalFlagsSchema = RunFlagsSchema.omit({ house: true, resume: true, script: true }).extend({
+const EvalFlagsSchema = RunFlagsSchema.omit({ house: true, houseDir: true, resume: true, script: true }).extend({
   houses: HouseRangeSchema,
   workers: z.coerce.number({ error: '--workers must be a whole number' }).int('--workers must be a whole number').min(1, '--workers is at least 1').max(64, '--workers is at most 64').default(1),
   priceInput: z.coerce.number().nonnegative('--price-input is a non-negative price per million tokens').default(0),

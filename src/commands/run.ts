@@ -19,6 +19,7 @@ export const RunFlagsSchema = z.object({
   agent: z.string({ error: 'give --agent scripted | openai:MODEL | anthropic:MODEL' }).min(1),
   policy: z.enum(SESSION_POLICIES, { error: `--policy is one of ${SESSION_POLICIES.join(', ')}` }).default('navharness'),
   out: z.string({ error: 'give --out DIR' }).min(1),
+  houseDir: z.string().min(1, '--house-dir names a directory').optional(),
   resume: z.boolean().default(false),
   pose: z.enum(['slam', 'ground-truth'], { error: '--pose is slam or ground-truth' }).default('ground-truth'),
   judge: z.enum(['auto', 'model', 'ground-truth'], { error: '--judge is auto, model or ground-truth' }).default('auto'),
@@ -73,6 +74,7 @@ export function registerRun(program: Command): void {
     .requiredOption('--agent <spec>', 'scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL')
     .option('--policy <policy>', `session policy: ${SESSION_POLICIES.join(' | ')}`, 'navharness')
     .requiredOption('--out <dir>', 'run directory')
+    .option('--house-dir <dir>', 'persistent house directory (house notes shared across runs); default DIR/house')
     .option('--resume', 'continue the run in --out after its last closed task')
     .option('--pose <source>', 'pose source: slam | ground-truth', 'ground-truth')
     .option('--judge <kind>', 'auto | model | ground-truth (ground-truth-perception baseline)', 'auto')
@@ -93,7 +95,7 @@ export function registerRun(program: Command): void {
       const harness = harnessConfigFromFlags(f);
       let bar: ReturnType<typeof progressBar> | null = null;
       const summary = await runSequence(
-        { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, harness },
+        { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, harness },
         {
           onStart: (total, done) => {
             bar = progressBar(`run ${f.house}`, total, !f.json && process.stderr.isTTY === true);
