@@ -15,6 +15,8 @@ import { HistogramPlaceMatcher } from '../../src/harness/place-matcher.js';
 import { MatcherWakeUp } from '../../src/harness/wakeup.js';
 import { World } from '../../src/harness/world.js';
 import { relocationViews } from '../../src/harness/relocation.js';
+import { OpenAIResponsesModel } from '../../src/models/openai-responses.js';
+import { startMockServer } from '../models/mock-server.js';
 import { RELOCATION_NOTE } from '../../src/prompts/actor.js';
 import { Journal } from '../../src/memory/journal.js';
 import { Workspace } from '../../src/memory/workspace.js';
@@ -282,5 +284,45 @@ describe('relocation between tasks', () => {
     expect(said(opening)).toContain(RELOCATION_NOTE);
     expect(opening.role === 'user' && opening.content.filter((c) => c.type === 'image').length).toBe(4);
     expect(world.navigator.places.names()).toEqual(expect.arrayContaining(placesBefore));
+  }, 60_000);
+});
+
+describe('a real SDK backend in the loop (OpenAI Responses against a local mock server)', () => {
+  const body = (output: unknown[], cached: number) => ({
+    id: 'resp', object: 'response', created_at: 1_700_000_000, status: 'completed', model: 'gpt-test', output,
+    usage: { input_tokens: 1000, input_tokens_details: { cached_tokens: cached }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 1020 },
+  });
+  const call = (id: string, name: string, args: unknown) => ({ type: 'function_call', id: `fc_${id}`, call_id: id, name, arguments: JSON.stringify(args), status: 'completed' });
+  const message = (t: string) => ({ type: 'message', id: 'msg', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: t, annotations: [] }] });
+
+  it('runs a task: camera images go back inside function_call_output, cached tokens are counted, the judge call has no tools', async () => {
+    const server = await startMockServer([
+      { body: body([call('c1', 'observe', {})], 0) },
+      { body: body([call('c2', 'write_file', { path: HANDOVER, content: 'Goal bed. Seen from the hall.' })], 600) },
+      { body: body([call('c3', 'close_task', { claim: 'complete', evidence: 'bed ahead' })], 800) },
+      { body: body([message(V('complete', 'bed at close range'))], 0) },
+    ]);
+    try {
+      const model = new OpenAIResponsesModel({ model: 'gpt-test', apiKey: 'test-key', baseURL: `${server.url}/v1`, maxRetries: 0 });
+      const dir = mkdtempSync(join(tmpdir(), 'orch-sdk-'));
+      dirs.push(dir);
+      const journal = new Journal(Workspace.open({ runDir: join(dir, 'run'), houseDir: join(dir, 'house') }));
+      const orch = new Orchestrator({
+        navigator: world.navigator, journal, config: parseHarnessConfig({}), actor: model, judge: new ModelJudge(model),
+        wakeUp: new MatcherWakeUp(new HistogramPlaceMatcher()), tasksInRun: 1,
+      });
+      const out = await orch.runTask({ index: 1, goal });
+      expect(out.record).toMatchObject({ status: 'complete', handover: HANDOVER });
+      expect(out.usage.actor).toEqual({ uncachedInput: 3000 - 1400, cachedInput: 1400, output: 60 });
+      expect(out.usage.judge.output).toBe(20);
+      const second = JSON.stringify(server.requests[1].body.input);
+      expect(second).toContain('function_call_output');
+      expect(second).toMatch(/input_image/);
+      const judgeReq = server.requests[3].body;
+      expect(judgeReq.tools ?? []).toEqual([]);
+      expect(JSON.stringify(judgeReq.input)).not.toContain('bed ahead');
+    } finally {
+      await server.close();
+    }
   }, 60_000);
 });
