@@ -10,7 +10,8 @@ import { atomicWriteFile } from '../memory/atomic.js';
 import { Journal } from '../memory/journal.js';
 import { HOUSE_MOUNT } from '../memory/layout.js';
 import { Workspace } from '../memory/workspace.js';
-import { metricsOf, taskRows, type RunMetrics } from './run-metrics.js';
+import { addUsage, ZERO_USAGE } from '../models/types.js';
+import { metricsOf, runLevelUsage, taskRows, type RunMetrics } from './run-metrics.js';
 import type { RunOptions } from './run-sequence.js';
 import type { Prices } from './cost.js';
 
@@ -76,10 +77,9 @@ export async function runParallel(o: ParallelOptions): Promise<ParallelResult> {
   };
   await Promise.all(Array.from({ length: Math.max(1, o.workers) }, lane));
   runs.sort((a, b) => a.house - b.house);
-  const sequences = runs
-    .filter((r) => r.error === null)
-    .map((r) => taskRows(new Journal(Workspace.open({ runDir: r.out, houseDir: join(r.out, HOUSE_MOUNT) }))));
-  const metrics = metricsOf(sequences, o.prices);
+  const journals = runs.filter((r) => r.error === null).map((r) => new Journal(Workspace.open({ runDir: r.out, houseDir: join(r.out, HOUSE_MOUNT) })));
+  const extra = journals.map(runLevelUsage).reduce(addUsage, { ...ZERO_USAGE });
+  const metrics = metricsOf(journals.map(taskRows), o.prices, extra);
   atomicWriteFile(join(out, 'metrics.json'), JSON.stringify({ ...metrics, runs: runs.map((r) => ({ house: r.house, error: r.error })) }, null, 2) + '\n');
   return { metrics, runs };
 }

@@ -86,3 +86,11 @@ export function metricsOf(sequences: readonly (readonly TaskRow[])[], prices: Pr
     statuses,
   });
 }
+
+export const CONSOLIDATION_USAGE = `${EVAL_DIR}/usage-consolidation.json`;
+
+/** Usage outside any task (the run-end consolidation session). */
+export function runLevelUsage(journal: Journal): Usage {
+  const text = journal.workspace.readRaw(CONSOLIDATION_USAGE);
+  return text === null ? { uncachedInput: 0, cachedInput: 0, output: 0 } : UsageSchema.parse(JSON.parse(text));
+}

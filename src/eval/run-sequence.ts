@@ -25,7 +25,7 @@ import type { StartPose } from '../sim/scene.js';
 import { createRoles } from './agents.js';
 import { PricesSchema } from './cost.js';
 import { goalFootprints, evaluateGoal } from './goal-evaluation.js';
-import { metricsOf, taskRows, usagePath, type RunMetrics, type TaskUsage } from './run-metrics.js';
+import { CONSOLIDATION_USAGE, metricsOf, runLevelUsage, taskRows, usagePath, type RunMetrics, type TaskUsage } from './run-metrics.js';
 
 export const RunOptionsSchema = z.strictObject({
   house: z.string().min(1),
@@ -151,12 +151,9 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
       if (cfg.consolidation && cfg.policy === 'navharness') {
         const c = await consolidate(roles.consolidator, journal, world.navigator, cfg.consolidationTurns, progress.onEvent);
         extra = addUsage(extra, c.usage);
-        ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/usage-consolidation.json`, JSON.stringify(c.usage) + '\n');
+        ws.writeOwned({ kind: 'orchestrator' }, CONSOLIDATION_USAGE, JSON.stringify(c.usage) + '\n');
       }
-    } else {
-      const t = ws.readRaw(`${EVAL_DIR}/usage-consolidation.json`);
-      if (t) extra = JSON.parse(t);
-    }
+    } else extra = runLevelUsage(journal);
     const metrics = metricsOf([taskRows(journal)], o.prices, extra);
     // Scores reach the run directory only now, after every session of the run has ended.
     atomicWriteFile(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
