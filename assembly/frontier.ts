@@ -77,3 +77,29 @@ export function nearestFrontier(
   store<i32>(out + 4, tail);
   return -1;
 }
+
+/**
+ * Writes into `dst` a copy of `src` in which every FREE cell within `r` cells (Euclidean) of an
+ * obstacle is marked blocked (2): the grid a robot of that radius can plan on.
+ */
+export function inflate(src: usize, dst: usize, w: i32, h: i32, r: i32): void {
+  const n = w * h;
+  memory.copy(dst, src, <usize>n);
+  const r2 = r * r;
+  for (let z = 0; z < h; z++) {
+    for (let x = 0; x < w; x++) {
+      if (load<u8>(src + <usize>(z * w + x)) != 2) continue;
+      const z0 = max(0, z - r), z1 = min(h - 1, z + r);
+      const x0 = max(0, x - r), x1 = min(w - 1, x + r);
+      for (let zz = z0; zz <= z1; zz++) {
+        const dz = zz - z;
+        for (let xx = x0; xx <= x1; xx++) {
+          const dx = xx - x;
+          if (dx * dx + dz * dz > r2) continue;
+          const p = dst + <usize>(zz * w + xx);
+          if (load<u8>(p) == FREE) store<u8>(p, 2);
+        }
+      }
+    }
+  }
+}

@@ -3,4 +3,4 @@ export { alloc, free } from './alloc';
 export { integrate, countCells, blit, knownBounds } from './mapper';
 export { astar, nearestFree } from './astar';
 export { rasterGrid } from './raster';
-export { nearestFrontier } from './frontier';
+export { nearestFrontier, inflate } from './frontier';

@@ -6,10 +6,13 @@
 import { Command, CommanderError } from 'commander';
 import { registerDemo } from './commands/demo.js';
 import { registerMap } from './commands/map.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerSim } from './commands/sim.js';
 import { registerRun } from './commands/run.js';
 import { registerEval } from './commands/eval.js';
 import { UsageError } from './commands/options.js';
+import { registerSlam } from './commands/slam.js';
+import { registerAte } from './commands/ate.js';
 
 const program = new Command('navharness')
   .description('NavHarness: lifelong embodied navigation with a WebAssembly navigation core')
@@ -18,9 +21,12 @@ const program = new Command('navharness')
 
 registerDemo(program);
 registerMap(program);
+registerMcp(program);
 registerSim(program);
 registerRun(program);
 registerEval(program);
+registerSlam(program);
+registerAte(program);
 
 try {
   await program.parseAsync(process.argv);

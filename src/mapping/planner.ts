@@ -3,7 +3,8 @@
  * on unknown or obstacle; A* over free cells; length in metres, or `unreachable`. Nothing moves.
  */
 import type { OccupancyMap } from './occupancy-map.js';
-import { GridSearch } from './grid-search.js';
+import { GridSearch, type GridRef } from './grid-search.js';
+import type { WasmBlock } from '../wasm/memory.js';
 
 export interface PlanarPoint {
   x: number;
@@ -30,10 +31,16 @@ export interface PlanOptions {
   targetSnapM?: number;
   /** how far (m) the start may move to reach a free cell (the body's own cell may still be unknown) */
   startSnapM?: number;
+  /**
+   * keep this far (m) from obstacles: free cells closer than this count as blocked, for routes a
+   * body of that radius can drive. 0 (the default) plans over every free cell, as SPEC §4 says.
+   */
+  clearanceM?: number;
 }
 
 export class Planner {
   private readonly search: GridSearch;
+  private inflated: WasmBlock<Uint8Array> | null = null;
 
   constructor(private readonly map: OccupancyMap) {
     this.search = new GridSearch(map.core);
@@ -46,7 +53,7 @@ export class Planner {
       }
     }
     const cell = this.map.params.cellSize;
-    const grid = this.map.gridRef(layer);
+    const grid = this.planningGrid(layer, opts.clearanceM ?? 0);
     const snapCells = (m: number | undefined, dflt: number) => Math.max(0, Math.ceil((m ?? dflt) / cell));
     const locate = (p: PlanarPoint, maxR: number) => {
       const c = this.map.worldToCell(p.x, p.z);
@@ -74,5 +81,19 @@ export class Planner {
       startSnapped: s.snapped,
       expansions: found.expansions,
     };
+  }
+
+  /** The layer's grid, or a copy with obstacles grown by the clearance. */
+  private planningGrid(layer: number, clearanceM: number): GridRef & { ox: number; oz: number } {
+    const g = this.map.gridRef(layer);
+    const r = Math.round(clearanceM / this.map.params.cellSize);
+    if (r <= 0) return g;
+    const n = g.w * g.h;
+    if (!this.inflated || this.inflated.length < n) {
+      this.inflated?.free();
+      this.inflated = this.map.core.block<Uint8Array>(Uint8Array, n);
+    }
+    this.map.core.exports.inflate(g.ptr, this.inflated.ptr, g.w, g.h, r);
+    return { ...g, ptr: this.inflated.ptr };
   }
 }

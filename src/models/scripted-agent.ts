@@ -103,18 +103,48 @@ export class ScriptedNavigationAgent implements Model {
     const pose = nav.planar();
     if (!pose || nav.status !== 'ok') return this.step(req, ['left', 'left']); // look around to relocalise
 
+    if (this.budgetExhausted(req.messages)) return this.finish(req, handover, null);
+
+    // After bumping into something, turn toward the most open direction of the map and step once.
+    if (this.lastCollision(req.messages)) {
+      t.stuck++;
+      return this.step(req, [...this.turnsTo(this.openHeading(pose), pose.yaw), 'forward']);
+    }
+
     const seen = this.goalInView(nav.lastView);
-    if (seen && !t.rejected.some((r) => Math.hypot(r.x - seen.x, r.z - seen.z) < 1.0)) {
+    const fresh = seen && !t.rejected.some((r) => Math.hypot(r.x - seen.x, r.z - seen.z) < 1.0);
+    if (fresh) {
       const d = Math.hypot(seen.x - pose.x, seen.z - pose.z);
-      if (d <= this.closeEnough) return this.finish(req, handover, `The ${this.oracle.goalLabel()} is in view about ${d.toFixed(1)} m away, right in front of the robot.`);
+      if (d <= this.closeEnough || (t.approaching && t.stuck >= 4 && d <= 0.95)) {
+        return this.finish(req, handover, `The ${this.oracle.goalLabel()} is in view about ${d.toFixed(1)} m away, right in front of the robot.`);
+      }
       if (!t.approaching) {
         // The first sighting: check the route on the map before committing to it.
         t.approaching = true;
+        t.stuck = 0;
         t.target = seen;
         return this.call(req, 'preview_path', { x: +seen.x.toFixed(2), z: +seen.z.toFixed(2) });
       }
-      const actions = this.follow(seen, pose, 0.45);
-      if (actions) return this.step(req, actions);
+      t.target = seen;
+      if (t.stuck < 8) {
+        const actions = this.follow(seen, pose, 0.45);
+        if (actions) return this.step(req, actions);
+      }
+      // This sighting cannot be reached from here: search on, and come back if it shows up elsewhere.
+      t.rejected.push(seen);
+      t.approaching = false;
+      t.target = null;
+      t.stuck = 0;
+    } else if (t.approaching) {
+      // Lost sight of it while approaching: keep going to where it was seen.
+      if (t.target && t.stuck < 8 && Math.hypot(t.target.x - pose.x, t.target.z - pose.z) > this.closeEnough) {
+        const actions = this.follow(t.target, pose, 0.45);
+        if (actions) return this.step(req, actions);
+      }
+      t.approaching = false;
+      t.target = null;
+      t.stuck = 0;
+      t.lookTurns = 0; // look around here: the goal must be near
     }
 
     // Look around (eight 45° glances) at the start of a task and at each coverage stop.
@@ -137,23 +167,22 @@ export class ScriptedNavigationAgent implements Model {
     }
     if (!t.target) {
       const floor = nav.floor ?? 0;
+      if (t.coverage && t.arrived) {
+        t.arrived = false;
+        t.lookTurns = 0;
+        return this.step(req, ['left', 'left', 'left']);
+      }
       const f = t.coverage ? null : this.frontiers.nearest(pose, floor, { minDistM: 0.5, ignore: t.ignore, ignoreRadiusM: 0.6 });
       if (f) {
         t.target = f.point;
-        t.searched.push(`area ${t.searched.length + 1}`);
       } else {
         // The map has no frontier left: cover it, stopping to look around wherever no look was taken.
-        if (t.coverage && t.target === null && t.lookTurns >= 24 && t.arrived) {
-          t.arrived = false;
-          t.lookTurns = 0;
-          return this.step(req, ['left', 'left', 'left']);
-        }
         t.coverage = true;
         const c = this.frontiers.nearest(pose, floor, { minDistM: 1.0, minUnknown: 0, ignore: [...t.ignore, ...t.lookedFrom], ignoreRadiusM: 2.0 });
         if (!c) return this.finish(req, handover, null);
         t.target = c.point;
-        t.searched.push(`area ${t.searched.length + 1}`);
       }
+      t.searched.push(`area ${t.searched.length + 1}`);
     }
     const actions = this.follow(t.target, pose, 0.0);
     if (!actions) {
@@ -164,10 +193,42 @@ export class ScriptedNavigationAgent implements Model {
     return this.step(req, actions);
   }
 
+  /** Heading (yaw) of the longest free ray on the map from the robot, in 30° steps. */
+  private openHeading(pose: { x: number; z: number; yaw: number }): number {
+    const nav = this.oracle.navigator;
+    const floor = nav.floor ?? 0;
+    let best = pose.yaw + Math.PI, bestLen = -1;
+    for (let k = 0; k < 12; k++) {
+      const yaw = pose.yaw + (k * Math.PI) / 6;
+      let len = 0;
+      for (let r = 0.1; r <= 2.0; r += 0.1) {
+        if (nav.map.cellAt(pose.x - Math.sin(yaw) * r, pose.z + Math.cos(yaw) * r, floor) !== 'free') break;
+        len = r;
+      }
+      if (len > bestLen + 0.05) {
+        bestLen = len;
+        best = yaw;
+      }
+    }
+    return best;
+  }
+
+  private turnsTo(want: number, yaw: number): CoarseAction[] {
+    const turns = Math.round(wrap(want - yaw) / TURN);
+    return Array.from({ length: Math.min(Math.abs(turns), 11) }, () => (turns > 0 ? 'left' : 'right'));
+  }
+
+  private budgetExhausted(messages: Message[]): boolean {
+    const m = messages[messages.length - 1];
+    return m?.role === 'tool' && m.name === 'step' && /budget is exhausted|terminated/.test(textOf(m.content));
+  }
+
   /** Coarse actions toward `goal` along the planned route; null when no route exists. */
   private follow(goal: PlanarPoint, pose: { x: number; z: number; yaw: number }, stopShortM: number): CoarseAction[] | null {
     const nav = this.oracle.navigator;
-    const route = nav.plan(goal);
+    // Keep the body's radius from obstacles where the map allows it; squeeze through otherwise.
+    let route = nav.plan(goal, undefined, { clearanceM: 0.2, startSnapM: 0.6 });
+    if (route.status !== 'ok') route = nav.plan(goal);
     if (route.status !== 'ok') return null;
     const path = route.path;
     let aim = path[path.length - 1];
@@ -275,9 +336,6 @@ export class ScriptedNavigationAgent implements Model {
   }
 
   private step(req: ModelRequest, actions: CoarseAction[]): ModelResponse {
-    const t = this.taskState();
-    const prev = this.lastCollision(req.messages);
-    if (prev) t.stuck++;
     return this.call(req, 'step', { actions });
   }
 

@@ -9,7 +9,7 @@ import type { Mat4 } from '../geometry/pose.js';
 import { FloorTracker, type FloorTrackerOptions } from '../mapping/floors.js';
 import { OccupancyMap } from '../mapping/occupancy-map.js';
 import type { MapParams } from '../mapping/params.js';
-import { Planner, type PlanarPoint, type PlanResult } from '../mapping/planner.js';
+import { Planner, type PlanarPoint, type PlanOptions, type PlanResult } from '../mapping/planner.js';
 import { renderMap, type RenderedMap } from '../mapping/render-map.js';
 import type { PoseSource, TrackingStatus } from '../perception/pose-source.js';
 import { Navcore } from '../wasm/navcore.js';
@@ -206,11 +206,11 @@ export class Navigator {
   }
 
   /** A route from the current pose to a place or a map point on the current floor. */
-  plan(target: PlanarPoint, floor = this.floorNow ?? 0): PlanResult {
+  plan(target: PlanarPoint, floor = this.floorNow ?? 0, opts: PlanOptions = {}): PlanResult {
     const at = this.planar();
     if (!at) return { status: 'unreachable', reason: 'the robot has not been localised yet', expansions: 0 };
     if (floor !== this.floorNow) return { status: 'unreachable', reason: `the target is on floor ${floor}, the robot on floor ${this.floorNow}`, expansions: 0 };
-    return this.planner.plan(at, target, floor);
+    return this.planner.plan(at, target, floor, opts);
   }
 
   /** The map of a floor with its places, the trail, the robot (when on that floor) and an optional route. */

@@ -1,0 +1,45 @@
+/**
+ * Map quality against the simulator's ground truth after exploring 3 procedural houses for 300 coarse
+ * actions each: with SLAM poses (when the tracker is built in) and with ground-truth poses.
+ */
+import { POSE_SOURCES, type PoseSourceKind } from '../src/harness/world.js';
+import { mapQuality, truthGrid } from '../src/eval/map-quality.js';
+import type { BenchOptions, BenchResult } from './run.js';
+import { explore } from './explore.js';
+
+const HOUSES = [7, 11, 23];
+
+async function qualityFor(pose: PoseSourceKind, actions: number, log: (s: string) => void) {
+  const rows = [];
+  for (const seed of HOUSES) {
+    const { world, firstCameraSim, floorY } = await explore(seed, pose, actions);
+    const truth = truthGrid(world.scene, floorY, firstCameraSim, world.navigator.map.params.cellSize);
+    const q = mapQuality(world.navigator.map, 0, truth);
+    log(`mapquality: house ${seed}, ${pose}: free precision ${q.free_precision.toFixed(3)}, obstacle recall ${q.obstacle_recall.toFixed(3)} (${q.free_cells} free, ${q.obstacle_cells} obstacle cells)`);
+    rows.push({ house: seed, pose, ...q });
+    world.dispose();
+  }
+  return rows;
+}
+
+export async function run(opts: BenchOptions): Promise<BenchResult> {
+  const actions = opts.quick ? 60 : 300;
+  const sources = POSE_SOURCES.filter((p) => p === 'ground-truth' || p === 'slam');
+  const table: Record<string, string | number>[] = [];
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const summary: BenchResult['summary'] = { houses: HOUSES.length, actions_per_house: actions };
+  for (const pose of sources) {
+    let rows;
+    try {
+      rows = await qualityFor(pose, actions, opts.log);
+    } catch (err) {
+      opts.log(`mapquality: ${pose} poses unavailable: ${(err as Error).message}`);
+      continue;
+    }
+    table.push(...rows.map((r) => ({ house: r.house, pose: r.pose, free_precision: +r.free_precision.toFixed(4), obstacle_recall: +r.obstacle_recall.toFixed(4) })));
+    const prefix = pose === 'slam' ? '' : 'gt_';
+    summary[`${prefix}free_precision`] = +mean(rows.map((r) => r.free_precision)).toFixed(4);
+    summary[`${prefix}obstacle_recall`] = +mean(rows.map((r) => r.obstacle_recall)).toFixed(4);
+  }
+  return { table, summary };
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds build/tracker.wasm from native/ with Debian's emscripten 3.1.6: a standalone module (no JS
+# glue) with a plain C ABI, instantiated by src/wasm/load.ts. The output must be byte-identical from
+# run to run (CI rebuilds and compares), so there is no timestamp, path or random seed in it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH="${NODE_PATH:-/usr/share/nodejs}"
+EMCC="${EMCC:-emcc}"
+if ! command -v "$EMCC" >/dev/null 2>&1; then
+  echo "build:native needs emscripten (apt-get install -y emscripten libeigen3-dev)" >&2
+  exit 1
+fi
+EIGEN="${EIGEN_INCLUDE:-/usr/include/eigen3}"
+OUT=build/tracker.wasm
+OBJ="$(mktemp -d)"
+trap 'rm -rf "$OBJ"' EXIT
+mkdir -p build
+
+CXXFLAGS=(-std=c++17 -O3 -DNDEBUG -DEIGEN_NO_DEBUG -DEIGEN_DONT_PARALLELIZE -fno-exceptions -fno-rtti
+  -msimd128 -I"$EIGEN" -Inative/include -ffile-prefix-map="$PWD"=. -Wall -Wextra)
+EXPORTS='["_nt_create","_nt_destroy","_nt_configure","_nt_set_param","_nt_track","_nt_get_pose","_nt_state","_nt_map_id","_nt_count","_nt_reset","_malloc","_free"]'
+
+SOURCES=$(cd native/src && find . -name '*.cc' | LC_ALL=C sort)
+OBJS=()
+PIDS=()
+for s in $SOURCES; do
+  o="$OBJ/$(echo "${s#./}" | tr '/' '_').o"
+  "$EMCC" "${CXXFLAGS[@]}" -c "native/src/${s#./}" -o "$o" &
+  PIDS+=($!)
+  OBJS+=("$o")
+  # two compilers at a time: the machine has two cores
+  while [ "$(jobs -r | wc -l)" -ge 2 ]; do sleep 0.1; done
+done
+for p in "${PIDS[@]}"; do wait "$p"; done
+
+"$EMCC" -O3 -msimd128 -fno-exceptions "${OBJS[@]}" -o "$OUT" \
+  --no-entry -sSTANDALONE_WASM=1 -sEXPORTED_FUNCTIONS="$EXPORTS" \
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sMAXIMUM_MEMORY=2147483648 -sTOTAL_STACK=1048576 \
+  -sFILESYSTEM=0 -sERROR_ON_UNDEFINED_SYMBOLS=1
+echo "built $OUT ($(wc -c <"$OUT") bytes)"

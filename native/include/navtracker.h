@@ -1,0 +1,69 @@
+/*
+ * The tracker's C ABI. Every function returns an error code (< 0) instead of throwing; the caller
+ * owns the input buffers (allocate them with the exported malloc for zero-copy use).
+ *
+ * Poses are camera-to-world, row-major 4x4 doubles, in the current map's world frame (the camera
+ * frame of that map's first frame), OpenCV axes (x right, y down, z forward).
+ */
+#ifndef NAVTRACKER_H
+#define NAVTRACKER_H
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct nt_tracker nt_tracker;
+
+/* states (non-negative results of nt_track / nt_state) */
+#define NT_INITIALISING 0
+#define NT_OK 1
+#define NT_RECENTLY_LOST 2
+#define NT_LOST 3
+
+/* errors */
+#define NT_E_NULL (-1)           /* null handle or buffer */
+#define NT_E_NOT_CONFIGURED (-2) /* nt_configure has not succeeded */
+#define NT_E_SIZE (-3)           /* image size differs from the configured size */
+#define NT_E_ARG (-4)            /* an argument is out of range (channels, intrinsics, timestamp) */
+#define NT_E_PARAM (-5)          /* unknown parameter key or value out of range */
+
+/* parameter keys for nt_set_param */
+#define NT_P_NUM_FEATURES 1      /* 50..10000, default 1000 */
+#define NT_P_NUM_LEVELS 2        /* 1..12, default 8 */
+#define NT_P_SCALE_FACTOR 3      /* 1.05..2, default 1.2 */
+#define NT_P_FAST_INI 4          /* 1..200, default 20 */
+#define NT_P_FAST_MIN 5          /* 1..200, default 7 */
+#define NT_P_LOST_TIMEOUT 6      /* seconds in recently_lost before lost, 0..3600, default 3 */
+#define NT_P_MIN_DEPTH 7         /* metres, default 0.1 */
+#define NT_P_MAX_DEPTH 8         /* metres, default 10 */
+#define NT_P_BA_WINDOW 9         /* keyframes moved by local bundle adjustment, 2..30, default 10 */
+#define NT_P_MIN_INIT_POINTS 10  /* keypoints with depth needed to open a map, 10..5000, default 150 */
+
+/* counters for nt_count */
+#define NT_C_KEYFRAMES 0         /* in the current map */
+#define NT_C_LANDMARKS 1         /* in the current map */
+#define NT_C_INLIERS 2           /* pose inliers of the last frame */
+#define NT_C_MAPS 3
+#define NT_C_FEATURES 4          /* keypoints of the last frame */
+#define NT_C_RELOCALISATIONS 5
+
+nt_tracker* nt_create(void);
+void nt_destroy(nt_tracker* t);
+/* depth_scale: metres per unit of the depth buffer (1 for metres, 1/5000 for raw TUM values) */
+int nt_configure(nt_tracker* t, int width, int height, double fx, double fy, double cx, double cy, double depth_scale);
+int nt_set_param(nt_tracker* t, int key, double value);
+/* image: width*height*channels bytes (channels 1 grey or 3 RGB); depth: width*height floats */
+int nt_track(nt_tracker* t, const uint8_t* image, int width, int height, int channels, const float* depth, double timestamp);
+/* writes the pose of the last frame when it was tracked; returns 1, or 0 when there is none */
+int nt_get_pose(nt_tracker* t, double* out16);
+int nt_state(nt_tracker* t);
+int nt_map_id(nt_tracker* t);
+int nt_count(nt_tracker* t, int which);
+/* forgets every map; the next frame initialises map ids from where they were (ids are never reused) */
+int nt_reset(nt_tracker* t);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,42 @@
+// extern "C" entry points: null checks and delegation to nav::System, nothing else.
+#include <new>
+
+#include "../include/navtracker.h"
+#include "system.h"
+
+struct nt_tracker {
+  nav::System sys;
+};
+
+extern "C" {
+
+nt_tracker* nt_create(void) { return new (std::nothrow) nt_tracker(); }
+
+void nt_destroy(nt_tracker* t) { delete t; }
+
+int nt_configure(nt_tracker* t, int width, int height, double fx, double fy, double cx, double cy, double depth_scale) {
+  return t ? t->sys.configure(width, height, fx, fy, cx, cy, depth_scale) : NT_E_NULL;
+}
+
+int nt_set_param(nt_tracker* t, int key, double value) { return t ? t->sys.set_param(key, value) : NT_E_NULL; }
+
+int nt_track(nt_tracker* t, const uint8_t* image, int width, int height, int channels, const float* depth, double timestamp) {
+  return t ? t->sys.track(image, width, height, channels, depth, timestamp) : NT_E_NULL;
+}
+
+int nt_get_pose(nt_tracker* t, double* out16) {
+  if (!t || !out16) return NT_E_NULL;
+  return t->sys.pose(out16) ? 1 : 0;
+}
+
+int nt_state(nt_tracker* t) { return t ? t->sys.state() : NT_E_NULL; }
+int nt_map_id(nt_tracker* t) { return t ? t->sys.map_id() : NT_E_NULL; }
+int nt_count(nt_tracker* t, int which) { return t ? t->sys.count(which) : NT_E_NULL; }
+
+int nt_reset(nt_tracker* t) {
+  if (!t) return NT_E_NULL;
+  t->sys.reset();
+  return 0;
+}
+
+}  // extern "C"

@@ -1,0 +1,31 @@
+// Pinhole RGB-D camera. Depth is turned into a virtual right-image coordinate uR = u - bf/z (the
+// stereo form ORB-SLAM uses for RGB-D), so that one residual covers both image and depth.
+#pragma once
+#include "../util/se3.h"
+
+namespace nav {
+
+struct PinholeCamera {
+  int width = 0, height = 0;
+  double fx = 0, fy = 0, cx = 0, cy = 0;
+  double inv_fx = 0, inv_fy = 0;
+  // virtual stereo baseline times fx: the published RGB-D setting uses a baseline of about 8 cm
+  double bf = 0;
+  // points closer than this many baselines count as "close" (depth is trusted for them)
+  double close_depth = 0;
+
+  void set(int w, int h, double fx_, double fy_, double cx_, double cy_) {
+    width = w; height = h; fx = fx_; fy = fy_; cx = cx_; cy = cy_;
+    inv_fx = 1.0 / fx; inv_fy = 1.0 / fy;
+    bf = fx * 0.08;
+    close_depth = 40.0 * 0.08;
+  }
+  bool valid() const { return width > 0 && height > 0 && fx > 0 && fy > 0; }
+
+  Vec3 unproject(double u, double v, double z) const {
+    return Vec3((u - cx) * z * inv_fx, (v - cy) * z * inv_fy, z);
+  }
+  bool in_image(double u, double v) const { return u >= 0 && v >= 0 && u < width && v < height; }
+};
+
+}  // namespace nav

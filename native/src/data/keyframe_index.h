@@ -1,0 +1,29 @@
+// The place-recognition index of a map: locality-sensitive hashing of descriptors. Each of 4 tables
+// keys a descriptor by 16 fixed bits; a keyframe gets one vote from a query descriptor per table in
+// which they share a key. Entries are kept in one sorted array (sorted lazily before a query), so
+// the index costs 8 bytes per entry and nothing per empty bucket.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace nav {
+
+class KeyframeIndex {
+ public:
+  static constexpr int kTables = 4;
+  static constexpr int kBits = 16;
+  // registers the descriptors (8 words each) that keyframe `slot` holds landmarks for
+  void add(uint32_t slot, const uint32_t* descs, const std::vector<int>& which);
+  // votes[slot] for every keyframe slot < num_slots
+  void vote(const uint32_t* descs, int n, uint32_t num_slots, std::vector<int>& votes);
+  void clear() { entries_.clear(); sorted_ = true; }
+  size_t size() const { return entries_.size(); }
+
+ private:
+  static uint32_t key(const uint32_t* d, int table);
+  std::vector<uint64_t> entries_;  // table << 48 | key << 32 | slot
+  bool sorted_ = true;
+};
+
+}  // namespace nav

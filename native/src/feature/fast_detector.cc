@@ -1,0 +1,133 @@
+#include "fast_detector.h"
+
+#include <algorithm>
+
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
+namespace nav {
+
+namespace {
+
+// Score = max over the 16 arcs of 9 contiguous pixels of the smallest brightness difference along
+// the arc, for the bright and the dark case. Window minima are built by doubling (2, 4, 8, 9).
+inline int corner_score(const int* d) {
+  int lo2[16], hi2[16], lo4[16], hi4[16];
+  for (int k = 0; k < 16; ++k) {
+    const int a = d[k], b = d[(k + 1) & 15];
+    lo2[k] = std::min(a, b);
+    hi2[k] = std::max(a, b);
+  }
+  for (int k = 0; k < 16; ++k) {
+    lo4[k] = std::min(lo2[k], lo2[(k + 2) & 15]);
+    hi4[k] = std::max(hi2[k], hi2[(k + 2) & 15]);
+  }
+  int bright = -255, dark = 255;
+  for (int k = 0; k < 16; ++k) {
+    const int e = d[(k + 8) & 15];
+    const int lo9 = std::min(std::min(lo4[k], lo4[(k + 4) & 15]), e);
+    const int hi9 = std::max(std::max(hi4[k], hi4[(k + 4) & 15]), e);
+    bright = std::max(bright, lo9);
+    dark = std::min(dark, hi9);
+  }
+  return std::max(bright, -dark);
+}
+
+// whether a cyclic 16-bit mask has 9 consecutive set bits
+inline bool has_arc9(int mask) {
+  uint32_t m = static_cast<uint32_t>(mask) | (static_cast<uint32_t>(mask) << 16);
+  uint32_t a = m & (m >> 1);   // runs of 2
+  a &= a >> 2;                 // runs of 4
+  a &= a >> 4;                 // runs of 8
+  a &= m >> 8;                 // runs of 9
+  return a != 0;
+}
+
+}  // namespace
+
+void detect_fast(const GrayImage& img, int threshold, int x0, int y0, int x1, int y1, std::vector<Corner>& out,
+                 std::vector<uint8_t>& score) {
+  const int w = img.width, h = img.height;
+  x0 = std::max(x0, 3); y0 = std::max(y0, 3);
+  x1 = std::min(x1, w - 3); y1 = std::min(y1, h - 3);
+  if (x1 <= x0 || y1 <= y0) return;
+  const int off[16] = {-3 * w, -3 * w + 1, -2 * w + 2, -w + 3, 3, w + 3, 2 * w + 2, 3 * w + 1,
+                       3 * w,  3 * w - 1,  2 * w - 2,  w - 3,  -3, -w - 3, -2 * w - 2, -3 * w - 1};
+  // tab[255 + d] classifies a difference d from the centre: 1 brighter, 2 darker than the threshold
+  uint8_t tab[511];
+  for (int d = -255; d <= 255; ++d) tab[255 + d] = d > threshold ? 1 : (d < -threshold ? 2 : 0);
+  std::vector<Corner> raw;
+  raw.reserve(4096);
+  auto test = [&](const uint8_t* p, int x, int y) {
+    const uint8_t* c = p + x;
+    const int v = *c;
+    // Any 9-arc contains one pixel of each opposite pair (i, i+8): every pair must offer a pixel
+    // on the same side (bit 1 bright, bit 2 dark) before the full test.
+    const uint8_t* t = tab + 255 - v;
+    int m = t[c[off[0]]] | t[c[off[8]]];
+    if (!m) return;
+    m &= t[c[off[4]]] | t[c[off[12]]];
+    m &= t[c[off[2]]] | t[c[off[10]]];
+    m &= t[c[off[6]]] | t[c[off[14]]];
+    if (!m) return;
+    m &= t[c[off[1]]] | t[c[off[9]]];
+    m &= t[c[off[3]]] | t[c[off[11]]];
+    m &= t[c[off[5]]] | t[c[off[13]]];
+    m &= t[c[off[7]]] | t[c[off[15]]];
+    if (!m) return;
+    int bright = 0, dark = 0;
+    for (int i = 0; i < 16; ++i) {
+      const int q = c[off[i]];
+      bright |= (q > v + threshold) << i;
+      dark |= (q < v - threshold) << i;
+    }
+    if (!has_arc9(bright) && !has_arc9(dark)) return;
+    int d[16];
+    for (int i = 0; i < 16; ++i) d[i] = c[off[i]] - v;
+    const int sc = corner_score(d);
+    if (sc > threshold) {
+      score[static_cast<size_t>(y) * w + x] = static_cast<uint8_t>(std::min(sc, 255));
+      raw.push_back(Corner{static_cast<int16_t>(x), static_cast<int16_t>(y), static_cast<int16_t>(sc)});
+    }
+  };
+#ifdef __wasm_simd128__
+  const v128_t tv = wasm_i8x16_splat(static_cast<int8_t>(std::min(threshold, 255)));
+#endif
+  for (int y = y0; y < y1; ++y) {
+    const uint8_t* p = img.row(y);
+    int x = x0;
+#ifdef __wasm_simd128__
+    // 16 pixels at a time: the opposite-pair test on 4 of the 8 pairs rejects most pixels at once
+    for (; x + 16 <= x1; x += 16) {
+      const uint8_t* c = p + x;
+      const v128_t cv = wasm_v128_load(c);
+      const v128_t hi = wasm_u8x16_add_sat(cv, tv), lo = wasm_u8x16_sub_sat(cv, tv);
+      v128_t b = wasm_i8x16_splat(-1), d = wasm_i8x16_splat(-1);
+      for (int k : {0, 4, 2, 6}) {
+        const v128_t a = wasm_v128_load(c + off[k]), e = wasm_v128_load(c + off[k + 8]);
+        b = wasm_v128_and(b, wasm_v128_or(wasm_u8x16_gt(a, hi), wasm_u8x16_gt(e, hi)));
+        d = wasm_v128_and(d, wasm_v128_or(wasm_u8x16_lt(a, lo), wasm_u8x16_lt(e, lo)));
+      }
+      uint32_t lanes = wasm_i8x16_bitmask(wasm_v128_or(b, d));
+      while (lanes) {
+        const int i = __builtin_ctz(lanes);
+        lanes &= lanes - 1;
+        test(p, x + i, y);
+      }
+    }
+#endif
+    for (; x < x1; ++x) test(p, x, y);
+  }
+  out.reserve(out.size() + raw.size());
+  for (const Corner& c : raw) {
+    const uint8_t* s = score.data() + static_cast<size_t>(c.y) * w + c.x;
+    const int v = *s;
+    // ties are broken towards the earlier pixel in scan order so exactly one of two equals survives
+    if (s[-w - 1] > v || s[-w] > v || s[-w + 1] > v || s[-1] > v) continue;
+    if (s[1] >= v || s[w - 1] >= v || s[w] >= v || s[w + 1] >= v) continue;
+    out.push_back(c);
+  }
+}
+
+}  // namespace nav

@@ -1,0 +1,22 @@
+// Tunables of tracking and mapping, with the published ORB-SLAM RGB-D values where there are any.
+#pragma once
+
+namespace nav {
+
+struct TrackingParams {
+  float last_frame_radius = 7.0f;      // projection window from the previous frame (pixels at level 0)
+  int min_motion_matches = 20;         // below this the window is doubled
+  int min_pose_inliers = 10;           // a frame pose with fewer inliers is rejected
+  int min_local_map_inliers = 30;
+  int min_inliers_after_reloc = 50;
+  int reloc_grace_frames = 30;         // frames after relocalisation that need the stricter count
+  int max_local_keyframes = 80;
+  int min_init_points = 150;           // keypoints with depth needed to open a map
+  int max_frames_between_kf = 30;
+  double recently_lost_timeout = 3.0;  // seconds of recently_lost before the map is given up (lost)
+  double min_depth = 0.1, max_depth = 10.0;  // metres; depth outside is treated as missing
+  int ba_window = 10;
+  int ba_max_fixed = 20;
+};
+
+}  // namespace nav

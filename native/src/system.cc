@@ -1,0 +1,95 @@
+#include "system.h"
+
+#include <cmath>
+
+#include "../include/navtracker.h"
+
+namespace nav {
+
+namespace {
+bool in(double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; }
+}  // namespace
+
+int System::configure(int width, int height, double fx, double fy, double cx, double cy, double depth_scale) {
+  if (width < 64 || height < 64 || width > 8192 || height > 8192) return NT_E_ARG;
+  if (!in(fx, 1e-3, 1e6) || !in(fy, 1e-3, 1e6) || !in(cx, -1e6, 1e6) || !in(cy, -1e6, 1e6)) return NT_E_ARG;
+  if (!in(depth_scale, 1e-9, 1e9)) return NT_E_ARG;
+  ctx_.cam.set(width, height, fx, fy, cx, cy);
+  depth_scale_ = depth_scale;
+  configured_ = true;
+  tracking_.reset();
+  return 0;
+}
+
+int System::set_param(int key, double v) {
+  OrbParams& o = orb_params_;
+  TrackingParams& tp = ctx_.tp;
+  switch (key) {
+    case NT_P_NUM_FEATURES: if (!in(v, 50, 10000)) return NT_E_PARAM; o.num_features = static_cast<int>(v); break;
+    case NT_P_NUM_LEVELS: if (!in(v, 1, 12)) return NT_E_PARAM; o.num_levels = static_cast<int>(v); break;
+    case NT_P_SCALE_FACTOR: if (!in(v, 1.05, 2.0)) return NT_E_PARAM; o.scale_factor = v; break;
+    case NT_P_FAST_INI: if (!in(v, 1, 200)) return NT_E_PARAM; o.fast_ini_threshold = static_cast<int>(v); break;
+    case NT_P_FAST_MIN: if (!in(v, 1, 200)) return NT_E_PARAM; o.fast_min_threshold = static_cast<int>(v); break;
+    case NT_P_LOST_TIMEOUT: if (!in(v, 0, 3600)) return NT_E_PARAM; tp.recently_lost_timeout = v; return 0;
+    case NT_P_MIN_DEPTH: if (!in(v, 0, 100) || v >= tp.max_depth) return NT_E_PARAM; tp.min_depth = v; return 0;
+    case NT_P_MAX_DEPTH: if (!in(v, 0.01, 1000) || v <= tp.min_depth) return NT_E_PARAM; tp.max_depth = v; return 0;
+    case NT_P_BA_WINDOW: if (!in(v, 2, 30)) return NT_E_PARAM; tp.ba_window = static_cast<int>(v); return 0;
+    case NT_P_MIN_INIT_POINTS: if (!in(v, 10, 5000)) return NT_E_PARAM; tp.min_init_points = static_cast<int>(v); return 0;
+    default: return NT_E_PARAM;
+  }
+  // feature parameters change what the maps hold: start over with the new extractor
+  extractor_dirty_ = true;
+  tracking_.reset();
+  return 0;
+}
+
+int System::track(const uint8_t* image, int width, int height, int channels, const float* depth, double timestamp) {
+  if (!image || !depth) return NT_E_NULL;
+  if (!configured_) return NT_E_NOT_CONFIGURED;
+  if (width != ctx_.cam.width || height != ctx_.cam.height) return NT_E_SIZE;
+  if ((channels != 1 && channels != 3) || !std::isfinite(timestamp)) return NT_E_ARG;
+  if (extractor_dirty_) {
+    extractor_.configure(orb_params_);
+    ctx_.orb = extractor_.params();
+    extractor_dirty_ = false;
+  }
+  const TrackState s = tracking_.track(image, channels, depth, depth_scale_, timestamp, extractor_);
+  last_ok_ = s == TrackState::Ok;
+  last_features_ = tracking_.last_frame().size();
+  return static_cast<int>(s);
+}
+
+bool System::pose(double* out) const {
+  if (!last_ok_) return false;
+  const SE3 Twc = tracking_.last_Tcw().inverse();
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 3; ++c) out[r * 4 + c] = Twc.R(r, c);
+    out[r * 4 + 3] = Twc.t(r);
+  }
+  out[12] = out[13] = out[14] = 0;
+  out[15] = 1;
+  for (int i = 0; i < 16; ++i)
+    if (!std::isfinite(out[i])) return false;
+  return true;
+}
+
+int System::map_id() const {
+  const auto& maps = ctx_.atlas.maps;
+  return maps.empty() ? 0 : static_cast<int>(maps.back()->id);
+}
+
+int System::count(int which) const {
+  const auto& maps = ctx_.atlas.maps;
+  const MapDatabase* m = maps.empty() ? nullptr : maps.back().get();
+  switch (which) {
+    case NT_C_KEYFRAMES: return m ? static_cast<int>(m->keyframes.size()) : 0;
+    case NT_C_LANDMARKS: return m ? m->num_good_landmarks() : 0;
+    case NT_C_INLIERS: return last_ok_ ? tracking_.last_inliers() : 0;
+    case NT_C_MAPS: return static_cast<int>(maps.size());
+    case NT_C_FEATURES: return last_features_;
+    case NT_C_RELOCALISATIONS: return tracking_.relocalisations();
+    default: return NT_E_ARG;
+  }
+}
+
+}  // namespace nav

@@ -1,0 +1,36 @@
+// The tracker as one object: configuration, the feature extractor and the tracking module. The C ABI
+// (c_api.cc) is a thin layer over this class.
+#pragma once
+#include <cstdint>
+
+#include "feature/orb_extractor.h"
+#include "module/tracker_context.h"
+#include "tracking_module.h"
+
+namespace nav {
+
+class System {
+ public:
+  System() : tracking_(ctx_) {}
+  int configure(int width, int height, double fx, double fy, double cx, double cy, double depth_scale);
+  int set_param(int key, double value);
+  int track(const uint8_t* image, int width, int height, int channels, const float* depth, double timestamp);
+  bool pose(double* out16) const;
+  int state() const { return static_cast<int>(tracking_.state()); }
+  int map_id() const;
+  int count(int which) const;
+  void reset() { tracking_.reset(); }
+
+ private:
+  TrackerContext ctx_;
+  OrbParams orb_params_;
+  OrbExtractor extractor_;
+  TrackingModule tracking_;
+  double depth_scale_ = 1.0;
+  bool configured_ = false;
+  bool extractor_dirty_ = true;
+  bool last_ok_ = false;
+  int last_features_ = 0;
+};
+
+}  // namespace nav

@@ -1,0 +1,147 @@
+#include "tracking_module.h"
+
+#include "module/frame_tracker.h"
+#include "module/initializer.h"
+#include "module/keyframe_inserter.h"
+#include "module/local_map_tracker.h"
+#include "module/relocalizer.h"
+
+namespace nav {
+
+void TrackingModule::reset() {
+  ctx_.atlas.clear();
+  mapper_.reset();
+  last_ = Frame();
+  state_ = TrackState::Initialising;
+  have_velocity_ = false;
+  last_inliers_ = 0;
+  relocalisations_ = 0;
+}
+
+bool TrackingModule::track_ok_frame(Frame& cur) {
+  int inl = 0;
+  KeyFrame* ref = last_.ref_kf;
+  if (have_velocity_ && cur.id > last_reloc_frame_ + 1) {
+    cur.Tcw = velocity_ * last_.Tcw;
+    inl = track_with_motion_model(cur, last_, ctx_);
+  }
+  if (inl == 0 && ref) {
+    cur.Tcw = last_.Tcw;
+    inl = track_reference_keyframe(cur, *ref, ctx_);
+  }
+  if (inl == 0) return false;
+  const bool just_relocalised = cur.id < last_reloc_frame_ + static_cast<uint64_t>(ctx_.tp.reloc_grace_frames);
+  inl = track_local_map(cur, just_relocalised ? 3.0f : 1.0f, ctx_);
+  const int need = just_relocalised ? ctx_.tp.min_inliers_after_reloc : ctx_.tp.min_local_map_inliers;
+  if (inl < need || !cur.Tcw.finite()) return false;
+  after_success(cur, inl, true);
+  return true;
+}
+
+void TrackingModule::after_success(Frame& cur, int inliers, bool continuous) {
+  last_inliers_ = inliers;
+  if (!cur.ref_kf) cur.ref_kf = last_.ref_kf;
+  MapDatabase* map = ctx_.atlas.current();
+  if (map && need_new_keyframe(cur, cur.ref_kf, last_kf_frame_, inliers, ctx_)) {
+    std::vector<LandmarkPtr> fresh;
+    KeyFrame* kf = insert_keyframe(cur, *map, ctx_, fresh);
+    mapper_.process(kf, *map, ctx_, fresh);
+    // bundle adjustment may have moved the keyframe: the frame is that keyframe
+    cur.Tcw = kf->Tcw;
+    cur.ref_kf = kf;
+    last_kf_frame_ = cur.id;
+  }
+  // landmarks culled by mapping are no longer tracked
+  for (auto& lm : cur.landmarks)
+    if (lm && lm->bad) lm.reset();
+  if (!continuous || last_.kps.empty()) {
+    have_velocity_ = false;
+  } else {
+    velocity_ = cur.Tcw * last_.Tcw.inverse();
+    have_velocity_ = true;
+  }
+}
+
+bool TrackingModule::try_relocalise(Frame& cur, bool all_maps) {
+  std::vector<MapDatabase*> maps;
+  if (all_maps) {
+    for (auto it = ctx_.atlas.maps.rbegin(); it != ctx_.atlas.maps.rend(); ++it) maps.push_back(it->get());
+  } else if (ctx_.atlas.current()) {
+    maps.push_back(ctx_.atlas.current());
+  }
+  for (MapDatabase* m : maps) {
+    const int inl = relocalize(cur, *m, ctx_);
+    if (inl == 0) continue;
+    ctx_.atlas.activate(m);
+    last_reloc_frame_ = cur.id;
+    ++relocalisations_;
+    have_velocity_ = false;
+    last_inliers_ = inl;
+    return true;
+  }
+  return false;
+}
+
+void TrackingModule::recover_lost(Frame& cur, std::vector<LandmarkPtr>& fresh) {
+  if (try_relocalise(cur, true)) {
+    state_ = TrackState::Ok;
+    after_success(cur, last_inliers_, false);
+  } else if (initialize_map(cur, ctx_, fresh)) {
+    state_ = TrackState::Ok;
+    last_kf_frame_ = cur.id;
+    have_velocity_ = false;
+    last_inliers_ = cur.num_tracked();
+  }
+}
+
+TrackState TrackingModule::track(const uint8_t* image, int channels, const float* depth, double depth_scale,
+                                 double timestamp, OrbExtractor& orb) {
+  Frame cur;
+  cur.id = ++next_frame_id_;
+  cur.timestamp = timestamp;
+  builder_.build(image, channels, depth, depth_scale, ctx_.cam, ctx_.tp, orb, cur);
+
+  std::vector<LandmarkPtr> fresh;
+  switch (state_) {
+    case TrackState::Initialising: {
+      KeyFrame* kf = initialize_map(cur, ctx_, fresh);
+      if (kf) {
+        state_ = TrackState::Ok;
+        last_kf_frame_ = cur.id;
+        have_velocity_ = false;
+        last_inliers_ = cur.num_tracked();
+      }
+      break;
+    }
+    case TrackState::Ok: {
+      if (track_ok_frame(cur)) break;
+      state_ = TrackState::RecentlyLost;
+      lost_since_ = timestamp;
+      have_velocity_ = false;
+      break;
+    }
+    case TrackState::RecentlyLost: {
+      if (try_relocalise(cur, false)) {
+        state_ = TrackState::Ok;
+        after_success(cur, last_inliers_, false);
+      } else if (timestamp - lost_since_ > ctx_.tp.recently_lost_timeout || timestamp < lost_since_) {
+        // the map is given up: this very frame may already find another map or open a new one
+        state_ = TrackState::Lost;
+        recover_lost(cur, fresh);
+      }
+      break;
+    }
+    case TrackState::Lost:
+      recover_lost(cur, fresh);
+      break;
+  }
+  if (state_ == TrackState::Ok && cur.Tcw.finite()) {
+    cur.has_pose = true;
+    last_ = std::move(cur);
+  } else if (state_ != TrackState::Ok) {
+    last_inliers_ = 0;
+  }
+  return state_;
+}
+
+}  // namespace nav

@@ -1,0 +1,50 @@
+// The tracking state machine: initialising → ok ⇄ recently_lost → lost → (relocalised | new map).
+// Mapping runs in the same call after a keyframe is inserted.
+#pragma once
+#include <cstdint>
+#include <memory>
+
+#include "data/frame.h"
+#include "module/frame_builder.h"
+#include "module/local_mapper.h"
+#include "module/tracker_context.h"
+
+namespace nav {
+
+enum class TrackState : int { Initialising = 0, Ok = 1, RecentlyLost = 2, Lost = 3 };
+
+class TrackingModule {
+ public:
+  explicit TrackingModule(TrackerContext& ctx) : ctx_(ctx) {}
+  TrackState track(const uint8_t* image, int channels, const float* depth, double depth_scale, double timestamp,
+                   OrbExtractor& orb);
+  void reset();
+
+  TrackState state() const { return state_; }
+  const SE3& last_Tcw() const { return last_.Tcw; }
+  const Frame& last_frame() const { return last_; }
+  int last_inliers() const { return last_inliers_; }
+  int relocalisations() const { return relocalisations_; }
+
+ private:
+  bool track_ok_frame(Frame& cur);
+  bool try_relocalise(Frame& cur, bool all_maps);
+  void recover_lost(Frame& cur, std::vector<LandmarkPtr>& fresh);
+  void after_success(Frame& cur, int inliers, bool continuous);
+
+  TrackerContext& ctx_;
+  FrameBuilder builder_;
+  LocalMapper mapper_;
+  Frame last_;
+  TrackState state_ = TrackState::Initialising;
+  uint64_t next_frame_id_ = 0;
+  uint64_t last_kf_frame_ = 0;
+  uint64_t last_reloc_frame_ = 0;
+  bool have_velocity_ = false;
+  SE3 velocity_;
+  double lost_since_ = 0;
+  int last_inliers_ = 0;
+  int relocalisations_ = 0;
+};
+
+}  // namespace nav

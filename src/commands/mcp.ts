@@ -1,0 +1,93 @@
+/**
+ * `navharness mcp --house seed:7`: serves one live episode to an external coding agent over MCP —
+ * stdio by default (the agent spawns this command), or streamable HTTP on 127.0.0.1 with --http PORT.
+ * stdout belongs to the protocol in stdio mode, so every log line goes to stderr.
+ */
+import { existsSync } from 'node:fs';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { HouseSpecSchema, POSE_SOURCES } from '../harness/world.js';
+import { parseFlags, UsageError } from './options.js';
+
+const wholeNumber = (lo: number, hi: number, hint: string) =>
+  z.string().transform((s, ctx) => {
+    const t = s.trim();
+    const v = Number(t);
+    if (!/^\d+$/.test(t) || v < lo || v > hi) {
+      ctx.addIssue({ code: 'custom', message: `expected a whole number from ${lo} to ${hi} (${hint}), got '${s}'` });
+      return z.NEVER;
+    }
+    return v;
+  });
+
+export const McpFlags = z.object({
+  house: HouseSpecSchema.refine((h) => h.kind !== 'gltf' || existsSync(h.path), {
+    message: 'the scene file was not found (a relative path is resolved against the directory the server is started in)',
+  }),
+  http: wholeNumber(0, 65535, 'a TCP port on 127.0.0.1; 0 picks a free one').optional(),
+  pose: z.enum(POSE_SOURCES, { message: `expected one of ${POSE_SOURCES.join(', ')}` }),
+  steps: wholeNumber(1, 100_000, 'the step budget of the task'),
+  sequence: wholeNumber(0, 0xffffffff, 'the seed of the GOAT sequence'),
+  task: wholeNumber(0, 19, 'the index of the goal within the sequence'),
+  workspace: z.string().trim().min(1, 'expected a directory path').optional(),
+});
+export type McpFlags = z.infer<typeof McpFlags>;
+
+const log = (line: string) => process.stderr.write(`navharness mcp: ${line}\n`);
+
+function untilSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+}
+
+export function registerMcp(program: Command): void {
+  program
+    .command('mcp')
+    .description('serve one live navigation episode to an external agent (Claude Code, Codex CLI) over the Model Context Protocol')
+    .requiredOption('--house <ref>', "'seed:N' for a procedural house, or a .glb/.gltf file")
+    .option('--http <port>', 'serve streamable HTTP on 127.0.0.1:<port> (0: a free port) instead of stdio')
+    .option('--pose <source>', `pose source: ${POSE_SOURCES.join(' | ')}`, 'ground-truth')
+    .option('--steps <n>', 'step budget of the task', '500')
+    .option('--sequence <k>', 'GOAT sequence seed', '0')
+    .option('--task <i>', 'goal index within the sequence', '0')
+    .option('--workspace <dir>', 'run workspace for the file tools (default: a new temporary directory)')
+    .action(async (raw: Record<string, string>) => {
+      const f = parseFlags(McpFlags, raw, 'mcp');
+      // Nothing but the protocol may reach stdout; a stray console.log from any layer goes to stderr.
+      console.log = console.error;
+      const { Episode, serveHttp, serveStdio } = await import('../mcp/index.js');
+      const brief = { house: f.house, task: f.task, steps: f.steps };
+      // The protocol is served while the world is being built; tool calls wait for it.
+      const opening = Episode.open({ house: f.house, poseSource: f.pose, steps: f.steps, sequence: f.sequence, task: f.task, workspace: f.workspace }, log);
+      const ready = async () => {
+        try {
+          const e = await opening;
+          const i = e.info;
+          log(`episode ready: ${i.house}, ${i.sequence}, task ${i.task} of ${i.goals} (${i.goal.type} goal), ${f.steps} steps, ${f.pose} poses, workspace ${i.workspace}`);
+          return e;
+        } catch (err) {
+          const msg = (err as Error).message;
+          if (/pose source/.test(msg)) throw new UsageError(`navharness mcp: --pose ${f.pose}: ${msg}`);
+          if (/^task \d+ does not exist/.test(msg)) throw new UsageError(`navharness mcp: --task ${f.task}: ${msg}`);
+          throw err;
+        }
+      };
+      let episode;
+      if (f.http === undefined) {
+        const serving = serveStdio(opening, brief, log);
+        episode = await ready();
+        await serving;
+        log('client disconnected');
+      } else {
+        const h = await serveHttp(opening, brief, f.http, log);
+        log(`listening on ${h.url}`);
+        const stop = untilSignal();
+        episode = await ready();
+        log(`stopped by ${await stop}`);
+        await h.close();
+      }
+      await episode.close();
+    });
+}

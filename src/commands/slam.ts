@@ -1,0 +1,84 @@
+/**
+ * `navharness slam <tum-folder> --intrinsics fx,fy,cx,cy --depth-factor 5000 --out traj.txt [--json]`:
+ * runs the tracker over a TUM RGB-D folder and writes the estimated trajectory (TUM format, colour
+ * timestamps, untracked frames left out).
+ */
+import { existsSync, statSync } from 'node:fs';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { median } from '../eval/stats.js';
+import { runSlamOnImages, loadTumImages } from '../eval/run-slam.js';
+import { writeTumTrajectory } from '../eval/tum-trajectory.js';
+
+const intrinsicsFlag = z
+  .string()
+  .transform((s, ctx) => {
+    const parts = s.split(',').map((p) => Number(p.trim()));
+    if (parts.length !== 4 || parts.some((p) => !Number.isFinite(p))) {
+      ctx.addIssue({ code: 'custom', message: `expected four numbers fx,fy,cx,cy (e.g. 535.4,539.2,320.1,247.6), got '${s}'` });
+      return z.NEVER;
+    }
+    if (parts[0] <= 0 || parts[1] <= 0) {
+      ctx.addIssue({ code: 'custom', message: `focal lengths fx, fy must be positive, got '${s}'` });
+      return z.NEVER;
+    }
+    return { fx: parts[0], fy: parts[1], cx: parts[2], cy: parts[3] };
+  });
+
+export const SlamFlagsSchema = z.object({
+  folder: z.string().min(1).refine((p) => existsSync(p) && statSync(p).isDirectory(), { message: 'must be an existing folder' }),
+  intrinsics: intrinsicsFlag,
+  depthFactor: z.coerce.number({ message: 'must be a number' }).positive({ message: 'must be positive (5000 for TUM: 5000 units = 1 m)' }).finite(),
+  out: z.string().min(1, { message: 'needs a file path' }),
+  json: z.boolean().default(false),
+  maxFrames: z.coerce.number().int().positive().optional(),
+  features: z.coerce.number().int().min(50).max(10000).optional(),
+});
+
+function explain(err: z.ZodError): string {
+  return err.issues
+    .map((i) => {
+      const key = String(i.path[0] ?? 'argument');
+      const label = key === 'folder' ? '<tum-folder>' : `--${key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`;
+      return `${label}: ${i.message}`;
+    })
+    .join('\n');
+}
+
+export function registerSlam(program: Command): void {
+  program
+    .command('slam')
+    .description('track a TUM RGB-D folder (rgb.txt + depth.txt, or associations.txt) and write the trajectory in TUM format')
+    .argument('<tum-folder>', 'folder with rgb.txt and depth.txt or associations.txt')
+    .requiredOption('--intrinsics <fx,fy,cx,cy>', 'pinhole intrinsics in pixels')
+    .option('--depth-factor <n>', 'depth PNG units per metre', '5000')
+    .requiredOption('--out <file>', 'estimated trajectory to write (TUM format)')
+    .option('--max-frames <n>', 'track only the first n frames')
+    .option('--features <n>', 'ORB features per frame (default 1000)')
+    .option('--json', 'print a JSON summary', false)
+    .action(async (folder: string, flags: Record<string, unknown>) => {
+      const parsed = SlamFlagsSchema.safeParse({ ...flags, folder });
+      if (!parsed.success) throw new Error(`slam: invalid arguments\n${explain(parsed.error)}`);
+      const f = parsed.data;
+      const { refs, images } = loadTumImages(f.folder, f.maxFrames);
+      if (refs.length === 0) throw new Error(`slam: ${f.folder} lists no colour/depth frame pairs`);
+      const { width, height } = images[0];
+      const r = await runSlamOnImages(refs, images, {
+        intrinsics: { width, height, ...f.intrinsics },
+        depthFactor: f.depthFactor,
+        tracker: f.features ? { numFeatures: f.features } : undefined,
+        onFrame: f.json ? undefined : (i, n, s) => { if ((i + 1) % 25 === 0 || i + 1 === n) process.stderr.write(`\rframe ${i + 1}/${n} ${s}      `); },
+      });
+      if (!f.json) process.stderr.write('\n');
+      writeTumTrajectory(f.out, r.trajectory);
+      const summary = {
+        frames: r.frames,
+        tracked: r.tracked,
+        median_ms: Number(median(r.frameMs).toFixed(3)),
+        maps: new Set(r.mapIds.filter((m) => m > 0)).size,
+        out: f.out,
+      };
+      if (f.json) console.log(JSON.stringify(summary));
+      else console.log(`tracked ${summary.tracked}/${summary.frames} frames, median ${summary.median_ms} ms per frame, ${summary.maps} map(s); trajectory written to ${f.out}`);
+    });
+}

@@ -1,0 +1,106 @@
+/**
+ * Map quality against the simulator's ground truth (evaluation only). The true occupancy of a floor
+ * is rasterised from the scene's triangles: a cell is truly blocked when a triangle reaches into the
+ * obstacle band (0.15–1.4 m above that floor) over it, truly free when floor lies under it and nothing
+ * blocks it. The navigator's world is aligned to the simulator's once, through the first camera pose.
+ */
+import type { Mat4, Vec3 } from '../geometry/pose.js';
+import { invert, transformPoint } from '../geometry/pose.js';
+import { simPoseToNavigator } from '../geometry/sim-frame.js';
+import { NAVIGATOR_FRAME, planarPoint } from '../geometry/frames.js';
+import { Cell } from '../mapping/params.js';
+import type { OccupancyMap } from '../mapping/occupancy-map.js';
+import { TRI_FLOATS, type Scene } from '../sim/scene.js';
+
+export interface TruthGrid {
+  /** world cells (navigator frame) that are truly blocked / truly free, keyed `x,z` */
+  blocked: Set<string>;
+  free: Set<string>;
+}
+
+export interface MapQuality {
+  /** share of cells the map calls free that are truly free */
+  free_precision: number;
+  /** share of truly blocked cells among the map's known cells that the map calls obstacle */
+  obstacle_recall: number;
+  free_cells: number;
+  obstacle_cells: number;
+  known_blocked_cells: number;
+}
+
+const key = (x: number, z: number) => `${x},${z}`;
+
+/**
+ * Rasterises the true occupancy of the floor at sim height `floorY`, in the navigator's cells, given
+ * the first camera pose in the sim frame (which defines the navigator's world).
+ */
+export function truthGrid(scene: Scene, floorY: number, firstCameraSim: Mat4, cellSize: number, band = { min: 0.15, max: 1.4 }): TruthGrid {
+  // sim point → navigator world: T_nav = T_first_nav⁻¹ · S · p
+  const toNav = invert(simPoseToNavigator(firstCameraSim));
+  const planar = (p: Vec3) => {
+    const q = transformPoint(toNav, [p[0], -p[1], -p[2]]);
+    const { x, z } = planarPoint(NAVIGATOR_FRAME, q);
+    return [x / cellSize, z / cellSize] as const;
+  };
+  const blocked = new Set<string>(), floor = new Set<string>();
+  const t = scene.triangles;
+  for (let i = 0; i < t.length; i += TRI_FLOATS) {
+    const v = [0, 5, 10].map((o) => [t[i + o], t[i + o + 1], t[i + o + 2]] as Vec3);
+    const ys = v.map((p) => p[1] - floorY);
+    const lo = Math.min(...ys), hi = Math.max(...ys);
+    let into: Set<string> | null = null;
+    if (hi > band.min && lo < band.max) into = blocked;
+    else if (Math.abs(hi) < 0.05 && Math.abs(lo) < 0.05) into = floor;
+    if (!into) continue;
+    fillTriangle(v.map(planar) as [number, number][], into);
+  }
+  const free = new Set<string>();
+  for (const c of floor) if (!blocked.has(c)) free.add(c);
+  return { blocked, free };
+}
+
+/** Marks every cell the projected triangle touches: its edges (sampled finely) and covered cell centres. */
+function fillTriangle(p: [number, number][], into: Set<string>): void {
+  for (let e = 0; e < 3; e++) {
+    const [a, b] = [p[e], p[(e + 1) % 3]];
+    const n = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) * 5));
+    for (let s = 0; s <= n; s++) into.add(key(Math.floor(a[0] + ((b[0] - a[0]) * s) / n), Math.floor(a[1] + ((b[1] - a[1]) * s) / n)));
+  }
+  const minX = Math.floor(Math.min(p[0][0], p[1][0], p[2][0])), maxX = Math.ceil(Math.max(p[0][0], p[1][0], p[2][0]));
+  const minZ = Math.floor(Math.min(p[0][1], p[1][1], p[2][1])), maxZ = Math.ceil(Math.max(p[0][1], p[1][1], p[2][1]));
+  const side = (a: [number, number], b: [number, number], x: number, z: number) => (b[0] - a[0]) * (z - a[1]) - (b[1] - a[1]) * (x - a[0]);
+  for (let z = minZ; z <= maxZ; z++) {
+    for (let x = minX; x <= maxX; x++) {
+      const cx = x + 0.5, cz = z + 0.5;
+      const s0 = side(p[0], p[1], cx, cz), s1 = side(p[1], p[2], cx, cz), s2 = side(p[2], p[0], cx, cz);
+      if ((s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0)) into.add(key(x, z));
+    }
+  }
+}
+
+export function mapQuality(map: OccupancyMap, layer: number, truth: TruthGrid): MapQuality {
+  const s = map.snapshot(layer);
+  let free = 0, freeTrue = 0, obstacle = 0, knownBlocked = 0, blockedHit = 0;
+  for (let z = 0; z < s.height; z++) {
+    for (let x = 0; x < s.width; x++) {
+      const c = s.cells[z * s.width + x];
+      if (c === Cell.Unknown) continue;
+      const k = key(x + s.originX, z + s.originZ);
+      if (c === Cell.Free) {
+        free++;
+        if (truth.free.has(k)) freeTrue++;
+      } else obstacle++;
+      if (truth.blocked.has(k)) {
+        knownBlocked++;
+        if (c === Cell.Obstacle) blockedHit++;
+      }
+    }
+  }
+  return {
+    free_precision: free ? freeTrue / free : 0,
+    obstacle_recall: knownBlocked ? blockedHit / knownBlocked : 0,
+    free_cells: free,
+    obstacle_cells: obstacle,
+    known_blocked_cells: knownBlocked,
+  };
+}

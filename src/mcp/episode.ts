@@ -1,0 +1,144 @@
+/**
+ * The one live episode an MCP server serves: a house, one goal of a GOAT sequence, a step budget and a
+ * run workspace for the file tools. Tool calls are serialised, because MCP clients may send requests
+ * concurrently and the navigator executes one motion at a time.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { Vec3 } from '../geometry/pose.js';
+import { POSE_SOURCES, World } from '../harness/world.js';
+import { HOUSE_MOUNT, handoverPath, taskId } from '../memory/layout.js';
+import { Workspace } from '../memory/workspace.js';
+import { HouseRefSchema, type GoatEpisode, type GoatGoal, type HouseRef } from '../sim/episodes/schema.js';
+import { footprintOf } from '../sim/episodes/sites.js';
+import { distanceToFootprint, goalSuccess } from '../sim/metrics/goat.js';
+import { floorAt, objectById, type StartPose } from '../sim/scene.js';
+import { ALL_TOOLS, callTool, createToolContext, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
+
+export const EpisodeOptionsSchema = z.object({
+  house: HouseRefSchema,
+  poseSource: z.enum(POSE_SOURCES, { message: `the pose source is one of ${POSE_SOURCES.join(', ')}` }),
+  steps: z.number().int().min(1, 'the step budget is at least 1').max(100_000, 'the step budget is at most 100000'),
+  sequence: z.number().int().min(0).max(0xffffffff),
+  task: z.number().int().min(0, 'the task index starts at 0'),
+  /** run workspace directory; a fresh temporary one when absent */
+  workspace: z.string().min(1).optional(),
+});
+export type EpisodeOptions = z.input<typeof EpisodeOptionsSchema>;
+
+export interface EpisodeInfo {
+  house: string;
+  sequence: string;
+  task: number;
+  goals: number;
+  goal: GoatGoal;
+  start: StartPose;
+  workspace: string;
+}
+
+/** What the server tells an agent before the world exists. */
+export type EpisodeBrief = Pick<z.output<typeof EpisodeOptionsSchema>, 'house' | 'task' | 'steps'>;
+
+export const houseName = (h: HouseRef) => (h.kind === 'procedural' ? `seed:${h.seed}` : h.path);
+
+/**
+ * Where goal `task` of a sequence starts. Each GOAT goal starts where the previous one ended; the
+ * generator chains through the success viewpoint nearest (geodesically) to the previous end point, so
+ * the same chain is followed here. The heading is the sequence's start heading.
+ */
+export function taskStart(seq: GoatEpisode, task: number, geodesic: (a: Vec3, b: Vec3) => number): StartPose {
+  let at: Vec3 = seq.start.position;
+  for (let k = 0; k < task; k++) {
+    let best = seq.goals[k].viewpoints[0];
+    let bd = Infinity;
+    for (const p of seq.goals[k].viewpoints) {
+      const d = geodesic(at, p);
+      if (d < bd) [best, bd] = [p, d];
+    }
+    at = best;
+  }
+  return { position: [at[0], at[1], at[2]], yaw: seq.start.yaw };
+}
+
+export class Episode {
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    readonly world: World,
+    readonly ctx: ToolContext,
+    readonly info: EpisodeInfo,
+    readonly tools: readonly Tool[],
+  ) {}
+
+  static async open(options: EpisodeOptions, log: (line: string) => void = () => {}): Promise<Episode> {
+    const parsed = EpisodeOptionsSchema.safeParse(options);
+    if (!parsed.success) throw new Error(`bad episode options: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ')}`);
+    const o = parsed.data;
+
+    // The sequence is a function of the house and the seed only; a planning world generates it, then
+    // the episode's world opens at the task's start so that the navigator's first frame is there.
+    log(`opening ${houseName(o.house)} to generate GOAT sequence ${o.sequence}`);
+    const planning = await World.open({ house: o.house, poseSource: 'ground-truth' });
+    let seq: GoatEpisode;
+    let start: StartPose;
+    try {
+      seq = planning.goatSequence(o.sequence);
+      if (o.task >= seq.goals.length) {
+        throw new Error(`task ${o.task} does not exist: GOAT sequence ${o.sequence} in ${houseName(o.house)} has ${seq.goals.length} goals (tasks 0 to ${seq.goals.length - 1})`);
+      }
+      start = taskStart(seq, o.task, (a, b) => planning.navmesh.geodesic(a, b));
+    } finally {
+      planning.dispose();
+      planning.navmesh.destroy();
+    }
+
+    const world = await World.open({ house: o.house, poseSource: o.poseSource }, start);
+    try {
+      const runDir = o.workspace ?? mkdtempSync(join(tmpdir(), 'navharness-mcp-'));
+      const ws = Workspace.open({ runDir, houseDir: join(runDir, HOUSE_MOUNT) });
+      const files = ws.access({ kind: 'actor', handover: handoverPath(taskId(o.task + 1)) });
+      const goal = seq.goals[o.task];
+      const ctx = createToolContext(world.navigator, world.agentGoal(goal), o.steps, files);
+      const info: EpisodeInfo = { house: houseName(o.house), sequence: seq.id, task: o.task, goals: seq.goals.length, goal, start, workspace: ws.roots.run };
+      return new Episode(world, ctx, info, ALL_TOOLS);
+    } catch (err) {
+      world.dispose();
+      world.navmesh.destroy();
+      throw err;
+    }
+  }
+
+  /** Runs one tool call after every earlier one has finished; never throws. */
+  call(name: string, args: unknown): Promise<ToolResult> {
+    const run = this.queue.then(() => (this.closed ? { content: [{ type: 'text' as const, text: 'The episode has ended; the server is shutting down.' }], isError: true } : callTool(this.tools, name, args, this.ctx)));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * The GOAT success test at the body's true position, for the operator's log only: it reads the
+   * simulator and is never returned to the agent.
+   */
+  evaluate(): { success: boolean; distance: number } {
+    const { scene } = this.world;
+    const p = this.world.body.simPose.position;
+    const floor = floorAt(scene, p[1]).index;
+    const goal = this.info.goal;
+    const footprints = goal.instanceIds.map((id) => objectById(scene, id)).filter((o) => o !== undefined).map(footprintOf);
+    const onFloor = footprints.filter((f) => f.floor === floor);
+    const distance = onFloor.length ? Math.min(...onFloor.map((f) => distanceToFootprint(p, f))) : Infinity;
+    return { success: goalSuccess(p, floor, footprints, goal.successRadius) === 1, distance };
+  }
+
+  /** Waits for running calls, then frees the world. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.queue;
+    this.world.dispose();
+    this.world.navmesh.destroy();
+  }
+}

@@ -1,0 +1,51 @@
+/** The C ABI of build/tracker.wasm (native/include/navtracker.h), as numbers TypeScript can name. */
+import type { TrackingStatus } from './pose-source.js';
+
+export const STATUS_BY_CODE: readonly TrackingStatus[] = ['initialising', 'ok', 'recently_lost', 'lost'];
+
+export const ERROR_BY_CODE: Readonly<Record<number, string>> = {
+  [-1]: 'null handle or buffer',
+  [-2]: 'the tracker is not configured',
+  [-3]: 'the image size differs from the configured size',
+  [-4]: 'an argument is out of range',
+  [-5]: 'unknown parameter or value out of range',
+};
+
+export const PARAM = {
+  numFeatures: 1,
+  numLevels: 2,
+  scaleFactor: 3,
+  fastIniThreshold: 4,
+  fastMinThreshold: 5,
+  lostTimeoutS: 6,
+  minDepth: 7,
+  maxDepth: 8,
+  baWindow: 9,
+  minInitPoints: 10,
+} as const;
+
+export const COUNTER = {
+  keyframes: 0,
+  landmarks: 1,
+  inliers: 2,
+  maps: 3,
+  features: 4,
+  relocalisations: 5,
+} as const;
+
+export interface TrackerExports {
+  memory: WebAssembly.Memory;
+  _initialize?: () => void;
+  malloc(bytes: number): number;
+  free(ptr: number): void;
+  nt_create(): number;
+  nt_destroy(h: number): void;
+  nt_configure(h: number, w: number, hgt: number, fx: number, fy: number, cx: number, cy: number, depthScale: number): number;
+  nt_set_param(h: number, key: number, value: number): number;
+  nt_track(h: number, image: number, w: number, hgt: number, channels: number, depth: number, t: number): number;
+  nt_get_pose(h: number, out: number): number;
+  nt_state(h: number): number;
+  nt_map_id(h: number): number;
+  nt_count(h: number, which: number): number;
+  nt_reset(h: number): number;
+}

@@ -1,0 +1,186 @@
+/**
+ * The RGB-D tracker (build/tracker.wasm) behind a TypeScript class. Input buffers live in the
+ * module's linear memory: write a frame into `imageView()` / `depthView()` and call `trackInPlace`,
+ * or hand a frame to `track`, which copies it there once.
+ */
+import { z } from 'zod';
+import { IntrinsicsSchema } from '../geometry/intrinsics.js';
+import type { Mat4 } from '../geometry/pose.js';
+import { instantiate } from '../wasm/load.js';
+import { allocBlock, type Allocator, type WasmBlock } from '../wasm/memory.js';
+import type { PoseEstimate, RgbdFrame, TrackingStatus } from './pose-source.js';
+import { COUNTER, ERROR_BY_CODE, PARAM, STATUS_BY_CODE, type TrackerExports } from './tracker-abi.js';
+
+export const TrackerOptionsSchema = z.object({
+  intrinsics: IntrinsicsSchema,
+  /** metres per unit of the depth buffer handed in (1 when depth is in metres) */
+  depthScale: z.number().positive().finite().default(1),
+  numFeatures: z.number().int().min(50).max(10000).optional(),
+  numLevels: z.number().int().min(1).max(12).optional(),
+  scaleFactor: z.number().min(1.05).max(2).optional(),
+  fastIniThreshold: z.number().int().min(1).max(200).optional(),
+  fastMinThreshold: z.number().int().min(1).max(200).optional(),
+  /** seconds in recently_lost before the map is given up */
+  lostTimeoutS: z.number().min(0).max(3600).optional(),
+  minDepth: z.number().min(0).max(100).optional(),
+  maxDepth: z.number().min(0.01).max(1000).optional(),
+  baWindow: z.number().int().min(2).max(30).optional(),
+  minInitPoints: z.number().int().min(10).max(5000).optional(),
+});
+export type TrackerOptions = z.input<typeof TrackerOptionsSchema>;
+
+export class TrackerError extends Error {
+  constructor(message: string, readonly code: number) {
+    super(message);
+    this.name = 'TrackerError';
+  }
+}
+
+export interface TrackerCounts {
+  keyframes: number;
+  landmarks: number;
+  inliers: number;
+  maps: number;
+  features: number;
+  relocalisations: number;
+}
+
+function describeIssues(err: z.ZodError): string {
+  return err.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
+}
+
+export class Tracker {
+  readonly width: number;
+  readonly height: number;
+  private handle: number;
+  private readonly heap: Allocator;
+  private readonly image: WasmBlock<Uint8Array>;
+  private readonly depth: WasmBlock<Float32Array>;
+  private readonly poseOut: WasmBlock<Float64Array>;
+  private disposed = false;
+
+  private constructor(private readonly ex: TrackerExports, options: z.output<typeof TrackerOptionsSchema>) {
+    this.heap = { memory: ex.memory, alloc: (n) => ex.malloc(n), free: (p) => ex.free(p) };
+    const k = options.intrinsics;
+    this.width = k.width;
+    this.height = k.height;
+    this.handle = ex.nt_create();
+    if (this.handle === 0) throw new TrackerError('the tracker could not be created (out of memory)', -1);
+    for (const [name, key] of Object.entries(PARAM)) {
+      const v = (options as Record<string, unknown>)[name];
+      if (typeof v === 'number') this.check(ex.nt_set_param(this.handle, key, v), `option ${name}=${v}`);
+    }
+    this.check(ex.nt_configure(this.handle, k.width, k.height, k.fx, k.fy, k.cx, k.cy, options.depthScale), 'intrinsics');
+    const n = k.width * k.height;
+    this.image = allocBlock<Uint8Array>(this.heap, Uint8Array, n * 3);
+    this.depth = allocBlock<Float32Array>(this.heap, Float32Array, n);
+    this.poseOut = allocBlock<Float64Array>(this.heap, Float64Array, 16);
+  }
+
+  static async create(options: TrackerOptions): Promise<Tracker> {
+    const parsed = TrackerOptionsSchema.safeParse(options);
+    if (!parsed.success) throw new TrackerError(`invalid tracker options: ${describeIssues(parsed.error)}`, -4);
+    const instance = await instantiate('tracker', {
+      // views are re-created lazily (WasmBlock), so growth needs no action here
+      env: { emscripten_notify_memory_growth: () => undefined },
+      wasi_snapshot_preview1: {
+        proc_exit: (code: number) => {
+          throw new TrackerError(`tracker.wasm aborted (exit ${code})`, -100);
+        },
+      },
+    });
+    const ex = instance.exports as unknown as TrackerExports;
+    ex._initialize?.();
+    return new Tracker(ex, parsed.data);
+  }
+
+  private check(code: number, what: string): number {
+    if (code < 0) throw new TrackerError(`tracker rejected ${what}: ${ERROR_BY_CODE[code] ?? `error ${code}`}`, code);
+    return code;
+  }
+
+  private live(): void {
+    if (this.disposed) throw new TrackerError('tracker used after dispose()', -1);
+  }
+
+  /** Zero-copy input: RGB bytes (3 per pixel) of the next frame. Valid until the next call into the tracker. */
+  imageView(): Uint8Array {
+    this.live();
+    return this.image.view();
+  }
+
+  /** Zero-copy input: depth of the next frame, in units of depthScale. */
+  depthView(): Float32Array {
+    this.live();
+    return this.depth.view();
+  }
+
+  /** Tracks the frame already written into imageView() (RGB or, with channels 1, grey) and depthView(). */
+  trackInPlace(timestamp: number, channels: 1 | 3 = 3): PoseEstimate {
+    this.live();
+    if (!Number.isFinite(timestamp)) throw new TrackerError(`timestamp must be a finite number of seconds, got ${timestamp}`, -4);
+    const code = this.ex.nt_track(this.handle, this.image.ptr, this.width, this.height, channels, this.depth.ptr, timestamp);
+    this.check(code, 'the frame');
+    const status: TrackingStatus = STATUS_BY_CODE[code] ?? 'lost';
+    return { status, pose: status === 'ok' ? this.pose() : null, mapId: this.mapId() };
+  }
+
+  /** Copies the frame into linear memory and tracks it. Frames of the wrong size or layout are rejected with a TrackerError. */
+  track(frame: RgbdFrame): PoseEstimate {
+    this.live();
+    const n = this.width * this.height;
+    if (frame.width !== this.width || frame.height !== this.height) {
+      throw new TrackerError(`frame is ${frame.width}×${frame.height} but the tracker was configured for ${this.width}×${this.height}`, -3);
+    }
+    if (!(frame.rgb instanceof Uint8Array) || frame.rgb.length !== n * 3) {
+      throw new TrackerError(`frame.rgb must be a Uint8Array of ${n * 3} bytes (3 per pixel), got ${frame.rgb?.length ?? typeof frame.rgb}`, -4);
+    }
+    if (!(frame.depth instanceof Float32Array) || frame.depth.length !== n) {
+      throw new TrackerError(`frame.depth must be a Float32Array of ${n} values, got ${frame.depth?.length ?? typeof frame.depth}`, -4);
+    }
+    this.image.view().set(frame.rgb);
+    this.depth.view().set(frame.depth);
+    return this.trackInPlace(frame.timestamp, 3);
+  }
+
+  /** Camera-to-world pose of the last frame when it was tracked. */
+  pose(): Mat4 | null {
+    this.live();
+    const ok = this.check(this.ex.nt_get_pose(this.handle, this.poseOut.ptr), 'pose query');
+    if (ok !== 1) return null;
+    const m = new Float64Array(this.poseOut.view());
+    return m.every(Number.isFinite) ? m : null;
+  }
+
+  status(): TrackingStatus {
+    this.live();
+    return STATUS_BY_CODE[this.check(this.ex.nt_state(this.handle), 'state query')] ?? 'lost';
+  }
+
+  mapId(): number {
+    this.live();
+    return this.check(this.ex.nt_map_id(this.handle), 'map id query');
+  }
+
+  counts(): TrackerCounts {
+    this.live();
+    const out = {} as TrackerCounts;
+    for (const [name, key] of Object.entries(COUNTER)) out[name as keyof TrackerCounts] = this.check(this.ex.nt_count(this.handle, key), name);
+    return out;
+  }
+
+  reset(): void {
+    this.live();
+    this.check(this.ex.nt_reset(this.handle), 'reset');
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.image.free();
+    this.depth.free();
+    this.poseOut.free();
+    this.ex.nt_destroy(this.handle);
+    this.handle = 0;
+    this.disposed = true;
+  }
+}
