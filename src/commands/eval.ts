@@ -29,7 +29,7 @@ export function registerEval(program: Command): void {
     .option('--workers <n>', 'worker threads', String(Math.max(1, Math.min(2, cpus().length))))
     .option('--sequence <k>', 'sequence seed', '0')
     .option('--policy <policy>', 'navharness | independent | single', 'navharness')
-    .option('--pose <source>', 'slam | ground-truth', 'ground-truth')
+    .option('--pose <source>', 'slam (default) | ground-truth (ablation)', 'slam')
     .option('--judge <kind>', 'auto | model | ground-truth', 'auto')
     .option('--max-goals <n>', 'at most n goals per sequence')
     .option('--step-budget <n>', 'movement steps per task')

@@ -21,7 +21,7 @@ export const RunFlagsSchema = z.object({
   out: z.string({ error: 'give --out DIR' }).min(1),
   houseDir: z.string().min(1, '--house-dir names a directory').optional(),
   resume: z.boolean().default(false),
-  pose: z.enum(['slam', 'ground-truth'], { error: '--pose is slam or ground-truth' }).default('ground-truth'),
+  pose: z.enum(['slam', 'ground-truth'], { error: '--pose is slam or ground-truth' }).default('slam'),
   judge: z.enum(['auto', 'model', 'ground-truth'], { error: '--judge is auto, model or ground-truth' }).default('auto'),
   script: z.string().min(1).optional(),
   maxGoals: IntFlag('--max-goals').positive().optional(),
@@ -76,7 +76,7 @@ export function registerRun(program: Command): void {
     .requiredOption('--out <dir>', 'run directory')
     .option('--house-dir <dir>', 'persistent house directory (house notes shared across runs); default DIR/house')
     .option('--resume', 'continue the run in --out after its last closed task')
-    .option('--pose <source>', 'pose source: slam | ground-truth', 'ground-truth')
+    .option('--pose <source>', 'pose source: slam (default) | ground-truth (ablation)', 'slam')
     .option('--judge <kind>', 'auto | model | ground-truth (ground-truth-perception baseline)', 'auto')
     .option('--script <file>', 'with --agent scripted: replay these recorded responses instead of the navigation agent')
     .option('--max-goals <n>', 'run at most n goals of the sequence')

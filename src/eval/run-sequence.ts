@@ -72,7 +72,6 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
   const houseRef = HouseSpecSchema.safeParse(o.house);
   if (!houseRef.success) throw new Error(`--house: ${houseRef.error.issues[0]?.message}`);
   const cfg: HarnessConfig = o.harness;
-  if (cfg.poseSource === 'slam') throw new Error("pose source 'slam' is not available in this build yet (the tracker is not on main); use --pose ground-truth");
 
   const out = resolve(o.out);
   mkdirSync(out, { recursive: true });

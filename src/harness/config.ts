@@ -29,7 +29,8 @@ export const HarnessConfigSchema = z.strictObject({
   prestopVerification: z.boolean().default(true),
   certification: z.boolean().default(true),
   consolidation: z.boolean().default(true),
-  poseSource: z.enum(['slam', 'ground-truth']).default('ground-truth'),
+  /** the visual tracker; 'ground-truth' is the papers' ablation only */
+  poseSource: z.enum(['slam', 'ground-truth']).default('slam'),
   /** spatial maps (get_map, preview_path) and task records (ledger, records) offered to the session */
   maps: z.boolean().default(true),
   taskRecords: z.boolean().default(true),

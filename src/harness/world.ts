@@ -10,6 +10,7 @@ import { simCameraPose } from '../geometry/sim-frame.js';
 import { Navigator } from '../navigator/navigator.js';
 import { GroundTruthPoseSource } from '../perception/ground-truth-pose-source.js';
 import type { PoseSource } from '../perception/pose-source.js';
+import { SlamPoseSource } from '../perception/slam-pose-source.js';
 import { rgbPng } from '../sim/frame-png.js';
 import { loadHouse } from '../sim/load-house.js';
 import { SceneNavMesh } from '../sim/navmesh.js';
@@ -43,6 +44,8 @@ type PoseSourceFactory = (body: SimBody) => Promise<PoseSource>;
 const poseSourceFactories = new Map<PoseSourceKind, PoseSourceFactory>([
   // Ablation only: the simulator's pose, anchored to the first frame like the tracker's world.
   ['ground-truth', async (body) => new GroundTruthPoseSource(() => body.groundTruthPose())],
+  // The visual tracker (SPEC §2); the simulator's depth is in metres.
+  ['slam', async (body) => SlamPoseSource.create({ intrinsics: body.intrinsics, depthScale: 1 })],
 ]);
 
 export class World {
