@@ -2,7 +2,7 @@
  * Which models play the roles of a run, from the `--agent` spec: the acting model, the judge, the
  * wake-up and the consolidation session. `scripted` is fully offline: the ground-truth-perception
  * navigation agent (src/models/scripted-agent.ts), the ground-truth-perception judge, the
- * appearance-matcher wake-up and the record consolidator — baselines, not vision models. A replay
+ * view-encoder matcher wake-up (states its ranking) and the record consolidator — baselines, not vision models. A replay
  * script (`--script`) replaces the navigation agent with recorded responses.
  */
 import { createModel, ScriptedModel } from '../models/index.js';
@@ -11,7 +11,8 @@ import type { Model } from '../models/types.js';
 import { GroundTruthJudge } from '../harness/ground-truth-judge.js';
 import { ModelJudge, type Judge } from '../harness/judge.js';
 import { offlineConsolidator } from '../harness/offline-consolidator.js';
-import { HistogramPlaceMatcher } from '../harness/place-matcher.js';
+import { EncoderPlaceMatcher } from '../harness/place-matcher.js';
+import { ViewEncoder } from '../perception/encoder.js';
 import { MatcherWakeUp, ModelWakeUp, type WakeUp } from '../harness/wakeup.js';
 
 export interface Roles {
@@ -20,6 +21,8 @@ export interface Roles {
   wakeUp: WakeUp;
   consolidator: Model;
   offline: boolean;
+  /** releases the view encoder */
+  close(): Promise<void>;
 }
 
 export interface RoleOptions {
@@ -29,9 +32,10 @@ export interface RoleOptions {
   oracle: NavigationOracle;
 }
 
-export function createRoles(o: RoleOptions): Roles {
+export async function createRoles(o: RoleOptions): Promise<Roles> {
   const offline = o.agent === 'scripted' || o.agent === 'mock';
-  const matcher = new HistogramPlaceMatcher();
+  const encoder = await ViewEncoder.create();
+  const matcher = new EncoderPlaceMatcher(encoder);
   let actor: Model;
   if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : new ScriptedNavigationAgent(o.oracle);
   else actor = createModel(o.agent);
@@ -44,5 +48,6 @@ export function createRoles(o: RoleOptions): Roles {
     wakeUp: offline ? new MatcherWakeUp(matcher) : new ModelWakeUp(actor, matcher),
     consolidator: offline ? offlineConsolidator() : actor,
     offline,
+    close: () => encoder.close(),
   };
 }

@@ -107,7 +107,7 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
     goalInstanceIds: () => current?.instanceIds ?? [],
     goalLabel: () => (current ? (current.type === 'description' ? current.description : current.category) : 'goal'),
   };
-  const roles = createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle });
+  const roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle });
   const trajectory = new TrajectoryRecorder(world.body);
   const orch = new Orchestrator({
     navigator: world.navigator,
@@ -159,6 +159,7 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
     saveRunState(ws, { version: 1, config, total_tasks: total, open_task: null, finished: true });
     return { out, metrics, closedBefore, closedNow };
   } finally {
+    await roles.close();
     world.dispose();
   }
 }

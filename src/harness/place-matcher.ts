@@ -1,9 +1,10 @@
 /**
- * Shortlisting stored places by view similarity for the wake-up session. `PlaceMatcher` is the
- * interface the ONNX view encoder (src/perception/encoder.ts, in progress elsewhere) will implement;
- * until it lands, `HistogramPlaceMatcher` compares coarse colour histograms of sparsely sampled
- * pixels — a weak appearance cue, adequate for ranking a handful of banked views.
+ * Shortlisting stored places by view similarity for the wake-up session. `EncoderPlaceMatcher` ranks
+ * by cosine similarity of ViewEncoder embeddings (onnxruntime; the built-in GIST descriptor or any
+ * image encoder); `HistogramPlaceMatcher` compares coarse colour histograms of sparsely sampled pixels
+ * — a weak appearance cue kept as a dependency-free fallback and test oracle.
  */
+import type { ViewEncoder } from '../perception/encoder.js';
 import type { Place } from '../navigator/places.js';
 
 export interface RgbImage {
@@ -20,7 +21,7 @@ export interface PlaceScore {
 
 export interface PlaceMatcher {
   readonly id: string;
-  shortlist(current: readonly RgbImage[], places: readonly Place[], k: number): PlaceScore[];
+  shortlist(current: readonly RgbImage[], places: readonly Place[], k: number): Promise<PlaceScore[]>;
 }
 
 const BINS = 4; // per channel: 64 bins
@@ -51,7 +52,7 @@ export function intersection(a: Float64Array, b: Float64Array): number {
 export class HistogramPlaceMatcher implements PlaceMatcher {
   readonly id = 'colour-histogram';
 
-  shortlist(current: readonly RgbImage[], places: readonly Place[], k: number): PlaceScore[] {
+  async shortlist(current: readonly RgbImage[], places: readonly Place[], k: number): Promise<PlaceScore[]> {
     const cur = current.map(colourHistogram);
     const scored = places
       .filter((p) => p.views.length > 0)
@@ -63,6 +64,29 @@ export class HistogramPlaceMatcher implements PlaceMatcher {
         }
         return { place, score: best };
       });
+    return scored.sort((a, b) => b.score - a.score).slice(0, Math.max(0, k));
+  }
+}
+
+/** Best cosine similarity between any current view and any of a place's views, by embeddings. */
+export class EncoderPlaceMatcher implements PlaceMatcher {
+  constructor(private readonly encoder: ViewEncoder) {}
+
+  get id(): string {
+    return `view-encoder:${this.encoder.source}`;
+  }
+
+  async shortlist(current: readonly RgbImage[], places: readonly Place[], k: number): Promise<PlaceScore[]> {
+    const withViews = places.filter((p) => p.views.length > 0);
+    if (withViews.length === 0 || current.length === 0) return [];
+    const cur = await this.encoder.embedBatch(current);
+    const scored: PlaceScore[] = [];
+    for (const place of withViews) {
+      const emb = await this.encoder.embedBatch(place.views);
+      let best = -1;
+      for (const e of emb) for (const c of cur) best = Math.max(best, this.encoder.similarity(c, e));
+      scored.push({ place, score: best });
+    }
     return scored.sort((a, b) => b.score - a.score).slice(0, Math.max(0, k));
   }
 }

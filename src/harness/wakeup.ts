@@ -36,7 +36,7 @@ export class ModelWakeUp implements WakeUp {
   }
 
   async brief(scope: string, views: readonly RgbImage[], places: readonly Place[], roomOf: (p: Place) => string): Promise<WakeUpResult> {
-    const short = this.matcher.shortlist(views, places, WAKEUP_SHORTLIST);
+    const short = await this.matcher.shortlist(views, places, WAKEUP_SHORTLIST);
     const shortlist = short.map((s) => ({ place: s.place.name, score: s.score }));
     if (short.length === 0) return { brief: NO_STORED_PLACES_BRIEF, usage: { ...ZERO_USAGE }, shortlist };
     const content = [text(wakeupRequest(scope, short.map((s) => s.place.name)))];
@@ -56,11 +56,11 @@ export class MatcherWakeUp implements WakeUp {
   }
 
   async brief(_scope: string, views: readonly RgbImage[], places: readonly Place[], roomOf: (p: Place) => string): Promise<WakeUpResult> {
-    const short = this.matcher.shortlist(views, places, WAKEUP_SHORTLIST);
+    const short = await this.matcher.shortlist(views, places, WAKEUP_SHORTLIST);
     const shortlist = short.map((s) => ({ place: s.place.name, score: s.score }));
     if (short.length === 0) return { brief: NO_STORED_PLACES_BRIEF, usage: { ...ZERO_USAGE }, shortlist };
-    const ranked = short.map((s) => `"${s.place.name}" (room label ${roomOf(s.place)}, colour similarity ${s.score.toFixed(2)})`);
-    const brief = `By colour appearance alone, the current views most resemble ${ranked[0]}; alternatives: ${ranked.slice(1).join(', ') || 'none'}. This is a coarse appearance cue, not a position.`;
+    const ranked = short.map((s) => `"${s.place.name}" (room label ${roomOf(s.place)}, view similarity ${s.score.toFixed(2)})`);
+    const brief = `By appearance alone, the current views most resemble ${ranked[0]}; alternatives: ${ranked.slice(1).join(', ') || 'none'}. This is a coarse appearance cue, not a position.`;
     return { brief, usage: { ...ZERO_USAGE }, shortlist };
   }
 }

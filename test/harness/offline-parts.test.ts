@@ -5,7 +5,8 @@ import { inputCost, outputCost } from '../../src/eval/cost.js';
 import { Compactor, COMPACTED_PREFIX, contextTokens } from '../../src/harness/compaction.js';
 import { GroundTruthJudge, sightGoal } from '../../src/harness/ground-truth-judge.js';
 import type { JudgeEvidence } from '../../src/harness/judge.js';
-import { HistogramPlaceMatcher } from '../../src/harness/place-matcher.js';
+import { EncoderPlaceMatcher, HistogramPlaceMatcher } from '../../src/harness/place-matcher.js';
+import { ViewEncoder } from '../../src/perception/encoder.js';
 import { Session } from '../../src/harness/session.js';
 import { MockModel } from '../../src/models/scripted.js';
 import { text, textOf } from '../../src/models/types.js';
@@ -90,14 +91,32 @@ describe('place matcher (colour histograms, until the view encoder lands)', () =
     for (let i = 0; i < 256; i++) rgb.set([r, g, b], i * 3);
     return { width: 16, height: 16, rgb };
   };
-  const place = (name: string, v: ReturnType<typeof img>): Place => ({ name, pose: { x: 0, z: 0, yaw: 0 }, floor: 0, views: [{ ...v, pose: { x: 0, z: 0, yaw: 0 }, floor: 0, time: 0 }], seq: 0, moves: 0 });
+  const place = (name: string, v: { width: number; height: number; rgb: Uint8Array }): Place => ({ name, pose: { x: 0, z: 0, yaw: 0 }, floor: 0, views: [{ ...v, pose: { x: 0, z: 0, yaw: 0 }, floor: 0, time: 0 }], seq: 0, moves: 0 });
 
-  it('ranks the place whose views look like the current view first', () => {
+  it('ranks the place whose views look like the current view first', async () => {
     const m = new HistogramPlaceMatcher();
-    const r = m.shortlist([img(200, 30, 30)], [place('blue room', img(20, 20, 220)), place('red room', img(205, 35, 25)), place('empty', img(0, 0, 0))], 2);
+    const r = await m.shortlist([img(200, 30, 30)], [place('blue room', img(20, 20, 220)), place('red room', img(205, 35, 25)), place('empty', img(0, 0, 0))], 2);
     expect(r.map((x) => x.place.name)).toEqual(['red room', 'blue room']);
     expect(r[0].score).toBeCloseTo(1, 5);
     expect(r[1].score).toBe(0);
+  });
+
+  it('the view-encoder matcher ranks an identical view first (cosine 1)', async () => {
+    const enc = await ViewEncoder.create();
+    try {
+      const stripes = (phase: number) => {
+        const rgb = new Uint8Array(64 * 48 * 3);
+        for (let y = 0; y < 48; y++) for (let x = 0; x < 64; x++) rgb.fill(((x + phase) >> 3) % 2 ? 230 : 20, (y * 64 + x) * 3, (y * 64 + x) * 3 + 3);
+        return { width: 64, height: 48, rgb };
+      };
+      const flat = { width: 64, height: 48, rgb: new Uint8Array(64 * 48 * 3).fill(128) };
+      const r = await new EncoderPlaceMatcher(enc).shortlist([stripes(0)], [place('flat wall', flat), place('striped hall', stripes(0))], 2);
+      expect(r[0].place.name).toBe('striped hall');
+      expect(r[0].score).toBeCloseTo(1, 4);
+      expect(r[1].score).toBeLessThan(r[0].score);
+    } finally {
+      await enc.close();
+    }
   });
 });
 
