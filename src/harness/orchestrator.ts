@@ -12,14 +12,13 @@ import { loadPlaceGraph, registerPlace, savePlaceGraph } from '../memory/place-g
 import type { Role } from '../memory/permissions.js';
 import type { TaskRecord } from '../memory/schemas.js';
 import { addUsage, text } from '../models/types.js';
-import { ACTOR_SYSTEM_BRIEF } from '../prompts/actor.js';
 import { rgbPng } from '../sim/frame-png.js';
 import { createToolContext, stepsLeft } from '../tools/context.js';
 import { closeFlow, type ClosedOutcome } from './close-flow.js';
 import { boundaryAction } from './closure-rules.js';
 import { Compactor } from './compaction.js';
 import type { FlowEnv, HarnessEvent, OrchestratorDeps } from './flow-env.js';
-import { actorTools, openingContent } from './policies.js';
+import { actorTools, openingContent, systemBrief } from './policies.js';
 import { recoveryFlow } from './recovery-flow.js';
 import { Session } from './session.js';
 import { zeroUsageByRole, type TaskSpec, type TaskState, type TraceEntry, type UsageByRole } from './task-state.js';
@@ -70,7 +69,7 @@ export class Orchestrator implements FlowEnv {
   }
 
   newSession(name: string): Session {
-    return new Session(name, this.deps.actor, ACTOR_SYSTEM_BRIEF, actorTools(this.deps.config), (e) => this.emit(e));
+    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), (e) => this.emit(e));
   }
 
   exploredArea(): number {

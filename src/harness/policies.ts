@@ -9,7 +9,7 @@ import type { Journal } from '../memory/journal.js';
 import { HOUSE_NOTE_FILES, houseNotePath } from '../memory/layout.js';
 import { image, text, type ContentPart } from '../models/types.js';
 import { fill } from '../prompts/template.js';
-import { independentOpening, nextTaskInSameSession, SUMMARY_INSTEAD_OF_HANDOVER, taskOpening } from '../prompts/actor.js';
+import { ACTOR_SYSTEM_BRIEF, independentOpening, nextTaskInSameSession, SUMMARY_INSTEAD_OF_HANDOVER, taskOpening } from '../prompts/actor.js';
 import { FILE_TOOLS, NAVIGATION_TOOLS } from '../tools/registry.js';
 import type { Tool } from '../tools/tool.js';
 import type { AgentGoal } from '../tools/context.js';
@@ -56,4 +56,32 @@ export function openingContent(cfg: HarnessConfig, journal: Journal, i: OpeningI
   const parts: ContentPart[] = [text(body)];
   if (i.relocationViews) i.relocationViews.forEach((png, k) => parts.push(text(`surrounding view ${k + 1} of 4`), image(png)));
   return parts;
+}
+
+const BASELINE_CLOSING = `Closing a task
+Call close_task with your own assessment, complete or incomplete, and a short account of the stopping evidence. It captures the views around you, records your request and asks you to yield; it does not stop the robot by itself. If the check returns evidence that contradicts your claim, look again or revise your search; a later close_task request is honoured.`;
+
+function section(brief: string, title: string): string | null {
+  const start = brief.indexOf(`\n\n${title}\n`);
+  if (start < 0) return null;
+  const next = brief.indexOf('\n\n', start + title.length + 3);
+  return brief.slice(start, next < 0 ? brief.length : next);
+}
+
+/**
+ * The standing brief of a session: the NavHarness brief, or — for the baselines, which have no file
+ * tools and no external memory — the same brief without the memory section, the file-tool line and
+ * the handover step, so that a baseline is not told about records it cannot reach.
+ */
+export function systemBrief(cfg: HarnessConfig, brief = ACTOR_SYSTEM_BRIEF): string {
+  if (cfg.policy === 'navharness') return brief;
+  let out = brief;
+  const memory = section(out, 'Memory');
+  if (memory) out = out.replace(memory, '');
+  const closing = section(out, 'Closing a task');
+  if (closing) out = out.replace(closing, `\n\n${BASELINE_CLOSING}`);
+  return out
+    .split('\n')
+    .filter((l) => !l.startsWith('- list_files'))
+    .join('\n');
 }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseHarnessConfig } from '../../src/harness/config.js';
-import { actorTools, openingContent, readingList } from '../../src/harness/policies.js';
+import { actorTools, openingContent, readingList, systemBrief } from '../../src/harness/policies.js';
+import { ACTOR_SYSTEM_BRIEF } from '../../src/prompts/actor.js';
 import { Journal } from '../../src/memory/journal.js';
 import { Workspace } from '../../src/memory/workspace.js';
 import { textOf } from '../../src/models/types.js';
@@ -41,6 +42,17 @@ describe('session policy switches', () => {
     const names = actorTools(parseHarnessConfig(cfg)).map((t) => t.name);
     for (const h of has) expect(names).toContain(h);
     for (const l of lacks) expect(names).not.toContain(l);
+  });
+
+  it('baselines get the standing brief without the memory section, file tools or handover step', () => {
+    expect(systemBrief(parseHarnessConfig({}))).toBe(ACTOR_SYSTEM_BRIEF);
+    for (const policy of ['independent', 'single'] as const) {
+      const b = systemBrief(parseHarnessConfig({ policy }));
+      expect(b).not.toMatch(/ledger|house notes|list_files|handover/i);
+      expect(b).toContain('close_task');
+      expect(b).toContain('request_recovery');
+      expect(b).toContain('Positions');
+    }
   });
 
   it('rejects an unknown switch or value with what is accepted', () => {
