@@ -41,6 +41,7 @@ describe('navharness run (offline, scripted agent)', () => {
       const rec = readFileSync(join(out, 'tasks', id, 'record.json'), 'utf8');
       expect(rec).not.toMatch(/"(success|spl|distance_to_goal)"/);
       expect(existsSync(join(out, 'eval', `${id}.json`))).toBe(true);
+      expect(JSON.parse(rec).handover).toBe(`tasks/${id}/handover.md`);
     }
     const notes = readdirSync(join(out, 'house')).map((f) => readFileSync(join(out, 'house', f), 'utf8')).join('\n');
     expect(notes).not.toMatch(/s_SR|SPL|success rate/);
