@@ -1,7 +1,7 @@
 // render.wasm: the simulator's rasteriser, texture synthesis and sensor noise. Memory is owned by the
 // TypeScript side through alloc/free; kernels take raw pointers and never allocate.
-export { setTarget, setView, clear, drawTriangles, resolveDepth } from './render/raster';
-export { texWood, texTiles, texWallpaper, texPainting, texFabric, texRug, texBooks } from './render/textures';
+export { setTarget, setSetupBuffer, setTileBuffer, setView, clear, drawTriangles, drawRuns, resolve } from './render/raster';
+export { texWood, texTiles, texWallpaper, texPainting, texFabric, texRug, texBooks, texLandscape } from './render/textures';
 export { noiseSeed, rgbNoise, depthNoise } from './render/noise';
 
 export function alloc(bytes: usize): usize {

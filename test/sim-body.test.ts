@@ -3,7 +3,7 @@ import { SimBody } from '../src/body/sim-body.js';
 import { SceneNavMesh } from '../src/sim/navmesh.js';
 import { generateHouse } from '../src/sim/house/generate.js';
 import { poseProblem, invert, multiply } from '../src/geometry/pose.js';
-import { squareRoom } from './helpers/sim-scenes.js';
+import { squareRoom, stairScene } from './helpers/sim-scenes.js';
 
 describe('SimBody on a navmesh', () => {
   it('stops at a wall it walks into head-on and reports collided', async () => {
@@ -73,6 +73,39 @@ describe('SimBody on a navmesh', () => {
     expect(b[7]).toBeLessThan(0);
   });
 
+  it('climbs stairs with its height following the navmesh', async () => {
+    const body = await SimBody.create(stairScene(), { camera: { width: 32, height: 24 } });
+    const heights: number[] = [];
+    for (let i = 0; i < 110; i++) {
+      const r = await body.execute('forward');
+      expect(r.collided, `step ${i} at z=${body.simPose.position[2].toFixed(2)}`).toBe(false);
+      heights.push(body.simPose.position[1]);
+    }
+    // from the floor (y 0) to the landing (y 1.2), never dropping on the way up
+    expect(heights[0]).toBeLessThan(0.1);
+    expect(body.simPose.position[1]).toBeGreaterThan(1.1);
+    expect(body.simPose.position[1]).toBeLessThan(1.3);
+    for (let i = 1; i < heights.length; i++) expect(heights[i]).toBeGreaterThan(heights[i - 1] - 0.02);
+    // the camera rides 0.88 m above the floor under the body
+    expect(body.simCameraPose()[7]).toBeCloseTo(body.simPose.position[1] + 0.88, 9);
+  });
+
+  it('adds seeded actuation noise only when asked', async () => {
+    const run = async (noise?: { seed: number; forwardSigma: number; turnSigmaDeg: number }) => {
+      const body = await SimBody.create(squareRoom(3), { camera: { width: 32, height: 24 }, actuationNoise: noise });
+      for (let i = 0; i < 20; i++) await body.execute(i < 15 ? 'forward' : 'left');
+      return body.simPose;
+    };
+    const clean = await run();
+    // 15 forward steps straight ahead (−z), then 5 turns of exactly 3°
+    expect(clean.position[0]).toBeCloseTo(0, 9);
+    expect(clean.yaw).toBeCloseTo((5 * 3 * Math.PI) / 180, 9);
+    const a = await run({ seed: 3, forwardSigma: 0.005, turnSigmaDeg: 0.5 });
+    const b = await run({ seed: 3, forwardSigma: 0.005, turnSigmaDeg: 0.5 });
+    expect(a).toEqual(b);
+    expect(Math.hypot(a.position[0] - clean.position[0], a.position[2] - clean.position[2]) + Math.abs(a.yaw - clean.yaw)).toBeGreaterThan(1e-3);
+  });
+
   it('ends the task after its sub-motion budget', async () => {
     const body = await SimBody.create(squareRoom(2), { camera: { width: 32, height: 24 }, maxSubMotions: 3 });
     expect((await body.execute('left')).terminated).toBe(false);
@@ -86,23 +119,28 @@ describe('SimBody on a navmesh', () => {
 
 describe('house navmesh connectivity', () => {
   it('joins the two sides of every door and reaches every room from the start', async () => {
-    for (const seed of [1, 2, 3, 4, 5, 6]) {
+    const floorsSeen = new Set<number>();
+    for (const seed of [1, 2, 3, 4, 5, 6, 7]) {
       const scene = generateHouse(seed);
       const nav = await SceneNavMesh.build(scene);
       for (const d of scene.doors) {
-        const off = 0.45;
-        const a: [number, number, number] = d.wallAxis === 'x' ? [d.x, 0, d.z - off] : [d.x - off, 0, d.z];
-        const b: [number, number, number] = d.wallAxis === 'x' ? [d.x, 0, d.z + off] : [d.x + off, 0, d.z];
+        const off = 0.45, y = scene.floors[d.floor].y;
+        const a: [number, number, number] = d.wallAxis === 'x' ? [d.x, y, d.z - off] : [d.x - off, y, d.z];
+        const b: [number, number, number] = d.wallAxis === 'x' ? [d.x, y, d.z + off] : [d.x + off, y, d.z];
         const g = nav.geodesic(a, b);
         expect(g, `seed ${seed} door ${d.index} between ${scene.rooms[d.rooms[0]].name} and ${scene.rooms[d.rooms[1]].name}`).toBeLessThan(1.2);
       }
       for (const r of scene.rooms) {
         // a door's inner side is the room's entry point
         const d = scene.doors.find((q) => q.rooms.includes(r.index))!;
-        const inside: [number, number, number] = d.wallAxis === 'x' ? [d.x, 0, d.z + (d.z <= r.z0 + 1e-6 ? 0.45 : -0.45)] : [d.x + (d.x <= r.x0 + 1e-6 ? 0.45 : -0.45), 0, d.z];
+        const y = scene.floors[r.floor].y;
+        const inside: [number, number, number] = d.wallAxis === 'x' ? [d.x, y, d.z + (d.z <= r.z0 + 1e-6 ? 0.45 : -0.45)] : [d.x + (d.x <= r.x0 + 1e-6 ? 0.45 : -0.45), y, d.z];
         expect(nav.geodesic(scene.start.position, inside), `seed ${seed}: ${r.name} reachable`).toBeLessThan(Infinity);
       }
+      floorsSeen.add(scene.floors.length);
       nav.destroy();
     }
+    // the seeds cover single- and two-storey houses
+    expect([...floorsSeen].sort()).toEqual([1, 2]);
   });
 });

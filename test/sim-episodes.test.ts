@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, houseSeed } from '../src/sim/episodes/dataset.js';
 import { parseEpisodeDataset, parseEpisodeJson, type EpisodeDataset } from '../src/sim/episodes/schema.js';
-import { footprintOf } from '../src/sim/episodes/sites.js';
+import { describeInstance, footprintOf } from '../src/sim/episodes/sites.js';
 import { generateHouse } from '../src/sim/house/generate.js';
 import { SceneNavMesh } from '../src/sim/navmesh.js';
 import { Renderer } from '../src/sim/render/renderer.js';
 import { simCameraPose } from '../src/geometry/sim-frame.js';
-import { distanceToFootprint, scoreVlnEpisode } from '../src/sim/metrics/index.js';
+import { distanceToFootprint, scoreGoat, scoreVlnEpisode } from '../src/sim/metrics/index.js';
+import { goalPhotograph, goatGoalOutcome } from '../src/sim/episodes/evaluate.js';
 
 describe('GOAT episode datasets', () => {
   let ds: EpisodeDataset;
@@ -41,6 +42,9 @@ describe('GOAT episode datasets', () => {
         expect(reach).toBeLessThan(Infinity);
         at = g.viewpoints.reduce((best, v) => (nav.geodesic(at, v) < nav.geodesic(at, best) ? v : best));
         if (g.type === 'description') {
+          // the description singles out its instance among all goal objects of the house
+          const same = scene.objects.filter((o) => o.goal && describeInstance(scene, o) === g.description);
+          expect(same.map((o) => o.id)).toEqual(g.instanceIds);
           expect(g.description).toContain(g.category);
           expect(g.description).toContain(insts[0].colour!);
         }
@@ -53,6 +57,27 @@ describe('GOAT episode datasets', () => {
       }
     }
     expect(types.size).toBeGreaterThanOrEqual(2);
+
+    // an agent that walks the shortest path to each goal in turn scores s-SR = e-SR = 1 and SPL ≈ 1
+    const outcomes = ds.episodes.map((ep) => {
+      let at = ep.start.position;
+      return ep.goals.map((g) => {
+        const target = g.viewpoints.reduce((best, v) => (nav.geodesic(at, v) < nav.geodesic(at, best) ? v : best));
+        const o = goatGoalOutcome(scene, g, at, target, nav.geodesic(at, target), nav);
+        at = target;
+        return o;
+      });
+    });
+    const s = scoreGoat(outcomes);
+    expect(s.sSR).toBe(1);
+    expect(s.eSR).toBe(1);
+    expect(s.spl).toBeGreaterThan(0.99);
+    // staying at the start fails every goal that starts more than 1 m away
+    const lazy = scoreGoat(ds.episodes.map((ep) => ep.goals.map((g) => goatGoalOutcome(scene, g, ep.start.position, ep.start.position, 0, nav))));
+    expect(lazy.sSR).toBeLessThan(0.5);
+    expect(lazy.eSR).toBe(0);
+    const img = ds.episodes.flatMap((e) => e.goals).find((g) => g.type === 'image');
+    if (img && img.type === 'image') expect(goalPhotograph(renderer, img.view).ids.includes(img.instanceIds[0])).toBe(true);
     renderer.dispose();
     nav.destroy();
   });

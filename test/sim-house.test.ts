@@ -35,8 +35,8 @@ describe('procedural houses', () => {
       const types = new Set(s.rooms.map((r) => r.type));
       for (const t of ['hallway', 'living room', 'kitchen', 'bathroom'] as const) expect(types.has(t), `seed ${seed} lacks a ${t}`).toBe(true);
       expect(s.rooms.length).toBeGreaterThanOrEqual(5);
-      const hall = s.rooms.find((r) => r.type === 'hallway')!;
       for (const r of s.rooms) {
+        const hall = s.rooms.find((h) => h.type === 'hallway' && h.floor === r.floor)!;
         if (r === hall) continue;
         expect(s.doors.some((d) => d.rooms.includes(r.index) && d.rooms.includes(hall.index)), `${r.name} opens onto the hallway`).toBe(true);
       }
@@ -74,13 +74,14 @@ describe('procedural houses', () => {
         expect(p.rect.z0).toBeGreaterThanOrEqual(room.z0);
         expect(p.rect.z1).toBeLessThanOrEqual(room.z1);
         for (const d of scene.doors) {
+          if (d.floor !== o.floor) continue;
           // the doorway itself (0.5 m either side of the wall line) stays clear
           const inX = d.wallAxis === 'x' ? Math.abs(d.x - (p.rect.x0 + p.rect.x1) / 2) < d.width / 2 + (p.rect.x1 - p.rect.x0) / 2 : Math.abs(d.x - (p.rect.x0 + p.rect.x1) / 2) < 0.5 + (p.rect.x1 - p.rect.x0) / 2;
           const inZ = d.wallAxis === 'z' ? Math.abs(d.z - (p.rect.z0 + p.rect.z1) / 2) < d.width / 2 + (p.rect.z1 - p.rect.z0) / 2 : Math.abs(d.z - (p.rect.z0 + p.rect.z1) / 2) < 0.5 + (p.rect.z1 - p.rect.z0) / 2;
           expect(inX && inZ, `${o.category} blocks door ${d.index} in seed ${seed}`).toBe(false);
         }
         for (const q of solids) {
-          if (q === p) continue;
+          if (q === p || scene.objects[q.id - 1].floor !== o.floor) continue;
           const overlap = p.rect.x0 < q.rect.x1 && q.rect.x0 < p.rect.x1 && p.rect.z0 < q.rect.z1 && q.rect.z0 < p.rect.z1;
           expect(overlap).toBe(false);
         }
@@ -88,5 +89,24 @@ describe('procedural houses', () => {
       const start = roomAt(scene, scene.start.position[0], scene.start.position[2], 0);
       expect(start?.type).toBe('living room');
     }
+  });
+
+  it('builds two-storey houses joined by a staircase, and single-storey ones on request', () => {
+    const two = generateHouse(1, { storeys: 2 });
+    expect(two.floors.map((f) => f.index)).toEqual([0, 1]);
+    expect(two.floors[1].y).toBeGreaterThan(two.floors[0].ceiling);
+    const stairs = two.rooms.filter((r) => r.type === 'staircase');
+    expect(stairs.map((r) => r.floor).sort()).toEqual([0, 1]);
+    for (const f of [0, 1]) {
+      const hall = two.rooms.find((r) => r.type === 'hallway' && r.floor === f)!;
+      const st = stairs.find((r) => r.floor === f)!;
+      expect(two.doors.some((d) => d.floor === f && d.rooms.includes(hall.index) && d.rooms.includes(st.index))).toBe(true);
+    }
+    expect(two.rooms.filter((r) => r.floor === 1 && r.type === 'bathroom').length).toBeGreaterThanOrEqual(1);
+    expect(two.objects.some((o) => o.goal && o.floor === 1)).toBe(true);
+    expect(new Set(two.rooms.map((r) => r.name)).size).toBe(two.rooms.length);
+    const one = generateHouse(1, { storeys: 1 });
+    expect(one.floors.length).toBe(1);
+    expect(one.rooms.every((r) => r.floor === 0)).toBe(true);
   });
 });

@@ -127,7 +127,7 @@ export function texWallpaper(ptr: usize, w: i32, h: i32, seed: u32, a: u32, b: u
         const fu = u + v - f64(cu), fv = u - v - f64(cv);
         const edge = Math.min(Math.min(fu, 1 - fu), Math.min(fv, 1 - fv));
         t = edge < 0.08 ? 1.0 : rnd(cu, cv, seed) > 0.5 ? 0.35 : 0.0;
-        tone = 0.85 + 0.3 * rnd(cu, cv, seed + 1);
+        tone = 0.9 + 0.2 * rnd(cu, cv, seed + 1);
       } else {
         const cx = x / period, cy = y / period;
         const ox = (0.3 + 0.4 * rnd(cx, cy, seed)) * p, oy = (0.3 + 0.4 * rnd(cx, cy, seed + 1)) * p;
@@ -135,7 +135,7 @@ export function texWallpaper(ptr: usize, w: i32, h: i32, seed: u32, a: u32, b: u
         const rad = p * (0.12 + 0.15 * rnd(cx, cy, seed + 2));
         const d = Math.sqrt(dx * dx + dy * dy);
         t = d < rad ? 1.0 : d < rad * 1.5 && Math.abs(dx) < 2 ? 0.7 : 0.0;
-        tone = 0.85 + 0.3 * rnd(cx, cy, seed + 3);
+        tone = 0.93 + 0.14 * rnd(cx, cy, seed + 3);
       }
       const tint = 0.8 + 0.35 * fbm(f64(x) / 60.0, f64(y) / 60.0, seed + 11, 3);
       const grit = 0.94 + 0.12 * rnd(x, y, seed + 12);
@@ -225,6 +225,43 @@ export function texBooks(ptr: usize, w: i32, h: i32, seed: u32, shelf: u32, rows
         put(ptr, w, x, y, c);
       }
       book++;
+    }
+  }
+}
+
+/** The view through a window: sky with clouds, a hill ridge, fields and trees. */
+export function texLandscape(ptr: usize, w: i32, h: i32, seed: u32): void {
+  const fw = f64(w), fh = f64(h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const fx = f64(x), fy = f64(y);
+      const ridge = fh * (0.45 + 0.12 * fbm(fx / (fw * 0.25), 0.5, seed, 3));
+      let c: u32;
+      if (fy < ridge) {
+        const t = fy / ridge;
+        const cloud = fbm(fx / 40.0, fy / 18.0, seed + 1, 4);
+        const sky = mixScale(rgb(70, 120, 210), rgb(190, 215, 240), t, 1.0);
+        c = cloud > 0.55 ? mixScale(sky, rgb(250, 250, 250), Math.min(1.0, (cloud - 0.55) * 4.0), 1.0) : sky;
+      } else {
+        const field = fbm(fx / 30.0, fy / 10.0, seed + 2, 3);
+        c = mixScale(rgb(70, 130, 50), rgb(150, 170, 70), field, 0.8 + 0.3 * rnd(x >> 2, y >> 2, seed + 3));
+      }
+      put(ptr, w, x, y, c);
+    }
+  }
+  // trees: dark crowns on trunks standing on the ridge line
+  const trees = 4 + i32(rnd(0, 9, seed) * 6);
+  for (let k = 0; k < trees; k++) {
+    const cx = rnd(k, 1, seed) * fw;
+    const base = fh * (0.45 + 0.12 * fbm(cx / (fw * 0.25), 0.5, seed, 3)) + fh * 0.05 * rnd(k, 2, seed);
+    const r = fh * (0.06 + 0.08 * rnd(k, 3, seed));
+    const crown = rgb(20 + 40 * rnd(k, 4, seed), 70 + 50 * rnd(k, 5, seed), 30);
+    for (let y = i32(Math.max(0, base - 2.6 * r)); y < i32(Math.min(fh, base)); y++) {
+      for (let x = i32(Math.max(0, cx - r)); x < i32(Math.min(fw, cx + r)); x++) {
+        const dx = (f64(x) - cx) / r, dy = (f64(y) - (base - 1.6 * r)) / r;
+        if (dx * dx + dy * dy < 1.0) put(ptr, w, x, y, mixScale(crown, 0, 0, 0.8 + 0.4 * rnd(x >> 1, y >> 1, seed + 6)));
+        else if (Math.abs(f64(x) - cx) < r * 0.12 && f64(y) > base - 0.8 * r) put(ptr, w, x, y, rgb(80, 55, 30));
+      }
     }
   }
 }

@@ -40,12 +40,15 @@ export interface WorldOptions {
   maxSubMotions?: number;
 }
 
+/** ORB features per frame at 320×240 (ORB-SLAM3 uses ~1000 at 640×480: the same density). */
+const SLAM_FEATURES_320 = 500;
+
 type PoseSourceFactory = (body: SimBody) => Promise<PoseSource>;
 const poseSourceFactories = new Map<PoseSourceKind, PoseSourceFactory>([
   // Ablation only: the simulator's pose, anchored to the first frame like the tracker's world.
   ['ground-truth', async (body) => new GroundTruthPoseSource(() => body.groundTruthPose())],
-  // The visual tracker (SPEC §2); the simulator's depth is in metres.
-  ['slam', async (body) => SlamPoseSource.create({ intrinsics: body.intrinsics, depthScale: 1 })],
+  // The visual tracker on the body's RGB-D frames (metric depth, so a depth scale of 1).
+  ['slam', async (body) => SlamPoseSource.create({ intrinsics: body.intrinsics, depthScale: 1, numFeatures: SLAM_FEATURES_320 })],
 ]);
 
 export class World {

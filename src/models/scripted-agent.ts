@@ -44,6 +44,7 @@ interface TaskState {
   rejected: PlanarPoint[];
   handoverWritten: boolean;
   approaching: boolean;
+  closing: { evidence: string | null } | null;
   /** frontiers exhausted: visiting places where no look-around was taken */
   coverage: boolean;
   arrived: boolean;
@@ -96,9 +97,12 @@ export class ScriptedNavigationAgent implements Model {
       t.target = null;
       t.approaching = false;
       t.handoverWritten = false;
+      t.closing = null;
     } else if (this.lastCallWas(req.messages, 'close_task')) {
       return this.say(req, 'Close requested; yielding.');
     }
+
+    if (t.closing) return this.finish(req, handover, t.closing.evidence);
 
     const nav = this.oracle.navigator;
     const pose = nav.planar();
@@ -280,6 +284,9 @@ export class ScriptedNavigationAgent implements Model {
 
   private finish(req: ModelRequest, handover: string | undefined, evidence: string | null): ModelResponse {
     const t = this.taskState();
+    // Once closing has begun (mark, handover, close_task over several turns) it runs to the end.
+    t.closing ??= { evidence };
+    evidence = t.closing.evidence;
     const claim = evidence ? 'complete' : 'incomplete';
     if (!this.lastCallWas(req.messages, 'mark') && !this.lastCallWas(req.messages, 'write_file') && !this.lastCallWas(req.messages, 'close_task')) {
       t.marks++;
@@ -323,7 +330,7 @@ export class ScriptedNavigationAgent implements Model {
   private taskState(): TaskState {
     const key = this.oracle.goalInstanceIds().join(',');
     if (!this.task || this.task.goalKey !== key) {
-      this.task = { goalKey: key, lookTurns: 0, ignore: [], target: null, stuck: 0, rejected: [], handoverWritten: false, approaching: false, coverage: false, arrived: false, lookedFrom: [], searched: [], marks: 0 };
+      this.task = { goalKey: key, lookTurns: 0, ignore: [], target: null, stuck: 0, rejected: [], handoverWritten: false, approaching: false, closing: null, coverage: false, arrived: false, lookedFrom: [], searched: [], marks: 0 };
     }
     return this.task;
   }

@@ -158,8 +158,15 @@ export class SceneBuilder {
   }
 
   build(rest: Omit<Scene, 'triangles' | 'attrs' | 'textures' | 'objects' | 'min' | 'max'>): Scene {
-    const triangles = new Float32Array(this.tris);
-    const attrs = new Uint32Array(this.attrs);
+    // triangles grouped by object (stable), so each object is one run the renderer can cull whole
+    const n = this.attrs.length / ATTR_WORDS;
+    const order = Array.from({ length: n }, (_, i) => i).sort((p, q) => this.attrs[p * ATTR_WORDS + 1] - this.attrs[q * ATTR_WORDS + 1] || p - q);
+    const triangles = new Float32Array(n * TRI_FLOATS);
+    const attrs = new Uint32Array(n * ATTR_WORDS);
+    order.forEach((src, dst) => {
+      for (let k = 0; k < TRI_FLOATS; k++) triangles[dst * TRI_FLOATS + k] = this.tris[src * TRI_FLOATS + k];
+      for (let k = 0; k < ATTR_WORDS; k++) attrs[dst * ATTR_WORDS + k] = this.attrs[src * ATTR_WORDS + k];
+    });
     const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
     for (let i = 0; i < triangles.length; i += 5) {
       for (let k = 0; k < 3; k++) {

@@ -19,6 +19,7 @@ export type TextureSpec =
   | { kind: 'fabric'; seed: number; base: Rgb; amplitude: number; scale: number; weave: number }
   | { kind: 'rug'; seed: number; a: Rgb; b: Rgb }
   | { kind: 'books'; seed: number; shelf: Rgb; rows: number }
+  | { kind: 'landscape'; seed: number }
   /** decoded image, RGBA 4 bytes per texel (glTF base colour) */
   | { kind: 'pixels'; rgba: Uint8Array };
 
@@ -48,7 +49,7 @@ export interface SceneObject {
   max: Vec3;
 }
 
-export type RoomType = 'living room' | 'kitchen' | 'bedroom' | 'bathroom' | 'hallway' | 'office' | 'dining room';
+export type RoomType = 'living room' | 'kitchen' | 'bedroom' | 'bathroom' | 'hallway' | 'office' | 'dining room' | 'staircase';
 
 export interface Room {
   index: number;

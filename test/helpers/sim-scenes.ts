@@ -24,3 +24,20 @@ export function squareRoom(half = 2, height = 2.6): Scene {
     start: { position: [0, 0, 0], yaw: 0 },
   });
 }
+
+/** A 2 m wide corridor with a straight stair of 8 steps (rise 0.15 m, going 0.3 m) up to a landing. */
+export function stairScene(): Scene {
+  const b = new SceneBuilder();
+  const tex = b.texture({ kind: 'tiles', seed: 5, a: [200, 200, 200], b: [90, 90, 90], grout: [30, 30, 30], tile: 16, groutWidth: 1, checker: true }, 128, 128);
+  const meta = { structural: true, goal: false, room: 0, floor: 0, min: [Infinity, Infinity, Infinity] as const, max: [-Infinity, -Infinity, -Infinity] as const };
+  const id = b.object({ ...meta, category: 'floor' });
+  const style = { tex, scale: 1 };
+  b.box([-1, -0.05, 0], [1, 0, 4], { id, style });
+  for (let i = 0; i < 8; i++) b.box([-1, 0, -0.3 * (i + 1)], [1, 0.15 * (i + 1), -0.3 * i], { id, style });
+  b.box([-1, 0, -5.4], [1, 1.2, -2.4], { id, style });
+  return b.build({
+    name: 'stairs', rooms: [], doors: [],
+    floors: [{ index: 0, y: 0, ceiling: 3 }, { index: 1, y: 1.2, ceiling: 4 }],
+    start: { position: [0, 0, 2], yaw: 0 },
+  });
+}

@@ -25,7 +25,7 @@ export interface GoatOptions {
 export function goatCandidates(scene: Scene, nav: SceneNavMesh): Candidate[] {
   return scene.objects
     .filter((o) => o.goal && !o.structural)
-    .map((o) => ({ o, viewpoints: successViewpoints(nav, o, scene.start.position) }))
+    .map((o) => ({ o, viewpoints: successViewpoints(nav, o, scene.start.position, scene.floors[o.floor].y) }))
     .filter((c) => c.viewpoints.length > 0);
 }
 
@@ -35,6 +35,14 @@ export function generateGoatEpisodes(
   const rng = new Rng(seed);
   const cands = goatCandidates(scene, nav);
   if (cands.length < 5) throw new Error(`house '${scene.name}' has only ${cands.length} reachable goal instances; a GOAT sequence needs at least 5`);
+  // a description must single out its instance: ambiguous ones fall back to image or object goals
+  const descriptions = new Map<number, string>();
+  const descCount = new Map<string, number>();
+  for (const o of scene.objects.filter((q) => q.goal)) {
+    const d = describeInstance(scene, o);
+    descriptions.set(o.id, d);
+    descCount.set(d, (descCount.get(d) ?? 0) + 1);
+  }
   const byCategory = new Map<string, Candidate[]>();
   for (const c of cands) byCategory.set(c.o.category, [...(byCategory.get(c.o.category) ?? []), c]);
   const nearest = (from: Vec3, pts: Vec3[]) => {
@@ -71,10 +79,12 @@ export function generateGoatEpisodes(
       if (!chosen) break;
       used.add(chosen.o.id);
       const o = chosen.o;
-      let type = er.pick(['object', 'description', 'image'] as const);
+      let type: 'object' | 'description' | 'image' = er.pick(['object', 'description', 'image'] as const);
+      const unique = descCount.get(descriptions.get(o.id)!) === 1;
+      if (type === 'description' && !unique) type = 'image';
       if (type === 'image') {
         if (chosen.view === undefined) chosen.view = photographViewpoint(scene, nav, renderer, o, scene.start.position, er.fork(`view${o.id}`));
-        if (!chosen.view) type = 'description';
+        if (!chosen.view) type = unique ? 'description' : 'object';
       }
       const base = { category: o.category, floor: o.floor, successRadius: 1.0 };
       if (type === 'object') {
@@ -83,7 +93,7 @@ export function generateGoatEpisodes(
         at = nearest(at, all.flatMap((c) => c.viewpoints)).point;
       } else {
         const common = { ...base, instanceIds: [o.id], viewpoints: chosen.viewpoints };
-        goals.push(type === 'image' ? { type, ...common, view: chosen.view! } : { type: 'description', ...common, description: describeInstance(scene, o) });
+        goals.push(type === 'image' ? { type, ...common, view: chosen.view! } : { type: 'description', ...common, description: descriptions.get(o.id)! });
         at = nearest(at, chosen.viewpoints).point;
       }
       void shortest;

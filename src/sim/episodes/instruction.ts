@@ -12,7 +12,7 @@ import { resample, routeInstruction } from './route-text.js';
 function pointIn(rng: Rng, scene: Scene, nav: SceneNavMesh, room: Room): Vec3 | null {
   for (let k = 0; k < 20; k++) {
     const x = rng.range(room.x0 + 0.4, room.x1 - 0.4), z = rng.range(room.z0 + 0.4, room.z1 - 0.4);
-    const s = nav.snap([x, 0, z], 0.25);
+    const s = nav.snap([x, scene.floors[room.floor].y, z], 0.25);
     if (!s) continue;
     const r = roomAt(scene, s.point[0], s.point[2], room.floor);
     if (r?.index !== room.index) continue;
@@ -33,7 +33,7 @@ export function generateInstructionEpisodes(scene: Scene, house: HouseRef, nav: 
     const path = nav.path(start, goal);
     if (!path) continue;
     const len = pathLength(path);
-    if (len < 3 || len > 25) continue;
+    if (len < 3 || len > 30) continue;
     const yaw = rng.range(-Math.PI, Math.PI);
     out.push({
       id: `instr-${scene.name.replace(/[^a-z0-9]+/gi, '')}-${out.length}`,

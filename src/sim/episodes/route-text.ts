@@ -5,7 +5,7 @@
 import type { Vec3 } from '../../geometry/pose.js';
 import { yawOfDirection } from '../../geometry/sim-frame.js';
 import { distanceToFootprint } from '../metrics/goat.js';
-import { roomAt, type Room, type Scene, type SceneObject } from '../scene.js';
+import { floorAt, roomAt, type Room, type Scene, type SceneObject } from '../scene.js';
 import { footprintOf } from './sites.js';
 
 const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
@@ -17,7 +17,7 @@ function name(o: SceneObject): string {
 
 /** Nearest goal object within reach of p and in the same room (never one behind a wall). */
 function nearestObject(scene: Scene, p: Vec3, within: number, exclude: Set<number>): SceneObject | null {
-  const room = roomAt(scene, p[0], p[2], 0);
+  const room = roomAt(scene, p[0], p[2], floorAt(scene, p[1]).index);
   let best: SceneObject | null = null, bd = within;
   for (const o of scene.objects) {
     if (!o.goal || exclude.has(o.id) || o.category === 'rug' || !room || o.room !== room.index) continue;
@@ -51,31 +51,40 @@ export function resample(path: readonly Vec3[], step: number): Vec3[] {
 }
 
 function roomPhrase(r: Room): string {
+  if (r.type === 'staircase') return r.floor === 0 ? 'go to the stairs' : `walk along the ${r.name}`;
   return r.type === 'hallway' ? `go down the ${r.name}` : `enter the ${r.name}`;
 }
 
 export function routeInstruction(scene: Scene, path: readonly Vec3[], startYaw: number): string {
   const clauses: string[] = [];
   const mentioned = new Set<number>();
-  const floor = 0;
+  const floorOf = (p: Vec3) => floorAt(scene, p[1]).index;
   // first move relative to the start heading
   const first = path.find((p) => Math.hypot(p[0] - path[0][0], p[2] - path[0][2]) > 0.2) ?? path[path.length - 1];
   const d0 = wrap(yawOfDirection(first[0] - path[0][0], first[2] - path[0][2]) - startYaw);
-  const startRoom = roomAt(scene, path[0][0], path[0][2], floor);
+  const startRoom = roomAt(scene, path[0][0], path[0][2], floorOf(path[0]));
   const opener = Math.abs(d0) < 30 * DEG ? 'walk forward' : Math.abs(d0) > 150 * DEG ? 'turn around' : d0 > 0 ? 'turn left' : 'turn right';
   clauses.push(startRoom ? `${opener} in the ${startRoom.name}` : opener);
 
   // events along the path: corners that turn, rooms entered, landmarks on long stretches
   let room = startRoom;
+  let level = floorOf(path[0]);
   for (let i = 1; i < path.length; i++) {
     const a = path[i - 1], b = path[i];
     const len = Math.hypot(b[0] - a[0], b[2] - a[2]);
     const steps = Math.max(1, Math.ceil(len / 0.2));
     for (let s = 1; s <= steps; s++) {
-      const p: Vec3 = [a[0] + ((b[0] - a[0]) * s) / steps, a[1], a[2] + ((b[2] - a[2]) * s) / steps];
-      const r = roomAt(scene, p[0], p[2], floor);
+      const p: Vec3 = [a[0] + ((b[0] - a[0]) * s) / steps, a[1] + ((b[1] - a[1]) * s) / steps, a[2] + ((b[2] - a[2]) * s) / steps];
+      const f = floorOf(p);
+      if (f !== level && Math.abs(p[1] - scene.floors[f].y) < 0.05) {
+        clauses.push(f > level ? 'go up the stairs' : 'go down the stairs');
+        level = f;
+        room = roomAt(scene, p[0], p[2], level) ?? room;
+        continue;
+      }
+      const r = roomAt(scene, p[0], p[2], level);
       if (r && room && r.index !== room.index) {
-        clauses.push(room.type === 'hallway' || r.type === 'hallway' ? roomPhrase(r) : `go through the door into the ${r.name}`);
+        clauses.push(['hallway', 'staircase'].includes(room.type) || ['hallway', 'staircase'].includes(r.type) ? roomPhrase(r) : `go through the door into the ${r.name}`);
         room = r;
       } else if (r && !room) room = r;
     }
@@ -99,7 +108,7 @@ export function routeInstruction(scene: Scene, path: readonly Vec3[], startYaw: 
   }
   const end = path[path.length - 1];
   const target = nearestObject(scene, end, 1.5, new Set());
-  const endRoom = roomAt(scene, end[0], end[2], floor);
+  const endRoom = roomAt(scene, end[0], end[2], floorOf(end));
   clauses.push(target ? `stop next to the ${name(target)}` : `stop in the ${endRoom?.name ?? 'room'}`);
 
   // two clauses per sentence

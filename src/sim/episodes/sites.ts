@@ -16,8 +16,8 @@ export function footprintOf(o: SceneObject): Footprint {
   return { x0: o.min[0], z0: o.min[2], x1: o.max[0], z1: o.max[2], floor: o.floor };
 }
 
-/** Navigable points around an instance inside its success region and reachable from `from`. */
-export function successViewpoints(nav: SceneNavMesh, o: SceneObject, from: Vec3, radius = 1.0, max = 8): Vec3[] {
+/** Navigable points around an instance (on its floor, at height floorY) inside its success region and reachable from `from`. */
+export function successViewpoints(nav: SceneNavMesh, o: SceneObject, from: Vec3, floorY: number, radius = 1.0, max = 8): Vec3[] {
   const f = footprintOf(o);
   const cx = (f.x0 + f.x1) / 2, cz = (f.z0 + f.z1) / 2;
   const hx = (f.x1 - f.x0) / 2, hz = (f.z1 - f.z0) / 2;
@@ -28,7 +28,7 @@ export function successViewpoints(nav: SceneNavMesh, o: SceneObject, from: Vec3,
       const ux = Math.cos(a), uz = Math.sin(a);
       // leave the rectangle along u, then go r further
       const exit = Math.min(Math.abs(ux) > 1e-9 ? hx / Math.abs(ux) : Infinity, Math.abs(uz) > 1e-9 ? hz / Math.abs(uz) : Infinity);
-      const s = nav.snap([cx + ux * (exit + r), o.min[1] < 0.5 ? o.min[1] : 0, cz + uz * (exit + r)], 0.15);
+      const s = nav.snap([cx + ux * (exit + r), floorY, cz + uz * (exit + r)], 0.15);
       if (!s || distanceToFootprint(s.point, f) > radius - 0.05) continue;
       if (out.some((q) => Math.hypot(q[0] - s.point[0], q[2] - s.point[2]) < 0.25)) continue;
       if (!Number.isFinite(nav.geodesic(from, s.point))) continue;
@@ -72,7 +72,7 @@ export function photographViewpoint(scene: Scene, nav: SceneNavMesh, renderer: R
   let best: { pose: Pose2; cover: number } | null = null;
   for (let k = 0; k < 14; k++) {
     const a = rng.next() * 2 * Math.PI, r = rng.range(1.0, 2.6);
-    const s = nav.snap([cx + Math.cos(a) * r, 0, cz + Math.sin(a) * r], 0.2);
+    const s = nav.snap([cx + Math.cos(a) * r, scene.floors[o.floor].y, cz + Math.sin(a) * r], 0.2);
     if (!s || !Number.isFinite(nav.geodesic(from, s.point))) continue;
     const yaw = yawOfDirection(cx - s.point[0], cz - s.point[2]);
     const frame = renderer.render(simCameraPose(s.point, yaw, renderer.camera.cameraHeight));
@@ -81,6 +81,5 @@ export function photographViewpoint(scene: Scene, nav: SceneNavMesh, renderer: R
     const cover = n / frame.ids.length;
     if (!best || cover > best.cover) best = { pose: { position: s.point, yaw }, cover };
   }
-  void scene;
   return best && best.cover >= 0.02 ? best.pose : null;
 }

@@ -4,11 +4,12 @@
  * by name, so one part's draws never shift another's).
  */
 import { SceneBuilder } from '../builder.js';
-import { Rng } from '../random.js';
-import type { Door, Room, Scene, StartPose } from '../scene.js';
+import { Rng, hashString } from '../random.js';
+import type { Door, FloorLevel, Room, RoomType, Scene, StartPose } from '../scene.js';
 import { generatePlan, type FloorPlan, type PlanRoom } from './layout.js';
-import { RoomFurnisher, type Placed } from './placement.js';
+import { RoomFurnisher, type Placed, type Side } from './placement.js';
 import { buildStructure } from './structure.js';
+import { buildStairHall, stairDoor, stairLayout, type StairHall } from './stairs.js';
 
 export const HOUSE_CAMERA_HEIGHT = 0.88;
 
@@ -23,9 +24,15 @@ function furnish(f: RoomFurnisher, rng: Rng): void {
   switch (f.room.type) {
     case 'living room': {
       const sofa = f.wall('sofa');
-      if (sofa) f.center('coffee table', { ...f.frontOf(sofa, 0.75), spread: 0.2 }, sofa.p.rot);
+      if (sofa) {
+        const table = f.center('coffee table', { ...f.frontOf(sofa, 0.75), spread: 0.2 }, sofa.p.rot);
+        if (table) clutter(f, table, rng, 2);
+      }
       const stand = f.wall('cabinet');
-      if (stand) f.on('tv', stand);
+      if (stand) {
+        f.on('tv', stand);
+        clutter(f, stand, rng, 1);
+      }
       times(0, 2, () => f.wall('armchair'));
       maybe(0.6, () => f.wall('bookshelf'));
       times(1, 2, () => f.wall('plant', { corner: true }));
@@ -39,9 +46,15 @@ function furnish(f: RoomFurnisher, rng: Rng): void {
       f.wall('sink');
       f.wall('oven');
       f.wall('fridge', { corner: true });
-      if (counter) maybe(0.8, () => f.on('microwave', counter));
+      if (counter) {
+        maybe(0.8, () => f.on('microwave', counter));
+        clutter(f, counter, rng, 2);
+      }
       const table = f.center('table');
-      if (table) f.chairsAround(table, rng.int(2, 4));
+      if (table) {
+        f.chairsAround(table, rng.int(2, 4));
+        clutter(f, table, rng, 2);
+      }
       maybe(0.5, () => f.wall('plant', { corner: true }));
       maybe(0.5, () => f.hang('painting'));
       break;
@@ -51,6 +64,7 @@ function furnish(f: RoomFurnisher, rng: Rng): void {
       if (bed) {
         const left = f.beside('nightstand', bed, -1);
         if (left) maybe(0.7, () => f.on('table lamp', left));
+        if (left) clutter(f, left, rng, 1);
         maybe(0.6, () => f.beside('nightstand', bed, 1));
         maybe(0.7, () => f.hang('painting', bed));
       }
@@ -78,6 +92,7 @@ function furnish(f: RoomFurnisher, rng: Rng): void {
       if (desk) {
         f.chairFacing({ x: desk.p.cx, z: desk.p.cz }, f.frontOf(desk, 0.05));
         maybe(0.5, () => f.on('table lamp', desk));
+        clutter(f, desk, rng, 2);
       }
       times(1, 2, () => f.wall('bookshelf'));
       maybe(0.6, () => f.wall('lamp', { corner: true }));
@@ -88,9 +103,13 @@ function furnish(f: RoomFurnisher, rng: Rng): void {
     }
     case 'dining room': {
       const table = f.center('table');
-      if (table) f.chairsAround(table, rng.int(4, 6));
+      if (table) {
+        f.chairsAround(table, rng.int(4, 6));
+        clutter(f, table, rng, 3);
+      }
       const cab = f.wall('cabinet');
       if (cab) maybe(0.6, () => f.on('table lamp', cab));
+      if (cab) clutter(f, cab, rng, 2);
       times(1, 2, () => f.wall('plant', { corner: true }));
       times(1, 2, () => f.hang('painting'));
       break;
@@ -101,6 +120,13 @@ function furnish(f: RoomFurnisher, rng: Rng): void {
       times(1, 3, () => f.hang('painting'));
       break;
     }
+  }
+}
+
+/** Small things on a surface: vases, bowls, book stacks. */
+function clutter(f: RoomFurnisher, base: Placed, rng: Rng, n: number): void {
+  for (let i = 0; i < n; i++) {
+    if (rng.chance(0.75)) f.on(rng.pick(['vase', 'bowl', 'book stack', 'vase']), base, true);
   }
 }
 
@@ -132,35 +158,92 @@ function startPose(f: RoomFurnisher): StartPose {
 export interface GeneratedHouse {
   scene: Scene;
   plan: FloorPlan;
+  /** the upstairs plan of a two-storey house */
+  upper: FloorPlan | null;
   placed: Placed[];
 }
 
-export function generateHouseDetailed(seed: number): GeneratedHouse {
+export interface HouseOptions {
+  /** 1 or 2 storeys; by default the seed decides (about half the houses have an upper floor) */
+  storeys?: 1 | 2;
+}
+
+function exteriorSides(r: PlanRoom, plan: FloorPlan, stair: StairHall | null): Side[] {
+  const out: Side[] = [];
+  if (r.z0 < 1e-6) out.push(0);
+  if (r.x0 < 1e-6) out.push(1);
+  if (r.z1 > plan.depth - 1e-6) out.push(2);
+  // no window onto the stair hall built against the east wall
+  if (r.x1 > plan.width - 1e-6 && !(stair && r.z0 < stair.z1 && r.z1 > stair.z0)) out.push(3);
+  return out;
+}
+
+export function generateHouseDetailed(seed: number, opts: HouseOptions = {}): GeneratedHouse {
   const rng = new Rng(seed);
   const plan = generatePlan(rng.fork('plan'));
+  const storeys = opts.storeys ?? (new Rng(hashString(`storeys:${seed}`)).chance(0.5) ? 2 : 1);
+  const upperY = plan.ceiling + 0.2;
+  let upper: FloorPlan | null = null;
+  let stair: StairHall | null = null;
+  if (storeys === 2) {
+    const seen = new Map<RoomType, number>();
+    for (const r of plan.rooms) seen.set(r.type, (seen.get(r.type) ?? 0) + 1);
+    upper = generatePlan(new Rng(hashString(`upper:${seed}`)), { below: plan, seen });
+    stair = stairLayout(plan, upperY);
+    plan.doors.push(stairDoor(plan, stair, plan.rooms.length));
+    upper.doors.push(stairDoor(upper, stair, upper.rooms.length));
+  }
+  const n0 = plan.rooms.length, n1 = upper?.rooms.length ?? 0;
+  const stairRoom = n0 + n1, landingRoom = n0 + n1 + 1;
+
   const b = new SceneBuilder();
   buildStructure(b, rng.fork('structure'), plan);
   const furnishers = plan.rooms.map((r: PlanRoom, i) => {
     const f = new RoomFurnisher(b, rng.fork(`furniture${i}`), r, i, plan.doors.filter((d) => d.rooms.includes(i)), 0);
+    // windows go up first, on the house's outer walls, so furniture keeps clear of radiators
+    if (r.type !== 'bathroom' && r.type !== 'hallway') f.windows(exteriorSides(r, plan, stair), 2);
     furnish(f, rng.fork(`program${i}`));
+    f.ceilingLight(plan.ceiling);
     return f;
   });
+  if (upper && stair) {
+    const ur = new Rng(hashString(`upper-build:${seed}`));
+    buildStructure(b, ur.fork('structure'), upper, upperY, { floor: 1, roomOffset: n0 });
+    upper.rooms.forEach((r, i) => {
+      const f = new RoomFurnisher(b, ur.fork(`furniture${i}`), r, n0 + i, upper!.doors.filter((d) => d.rooms.includes(i)), upperY, 1);
+      if (r.type !== 'bathroom' && r.type !== 'hallway') f.windows(exteriorSides(r, upper!, stair), 2);
+      furnish(f, ur.fork(`program${i}`));
+      f.ceilingLight(upper!.ceiling);
+      furnishers.push(f);
+    });
+    buildStairHall(b, ur.fork('stairs'), stair, plan.ceiling, { lower: stairRoom, upper: landingRoom });
+  }
   const living = furnishers.find((f) => f.room.type === 'living room') ?? furnishers[0];
   const rooms: Room[] = plan.rooms.map((r, index) => ({ index, type: r.type, name: r.name, floor: 0, x0: r.x0, z0: r.z0, x1: r.x1, z1: r.z1 }));
-  const doors: Door[] = plan.doors.map((d, index) => ({
-    index, rooms: d.rooms, floor: 0, width: d.width, wallAxis: d.wallAxis,
-    x: d.wallAxis === 'x' ? d.at : d.line, z: d.wallAxis === 'x' ? d.line : d.at,
-  }));
-  const scene = b.build({
-    name: `seed:${seed}`,
-    rooms,
-    doors,
-    floors: [{ index: 0, y: 0, ceiling: plan.ceiling }],
-    start: startPose(living),
-  });
-  return { scene, plan, placed: furnishers.flatMap((f) => f.placed) };
+  const global = (local: number, floor: number) => (floor === 0 ? (local < n0 ? local : stairRoom) : local < n1 ? n0 + local : landingRoom);
+  const doors: Door[] = [];
+  const addDoors = (p: FloorPlan, floor: number) => {
+    for (const d of p.doors) {
+      doors.push({
+        index: doors.length, rooms: [global(d.rooms[0], floor), global(d.rooms[1], floor)], floor, width: d.width, wallAxis: d.wallAxis,
+        x: d.wallAxis === 'x' ? d.at : d.line, z: d.wallAxis === 'x' ? d.line : d.at,
+      });
+    }
+  };
+  addDoors(plan, 0);
+  const floors: FloorLevel[] = [{ index: 0, y: 0, ceiling: plan.ceiling }];
+  if (upper && stair) {
+    upper.rooms.forEach((r, i) => rooms.push({ index: n0 + i, type: r.type, name: r.name, floor: 1, x0: r.x0, z0: r.z0, x1: r.x1, z1: r.z1 }));
+    const rect = { x0: stair.x0, z0: stair.z0, x1: stair.x1, z1: stair.z1 };
+    rooms.push({ index: stairRoom, type: 'staircase', name: 'staircase', floor: 0, ...rect });
+    rooms.push({ index: landingRoom, type: 'staircase', name: 'upstairs landing', floor: 1, ...rect });
+    addDoors(upper, 1);
+    floors.push({ index: 1, y: upperY, ceiling: upperY + upper.ceiling });
+  }
+  const scene = b.build({ name: `seed:${seed}`, rooms, doors, floors, start: startPose(living) });
+  return { scene, plan, upper, placed: furnishers.flatMap((f) => f.placed) };
 }
 
-export function generateHouse(seed: number): Scene {
-  return generateHouseDetailed(seed).scene;
+export function generateHouse(seed: number, opts: HouseOptions = {}): Scene {
+  return generateHouseDetailed(seed, opts).scene;
 }

@@ -32,9 +32,19 @@ export interface FloorPlan {
   rooms: PlanRoom[];
   doors: PlanDoor[];
   hallway: number;
+  /** the hallway band, shared by every storey (the staircase opens onto its east end) */
+  hallZ0: number;
+  hallZ1: number;
 }
 
-const ORDINAL = ['', 'second ', 'third ', 'fourth '];
+/** An upper storey over an existing plan: same footprint and hallway band, bedrooms and bathrooms. */
+export interface UpperFloor {
+  below: FloorPlan;
+  /** room-type counts so far, so names stay unique across storeys */
+  seen: Map<RoomType, number>;
+}
+
+const ORDINAL = ['', 'second ', 'third ', 'fourth ', 'fifth ', 'sixth ', 'seventh ', 'eighth ', 'ninth ', 'tenth '];
 
 /** Splits [a, b] into pieces of width in [lo, hi] (the last piece absorbs the remainder). */
 function split(rng: Rng, a: number, b: number, lo: number, hi: number): number[] {
@@ -66,13 +76,13 @@ function sharedWall(a: PlanRoom, b: PlanRoom, minLen: number): { wallAxis: 'x' |
   return null;
 }
 
-export function generatePlan(rng: Rng): FloorPlan {
-  const width = rng.range(10, 14);
-  const depth = rng.range(8.4, 10.5);
-  const ceiling = rng.range(2.5, 2.75);
-  const hallW = rng.range(1.35, 1.6);
-  const zh = rng.range(0.45, 0.55) * depth - hallW / 2;
-  const westLiving = rng.chance(0.5);
+export function generatePlan(rng: Rng, upper?: UpperFloor): FloorPlan {
+  const width = upper ? upper.below.width : rng.range(10, 14);
+  const depth = upper ? upper.below.depth : rng.range(8.4, 10.5);
+  const ceiling = upper ? upper.below.ceiling : rng.range(2.5, 2.75);
+  const hallW = upper ? upper.below.hallZ1 - upper.below.hallZ0 : rng.range(1.35, 1.6);
+  const zh = upper ? upper.below.hallZ0 : rng.range(0.45, 0.55) * depth - hallW / 2;
+  const westLiving = upper ? false : rng.chance(0.5);
   const hx0 = westLiving ? rng.range(3.6, 4.6) : 0;
 
   const rooms: PlanRoom[] = [];
@@ -92,6 +102,37 @@ export function generatePlan(rng: Rng): FloorPlan {
   // (smallest), then bedrooms, an office and a dining room
   const area = (r: PlanRoom) => (r.x1 - r.x0) * (r.z1 - r.z0);
   const free = [...stripRooms];
+  const seen = upper?.seen ?? new Map<RoomType, number>();
+  const nameRooms = () => {
+    for (const r of rooms) {
+      const n = seen.get(r.type) ?? 0;
+      seen.set(r.type, n + 1);
+      r.name = r.type === 'hallway' && upper ? 'upstairs hallway' : `${ORDINAL[n] ?? `${n + 1}th `}${r.type}`;
+    }
+  };
+  const doors: PlanDoor[] = [];
+  const addDoor = (a: number, b: number) => {
+    const w = sharedWall(rooms[a], rooms[b], 1.3);
+    if (!w) return false;
+    const width = rng.range(0.9, 1.1);
+    const margin = 0.15 + width / 2;
+    const at = w.from + margin + rng.next() * Math.max(0, w.to - w.from - 2 * margin);
+    doors.push({ rooms: [a, b], wallAxis: w.wallAxis, line: w.line, at, width });
+    return true;
+  };
+  if (upper) {
+    // bedrooms, a bathroom (the smallest room) and a study
+    const bath = free.reduce((best, i) => (area(rooms[i]) < area(rooms[best]) ? i : best), free[0]);
+    rooms[bath].type = 'bathroom';
+    const others = free.filter((i) => i !== bath);
+    const kinds: RoomType[] = ['bedroom', 'bedroom', 'office', 'bedroom', 'bathroom'];
+    others.forEach((i, k) => (rooms[i].type = kinds[k % kinds.length]));
+    nameRooms();
+    for (let i = 1; i < rooms.length; i++) {
+      if (!addDoor(0, i)) throw new Error(`floor plan: room ${rooms[i].name} does not touch the hallway`);
+    }
+    return { width, depth, ceiling, rooms, doors, hallway: 0, hallZ0: zh, hallZ1: zh + hallW };
+  }
   let living = rooms.findIndex((r) => r.type === 'living room');
   if (living < 0) {
     living = free.reduce((best, i) => (area(rooms[i]) > area(rooms[best]) ? i : best), free[0]);
@@ -111,26 +152,10 @@ export function generatePlan(rng: Rng): FloorPlan {
   rng.shuffle(free);
   free.forEach((i, k) => (rooms[i].type = rest[k % rest.length]));
 
-  const seen = new Map<RoomType, number>();
-  for (const r of rooms) {
-    const n = seen.get(r.type) ?? 0;
-    seen.set(r.type, n + 1);
-    r.name = `${ORDINAL[Math.min(n, 3)]}${r.type}`;
-  }
-
-  const doors: PlanDoor[] = [];
-  const addDoor = (a: number, b: number) => {
-    const w = sharedWall(rooms[a], rooms[b], 1.3);
-    if (!w) return false;
-    const width = rng.range(0.9, 1.1);
-    const margin = 0.15 + width / 2;
-    const at = w.from + margin + rng.next() * Math.max(0, w.to - w.from - 2 * margin);
-    doors.push({ rooms: [a, b], wallAxis: w.wallAxis, line: w.line, at, width });
-    return true;
-  };
+  nameRooms();
   for (let i = 1; i < rooms.length; i++) {
     if (!addDoor(0, i)) throw new Error(`floor plan: room ${rooms[i].name} does not touch the hallway`);
   }
   if (sharedWall(rooms[living], rooms[kitchen], 1.6)) addDoor(living, kitchen);
-  return { width, depth, ceiling, rooms, doors, hallway: 0 };
+  return { width, depth, ceiling, rooms, doors, hallway: 0, hallZ0: zh, hallZ1: zh + hallW };
 }

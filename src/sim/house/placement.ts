@@ -36,7 +36,7 @@ const GAP = 0.06;
 
 const overlaps = (a: Rect, b: Rect, m = 0) => a.x0 < b.x1 + m && b.x0 < a.x1 + m && a.z0 < b.z1 + m && b.z0 < a.z1 + m;
 
-type Side = 0 | 1 | 2 | 3; // wall at z0 (front +z), x0 (front +x), z1 (front −z), x1 (front −x)
+export type Side = 0 | 1 | 2 | 3; // wall at z0 (front +z), x0 (front +x), z1 (front −z), x1 (front −x)
 
 export class RoomFurnisher {
   readonly inner: Rect;
@@ -53,6 +53,7 @@ export class RoomFurnisher {
     readonly roomIndex: number,
     private readonly doors: PlanDoor[],
     private readonly floorY: number,
+    private readonly floorIndex = 0,
   ) {
     const m = HALF_WALL + 0.015;
     this.inner = { x0: room.x0 + m, z0: room.z0 + m, x1: room.x1 - m, z1: room.z1 - m };
@@ -144,10 +145,10 @@ export class RoomFurnisher {
     const k = KINDS[kind];
     const c = colour ?? this.rng.pick(k.colours);
     const id = this.b.object({
-      category: k.category, structural: false, goal: k.goal, room: this.roomIndex, floor: 0, colour: c, size: sizeClass(k, dims),
+      category: k.category, structural: false, goal: k.goal, room: this.roomIndex, floor: this.floorIndex, colour: c, size: sizeClass(k, dims),
       min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity],
     });
-    const ctx: FurnitureCtx = { b: this.b, rng: this.rng, room: this.roomIndex, floor: 0 };
+    const ctx: FurnitureCtx = { b: this.b, rng: this.rng, room: this.roomIndex, floor: this.floorIndex };
     k.build(ctx, p, dims, c, id);
     const placed: Placed = { kind, id, p, dims, rect: footprint(p, dims.w, dims.d), top, solid };
     this.placed.push(placed);
@@ -209,14 +210,18 @@ export class RoomFurnisher {
     return null;
   }
 
-  /** An item standing on another's top surface. */
-  on(kind: string, base: Placed): Placed | null {
+  /** An item standing on another's top surface (at its back edge, or anywhere on it when `loose`). */
+  on(kind: string, base: Placed, loose = false): Placed | null {
     const k = KINDS[kind];
     const dims = drawDims(this.rng, k);
-    if (dims.w > base.dims.w - 0.05 || dims.d > base.dims.d) return null;
+    if (dims.w > base.dims.w - 0.05 || dims.d > base.dims.d - 0.04) return null;
     const slack = (base.dims.w - dims.w) / 2 - 0.03;
     const lx = (this.rng.next() * 2 - 1) * slack;
-    const lz = -base.dims.d / 2 + dims.d / 2 + 0.03;
+    const lz = loose ? (this.rng.next() * 2 - 1) * ((base.dims.d - dims.d) / 2 - 0.02) : -base.dims.d / 2 + dims.d / 2 + 0.03;
+    const [tcx, tcz] = toWorld(base.p, lx, lz);
+    const mine = footprint({ cx: tcx, cz: tcz, rot: base.p.rot, y: 0 }, dims.w, dims.d);
+    // nothing else already standing on this surface there
+    if (this.placed.some((q) => !q.solid && q.p.y > this.floorY + 0.05 && Math.abs(q.p.y - (this.floorY + base.top)) < 0.02 && overlaps(mine, q.rect, 0.02))) return null;
     const [cx, cz] = toWorld(base.p, lx, lz);
     const p: Placement = { cx, cz, rot: base.p.rot, y: this.floorY + base.top };
     return this.commit(kind, p, dims, undefined, false, base.top + dims.h);
@@ -243,7 +248,7 @@ export class RoomFurnisher {
       const grown = side % 2 === 0 ? { ...band, z0: band.z0 - 0.6, z1: band.z1 + 0.6 } : { ...band, x0: band.x0 - 0.6, x1: band.x1 + 0.6 };
       if (this.keepOut.some((ko) => overlaps(band, ko))) continue;
       if (this.placed.some((q) => q !== over && q.solid && q.top > 1.05 && overlaps(grown, q.rect))) continue;
-      if (this.placed.some((q) => !q.solid && q.p.y === this.floorY && q.dims.d < 0.05 && overlaps(band, q.rect))) continue;
+      if (this.placed.some((q) => !q.solid && q.p.y === this.floorY && q.dims.d < 0.07 && overlaps(band, q.rect))) continue;
       if (over && over.top > 1.15) return null;
       return this.commit(kind, p, dims, undefined, false, 0);
     }
@@ -277,6 +282,37 @@ export class RoomFurnisher {
       }
     }
     return out;
+  }
+
+  /** Windows on the room's exterior walls (given as sides), each with a radiator under it when there is room. */
+  windows(exterior: Side[], maxPerWall: number): void {
+    for (const side of exterior) {
+      const [lo, hi] = this.wallSpan(side);
+      const n = Math.max(1, Math.min(maxPerWall, Math.floor((hi - lo) / 2.2)));
+      for (let k = 0; k < n; k++) {
+        const t = lo + ((hi - lo) * (k + 0.5)) / n;
+        const dims = drawDims(this.rng, KINDS.window);
+        const p = this.wallPlacement(side, t, dims);
+        const rect = footprint(p, dims.w, dims.d);
+        const band: Rect = { x0: rect.x0 - 0.15, z0: rect.z0 - 0.15, x1: rect.x1 + 0.15, z1: rect.z1 + 0.15 };
+        const grown = side % 2 === 0 ? { ...band, z0: band.z0 - 0.7, z1: band.z1 + 0.7 } : { ...band, x0: band.x0 - 0.7, x1: band.x1 + 0.7 };
+        if (this.keepOut.some((ko) => overlaps(band, ko))) continue;
+        if (this.placed.some((q) => q.top > 0.9 && q.solid && overlaps(grown, q.rect))) continue;
+        if (this.placed.some((q) => !q.solid && q.dims.d < 0.07 && overlaps(band, q.rect))) continue;
+        this.commit('window', p, dims, undefined, false, 0);
+        const rd = drawDims(this.rng, KINDS.radiator);
+        rd.w = Math.min(rd.w, dims.w);
+        const rp = this.wallPlacement(side, t, rd);
+        if (this.fits(footprint(rp, rd.w, rd.d), true)) this.commit('radiator', rp, rd, undefined, true, rd.h + 0.12);
+      }
+    }
+  }
+
+  /** A light at the middle of the ceiling. */
+  ceilingLight(ceiling: number): void {
+    const r = this.inner;
+    const dims = drawDims(this.rng, KINDS['ceiling light']);
+    this.commit('ceiling light', { cx: (r.x0 + r.x1) / 2, cz: (r.z0 + r.z1) / 2, rot: 0, y: this.floorY + ceiling }, dims, undefined, false, ceiling);
   }
 
   /** Front point of an item: a spot 0.5 m in front of its centre. */

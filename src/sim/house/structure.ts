@@ -12,7 +12,8 @@ import { mixRgb, scaleRgb } from './palette.js';
 export const HALF_WALL = 0.05;
 export const DOOR_HEIGHT = 2.05;
 
-interface RoomLook {
+
+export interface RoomLook {
   floor: number;
   wall: number;
   ceiling: number;
@@ -23,12 +24,10 @@ const WALL_TONES: Rgb[] = [[214, 196, 160], [168, 196, 214], [200, 214, 178], [2
 const WOOD_TONES: Rgb[] = [[176, 126, 78], [140, 96, 58], [206, 168, 120], [110, 76, 48], [190, 150, 110]];
 const TILE_TONES: Rgb[] = [[226, 226, 222], [190, 200, 210], [120, 124, 130], [214, 200, 176], [70, 74, 80]];
 
-function roomLook(b: SceneBuilder, rng: Rng, type: RoomType, w: number, d: number): RoomLook {
+export function roomLook(b: SceneBuilder, rng: Rng, type: RoomType): RoomLook {
   const wet = type === 'kitchen' || type === 'bathroom';
-  // floors at 2 cm per texel over 10.24 m (larger than any room: nothing repeats), walls at 1 cm
-  const fw = 512, fd = 512;
-  void w;
-  void d;
+  // floors at 2 cm per texel over 7.68 m (about the largest room), walls at 1 cm
+  const fw = 384, fd = 384;
   let floor: number;
   if (wet) {
     const a = rng.pick(TILE_TONES), c = rng.pick(TILE_TONES);
@@ -45,7 +44,7 @@ function roomLook(b: SceneBuilder, rng: Rng, type: RoomType, w: number, d: numbe
     const c = rng.chance(0.5) ? scaleRgb(a, rng.range(0.55, 0.75)) : rng.pick(WALL_TONES);
     wall = b.texture({ kind: 'wallpaper', seed: rng.u32(), a, b: c, pattern: rng.int(0, 2) as 0 | 1 | 2, period: rng.int(18, 40) }, 512, 256);
   }
-  const ceiling = b.texture({ kind: 'fabric', seed: rng.u32(), base: [236, 234, 228], amplitude: 0.12, scale: 24, weave: 0 }, 256, 256);
+  const ceiling = b.texture({ kind: 'fabric', seed: rng.u32(), base: [236, 234, 228], amplitude: 0.12, scale: 12, weave: 0 }, 128, 128);
   const trimC = rng.pick<Rgb>([[245, 245, 240], [90, 60, 40], [60, 60, 64], [160, 120, 80]]);
   const trim = b.texture({ kind: 'fabric', seed: rng.u32(), base: trimC, amplitude: 0.1, scale: 8, weave: 0.02 }, 64, 64);
   return { floor, wall, ceiling, trim };
@@ -57,16 +56,16 @@ interface Opening {
 }
 
 /** Builds one room's floor, ceiling, wall halves with openings, baseboards and door casings. */
-function buildRoom(b: SceneBuilder, rng: Rng, plan: FloorPlan, r: PlanRoom, index: number, floorY: number): void {
-  const look = roomLook(b, rng, r.type, r.x1 - r.x0, r.z1 - r.z0);
+function buildRoom(b: SceneBuilder, rng: Rng, plan: FloorPlan, r: PlanRoom, index: number, floorY: number, level: { floor: number; roomOffset: number }): void {
+  const look = roomLook(b, rng, r.type);
   const H = plan.ceiling;
-  const base = { structural: true, goal: false, room: index, floor: 0, min: [Infinity, Infinity, Infinity] as const, max: [-Infinity, -Infinity, -Infinity] as const };
+  const base = { structural: true, goal: false, room: level.roomOffset + index, floor: level.floor, min: [Infinity, Infinity, Infinity] as const, max: [-Infinity, -Infinity, -Infinity] as const };
   const floorId = b.object({ ...base, category: 'floor' });
   const ceilId = b.object({ ...base, category: 'ceiling' });
   const wallId = b.object({ ...base, category: 'wall' });
   const trimId = b.object({ ...base, category: 'door frame' });
 
-  b.box([r.x0, floorY - 0.05, r.z0], [r.x1, floorY, r.z1], { id: floorId, style: { py: { tex: look.floor, scale: 10.24, offset: [rng.next(), rng.next()] } } });
+  b.box([r.x0, floorY - 0.05, r.z0], [r.x1, floorY, r.z1], { id: floorId, style: { py: { tex: look.floor, scale: 7.68, offset: [rng.next(), rng.next()] } } });
   b.box([r.x0, floorY + H, r.z0], [r.x1, floorY + H + 0.05, r.z1], { id: ceilId, style: { ny: { tex: look.ceiling, scale: 2.56 } }, flags: FLAG_NO_COLLIDE });
 
   const trimStyle: FaceStyle = { tex: look.trim, scale: 0.5 };
@@ -112,6 +111,6 @@ function buildRoom(b: SceneBuilder, rng: Rng, plan: FloorPlan, r: PlanRoom, inde
   }
 }
 
-export function buildStructure(b: SceneBuilder, rng: Rng, plan: FloorPlan, floorY = 0): void {
-  plan.rooms.forEach((r, i) => buildRoom(b, rng.fork(`room${i}`), plan, r, i, floorY));
+export function buildStructure(b: SceneBuilder, rng: Rng, plan: FloorPlan, floorY = 0, level = { floor: 0, roomOffset: 0 }): void {
+  plan.rooms.forEach((r, i) => buildRoom(b, rng.fork(`room${i}`), plan, r, i, floorY, level));
 }

@@ -15,11 +15,14 @@ interface RenderExports {
   memory: WebAssembly.Memory;
   alloc(bytes: number): number;
   free(ptr: number): void;
-  setTarget(w: number, h: number, fx: number, fy: number, cx: number, cy: number, near: number, rgb: number, z: number, ids: number): void;
+  setTarget(w: number, h: number, fx: number, fy: number, cx: number, cy: number, near: number, rgb: number, z: number, ids: number, vis: number): void;
+  setSetupBuffer(ptr: number, capacity: number): void;
   setView(ptr: number): void;
   clear(): void;
   drawTriangles(tris: number, attrs: number, count: number, texTable: number): void;
-  resolveDepth(depth: number): void;
+  drawRuns(tris: number, attrs: number, runs: number, nRuns: number, texTable: number, scratch: number): void;
+  setTileBuffer(ptr: number, capacity: number): void;
+  resolve(depth: number): void;
   texWood(p: number, w: number, h: number, seed: number, light: number, dark: number, plankW: number, plankL: number): void;
   texTiles(p: number, w: number, h: number, seed: number, a: number, b: number, grout: number, tile: number, groutW: number, checker: number): void;
   texWallpaper(p: number, w: number, h: number, seed: number, a: number, b: number, kind: number, period: number): void;
@@ -27,6 +30,7 @@ interface RenderExports {
   texFabric(p: number, w: number, h: number, seed: number, base: number, amp: number, scale: number, weave: number): void;
   texRug(p: number, w: number, h: number, seed: number, a: number, b: number): void;
   texBooks(p: number, w: number, h: number, seed: number, shelf: number, rows: number): void;
+  texLandscape(p: number, w: number, h: number, seed: number): void;
   noiseSeed(seed: bigint): void;
   rgbNoise(rgb: number, bytes: number, sigma: number): void;
   depthNoise(depth: number, scratch: number, w: number, h: number, bf: number, sigmaShift: number, sigmaDisp: number, quant: number, maxDepth: number): void;
@@ -72,9 +76,17 @@ export class Renderer {
   private zbuf!: WasmBlock<Float32Array>;
   private ids!: WasmBlock<Uint32Array>;
   private depth!: WasmBlock<Float32Array>;
+  private vis!: WasmBlock<Uint32Array>;
+  private setup!: WasmBlock<Uint8Array>;
   private scratch: WasmBlock<Float32Array> | null = null;
   private view: WasmBlock<Float64Array>;
   private count = 0;
+  private runs!: WasmBlock<Float32Array>;
+  private runScratch!: WasmBlock<Uint8Array>;
+  private tiles!: WasmBlock<Float32Array>;
+  private runCount = 0;
+  private setupCapacity = 0;
+  private tileCount = 0;
   private noiseSeeded = false;
   readonly camera: CameraConfig;
   readonly intrinsics: Intrinsics;
@@ -103,6 +115,7 @@ export class Renderer {
     this.tris.view().set(scene.triangles);
     this.attrs = allocBlock<Uint32Array>(this.heap, Uint32Array, scene.attrs.length);
     this.attrs.view().set(scene.attrs);
+    this.uploadRuns(scene);
     const table = new Uint32Array(scene.textures.length * 4);
     scene.textures.forEach((t, i) => {
       const block = allocBlock<Uint32Array>(this.heap, Uint32Array, t.width * t.height);
@@ -112,6 +125,35 @@ export class Renderer {
     });
     this.texTable = allocBlock<Uint32Array>(this.heap, Uint32Array, Math.max(4, table.length));
     this.texTable.view().set(table);
+  }
+
+  /** Runs of consecutive triangles of one object with their bounds, for frustum culling per object. */
+  private uploadRuns(scene: Scene): void {
+    const rec: number[][] = [];
+    const t = scene.triangles, a = scene.attrs;
+    for (let i = 0; i < this.count; ) {
+      const id = a[i * 4 + 1];
+      const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+      let j = i;
+      for (; j < this.count && a[j * 4 + 1] === id; j++) {
+        for (let k = 0; k < 3; k++) for (let c = 0; c < 3; c++) {
+          const v = t[j * 15 + k * 5 + c];
+          if (v < lo[c]) lo[c] = v;
+          if (v > hi[c]) hi[c] = v;
+        }
+      }
+      rec.push([i, j - i, ...lo, ...hi]);
+      i = j;
+    }
+    this.runCount = rec.length;
+    this.runScratch = allocBlock<Uint8Array>(this.heap, Uint8Array, Math.max(64, rec.length * 48));
+    this.runs = allocBlock<Float32Array>(this.heap, Float32Array, Math.max(8, rec.length * 8));
+    const f = this.runs.view(), u = new Uint32Array(f.buffer, f.byteOffset, f.length);
+    rec.forEach((r, k) => {
+      u[k * 8] = r[0];
+      u[k * 8 + 1] = r[1];
+      for (let c = 0; c < 6; c++) f[k * 8 + 2 + c] = r[2 + c];
+    });
   }
 
   private synthesise(block: WasmBlock<Uint32Array>, w: number, h: number, s: TextureSpec): void {
@@ -124,6 +166,7 @@ export class Renderer {
       case 'fabric': return ex.texFabric(p, w, h, s.seed, pack(s.base), s.amplitude, s.scale, s.weave);
       case 'rug': return ex.texRug(p, w, h, s.seed, pack(s.a), pack(s.b));
       case 'books': return ex.texBooks(p, w, h, s.seed, pack(s.shelf), s.rows);
+      case 'landscape': return ex.texLandscape(p, w, h, s.seed);
       case 'pixels': {
         if (s.rgba.length !== w * h * 4) throw new Error(`texture of ${w}×${h} needs ${w * h * 4} RGBA bytes, got ${s.rgba.length}`);
         new Uint8Array(this.ex.memory.buffer, p, w * h * 4).set(s.rgba);
@@ -138,6 +181,14 @@ export class Renderer {
     this.zbuf = allocBlock<Float32Array>(this.heap, Float32Array, n);
     this.ids = allocBlock<Uint32Array>(this.heap, Uint32Array, n);
     this.depth = allocBlock<Float32Array>(this.heap, Float32Array, n);
+    this.vis = allocBlock<Uint32Array>(this.heap, Uint32Array, n);
+    // a triangle clipped by the near plane rasterises as at most two
+    const capacity = 2 * this.count + 16;
+    this.setup = allocBlock<Uint8Array>(this.heap, Uint8Array, capacity * 96);
+    this.setupCapacity = capacity;
+    const tiles = Math.ceil(this.camera.width / 16) * Math.ceil(this.camera.height / 16);
+    this.tiles = allocBlock<Float32Array>(this.heap, Float32Array, tiles);
+    this.tileCount = tiles;
     if (this.noise?.depth) this.scratch = allocBlock<Float32Array>(this.heap, Float32Array, n);
   }
 
@@ -154,11 +205,13 @@ export class Renderer {
     const v = invert(camToWorld);
     const vv = this.view.view();
     for (let i = 0; i < 12; i++) vv[i] = v[i];
-    ex.setTarget(k.width, k.height, k.fx, k.fy, k.cx, k.cy, this.camera.near, this.rgb.ptr, this.zbuf.ptr, this.ids.ptr);
+    ex.setTarget(k.width, k.height, k.fx, k.fy, k.cx, k.cy, this.camera.near, this.rgb.ptr, this.zbuf.ptr, this.ids.ptr, this.vis.ptr);
+    ex.setSetupBuffer(this.setup.ptr, this.setupCapacity);
+    ex.setTileBuffer(this.tiles.ptr, this.tileCount);
     ex.setView(this.view.ptr);
     ex.clear();
-    ex.drawTriangles(this.tris.ptr, this.attrs.ptr, this.count, this.texTable.ptr);
-    ex.resolveDepth(this.depth.ptr);
+    ex.drawRuns(this.tris.ptr, this.attrs.ptr, this.runs.ptr, this.runCount, this.texTable.ptr, this.runScratch.ptr);
+    ex.resolve(this.depth.ptr);
     if (this.noise) this.applyNoise(this.noise);
     return { width: k.width, height: k.height, rgb: this.rgb.view(), depth: this.depth.view(), ids: this.ids.view() };
   }
@@ -182,7 +235,7 @@ export class Renderer {
   }
 
   dispose(): void {
-    for (const b of [this.tris, this.attrs, this.texTable, this.rgb, this.zbuf, this.ids, this.depth, this.view, ...this.texels]) b.free();
+    for (const b of [this.tris, this.attrs, this.texTable, this.rgb, this.zbuf, this.ids, this.depth, this.vis, this.setup, this.runs, this.runScratch, this.tiles, this.view, ...this.texels]) b.free();
     this.scratch?.free();
     this.texels = [];
   }
