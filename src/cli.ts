@@ -8,6 +8,8 @@ import { registerDemo } from './commands/demo.js';
 import { registerMap } from './commands/map.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerSim } from './commands/sim.js';
+import { registerRun } from './commands/run.js';
+import { registerEval } from './commands/eval.js';
 import { UsageError } from './commands/options.js';
 import { registerSlam } from './commands/slam.js';
 import { registerAte } from './commands/ate.js';
@@ -21,6 +23,8 @@ registerDemo(program);
 registerMap(program);
 registerMcp(program);
 registerSim(program);
+registerRun(program);
+registerEval(program);
 registerSlam(program);
 registerAte(program);
 

@@ -1,3 +1,7 @@
+export * from './goal-evaluation.js';
+export * from './cost.js';
+export * from './accuracy.js';
+export * from './run-metrics.js';
 export { ate, rpe, type AteResult, type RpeResult } from './metrics.js';
 export { alignRigid, symmetricEigen } from './align.js';
 export { associateByTime, type Association } from './associate.js';

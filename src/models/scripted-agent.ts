@@ -84,7 +84,8 @@ export class ScriptedNavigationAgent implements Model {
       return this.call(req, 'write_file', { path: recovery[1], content: JSON.stringify(this.recoveryNote()) });
     }
     if (!toolNames.has('step')) return this.say(req, 'I can only navigate; nothing to do in this session.');
-    const handover = allText.match(HANDOVER_RE)?.[1];
+    // the assigned path is the last one named (an opening lists the previous task's handover first)
+    const handover = [...allText.matchAll(new RegExp(HANDOVER_RE.source, 'g'))].pop()?.[1];
     if (/handover/i.test(prompt) && /missing|not (been )?written|write it/i.test(prompt) && handover) {
       if (this.lastCallWas(req.messages, 'write_file')) return this.say(req, 'Handover written.');
       return this.call(req, 'write_file', { path: handover, content: this.handoverText('closed') });

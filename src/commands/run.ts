@@ -1,0 +1,114 @@
+/**
+ * `navharness run`: one GOAT-style sequence in one house, written to a run directory, with a
+ * progress bar. Every ablation switch of the harness is a flag; a JSON file given with --config
+ * supplies the rest (validated like the flags).
+ */
+import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { HarnessConfigSchema, SESSION_POLICIES } from '../harness/config.js';
+import { runSequence } from '../eval/run-sequence.js';
+import { parseFlags, UsageError } from './options.js';
+import { progressBar } from './progress.js';
+
+const IntFlag = (what: string) => z.coerce.number({ error: `${what} must be a whole number` }).int(`${what} must be a whole number`);
+
+export const RunFlagsSchema = z.object({
+  house: z.string({ error: "give --house seed:N or a .glb/.gltf path" }).min(1),
+  sequence: IntFlag('--sequence').nonnegative().default(0),
+  agent: z.string({ error: 'give --agent scripted | openai:MODEL | anthropic:MODEL' }).min(1),
+  policy: z.enum(SESSION_POLICIES, { error: `--policy is one of ${SESSION_POLICIES.join(', ')}` }).default('navharness'),
+  out: z.string({ error: 'give --out DIR' }).min(1),
+  houseDir: z.string().min(1, '--house-dir names a directory').optional(),
+  resume: z.boolean().default(false),
+  pose: z.enum(['slam', 'ground-truth'], { error: '--pose is slam or ground-truth' }).default('slam'),
+  judge: z.enum(['auto', 'model', 'ground-truth'], { error: '--judge is auto, model or ground-truth' }).default('auto'),
+  script: z.string().min(1).optional(),
+  maxGoals: IntFlag('--max-goals').positive().optional(),
+  stepBudget: IntFlag('--step-budget').positive().optional(),
+  turnBudget: IntFlag('--turn-budget').positive().optional(),
+  prestop: z.boolean().default(true),
+  certification: z.boolean().default(true),
+  consolidation: z.boolean().default(true),
+  maps: z.boolean().default(true),
+  taskRecords: z.boolean().default(true),
+  summaryHandover: z.boolean().default(false),
+  config: z.string().min(1).optional(),
+  json: z.boolean().default(false),
+});
+export type RunFlags = z.infer<typeof RunFlagsSchema>;
+
+export function harnessConfigFromFlags(f: RunFlags): z.input<typeof HarnessConfigSchema> {
+  let base: Record<string, unknown> = {};
+  if (f.config) {
+    try {
+      base = JSON.parse(readFileSync(f.config, 'utf8'));
+    } catch (err) {
+      throw new UsageError(`--config: cannot read '${f.config}' as JSON: ${(err as Error).message}`);
+    }
+  }
+  const merged = {
+    ...base,
+    policy: f.policy,
+    poseSource: f.pose,
+    prestopVerification: f.prestop,
+    certification: f.certification,
+    consolidation: f.consolidation,
+    maps: f.maps,
+    taskRecords: f.taskRecords,
+    handover: f.summaryHandover ? 'summary' : 'handover',
+    ...(f.stepBudget ? { stepBudget: f.stepBudget } : {}),
+    ...(f.turnBudget ? { turnBudget: f.turnBudget } : {}),
+  };
+  const r = HarnessConfigSchema.safeParse(merged);
+  if (!r.success) throw new UsageError(`navharness run: invalid harness configuration\n${r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  return r.data;
+}
+
+export function registerRun(program: Command): void {
+  program
+    .command('run')
+    .description('run a GOAT-style goal sequence in one house and write the run directory (ledger, handovers, verdicts, house notes, maps, metrics.json)')
+    .requiredOption('--house <house>', "'seed:N' (procedural house) or a .glb/.gltf path")
+    .option('--sequence <k>', 'sequence seed', '0')
+    .requiredOption('--agent <spec>', 'scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL')
+    .option('--policy <policy>', `session policy: ${SESSION_POLICIES.join(' | ')}`, 'navharness')
+    .requiredOption('--out <dir>', 'run directory')
+    .option('--house-dir <dir>', 'persistent house directory (house notes shared across runs); default DIR/house')
+    .option('--resume', 'continue the run in --out after its last closed task')
+    .option('--pose <source>', 'pose source: slam (default) | ground-truth (ablation)', 'slam')
+    .option('--judge <kind>', 'auto | model | ground-truth (ground-truth-perception baseline)', 'auto')
+    .option('--script <file>', 'with --agent scripted: replay these recorded responses instead of the navigation agent')
+    .option('--max-goals <n>', 'run at most n goals of the sequence')
+    .option('--step-budget <n>', 'movement steps per task')
+    .option('--turn-budget <n>', 'model turns per task')
+    .option('--no-prestop', 'ablation: no pre-stop verification')
+    .option('--no-certification', 'ablation: no certification (ledger says claimed)')
+    .option('--no-consolidation', 'ablation: no run-end consolidation')
+    .option('--no-maps', 'ablation: no get_map / preview_path')
+    .option('--no-task-records', 'ablation: no ledger or handover in the reading list')
+    .option('--summary-handover', 'ablation: a length-matched ordinary summary instead of the task handover')
+    .option('--config <file>', 'JSON harness configuration (flags override it)')
+    .option('--json', 'print the metrics as JSON only')
+    .action(async (raw: Record<string, unknown>) => {
+      const f = parseFlags(RunFlagsSchema, raw, 'run');
+      const harness = harnessConfigFromFlags(f);
+      let bar: ReturnType<typeof progressBar> | null = null;
+      const summary = await runSequence(
+        { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, harness },
+        {
+          onStart: (total, done) => {
+            bar = progressBar(`run ${f.house}`, total, !f.json && process.stderr.isTTY === true);
+            bar.tick(done);
+          },
+          onTask: () => bar?.tick(),
+        },
+      );
+      (bar as ReturnType<typeof progressBar> | null)?.stop();
+      if (f.json) console.log(JSON.stringify(summary.metrics));
+      else {
+        const m = summary.metrics;
+        console.log(`${summary.out}: ${m.tasks} tasks (${summary.closedNow} closed now, ${summary.closedBefore} before); s-SR ${m.s_SR.toFixed(3)}, e-SR ${m.e_SR.toFixed(3)}, SPL ${m.SPL.toFixed(3)}, accuracy ${m.accuracy.toFixed(3)}; tokens in ${m.input_tokens} (cached ${m.cached_tokens}), out ${m.output_tokens}`);
+      }
+    });
+}

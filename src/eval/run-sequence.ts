@@ -1,0 +1,165 @@
+/**
+ * One GOAT-style sequence in one house, written to a run directory: the journal (ledger, records,
+ * handovers, verdicts, recovery notes), house notes, a map PNG per task, the evaluation-only files
+ * (scores, usage, trajectory) and metrics.json. A task's record is its commit point, so `resume`
+ * continues after the last closed task with nothing lost or duplicated.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { z } from 'zod';
+import type { Vec3 } from '../geometry/pose.js';
+import { consolidate } from '../harness/consolidation.js';
+import { HarnessConfigSchema, type HarnessConfig } from '../harness/config.js';
+import { Orchestrator, type HarnessEvent } from '../harness/orchestrator.js';
+import { TrajectoryRecorder } from '../harness/trajectory.js';
+import { HouseSpecSchema, World } from '../harness/world.js';
+import { atomicWriteFile } from '../memory/atomic.js';
+import { Journal } from '../memory/journal.js';
+import { EVAL_DIR, HOUSE_MOUNT, taskId } from '../memory/layout.js';
+import { loadRunState, resumePoint, saveRunState } from '../memory/run-state.js';
+import { Workspace } from '../memory/workspace.js';
+import { addUsage, ZERO_USAGE } from '../models/types.js';
+import type { GoatGoal } from '../sim/episodes/schema.js';
+import type { StartPose } from '../sim/scene.js';
+import { createRoles } from './agents.js';
+import { PricesSchema } from './cost.js';
+import { goalFootprints, evaluateGoal } from './goal-evaluation.js';
+import { CONSOLIDATION_USAGE, metricsOf, runLevelUsage, taskRows, usagePath, type RunMetrics, type TaskUsage } from './run-metrics.js';
+
+export const RunOptionsSchema = z.strictObject({
+  house: z.string().min(1),
+  sequence: z.number().int().nonnegative().default(0),
+  agent: z.string().min(1),
+  out: z.string().min(1),
+  /** persistent house directory (house notes); default `<out>/house` */
+  houseDir: z.string().min(1).optional(),
+  resume: z.boolean().default(false),
+  judge: z.enum(['auto', 'model', 'ground-truth']).default('auto'),
+  script: z.string().min(1).optional(),
+  /** at most this many goals of the sequence */
+  maxGoals: z.number().int().positive().optional(),
+  harness: HarnessConfigSchema.default(HarnessConfigSchema.parse({})),
+  prices: PricesSchema.default(PricesSchema.parse({})),
+});
+export type RunOptions = z.input<typeof RunOptionsSchema>;
+
+export interface RunProgress {
+  onStart?(total: number, done: number): void;
+  onTask?(id: string, status: string): void;
+  onEvent?(e: HarnessEvent): void;
+}
+
+export interface RunSummary {
+  out: string;
+  metrics: RunMetrics;
+  closedBefore: number;
+  closedNow: number;
+}
+
+const POSE_FILE = (id: string) => `${EVAL_DIR}/pose-after-${id}.json`;
+const PoseFileSchema = z.strictObject({ position: z.tuple([z.number(), z.number(), z.number()]), yaw: z.number() });
+
+/** What the run was started with; a resumed run must match it. */
+function runConfig(o: z.output<typeof RunOptionsSchema>): Record<string, unknown> {
+  return { house: o.house, sequence: o.sequence, agent: o.agent, judge: o.judge, script: o.script ?? null, maxGoals: o.maxGoals ?? null, harness: o.harness };
+}
+
+export async function runSequence(input: RunOptions, progress: RunProgress = {}): Promise<RunSummary> {
+  const parsed = RunOptionsSchema.safeParse(input);
+  if (!parsed.success) throw new Error(`bad run options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const o = parsed.data;
+  const houseRef = HouseSpecSchema.safeParse(o.house);
+  if (!houseRef.success) throw new Error(`--house: ${houseRef.error.issues[0]?.message}`);
+  const cfg: HarnessConfig = o.harness;
+
+  const out = resolve(o.out);
+  mkdirSync(out, { recursive: true });
+  const ws = Workspace.open({ runDir: out, houseDir: o.houseDir ?? join(out, HOUSE_MOUNT) });
+  const journal = new Journal(ws);
+  const state = loadRunState(ws);
+  const config = runConfig(o);
+  if (state && !o.resume) throw new Error(`${out} already holds a run; pass --resume to continue it or choose another --out`);
+  if (!state && o.resume && journal.records().length > 0) throw new Error(`${out} has task records but no run state; it was not written by 'navharness run'`);
+  if (state && !isDeepStrictEqual(JSON.parse(JSON.stringify(state.config)), JSON.parse(JSON.stringify(config)))) {
+    throw new Error(`${out} was started with a different configuration; resume it with the same flags (recorded: ${JSON.stringify(state.config)})`);
+  }
+
+  // The sequence is a function of the house and seed; the world reopens at the start of the next task.
+  const probe = await World.open({ house: houseRef.data, poseSource: cfg.poseSource });
+  const episode = probe.goatSequence(o.sequence);
+  probe.dispose();
+  const goals: GoatGoal[] = episode.goals.slice(0, o.maxGoals ?? episode.goals.length);
+  const total = goals.length;
+  const rp = resumePoint(journal, total);
+  let start: StartPose = episode.start;
+  if (rp.nextIndex > 1) {
+    const text = ws.readRaw(POSE_FILE(taskId(rp.nextIndex - 1)));
+    if (text) start = PoseFileSchema.parse(JSON.parse(text));
+  }
+  saveRunState(ws, { version: 1, config, total_tasks: total, open_task: rp.done ? null : taskId(rp.nextIndex), finished: rp.done && (state?.finished ?? false) });
+  progress.onStart?.(total, rp.nextIndex - 1);
+
+  const world = await World.open({ house: houseRef.data, poseSource: cfg.poseSource }, start);
+  let current: GoatGoal | null = null;
+  const oracle = {
+    navigator: world.navigator,
+    goalInstanceIds: () => current?.instanceIds ?? [],
+    goalLabel: () => (current ? (current.type === 'description' ? current.description : current.category) : 'goal'),
+  };
+  const roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle });
+  const trajectory = new TrajectoryRecorder(world.body);
+  const orch = new Orchestrator({
+    navigator: world.navigator,
+    journal,
+    config: cfg,
+    actor: roles.actor,
+    judge: roles.judge,
+    wakeUp: roles.wakeUp,
+    tasksInRun: total,
+    terminationReason: () => world.body.terminationReason,
+    onEvent: progress.onEvent,
+  });
+  orch.setPreviousTask(rp.nextIndex > 1 ? taskId(rp.nextIndex - 1) : null);
+  const closedBefore = rp.closed.length;
+  let closedNow = 0;
+  try {
+    for (let k = rp.nextIndex; k <= total; k++) {
+      const id = taskId(k);
+      current = goals[k - 1];
+      saveRunState(ws, { version: 1, config, total_tasks: total, open_task: id, finished: false });
+      const from = trajectory.mark;
+      const startPos: Vec3 = world.body.simPose.position;
+      const outcome = await orch.runTask({ index: k, goal: world.agentGoal(current) });
+      const final: Vec3 = world.body.simPose.position;
+      // evaluation-only files first; the record is the commit point
+      journal.writeEvaluation(evaluateGoal(world.scene, world.navmesh, current, { taskId: id, start: startPos, final, walked: trajectory.lengthSince(from) }));
+      const usage: TaskUsage = { task_id: id, ...outcome.usage };
+      ws.writeOwned({ kind: 'orchestrator' }, usagePath(id), JSON.stringify(usage, null, 2) + '\n');
+      ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trajectory-${id}.json`, JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, current) }) + '\n');
+      ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trace-${id}.json`, JSON.stringify(outcome.trace, null, 2) + '\n');
+      ws.writeOwned({ kind: 'orchestrator' }, POSE_FILE(id), JSON.stringify({ position: [...final], yaw: world.body.simPose.yaw }) + '\n');
+      if (outcome.mapPng) atomicWriteFile(join(out, 'maps', `${id}.png`), outcome.mapPng);
+      journal.closeTask(outcome.record);
+      closedNow++;
+      progress.onTask?.(id, outcome.record.status);
+    }
+    let extra = { ...ZERO_USAGE };
+    const st = loadRunState(ws);
+    if (!st?.finished) {
+      if (cfg.consolidation && cfg.policy === 'navharness') {
+        const c = await consolidate(roles.consolidator, journal, world.navigator, cfg.consolidationTurns, progress.onEvent);
+        extra = addUsage(extra, c.usage);
+        ws.writeOwned({ kind: 'orchestrator' }, CONSOLIDATION_USAGE, JSON.stringify(c.usage) + '\n');
+      }
+    } else extra = runLevelUsage(journal);
+    const metrics = metricsOf([taskRows(journal)], o.prices, extra);
+    // Scores reach the run directory only now, after every session of the run has ended.
+    atomicWriteFile(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
+    saveRunState(ws, { version: 1, config, total_tasks: total, open_task: null, finished: true });
+    return { out, metrics, closedBefore, closedNow };
+  } finally {
+    await roles.close();
+    world.dispose();
+  }
+}

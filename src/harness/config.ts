@@ -1,0 +1,59 @@
+/**
+ * The harness configuration: every mechanism the papers ablate is a switch here, validated with zod
+ * so that a config file or CLI flag that names something unknown is refused with what is accepted.
+ */
+import { z } from 'zod';
+import { SCOPES } from '../memory/schemas.js';
+
+export const SESSION_POLICIES = ['navharness', 'independent', 'single'] as const;
+export type SessionPolicy = (typeof SESSION_POLICIES)[number];
+
+export const RecoveryConfigSchema = z.strictObject({
+  /** duration fallback T_f: turns in the attempt after which recovery is considered unasked; null = off */
+  fallbackTurns: z.number().int().positive().nullable().default(null),
+  /** t_min: a model proposal before this many turns in the attempt is declined */
+  minTurns: z.number().int().nonnegative().default(6),
+  /** N: recoveries allowed per task */
+  maxRecoveries: z.number().int().nonnegative().default(2),
+  /** u_max: the widest scope the controller may choose */
+  maxScope: z.enum(SCOPES).default('house'),
+  /** turns of the file-only recovery-note hop */
+  noteHopTurns: z.number().int().positive().default(3),
+});
+export type RecoveryConfig = z.infer<typeof RecoveryConfigSchema>;
+
+export const HarnessConfigSchema = z.strictObject({
+  policy: z.enum(SESSION_POLICIES).default('navharness'),
+  /** task handover (structured account) or the ablation's length-matched ordinary summary */
+  handover: z.enum(['handover', 'summary']).default('handover'),
+  prestopVerification: z.boolean().default(true),
+  certification: z.boolean().default(true),
+  consolidation: z.boolean().default(true),
+  /** the visual tracker; 'ground-truth' is the papers' ablation only */
+  poseSource: z.enum(['slam', 'ground-truth']).default('slam'),
+  /** spatial maps (get_map, preview_path) and task records (ledger, records) offered to the session */
+  maps: z.boolean().default(true),
+  taskRecords: z.boolean().default(true),
+  /** movement steps per task (spans hops and attempts) */
+  stepBudget: z.number().int().positive().default(500),
+  /** model turns per task (spans hops and attempts) */
+  turnBudget: z.number().int().positive().default(60),
+  /** model turns per hop: the orchestrator looks at the task between hops */
+  hopTurns: z.number().int().positive().default(8),
+  /** context window of the single-session baseline, in tokens; compaction at `compactAt` of it */
+  contextWindow: z.number().int().positive().default(200_000),
+  compactAt: z.number().gt(0).lt(1).default(0.8),
+  recovery: RecoveryConfigSchema.default(RecoveryConfigSchema.parse({})),
+  /** turns of the consolidation session */
+  consolidationTurns: z.number().int().positive().default(16),
+});
+export type HarnessConfig = z.infer<typeof HarnessConfigSchema>;
+export type HarnessConfigInput = z.input<typeof HarnessConfigSchema>;
+
+export function parseHarnessConfig(input: unknown): HarnessConfig {
+  const r = HarnessConfigSchema.safeParse(input ?? {});
+  if (!r.success) {
+    throw new Error(`bad harness configuration: ${r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  }
+  return r.data;
+}

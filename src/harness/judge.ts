@@ -1,0 +1,73 @@
+/**
+ * Closure checks. A judge sees only the evidence of a close request — goal, four stop views, earlier
+ * frames chosen by S12, the map and a mechanical record — never the acting conversation or its
+ * self-assessment. `ModelJudge` asks a model with no tools, prompting once more for the JSON alone
+ * when the reply cannot be parsed and recording `unknown` after that.
+ */
+import type { BodyFrame } from '../body/body.js';
+import type { ContentPart, Message, Model, Usage } from '../models/types.js';
+import { addUsage, image, text, ZERO_USAGE } from '../models/types.js';
+import { earlierFrameLabel, JUDGE_SYSTEM, judgeJsonReprompt, judgeRequest, MAP_LABEL, stopViewLabel, type MechanicalRecord } from '../prompts/judge.js';
+import { judgeStep, type JudgeVerdict } from '../prompts/verdict.js';
+import type { AgentGoal } from '../tools/context.js';
+
+export interface EarlierFrame {
+  png: Uint8Array;
+  /** position of the frame in the attempt's archive (for the label) */
+  index: number;
+}
+
+export interface JudgeEvidence {
+  goal: AgentGoal;
+  /** the four views captured at the stop point, with instance ids when the body provides them */
+  stopViews: BodyFrame[];
+  stopPngs: Uint8Array[];
+  earlier: EarlierFrame[];
+  mapPng: Uint8Array | null;
+  record: MechanicalRecord;
+}
+
+export interface JudgeResult {
+  verdict: JudgeVerdict;
+  usage: Usage;
+  /** how the verdict was obtained */
+  source: 'first-reply' | 'json-reprompt' | 'unresolved' | 'ground-truth-perception';
+}
+
+export interface Judge {
+  readonly id: string;
+  check(e: JudgeEvidence): Promise<JudgeResult>;
+}
+
+export function judgeContent(e: JudgeEvidence): ContentPart[] {
+  const parts: ContentPart[] = [text(judgeRequest(e.goal.text, e.record))];
+  if (e.goal.kind === 'image' && e.goal.image) parts.push(text('goal photograph'), image(e.goal.image));
+  e.stopPngs.forEach((png, i) => parts.push(text(stopViewLabel(i + 1)), image(png)));
+  for (const f of e.earlier) parts.push(text(earlierFrameLabel(f.index)), image(f.png));
+  if (e.mapPng) parts.push(text(MAP_LABEL), image(e.mapPng));
+  return parts;
+}
+
+export class ModelJudge implements Judge {
+  constructor(readonly model: Model) {}
+
+  get id(): string {
+    return `model:${this.model.id}`;
+  }
+
+  async check(e: JudgeEvidence): Promise<JudgeResult> {
+    const messages: Message[] = [{ role: 'user', content: judgeContent(e) }];
+    const replies: string[] = [];
+    let usage = { ...ZERO_USAGE };
+    for (;;) {
+      const res = await this.model.complete({ system: JUDGE_SYSTEM, messages, tools: [] });
+      usage = addUsage(usage, res.usage);
+      messages.push(res.message);
+      replies.push(res.message.text);
+      const step = judgeStep(replies);
+      if (step.kind === 'verdict') return { verdict: step.verdict, usage, source: step.source };
+      if (step.kind === 'unresolved') return { verdict: step.verdict, usage, source: 'unresolved' };
+      messages.push({ role: 'user', content: [text(judgeJsonReprompt(step.error))] });
+    }
+  }
+}

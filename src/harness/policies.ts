@@ -1,0 +1,87 @@
+/**
+ * The session policies (SPEC §8) as the opening of a task: NavHarness gives a fresh conversation
+ * with the goal, the files to read (existing ones only) and the handover path — contents enter only
+ * through file reads; the independent baseline gives a fresh conversation without external memory;
+ * the single-session baseline appends the next task to one running conversation.
+ */
+import { requiredReading } from '../memory/reading.js';
+import type { Journal } from '../memory/journal.js';
+import { HOUSE_NOTE_FILES, houseNotePath } from '../memory/layout.js';
+import { image, text, type ContentPart } from '../models/types.js';
+import { fill } from '../prompts/template.js';
+import { ACTOR_SYSTEM_BRIEF, independentOpening, nextTaskInSameSession, SUMMARY_INSTEAD_OF_HANDOVER, taskOpening } from '../prompts/actor.js';
+import { FILE_TOOLS, NAVIGATION_TOOLS } from '../tools/registry.js';
+import type { Tool } from '../tools/tool.js';
+import type { AgentGoal } from '../tools/context.js';
+import type { HarnessConfig } from './config.js';
+
+const MAP_TOOLS = new Set(['get_map', 'preview_path']);
+
+/** The acting session's tools under a configuration: file tools only where there is external memory. */
+export function actorTools(cfg: HarnessConfig): Tool[] {
+  const nav = NAVIGATION_TOOLS.filter((t) => cfg.maps || !MAP_TOOLS.has(t.name));
+  return cfg.policy === 'navharness' ? [...nav, ...FILE_TOOLS] : nav;
+}
+
+export interface OpeningInput {
+  taskNumber: number;
+  goal: AgentGoal;
+  previousTaskId: string | null;
+  handoverPath: string;
+  stepBudget: number;
+  turnBudget: number;
+  /** four surrounding views after a relocation between tasks */
+  relocationViews: Uint8Array[] | null;
+}
+
+/** Files a NavHarness opening lists: previous handover and ledger (when task records are on), house notes. */
+export function readingList(journal: Journal, cfg: HarnessConfig, previousTaskId: string | null): string[] {
+  const all = requiredReading(journal, previousTaskId);
+  if (cfg.taskRecords) return all;
+  const notes = new Set(HOUSE_NOTE_FILES.map(houseNotePath));
+  return all.filter((p) => notes.has(p));
+}
+
+export function openingContent(cfg: HarnessConfig, journal: Journal, i: OpeningInput, continuing: boolean): ContentPart[] {
+  const base = { taskNumber: i.taskNumber, goal: i.goal.text, goalKind: i.goal.kind, stepBudget: i.stepBudget, turnBudget: i.turnBudget, relocated: i.relocationViews !== null };
+  let body: string;
+  if (cfg.policy === 'navharness') {
+    body = taskOpening({ ...base, filesToRead: readingList(journal, cfg, i.previousTaskId), handoverPath: i.handoverPath });
+    if (cfg.handover === 'summary') body += '\n\n' + fill(SUMMARY_INSTEAD_OF_HANDOVER, { path: i.handoverPath });
+  } else if (cfg.policy === 'single' && continuing) {
+    body = nextTaskInSameSession(base);
+  } else {
+    body = independentOpening(base);
+  }
+  const parts: ContentPart[] = [text(body)];
+  if (i.relocationViews) i.relocationViews.forEach((png, k) => parts.push(text(`surrounding view ${k + 1} of 4`), image(png)));
+  return parts;
+}
+
+const BASELINE_CLOSING = `Closing a task
+Call close_task with your own assessment, complete or incomplete, and a short account of the stopping evidence. It captures the views around you, records your request and asks you to yield; it does not stop the robot by itself. If the check returns evidence that contradicts your claim, look again or revise your search; a later close_task request is honoured.`;
+
+function section(brief: string, title: string): string | null {
+  const start = brief.indexOf(`\n\n${title}\n`);
+  if (start < 0) return null;
+  const next = brief.indexOf('\n\n', start + title.length + 3);
+  return brief.slice(start, next < 0 ? brief.length : next);
+}
+
+/**
+ * The standing brief of a session: the NavHarness brief, or — for the baselines, which have no file
+ * tools and no external memory — the same brief without the memory section, the file-tool line and
+ * the handover step, so that a baseline is not told about records it cannot reach.
+ */
+export function systemBrief(cfg: HarnessConfig, brief = ACTOR_SYSTEM_BRIEF): string {
+  if (cfg.policy === 'navharness') return brief;
+  let out = brief;
+  const memory = section(out, 'Memory');
+  if (memory) out = out.replace(memory, '');
+  const closing = section(out, 'Closing a task');
+  if (closing) out = out.replace(closing, `\n\n${BASELINE_CLOSING}`);
+  return out
+    .split('\n')
+    .filter((l) => !l.startsWith('- list_files'))
+    .join('\n');
+}

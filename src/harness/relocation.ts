@@ -1,0 +1,11 @@
+/**
+ * Relocation between tasks (SPEC §10): the environment has moved the body; the harness keeps the
+ * spatial state and files, turns the body once in place (which also feeds the tracker to seek
+ * relocalisation, SPEC §2) and attaches the four surrounding views to the next task's opening.
+ */
+import type { BodyFrame } from '../body/body.js';
+import type { Navigator } from '../navigator/navigator.js';
+
+export async function relocationViews(navigator: Navigator): Promise<BodyFrame[]> {
+  return navigator.turnInPlace(6);
+}

@@ -1,0 +1,51 @@
+/** The orchestrator's state of one task: budgets, counters and the trace of its decisions. */
+import type { Scope, StoredVerdict } from '../memory/schemas.js';
+import type { Usage } from '../models/types.js';
+import { ZERO_USAGE } from '../models/types.js';
+import type { AgentGoal, ToolContext } from '../tools/context.js';
+import type { RecoveryDecision, RecoverySignals } from './recovery-rules.js';
+import type { TurnBudget } from './turns.js';
+
+export interface TaskSpec {
+  /** 1-based position in the sequence */
+  index: number;
+  goal: AgentGoal;
+}
+
+export type TraceEntry =
+  | { kind: 'hop'; attempt: number; end: string; turns: number; steps: number }
+  | { kind: 'close-request'; claim: string; steps: number }
+  | { kind: 'handover-prompt' }
+  | { kind: 'prestop'; verdict: string; withheld: boolean; steps: number }
+  | { kind: 'certification'; plan: 'off' | 'reuse' | 'fresh'; verdict: string | null }
+  | { kind: 'recovery'; proposal: string; fallback: boolean; confidence: number | null; signals: RecoverySignals; decision: RecoveryDecision; note: string | null; brief: string | null }
+  | { kind: 'stop'; reason: string };
+
+export interface UsageByRole {
+  actor: Usage;
+  judge: Usage;
+  wakeup: Usage;
+  compaction: Usage;
+}
+
+export const zeroUsageByRole = (): UsageByRole => ({ actor: { ...ZERO_USAGE }, judge: { ...ZERO_USAGE }, wakeup: { ...ZERO_USAGE }, compaction: { ...ZERO_USAGE } });
+
+export interface TaskState {
+  spec: TaskSpec;
+  id: string;
+  ctx: ToolContext;
+  turns: TurnBudget;
+  /** checked close requests: only the first is checked before STOP (survives recovery) */
+  checkedRequests: number;
+  prestop: StoredVerdict | null;
+  handoverPrompted: boolean;
+  attempt: number;
+  attemptTurns: number;
+  recoveries: number;
+  previousScope: Scope | null;
+  recoveryNotes: string[];
+  /** checkpoint values for ΔA, ΔE */
+  checkpoint: { area: number; markers: number; floors: number };
+  framesSinceCheckpoint: number;
+  trace: TraceEntry[];
+}
