@@ -18,6 +18,8 @@ export class FrontierFinder {
   private work: { ignore: WasmBlock<Uint8Array>; mark: WasmBlock<Uint32Array>; queue: WasmBlock<Int32Array> } | null = null;
   private readonly out: WasmBlock<Int32Array>;
   private gen = 0;
+  /** whether the last search found a free cell near the robot to start from (null results are then final) */
+  lastStartFound = false;
 
   constructor(private readonly map: OccupancyMap) {
     this.out = map.core.block(Int32Array, 4);
@@ -57,8 +59,9 @@ export class FrontierFinder {
         wk.ignore.ptr, wk.mark.ptr, wk.queue.ptr, this.gen, this.out.ptr,
       );
     };
-    // The robot's own cell may not be known-free yet: start from the nearest free cell within 0.5 m.
-    const startIdx = this.map.core.exports.nearestFree(g.ptr, g.w, g.h, s.x - g.ox, s.z - g.oz, Math.ceil(0.5 / cell));
+    // The robot's own cell may not be known-free yet: start from the nearest free cell within 1 m.
+    const startIdx = this.map.core.exports.nearestFree(g.ptr, g.w, g.h, s.x - g.ox, s.z - g.oz, Math.ceil(1.0 / cell));
+    this.lastStartFound = startIdx >= 0;
     if (startIdx < 0) return null;
     const i = search(startIdx);
     if (i < 0) return null;

@@ -86,7 +86,7 @@ export class ScriptedNavigationAgent implements Model {
     if (!toolNames.has('step')) return this.say(req, 'I can only navigate; nothing to do in this session.');
     // the assigned path is the last one named (an opening lists the previous task's handover first)
     const handover = [...allText.matchAll(new RegExp(HANDOVER_RE.source, 'g'))].pop()?.[1];
-    if (/handover/i.test(prompt) && /missing|not (been )?written|write it/i.test(prompt) && handover) {
+    if (/handover/i.test(prompt) && /does not exist|is missing|not (been )?written/i.test(prompt) && handover) {
       if (this.lastCallWas(req.messages, 'write_file')) return this.say(req, 'Handover written.');
       return this.call(req, 'write_file', { path: handover, content: this.handoverText('closed') });
     }
@@ -178,6 +178,8 @@ export class ScriptedNavigationAgent implements Model {
         return this.step(req, ['left', 'left', 'left']);
       }
       const f = t.coverage ? null : this.frontiers.nearest(pose, floor, { minDistM: 0.5, ignore: t.ignore, ignoreRadiusM: 0.6 });
+      // No known free space around the robot yet (tracking just recovered, a fresh layer): look and edge forward.
+      if (!f && !t.coverage && !this.frontiers.lastStartFound) return this.step(req, ['left', 'left', 'forward']);
       if (f) {
         t.target = f.point;
       } else {
