@@ -4,7 +4,6 @@
  * this file only assembles them. Bad flags end with a message naming the flag and what is accepted.
  */
 import { Command, CommanderError } from 'commander';
-import { registerDemo } from './commands/demo.js';
 import { registerMap } from './commands/map.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerSim } from './commands/sim.js';
@@ -19,7 +18,6 @@ const program = new Command('navharness')
   .showHelpAfterError()
   .exitOverride();
 
-registerDemo(program);
 registerMap(program);
 registerMcp(program);
 registerSim(program);

@@ -83,7 +83,8 @@ export class World {
     if (goal.type === 'description') return { kind: 'description', text: goal.description };
     const pose: Mat4 = simCameraPose(goal.view.position, goal.view.yaw, this.body.cameraHeight);
     const frame = this.body.renderer.render(pose);
-    return { kind: 'image', text: 'The photograph was taken at camera height, looking at the goal.', image: rgbPng(frame) };
+    // The text names no category: an image goal is given by the photograph alone.
+    return { kind: 'image', text: 'the object in the goal photograph', image: rgbPng(frame) };
   }
 
   dispose(): void {

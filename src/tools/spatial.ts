@@ -16,7 +16,7 @@ export const getGoalTool = defineTool({
     if (!g) return toolError('There is no active task.');
     if (g.kind === 'image') {
       if (!g.image) return toolError('The goal photograph is missing.');
-      return textResult(`Find the place or object shown in this photograph. ${g.text}`, g.image);
+      return textResult('Find the object shown in this photograph (taken at the robot\'s camera height).', g.image);
     }
     return textResult(g.kind === 'object' ? `Find a ${g.text}.` : `Find this object: ${g.text}`);
   },
