@@ -4,6 +4,7 @@
  * cache_control breakpoint on the system block, and a second breakpoint on the newest message lets a
  * growing conversation reuse everything before it.
  */
+import { sdkClientOptions, type ServiceOptions } from './client-options.js';
 import Anthropic from '@anthropic-ai/sdk';
 import type {
   ContentBlockParam,
@@ -25,12 +26,7 @@ import {
   type ToolCall,
 } from './types.js';
 
-export interface AnthropicOptions {
-  model: string;
-  apiKey?: string;
-  baseURL?: string;
-  timeoutMs?: number;
-  maxRetries?: number;
+export interface AnthropicOptions extends ServiceOptions {
   /** default output budget per turn (Anthropic requires max_tokens) */
   maxOutputTokens?: number;
   /** put a cache breakpoint on the newest message as well as on the stable prefix (default true) */
@@ -108,12 +104,7 @@ export class AnthropicModel implements Model {
 
   constructor(private readonly options: AnthropicOptions) {
     this.id = `anthropic:${options.model}`;
-    this.client = new Anthropic({
-      apiKey: options.apiKey ?? process.env.ANTHROPIC_API_KEY,
-      baseURL: options.baseURL,
-      timeout: options.timeoutMs ?? 600_000,
-      maxRetries: options.maxRetries ?? 2,
-    });
+    this.client = new Anthropic(sdkClientOptions(options, 'ANTHROPIC_API_KEY'));
   }
 
   buildRequest(req: ModelRequest): MessageCreateParamsNonStreaming {

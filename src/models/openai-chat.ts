@@ -3,6 +3,7 @@
  * message can carry only text, so the images a tool returns are sent in a user message right after
  * the tool messages of that turn, each labelled with the call it belongs to.
  */
+import { sdkClientOptions, type ServiceOptions } from './client-options.js';
 import OpenAI from 'openai';
 import type {
   ChatCompletion,
@@ -23,13 +24,7 @@ import {
   type ToolCall,
 } from './types.js';
 
-export interface OpenAIChatOptions {
-  model: string;
-  baseURL?: string;
-  apiKey?: string;
-  timeoutMs?: number;
-  maxRetries?: number;
-}
+export type OpenAIChatOptions = ServiceOptions;
 
 function parts(content: readonly ContentPart[]): ChatCompletionContentPart[] {
   return content.map((p) => (p.type === 'text' ? { type: 'text' as const, text: p.text } : { type: 'image_url' as const, image_url: { url: pngDataUrl(p.png) } }));
@@ -94,13 +89,8 @@ export class OpenAIChatModel implements Model {
 
   constructor(private readonly options: OpenAIChatOptions) {
     this.id = `openai-chat:${options.model}${options.baseURL ? `@${options.baseURL}` : ''}`;
-    this.client = new OpenAI({
-      // Local OpenAI-compatible servers usually ignore the key, but the SDK requires one.
-      apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'local-server',
-      baseURL: options.baseURL,
-      timeout: options.timeoutMs ?? 600_000,
-      maxRetries: options.maxRetries ?? 2,
-    });
+    // Local OpenAI-compatible servers usually ignore the key, but the SDK requires one.
+    this.client = new OpenAI(sdkClientOptions(options, 'OPENAI_API_KEY', 'local-server'));
   }
 
   buildRequest(req: ModelRequest): ChatCompletionCreateParamsNonStreaming {

@@ -3,6 +3,7 @@
  * item itself (the Responses API accepts text and image parts there). Reasoning items the API returns
  * are kept opaque on the assistant message and replayed verbatim, as the API expects for tool loops.
  */
+import { sdkClientOptions, type ServiceOptions } from './client-options.js';
 import OpenAI from 'openai';
 import type {
   ResponseCreateParamsNonStreaming,
@@ -24,13 +25,7 @@ import {
   type ToolCall,
 } from './types.js';
 
-export interface OpenAIClientOptions {
-  model: string;
-  apiKey?: string;
-  baseURL?: string;
-  /** request timeout (ms) */
-  timeoutMs?: number;
-  maxRetries?: number;
+export interface OpenAIClientOptions extends ServiceOptions {
   /** reasoning effort for reasoning models; omitted from the request when undefined */
   reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high';
 }
@@ -99,12 +94,7 @@ export class OpenAIResponsesModel implements Model {
 
   constructor(private readonly options: OpenAIClientOptions) {
     this.id = `openai:${options.model}`;
-    this.client = new OpenAI({
-      apiKey: options.apiKey ?? process.env.OPENAI_API_KEY,
-      baseURL: options.baseURL,
-      timeout: options.timeoutMs ?? 600_000,
-      maxRetries: options.maxRetries ?? 2,
-    });
+    this.client = new OpenAI(sdkClientOptions(options, 'OPENAI_API_KEY'));
   }
 
   buildRequest(req: ModelRequest): ResponseCreateParamsNonStreaming {

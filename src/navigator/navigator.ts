@@ -18,8 +18,16 @@ import { Anchoring } from './anchoring.js';
 import { PlaceStore, type Place } from './places.js';
 import { FrameArchive, ViewBank, type View } from './view-bank.js';
 
+/** Estimated heights within this of the layer's camera height are taken as drift and snapped. */
+const LEVEL_SNAP_M = 0.5;
+
 export interface NavigatorOptions {
   body: Body;
+  /**
+   * map with a levelled pose (estimated pitch, roll and small vertical drift removed; default true).
+   * false maps with the raw estimate, as an ablation.
+   */
+  levelMapping?: boolean;
   poseSource: PoseSource;
   /** a navcore instance to share; by default the navigator loads its own */
   core?: Navcore;
@@ -59,6 +67,7 @@ export class Navigator {
   readonly viewBank = new ViewBank();
   readonly archive = new FrameArchive();
   private readonly floorTracker: FloorTracker;
+  private readonly levelMapping: boolean;
   private readonly anchoring = new Anchoring();
   private statusNow: TrackingStatus = 'initialising';
   private poseNow: Mat4 | null = null;
@@ -79,6 +88,7 @@ export class Navigator {
     this.map = new OccupancyMap(core, NAVIGATOR_FRAME, opts.mapParams);
     this.planner = new Planner(this.map);
     this.floorTracker = new FloorTracker(opts.floors);
+    this.levelMapping = opts.levelMapping ?? true;
   }
 
   /** A navigator whose first observation has initialised tracking (the world is that first frame). */
@@ -239,13 +249,29 @@ export class Navigator {
     if (decision.opened) this.map.openFloor(this.floorTracker.floors[decision.floor!]);
     if (decision.floor === null) return; // between floors: nothing is written until the height settles
     this.floorNow = decision.floor;
-    const r = this.map.integrate({ intrinsics: this.body.intrinsics, depth: frame.depth }, pose, decision.floor);
+    const mapPose = this.levelMapping ? this.levelled(pose, this.floorTracker.floors[decision.floor]) : pose;
+    const r = this.map.integrate({ intrinsics: this.body.intrinsics, depth: frame.depth }, mapPose, decision.floor);
     if (!r.ok) {
       this.mapErrors.push(r.error); // a pose the mapper rejects leaves the map untouched
       return;
     }
     const p = planarPose(NAVIGATOR_FRAME, pose);
     (this.trails[decision.floor] ??= []).push({ x: p.x, z: p.z });
+  }
+
+  /**
+   * The pose the mapper uses: the body's camera is level and rides at a fixed height, so estimated
+   * pitch, roll and vertical drift are tracker error; removing them keeps floor points on the floor
+   * plane of the layer. Position and yaw are the estimate's. While the estimated height is far from
+   * the layer's (a staircase), the estimated height is kept.
+   */
+  private levelled(pose: Mat4, floorUp: number): Mat4 {
+    const p = planarPose(NAVIGATOR_FRAME, pose);
+    const c = Math.cos(p.yaw), s = Math.sin(p.yaw);
+    const layerY = -(floorUp + this.body.cameraHeight); // NAVIGATOR_FRAME: up = −y
+    const y = Math.abs(pose[7] - layerY) < LEVEL_SNAP_M ? layerY : pose[7];
+    // camera x = (cos ψ, 0, sin ψ), y = world down, z = (−sin ψ, 0, cos ψ)
+    return new Float64Array([c, 0, -s, p.x, 0, 1, 0, y, s, 0, c, p.z, 0, 0, 0, 1]);
   }
 
   private bank(frame: BodyFrame): void {
