@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { registerDemo } from './commands/demo.js';
 import { registerMap } from './commands/map.js';
 import { registerSim } from './commands/sim.js';
+import { registerVln } from './commands/vln.js';
 import { UsageError } from './commands/options.js';
 
 const program = new Command('navharness')
@@ -17,6 +18,7 @@ const program = new Command('navharness')
 registerDemo(program);
 registerMap(program);
 registerSim(program);
+registerVln(program);
 
 try {
   await program.parseAsync(process.argv);

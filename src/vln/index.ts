@@ -11,3 +11,4 @@ export * from './run.js';
 export * from './scripted/perception.js';
 export * from './scripted/policy.js';
 export * from './scripted/agents.js';
+export * from './report.js';
