@@ -71,7 +71,7 @@ export interface ImagePolicy {
 export const DEFAULT_IMAGE_POLICY: ImagePolicy = { evidence: 2, recent: 2 };
 
 export function selectHistoricalImages(ctx: VlnContext, policy: ImagePolicy = DEFAULT_IMAGE_POLICY): EvidenceImage[] {
-  const out: EvidenceImage[] = [...ctx.memory.evidence.slice(-policy.evidence)];
+  const out: EvidenceImage[] = policy.evidence > 0 ? ctx.memory.evidence.slice(-policy.evidence) : [];
   const recentFrom = Math.max(0, ctx.records.length - policy.recent);
   ctx.records.forEach((r, i) => {
     if (r.route === 'advance' || i >= recentFrom) out.push({ actionIndex: r.actionIndex, png: r.frame, note: r.route === 'advance' ? `view when "${r.goal}" was verified complete` : `view after executing toward "${r.goal}"` });
