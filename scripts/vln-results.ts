@@ -1,7 +1,7 @@
 /**
  * Regenerates docs/vln-results.md: 20 generated instruction episodes (5 houses × 4, seed 7), run
  * offline with the scripted ground-truth-perception agents in all three configurations.
- *   npm run vln:results [-- --houses 5 --per-house 4 --budget 200 --out runs/vln-results]
+ *   npm run vln:results [-- --houses 5 --per-house 4 --budget 300 --out runs/vln-results]
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -9,7 +9,7 @@ import { generateDataset } from '../src/sim/episodes/dataset.js';
 import type { InstructionEpisode } from '../src/sim/episodes/schema.js';
 import { metricsTable, runVln, tokenTable, writeRunOutputs, VLN_CONFIGS, type VlnRun } from '../src/vln/index.js';
 
-const { values } = parseArgs({ options: { houses: { type: 'string', default: '5' }, 'per-house': { type: 'string', default: '4' }, seed: { type: 'string', default: '7' }, budget: { type: 'string', default: '200' }, out: { type: 'string', default: 'runs/vln-results' } } });
+const { values } = parseArgs({ options: { houses: { type: 'string', default: '5' }, 'per-house': { type: 'string', default: '4' }, seed: { type: 'string', default: '7' }, budget: { type: 'string', default: '300' }, out: { type: 'string', default: 'runs/vln-results' } } });
 const houses = Number(values.houses), perHouse = Number(values['per-house']), seed = Number(values.seed), budget = Number(values.budget);
 if (![houses, perHouse, seed, budget].every((x) => Number.isInteger(x) && x >= 0) || houses < 1 || perHouse < 1 || budget < 1) throw new Error('--houses, --per-house, --budget are positive whole numbers and --seed a whole number');
 
@@ -37,9 +37,10 @@ GROUND-TRUTH-PERCEPTION baseline. They read the landmarks only from the instruct
 them through the simulator's instance ids in the current view, place them with depth and the
 navigator's estimated pose (ground-truth pose source, the papers' ablation), and explore with
 frontiers of the navigator's own map. They never see the reference path, goal position, distances or
-success. Token counts are ESTIMATES (4 characters per token, 765 tokens per image; no prompt cache is
-simulated, so Cache is 0): they measure how large the requests of each configuration are, not a
-provider's bill. The native row's policy is the same skill set with its own clause tracking, so its
+success. Token counts are ESTIMATES (4 characters per token, 765 tokens per image) and the Cache
+column is a SIMULATED automatic prefix cache (src/vln/scripted/cache-estimate.ts: the prefix a request
+shares with the previous request of the same agent, from 1024 tokens, in 128-token steps): they
+measure how large and how repetitive the requests of each configuration are, not a provider's bill. The native row's policy is the same skill set with its own clause tracking, so its
 navigation metrics differ from the NavHarness rows only through routing (verification, revisions).
 
 ## Navigation

@@ -12,3 +12,4 @@ export * from './scripted/perception.js';
 export * from './scripted/policy.js';
 export * from './scripted/agents.js';
 export * from './report.js';
+export * from './scripted/cache-estimate.js';

@@ -53,7 +53,7 @@ export interface VlnMetrics {
   actions_per_episode: number;
   goals_verified_per_episode: number;
   revisions_per_episode: number;
-  token_counts: 'provider-reported' | 'estimated (4 chars/token, 765 tokens/image; scripted agents)';
+  token_counts: 'provider-reported' | 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)';
 }
 
 export interface VlnRun {
@@ -107,7 +107,7 @@ export async function runVln(episodes: readonly InstructionEpisode[], o: RunOpti
     actions_per_episode: m((e) => e.actions),
     goals_verified_per_episode: m((e) => e.goals.verified),
     revisions_per_episode: m((e) => e.goals.revisions),
-    token_counts: o.agent.kind === 'model' && o.agent.model.id !== 'scripted' ? 'provider-reported' : 'estimated (4 chars/token, 765 tokens/image; scripted agents)',
+    token_counts: o.agent.kind === 'model' && o.agent.model.id !== 'scripted' ? 'provider-reported' : 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)',
   };
   return { metrics, outcomes, trace };
 }

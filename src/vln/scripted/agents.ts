@@ -12,6 +12,7 @@ import type { CoarseAction } from '../../navigator/actions.js';
 import { parseInstruction, type Segment } from '../segments.js';
 import type { GroundTruthPerception } from './perception.js';
 import { ScriptedSkills } from './policy.js';
+import { PrefixCacheEstimate } from './cache-estimate.js';
 
 /** a non-final goal revised this many times is given up and the route carried forward */
 export const SCRIPTED_MAX_REVISIONS = 2;
@@ -47,18 +48,25 @@ export class ScriptedVlnAgents implements Model {
   private readonly skills: ScriptedSkills;
   private native = { index: 0, interactions: 0 };
   private calls = 0;
+  private readonly cache = new PrefixCacheEstimate();
 
   constructor(see: GroundTruthPerception) {
     this.skills = new ScriptedSkills(see);
   }
 
+  /** Usage is estimated (src/models/scripted.ts) with a simulated prefix cache per agent. */
   async complete(req: ModelRequest): Promise<ModelResponse> {
     const s = req.system;
-    if (s.includes(GOAL_AGENT_PROMPT)) return this.say(req, JSON.stringify(this.goal(req)));
-    if (s.includes(VERIFY_AGENT_PROMPT)) return this.say(req, JSON.stringify(this.verify(req)));
-    if (s.includes(MEMORY_AGENT_PROMPT)) return this.say(req, this.memory(req));
-    if (s.includes(VISUOMOTOR_AGENT_PROMPT)) return this.visuomotor(req);
-    return this.nativeTurn(req);
+    const [role, r] = s.includes(GOAL_AGENT_PROMPT)
+      ? ['goal', this.say(req, JSON.stringify(this.goal(req)))]
+      : s.includes(VERIFY_AGENT_PROMPT)
+        ? ['verify', this.say(req, JSON.stringify(this.verify(req)))]
+        : s.includes(MEMORY_AGENT_PROMPT)
+          ? ['memory', this.say(req, this.memory(req))]
+          : s.includes(VISUOMOTOR_AGENT_PROMPT)
+            ? ['visuomotor', this.visuomotor(req)]
+            : ['native', this.nativeTurn(req)];
+    return { ...r, usage: this.cache.apply(role, req, r.usage) };
   }
 
   private segments(req: ModelRequest): Segment[] {
