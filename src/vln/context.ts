@@ -92,13 +92,15 @@ export function activeGoalText(a: ActiveGoal | null): string {
 
 /** The textual part of c_t. */
 export function contextText(ctx: VlnContext): string {
+  // Stable and append-only parts first, volatile ones (active goal, counters) last, so that a
+  // provider's prefix cache can reuse the start of the previous request.
   const parts = [
     `Instruction: ${ctx.instruction}`,
-    `Actions used: ${ctx.actionsUsed} of ${ctx.budget}.`,
     ctx.memory.summary ? `Memory of completed goals (compressed):\n${ctx.memory.summary}` : 'Memory of completed goals: none compressed.',
     ctx.goalLog.length ? `Goal history:\n${ctx.goalLog.map((g) => `- ${g}`).join('\n')}` : 'Goal history: none.',
     ctx.records.length ? `Recent execution records:\n${ctx.records.map(recordText).join('\n')}` : 'Recent execution records: none.',
     activeGoalText(ctx.active),
+    `Actions used: ${ctx.actionsUsed} of ${ctx.budget}.`,
     ctx.finalVerified ? 'The final goal has been verified complete.' : '',
   ];
   return parts.filter(Boolean).join('\n\n');

@@ -15,7 +15,7 @@ import { ScriptedSkills } from './policy.js';
 import { PrefixCacheEstimate } from './cache-estimate.js';
 
 /** a non-final goal revised this many times is given up and the route carried forward */
-export const SCRIPTED_MAX_REVISIONS = 2;
+export const SCRIPTED_MAX_REVISIONS = 1;
 /** native agent: interactions on one clause before it moves on (the final clause is never skipped) */
 export const SCRIPTED_NATIVE_PATIENCE = 12;
 
@@ -74,12 +74,12 @@ export class ScriptedVlnAgents implements Model {
     return parseInstruction(m ? m[1] : '');
   }
 
-  private active(req: ModelRequest): { k: number; n: number; seg: Segment; key: string } | null {
+  private active(req: ModelRequest): { k: number; n: number; seg: Segment; key: string; goal: string } | null {
     const m = allUserText(req).match(GOAL_RE);
     if (!m) return null;
     const segs = this.segments(req);
     const k = Number(m[1]);
-    return { k, n: Number(m[2]), seg: segs[k - 1] ?? { kind: 'other', text: m[3] }, key: m[0] };
+    return { k, n: Number(m[2]), seg: segs[k - 1] ?? { kind: 'other', text: m[3] }, key: `step:${k}`, goal: m[0] };
   }
 
   private goal(req: ModelRequest) {
@@ -141,7 +141,7 @@ export class ScriptedVlnAgents implements Model {
     if (used && Number(used[2]) - Number(used[1]) <= 1) return this.call(req, 'stop', { reason: 'The action budget is spent.' });
     const a = this.active(req);
     const lastRecord = text.match(/- \[after action \d+\][^\n]*\n(?![\s\S]*- \[after action)/)?.[0] ?? '';
-    const acts: CoarseAction[] = a ? this.skills.act(a.seg, a.key, lastRecord) : ['left', 'left', 'left'];
+    const acts: CoarseAction[] = a ? this.skills.act(a.seg, a.key, lastRecord, a.goal) : ['left', 'left', 'left'];
     return this.call(req, 'step', { actions: acts });
   }
 

@@ -22,6 +22,8 @@ export interface Check {
 }
 
 interface Search {
+  /** the goal wording the search was started for; a revised goal looks around again */
+  wording: string;
   lookTurns: number;
   target: PlanarPoint | null;
   ignore: PlanarPoint[];
@@ -82,12 +84,16 @@ export class ScriptedSkills {
       : { status: 'incomplete', evidence: `The floor in front of the robot is ${under ? `the ${under}'s` : 'not identifiable'}, not the ${room}'s.` };
   }
 
-  /** The next short action sequence toward `seg` (`key` identifies the goal for the search state). */
-  act(seg: Segment, key: string, lastRecord: string): CoarseAction[] {
+  /** The next short action sequence toward `seg` (`key` identifies the clause for the search state). */
+  act(seg: Segment, key: string, lastRecord: string, wording = key): CoarseAction[] {
     const nav = this.see.navigator;
     const pose = nav.planar();
     if (!pose || nav.status !== 'ok') return ['left', 'left'];
     const s = this.search(key);
+    if (s.wording !== wording) {
+      s.wording = wording;
+      s.lookTurns = 0; // a revised goal: look around again, but keep what exploration already ruled out
+    }
     if (/Collision during/.test(lastRecord)) s.stuck++;
     switch (seg.kind) {
       case 'opener':
@@ -112,7 +118,7 @@ export class ScriptedSkills {
 
   private search(key: string): Search {
     let s = this.searches.get(key);
-    if (!s) this.searches.set(key, (s = { lookTurns: 0, target: null, ignore: [], stuck: 0 }));
+    if (!s) this.searches.set(key, (s = { wording: key, lookTurns: 0, target: null, ignore: [], stuck: 0 }));
     return s;
   }
 
