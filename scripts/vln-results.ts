@@ -40,8 +40,13 @@ frontiers of the navigator's own map. They never see the reference path, goal po
 success. Token counts are ESTIMATES (4 characters per token, 765 tokens per image) and the Cache
 column is a SIMULATED automatic prefix cache (src/vln/scripted/cache-estimate.ts: the prefix a request
 shares with the previous request of the same agent, from 1024 tokens, in 128-token steps): they
-measure how large and how repetitive the requests of each configuration are, not a provider's bill. The native row's policy is the same skill set with its own clause tracking, so its
-navigation metrics differ from the NavHarness rows only through routing (verification, revisions).
+measure how large and how repetitive the requests of each configuration are, not a provider's bill. The native row's policy is the same skill set with its own clause tracking; its
+navigation differs from the NavHarness rows through routing: the scripted native agent moves on from a
+clause after 12 unconfirmed interactions, while the NavHarness Goal Agent is asked to revise after 10
+unverified interactions and carries the route forward only after one revision, so it spends more
+actions on look-arounds and more often runs out of budget before STOP (an episode without STOP
+scores SR 0). The \`off\` and \`goal\` rows act identically (the scripted agents' decisions do not depend
+on how the history is stored), so their difference is tokens only.
 
 ## Navigation
 

@@ -22,8 +22,8 @@ const k = (x: number) => `${(x / 1000).toFixed(1)}k`;
 const NAMES: Record<string, string> = { native: 'Native single agent', off: 'NavHarness, compression off', goal: 'NavHarness, goal compression' };
 
 export function metricsTable(ms: readonly VlnMetrics[]): string {
-  const rows = ms.map((m) => `| ${NAMES[m.config] ?? m.config} | ${m.episodes} | ${f(m.NE)} | ${f(m.OSR * 100, 1)} | ${f(m.SR * 100, 1)} | ${f(m.SPL * 100, 1)} | ${f(m.nDTW * 100, 1)} | ${f(m.actions_per_episode, 1)} | ${f(m.goals_verified_per_episode, 1)} | ${f(m.revisions_per_episode, 1)} |`);
-  return ['| Configuration | Episodes | NE (m) ↓ | OSR ↑ | SR ↑ | SPL ↑ | nDTW ↑ | Actions/ep. | Verified goals/ep. | Revisions/ep. |', '|---|---|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+  const rows = ms.map((m) => `| ${NAMES[m.config] ?? m.config} | ${m.episodes} | ${f(m.stop_rate * 100, 0)} | ${f(m.NE)} | ${f(m.OSR * 100, 1)} | ${f(m.SR * 100, 1)} | ${f(m.SPL * 100, 1)} | ${f(m.nDTW * 100, 1)} | ${f(m.actions_per_episode, 1)} | ${f(m.goals_verified_per_episode, 1)} | ${f(m.revisions_per_episode, 1)} |`);
+  return ['| Configuration | Episodes | Ended by STOP (%) | NE (m) ↓ | OSR ↑ | SR ↑ | SPL ↑ | nDTW ↑ | Actions/ep. | Verified goals/ep. | Revisions/ep. |', '|---|---|---|---|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
 export function tokenTable(ms: readonly VlnMetrics[]): string {

@@ -37,6 +37,8 @@ export interface VlnMetrics {
   config: VlnConfig;
   agent: string;
   episodes: number;
+  /** share of episodes the agent ended with STOP (the rest ran out of budget or decisions) */
+  stop_rate: number;
   NE: number;
   OSR: number;
   SR: number;
@@ -92,6 +94,7 @@ export async function runVln(episodes: readonly InstructionEpisode[], o: RunOpti
     config: o.config,
     agent: o.agent.kind === 'model' ? o.agent.model.id : 'scripted',
     episodes: outcomes.length,
+    stop_rate: m((e) => (e.stopped ? 1 : 0)),
     NE: m((e) => e.scores.ne),
     OSR: m((e) => e.scores.osr),
     SR: m((e) => e.scores.sr),
