@@ -9,6 +9,7 @@ import { registerMcp } from './commands/mcp.js';
 import { registerSim } from './commands/sim.js';
 import { registerRun } from './commands/run.js';
 import { registerEval } from './commands/eval.js';
+import { registerVln } from './commands/vln.js';
 import { UsageError } from './commands/options.js';
 import { registerSlam } from './commands/slam.js';
 import { registerAte } from './commands/ate.js';
@@ -25,6 +26,7 @@ registerRun(program);
 registerEval(program);
 registerSlam(program);
 registerAte(program);
+registerVln(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,0 +1,137 @@
+/**
+ * The four NavHarness agents as single requests to a model: each builds its input from the shared
+ * context with the appendix-C prompt of its role, and parses the reply with the role's zod schema.
+ * A reply that does not parse never crashes the loop: it becomes a conservative answer (the goal is
+ * kept, verification is 'uncertain') with the parse problem recorded.
+ */
+import type { Model, ModelRequest, ModelResponse, ToolCall } from '../models/types.js';
+import { text } from '../models/types.js';
+import {
+  GOAL_AGENT_PROMPT,
+  GOAL_AGENT_REPLY_FORMAT,
+  GoalAgentReplySchema,
+  MEMORY_AGENT_PROMPT,
+  MEMORY_AGENT_REPLY_FORMAT,
+  CURRENT_OBSERVATION_LABEL,
+  VERIFY_AGENT_PROMPT,
+  VERIFY_AGENT_REPLY_FORMAT,
+  VISUOMOTOR_AGENT_PROMPT,
+  VerifyAgentReplySchema,
+  initializationPrompt,
+  type GoalAgentReply,
+  type VerifyAgentReply,
+} from '../prompts/vln.js';
+import { toolSpecs } from '../tools/registry.js';
+import type { DecisionLedger, DecisionRole } from './accounting.js';
+import { activeGoalText, contextText, imageParts, type ImagePolicy, type InteractionRecord, type VlnContext } from './context.js';
+import { VLN_TOOLS } from './stop-tool.js';
+
+export interface AgentCaller {
+  model: Model;
+  ledger: DecisionLedger;
+  policy: ImagePolicy;
+  maxOutputTokens?: number;
+}
+
+async function ask(c: AgentCaller, role: DecisionRole, req: ModelRequest): Promise<ModelResponse> {
+  const r = await c.model.complete({ ...req, maxOutputTokens: c.maxOutputTokens });
+  c.ledger.add(role, req, r.usage);
+  return r;
+}
+
+const system = (ctx: VlnContext, rolePrompt: string, format?: string) =>
+  [initializationPrompt(ctx.instruction, ctx.budget), rolePrompt, format].filter(Boolean).join('\n\n');
+
+/** The first JSON object in a reply (models sometimes wrap it in prose or a code fence). */
+export function extractJson(reply: string): unknown {
+  const start = reply.indexOf('{'), end = reply.lastIndexOf('}');
+  if (start < 0 || end <= start) return undefined;
+  try {
+    return JSON.parse(reply.slice(start, end + 1));
+  } catch {
+    return undefined;
+  }
+}
+
+export async function askGoalAgent(c: AgentCaller, ctx: VlnContext, revision: string | null): Promise<{ reply: GoalAgentReply; problem: string | null }> {
+  const ask_ = revision
+    ? `The active goal must be revised: ${revision}\nGenerate a corrective goal that fits the current scene; carry the unfinished part of the route forward.`
+    : ctx.active
+      ? 'The active goal was verified complete. Generate the next goal.'
+      : 'Navigation starts now. Generate the first goal.';
+  const req: ModelRequest = {
+    system: system(ctx, GOAL_AGENT_PROMPT, GOAL_AGENT_REPLY_FORMAT),
+    messages: [{ role: 'user', content: [text(contextText(ctx)), ...imageParts(ctx, c.policy), text(ask_)] }],
+    tools: [],
+  };
+  const r = await ask(c, 'goal', req);
+  const parsed = GoalAgentReplySchema.safeParse(extractJson(r.message.text));
+  if (parsed.success) return { reply: parsed.data, problem: null };
+  const fallback = ctx.active ?? { goal: `Follow the instruction: ${ctx.instruction}`, question: 'Is the instructed endpoint reached?', final: true };
+  return { reply: { goal: fallback.goal, question: fallback.question, final: fallback.final }, problem: `goal reply did not parse: ${r.message.text.slice(0, 200)}` };
+}
+
+export type VisuomotorChoice = { kind: 'step'; call: ToolCall } | { kind: 'stop'; call: ToolCall } | { kind: 'none'; text: string };
+
+export async function askVisuomotorAgent(c: AgentCaller, ctx: VlnContext): Promise<VisuomotorChoice> {
+  const last = ctx.records[ctx.records.length - 1];
+  const feedback = last?.verification ? `Latest verification feedback: ${last.verification.status}. ${last.verification.evidence} Next step: ${last.verification.nextStep}` : 'No verification feedback yet.';
+  const req: ModelRequest = {
+    system: system(ctx, VISUOMOTOR_AGENT_PROMPT),
+    messages: [
+      {
+        role: 'user',
+        content: [text(contextText(ctx)), ...imageParts(ctx, c.policy), text(`${activeGoalText(ctx.active)}\n${feedback}\nCall step with the next short action sequence toward the active goal, or stop if the instructed endpoint is reached.`)],
+      },
+    ],
+    tools: toolSpecs(VLN_TOOLS),
+  };
+  const r = await ask(c, 'visuomotor', req);
+  const call = r.message.toolCalls.find((t) => t.name === 'step' || t.name === 'stop');
+  if (!call) return { kind: 'none', text: r.message.text };
+  return { kind: call.name === 'stop' ? 'stop' : 'step', call };
+}
+
+export async function askVerifyAgent(c: AgentCaller, ctx: VlnContext, latest: InteractionRecord): Promise<{ reply: VerifyAgentReply; problem: string | null }> {
+  const onGoal = ctx.records.filter((r) => r.goal === ctx.active?.goal).slice(-4, -1);
+  const earlier = onGoal.length ? `Earlier interactions on this goal:\n${onGoal.map((r) => `- [after action ${r.actionIndex}] ${r.execution.replace(/\n/g, ' ')}`).join('\n')}\n` : '';
+  const req: ModelRequest = {
+    system: system(ctx, VERIFY_AGENT_PROMPT, VERIFY_AGENT_REPLY_FORMAT),
+    messages: [
+      {
+        role: 'user',
+        content: [
+          text(`Instruction: ${ctx.instruction}\n${activeGoalText(ctx.active)}\n${earlier}Latest execution record (after action ${latest.actionIndex}):\n${latest.execution}`),
+          ...imageParts(ctx, c.policy, false),
+          text('Answer the verification question.'),
+        ],
+      },
+    ],
+    tools: [],
+  };
+  const r = await ask(c, 'verify', req);
+  const parsed = VerifyAgentReplySchema.safeParse(extractJson(r.message.text));
+  if (parsed.success) return { reply: parsed.data, problem: null };
+  return { reply: { evidence: 'The verification reply could not be read.', status: 'uncertain', next_step: 'Re-check the goal against the current view.' }, problem: `verify reply did not parse: ${r.message.text.slice(0, 200)}` };
+}
+
+/** Compresses the completed goal's raw records into the memory summary (goal-based compression). */
+export async function askMemoryAgent(c: AgentCaller, ctx: VlnContext, segment: InteractionRecord[]): Promise<string> {
+  const records = segment.map((r) => `- [after action ${r.actionIndex}] goal "${r.goal}". ${r.execution.replace(/\n/g, ' ')}${r.verification ? ` Verification: ${r.verification.status}. ${r.verification.evidence}` : ''}`).join('\n');
+  const req: ModelRequest = {
+    system: system(ctx, MEMORY_AGENT_PROMPT, MEMORY_AGENT_REPLY_FORMAT),
+    messages: [
+      {
+        role: 'user',
+        content: [
+          text(`Instruction: ${ctx.instruction}\nPrevious memory:\n${ctx.memory.summary || '(empty)'}\n\nNew execution records of the goal just verified complete:\n${records}`),
+          text(CURRENT_OBSERVATION_LABEL),
+          { type: 'image', png: ctx.current },
+        ],
+      },
+    ],
+    tools: [],
+  };
+  const r = await ask(c, 'memory', req);
+  return r.message.text.trim();
+}

@@ -1,0 +1,116 @@
+/**
+ * Runs instruction episodes in one configuration and aggregates the VLN-CE metrics and the token
+ * accounting. The evaluator (true trajectory, navmesh distances) is only used here, after the agents
+ * have acted.
+ */
+import type { Model } from '../models/types.js';
+import type { InstructionEpisode } from '../sim/episodes/schema.js';
+import { scoreVlnEpisode, type VlnScores } from '../sim/metrics/vln.js';
+import { summariseTokens, type DecisionRecord, type TokenSummary } from './accounting.js';
+import { openEpisodeWorld, type EpisodeWorld } from './episode-world.js';
+import { runNavHarnessEpisode, type LoopOptions, type LoopResult, type VlnConfig } from './loop.js';
+import { runNativeEpisode } from './native.js';
+import { GroundTruthPerception } from './scripted/perception.js';
+import { ScriptedVlnAgents } from './scripted/agents.js';
+
+/** 'scripted' builds the ground-truth-perception agents for each episode's world. */
+export type AgentSource = { kind: 'scripted' } | { kind: 'model'; model: Model };
+
+export interface RunOptions extends LoopOptions {
+  config: VlnConfig;
+  agent: AgentSource;
+  onEpisode?: (done: number, total: number) => void;
+}
+
+export interface EpisodeOutcome {
+  id: string;
+  scores: VlnScores;
+  stopped: boolean;
+  endReason: LoopResult['endReason'];
+  actions: number;
+  goals: LoopResult['goals'];
+  problems: number;
+  tokens: TokenSummary;
+}
+
+export interface VlnMetrics {
+  config: VlnConfig;
+  agent: string;
+  episodes: number;
+  /** share of episodes the agent ended with STOP (the rest ran out of budget or decisions) */
+  stop_rate: number;
+  NE: number;
+  OSR: number;
+  SR: number;
+  SPL: number;
+  nDTW: number;
+  /** per-episode means (input includes cached) */
+  input_tokens: number;
+  cached_tokens: number;
+  output_tokens: number;
+  total_tokens: number;
+  decisions_per_episode: number;
+  images_per_decision: number;
+  text_kchars_per_decision: number;
+  actions_per_episode: number;
+  goals_verified_per_episode: number;
+  revisions_per_episode: number;
+  token_counts: 'provider-reported' | 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)';
+}
+
+export interface VlnRun {
+  metrics: VlnMetrics;
+  outcomes: EpisodeOutcome[];
+  trace: DecisionRecord[];
+}
+
+async function runOne(ep: InstructionEpisode, world: EpisodeWorld, o: RunOptions): Promise<LoopResult> {
+  const model = o.agent.kind === 'model' ? o.agent.model : new ScriptedVlnAgents(new GroundTruthPerception(world.scene, world.navigator));
+  if (o.config === 'native') return runNativeEpisode(model, world.navigator, ep.id, ep.instruction, o);
+  return runNavHarnessEpisode(model, world.navigator, ep.id, ep.instruction, o.config === 'goal', o);
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+export async function runVln(episodes: readonly InstructionEpisode[], o: RunOptions): Promise<VlnRun> {
+  const outcomes: EpisodeOutcome[] = [];
+  const trace: DecisionRecord[] = [];
+  for (const ep of episodes) {
+    const world = await openEpisodeWorld(ep);
+    try {
+      const r = await runOne(ep, world, o);
+      const oracle = { geodesic: (a: readonly number[], b: readonly number[]) => world.navmesh.geodesic(a as any, b as any) };
+      const scores = scoreVlnEpisode(ep, world.trajectory(), r.stopped, oracle);
+      trace.push(...r.ledger.decisions);
+      outcomes.push({ id: ep.id, scores, stopped: r.stopped, endReason: r.endReason, actions: r.actions, goals: r.goals, problems: r.problems.length, tokens: summariseTokens(r.ledger.decisions) });
+    } finally {
+      world.dispose();
+    }
+    o.onEpisode?.(outcomes.length, episodes.length);
+  }
+  const all = summariseTokens(trace);
+  const m = (f: (e: EpisodeOutcome) => number) => mean(outcomes.map(f));
+  const metrics: VlnMetrics = {
+    config: o.config,
+    agent: o.agent.kind === 'model' ? o.agent.model.id : 'scripted',
+    episodes: outcomes.length,
+    stop_rate: m((e) => (e.stopped ? 1 : 0)),
+    NE: m((e) => e.scores.ne),
+    OSR: m((e) => e.scores.osr),
+    SR: m((e) => e.scores.sr),
+    SPL: m((e) => e.scores.spl),
+    nDTW: m((e) => e.scores.ndtw),
+    input_tokens: m((e) => e.tokens.inputTokens),
+    cached_tokens: m((e) => e.tokens.cachedTokens),
+    output_tokens: m((e) => e.tokens.outputTokens),
+    total_tokens: m((e) => e.tokens.totalTokens),
+    decisions_per_episode: m((e) => e.tokens.decisions),
+    images_per_decision: all.imagesPerDecision,
+    text_kchars_per_decision: all.textKCharsPerDecision,
+    actions_per_episode: m((e) => e.actions),
+    goals_verified_per_episode: m((e) => e.goals.verified),
+    revisions_per_episode: m((e) => e.goals.revisions),
+    token_counts: o.agent.kind === 'model' && o.agent.model.id !== 'scripted' ? 'provider-reported' : 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)',
+  };
+  return { metrics, outcomes, trace };
+}

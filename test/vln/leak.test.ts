@@ -1,0 +1,35 @@
+/** The evaluator's data (reference path, goal position, distances, success) never reaches an agent. */
+import { describe, expect, it } from 'vitest';
+import { GroundTruthPerception, openEpisodeWorld, runNativeEpisode, runNavHarnessEpisode, ScriptedVlnAgents } from '../../src/vln/index.js';
+import { scoreVlnEpisode } from '../../src/sim/metrics/vln.js';
+import { RecordingModel, serialisedText, smallEpisodes } from './helpers.js';
+
+describe('agent inputs hold no evaluator data', () => {
+  it('scripted agents in goal and native configurations: requests carry instruction and views only', async () => {
+    const [ep] = await smallEpisodes(1, 11);
+    const texts: string[] = [];
+    const scores: number[] = [];
+    for (const config of ['goal', 'native'] as const) {
+      const world = await openEpisodeWorld(ep);
+      try {
+        const model = new RecordingModel(new ScriptedVlnAgents(new GroundTruthPerception(world.scene, world.navigator)));
+        const o = { budget: 40, maxDecisions: 200 };
+        const r = config === 'goal' ? await runNavHarnessEpisode(model, world.navigator, ep.id, ep.instruction, true, o) : await runNativeEpisode(model, world.navigator, ep.id, ep.instruction, o);
+        expect(model.requests.length).toBeGreaterThan(3);
+        texts.push(...model.requests.map(serialisedText));
+        const s = scoreVlnEpisode(ep, world.trajectory(), r.stopped, { geodesic: (a, b) => world.navmesh.geodesic(a, b) });
+        scores.push(s.ne, s.pathLength, s.ndtw);
+      } finally {
+        world.dispose();
+      }
+    }
+    const all = texts.join('\n');
+    expect(all).toContain(ep.instruction);
+    for (const word of ['referencePath', 'geodesic', 'successRadius', 'navigation error', 'nDTW', 'SPL', 'oracle success']) expect(all).not.toContain(word);
+    const lines = all.split('\n');
+    const pairSeen = (p: readonly number[]) => lines.some((l) => l.includes(p[0].toFixed(2)) && l.includes(p[2].toFixed(2)));
+    expect(pairSeen(ep.goal.position)).toBe(false);
+    for (const p of ep.referencePath) expect(pairSeen(p)).toBe(false);
+    for (const x of [ep.geodesicDistance, ...scores]) expect(all).not.toContain(x.toFixed(3));
+  }, 120_000);
+});
