@@ -11,7 +11,9 @@ try {
   process.exit(0);
 }
 const passed = report.numPassedTests ?? 0;
-// A suite that fails to load has no failed test of its own; count it so it is not hidden.
-const failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+// A file that fails to load has no failed test of its own; count it so that it is not hidden
+// (a file whose tests failed is already counted through them).
+const brokenFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+const failed = (report.numFailedTests ?? 0) + brokenFiles;
 const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

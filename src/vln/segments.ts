@@ -30,7 +30,9 @@ export function parseClause(raw: string): Segment {
   if (m) return { kind: 'turn', text, turnDeg: m[1] === 'left' ? 90 : -90, landmark: m[2] ?? null };
   m = c.match(/^walk past the (.+)$/);
   if (m) return { kind: 'past', text, landmark: m[1] };
-  m = c.match(/^(?:go down the|enter the|go through the door into the) (.+)$/);
+  // staircases (two-storey houses): the stairs are the staircase room, whichever way they are taken
+  if (/^go (?:to|up|down) the stairs$/.test(c)) return { kind: 'room', text, room: 'staircase' };
+  m = c.match(/^(?:go down the|enter the|go through the door into the|walk along the) (.+)$/);
   if (m) return { kind: 'room', text, room: m[1] };
   m = c.match(/^stop next to the (.+)$/);
   if (m) return { kind: 'stop', text, landmark: m[1], room: null };

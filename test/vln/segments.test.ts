@@ -13,6 +13,7 @@ describe('instruction clauses', () => {
     expect(segs[6]).toMatchObject({ landmark: 'grey wardrobe', room: null });
     expect(parseInstruction('Walk forward and stop in the kitchen.').map((s) => s.kind)).toEqual(['opener', 'stop']);
     expect(parseInstruction('Fly to the moon.')[0].kind).toBe('other');
+    expect(parseInstruction('Go to the stairs. Go up the stairs. Walk along the landing. Stop in the office.').map((s) => s.kind)).toEqual(['room', 'room', 'room', 'stop']);
   });
 
   it('every clause of generated instructions has a known shape', async () => {
