@@ -26,36 +26,56 @@ export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   }
 }
 
+/** the three run plots share one width so that they line up side by side */
+const plotWidth = (n: number): number => Math.max(260, 40 * n);
+
 const OUTCOME_COLORS = { domain: ['success', 'failure', 'not evaluated'], range: ['#16a34a', '#dc2626', '#9ca3af'] };
 
-/** The papers' Figure 4 style: success at each task position, with the running success rate. */
+/**
+ * The papers' Figure 4 style: success at each task position. The line is the running success rate
+ * over positions 1..k, the orange points each task's SPL, and the strip below the evaluator's outcome.
+ */
 export function successByPositionSpec(tasks: readonly TaskSummary[]): TopLevelSpec {
   const values = tasks.map((t) => ({
     position: t.position,
     outcome: t.success === null ? 'not evaluated' : t.success ? 'success' : 'failure',
-    success: t.success === null ? 0 : t.success ? 1 : 0,
     running: t.runningSR,
+    spl: t.spl,
     status: t.status,
   }));
+  const width = plotWidth(tasks.length);
+  const x = { field: 'position', type: 'ordinal' as const, title: 'task position in the sequence', axis: { labelAngle: 0 } };
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
-    title: { text: 'Success against task position', anchor: 'start', fontSize: 14 },
-    width: Math.max(240, 48 * tasks.length),
-    height: 200,
+    title: { text: 'Success against task position', subtitle: 'line: running s-SR · diamonds: SPL · strip: evaluator', anchor: 'start', fontSize: 14 },
     data: { values },
-    encoding: { x: { field: 'position', type: 'ordinal', title: 'task position in the sequence', axis: { labelAngle: 0 } } },
-    layer: [
+    vconcat: [
       {
-        mark: { type: 'bar', opacity: 0.75, width: { band: 0.6 } },
-        encoding: {
-          y: { field: 'success', type: 'quantitative', title: 'success (bar) · running s-SR (line)', scale: { domain: [0, 1] } },
-          color: { field: 'outcome', type: 'nominal', title: 'evaluator', scale: OUTCOME_COLORS },
-        },
+        width,
+        height: 170,
+        encoding: { x: { ...x, title: null, axis: { labelAngle: 0, labels: false, ticks: false } } },
+        layer: [
+          {
+            transform: [{ filter: 'datum.running !== null' }],
+            mark: { type: 'line', point: { filled: true, size: 50 }, color: '#1d4ed8', strokeWidth: 2 },
+            encoding: { y: { field: 'running', type: 'quantitative', title: 'running s-SR · SPL', scale: { domain: [0, 1] } } },
+          },
+          {
+            transform: [{ filter: 'datum.spl !== null' }],
+            mark: { type: 'point', shape: 'diamond', filled: true, size: 60, color: '#f59e0b' },
+            encoding: { y: { field: 'spl', type: 'quantitative' } },
+          },
+        ],
       },
       {
-        transform: [{ filter: 'datum.running !== null' }],
-        mark: { type: 'line', point: { filled: true, size: 50 }, color: '#1d4ed8', strokeWidth: 2 },
-        encoding: { y: { field: 'running', type: 'quantitative' } },
+        width,
+        height: 22,
+        mark: { type: 'rect', stroke: '#fff', strokeWidth: 2 },
+        encoding: {
+          x,
+          color: { field: 'outcome', type: 'nominal', title: 'evaluator', scale: OUTCOME_COLORS },
+          tooltip: [{ field: 'status', title: 'ledger' }],
+        },
       },
     ],
   };
@@ -77,7 +97,7 @@ export function tokensPerTaskSpec(tasks: readonly TaskSummary[]): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
     title: { text: 'Tokens per task', anchor: 'start', fontSize: 14 },
-    width: Math.max(240, 48 * tasks.length),
+    width: plotWidth(tasks.length),
     height: 200,
     data: { values },
     mark: { type: 'bar', width: { band: 0.6 } },
@@ -96,14 +116,14 @@ export function costPerTaskSpec(tasks: readonly TaskSummary[]): TopLevelSpec {
     t.costInput === null || t.costOutput === null
       ? []
       : [
-          { position: t.position, part: 'input (p_u U + p_c V)', usd: t.costInput, order: 0 },
+          { position: t.position, part: 'input', usd: t.costInput, order: 0 },
           { position: t.position, part: 'output', usd: t.costOutput, order: 1 },
         ],
   );
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
     title: { text: 'Cost per task', anchor: 'start', fontSize: 14 },
-    width: Math.max(240, 48 * tasks.length),
+    width: plotWidth(tasks.length),
     height: 200,
     data: { values },
     mark: { type: 'bar', width: { band: 0.6 } },

@@ -49,6 +49,9 @@ function card(label: string, value: string, note = ''): string {
 function scores(s: RunSummary): string {
   const m = s.metrics;
   if (!m) return `<p class="warn">Scores unavailable: metrics.json is missing and some tasks have no evaluation file.</p>`;
+  // per-task costs at the report's prices (metrics.json holds the costs at the run's prices)
+  const costIn = s.tasks.reduce((a, t) => a + (t.costInput ?? 0), 0);
+  const costOut = s.tasks.reduce((a, t) => a + (t.costOutput ?? 0), 0);
   const statuses = Object.entries(m.statuses).map(([k, v]) => `${v} ${STATUS_TEXT[k] ?? k}`).join(', ');
   return `<div class="cards">
 ${card('s-SR', pct(m.s_SR), 'share of goals reached')}
@@ -57,7 +60,7 @@ ${card('SPL', m.SPL.toFixed(3), 'success weighted by path length')}
 ${card('ledger accuracy', pct(m.accuracy), 'ledger status agrees with the evaluator')}
 ${card('tasks', int(m.tasks), statuses)}
 ${card('tokens', int(m.input_tokens + m.cached_tokens + m.output_tokens), `${int(m.input_tokens)} uncached in · ${int(m.cached_tokens)} cached in · ${int(m.output_tokens)} out`)}
-${card('cost', usd(m.cost_input + m.cost_output), `input ${usd(m.cost_input)} · output ${usd(m.cost_output)}`)}
+${card('cost of the tasks', usd(costIn + costOut), `input ${usd(costIn)} · output ${usd(costOut)}`)}
 </div>
 <p class="muted small">Scores: ${esc(s.metricsSource)}. Per-task cost at ${usd(s.prices.uncachedInput)} / ${usd(s.prices.cachedInput)} / ${usd(s.prices.output)} per million uncached-input / cached-input / output tokens (set with --price-input, --price-cached, --price-output).</p>`;
 }
@@ -146,8 +149,8 @@ h4{margin:0 0 4px;font-size:14px}a{color:var(--accent)}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:10px}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 12px}
 .card .label{color:var(--muted);font-size:12px}.card .value{font-size:22px;font-weight:650}.card .note{color:var(--muted);font-size:11px}
-.plots{display:flex;flex-wrap:wrap;gap:16px;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px;margin:12px 0}
-.plots img{max-width:100%;height:auto}
+.plots{display:grid;grid-template-columns:repeat(3,1fr);gap:16px;align-items:start;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px;margin:12px 0}
+.plots img{width:100%;height:auto}@media(max-width:900px){.plots{grid-template-columns:1fr}}
 table.index{border-collapse:collapse;width:100%;background:var(--card);border:1px solid var(--line)}
 .index th,.index td{padding:6px 8px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}.index th{background:#f3f4f6;font-weight:600}
 .index .num{text-align:right;font-variant-numeric:tabular-nums}.goalcell{max-width:420px}
@@ -178,7 +181,7 @@ export function renderHtml(run: RunData, summary: RunSummary, plots: ReportPlots
     ? run.houseNotes.map((n) => `<details><summary>${esc(n.file)}</summary><pre>${esc(n.text.trim())}</pre></details>`).join('')
     : '<p class="muted">No house notes.</p>';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
 <title>NavHarness run report — ${esc(run.dir)}</title>
 <style>${CSS}</style></head>
 <body><main>
