@@ -39,7 +39,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`run report in Chromium${HAVE_CHROMIUM ? '' : ` 
       agent: 'scripted',
       out: runDir,
       maxGoals: 2,
-      harness: { poseSource: 'ground-truth', stepBudget: 120, turnBudget: 40 },
+      harness: { poseSource: 'ground-truth', stepBudget: 300, turnBudget: 100 },
     });
     report = await writeReport(runDir, { prices: { uncachedInput: 3, cachedInput: 0.3, output: 15 } });
     server = await serveFolder(runDir);
@@ -65,6 +65,10 @@ describe.skipIf(!HAVE_CHROMIUM)(`run report in Chromium${HAVE_CHROMIUM ? '' : ` 
   it('shows every task of the run with its verdicts, handover and map, and no console error', async () => {
     const ids = report.run.tasks.map((t) => t.id);
     expect(ids).toEqual(['task-001', 'task-002']);
+    // seed 7, sequence 1 at these budgets: the image goal is reached and closed, so the run saved the
+    // goal photograph and the stop views that the page must show
+    expect(report.run.tasks.some((t) => t.goalImage !== null)).toBe(true);
+    expect(report.run.tasks.some((t) => t.stopViews.length > 0)).toBe(true);
     const shown = await page.$$eval('section.task', (els) => els.map((e) => e.getAttribute('data-task')));
     expect(shown).toEqual(ids);
     for (const t of report.run.tasks) {
