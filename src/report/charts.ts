@@ -12,7 +12,7 @@ const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const CONFIG = {
   font: FONT,
   axis: { labelFontSize: 11, titleFontSize: 12, grid: true, gridColor: '#e5e7eb' },
-  legend: { labelFontSize: 11, titleFontSize: 12, orient: 'bottom' as const },
+  legend: { labelFontSize: 10, titleFontSize: 11, orient: 'bottom' as const, columnPadding: 6, symbolSize: 60 },
   view: { stroke: '#d1d5db' },
 };
 
@@ -27,7 +27,7 @@ export async function renderSvg(spec: TopLevelSpec): Promise<string> {
 }
 
 /** the three run plots share one width so that they line up side by side */
-const plotWidth = (n: number): number => Math.max(260, 40 * n);
+const plotWidth = (n: number): number => Math.max(230, 36 * n);
 
 const OUTCOME_COLORS = { domain: ['success', 'failure', 'not evaluated'], range: ['#16a34a', '#dc2626', '#9ca3af'] };
 
@@ -47,7 +47,7 @@ export function successByPositionSpec(tasks: readonly TaskSummary[]): TopLevelSp
   const x = { field: 'position', type: 'ordinal' as const, title: 'task position in the sequence', axis: { labelAngle: 0 } };
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
-    title: { text: 'Success against task position', subtitle: 'line: running s-SR · diamonds: SPL · strip: evaluator', anchor: 'start', fontSize: 14 },
+    title: { text: 'Success against task position', subtitle: 'line: running s-SR · ◆: SPL', anchor: 'start', fontSize: 14 },
     data: { values },
     vconcat: [
       {

@@ -149,8 +149,8 @@ h4{margin:0 0 4px;font-size:14px}a{color:var(--accent)}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:10px}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 12px}
 .card .label{color:var(--muted);font-size:12px}.card .value{font-size:22px;font-weight:650}.card .note{color:var(--muted);font-size:11px}
-.plots{display:grid;grid-template-columns:repeat(3,1fr);gap:16px;align-items:start;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px;margin:12px 0}
-.plots img{width:100%;height:auto}@media(max-width:900px){.plots{grid-template-columns:1fr}}
+.plots{display:flex;flex-wrap:wrap;justify-content:space-around;gap:16px;align-items:flex-start;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px;margin:12px 0}
+.plots img{max-width:100%;height:auto}
 table.index{border-collapse:collapse;width:100%;background:var(--card);border:1px solid var(--line)}
 .index th,.index td{padding:6px 8px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}.index th{background:#f3f4f6;font-weight:600}
 .index .num{text-align:right;font-variant-numeric:tabular-nums}.goalcell{max-width:420px}

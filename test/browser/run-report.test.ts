@@ -43,7 +43,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`run report in Chromium${HAVE_CHROMIUM ? '' : ` 
     });
     report = await writeReport(runDir, { prices: { uncachedInput: 3, cachedInput: 0.3, output: 15 } });
     server = await serveFolder(runDir);
-    browser = await launchChromium({ width: 1280, height: 900 });
+    browser = await launchChromium({ width: 1280, height: 1500 });
     page = await browser.context.newPage();
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
