@@ -13,6 +13,7 @@ import { registerVln } from './commands/vln.js';
 import { UsageError } from './commands/options.js';
 import { registerSlam } from './commands/slam.js';
 import { registerAte } from './commands/ate.js';
+import { registerReport } from './commands/report.js';
 
 const program = new Command('navharness')
   .description('NavHarness: lifelong embodied navigation with a WebAssembly navigation core')
@@ -27,6 +28,7 @@ registerEval(program);
 registerSlam(program);
 registerAte(program);
 registerVln(program);
+registerReport(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -16,7 +16,7 @@ import { TrajectoryRecorder } from '../harness/trajectory.js';
 import { HouseSpecSchema, World } from '../harness/world.js';
 import { atomicWriteFile } from '../memory/atomic.js';
 import { Journal } from '../memory/journal.js';
-import { EVAL_DIR, HOUSE_MOUNT, taskId } from '../memory/layout.js';
+import { EVAL_DIR, goalViewPath, HOUSE_MOUNT, stopViewPath, taskId } from '../memory/layout.js';
 import { loadRunState, resumePoint, saveRunState } from '../memory/run-state.js';
 import { Workspace } from '../memory/workspace.js';
 import { addUsage, ZERO_USAGE } from '../models/types.js';
@@ -130,7 +130,8 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
       saveRunState(ws, { version: 1, config, total_tasks: total, open_task: id, finished: false });
       const from = trajectory.mark;
       const startPos: Vec3 = world.body.simPose.position;
-      const outcome = await orch.runTask({ index: k, goal: world.agentGoal(current) });
+      const goal = world.agentGoal(current);
+      const outcome = await orch.runTask({ index: k, goal });
       const final: Vec3 = world.body.simPose.position;
       // evaluation-only files first; the record is the commit point
       journal.writeEvaluation(evaluateGoal(world.scene, world.navmesh, current, { taskId: id, start: startPos, final, walked: trajectory.lengthSince(from) }));
@@ -139,6 +140,9 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
       ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trajectory-${id}.json`, JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, current) }) + '\n');
       ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trace-${id}.json`, JSON.stringify(outcome.trace, null, 2) + '\n');
       ws.writeOwned({ kind: 'orchestrator' }, POSE_FILE(id), JSON.stringify({ position: [...final], yaw: world.body.simPose.yaw }) + '\n');
+      // pictures for the run report (navharness report), kept with the evaluation files
+      if (goal.image) ws.writeOwned({ kind: 'orchestrator' }, goalViewPath(id), goal.image);
+      outcome.stopPngs.forEach((p, i) => ws.writeOwned({ kind: 'orchestrator' }, stopViewPath(id, i + 1), p));
       if (outcome.mapPng) atomicWriteFile(join(out, 'maps', `${id}.png`), outcome.mapPng);
       journal.closeTask(outcome.record);
       closedNow++;

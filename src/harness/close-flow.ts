@@ -26,6 +26,8 @@ export interface ClosedOutcome {
   claim: { claim: 'complete' | 'incomplete'; evidence: string } | null;
   reason: string;
   verdict: StoredVerdict | null;
+  /** the stop views taken at the close that ended the task (PNG), kept for the run report */
+  stopPngs?: Uint8Array[];
 }
 
 const png = (f: { width: number; height: number; rgb: Uint8Array }): Uint8Array => rgbPng(f);
@@ -100,6 +102,6 @@ export async function closeFlow(env: FlowEnv, t: TaskState, session: Session, us
     if (verdict.check !== 'final') journal.writeVerdict(t.id, { ...verdict, check: 'final' });
   } else if (plan.kind === 'fresh') verdict = await check(env, t, 'final', stopViews, earlier, usage);
   env.trace(t, { kind: 'certification', plan: plan.kind, verdict: verdict?.verdict ?? null });
-  return { claim, reason: `closed by the session (claim: ${req.claim})`, verdict };
+  return { claim, reason: `closed by the session (claim: ${req.claim})`, verdict, stopPngs: stopViews.map(png) };
 }
 

@@ -32,6 +32,8 @@ export interface TaskOutcome {
   trace: TraceEntry[];
   /** map of the task's floor at closure (PNG) */
   mapPng: Uint8Array | null;
+  /** the stop views of the close that ended the task (PNG); empty when a budget or the environment ended it */
+  stopPngs: Uint8Array[];
 }
 
 const png = (f: { width: number; height: number; rgb: Uint8Array }): Uint8Array => rgbPng(f);
@@ -209,7 +211,7 @@ export class Orchestrator implements FlowEnv {
     const floor = nav.floor;
     const mapPng = floor === null || nav.map.floors().length === 0 ? null : encodePng(nav.render({ floor }));
     this.previousTaskId = id;
-    return { record, usage, trace: t.trace, mapPng };
+    return { record, usage, trace: t.trace, mapPng, stopPngs: outcome.stopPngs ?? [] };
   }
 
   private resetCheckpointIfDue(t: TaskState): void {

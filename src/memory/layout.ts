@@ -48,4 +48,8 @@ export const verdictPath = (id: string, check: 'prestop' | 'final'): string => `
 /** Repeated recoveries within one task get distinct note files: recovery-1.json, recovery-2.json, … */
 export const recoveryNotePath = (id: string, n: number): string => `${taskDir(id)}/recovery-${n}.json`;
 export const evaluationPath = (id: string): string => `${EVAL_DIR}/${id}.json`;
+/** The goal photograph (image goals) and the stop views, kept for the run report; no session reads them. */
+export const goalViewPath = (id: string): string => `${EVAL_DIR}/views/${id}-goal.png`;
+export const stopViewPath = (id: string, n: number): string => `${EVAL_DIR}/views/${id}-stop-${n}.png`;
+export const trajectoryPath = (id: string): string => `${EVAL_DIR}/trajectory-${id}.json`;
 export const houseNotePath = (file: HouseNoteFile): string => `${HOUSE_MOUNT}/${file}`;

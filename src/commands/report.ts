@@ -1,0 +1,35 @@
+/** `navharness report RUN_DIR`: the run viewer, a self-contained HTML page of one run directory. */
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { RunReadError, writeReport } from '../report/index.js';
+import { parseFlags, UsageError } from './options.js';
+
+const price = (flag: string) => z.coerce.number({ error: `${flag} must be a number` }).finite(`${flag} must be a finite number`).nonnegative(`${flag} is a non-negative price per million tokens`);
+
+const ReportFlagsSchema = z.strictObject({
+  out: z.string().min(1, '--out must name a folder').optional(),
+  priceInput: price('--price-input').default(0),
+  priceCached: price('--price-cached').default(0),
+  priceOutput: price('--price-output').default(0),
+});
+
+export function registerReport(program: Command): void {
+  program
+    .command('report')
+    .description('write a static HTML report of a run directory: per task the goal, map, true path, stop views, verdicts and handover; per run the scores and plots')
+    .argument('<run-dir>', "a run directory written by 'navharness run'")
+    .option('--out <dir>', 'folder for index.html (default: RUN_DIR/report)')
+    .option('--price-input <p>', 'p_u: USD per million uncached input tokens', '0')
+    .option('--price-cached <p>', 'p_c: USD per million cached input tokens', '0')
+    .option('--price-output <p>', 'USD per million output tokens', '0')
+    .action(async (runDir: string, raw: Record<string, unknown>) => {
+      const f = parseFlags(ReportFlagsSchema, raw, 'report');
+      try {
+        const r = await writeReport(runDir, { out: f.out, prices: { uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput } });
+        console.log(`report of ${r.run.tasks.length} task(s) written to ${r.file}`);
+      } catch (e) {
+        if (e instanceof RunReadError) throw new UsageError(`navharness report: cannot read the run: ${e.message}`);
+        throw e;
+      }
+    });
+}

@@ -1,0 +1,79 @@
+/**
+ * Per-task rows and the run's scores for the report. The scores come from metrics.json when the run
+ * wrote it; otherwise they are recomputed from the task files with the run's own metric code, so a
+ * report of an interrupted run still shows them (labelled as recomputed).
+ */
+import { inputCost, outputCost, type Prices } from '../eval/cost.js';
+import { metricsOf, type RunMetrics, type TaskRow } from '../eval/run-metrics.js';
+import type { LedgerStatus } from '../memory/schemas.js';
+import type { Usage } from '../models/types.js';
+import type { RunData, TaskData } from './read-run.js';
+
+export interface TaskSummary {
+  id: string;
+  /** 1-based position in the sequence */
+  position: number;
+  goalKind: 'object' | 'description' | 'image';
+  goal: string;
+  status: LedgerStatus;
+  /** evaluator's success; null when the run left no evaluation file for the task */
+  success: boolean | null;
+  spl: number | null;
+  /** running share of successes over positions 1..position (null once any success is unknown) */
+  runningSR: number | null;
+  usage: Usage | null;
+  costInput: number | null;
+  costOutput: number | null;
+}
+
+export interface RunSummary {
+  tasks: TaskSummary[];
+  metrics: RunMetrics | null;
+  metricsSource: 'metrics.json' | 'recomputed from task files' | 'unavailable';
+  prices: Prices;
+}
+
+const ZERO: Usage = { uncachedInput: 0, cachedInput: 0, output: 0 };
+
+export function taskUsage(t: TaskData): Usage | null {
+  if (!t.usage) return null;
+  const parts = [t.usage.actor, t.usage.judge, t.usage.wakeup, t.usage.compaction];
+  return parts.reduce((a, u) => ({ uncachedInput: a.uncachedInput + u.uncachedInput, cachedInput: a.cachedInput + u.cachedInput, output: a.output + u.output }), ZERO);
+}
+
+export function summarize(run: RunData, prices: Prices): RunSummary {
+  let successes = 0;
+  let seen = 0;
+  let known = true;
+  const tasks = run.tasks.map((t): TaskSummary => {
+    const success = t.evaluation ? t.evaluation.success : null;
+    seen++;
+    if (success === null) known = false;
+    else if (success) successes++;
+    const usage = taskUsage(t);
+    return {
+      id: t.id,
+      position: t.record.index,
+      goalKind: t.record.goal.kind,
+      goal: t.record.goal.text,
+      status: t.record.status,
+      success,
+      spl: t.evaluation ? t.evaluation.spl : null,
+      runningSR: known ? successes / seen : null,
+      usage,
+      costInput: usage ? inputCost([usage], prices) : null,
+      costOutput: usage ? outputCost([usage], prices) : null,
+    };
+  });
+  if (run.metrics) return { tasks, metrics: run.metrics, metricsSource: 'metrics.json', prices };
+  const complete = run.tasks.every((t) => t.evaluation !== null);
+  if (!complete) return { tasks, metrics: null, metricsSource: 'unavailable', prices };
+  const rows: TaskRow[] = run.tasks.map((t) => ({
+    status: t.record.status,
+    claim: t.record.claim?.claim ?? null,
+    success: t.evaluation!.success,
+    spl: t.evaluation!.spl,
+    usage: taskUsage(t) ?? ZERO,
+  }));
+  return { tasks, metrics: metricsOf([rows], prices), metricsSource: 'recomputed from task files', prices };
+}
