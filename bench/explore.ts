@@ -7,8 +7,10 @@ import { ScriptedNavigationAgent } from '../src/models/scripted-agent.js';
 import { createToolContext } from '../src/tools/index.js';
 import { runTask } from '../test/helpers/mini-loop.js';
 
-export async function explore(seed: number, poseSource: PoseSourceKind, actions: number): Promise<{ world: World; firstCameraSim: Float64Array; floorY: number }> {
+/** `onOpen` sees the world before the first action (e.g. to record frames for evaluation). */
+export async function explore(seed: number, poseSource: PoseSourceKind, actions: number, onOpen?: (world: World) => void): Promise<{ world: World; firstCameraSim: Float64Array; floorY: number }> {
   const world = await World.open({ house: { kind: 'procedural', seed }, poseSource });
+  onOpen?.(world);
   const firstCameraSim = world.body.simCameraPose();
   const floorY = world.body.simPose.position[1];
   const agent = new ScriptedNavigationAgent({ navigator: world.navigator, goalInstanceIds: () => [], goalLabel: () => 'nothing (exploration)' });

@@ -24,6 +24,26 @@ bool TrackingModule::track_ok_frame(Frame& cur) {
   if (have_velocity_ && cur.id > last_reloc_frame_ + 1) {
     cur.Tcw = velocity_ * last_.Tcw;
     inl = track_with_motion_model(cur, last_, ctx_);
+    // A robot that turns or stops changes its velocity at once (turn reversals, stop after a
+    // forward run); with repetitive texture (striped walls, planks) the constant-velocity prediction
+    // then locks onto wrongly shifted matches that still form a consistent pose. So the "no motion"
+    // prediction is tried as well and the one with more inliers wins.
+    const SE3 moved = cur.Tcw;
+    std::vector<LandmarkPtr> moved_lms = cur.landmarks;
+    std::vector<uint8_t> moved_out = cur.outlier;
+    cur.Tcw = last_.Tcw;
+    const int still = track_with_motion_model(cur, last_, ctx_);
+    if (still <= inl) {
+      cur.Tcw = moved;
+      cur.landmarks = std::move(moved_lms);
+      cur.outlier = std::move(moved_out);
+    } else {
+      inl = still;
+    }
+  } else if (last_.has_pose && !last_.kps.empty()) {
+    // no velocity yet (just initialised or relocalised): the last frame with no motion is the prior
+    cur.Tcw = last_.Tcw;
+    inl = track_with_motion_model(cur, last_, ctx_);
   }
   if (inl == 0 && ref) {
     cur.Tcw = last_.Tcw;

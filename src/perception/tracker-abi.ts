@@ -22,6 +22,7 @@ export const PARAM = {
   maxDepth: 8,
   baWindow: 9,
   minInitPoints: 10,
+  closeDepth: 11,
 } as const;
 
 export const COUNTER = {

@@ -26,6 +26,8 @@ export const TrackerOptionsSchema = z.object({
   maxDepth: z.number().min(0.01).max(1000).optional(),
   baWindow: z.number().int().min(2).max(30).optional(),
   minInitPoints: z.number().int().min(10).max(5000).optional(),
+  /** metres: keypoints nearer than this all become landmarks at a keyframe (default 3.2, ORB-SLAM's 40 baselines) */
+  closeDepth: z.number().min(0.1).max(1000).optional(),
 });
 export type TrackerOptions = z.input<typeof TrackerOptionsSchema>;
 

@@ -11,14 +11,11 @@ struct PinholeCamera {
   double inv_fx = 0, inv_fy = 0;
   // virtual stereo baseline times fx: the published RGB-D setting uses a baseline of about 8 cm
   double bf = 0;
-  // points closer than this many baselines count as "close" (depth is trusted for them)
-  double close_depth = 0;
 
   void set(int w, int h, double fx_, double fy_, double cx_, double cy_) {
     width = w; height = h; fx = fx_; fy = fy_; cx = cx_; cy = cy_;
     inv_fx = 1.0 / fx; inv_fy = 1.0 / fy;
     bf = fx * 0.08;
-    close_depth = 40.0 * 0.08;
   }
   bool valid() const { return width > 0 && height > 0 && fx > 0 && fy > 0; }
 

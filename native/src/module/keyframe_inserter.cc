@@ -12,7 +12,7 @@ bool need_new_keyframe(const Frame& cur, const KeyFrame* ref, uint64_t last_kf_f
   const int ref_matches = ref->num_tracked(nkf <= 2 ? 2 : 3);
   int tracked_close = 0, untracked_close = 0;
   for (int i = 0; i < cur.size(); ++i) {
-    if (cur.depth[i] <= 0 || cur.depth[i] > ctx.cam.close_depth) continue;
+    if (cur.depth[i] <= 0 || cur.depth[i] > ctx.tp.close_depth) continue;
     if (cur.landmarks[i] && !cur.outlier[i]) ++tracked_close;
     else ++untracked_close;
   }
@@ -94,7 +94,7 @@ KeyFrame* insert_keyframe(Frame& cur, MapDatabase& map, TrackerContext& ctx, std
       cur.outlier[i] = 0;
       ++created_or_tracked;
     }
-    if (d.first > ctx.cam.close_depth && created_or_tracked > 100) break;
+    if (d.first > ctx.tp.close_depth && created_or_tracked > 100) break;
   }
   for (int i = 0; i < cur.size(); ++i) {
     const LandmarkPtr& lm = k->landmarks[i];

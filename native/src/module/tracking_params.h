@@ -15,6 +15,9 @@ struct TrackingParams {
   int max_frames_between_kf = 30;
   double recently_lost_timeout = 3.0;  // seconds of recently_lost before the map is given up (lost)
   double min_depth = 0.1, max_depth = 10.0;  // metres; depth outside is treated as missing
+  // points nearer than this are "close": each becomes a landmark at a keyframe (published setting:
+  // 40 virtual baselines of 8 cm); farther ones only up to 100 per keyframe
+  double close_depth = 40.0 * 0.08;
   int ba_window = 10;
   int ba_max_fixed = 20;
 };
