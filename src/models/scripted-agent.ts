@@ -12,6 +12,7 @@ import { FrontierFinder } from '../mapping/frontier.js';
 import type { PlanarPoint } from '../mapping/planner.js';
 import type { CoarseAction } from '../navigator/actions.js';
 import type { Navigator } from '../navigator/navigator.js';
+import { actionsAlong } from '../navigator/route-following.js';
 import { estimateUsage } from './scripted.js';
 import { textOf, type Message, type Model, type ModelRequest, type ModelResponse, type ToolCall } from './types.js';
 
@@ -237,26 +238,7 @@ export class ScriptedNavigationAgent implements Model {
     let route = nav.plan(goal, undefined, { clearanceM: 0.2, startSnapM: 0.6 });
     if (route.status !== 'ok') route = nav.plan(goal);
     if (route.status !== 'ok') return null;
-    const path = route.path;
-    let aim = path[path.length - 1];
-    for (const p of path) {
-      if (Math.hypot(p.x - pose.x, p.z - pose.z) >= 0.6) {
-        aim = p;
-        break;
-      }
-    }
-    const dx = aim.x - pose.x, dz = aim.z - pose.z;
-    const want = Math.atan2(-dx, dz);
-    const err = wrap(want - pose.yaw);
-    const turns = Math.round(err / TURN);
-    const actions: CoarseAction[] = [];
-    for (let i = 0; i < Math.min(Math.abs(turns), 6); i++) actions.push(turns > 0 ? 'left' : 'right');
-    if (Math.abs(turns) <= 1) {
-      const remaining = Math.max(0, route.lengthM - stopShortM);
-      const fw = Math.min(this.perStep - actions.length, Math.max(1, Math.round(remaining / 0.25)));
-      for (let i = 0; i < fw; i++) actions.push('forward');
-    }
-    return actions.length ? actions : ['forward'];
+    return actionsAlong(route.path, pose, { remainingM: route.lengthM - stopShortM, maxActions: this.perStep });
   }
 
   /** Where the goal is, from the instance ids and depth of the current view, in the estimated world. */

@@ -3,3 +3,4 @@ export * from './anchoring.js';
 export * from './view-bank.js';
 export * from './places.js';
 export * from './navigator.js';
+export * from './route-following.js';

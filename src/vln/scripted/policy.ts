@@ -7,11 +7,10 @@
 import { FrontierFinder } from '../../mapping/frontier.js';
 import type { PlanarPoint } from '../../mapping/planner.js';
 import type { CoarseAction } from '../../navigator/actions.js';
+import { actionsAlong } from '../../navigator/route-following.js';
 import type { Segment } from '../segments.js';
 import type { GroundTruthPerception } from './perception.js';
 
-const TURN = (15 * Math.PI) / 180;
-const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
 
 /** how close a landmark must be for each kind of clause, metres */
 export const REACH_M = { past: 2.0, turn: 1.5, stop: 1.0 } as const;
@@ -156,22 +155,6 @@ export class ScriptedSkills {
   private follow(goal: PlanarPoint, pose: { x: number; z: number; yaw: number }, stopShortM: number): CoarseAction[] | null {
     const route = this.see.navigator.plan(goal);
     if (route.status !== 'ok') return null;
-    const path = route.path;
-    let aim = path[path.length - 1];
-    for (const p of path) {
-      if (Math.hypot(p.x - pose.x, p.z - pose.z) >= 0.6) {
-        aim = p;
-        break;
-      }
-    }
-    const want = Math.atan2(-(aim.x - pose.x), aim.z - pose.z);
-    const turns = Math.round(wrap(want - pose.yaw) / TURN);
-    const acts: CoarseAction[] = [];
-    for (let i = 0; i < Math.min(Math.abs(turns), 6); i++) acts.push(turns > 0 ? 'left' : 'right');
-    if (Math.abs(turns) <= 1) {
-      const fw = Math.min(4 - acts.length, Math.max(1, Math.round((route.lengthM - stopShortM) / 0.25)));
-      for (let i = 0; i < fw; i++) acts.push('forward');
-    }
-    return acts.length ? acts : ['forward'];
+    return actionsAlong(route.path, pose, { remainingM: route.lengthM - stopShortM, maxActions: 4 });
   }
 }
