@@ -66,6 +66,13 @@ export const ModelOptionsSchema = z.object({
 });
 export type ModelOptions = z.input<typeof ModelOptionsSchema> & { script?: readonly ScriptedStep[] };
 
+/** A hosted service's key, given or from its environment variable; a clear error when neither is set. */
+function requireKey(specText: string, given: string | undefined, envKey: string): string {
+  const key = given ?? process.env[envKey];
+  if (!key) throw new Error(`${specText} needs an API key: set ${envKey} or pass apiKey`);
+  return key;
+}
+
 export function createModel(specText: string, options: ModelOptions = {}): Model {
   const parsed = parseModelSpec(specText);
   if (!parsed.ok) throw new Error(parsed.error);
@@ -76,8 +83,7 @@ export function createModel(specText: string, options: ModelOptions = {}): Model
   const spec = parsed.spec;
   switch (spec.kind) {
     case 'openai': {
-      const apiKey = opts.apiKey ?? process.env.OPENAI_API_KEY;
-      if (!apiKey) throw new Error(`${specText} needs an API key: set OPENAI_API_KEY or pass apiKey`);
+      const apiKey = requireKey(specText, opts.apiKey, 'OPENAI_API_KEY');
       return new OpenAIResponsesModel({
         model: spec.model,
         apiKey,
@@ -90,8 +96,7 @@ export function createModel(specText: string, options: ModelOptions = {}): Model
     case 'openai-chat':
       return new OpenAIChatModel({ model: spec.model, baseURL: spec.baseURL, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs, maxRetries: opts.maxRetries });
     case 'anthropic': {
-      const apiKey = opts.apiKey ?? process.env.ANTHROPIC_API_KEY;
-      if (!apiKey) throw new Error(`${specText} needs an API key: set ANTHROPIC_API_KEY or pass apiKey`);
+      const apiKey = requireKey(specText, opts.apiKey, 'ANTHROPIC_API_KEY');
       return new AnthropicModel({
         model: spec.model,
         apiKey,

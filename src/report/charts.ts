@@ -83,6 +83,29 @@ export function successByPositionSpec(tasks: readonly TaskSummary[]): TopLevelSp
 
 const TOKEN_KINDS = ['uncached input', 'cached input', 'output'];
 
+/** One stacked bar per task position: rows {position, <series>, <value>, order}. */
+function stackedPerTaskSpec(
+  title: string,
+  taskCount: number,
+  values: Record<string, unknown>[],
+  o: { series: string; value: string; valueTitle: string; legend: string; format: string; scale: { domain?: string[]; range: string[] } },
+): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+    title: { text: title, anchor: 'start', fontSize: 14 },
+    width: plotWidth(taskCount),
+    height: 200,
+    data: { values },
+    mark: { type: 'bar', width: { band: 0.6 } },
+    encoding: {
+      x: { field: 'position', type: 'ordinal', title: 'task position in the sequence', axis: { labelAngle: 0 } },
+      y: { field: o.value, type: 'quantitative', title: o.valueTitle, stack: 'zero', axis: { format: o.format } },
+      color: { field: o.series, type: 'nominal', title: o.legend, scale: o.scale },
+      order: { field: 'order', type: 'quantitative' },
+    },
+  };
+}
+
 /** The papers' Figure 5 style, part 1: tokens per task, by kind. */
 export function tokensPerTaskSpec(tasks: readonly TaskSummary[]): TopLevelSpec {
   const values = tasks.flatMap((t) =>
@@ -94,20 +117,10 @@ export function tokensPerTaskSpec(tasks: readonly TaskSummary[]): TopLevelSpec {
           { position: t.position, kind: 'output', tokens: t.usage.output, order: 2 },
         ],
   );
-  return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
-    title: { text: 'Tokens per task', anchor: 'start', fontSize: 14 },
-    width: plotWidth(tasks.length),
-    height: 200,
-    data: { values },
-    mark: { type: 'bar', width: { band: 0.6 } },
-    encoding: {
-      x: { field: 'position', type: 'ordinal', title: 'task position in the sequence', axis: { labelAngle: 0 } },
-      y: { field: 'tokens', type: 'quantitative', title: 'tokens', stack: 'zero', axis: { format: '~s' } },
-      color: { field: 'kind', type: 'nominal', title: 'tokens', scale: { domain: TOKEN_KINDS, range: ['#2563eb', '#93c5fd', '#f59e0b'] } },
-      order: { field: 'order', type: 'quantitative' },
-    },
-  };
+  return stackedPerTaskSpec('Tokens per task', tasks.length, values, {
+    series: 'kind', value: 'tokens', valueTitle: 'tokens', legend: 'tokens', format: '~s',
+    scale: { domain: TOKEN_KINDS, range: ['#2563eb', '#93c5fd', '#f59e0b'] },
+  });
 }
 
 /** The papers' Figure 5 style, part 2: cost per task (input cost C_k and output cost). */
@@ -120,20 +133,10 @@ export function costPerTaskSpec(tasks: readonly TaskSummary[]): TopLevelSpec {
           { position: t.position, part: 'output', usd: t.costOutput, order: 1 },
         ],
   );
-  return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
-    title: { text: 'Cost per task', anchor: 'start', fontSize: 14 },
-    width: plotWidth(tasks.length),
-    height: 200,
-    data: { values },
-    mark: { type: 'bar', width: { band: 0.6 } },
-    encoding: {
-      x: { field: 'position', type: 'ordinal', title: 'task position in the sequence', axis: { labelAngle: 0 } },
-      y: { field: 'usd', type: 'quantitative', title: 'cost (USD)', stack: 'zero', axis: { format: '$.3~f' } },
-      color: { field: 'part', type: 'nominal', title: 'cost', scale: { range: ['#7c3aed', '#f59e0b'] } },
-      order: { field: 'order', type: 'quantitative' },
-    },
-  };
+  return stackedPerTaskSpec('Cost per task', tasks.length, values, {
+    series: 'part', value: 'usd', valueTitle: 'cost (USD)', legend: 'cost', format: '$.3~f',
+    scale: { range: ['#7c3aed', '#f59e0b'] },
+  });
 }
 
 /**
