@@ -8,6 +8,7 @@ import { poseProblem, type Mat4 } from '../geometry/pose.js';
 import { frameProblem, heightOf, NAVIGATOR_FRAME, type WorldFrame } from '../geometry/frames.js';
 import type { Navcore } from '../wasm/navcore.js';
 import type { WasmBlock } from '../wasm/memory.js';
+import { kernelPose } from './kernel-pose.js';
 import { Cell, CELL_NAMES, MapParamsSchema, type CellName, type MapParams } from './params.js';
 
 /** A depth frame: float32 metres, row-major, `width`×`height`; ≤ 0, NaN, ±∞ mean "no reading". */
@@ -62,12 +63,10 @@ export class OccupancyMap {
   readonly params: MapParams;
   readonly frame: WorldFrame;
   private readonly layers: Layer[] = [];
-  private frameId = 0;
   private scratch: {
     width: number;
-    winR: number;
-    ku: WasmBlock<Float32Array>;
-    stamp: WasmBlock<Uint32Array>;
+    endCap: number;
+    rays: WasmBlock<Float32Array>;
     endpoints: WasmBlock<Int32Array>;
   } | null = null;
   private readonly fparams: WasmBlock<Float32Array>;
@@ -135,37 +134,31 @@ export class OccupancyMap {
     if (pp) return { ok: false, error: `invalid pose: ${pp}` };
 
     const p = this.params;
-    const { right, forward, up } = this.frame;
-    const basis = [right, forward, up];
-    const A = new Array<number>(9), b = new Array<number>(3);
-    for (let i = 0; i < 3; i++) {
-      for (let j = 0; j < 3; j++) A[i * 3 + j] = basis[i][0] * pose[j] + basis[i][1] * pose[4 + j] + basis[i][2] * pose[8 + j];
-      b[i] = basis[i][0] * pose[3] + basis[i][1] * pose[7] + basis[i][2] * pose[11];
-    }
-
     const winR = Math.ceil((p.maxDepth * maxRayStretch(K)) / p.cellSize) + 2;
-    const camX = Math.floor(b[0] / p.cellSize), camZ = Math.floor(b[1] / p.cellSize);
+    const kp = kernelPose(this.frame, pose, p.cellSize, L.floorUp);
+    const camX = Math.floor(kp[9]), camZ = Math.floor(kp[10]);
     // One extra cell of margin covers f32 rounding of the camera cell inside the kernel.
     const grown = this.ensureCovers(L, camX - winR - 1, camZ - winR - 1, camX + winR + 1, camZ + winR + 1);
     if (grown) return { ok: false, error: grown };
-    const s = this.ensureScratch(K.width, winR);
+    const W = 2 * winR + 1;
+    const s = this.ensureScratch(K.width, W * W);
 
-    const depthView = this.depthInput(n);
-    if (frame.depth.buffer !== depthView.buffer || frame.depth.byteOffset !== depthView.byteOffset) depthView.set(frame.depth);
+    // Depth already in this core's linear memory (a renderer's output, depthInput(), any block) is
+    // read in place; anything else is copied once into the input buffer.
+    let depthPtr = frame.depth.byteOffset;
+    if (frame.depth.buffer !== this.core.memory.buffer) {
+      const input = this.depthInput(n);
+      input.set(frame.depth);
+      depthPtr = input.byteOffset;
+    }
 
     const fp = this.fparams.view();
-    fp.set(A, 0);
-    fp.set(b, 9);
-    fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, L.floorUp, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax, 1 / p.cellSize], 12);
-    this.frameId = (this.frameId + 1) >>> 0;
-    if (this.frameId === 0) {
-      s.stamp.view().fill(0);
-      this.frameId = 1;
-    }
-    this.iparams.view().set([L.w, L.h, L.ox, L.oz, winR, this.frameId | 0, 0, 0]);
+    fp.set(kp, 0);
+    fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax], 12);
+    this.iparams.view().set([L.w, L.h, L.ox, L.oz, s.endCap, 0, 0, 0]);
     this.core.exports.integrate(
-      this.depthBlock!.ptr, K.width, K.height, this.fparams.ptr, this.iparams.ptr,
-      L.grid.ptr, s.ku.ptr, s.stamp.ptr, s.endpoints.ptr, this.stats.ptr,
+      depthPtr, K.width, K.height, this.fparams.ptr, this.iparams.ptr,
+      L.grid.ptr, s.rays.ptr, s.endpoints.ptr, this.stats.ptr,
     );
     const st = this.stats.view();
     L.frames++;
@@ -268,22 +261,17 @@ export class OccupancyMap {
     return null;
   }
 
-  private ensureScratch(width: number, winR: number) {
+  private ensureScratch(width: number, endCap: number) {
     const s = this.scratch;
-    if (s && s.width >= width && s.winR === winR) return s;
-    s?.ku.free();
-    s?.stamp.free();
+    if (s && s.width >= width && s.endCap >= endCap) return s;
+    s?.rays.free();
     s?.endpoints.free();
-    const W = 2 * winR + 1;
     const next = {
       width,
-      winR,
-      ku: this.core.block<Float32Array>(Float32Array, width),
-      stamp: this.core.block<Uint32Array>(Uint32Array, W * W),
-      endpoints: this.core.block<Int32Array>(Int32Array, W * W),
+      endCap,
+      rays: this.core.block<Float32Array>(Float32Array, 5 * width + 8),
+      endpoints: this.core.block<Int32Array>(Int32Array, endCap),
     };
-    next.stamp.view().fill(0);
-    this.frameId = 0;
     this.scratch = next;
     return next;
   }

@@ -6,6 +6,7 @@
 import { maxRayStretch, type Intrinsics } from '../../src/geometry/intrinsics.js';
 import type { Mat4 } from '../../src/geometry/pose.js';
 import type { WorldFrame } from '../../src/geometry/frames.js';
+import { kernelPose } from '../../src/mapping/kernel-pose.js';
 import { DEFAULT_MAP_PARAMS, type MapParams } from '../../src/mapping/params.js';
 
 const f = Math.fround;
@@ -18,9 +19,6 @@ export class ReferenceMapper {
   w = 2 * PAD;
   h = 2 * PAD;
   grid = new Uint8Array(this.w * this.h);
-  private stamp = new Uint32Array(0);
-  private winR = -1;
-  private frameId = 0;
 
   constructor(
     readonly frame: WorldFrame,
@@ -30,35 +28,23 @@ export class ReferenceMapper {
 
   integrate(depth: Float32Array, K: Intrinsics, pose: Mat4): void {
     const p = this.params;
-    const basis = [this.frame.right, this.frame.forward, this.frame.up];
-    const A: number[] = [], b: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      for (let j = 0; j < 3; j++) A.push(f(basis[i][0] * pose[j] + basis[i][1] * pose[4 + j] + basis[i][2] * pose[8 + j]));
-      b.push(f(basis[i][0] * pose[3] + basis[i][1] * pose[7] + basis[i][2] * pose[11]));
-    }
+    const [a00, a01, a02, a10, a11, a12, a20, a21, a22, b0, b1, b2] = kernelPose(this.frame, pose, p.cellSize, this.floorUp).map(f);
     const winR = Math.ceil((p.maxDepth * maxRayStretch(K)) / p.cellSize) + 2;
-    const camXd = Math.floor(b[0] / p.cellSize), camZd = Math.floor(b[1] / p.cellSize);
-    this.cover(camXd - winR - 1, camZd - winR - 1, camXd + winR + 1, camZd + winR + 1);
-    const W = 2 * winR + 1;
-    if (winR !== this.winR) {
-      this.stamp = new Uint32Array(W * W);
-      this.winR = winR;
-      this.frameId = 0;
-    }
-    this.frameId++;
+    const camX = Math.floor(b0), camZ = Math.floor(b1);
+    this.cover(camX - winR - 1, camZ - winR - 1, camX + winR + 1, camZ + winR + 1);
 
     const fx = f(K.fx), fy = f(K.fy), cx = f(K.cx), cy = f(K.cy);
-    const minD = f(p.minDepth), maxD = f(p.maxDepth), floorUp = f(this.floorUp);
+    const minD = f(p.minDepth), maxD = f(p.maxDepth);
     const obsMin = f(p.obstacleMin), obsMax = f(p.obstacleMax), flMin = f(p.floorMin), flMax = f(p.floorMax);
-    const inv = f(1 / p.cellSize);
-    const [a00, a01, a02, a10, a11, a12, a20, a21, a22] = A;
-    const [b0, b1, b2] = b;
-    const camX = Math.floor(f(b0 * inv)), camZ = Math.floor(f(b1 * inv));
-    const wx0 = camX - winR, wz0 = camZ - winR;
-    const ku = new Float32Array(K.width);
-    for (let u = 0; u < K.width; u++) ku[u] = f(f(u - cx) / fx);
-    const { grid, w: gw, h: gh, ox, oz, stamp } = this;
-    const endpoints: number[] = [];
+    const ray0 = new Float32Array(K.width), ray1 = new Float32Array(K.width), ray2 = new Float32Array(K.width);
+    for (let u = 0; u < K.width; u++) {
+      const k = f(f(u - cx) / fx);
+      ray0[u] = f(a00 * k);
+      ray1[u] = f(a10 * k);
+      ray2[u] = f(a20 * k);
+    }
+    const { grid, w: gw, h: gh, ox, oz } = this;
+    const endpoints = new Set<number>();
 
     for (let v = 0; v < K.height; v++) {
       const kv = f(f(v - cy) / fy);
@@ -66,33 +52,23 @@ export class ReferenceMapper {
       for (let u = 0; u < K.width; u++) {
         const d = depth[v * K.width + u];
         if (!(d >= minD && d <= maxD)) continue;
-        const k = ku[u];
-        const hgt = f(f(f(d * f(f(a20 * k) + r2)) + b2) - floorUp);
+        const hgt = f(f(d * f(ray2[u] + r2)) + b2);
         let obstacle = false;
         if (hgt > obsMin && hgt < obsMax) obstacle = true;
         else if (!(hgt > flMin && hgt <= flMax)) continue;
-        const px = f(f(d * f(f(a00 * k) + r0)) + b0);
-        const pz = f(f(d * f(f(a10 * k) + r1)) + b1);
-        const cxw = Math.floor(f(px * inv)), czw = Math.floor(f(pz * inv));
-        const gx = cxw - ox, gz = czw - oz;
+        const gx = Math.floor(f(f(d * f(ray0[u] + r0)) + b0)) - ox;
+        const gz = Math.floor(f(f(d * f(ray1[u] + r1)) + b1)) - oz;
         if (gx < 0 || gz < 0 || gx >= gw || gz >= gh) continue;
         const idx = gz * gw + gx;
         if (obstacle) {
           grid[idx] = OBSTACLE;
-          const wx = cxw - wx0, wz = czw - wz0;
-          if (wx >= 0 && wz >= 0 && wx < W && wz < W) {
-            const wi = wz * W + wx;
-            if (stamp[wi] !== this.frameId) {
-              stamp[wi] = this.frameId;
-              endpoints.push(wi);
-            }
-          }
+          endpoints.add(idx);
         } else if (grid[idx] !== OBSTACLE) {
           grid[idx] = FREE;
         }
       }
     }
-    for (const wi of endpoints) this.carve(camX, camZ, (wi % W) + wx0, Math.floor(wi / W) + wz0);
+    for (const i of endpoints) this.carve(camX, camZ, (i % gw) + ox, Math.floor(i / gw) + oz);
   }
 
   private carve(x0: number, z0: number, x1: number, z1: number): void {
