@@ -13,7 +13,7 @@ const ENDPOINT: u8 = OBSTACLE | 0x80;
 // Float parameters (f32 slots of `params`). The caller folds the cell size into the horizontal rows
 // and the floor height into the vertical offset, so a pixel costs three multiply-adds.
 const P_A: i32 = 0; // 3×3 row-major: (right/δ, forward/δ, up) · camera rotation
-const P_B: i32 = 9; // camera position in world cells (x, z) and height above the floor
+const P_B: i32 = 9; // camera position in grid cells (x, z: relative to the grid origin) and height above the floor
 const P_FX: i32 = 12;
 const P_FY: i32 = 13;
 const P_CX: i32 = 14;
@@ -104,7 +104,7 @@ export function integrate(
   const vB0 = f32x4.splat(b0), vB1 = f32x4.splat(b1), vB2 = f32x4.splat(b2);
   const vObsMin = f32x4.splat(obsMin), vObsMax = f32x4.splat(obsMax);
   const vFlMin = f32x4.splat(flMin), vFlMax = f32x4.splat(flMax);
-  const vOx = f32x4.splat(<f32>ox), vOz = f32x4.splat(<f32>oz), vGw = f32x4.splat(<f32>gw);
+  const vGw = f32x4.splat(<f32>gw);
   const vMinusOne = f32x4.splat(-1), vNaN = f32x4.splat(NaN);
   const w4 = w & ~3, wPad = (w + 3) & ~3;
   let cur = codesA, above = codesB;
@@ -130,8 +130,8 @@ export function integrate(
       accFloor = i32x4.sub(accFloor, flr);
       // Cell arithmetic stays in f32: every value is an integer below 2^24 (the grid is capped at
       // 2^24 cells), so it is exact.
-      const gx = f32x4.sub(f32x4.floor(f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray0 + o), vR0)), vB0)), vOx);
-      const gz = f32x4.sub(f32x4.floor(f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray1 + o), vR1)), vB1)), vOz);
+      const gx = f32x4.floor(f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray0 + o), vR0)), vB0));
+      const gz = f32x4.floor(f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray1 + o), vR1)), vB1));
       const gi = f32x4.add(f32x4.mul(gz, vGw), gx);
       v128.store(cur + o, v128.or(v128.bitselect(f32x4.sub(vMinusOne, gi), gi, flr), v128.not(v128.or(obst, flr))));
     }
@@ -145,8 +145,8 @@ export function integrate(
       const isObst = hgt > obsMin && hgt < obsMax;
       if (!isObst && !(hgt > flMin && hgt <= flMax)) continue;
       if (isObst) tailObst++; else tailFloor++;
-      const gx: f32 = Mathf.floor(d * (load<f32>(ray0 + o) + r0) + b0) - <f32>ox;
-      const gz: f32 = Mathf.floor(d * (load<f32>(ray1 + o) + r1) + b1) - <f32>oz;
+      const gx: f32 = Mathf.floor(d * (load<f32>(ray0 + o) + r0) + b0);
+      const gz: f32 = Mathf.floor(d * (load<f32>(ray1 + o) + r1) + b1);
       const gi: f32 = gz * <f32>gw + gx;
       store<f32>(cur + o, isObst ? gi : <f32>-1 - gi);
     }
@@ -185,7 +185,7 @@ export function integrate(
     const t = cur; cur = above; above = t;
   }
 
-  const camX = <i32>Mathf.floor(b0) - ox, camZ = <i32>Mathf.floor(b1) - oz;
+  const camX = <i32>Mathf.floor(b0), camZ = <i32>Mathf.floor(b1);
   let carved = 0;
   for (let e = 0; e < nEnd; e++) {
     const i = load<i32>(endpoints + (<usize>e << 2));

@@ -154,6 +154,9 @@ export class OccupancyMap {
 
     const fp = this.fparams.view();
     fp.set(kp, 0);
+    // the kernel works in grid cells: camera position relative to the grid origin
+    fp[9] = kp[9] - L.ox;
+    fp[10] = kp[10] - L.oz;
     fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax], 12);
     this.iparams.view().set([L.w, L.h, L.ox, L.oz, s.endCap, 0, 0, 0]);
     this.core.exports.integrate(

@@ -28,10 +28,14 @@ export class ReferenceMapper {
 
   integrate(depth: Float32Array, K: Intrinsics, pose: Mat4): void {
     const p = this.params;
-    const [a00, a01, a02, a10, a11, a12, a20, a21, a22, b0, b1, b2] = kernelPose(this.frame, pose, p.cellSize, this.floorUp).map(f);
+    const kp = kernelPose(this.frame, pose, p.cellSize, this.floorUp);
     const winR = Math.ceil((p.maxDepth * maxRayStretch(K)) / p.cellSize) + 2;
+    const camXd = Math.floor(kp[9]), camZd = Math.floor(kp[10]);
+    this.cover(camXd - winR - 1, camZd - winR - 1, camXd + winR + 1, camZd + winR + 1);
+    // camera position relative to the grid origin, as navcore receives it
+    const [a00, a01, a02, a10, a11, a12, a20, a21, a22] = kp.map(f);
+    const b0 = f(kp[9] - this.ox), b1 = f(kp[10] - this.oz), b2 = f(kp[11]);
     const camX = Math.floor(b0), camZ = Math.floor(b1);
-    this.cover(camX - winR - 1, camZ - winR - 1, camX + winR + 1, camZ + winR + 1);
 
     const fx = f(K.fx), fy = f(K.fy), cx = f(K.cx), cy = f(K.cy);
     const minD = f(p.minDepth), maxD = f(p.maxDepth);
@@ -56,8 +60,8 @@ export class ReferenceMapper {
         let obstacle = false;
         if (hgt > obsMin && hgt < obsMax) obstacle = true;
         else if (!(hgt > flMin && hgt <= flMax)) continue;
-        const gx = Math.floor(f(f(d * f(ray0[u] + r0)) + b0)) - ox;
-        const gz = Math.floor(f(f(d * f(ray1[u] + r1)) + b1)) - oz;
+        const gx = Math.floor(f(f(d * f(ray0[u] + r0)) + b0));
+        const gz = Math.floor(f(f(d * f(ray1[u] + r1)) + b1));
         if (gx < 0 || gz < 0 || gx >= gw || gz >= gh) continue;
         const idx = gz * gw + gx;
         if (obstacle) {
@@ -68,7 +72,7 @@ export class ReferenceMapper {
         }
       }
     }
-    for (const i of endpoints) this.carve(camX, camZ, (i % gw) + ox, Math.floor(i / gw) + oz);
+    for (const i of endpoints) this.carve(camX + ox, camZ + oz, (i % gw) + ox, Math.floor(i / gw) + oz);
   }
 
   private carve(x0: number, z0: number, x1: number, z1: number): void {
