@@ -17,10 +17,12 @@ import { HouseSpecSchema, World } from '../harness/world.js';
 import { atomicWriteFile } from '../memory/atomic.js';
 import { Journal } from '../memory/journal.js';
 import { EVAL_DIR, goalViewPath, HOUSE_MOUNT, stopViewPath, taskId } from '../memory/layout.js';
+import { loadNavigatorMemory, saveNavigatorMemory } from '../memory/navigator-store.js';
 import { loadRunState, resumePoint, saveRunState } from '../memory/run-state.js';
 import { Workspace } from '../memory/workspace.js';
 import { addUsage, ZERO_USAGE } from '../models/types.js';
 import type { GoatGoal } from '../sim/episodes/schema.js';
+import type { NavigatorMemory } from '../navigator/navigator-memory.js';
 import type { StartPose } from '../sim/scene.js';
 import { createRoles } from './agents.js';
 import { PricesSchema } from './cost.js';
@@ -93,14 +95,18 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
   const total = goals.length;
   const rp = resumePoint(journal, total);
   let start: StartPose = episode.start;
+  let memory: NavigatorMemory | undefined;
   if (rp.nextIndex > 1) {
-    const text = ws.readRaw(POSE_FILE(taskId(rp.nextIndex - 1)));
+    const last = taskId(rp.nextIndex - 1);
+    const text = ws.readRaw(POSE_FILE(last));
     if (text) start = PoseFileSchema.parse(JSON.parse(text));
+    // the body restarts where the last closed task left it, and the navigator with what it knew then
+    memory = loadNavigatorMemory(ws, last) ?? undefined;
   }
   saveRunState(ws, { version: 1, config, total_tasks: total, open_task: rp.done ? null : taskId(rp.nextIndex), finished: rp.done && (state?.finished ?? false) });
   progress.onStart?.(total, rp.nextIndex - 1);
 
-  const world = await World.open({ house: houseRef.data, poseSource: cfg.poseSource }, start);
+  const world = await World.open({ house: houseRef.data, poseSource: cfg.poseSource }, start, memory);
   let current: GoatGoal | null = null;
   const oracle = {
     navigator: world.navigator,
@@ -140,6 +146,8 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
       ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trajectory-${id}.json`, JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, current) }) + '\n');
       ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trace-${id}.json`, JSON.stringify(outcome.trace, null, 2) + '\n');
       ws.writeOwned({ kind: 'orchestrator' }, POSE_FILE(id), JSON.stringify({ position: [...final], yaw: world.body.simPose.yaw }) + '\n');
+      const mem = world.navigator.memory();
+      if (mem) saveNavigatorMemory(ws, id, mem);
       // pictures for the run report (navharness report), kept with the evaluation files
       if (goal.image) ws.writeOwned({ kind: 'orchestrator' }, goalViewPath(id), goal.image);
       outcome.stopPngs.forEach((p, i) => ws.writeOwned({ kind: 'orchestrator' }, stopViewPath(id, i + 1), p));

@@ -8,6 +8,7 @@ import { SimBody } from '../body/sim-body.js';
 import type { Mat4 } from '../geometry/pose.js';
 import { simCameraPose } from '../geometry/sim-frame.js';
 import { Navigator } from '../navigator/navigator.js';
+import type { NavigatorMemory } from '../navigator/navigator-memory.js';
 import { GroundTruthPoseSource } from '../perception/ground-truth-pose-source.js';
 import type { PoseSource } from '../perception/pose-source.js';
 import { SlamPoseSource } from '../perception/slam-pose-source.js';
@@ -71,14 +72,15 @@ export class World {
     readonly poseSourceKind: PoseSourceKind,
   ) {}
 
-  static async open(opts: WorldOptions, start?: StartPose): Promise<World> {
+  /** `memory`: a navigator memory saved earlier in this house (a resumed run) to continue from. */
+  static async open(opts: WorldOptions, start?: StartPose, memory?: NavigatorMemory): Promise<World> {
     const scene = await loadHouse(opts.house);
     const navmesh = await SceneNavMesh.build(scene);
     const body = await SimBody.create(scene, { navmesh, maxSubMotions: opts.maxSubMotions }, start ?? scene.start);
     const factory = poseSourceFactories.get(opts.poseSource);
     if (!factory) throw new Error(`pose source '${opts.poseSource}' is not available in this build (available: ${[...poseSourceFactories.keys()].join(', ')})`);
     const poseSource = await factory(body);
-    const navigator = await Navigator.create({ body, poseSource });
+    const navigator = await Navigator.create({ body, poseSource, memory });
     return new World(opts.house, scene, body, navmesh, navigator, opts.poseSource);
   }
 

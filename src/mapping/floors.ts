@@ -29,6 +29,17 @@ export class FloorTracker {
     this.opts = FloorTrackerOptionsSchema.parse(options);
   }
 
+  /** Continues with floors registered earlier (a resumed run), standing on floor `current`. */
+  restore(floors: number[], current: number | null): void {
+    if (!floors.every(Number.isFinite)) throw new Error('saved floor heights must be finite numbers');
+    if (current !== null && !(Number.isInteger(current) && current >= 0 && current < floors.length)) {
+      throw new Error(`saved current floor ${current} is not one of the ${floors.length} saved floors`);
+    }
+    this.floors.splice(0, this.floors.length, ...floors);
+    this.current = current;
+    this.recent = [];
+  }
+
   /** Feed the floor height implied by the current pose (camera height minus its height above the floor). */
   update(floorUp: number): FloorDecision {
     if (!Number.isFinite(floorUp)) return { floor: this.current, opened: false };

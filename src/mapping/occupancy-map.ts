@@ -101,6 +101,27 @@ export class OccupancyMap {
     return id;
   }
 
+  /**
+   * Opens a layer from a saved grid (a snapshot and its floor height), e.g. when a run resumes;
+   * returns its id. The grid is checked: dimensions within the layer cap, one known state per cell.
+   */
+  restoreFloor(floorUp: number, grid: GridSnapshot, frames = 0): number {
+    if (!Number.isFinite(floorUp)) throw new Error(`floor height must be finite, got ${floorUp}`);
+    const { originX, originZ, width, height, cells } = grid;
+    if (![originX, originZ, width, height].every(Number.isSafeInteger) || width < 1 || height < 1) {
+      throw new Error(`a saved grid needs integer origin and positive integer size, got origin (${originX}, ${originZ}) size ${width}×${height}`);
+    }
+    if (width * height > MAX_GRID_CELLS) throw new Error(`a saved grid of ${width}×${height} cells exceeds the ${MAX_GRID_CELLS} cells a layer can hold`);
+    if (cells.length !== width * height) throw new Error(`a saved ${width}×${height} grid needs ${width * height} cells, got ${cells.length}`);
+    const bad = cells.findIndex((c) => c > Cell.Obstacle);
+    if (bad >= 0) throw new Error(`saved grid cell ${bad} holds ${cells[bad]}; cells are 0 unknown, 1 free, 2 obstacle`);
+    const id = this.layers.length;
+    const block = this.core.block<Uint8Array>(Uint8Array, width * height);
+    block.view().set(cells);
+    this.layers.push({ id, floorUp, grid: block, ox: originX, oz: originZ, w: width, h: height, frames });
+    return id;
+  }
+
   /** Layer ids with their floor heights and integrated frame counts. */
   floors(): { id: number; floorUp: number; frames: number }[] {
     return this.layers.map((l) => ({ id: l.id, floorUp: l.floorUp, frames: l.frames }));

@@ -10,3 +10,4 @@ export * from './journal.js';
 export * from './place-graph.js';
 export * from './run-state.js';
 export * from './reading.js';
+export * from './navigator-store.js';

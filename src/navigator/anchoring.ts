@@ -13,16 +13,27 @@ export class Anchoring {
   private lastTrusted: Mat4 | null = null;
   /** times a new tracker map was attached to the navigator's world */
   reanchors = 0;
+  private resuming = false;
+
+  /**
+   * Continues a frame saved earlier (a resumed run): the first ok estimate, from a tracker that
+   * starts afresh, is anchored so that it lands on `lastPose`, as after any loss (SPEC §2).
+   */
+  resumeAt(lastPose: Mat4): void {
+    this.lastTrusted = lastPose;
+    this.resuming = true;
+  }
 
   /** The pose in the navigator's world, or null when the estimate carries none. */
   apply(est: PoseEstimate): Mat4 | null {
     if (est.status !== 'ok' || !est.pose) return null;
-    if (est.mapId !== this.mapId) {
-      if (this.mapId !== null) {
+    if (est.mapId !== this.mapId || this.resuming) {
+      if (this.mapId !== null || this.resuming) {
         this.anchor = this.lastTrusted ? multiply(this.lastTrusted, invert(est.pose)) : identity();
         this.reanchors++;
       }
       this.mapId = est.mapId;
+      this.resuming = false;
     }
     const pose = multiply(this.anchor, est.pose);
     this.lastTrusted = pose;
@@ -37,5 +48,6 @@ export class Anchoring {
     this.anchor = identity();
     this.mapId = null;
     this.lastTrusted = null;
+    this.resuming = false;
   }
 }

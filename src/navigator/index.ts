@@ -4,3 +4,4 @@ export * from './view-bank.js';
 export * from './places.js';
 export * from './navigator.js';
 export * from './route-following.js';
+export * from './navigator-memory.js';

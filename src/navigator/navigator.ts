@@ -15,6 +15,7 @@ import type { PoseSource, TrackingStatus } from '../perception/pose-source.js';
 import { Navcore } from '../wasm/navcore.js';
 import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
 import { Anchoring } from './anchoring.js';
+import { memoryProblem, type NavigatorMemory } from './navigator-memory.js';
 import { PlaceStore, type Place } from './places.js';
 import { FrameArchive, ViewBank, type View } from './view-bank.js';
 
@@ -33,6 +34,8 @@ export interface NavigatorOptions {
   core?: Navcore;
   mapParams?: Partial<MapParams>;
   floors?: FloorTrackerOptions;
+  /** memory saved by an earlier navigator in the same house (a resumed run) */
+  memory?: NavigatorMemory;
 }
 
 export type StopReason = 'collision' | 'terminated';
@@ -89,6 +92,31 @@ export class Navigator {
     this.planner = new Planner(this.map);
     this.floorTracker = new FloorTracker(opts.floors);
     this.levelMapping = opts.levelMapping ?? true;
+    if (opts.memory) this.adopt(opts.memory);
+  }
+
+  /** The memory to hand to a later navigator: map layers, places, trails and the last pose. */
+  memory(): NavigatorMemory | null {
+    const pose = this.anchoring.lastTrustedPose;
+    if (!pose || this.floorNow === null) return null;
+    return {
+      pose: Float64Array.from(pose),
+      floor: this.floorNow,
+      layers: this.map.floors().map((f) => ({ floorUp: f.floorUp, frames: f.frames, grid: this.map.snapshot(f.id) })),
+      places: this.places.list().map((p) => ({ ...p, pose: { ...p.pose }, views: [...p.views] })),
+      trails: this.trails.map((t) => (t ? t.map((q) => ({ ...q })) : [])),
+    };
+  }
+
+  private adopt(m: NavigatorMemory): void {
+    const problem = memoryProblem(m);
+    if (problem) throw new Error(`cannot resume from the saved navigator memory: ${problem}`);
+    for (const l of m.layers) this.map.restoreFloor(l.floorUp, l.grid, l.frames);
+    this.floorTracker.restore(m.layers.map((l) => l.floorUp), m.floor);
+    for (const p of m.places) this.places.restore(p);
+    this.trails = m.trails.map((t) => t.map((q) => ({ ...q })));
+    this.floorNow = m.floor;
+    this.anchoring.resumeAt(Float64Array.from(m.pose));
   }
 
   /** A navigator whose first observation has initialised tracking (the world is that first frame). */

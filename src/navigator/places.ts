@@ -37,6 +37,12 @@ export class PlaceStore {
     return place;
   }
 
+  /** Puts back a place saved earlier, keeping its registration order and move count. */
+  restore(place: Place): void {
+    this.byName.set(place.name.toLowerCase(), { ...place, pose: { ...place.pose } });
+    this.seq = Math.max(this.seq, place.seq + 1);
+  }
+
   get(name: string): Place | undefined {
     return this.byName.get(name.trim().toLowerCase());
   }

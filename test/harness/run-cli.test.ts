@@ -82,6 +82,8 @@ describe('navharness run (offline, scripted agent)', () => {
     const killedBeforeEnd = !existsSync(join(out, 'metrics.json'));
     expect(killedBeforeEnd).toBe(true);
     const before = readFileSync(first, 'utf8');
+    // the navigator's memory is saved before the record, so a closed task always has it
+    expect(existsSync(join(out, '.navharness', 'navigator', 'task-001', 'memory.json'))).toBe(true);
     const closedAtKill = readdirSync(join(out, 'tasks')).filter((d) => existsSync(join(out, 'tasks', d, 'record.json')));
     expect(closedAtKill.length).toBeLessThan(2);
 
