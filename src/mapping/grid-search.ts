@@ -23,8 +23,10 @@ export interface CellSearch {
 export class GridSearch {
   private cap = 0;
   private work: {
-    /** 24-byte node records {g f64, parent i32, heapPos i32, mark u32, pad}, viewed as u32 */
-    nodes: WasmBlock<Uint32Array>;
+    /** 8-byte per-cell records {mark u32, heapPos i32} */
+    marks: WasmBlock<Uint32Array>;
+    /** per-cell direction of the step that reached it */
+    dirs: WasmBlock<Uint8Array>;
     /** 24-byte heap entries {f f64, g f64, node i32, pad} */
     heap: WasmBlock<Uint32Array>;
     path: WasmBlock<Int32Array>;
@@ -42,12 +44,12 @@ export class GridSearch {
     const wk = this.ensure(n);
     this.gen += 2;
     if (this.gen >= 0xfffffff0) {
-      wk.nodes.view().fill(0);
+      wk.marks.view().fill(0);
       this.gen = 2;
     }
     const count = this.core.exports.astar(
       grid.ptr, grid.w, grid.h, start, goal,
-      wk.nodes.ptr, wk.heap.ptr, this.gen,
+      wk.marks.ptr, wk.dirs.ptr, wk.heap.ptr, this.gen,
       wk.path.ptr, this.stats.ptr,
     );
     const st = this.stats.view();
@@ -69,11 +71,12 @@ export class GridSearch {
     if (this.work) for (const b of Object.values(this.work)) b.free();
     const c = this.core;
     this.work = {
-      nodes: c.block(Uint32Array, n * 6),
+      marks: c.block(Uint32Array, n * 2),
+      dirs: c.block(Uint8Array, n),
       heap: c.block(Uint32Array, n * 6),
       path: c.block(Int32Array, n),
     };
-    this.work.nodes.view().fill(0);
+    this.work.marks.view().fill(0);
     this.gen = 0;
     this.cap = n;
     return this.work;
