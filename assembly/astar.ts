@@ -4,28 +4,31 @@
 // free, so paths never cut an obstacle's corner. Indexed 4-ary heap with decrease-key.
 //
 // Work memory, owned by the caller and reused across searches, split by how hot it is:
-//   marks:  one 8-byte record per cell {mark: u32, heapPos: i32}, the only per-cell data a
-//           relaxation touches; `mark == gen` means open, `gen + 1` closed. The caller advances gen
-//           by 2 per search and zeroes the marks when it wraps, so nothing is cleared per search.
-//   dirs:   one byte per cell, the direction (0..7) of the step that reached it, written on
-//           relaxation and read only to walk the path back.
-//   heap:   one 24-byte entry per slot {f: f64, g: f64, node: i32, pad} (f, g as raw bits). An open node's g lives
-//           only here (closed nodes never need theirs again), so sifting never leaves the heap.
+//   states:    one u16 per cell, stamp << 3 | direction, the only per-cell data most relaxations
+//              touch (two bytes so that a row's worth of cells shares few cache lines). Stamp
+//              `gen` means open, `gen + 1` closed, anything else unseen: the caller advances gen by
+//              2 per search and zeroes the states when it would pass 8191, so nothing is cleared per
+//              search. The direction (0..7) is that of the step that reached the cell.
+//   positions: one i32 per cell, its heap slot while open (for decrease-key).
+//   heap:      one 32-byte entry per slot {f: f64, g: f64, node: i32, pad}, f and g as raw bits.
+//              An open cell's g lives only here (closed cells never need theirs again), so
+//              sifting never leaves the heap.
 // Cell coordinates travel with indices (no division in the loop).
 import { FREE } from './cells';
 
 const SQRT2: f64 = 1.4142135623730951;
-const ENTRY: usize = 24;
+const ENTRY: usize = 32;
 const E_F: usize = 0, E_G: usize = 8, E_NODE: usize = 16;
 
-let marks: usize = 0, dirs: usize = 0, heap: usize = 0;
+let states: usize = 0, positions: usize = 0, heap: usize = 0;
 let heapSize: i32 = 0;
 let open: u32 = 0, closed: u32 = 0;
 let tx: i32 = 0, tz: i32 = 0;
 // the best cell newly opened by the current expansion, not yet in the heap (bestNode -1: none)
 let bestF: i64 = 0, bestG: i64 = 0, bestNode: i32 = -1;
 
-@inline function mark(i: i32): usize { return marks + (<usize>i << 3); }
+@inline function state(i: i32): usize { return states + (<usize>i << 1); }
+@inline function position(i: i32): usize { return positions + (<usize>i << 2); }
 @inline function slot(k: i32): usize { return heap + <usize>k * ENTRY; }
 
 // The queue's total order: smaller f, then larger g, then smaller cell index. Being total (an open
@@ -50,7 +53,7 @@ let bestF: i64 = 0, bestG: i64 = 0, bestNode: i32 = -1;
   store<i64>(e, f, E_F);
   store<i64>(e, g, E_G);
   store<i32>(e, node, E_NODE);
-  store<i32>(mark(node), k, 4);
+  store<i32>(position(node), k);
 }
 
 // 4-ary heap: half the levels of a binary heap; the four children of a slot are adjacent.
@@ -106,19 +109,18 @@ function popRoot(): void {
 }
 
 // Relaxes the edge into free cell nb = (x, z), reached by a step of `cost` in direction `dir`.
-@inline function relax(nb: i32, x: i32, z: i32, cost: f64, dir: u8, gc: f64): void {
-  const r = mark(nb);
-  const m = load<u32>(r);
+@inline function relax(nb: i32, x: i32, z: i32, cost: f64, dir: u32, gc: f64): void {
+  const r = state(nb);
+  const m = <u32>load<u16>(r) >> 3;
   if (m == closed) return;
   const ng = gc + cost;
   if (m == open) {
-    const k = load<i32>(r, 4);
+    const k = load<i32>(position(nb));
     if (ng >= load<f64>(slot(k), E_G)) return;
-    store<u8>(dirs + <usize>nb, dir);
+    store<u16>(r, <u16>(open << 3 | dir));
     siftUp(k, bits(ng + octile(x, z)), bits(ng), nb);
   } else {
-    store<u32>(r, open);
-    store<u8>(dirs + <usize>nb, dir);
+    store<u16>(r, <u16>(open << 3 | dir));
     const f = bits(ng + octile(x, z)), g = bits(ng);
     // The best new cell of this expansion waits outside the heap (see `astar`).
     if (bestNode < 0) {
@@ -139,9 +141,10 @@ function popRoot(): void {
  */
 export function astar(
   grid: usize, w: i32, h: i32, start: i32, goal: i32,
-  markMem: usize, dirMem: usize, heapMem: usize, gen: u32, path: usize, stats: usize,
+  stateMem: usize, positionMem: usize, heapMem: usize, gen: u32, path: usize, stats: usize,
 ): i32 {
-  marks = markMem; dirs = dirMem; heap = heapMem; heapSize = 0;
+  // the four children of a slot (4k+1..4k+4) fill two whole cache lines
+  states = stateMem; positions = positionMem; heap = ((heapMem + 32 + 127) & ~127) - 32; heapSize = 0;
   open = gen; closed = gen + 1;
   const n = w * h;
   store<f64>(stats, -1);
@@ -150,7 +153,7 @@ export function astar(
   if (<u32>start >= <u32>n || <u32>goal >= <u32>n || !isFree(grid, start) || !isFree(grid, goal)) return -1;
   tx = goal % w; tz = goal / w;
 
-  store<u32>(mark(start), open);
+  store<u16>(state(start), <u16>(open << 3));
   bestF = bits(octile(start % w, start / w)); bestG = 0; bestNode = start;
 
   let expansions: i32 = 0;
@@ -176,7 +179,7 @@ export function astar(
     } else {
       break;
     }
-    store<u32>(mark(cur), closed);
+    store<u16>(state(cur), <u16>(closed << 3) | (load<u16>(state(cur)) & 7));
     if (cur == goal) { cost = gc; break; }
     expansions++;
     const cz = cur / w, cx = cur - cz * w;
@@ -213,7 +216,7 @@ export function astar(
 
 // The cell a step in direction dirs[i] came from (directions as numbered in the relaxations above).
 @inline function back(i: i32, w: i32): i32 {
-  switch (load<u8>(dirs + <usize>i)) {
+  switch (load<u16>(state(i)) & 7) {
     case 0: return i + 1;
     case 1: return i - 1;
     case 2: return i + w;

@@ -20,14 +20,17 @@ export interface CellSearch {
   expansions: number;
 }
 
+/** the kernel keeps a search stamp in the 13 high bits of a u16 */
+const MAX_STAMP = 8191;
+
 export class GridSearch {
   private cap = 0;
   private work: {
-    /** 8-byte per-cell records {mark u32, heapPos i32} */
-    marks: WasmBlock<Uint32Array>;
-    /** per-cell direction of the step that reached it */
-    dirs: WasmBlock<Uint8Array>;
-    /** 24-byte heap entries {f f64, g f64, node i32, pad} */
+    /** per cell: search stamp << 3 | direction of the step that reached it */
+    states: WasmBlock<Uint16Array>;
+    /** per cell: heap slot while open */
+    positions: WasmBlock<Int32Array>;
+    /** 32-byte heap entries {f f64, g f64, node i32, pad}, plus room to align them */
     heap: WasmBlock<Uint32Array>;
     path: WasmBlock<Int32Array>;
   } | null = null;
@@ -43,13 +46,13 @@ export class GridSearch {
     const n = grid.w * grid.h;
     const wk = this.ensure(n);
     this.gen += 2;
-    if (this.gen >= 0xfffffff0) {
-      wk.marks.view().fill(0);
+    if (this.gen + 1 > MAX_STAMP) {
+      wk.states.view().fill(0);
       this.gen = 2;
     }
     const count = this.core.exports.astar(
       grid.ptr, grid.w, grid.h, start, goal,
-      wk.marks.ptr, wk.dirs.ptr, wk.heap.ptr, this.gen,
+      wk.states.ptr, wk.positions.ptr, wk.heap.ptr, this.gen,
       wk.path.ptr, this.stats.ptr,
     );
     const st = this.stats.view();
@@ -71,12 +74,12 @@ export class GridSearch {
     if (this.work) for (const b of Object.values(this.work)) b.free();
     const c = this.core;
     this.work = {
-      marks: c.block(Uint32Array, n * 2),
-      dirs: c.block(Uint8Array, n),
-      heap: c.block(Uint32Array, n * 6),
+      states: c.block(Uint16Array, n),
+      positions: c.block(Int32Array, n),
+      heap: c.block(Uint32Array, n * 8 + 32),
       path: c.block(Int32Array, n),
     };
-    this.work.marks.view().fill(0);
+    this.work.states.view().fill(0);
     this.gen = 0;
     this.cap = n;
     return this.work;
