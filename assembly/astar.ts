@@ -19,9 +19,14 @@ import { FREE } from './cells';
 const SQRT2: f64 = 1.4142135623730951;
 const ENTRY: usize = 32;
 const E_F: usize = 0, E_G: usize = 8, E_NODE: usize = 16;
+const COLD: usize = 24;
+// width of the f band the heap holds; tuned on the 1024² benchmark grid (0.25)
+const BAND: f64 = 0.25;
 
-let states: usize = 0, positions: usize = 0, heap: usize = 0;
-let heapSize: i32 = 0;
+let states: usize = 0, positions: usize = 0, heap: usize = 0, cold: usize = 0;
+let heapSize: i32 = 0, coldSize: i32 = 0;
+// the heap holds exactly the open cells with f < bound; the cold list the rest, f >= bound > coldMin - BAND
+let bound: f64 = 0, coldMin: f64 = Infinity;
 let open: u32 = 0, closed: u32 = 0;
 let tx: i32 = 0, tz: i32 = 0;
 // the best cell newly opened by the current expansion, not yet in the heap (bestNode -1: none)
@@ -30,6 +35,7 @@ let bestF: i64 = 0, bestG: i64 = 0, bestNode: i32 = -1;
 @inline function state(i: i32): usize { return states + (<usize>i << 1); }
 @inline function position(i: i32): usize { return positions + (<usize>i << 2); }
 @inline function slot(k: i32): usize { return heap + <usize>k * ENTRY; }
+@inline function coldSlot(i: i32): usize { return cold + <usize>i * COLD; }
 
 // The queue's total order: smaller f, then larger g, then smaller cell index. Being total (an open
 // cell appears once), it alone fixes the expansion order, whatever the heap's shape or sift order.
@@ -71,28 +77,34 @@ function siftUp(k: i32, f: i64, g: i64, node: i32): void {
 
 // Removes the root. Bottom-up: the hole left by the root descends along the smallest children to
 // a leaf (no comparison against the entry being placed), then the last entry rises from there,
-// rarely by more than a level since it is among the largest.
+// rarely by more than a level since it is among the largest. Entries move as two 16-byte vectors.
 function popRoot(): void {
   const n = --heapSize;
   if (n == 0) return;
-  const last = slot(n);
+  const base = heap, pos = positions;
+  const last = base + <usize>n * ENTRY;
   const f = load<i64>(last, E_F), g = load<i64>(last, E_G), node = load<i32>(last, E_NODE);
   let k = 0;
+  let hole = base;
   while (true) {
     const c0 = 4 * k + 1;
     if (c0 >= n) break;
-    let c = c0;
+    const e0 = base + <usize>c0 * ENTRY;
+    let c = 0;
     if (c0 + 3 < n) {
       // all four children: a tournament of two pairs, two compares deep
-      const a = select<i32>(c0 + 1, c0, entryBefore(slot(c0 + 1), slot(c0)));
-      const b = select<i32>(c0 + 3, c0 + 2, entryBefore(slot(c0 + 3), slot(c0 + 2)));
-      c = select<i32>(b, a, entryBefore(slot(b), slot(a)));
+      const a = select<i32>(1, 0, entryBefore(e0 + ENTRY, e0));
+      const b = select<i32>(3, 2, entryBefore(e0 + 3 * ENTRY, e0 + 2 * ENTRY));
+      c = select<i32>(b, a, entryBefore(e0 + <usize>b * ENTRY, e0 + <usize>a * ENTRY));
     } else {
-      for (let j = c0 + 1; j < n; j++) c = select<i32>(j, c, entryBefore(slot(j), slot(c)));
+      for (let j = 1; j < n - c0; j++) c = select<i32>(j, c, entryBefore(e0 + <usize>j * ENTRY, e0 + <usize>c * ENTRY));
     }
-    const e = slot(c);
-    put(k, load<i64>(e, E_F), load<i64>(e, E_G), load<i32>(e, E_NODE));
-    k = c;
+    const e = e0 + <usize>c * ENTRY;
+    v128.store(hole, v128.load(e));
+    v128.store(hole, v128.load(e, 16), 16);
+    store<i32>(pos + (<usize>load<i32>(e, E_NODE) << 2), k);
+    k = c0 + c;
+    hole = e;
   }
   siftUp(k, f, g, node);
 }
@@ -108,6 +120,50 @@ function popRoot(): void {
   return load<u8>(grid + <usize>i) == FREE;
 }
 
+// Queues an open cell: into the heap when its f is inside the band, else onto the cold list.
+@inline function insert(f: i64, g: i64, node: i32): void {
+  const fv = reinterpret<f64>(f);
+  if (fv < bound) {
+    siftUp(heapSize++, f, g, node);
+  } else {
+    putCold(coldSize, f, g, node);
+    coldSize++;
+    if (fv < coldMin) coldMin = fv;
+  }
+}
+
+@inline function putCold(i: i32, f: i64, g: i64, node: i32): void {
+  const c = coldSlot(i);
+  store<i64>(c, f, E_F);
+  store<i64>(c, g, E_G);
+  store<i32>(c, node, E_NODE);
+  store<i32>(position(node), -1 - i);
+}
+
+// With the heap empty, moves the cold cells with f < coldMin + BAND into it (compacting the rest in
+// place): one sequential pass per band instead of a log-depth sift per cell.
+function refill(): void {
+  while (heapSize == 0 && coldSize > 0) {
+    bound = coldMin + BAND;
+    let kept = 0;
+    let m = Infinity;
+    for (let i = 0; i < coldSize; i++) {
+      const c = coldSlot(i);
+      const f = load<i64>(c, E_F), g = load<i64>(c, E_G), node = load<i32>(c, E_NODE);
+      const fv = reinterpret<f64>(f);
+      if (fv < bound) {
+        siftUp(heapSize++, f, g, node);
+      } else {
+        if (kept != i) putCold(kept, f, g, node);
+        kept++;
+        if (fv < m) m = fv;
+      }
+    }
+    coldSize = kept;
+    coldMin = m;
+  }
+}
+
 // Relaxes the edge into free cell nb = (x, z), reached by a step of `cost` in direction `dir`.
 @inline function relax(nb: i32, x: i32, z: i32, cost: f64, dir: u32, gc: f64): void {
   const r = state(nb);
@@ -116,20 +172,38 @@ function popRoot(): void {
   const ng = gc + cost;
   if (m == open) {
     const k = load<i32>(position(nb));
-    if (ng >= load<f64>(slot(k), E_G)) return;
-    store<u16>(r, <u16>(open << 3 | dir));
-    siftUp(k, bits(ng + octile(x, z)), bits(ng), nb);
+    if (k >= 0) {
+      if (ng >= load<f64>(slot(k), E_G)) return;
+      store<u16>(r, <u16>(open << 3 | dir));
+      siftUp(k, bits(ng + octile(x, z)), bits(ng), nb);
+    } else {
+      const i = -1 - k;
+      const c = coldSlot(i);
+      if (ng >= load<f64>(c, E_G)) return;
+      store<u16>(r, <u16>(open << 3 | dir));
+      const f = ng + octile(x, z);
+      if (f < bound) {
+        // leaves the cold list (its last entry fills the gap) for the heap
+        const last = coldSlot(--coldSize);
+        if (i != coldSize) putCold(i, load<i64>(last, E_F), load<i64>(last, E_G), load<i32>(last, E_NODE));
+        siftUp(heapSize++, bits(f), bits(ng), nb);
+      } else {
+        store<i64>(c, bits(f), E_F);
+        store<i64>(c, bits(ng), E_G);
+        if (f < coldMin) coldMin = f;
+      }
+    }
   } else {
     store<u16>(r, <u16>(open << 3 | dir));
     const f = bits(ng + octile(x, z)), g = bits(ng);
-    // The best new cell of this expansion waits outside the heap (see `astar`).
+    // The best new cell of this expansion waits outside the queue (see `astar`).
     if (bestNode < 0) {
       bestF = f; bestG = g; bestNode = nb;
     } else if (before(f, g, nb, bestF, bestG, bestNode)) {
-      siftUp(heapSize++, bestF, bestG, bestNode);
+      insert(bestF, bestG, bestNode);
       bestF = f; bestG = g; bestNode = nb;
     } else {
-      siftUp(heapSize++, f, g, nb);
+      insert(f, g, nb);
     }
   }
 }
@@ -141,10 +215,11 @@ function popRoot(): void {
  */
 export function astar(
   grid: usize, w: i32, h: i32, start: i32, goal: i32,
-  stateMem: usize, positionMem: usize, heapMem: usize, gen: u32, path: usize, stats: usize,
+  stateMem: usize, positionMem: usize, heapMem: usize, coldMem: usize, gen: u32, path: usize, stats: usize,
 ): i32 {
   // the four children of a slot (4k+1..4k+4) fill two whole cache lines
   states = stateMem; positions = positionMem; heap = ((heapMem + 32 + 127) & ~127) - 32; heapSize = 0;
+  cold = coldMem; coldSize = 0; bound = 0; coldMin = Infinity;
   open = gen; closed = gen + 1;
   const n = w * h;
   store<f64>(stats, -1);
@@ -165,19 +240,20 @@ export function astar(
     let cur: i32 = -1, gc: f64 = 0;
     const top = slot(0);
     if (bestNode >= 0) {
-      if (heapSize == 0 || before(bestF, bestG, bestNode, load<i64>(top, E_F), load<i64>(top, E_G), load<i32>(top, E_NODE))) {
+      // inside the band it precedes every cold cell
+      if (reinterpret<f64>(bestF) < bound &&
+          (heapSize == 0 || before(bestF, bestG, bestNode, load<i64>(top, E_F), load<i64>(top, E_G), load<i32>(top, E_NODE)))) {
         cur = bestNode; gc = reinterpret<f64>(bestG);
       } else {
-        cur = load<i32>(top, E_NODE); gc = load<f64>(top, E_G);
-        popRoot();
-        siftUp(heapSize++, bestF, bestG, bestNode);
+        insert(bestF, bestG, bestNode);
       }
       bestNode = -1;
-    } else if (heapSize > 0) {
+    }
+    if (cur < 0) {
+      if (heapSize == 0) refill();
+      if (heapSize == 0) break;
       cur = load<i32>(top, E_NODE); gc = load<f64>(top, E_G);
       popRoot();
-    } else {
-      break;
     }
     store<u16>(state(cur), <u16>(closed << 3) | (load<u16>(state(cur)) & 7));
     if (cur == goal) { cost = gc; break; }

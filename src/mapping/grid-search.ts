@@ -32,6 +32,8 @@ export class GridSearch {
     positions: WasmBlock<Int32Array>;
     /** 32-byte heap entries {f f64, g f64, node i32, pad}, plus room to align them */
     heap: WasmBlock<Uint32Array>;
+    /** 24-byte entries {f f64, g f64, node i32, pad} of open cells beyond the heap's f band */
+    cold: WasmBlock<Uint32Array>;
     path: WasmBlock<Int32Array>;
   } | null = null;
   private readonly stats: WasmBlock<Float64Array>;
@@ -52,7 +54,7 @@ export class GridSearch {
     }
     const count = this.core.exports.astar(
       grid.ptr, grid.w, grid.h, start, goal,
-      wk.states.ptr, wk.positions.ptr, wk.heap.ptr, this.gen,
+      wk.states.ptr, wk.positions.ptr, wk.heap.ptr, wk.cold.ptr, this.gen,
       wk.path.ptr, this.stats.ptr,
     );
     const st = this.stats.view();
@@ -77,6 +79,7 @@ export class GridSearch {
       states: c.block(Uint16Array, n),
       positions: c.block(Int32Array, n),
       heap: c.block(Uint32Array, n * 8 + 32),
+      cold: c.block(Uint32Array, n * 6),
       path: c.block(Int32Array, n),
     };
     this.work.states.view().fill(0);
