@@ -1,32 +1,45 @@
 // 8-connected A* over FREE cells (SPEC §4), in cell units (straight 1, diagonal √2); the caller
 // scales by the cell size. Octile heuristic (consistent, so the first time the goal is popped its
-// cost is optimal); ties on f go to the larger g; a diagonal step needs both orthogonal neighbours
-// free, so paths never cut an obstacle's corner. Indexed 4-ary heap with decrease-key.
+// cost is optimal); ties on f go to the larger g, then to the smaller cell index (a total order, so
+// the expansion order does not depend on how the queue is built); a diagonal step needs both
+// orthogonal neighbours free, so paths never cut an obstacle's corner.
+//
+// The queue, fastest first: the best cell the last expansion opened waits in a slot and is expanded
+// directly when it precedes the rest; cells in f bands below `curBand` sit in an indexed 4-ary heap
+// with decrease-key; later bands keep theirs unsorted until the heap runs dry.
 //
 // Work memory, owned by the caller and reused across searches, split by how hot it is:
 //   states:    one u16 per cell, stamp << 3 | direction, the only per-cell data most relaxations
-//              touch (two bytes so that a row's worth of cells shares few cache lines). Stamp
-//              `gen` means open, `gen + 1` closed, anything else unseen: the caller advances gen by
-//              2 per search and zeroes the states when it would pass 8191, so nothing is cleared per
-//              search. The direction (0..7) is that of the step that reached the cell.
-//   positions: one i32 per cell, its heap slot while open (for decrease-key).
+//              touch. Stamp `gen` means open, `gen + 1` closed, anything else unseen: the caller
+//              advances gen by 2 per search and zeroes the states before it would pass 8191, so
+//              nothing is cleared per search. The direction (0..7) is that of the step that reached
+//              the cell.
+//   positions: one i32 per cell while open: its heap slot k >= 0, or -1 - i for band entry i.
 //   heap:      one 32-byte entry per slot {f: f64, g: f64, node: i32, pad}, f and g as raw bits.
-//              An open cell's g lives only here (closed cells never need theirs again), so
-//              sifting never leaves the heap.
+//              An open cell's g lives only in its entry (closed cells never need theirs again).
+//   cold:      the band store (astarColdBytes(n) bytes).
 // Cell coordinates travel with indices (no division in the loop).
 import { FREE } from './cells';
 
 const SQRT2: f64 = 1.4142135623730951;
+const MAX_STAMP: u32 = 8191; // 13 bits above the 3 of the direction
 const ENTRY: usize = 32;
 const E_F: usize = 0, E_G: usize = 8, E_NODE: usize = 16;
+// Open cells are split by f into bands of width 1/BANDS_PER_CELL: the heap holds the cells of the
+// bands below `curBand`; each later band keeps its cells unsorted in chunks of CHUNK entries. With
+// a consistent heuristic every open f lies within 2√2 of the smallest, so RING band slots (a span
+// of RING / BANDS_PER_CELL = 4 cells) never wrap onto each other. A power-of-two band width makes
+// the band of f exact (f · 16 has no rounding).
+const BANDS_PER_CELL: f64 = 16;
+const RING: i32 = 64;
+const CHUNK: i32 = 32;
 const COLD: usize = 24;
-// width of the f band the heap holds; tuned on the 1024² benchmark grid (0.25)
-const BAND: f64 = 0.25;
 
-let states: usize = 0, positions: usize = 0, heap: usize = 0, cold: usize = 0;
-let heapSize: i32 = 0, coldSize: i32 = 0;
-// the heap holds exactly the open cells with f < bound; the cold list the rest, f >= bound > coldMin - BAND
-let bound: f64 = 0, coldMin: f64 = Infinity;
+let states: usize = 0, positions: usize = 0, heap: usize = 0;
+let heapSize: i32 = 0;
+// band store: ring slot -> first chunk (-1 none); chunk -> next chunk, entry count; the entries
+let bandHead: usize = 0, chunkNext: usize = 0, chunkCount: usize = 0, chunks: usize = 0;
+let curBand: i64 = 0, occupied: u64 = 0, freeChunk: i32 = -1, freshChunk: i32 = 0;
 let open: u32 = 0, closed: u32 = 0;
 let tx: i32 = 0, tz: i32 = 0;
 // the best cell newly opened by the current expansion, not yet in the heap (bestNode -1: none)
@@ -35,7 +48,19 @@ let bestF: i64 = 0, bestG: i64 = 0, bestNode: i32 = -1;
 @inline function state(i: i32): usize { return states + (<usize>i << 1); }
 @inline function position(i: i32): usize { return positions + (<usize>i << 2); }
 @inline function slot(k: i32): usize { return heap + <usize>k * ENTRY; }
-@inline function coldSlot(i: i32): usize { return cold + <usize>i * COLD; }
+@inline function coldSlot(i: i32): usize { return chunks + <usize>i * COLD; }
+@inline function bandOf(f: f64): i64 { return <i64>(f * BANDS_PER_CELL); }
+@inline function headOf(r: i32): usize { return bandHead + (<usize>r << 2); }
+@inline function nextOf(c: i32): usize { return chunkNext + (<usize>c << 2); }
+@inline function countOf(c: i32): usize { return chunkCount + (<usize>c << 2); }
+
+function chunkCountFor(n: i32): i32 { return (n + CHUNK - 1) / CHUNK + RING + 1; }
+
+/** Bytes of the band store astar needs for a grid of n cells (its `coldMem` argument). */
+export function astarColdBytes(n: i32): i32 {
+  const c = chunkCountFor(n);
+  return RING * 4 + c * 8 + c * CHUNK * <i32>COLD;
+}
 
 // The queue's total order: smaller f, then larger g, then smaller cell index. Being total (an open
 // cell appears once), it alone fixes the expansion order, whatever the heap's shape or sift order.
@@ -120,16 +145,11 @@ function popRoot(): void {
   return load<u8>(grid + <usize>i) == FREE;
 }
 
-// Queues an open cell: into the heap when its f is inside the band, else onto the cold list.
+// Queues an open cell: into the heap when its band is below curBand, else into its band.
 @inline function insert(f: i64, g: i64, node: i32): void {
-  const fv = reinterpret<f64>(f);
-  if (fv < bound) {
-    siftUp(heapSize++, f, g, node);
-  } else {
-    putCold(coldSize, f, g, node);
-    coldSize++;
-    if (fv < coldMin) coldMin = fv;
-  }
+  const band = bandOf(reinterpret<f64>(f));
+  if (band < curBand) siftUp(heapSize++, f, g, node);
+  else bandPush(band, f, g, node);
 }
 
 @inline function putCold(i: i32, f: i64, g: i64, node: i32): void {
@@ -140,27 +160,62 @@ function popRoot(): void {
   store<i32>(position(node), -1 - i);
 }
 
-// With the heap empty, moves the cold cells with f < coldMin + BAND into it (compacting the rest in
-// place): one sequential pass per band instead of a log-depth sift per cell.
+function bandPush(band: i64, f: i64, g: i64, node: i32): void {
+  const r = <i32>(band & (RING - 1));
+  let c = load<i32>(headOf(r));
+  if (c < 0 || load<i32>(countOf(c)) == CHUNK) {
+    let fresh: i32;
+    if (freeChunk >= 0) { fresh = freeChunk; freeChunk = load<i32>(nextOf(fresh)); }
+    else fresh = freshChunk++;
+    store<i32>(nextOf(fresh), c);
+    store<i32>(countOf(fresh), 0);
+    store<i32>(headOf(r), fresh);
+    occupied |= <u64>1 << r;
+    c = fresh;
+  }
+  const k = load<i32>(countOf(c));
+  store<i32>(countOf(c), k + 1);
+  putCold(c * CHUNK + k, f, g, node);
+}
+
+// Takes entry i (of band `band`) out of its band: the band's last entry fills the gap.
+function bandRemove(i: i32, band: i64): void {
+  const r = <i32>(band & (RING - 1));
+  const c = load<i32>(headOf(r));
+  const k = load<i32>(countOf(c)) - 1;
+  const lastI = c * CHUNK + k;
+  if (lastI != i) {
+    const last = coldSlot(lastI);
+    putCold(i, load<i64>(last, E_F), load<i64>(last, E_G), load<i32>(last, E_NODE));
+  }
+  store<i32>(countOf(c), k);
+  if (k == 0) releaseHead(r, c);
+}
+
+@inline function releaseHead(r: i32, c: i32): void {
+  const next = load<i32>(nextOf(c));
+  store<i32>(headOf(r), next);
+  if (next < 0) occupied &= ~(<u64>1 << r);
+  store<i32>(nextOf(c), freeChunk);
+  freeChunk = c;
+}
+
+// With the heap empty, moves the next non-empty band into it.
 function refill(): void {
-  while (heapSize == 0 && coldSize > 0) {
-    bound = coldMin + BAND;
-    let kept = 0;
-    let m = Infinity;
-    for (let i = 0; i < coldSize; i++) {
-      const c = coldSlot(i);
-      const f = load<i64>(c, E_F), g = load<i64>(c, E_G), node = load<i32>(c, E_NODE);
-      const fv = reinterpret<f64>(f);
-      if (fv < bound) {
-        siftUp(heapSize++, f, g, node);
-      } else {
-        if (kept != i) putCold(kept, f, g, node);
-        kept++;
-        if (fv < m) m = fv;
-      }
+  if (occupied == 0) return;
+  const band = curBand + <i64>ctz<u64>(rotr<u64>(occupied, <u64>(curBand & (RING - 1))));
+  const r = <i32>(band & (RING - 1));
+  curBand = band + 1;
+  let c = load<i32>(headOf(r));
+  while (c >= 0) {
+    const k = load<i32>(countOf(c));
+    for (let j = 0; j < k; j++) {
+      const e = coldSlot(c * CHUNK + j);
+      siftUp(heapSize++, load<i64>(e, E_F), load<i64>(e, E_G), load<i32>(e, E_NODE));
     }
-    coldSize = kept;
-    coldMin = m;
+    const next = load<i32>(nextOf(c));
+    releaseHead(r, c);
+    c = next;
   }
 }
 
@@ -182,15 +237,13 @@ function refill(): void {
       if (ng >= load<f64>(c, E_G)) return;
       store<u16>(r, <u16>(open << 3 | dir));
       const f = ng + octile(x, z);
-      if (f < bound) {
-        // leaves the cold list (its last entry fills the gap) for the heap
-        const last = coldSlot(--coldSize);
-        if (i != coldSize) putCold(i, load<i64>(last, E_F), load<i64>(last, E_G), load<i32>(last, E_NODE));
-        siftUp(heapSize++, bits(f), bits(ng), nb);
-      } else {
+      const oldBand = bandOf(load<f64>(c, E_F)), band = bandOf(f);
+      if (band == oldBand) {
         store<i64>(c, bits(f), E_F);
         store<i64>(c, bits(ng), E_G);
-        if (f < coldMin) coldMin = f;
+      } else {
+        bandRemove(i, oldBand);
+        insert(bits(f), bits(ng), nb);
       }
     }
   } else {
@@ -219,7 +272,12 @@ export function astar(
 ): i32 {
   // the four children of a slot (4k+1..4k+4) fill two whole cache lines
   states = stateMem; positions = positionMem; heap = ((heapMem + 32 + 127) & ~127) - 32; heapSize = 0;
-  cold = coldMem; coldSize = 0; bound = 0; coldMin = Infinity;
+  const nChunks = chunkCountFor(w * h);
+  bandHead = coldMem; chunkNext = bandHead + <usize>RING * 4; chunkCount = chunkNext + <usize>nChunks * 4;
+  chunks = chunkCount + <usize>nChunks * 4;
+  memory.fill(bandHead, 0xff, <usize>RING * 4);
+  occupied = 0; freeChunk = -1; freshChunk = 0;
+  if (gen < 2 || gen + 1 > MAX_STAMP) unreachable(); // a caller bug: stamps would alias
   open = gen; closed = gen + 1;
   const n = w * h;
   store<f64>(stats, -1);
@@ -229,7 +287,9 @@ export function astar(
   tx = goal % w; tz = goal / w;
 
   store<u16>(state(start), <u16>(open << 3));
-  bestF = bits(octile(start % w, start / w)); bestG = 0; bestNode = start;
+  const h0 = octile(start % w, start / w);
+  bestF = bits(h0); bestG = 0; bestNode = start;
+  curBand = bandOf(h0); // the start enters the store in the first band
 
   let expansions: i32 = 0;
   let cost: f64 = -1;
@@ -241,7 +301,7 @@ export function astar(
     const top = slot(0);
     if (bestNode >= 0) {
       // inside the band it precedes every cold cell
-      if (reinterpret<f64>(bestF) < bound &&
+      if (bandOf(reinterpret<f64>(bestF)) < curBand &&
           (heapSize == 0 || before(bestF, bestG, bestNode, load<i64>(top, E_F), load<i64>(top, E_G), load<i32>(top, E_NODE)))) {
         cur = bestNode; gc = reinterpret<f64>(bestG);
       } else {

@@ -32,7 +32,7 @@ export class GridSearch {
     positions: WasmBlock<Int32Array>;
     /** 32-byte heap entries {f f64, g f64, node i32, pad}, plus room to align them */
     heap: WasmBlock<Uint32Array>;
-    /** 24-byte entries {f f64, g f64, node i32, pad} of open cells beyond the heap's f band */
+    /** open cells of later f bands, unsorted in chunks (layout inside the kernel) */
     cold: WasmBlock<Uint32Array>;
     path: WasmBlock<Int32Array>;
   } | null = null;
@@ -79,7 +79,7 @@ export class GridSearch {
       states: c.block(Uint16Array, n),
       positions: c.block(Int32Array, n),
       heap: c.block(Uint32Array, n * 8 + 32),
-      cold: c.block(Uint32Array, n * 6),
+      cold: c.block(Uint32Array, Math.ceil(c.exports.astarColdBytes(n) / 4)),
       path: c.block(Int32Array, n),
     };
     this.work.states.view().fill(0);
