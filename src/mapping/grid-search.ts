@@ -1,7 +1,7 @@
 /**
  * navcore's A* and nearest-free search over any byte grid in linear memory (1 = free). Owns the
- * per-cell work arrays and reuses them across searches; no clearing between searches (generation
- * stamps inside the kernel).
+ * per-cell work arrays and reuses them across searches; search stamps inside the kernel mean the
+ * per-cell states are cleared only once every 4095 searches.
  */
 import type { Navcore } from '../wasm/navcore.js';
 import type { WasmBlock } from '../wasm/memory.js';
@@ -28,7 +28,7 @@ export class GridSearch {
   private work: {
     /** per cell: search stamp << 3 | direction of the step that reached it */
     states: WasmBlock<Uint16Array>;
-    /** per cell: heap slot while open */
+    /** per cell while open: heap slot, or -1 - entry in the band store */
     positions: WasmBlock<Int32Array>;
     /** 32-byte heap entries {f f64, g f64, node i32, pad}, plus room to align them */
     heap: WasmBlock<Uint32Array>;
