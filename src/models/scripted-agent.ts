@@ -1,9 +1,13 @@
 /**
  * The offline navigation agent: a `Model` that plays a task through the same tools a language model
- * uses (step, mark, preview_path, write_file, close_task), so that whole runs work with no model
- * service. It is a GROUND-TRUTH-PERCEPTION BASELINE: it recognises the goal from the simulator's
- * instance ids in the current view (the oracle), and explores by frontiers on the robot's own
- * estimated map. Its positions come from the navigator's estimate, never from the simulator.
+ * uses (get_goal, step, mark, preview_path, write_file, close_task), so that whole runs work with no
+ * model service. It explores by frontiers on the robot's own estimated map; its positions come from
+ * the navigator's estimate, never from the simulator. How it recognises the goal:
+ *   - object-category and description goals: GROUND-TRUTH PERCEPTION — the simulator's instance ids
+ *     in the current view (the oracle); a baseline, not vision;
+ *   - image goals, when it is given an `ImageGoalMatcher`: by appearance only — the photograph from
+ *     get_goal and the robot's views compared with the view encoder (image-goal-matcher.ts), placed
+ *     with the robot's depth. Without a matcher, image goals fall back to the instance ids too.
  */
 import type { BodyFrame } from '../body/body.js';
 import { NAVIGATOR_FRAME, planarPose } from '../geometry/frames.js';
@@ -13,8 +17,9 @@ import type { PlanarPoint } from '../mapping/planner.js';
 import type { CoarseAction } from '../navigator/actions.js';
 import type { Navigator } from '../navigator/navigator.js';
 import { actionsAlong } from '../navigator/route-following.js';
+import type { ImageGoalMatcher } from './image-goal-matcher.js';
 import { estimateUsage } from './scripted.js';
-import { textOf, type Message, type Model, type ModelRequest, type ModelResponse, type ToolCall } from './types.js';
+import { textOf, type Message, type Model, type ModelRequest, type ModelResponse, type ToolCall, type ToolResultMessage } from './types.js';
 
 export interface NavigationOracle {
   navigator: Navigator;
@@ -29,15 +34,25 @@ export interface ScriptedAgentOptions {
   closeEnoughM?: number;
   /** coarse actions per step call while travelling */
   actionsPerStep?: number;
+  /** recognises image goals by appearance (view encoder); without it they use the instance ids */
+  imageGoals?: ImageGoalMatcher;
 }
 
 const TURN = (15 * Math.PI) / 180;
+/** image goals: a typical distance from a photographed object to where its photograph was taken (m) */
+const PHOTO_DISTANCE_M = 1.8;
 const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
 const HANDOVER_RE = /(tasks\/[\w.-]+\/handover\.md)/;
 const RECOVERY_RE = /(tasks\/[\w.-]+\/recovery-\d+\.json)/;
 
 interface TaskState {
   goalKey: string;
+  /** how the goal is recognised: not yet known (get_goal pending), instance ids, or appearance */
+  perception: 'pending' | 'ids' | 'image';
+  /** image goals: a candidate view being checked from where the photograph was probably taken */
+  probe: { at: PlanarPoint; yaw: number; turns: CoarseAction[] | null; moves: number } | null;
+  /** image goals: where candidates were seen already (not probed twice) */
+  probed: PlanarPoint[];
   lookTurns: number;
   ignore: PlanarPoint[];
   target: PlanarPoint | null;
@@ -61,6 +76,7 @@ export class ScriptedNavigationAgent implements Model {
   private calls = 0;
   private readonly closeEnough: number;
   private readonly perStep: number;
+  private readonly imageGoals: ImageGoalMatcher | null;
 
   constructor(
     private readonly oracle: NavigationOracle,
@@ -69,6 +85,7 @@ export class ScriptedNavigationAgent implements Model {
     this.frontiers = new FrontierFinder(oracle.navigator.map);
     this.closeEnough = opts.closeEnoughM ?? 0.8;
     this.perStep = opts.actionsPerStep ?? 4;
+    this.imageGoals = opts.imageGoals ?? null;
   }
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
@@ -105,6 +122,19 @@ export class ScriptedNavigationAgent implements Model {
 
     if (t.closing) return this.finish(req, handover, t.closing.evidence);
 
+    // With an appearance matcher, ask for the goal first: a photograph is matched by appearance.
+    if (t.perception === 'pending') {
+      const got = this.lastResultOf(req.messages, 'get_goal');
+      if (!got) return this.call(req, 'get_goal', {});
+      const photo = got.isError ? undefined : got.content.find((p) => p.type === 'image');
+      if (photo && photo.type === 'image') {
+        await this.imageGoals!.setGoalPng(photo.png);
+        t.perception = 'image';
+      } else {
+        t.perception = 'ids';
+      }
+    }
+
     const nav = this.oracle.navigator;
     const pose = nav.planar();
     if (!pose || nav.status !== 'ok') return this.step(req, ['left', 'left']); // look around to relocalise
@@ -117,12 +147,21 @@ export class ScriptedNavigationAgent implements Model {
       return this.step(req, [...this.turnsTo(this.openHeading(pose), pose.yaw), 'forward']);
     }
 
-    const seen = this.goalInView(nav.lastView);
+    const sighting = t.perception === 'image' ? await this.imageGoalInView(nav.lastView) : null;
+    if (t.perception === 'image' && !sighting && !t.approaching) {
+      const probing = await this.probeImageCandidate(t, pose);
+      if (probing) return this.step(req, probing);
+    } else if (sighting) {
+      t.probe = null;
+    }
+    const seen = t.perception === 'image' ? (sighting?.point ?? null) : this.goalInView(nav.lastView);
     const fresh = seen && !t.rejected.some((r) => Math.hypot(r.x - seen.x, r.z - seen.z) < 1.0);
     if (fresh) {
       const d = Math.hypot(seen.x - pose.x, seen.z - pose.z);
       if (d <= this.closeEnough || (t.approaching && t.stuck >= 4 && d <= 0.95)) {
-        return this.finish(req, handover, `The ${this.oracle.goalLabel()} is in view about ${d.toFixed(1)} m away, right in front of the robot.`);
+        return this.finish(req, handover, sighting
+          ? `The view ahead matches the goal photograph (encoder similarity ${sighting.similarity.toFixed(2)}); what it centres on is about ${d.toFixed(1)} m away.`
+          : `The ${this.oracle.goalLabel()} is in view about ${d.toFixed(1)} m away, right in front of the robot.`);
       }
       if (!t.approaching) {
         // The first sighting: check the route on the map before committing to it.
@@ -243,11 +282,8 @@ export class ScriptedNavigationAgent implements Model {
 
   /** Where the goal is, from the instance ids and depth of the current view, in the estimated world. */
   private goalInView(frame: BodyFrame | null): PlanarPoint | null {
-    const nav = this.oracle.navigator;
-    const pose = nav.poseMatrix();
-    if (!frame?.ids || !pose) return null;
+    if (!frame?.ids) return null;
     const ids = new Set(this.oracle.goalInstanceIds());
-    const K = nav.body.intrinsics;
     let n = 0, best = Infinity, bu = 0, bv = 0;
     for (let i = 0; i < frame.ids.length; i++) {
       if (!ids.has(frame.ids[i])) continue;
@@ -261,7 +297,62 @@ export class ScriptedNavigationAgent implements Model {
       }
     }
     if (n < 30) return null; // a few pixels at the edge of the view are not a sighting
-    const p = transformPoint(pose, [((bu - K.cx) / K.fx) * best, ((bv - K.cy) / K.fy) * best, best]);
+    return this.pointAt(bu, bv, best);
+  }
+
+  /** Where the goal is by appearance: the current view matched against the goal photograph. */
+  private async imageGoalInView(frame: BodyFrame | null): Promise<{ point: PlanarPoint; similarity: number } | null> {
+    if (!frame || !this.imageGoals) return null;
+    const s = await this.imageGoals.sighting(frame);
+    const point = s && this.pointAt(s.u, s.v, s.depth);
+    return point ? { point, similarity: s.similarity } : null;
+  }
+
+  /**
+   * Image goals: a view at the candidate threshold starts a probe. The photograph is taken 1–2.6 m
+   * from its object and centres it, so it was probably taken about PHOTO_DISTANCE_M in front of
+   * what this view centres on, looking the same way: go there, face that way, and look 30° to
+   * either side in 15° turns; a view at the sighting threshold then takes over (the approach).
+   * Returns the next actions of the probe, or null when there is nothing to probe.
+   */
+  private async probeImageCandidate(t: TaskState, pose: { x: number; z: number; yaw: number }): Promise<CoarseAction[] | null> {
+    const nav = this.oracle.navigator;
+    if (!t.probe) {
+      const c = nav.lastView && (await this.imageGoals!.candidate(nav.lastView));
+      const seenAt = c && this.pointAt(c.u, c.v, c.depth);
+      if (!c || !seenAt || t.probed.some((p) => Math.hypot(p.x - seenAt.x, p.z - seenAt.z) < 1.0)) return null;
+      t.probed.push(seenAt);
+      const back = Math.max(0, c.depth - PHOTO_DISTANCE_M);
+      // planar forward for yaw: (−sin yaw, cos yaw), as in openHeading
+      t.probe = { at: { x: pose.x - Math.sin(pose.yaw) * back, z: pose.z + Math.cos(pose.yaw) * back }, yaw: pose.yaw, turns: null, moves: 0 };
+    }
+    const p = t.probe;
+    if (p.turns === null) {
+      if (Math.hypot(p.at.x - pose.x, p.at.z - pose.z) > 0.3 && p.moves < 6) {
+        p.moves++;
+        const actions = this.follow(p.at, pose, 0);
+        if (actions && actions.length > 0) return actions;
+      }
+      // face the candidate's heading turned 30° right, then sweep left one turn at a time
+      p.turns = ['left', 'left', 'left', 'left'];
+      const face = this.turnsTo(p.yaw - 2 * TURN, pose.yaw);
+      if (face.length > 0) return face;
+    }
+    const next = p.turns.shift();
+    if (!next) {
+      t.probe = null;
+      return null;
+    }
+    return [next];
+  }
+
+  /** The estimated-world floor point seen at pixel (u, v) and depth d of the current view. */
+  private pointAt(u: number, v: number, d: number): PlanarPoint | null {
+    const nav = this.oracle.navigator;
+    const pose = nav.poseMatrix();
+    if (!pose) return null;
+    const K = nav.body.intrinsics;
+    const p = transformPoint(pose, [((u - K.cx) / K.fx) * d, ((v - K.cy) / K.fy) * d, d]);
     const q = planarPose(NAVIGATOR_FRAME, new Float64Array([1, 0, 0, p[0], 0, 1, 0, p[1], 0, 0, 1, p[2], 0, 0, 0, 1]));
     return { x: q.x, z: q.z };
   }
@@ -314,9 +405,16 @@ export class ScriptedNavigationAgent implements Model {
   private taskState(): TaskState {
     const key = this.oracle.goalInstanceIds().join(',');
     if (!this.task || this.task.goalKey !== key) {
-      this.task = { goalKey: key, lookTurns: 0, ignore: [], target: null, stuck: 0, rejected: [], handoverWritten: false, approaching: false, closing: null, coverage: false, arrived: false, lookedFrom: [], searched: [], marks: 0 };
+      this.imageGoals?.clear();
+      this.task = { goalKey: key, perception: this.imageGoals ? 'pending' : 'ids', probe: null, probed: [], lookTurns: 0, ignore: [], target: null, stuck: 0, rejected: [], handoverWritten: false, approaching: false, closing: null, coverage: false, arrived: false, lookedFrom: [], searched: [], marks: 0 };
     }
     return this.task;
+  }
+
+  /** The result of `name` when it answers the latest assistant turn. */
+  private lastResultOf(messages: Message[], name: string): ToolResultMessage | null {
+    const m = messages[messages.length - 1];
+    return m?.role === 'tool' && m.name === name ? m : null;
   }
 
   private lastCallWas(messages: Message[], name: string): boolean {
