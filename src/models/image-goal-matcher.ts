@@ -21,13 +21,6 @@ import type { ViewEncoder } from '../perception/encoder.js';
  */
 export const IMAGE_GOAL_THRESHOLD = 0.75;
 
-/**
- * A weaker match worth a closer look (same calibration): a view this similar is usually within a
- * metre or two of the photograph's viewpoint, so the agent goes where the photograph was probably
- * taken and looks again, and only a view at IMAGE_GOAL_THRESHOLD counts as a sighting.
- */
-export const IMAGE_CANDIDATE_THRESHOLD = 0.5;
-
 /** a sighting needs the view's centre to be this close (m): the photographs are taken 1–2.6 m away */
 const MAX_CENTRE_DEPTH_M = 4;
 /** the central window whose median depth places the goal (fraction of width and height) */
@@ -58,10 +51,8 @@ export class ImageGoalMatcher {
   constructor(
     private readonly encoder: ViewEncoder,
     readonly threshold = IMAGE_GOAL_THRESHOLD,
-    readonly candidateThreshold = IMAGE_CANDIDATE_THRESHOLD,
   ) {
     if (!(threshold > -1 && threshold < 1)) throw new Error(`image goal threshold must lie in (-1, 1); got ${threshold}`);
-    if (!(candidateThreshold > -1 && candidateThreshold <= threshold)) throw new Error(`image candidate threshold must lie in (-1, ${threshold}]; got ${candidateThreshold}`);
   }
 
   /** Sets the goal from the photograph get_goal returned (PNG bytes). */
@@ -103,17 +94,8 @@ export class ImageGoalMatcher {
 
   /** A sighting when the view matches the photograph and something lies ahead within reach, else null. */
   async sighting(view: DepthView): Promise<ImageSighting | null> {
-    return this.match(view, this.threshold);
-  }
-
-  /** Like `sighting`, at the weaker candidate threshold. */
-  async candidate(view: DepthView): Promise<ImageSighting | null> {
-    return this.match(view, this.candidateThreshold);
-  }
-
-  private async match(view: DepthView, threshold: number): Promise<ImageSighting | null> {
     const similarity = await this.similarity(view);
-    if (similarity < threshold) return null;
+    if (similarity < this.threshold) return null;
     const depth = centreDepth(view);
     if (depth === null || depth > MAX_CENTRE_DEPTH_M) return null;
     return { similarity, u: (view.width - 1) / 2, v: (view.height - 1) / 2, depth };

@@ -39,8 +39,6 @@ export interface ScriptedAgentOptions {
 }
 
 const TURN = (15 * Math.PI) / 180;
-/** image goals: a typical distance from a photographed object to where its photograph was taken (m) */
-const PHOTO_DISTANCE_M = 1.8;
 const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
 const HANDOVER_RE = /(tasks\/[\w.-]+\/handover\.md)/;
 const RECOVERY_RE = /(tasks\/[\w.-]+\/recovery-\d+\.json)/;
@@ -49,10 +47,8 @@ interface TaskState {
   goalKey: string;
   /** how the goal is recognised: not yet known (get_goal pending), instance ids, or appearance */
   perception: 'pending' | 'ids' | 'image';
-  /** image goals: a candidate view being checked from where the photograph was probably taken */
-  probe: { at: PlanarPoint; yaw: number; turns: CoarseAction[] | null; moves: number } | null;
-  /** image goals: where candidates were seen already (not probed twice) */
-  probed: PlanarPoint[];
+  /** image goals: the similarity of the view that placed the current target */
+  matched: number | null;
   lookTurns: number;
   ignore: PlanarPoint[];
   target: PlanarPoint | null;
@@ -116,6 +112,7 @@ export class ScriptedNavigationAgent implements Model {
       t.approaching = false;
       t.handoverWritten = false;
       t.closing = null;
+      t.matched = null;
     } else if (this.lastCallWas(req.messages, 'close_task')) {
       return this.say(req, 'Close requested; yielding.');
     }
@@ -148,13 +145,8 @@ export class ScriptedNavigationAgent implements Model {
     }
 
     const sighting = t.perception === 'image' ? await this.imageGoalInView(nav.lastView) : null;
-    if (t.perception === 'image' && !sighting && !t.approaching) {
-      const probing = await this.probeImageCandidate(t, pose);
-      if (probing) return this.step(req, probing);
-    } else if (sighting) {
-      t.probe = null;
-    }
     const seen = t.perception === 'image' ? (sighting?.point ?? null) : this.goalInView(nav.lastView);
+    if (sighting) t.matched = sighting.similarity;
     const fresh = seen && !t.rejected.some((r) => Math.hypot(r.x - seen.x, r.z - seen.z) < 1.0);
     if (fresh) {
       const d = Math.hypot(seen.x - pose.x, seen.z - pose.z);
@@ -182,9 +174,15 @@ export class ScriptedNavigationAgent implements Model {
       t.stuck = 0;
     } else if (t.approaching) {
       // Lost sight of it while approaching: keep going to where it was seen.
-      if (t.target && t.stuck < 8 && Math.hypot(t.target.x - pose.x, t.target.z - pose.z) > this.closeEnough) {
+      const d = t.target ? Math.hypot(t.target.x - pose.x, t.target.z - pose.z) : Infinity;
+      if (t.target && t.stuck < 8 && d > this.closeEnough) {
         const actions = this.follow(t.target, pose, 0.45);
         if (actions) return this.step(req, actions);
+      }
+      // A photograph matches only from where it was taken, so arriving closer loses the match:
+      // the earlier sighting is the evidence.
+      if (t.perception === 'image' && t.matched !== null && d <= this.closeEnough) {
+        return this.finish(req, handover, `A view matched the goal photograph (encoder similarity ${t.matched.toFixed(2)}); the robot is now about ${d.toFixed(1)} m from what that view centred on.`);
       }
       t.approaching = false;
       t.target = null;
@@ -308,44 +306,6 @@ export class ScriptedNavigationAgent implements Model {
     return point ? { point, similarity: s.similarity } : null;
   }
 
-  /**
-   * Image goals: a view at the candidate threshold starts a probe. The photograph is taken 1–2.6 m
-   * from its object and centres it, so it was probably taken about PHOTO_DISTANCE_M in front of
-   * what this view centres on, looking the same way: go there, face that way, and look 30° to
-   * either side in 15° turns; a view at the sighting threshold then takes over (the approach).
-   * Returns the next actions of the probe, or null when there is nothing to probe.
-   */
-  private async probeImageCandidate(t: TaskState, pose: { x: number; z: number; yaw: number }): Promise<CoarseAction[] | null> {
-    const nav = this.oracle.navigator;
-    if (!t.probe) {
-      const c = nav.lastView && (await this.imageGoals!.candidate(nav.lastView));
-      const seenAt = c && this.pointAt(c.u, c.v, c.depth);
-      if (!c || !seenAt || t.probed.some((p) => Math.hypot(p.x - seenAt.x, p.z - seenAt.z) < 1.0)) return null;
-      t.probed.push(seenAt);
-      const back = Math.max(0, c.depth - PHOTO_DISTANCE_M);
-      // planar forward for yaw: (−sin yaw, cos yaw), as in openHeading
-      t.probe = { at: { x: pose.x - Math.sin(pose.yaw) * back, z: pose.z + Math.cos(pose.yaw) * back }, yaw: pose.yaw, turns: null, moves: 0 };
-    }
-    const p = t.probe;
-    if (p.turns === null) {
-      if (Math.hypot(p.at.x - pose.x, p.at.z - pose.z) > 0.3 && p.moves < 6) {
-        p.moves++;
-        const actions = this.follow(p.at, pose, 0);
-        if (actions && actions.length > 0) return actions;
-      }
-      // face the candidate's heading turned 30° right, then sweep left one turn at a time
-      p.turns = ['left', 'left', 'left', 'left'];
-      const face = this.turnsTo(p.yaw - 2 * TURN, pose.yaw);
-      if (face.length > 0) return face;
-    }
-    const next = p.turns.shift();
-    if (!next) {
-      t.probe = null;
-      return null;
-    }
-    return [next];
-  }
-
   /** The estimated-world floor point seen at pixel (u, v) and depth d of the current view. */
   private pointAt(u: number, v: number, d: number): PlanarPoint | null {
     const nav = this.oracle.navigator;
@@ -406,7 +366,7 @@ export class ScriptedNavigationAgent implements Model {
     const key = this.oracle.goalInstanceIds().join(',');
     if (!this.task || this.task.goalKey !== key) {
       this.imageGoals?.clear();
-      this.task = { goalKey: key, perception: this.imageGoals ? 'pending' : 'ids', probe: null, probed: [], lookTurns: 0, ignore: [], target: null, stuck: 0, rejected: [], handoverWritten: false, approaching: false, closing: null, coverage: false, arrived: false, lookedFrom: [], searched: [], marks: 0 };
+      this.task = { goalKey: key, perception: this.imageGoals ? 'pending' : 'ids', matched: null, lookTurns: 0, ignore: [], target: null, stuck: 0, rejected: [], handoverWritten: false, approaching: false, closing: null, coverage: false, arrived: false, lookedFrom: [], searched: [], marks: 0 };
     }
     return this.task;
   }
