@@ -67,6 +67,51 @@ describe('8-connected A* in WASM', () => {
     expect(unreachable).toBeGreaterThan(0);
   });
 
+  it('equals the TS A* and Dijkstra on larger grids, where cells wait in later f bands and move between them', () => {
+    const r = rng(7);
+    const search = new GridSearch(core);
+    let reachable = 0;
+    for (const [w, h, density] of [[300, 220, 0.3], [257, 301, 0.38], [400, 90, 0.2]] as const) {
+      const cells = new Uint8Array(w * h).map(() => (r() < density ? 2 : 1));
+      const start = Math.floor(r() * w), goal = w * h - 1 - Math.floor(r() * w);
+      cells[start] = cells[goal] = 1;
+      const g = gridIn(core, cells, w, h);
+      const got = search.search(g, start, goal);
+      const ref = astarRef(cells, w, h, start, goal);
+      const dij = dijkstraRef(cells, w, h, start, goal);
+      g.block.free();
+      if (dij.cost < 0) {
+        expect(got).toBeNull();
+        continue;
+      }
+      reachable++;
+      expect(got!.cost).toBeCloseTo(dij.cost, 9);
+      expect(Array.from(got!.path)).toEqual(ref.path);
+      expect(got!.expansions).toBe(ref.expansions);
+    }
+    expect(reachable).toBe(3);
+  });
+
+  it('stays correct across thousands of searches (search stamps wrap and the states are cleared)', () => {
+    const r = rng(11);
+    const w = 12, h = 9;
+    const cells = new Uint8Array(w * h).map(() => (r() < 0.25 ? 2 : 1));
+    cells[0] = cells[w * h - 1] = 1;
+    const g = gridIn(core, cells, w, h);
+    const search = new GridSearch(core);
+    const ref = astarRef(cells, w, h, 0, w * h - 1);
+    // 8191 stamps, two per search: the 4096th search needs fresh states
+    for (let i = 0; i < 4200; i++) {
+      const got = search.search(g, 0, w * h - 1);
+      if (ref.cost < 0) expect(got).toBeNull();
+      else if (i % 700 === 0 || i > 4090) {
+        expect(Array.from(got!.path)).toEqual(ref.path);
+        expect(got!.expansions).toBe(ref.expansions);
+      }
+    }
+    g.block.free();
+  });
+
   it('never cuts an obstacle corner', () => {
     // . #
     // # .   the diagonal between the two free cells is blocked by the corners

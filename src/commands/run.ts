@@ -25,6 +25,7 @@ export const RunFlagsSchema = z.object({
   judge: z.enum(['auto', 'model', 'ground-truth'], { error: '--judge is auto, model or ground-truth' }).default('auto'),
   script: z.string().min(1).optional(),
   maxGoals: IntFlag('--max-goals').positive().optional(),
+  imageGoals: z.enum(['ground-truth', 'encoder'], { error: '--image-goals is ground-truth or encoder' }).default('ground-truth'),
   stepBudget: IntFlag('--step-budget').positive().optional(),
   turnBudget: IntFlag('--turn-budget').positive().optional(),
   prestop: z.boolean().default(true),
@@ -80,6 +81,7 @@ export function registerRun(program: Command): void {
     .option('--judge <kind>', 'auto | model | ground-truth (ground-truth-perception baseline)', 'auto')
     .option('--script <file>', 'with --agent scripted: replay these recorded responses instead of the navigation agent')
     .option('--max-goals <n>', 'run at most n goals of the sequence')
+    .option('--image-goals <how>', 'with --agent scripted: recognise image goals by ground-truth (instance ids, default) or encoder (view encoder on the goal photograph)', 'ground-truth')
     .option('--step-budget <n>', 'movement steps per task')
     .option('--turn-budget <n>', 'model turns per task')
     .option('--no-prestop', 'ablation: no pre-stop verification')
@@ -95,7 +97,7 @@ export function registerRun(program: Command): void {
       const harness = harnessConfigFromFlags(f);
       let bar: ReturnType<typeof progressBar> | null = null;
       const summary = await runSequence(
-        { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, harness },
+        { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, harness },
         {
           onStart: (total, done) => {
             bar = progressBar(`run ${f.house}`, total, !f.json && process.stderr.isTTY === true);

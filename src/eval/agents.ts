@@ -1,11 +1,13 @@
 /**
  * Which models play the roles of a run, from the `--agent` spec: the acting model, the judge, the
- * wake-up and the consolidation session. `scripted` is fully offline: the ground-truth-perception
- * navigation agent (src/models/scripted-agent.ts), the ground-truth-perception judge, the
- * view-encoder matcher wake-up (states its ranking) and the record consolidator — baselines, not vision models. A replay
+ * wake-up and the consolidation session. `scripted` is fully offline: the navigation agent
+ * (src/models/scripted-agent.ts: ground-truth perception; with `imageGoals: 'encoder'` image goals
+ * are matched by the view encoder instead), the ground-truth-perception judge, the view-encoder matcher
+ * wake-up (states its ranking) and the record consolidator — baselines, not vision models. A replay
  * script (`--script`) replaces the navigation agent with recorded responses.
  */
 import { createModel, ScriptedModel } from '../models/index.js';
+import { ImageGoalMatcher } from '../models/image-goal-matcher.js';
 import { ScriptedNavigationAgent, type NavigationOracle } from '../models/scripted-agent.js';
 import type { Model } from '../models/types.js';
 import { GroundTruthJudge } from '../harness/ground-truth-judge.js';
@@ -30,6 +32,8 @@ export interface RoleOptions {
   script?: string;
   judge: 'auto' | 'model' | 'ground-truth';
   oracle: NavigationOracle;
+  /** the scripted agent's image goals: instance ids (default) or the view encoder */
+  imageGoals?: 'ground-truth' | 'encoder';
 }
 
 export async function createRoles(o: RoleOptions): Promise<Roles> {
@@ -37,7 +41,7 @@ export async function createRoles(o: RoleOptions): Promise<Roles> {
   const encoder = await ViewEncoder.create();
   const matcher = new EncoderPlaceMatcher(encoder);
   let actor: Model;
-  if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : new ScriptedNavigationAgent(o.oracle);
+  if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : new ScriptedNavigationAgent(o.oracle, { imageGoals: o.imageGoals === 'encoder' ? new ImageGoalMatcher(encoder) : undefined });
   else actor = createModel(o.agent);
   const gtJudge = new GroundTruthJudge(() => o.oracle.goalInstanceIds());
   const judgeKind = o.judge === 'auto' ? (offline ? 'ground-truth' : 'model') : o.judge;

@@ -41,6 +41,11 @@ export const RunOptionsSchema = z.strictObject({
   script: z.string().min(1).optional(),
   /** at most this many goals of the sequence */
   maxGoals: z.number().int().positive().optional(),
+  /**
+   * how the scripted agent recognises image goals: the simulator's instance ids (ground-truth
+   * perception, as for the other goal kinds) or the view encoder matching the goal photograph
+   */
+  imageGoals: z.enum(['ground-truth', 'encoder']).default('ground-truth'),
   harness: HarnessConfigSchema.default(HarnessConfigSchema.parse({})),
   prices: PricesSchema.default(PricesSchema.parse({})),
 });
@@ -64,7 +69,9 @@ const PoseFileSchema = z.strictObject({ position: z.tuple([z.number(), z.number(
 
 /** What the run was started with; a resumed run must match it. */
 function runConfig(o: z.output<typeof RunOptionsSchema>): Record<string, unknown> {
-  return { house: o.house, sequence: o.sequence, agent: o.agent, judge: o.judge, script: o.script ?? null, maxGoals: o.maxGoals ?? null, harness: o.harness };
+  // imageGoals only when not the default, so that runs recorded before it existed still resume
+  const extra = o.imageGoals !== 'ground-truth' ? { imageGoals: o.imageGoals } : {};
+  return { house: o.house, sequence: o.sequence, agent: o.agent, judge: o.judge, script: o.script ?? null, maxGoals: o.maxGoals ?? null, harness: o.harness, ...extra };
 }
 
 export async function runSequence(input: RunOptions, progress: RunProgress = {}): Promise<RunSummary> {
@@ -113,7 +120,7 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
     goalInstanceIds: () => current?.instanceIds ?? [],
     goalLabel: () => (current ? (current.type === 'description' ? current.description : current.category) : 'goal'),
   };
-  const roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle });
+  const roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle, imageGoals: o.imageGoals });
   const trajectory = new TrajectoryRecorder(world.body);
   const orch = new Orchestrator({
     navigator: world.navigator,

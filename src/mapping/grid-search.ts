@@ -1,7 +1,7 @@
 /**
  * navcore's A* and nearest-free search over any byte grid in linear memory (1 = free). Owns the
- * per-cell work arrays and reuses them across searches; no clearing between searches (generation
- * stamps inside the kernel).
+ * per-cell work arrays and reuses them across searches; search stamps inside the kernel mean the
+ * per-cell states are cleared only once every 4095 searches.
  */
 import type { Navcore } from '../wasm/navcore.js';
 import type { WasmBlock } from '../wasm/memory.js';
@@ -20,13 +20,20 @@ export interface CellSearch {
   expansions: number;
 }
 
+/** the kernel keeps a search stamp in the 13 high bits of a u16 */
+const MAX_STAMP = 8191;
+
 export class GridSearch {
   private cap = 0;
   private work: {
-    /** 24-byte node records {g f64, parent i32, heapPos i32, mark u32, pad}, viewed as u32 */
-    nodes: WasmBlock<Uint32Array>;
-    /** 24-byte heap entries {f f64, g f64, node i32, pad} */
+    /** per cell: search stamp << 3 | direction of the step that reached it */
+    states: WasmBlock<Uint16Array>;
+    /** per cell while open: heap slot, or -1 - entry in the band store */
+    positions: WasmBlock<Int32Array>;
+    /** 32-byte heap entries {f f64, g f64, node i32, pad}, plus room to align them */
     heap: WasmBlock<Uint32Array>;
+    /** open cells of later f bands, unsorted in chunks (layout inside the kernel) */
+    cold: WasmBlock<Uint32Array>;
     path: WasmBlock<Int32Array>;
   } | null = null;
   private readonly stats: WasmBlock<Float64Array>;
@@ -41,13 +48,13 @@ export class GridSearch {
     const n = grid.w * grid.h;
     const wk = this.ensure(n);
     this.gen += 2;
-    if (this.gen >= 0xfffffff0) {
-      wk.nodes.view().fill(0);
+    if (this.gen + 1 > MAX_STAMP) {
+      wk.states.view().fill(0);
       this.gen = 2;
     }
     const count = this.core.exports.astar(
       grid.ptr, grid.w, grid.h, start, goal,
-      wk.nodes.ptr, wk.heap.ptr, this.gen,
+      wk.states.ptr, wk.positions.ptr, wk.heap.ptr, wk.cold.ptr, this.gen,
       wk.path.ptr, this.stats.ptr,
     );
     const st = this.stats.view();
@@ -69,11 +76,13 @@ export class GridSearch {
     if (this.work) for (const b of Object.values(this.work)) b.free();
     const c = this.core;
     this.work = {
-      nodes: c.block(Uint32Array, n * 6),
-      heap: c.block(Uint32Array, n * 6),
+      states: c.block(Uint16Array, n),
+      positions: c.block(Int32Array, n),
+      heap: c.block(Uint32Array, n * 8 + 32),
+      cold: c.block(Uint32Array, Math.ceil(c.exports.astarColdBytes(n) / 4)),
       path: c.block(Int32Array, n),
     };
-    this.work.nodes.view().fill(0);
+    this.work.states.view().fill(0);
     this.gen = 0;
     this.cap = n;
     return this.work;

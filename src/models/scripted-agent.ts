@@ -1,9 +1,13 @@
 /**
  * The offline navigation agent: a `Model` that plays a task through the same tools a language model
- * uses (step, mark, preview_path, write_file, close_task), so that whole runs work with no model
- * service. It is a GROUND-TRUTH-PERCEPTION BASELINE: it recognises the goal from the simulator's
- * instance ids in the current view (the oracle), and explores by frontiers on the robot's own
- * estimated map. Its positions come from the navigator's estimate, never from the simulator.
+ * uses (get_goal, step, mark, preview_path, write_file, close_task), so that whole runs work with no
+ * model service. It explores by frontiers on the robot's own estimated map; its positions come from
+ * the navigator's estimate, never from the simulator. How it recognises the goal:
+ *   - object-category and description goals: GROUND-TRUTH PERCEPTION — the simulator's instance ids
+ *     in the current view (the oracle); a baseline, not vision;
+ *   - image goals, when it is given an `ImageGoalMatcher`: by appearance only — the photograph from
+ *     get_goal and the robot's views compared with the view encoder (image-goal-matcher.ts), placed
+ *     with the robot's depth. Without a matcher, image goals fall back to the instance ids too.
  */
 import type { BodyFrame } from '../body/body.js';
 import { NAVIGATOR_FRAME, planarPose } from '../geometry/frames.js';
@@ -13,8 +17,9 @@ import type { PlanarPoint } from '../mapping/planner.js';
 import type { CoarseAction } from '../navigator/actions.js';
 import type { Navigator } from '../navigator/navigator.js';
 import { actionsAlong } from '../navigator/route-following.js';
+import type { ImageGoalMatcher } from './image-goal-matcher.js';
 import { estimateUsage } from './scripted.js';
-import { textOf, type Message, type Model, type ModelRequest, type ModelResponse, type ToolCall } from './types.js';
+import { textOf, type Message, type Model, type ModelRequest, type ModelResponse, type ToolCall, type ToolResultMessage } from './types.js';
 
 export interface NavigationOracle {
   navigator: Navigator;
@@ -29,6 +34,8 @@ export interface ScriptedAgentOptions {
   closeEnoughM?: number;
   /** coarse actions per step call while travelling */
   actionsPerStep?: number;
+  /** recognises image goals by appearance (view encoder); without it they use the instance ids */
+  imageGoals?: ImageGoalMatcher;
 }
 
 const TURN = (15 * Math.PI) / 180;
@@ -38,6 +45,10 @@ const RECOVERY_RE = /(tasks\/[\w.-]+\/recovery-\d+\.json)/;
 
 interface TaskState {
   goalKey: string;
+  /** how the goal is recognised: not yet known (get_goal pending), instance ids, or appearance */
+  perception: 'pending' | 'ids' | 'image';
+  /** image goals: the similarity of the view that placed the current target */
+  matched: number | null;
   lookTurns: number;
   ignore: PlanarPoint[];
   target: PlanarPoint | null;
@@ -61,6 +72,7 @@ export class ScriptedNavigationAgent implements Model {
   private calls = 0;
   private readonly closeEnough: number;
   private readonly perStep: number;
+  private readonly imageGoals: ImageGoalMatcher | null;
 
   constructor(
     private readonly oracle: NavigationOracle,
@@ -69,6 +81,7 @@ export class ScriptedNavigationAgent implements Model {
     this.frontiers = new FrontierFinder(oracle.navigator.map);
     this.closeEnough = opts.closeEnoughM ?? 0.8;
     this.perStep = opts.actionsPerStep ?? 4;
+    this.imageGoals = opts.imageGoals ?? null;
   }
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
@@ -99,11 +112,25 @@ export class ScriptedNavigationAgent implements Model {
       t.approaching = false;
       t.handoverWritten = false;
       t.closing = null;
+      t.matched = null;
     } else if (this.lastCallWas(req.messages, 'close_task')) {
       return this.say(req, 'Close requested; yielding.');
     }
 
     if (t.closing) return this.finish(req, handover, t.closing.evidence);
+
+    // With an appearance matcher, ask for the goal first: a photograph is matched by appearance.
+    if (t.perception === 'pending') {
+      const got = this.lastResultOf(req.messages, 'get_goal');
+      if (!got) return this.call(req, 'get_goal', {});
+      const photo = got.isError ? undefined : got.content.find((p) => p.type === 'image');
+      if (photo && photo.type === 'image') {
+        await this.imageGoals!.setGoalPng(photo.png);
+        t.perception = 'image';
+      } else {
+        t.perception = 'ids';
+      }
+    }
 
     const nav = this.oracle.navigator;
     const pose = nav.planar();
@@ -117,12 +144,16 @@ export class ScriptedNavigationAgent implements Model {
       return this.step(req, [...this.turnsTo(this.openHeading(pose), pose.yaw), 'forward']);
     }
 
-    const seen = this.goalInView(nav.lastView);
+    const sighting = t.perception === 'image' ? await this.imageGoalInView(nav.lastView) : null;
+    const seen = t.perception === 'image' ? (sighting?.point ?? null) : this.goalInView(nav.lastView);
+    if (sighting) t.matched = sighting.similarity;
     const fresh = seen && !t.rejected.some((r) => Math.hypot(r.x - seen.x, r.z - seen.z) < 1.0);
     if (fresh) {
       const d = Math.hypot(seen.x - pose.x, seen.z - pose.z);
       if (d <= this.closeEnough || (t.approaching && t.stuck >= 4 && d <= 0.95)) {
-        return this.finish(req, handover, `The ${this.oracle.goalLabel()} is in view about ${d.toFixed(1)} m away, right in front of the robot.`);
+        return this.finish(req, handover, sighting
+          ? `The view ahead matches the goal photograph (encoder similarity ${sighting.similarity.toFixed(2)}); what it centres on is about ${d.toFixed(1)} m away.`
+          : `The ${this.oracle.goalLabel()} is in view about ${d.toFixed(1)} m away, right in front of the robot.`);
       }
       if (!t.approaching) {
         // The first sighting: check the route on the map before committing to it.
@@ -143,9 +174,15 @@ export class ScriptedNavigationAgent implements Model {
       t.stuck = 0;
     } else if (t.approaching) {
       // Lost sight of it while approaching: keep going to where it was seen.
-      if (t.target && t.stuck < 8 && Math.hypot(t.target.x - pose.x, t.target.z - pose.z) > this.closeEnough) {
+      const d = t.target ? Math.hypot(t.target.x - pose.x, t.target.z - pose.z) : Infinity;
+      if (t.target && t.stuck < 8 && d > this.closeEnough) {
         const actions = this.follow(t.target, pose, 0.45);
         if (actions) return this.step(req, actions);
+      }
+      // A photograph matches only from where it was taken, so arriving closer loses the match:
+      // the earlier sighting is the evidence.
+      if (t.perception === 'image' && t.matched !== null && d <= this.closeEnough) {
+        return this.finish(req, handover, `A view matched the goal photograph (encoder similarity ${t.matched.toFixed(2)}); the robot is now about ${d.toFixed(1)} m from what that view centred on.`);
       }
       t.approaching = false;
       t.target = null;
@@ -243,11 +280,8 @@ export class ScriptedNavigationAgent implements Model {
 
   /** Where the goal is, from the instance ids and depth of the current view, in the estimated world. */
   private goalInView(frame: BodyFrame | null): PlanarPoint | null {
-    const nav = this.oracle.navigator;
-    const pose = nav.poseMatrix();
-    if (!frame?.ids || !pose) return null;
+    if (!frame?.ids) return null;
     const ids = new Set(this.oracle.goalInstanceIds());
-    const K = nav.body.intrinsics;
     let n = 0, best = Infinity, bu = 0, bv = 0;
     for (let i = 0; i < frame.ids.length; i++) {
       if (!ids.has(frame.ids[i])) continue;
@@ -261,7 +295,24 @@ export class ScriptedNavigationAgent implements Model {
       }
     }
     if (n < 30) return null; // a few pixels at the edge of the view are not a sighting
-    const p = transformPoint(pose, [((bu - K.cx) / K.fx) * best, ((bv - K.cy) / K.fy) * best, best]);
+    return this.pointAt(bu, bv, best);
+  }
+
+  /** Where the goal is by appearance: the current view matched against the goal photograph. */
+  private async imageGoalInView(frame: BodyFrame | null): Promise<{ point: PlanarPoint; similarity: number } | null> {
+    if (!frame || !this.imageGoals) return null;
+    const s = await this.imageGoals.sighting(frame);
+    const point = s && this.pointAt(s.u, s.v, s.depth);
+    return point ? { point, similarity: s.similarity } : null;
+  }
+
+  /** The estimated-world floor point seen at pixel (u, v) and depth d of the current view. */
+  private pointAt(u: number, v: number, d: number): PlanarPoint | null {
+    const nav = this.oracle.navigator;
+    const pose = nav.poseMatrix();
+    if (!pose) return null;
+    const K = nav.body.intrinsics;
+    const p = transformPoint(pose, [((u - K.cx) / K.fx) * d, ((v - K.cy) / K.fy) * d, d]);
     const q = planarPose(NAVIGATOR_FRAME, new Float64Array([1, 0, 0, p[0], 0, 1, 0, p[1], 0, 0, 1, p[2], 0, 0, 0, 1]));
     return { x: q.x, z: q.z };
   }
@@ -314,9 +365,16 @@ export class ScriptedNavigationAgent implements Model {
   private taskState(): TaskState {
     const key = this.oracle.goalInstanceIds().join(',');
     if (!this.task || this.task.goalKey !== key) {
-      this.task = { goalKey: key, lookTurns: 0, ignore: [], target: null, stuck: 0, rejected: [], handoverWritten: false, approaching: false, closing: null, coverage: false, arrived: false, lookedFrom: [], searched: [], marks: 0 };
+      this.imageGoals?.clear();
+      this.task = { goalKey: key, perception: this.imageGoals ? 'pending' : 'ids', matched: null, lookTurns: 0, ignore: [], target: null, stuck: 0, rejected: [], handoverWritten: false, approaching: false, closing: null, coverage: false, arrived: false, lookedFrom: [], searched: [], marks: 0 };
     }
     return this.task;
+  }
+
+  /** The result of `name` when it answers the latest assistant turn. */
+  private lastResultOf(messages: Message[], name: string): ToolResultMessage | null {
+    const m = messages[messages.length - 1];
+    return m?.role === 'tool' && m.name === name ? m : null;
   }
 
   private lastCallWas(messages: Message[], name: string): boolean {

@@ -20,7 +20,8 @@ export interface NavcoreExports {
   countCells(grid: number, n: number, out: number): void;
   blit(src: number, sw: number, sh: number, dst: number, dw: number, offX: number, offZ: number): void;
   knownBounds(grid: number, w: number, h: number, out: number): void;
-  astar(grid: number, w: number, h: number, start: number, goal: number, nodes: number, heap: number, gen: number, path: number, stats: number): number;
+  astar(grid: number, w: number, h: number, start: number, goal: number, states: number, positions: number, heap: number, cold: number, gen: number, path: number, stats: number): number;
+  astarColdBytes(n: number): number;
   nearestFree(grid: number, w: number, h: number, x: number, z: number, maxR: number): number;
   nearestFrontier(grid: number, w: number, h: number, start: number, minDepth: number, minUnknown: number, ignore: number, mark: number, queue: number, gen: number, out: number): number;
   inflate(src: number, dst: number, w: number, h: number, r: number): void;

@@ -99,8 +99,10 @@ function search(grid: Uint8Array, w: number, h: number, start: number, goal: num
 }
 
 /**
- * A* with an indexed binary heap and decrease-key, sifting exactly as navcore does, so that equal
- * keys are resolved the same way: same path, same expansion count.
+ * A* with an indexed binary heap and decrease-key. Its queue order is navcore's total order (smaller
+ * f, then larger g, then smaller cell index; f = g + h in the same double arithmetic), so although
+ * navcore's queue is shaped differently (4-ary heap plus a slot that lets the best new cell bypass
+ * it), both expand the same cells in the same order: same path, same expansion count.
  */
 export function astarRef(grid: Uint8Array, w: number, h: number, start: number, goal: number): SearchResult {
   if (grid[start] !== 1 || grid[goal] !== 1) return { cost: -1, path: [], expansions: 0 };
@@ -114,7 +116,7 @@ export function astarRef(grid: Uint8Array, w: number, h: number, start: number, 
   const parent = new Int32Array(n), pos = new Int32Array(n), heap = new Int32Array(n);
   const state = new Uint8Array(n); // 0 new, 1 open, 2 closed
   let size = 0;
-  const before = (a: number, b: number) => f[a] < f[b] || (f[a] === f[b] && g[a] > g[b]);
+  const before = (a: number, b: number) => f[a] < f[b] || (f[a] === f[b] && (g[a] > g[b] || (g[a] === g[b] && a < b)));
   const put = (k: number, node: number) => { heap[k] = node; pos[node] = k; };
   const up = (k: number) => {
     const node = heap[k];
