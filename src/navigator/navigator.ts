@@ -3,7 +3,7 @@
  * the pose source, and — only when tracking is ok — to the mapper at the ESTIMATED pose, on the layer
  * of the floor it stands on. It knows nothing of models or prompts, and never reads a simulator pose.
  */
-import type { Body, BodyFrame } from '../body/body.js';
+import { ownFrame, type Body, type BodyFrame, type SubMotionResult } from '../body/body.js';
 import { NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../geometry/frames.js';
 import type { Mat4 } from '../geometry/pose.js';
 import { FloorTracker, type FloorTrackerOptions } from '../mapping/floors.js';
@@ -140,6 +140,7 @@ export class Navigator {
   /** Looks without moving: the frame is tracked and mapped like any other. */
   async observe(): Promise<BodyFrame> {
     const f = await this.body.observe();
+    this.lastFrame = f;
     this.ingest(f);
     this.bank(f);
     return f;
@@ -158,15 +159,21 @@ export class Navigator {
     let frame = this.lastFrame;
     for (const a of actions) {
       let collided = false;
+      let last: SubMotionResult | null = null;
       for (let s = 0; s < SUB_MOTIONS_PER_ACTION; s++) {
-        const r = await this.body.execute(a);
-        frame = r.frame;
-        this.ingest(r.frame);
-        if (r.collided) collided = true;
-        if (r.terminated) {
+        // Intermediate views only feed the tracker and the mapper, so they need not be copied out
+        // of the sensor; the action's last view is kept (returned, banked, read by the tools).
+        last = await this.body.execute(a, { transient: true });
+        this.ingest(last.frame);
+        if (last.collided) collided = true;
+        if (last.terminated) {
           terminated = true;
           break;
         }
+      }
+      if (last) {
+        frame = last.transient ? ownFrame(last.frame) : last.frame;
+        this.lastFrame = frame;
       }
       executed.push(a);
       if (frame) this.bank(frame);
@@ -238,7 +245,6 @@ export class Navigator {
   }
 
   private ingest(frame: BodyFrame): void {
-    this.lastFrame = frame;
     this.frames++;
     const est = this.poseSource.estimate(frame);
     this.statusNow = est.status;
