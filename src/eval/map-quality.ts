@@ -26,6 +26,10 @@ export interface MapQuality {
   free_cells: number;
   obstacle_cells: number;
   known_blocked_cells: number;
+  /** free cells that are truly blocked (furniture carved or seen under, or a misplaced wall) */
+  free_on_blocked_cells: number;
+  /** free cells over no floor of this level (outside the house, or misplaced by pose error) */
+  free_off_floor_cells: number;
 }
 
 const key = (x: number, z: number) => `${x},${z}`;
@@ -107,7 +111,7 @@ function fillConvex(p: (readonly [number, number])[], into: Set<string>): void {
 
 export function mapQuality(map: { snapshot(layer: number): GridSnapshot }, layer: number, truth: TruthGrid): MapQuality {
   const s = map.snapshot(layer);
-  let free = 0, freeTrue = 0, obstacle = 0, knownBlocked = 0, blockedHit = 0;
+  let free = 0, freeTrue = 0, freeBlocked = 0, obstacle = 0, knownBlocked = 0, blockedHit = 0;
   for (let z = 0; z < s.height; z++) {
     for (let x = 0; x < s.width; x++) {
       const c = s.cells[z * s.width + x];
@@ -116,6 +120,7 @@ export function mapQuality(map: { snapshot(layer: number): GridSnapshot }, layer
       if (c === Cell.Free) {
         free++;
         if (truth.free.has(k)) freeTrue++;
+        else if (truth.blocked.has(k)) freeBlocked++;
       } else obstacle++;
       if (truth.blocked.has(k)) {
         knownBlocked++;
@@ -129,5 +134,7 @@ export function mapQuality(map: { snapshot(layer: number): GridSnapshot }, layer
     free_cells: free,
     obstacle_cells: obstacle,
     known_blocked_cells: knownBlocked,
+    free_on_blocked_cells: freeBlocked,
+    free_off_floor_cells: free - freeTrue - freeBlocked,
   };
 }

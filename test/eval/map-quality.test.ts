@@ -63,6 +63,9 @@ describe('ground-truth occupancy for map quality', () => {
     expect(q.obstacle_cells).toBe(2);
     // truly free among the 9: x = 0, 3, 4, 6, 9
     expect(q.free_precision).toBeCloseTo(5 / 9, 12);
+    // the 4 wrong ones: 3 over furniture or ramp, 1 outside the floor
+    expect(q.free_on_blocked_cells).toBe(3);
+    expect(q.free_off_floor_cells).toBe(1);
     // known truly blocked: x = 1, 2, 5, 7, 8; called obstacle: 5, 7
     expect(q.known_blocked_cells).toBe(5);
     expect(q.obstacle_recall).toBeCloseTo(2 / 5, 12);
