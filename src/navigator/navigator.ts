@@ -15,6 +15,7 @@ import type { PoseSource, TrackingStatus } from '../perception/pose-source.js';
 import { Navcore } from '../wasm/navcore.js';
 import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
 import { Anchoring } from './anchoring.js';
+import { MotionCheck, type CommandedMotion, type MotionCheckOptions } from './motion-check.js';
 import { PlaceStore, type Place } from './places.js';
 import { FrameArchive, ViewBank, type View } from './view-bank.js';
 
@@ -33,6 +34,12 @@ export interface NavigatorOptions {
   core?: Navcore;
   mapParams?: Partial<MapParams>;
   floors?: FloorTrackerOptions;
+  /**
+   * replace physically impossible tracked motion (beyond the commanded sub-motion by more than the
+   * tolerances) by the commanded motion and leave such frames out of the map (default on);
+   * false takes every tracked pose as it comes, as an ablation
+   */
+  motionCheck?: MotionCheckOptions | false;
 }
 
 export type StopReason = 'collision' | 'terminated';
@@ -58,6 +65,8 @@ export interface NavigatorState {
   floors: number;
   frames: number;
   reanchors: number;
+  /** frames whose tracked motion was implausible for the commanded sub-motion (not mapped) */
+  motionRejects: number;
 }
 
 export class Navigator {
@@ -69,6 +78,8 @@ export class Navigator {
   private readonly floorTracker: FloorTracker;
   private readonly levelMapping: boolean;
   private readonly anchoring = new Anchoring();
+  private readonly motionCheck: MotionCheck | null;
+  private lastPose: Mat4 | null = null;
   private statusNow: TrackingStatus = 'initialising';
   private poseNow: Mat4 | null = null;
   private floorNow: number | null = null;
@@ -89,6 +100,7 @@ export class Navigator {
     this.planner = new Planner(this.map);
     this.floorTracker = new FloorTracker(opts.floors);
     this.levelMapping = opts.levelMapping ?? true;
+    this.motionCheck = opts.motionCheck === false ? null : new MotionCheck(opts.motionCheck);
   }
 
   /** A navigator whose first observation has initialised tracking (the world is that first frame). */
@@ -106,6 +118,7 @@ export class Navigator {
       floors: this.map.floors().length,
       frames: this.frames,
       reanchors: this.anchoring.reanchors,
+      motionRejects: this.motionCheck?.rejected ?? 0,
     };
   }
 
@@ -115,7 +128,7 @@ export class Navigator {
 
   /** The estimated planar pose after the last frame, or the last trusted one while lost; null before any. */
   planar(): PlanarPose | null {
-    const p = this.poseNow ?? this.anchoring.lastTrustedPose;
+    const p = this.poseNow ?? this.lastPose;
     return p ? planarPose(NAVIGATOR_FRAME, p) : null;
   }
 
@@ -141,7 +154,7 @@ export class Navigator {
   async observe(): Promise<BodyFrame> {
     const f = await this.body.observe();
     this.lastFrame = f;
-    this.ingest(f);
+    this.ingest(f, 'still', false);
     this.bank(f);
     return f;
   }
@@ -164,7 +177,7 @@ export class Navigator {
         // Intermediate views only feed the tracker and the mapper, so they need not be copied out
         // of the sensor; the action's last view is kept (returned, banked, read by the tools).
         last = await this.body.execute(a, { transient: true });
-        this.ingest(last.frame);
+        this.ingest(last.frame, a, last.collided);
         if (last.collided) collided = true;
         if (last.terminated) {
           terminated = true;
@@ -244,13 +257,18 @@ export class Navigator {
     });
   }
 
-  private ingest(frame: BodyFrame): void {
+  /** Tracks a frame reached by `motion` (`blocked`: the body collided) and maps it when its pose is trusted. */
+  private ingest(frame: BodyFrame, motion: CommandedMotion, blocked: boolean): void {
     this.frames++;
     const est = this.poseSource.estimate(frame);
     this.statusNow = est.status;
-    const pose = this.anchoring.apply(est);
+    const anchored = this.anchoring.apply(est);
+    const checked = this.motionCheck ? this.motionCheck.apply(anchored, motion, blocked) : { pose: anchored, plausible: true };
+    const pose = checked.pose;
     this.poseNow = pose;
     if (!pose) return; // lost or initialising: no pose, no map write (SPEC §2)
+    this.lastPose = pose;
+    if (!checked.plausible) return; // the pose is dead-reckoned over an impossible tracked motion: not mapped
     const decision = this.floorTracker.update(this.map.floorUpBelow(pose, this.body.cameraHeight));
     if (decision.opened) this.map.openFloor(this.floorTracker.floors[decision.floor!]);
     if (decision.floor === null) return; // between floors: nothing is written until the height settles

@@ -1,0 +1,102 @@
+/**
+ * Kinematic plausibility of the tracker's motion. The navigator knows what it commanded: a
+ * sub-motion moves the body at most 0.05 m forward or turns it 3° in place (SPEC §1). A tracked
+ * increment far outside that (the visual tracker can report `ok` while sliding 0.3 m during a
+ * turn in place) is not a measurement of the body's motion but a tracking failure that stays in
+ * every later pose. Such a frame gets the commanded motion instead (dead reckoning over that one
+ * frame), and the correction is carried on to the following poses (as re-anchoring does after a
+ * loss, SPEC §2); the caller does not map the frame. Plausible increments pass through untouched.
+ */
+import { NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../geometry/frames.js';
+import { identity, multiply, type Mat4 } from '../geometry/pose.js';
+import { SUB_MOTION_DEGREES, SUB_MOTION_METRES, type SubMotion } from '../body/body.js';
+
+/** What the body was told to do before the frame: a sub-motion, or nothing (observe). */
+export type CommandedMotion = SubMotion | 'still';
+
+export interface MotionCheckOptions {
+  /** metres of translation allowed beyond the commanded motion, per frame */
+  translationTolM?: number;
+  /** degrees of heading change allowed beyond the commanded turn, per frame */
+  yawTolDeg?: number;
+}
+
+const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
+const RAD = Math.PI / 180;
+
+/**
+ * Rigid motion of the ground plane as a world transform (NAVIGATOR_FRAME: rotation about the up axis,
+ * horizontal translation) that takes planar pose `from` to planar pose `to`.
+ */
+function planarCorrection(from: PlanarPose, to: PlanarPose): Mat4 {
+  const t = wrap(to.yaw - from.yaw);
+  const c = Math.cos(t), s = Math.sin(t);
+  // [c 0 −s; 0 1 0; s 0 c] turns yaw by +t in NAVIGATOR_FRAME (a left turn increases yaw)
+  const tx = to.x - (c * from.x - s * from.z);
+  const tz = to.z - (s * from.x + c * from.z);
+  return new Float64Array([c, 0, -s, tx, 0, 1, 0, 0, s, 0, c, tz, 0, 0, 0, 1]);
+}
+
+export class MotionCheck {
+  private readonly tolT: number;
+  private readonly tolYaw: number;
+  private correction: Mat4 = identity();
+  private corrected = false;
+  private prevRaw: PlanarPose | null = null;
+  private prevOut: PlanarPose | null = null;
+  /** frames whose tracked motion was implausible and was replaced by the commanded one */
+  rejected = 0;
+
+  constructor(opts: MotionCheckOptions = {}) {
+    this.tolT = opts.translationTolM ?? 0.03;
+    this.tolYaw = (opts.yawTolDeg ?? 2) * RAD;
+  }
+
+  /**
+   * The pose to use for a frame whose tracked (anchored) pose is `pose`, reached by `motion`
+   * (`blocked`: the body reported a collision, so a forward moved less than commanded, possibly
+   * nothing). `plausible` is false when the tracked motion was replaced.
+   */
+  apply(pose: Mat4 | null, motion: CommandedMotion, blocked = false): { pose: Mat4 | null; plausible: boolean } {
+    if (!pose) {
+      // no pose: the next one is compared with nothing (re-anchoring covers losses)
+      this.prevRaw = null;
+      return { pose: null, plausible: true };
+    }
+    const raw = planarPose(NAVIGATOR_FRAME, pose);
+    const prevRaw = this.prevRaw, prevOut = this.prevOut;
+    this.prevRaw = raw;
+    const cmdYaw = motion === 'left' ? SUB_MOTION_DEGREES * RAD : motion === 'right' ? -SUB_MOTION_DEGREES * RAD : 0;
+    const cmdDist = motion === 'forward' ? SUB_MOTION_METRES : 0;
+    if (prevRaw && prevOut) {
+      const moved = Math.hypot(raw.x - prevRaw.x, raw.z - prevRaw.z);
+      const turned = wrap(raw.yaw - prevRaw.yaw);
+      if (moved > cmdDist + this.tolT || Math.abs(wrap(turned - cmdYaw)) > this.tolYaw) {
+        const d = blocked ? 0 : cmdDist;
+        // forward along the heading: yaw 0 looks along +z, a left turn increases yaw
+        const expected: PlanarPose = {
+          x: prevOut.x - Math.sin(prevOut.yaw) * d,
+          z: prevOut.z + Math.cos(prevOut.yaw) * d,
+          yaw: wrap(prevOut.yaw + cmdYaw),
+        };
+        this.correction = planarCorrection(raw, expected);
+        this.corrected = true;
+        this.rejected++;
+        const out = multiply(this.correction, pose);
+        this.prevOut = planarPose(NAVIGATOR_FRAME, out);
+        return { pose: out, plausible: false };
+      }
+    }
+    const out = this.corrected ? multiply(this.correction, pose) : pose;
+    this.prevOut = this.corrected ? planarPose(NAVIGATOR_FRAME, out) : raw;
+    return { pose: out, plausible: true };
+  }
+
+  reset(): void {
+    this.correction = identity();
+    this.corrected = false;
+    this.prevRaw = null;
+    this.prevOut = null;
+    this.rejected = 0;
+  }
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../../src/geometry/frames.js';
+import { multiply, type Mat4 } from '../../src/geometry/pose.js';
+import { MotionCheck } from '../../src/navigator/motion-check.js';
+import { Navigator } from '../../src/navigator/navigator.js';
+import type { PoseEstimate, PoseSource, RgbdFrame } from '../../src/perception/pose-source.js';
+import { simWorld } from '../helpers/sim-world.js';
+
+const DEG = Math.PI / 180;
+/** A level camera at planar pose (x, z, yaw) in NAVIGATOR_FRAME (up = −y). */
+function pose(x: number, z: number, yaw: number, y = -0.88): Mat4 {
+  const c = Math.cos(yaw), s = Math.sin(yaw);
+  return new Float64Array([c, 0, -s, x, 0, 1, 0, y, s, 0, c, z, 0, 0, 0, 1]);
+}
+const planar = (m: Mat4) => planarPose(NAVIGATOR_FRAME, m);
+function expectPlanar(m: Mat4, p: PlanarPose, digits = 9) {
+  const q = planar(m);
+  expect(q.x).toBeCloseTo(p.x, digits);
+  expect(q.z).toBeCloseTo(p.z, digits);
+  expect(Math.sin(q.yaw - p.yaw)).toBeCloseTo(0, digits);
+}
+
+describe('MotionCheck: tracked motion against the commanded sub-motion', () => {
+  it('passes plausible increments through untouched, tracker noise included', () => {
+    const mc = new MotionCheck();
+    const seq: [Mat4, 'still' | 'left' | 'right' | 'forward'][] = [
+      [pose(0, 0, 0), 'still'],
+      [pose(0.004, 0.002, 3.4 * DEG), 'left'],
+      [pose(0.001, 0.045, 3.1 * DEG), 'forward'],
+      [pose(-0.01, 0.05, 0.5 * DEG), 'right'],
+    ];
+    for (const [p, m] of seq) {
+      const r = mc.apply(p, m);
+      expect(r.plausible).toBe(true);
+      expect(r.pose).toBe(p);
+    }
+    expect(mc.rejected).toBe(0);
+  });
+
+  it('replaces a slide during a turn in place by the commanded turn and carries the correction on', () => {
+    const mc = new MotionCheck();
+    mc.apply(pose(1, 2, 10 * DEG), 'still');
+    mc.apply(pose(1, 2, 13 * DEG), 'left');
+    // the tracker reports 0.3 m of travel while the body turns in place, and keeps that offset
+    const glitch = mc.apply(pose(1.3, 2, 16 * DEG), 'left');
+    expect(glitch.plausible).toBe(false);
+    expectPlanar(glitch.pose!, { x: 1, z: 2, yaw: 16 * DEG });
+    const next = mc.apply(pose(1.3, 2, 19 * DEG), 'left');
+    expect(next.plausible).toBe(true);
+    expectPlanar(next.pose!, { x: 1, z: 2, yaw: 19 * DEG });
+    // a forward after it moves along the corrected heading by what the tracker saw
+    const fwd = mc.apply(pose(1.3 - 0.05 * Math.sin(19 * DEG), 2 + 0.05 * Math.cos(19 * DEG), 19 * DEG), 'forward');
+    expect(fwd.plausible).toBe(true);
+    expectPlanar(fwd.pose!, { x: 1 - 0.05 * Math.sin(19 * DEG), z: 2 + 0.05 * Math.cos(19 * DEG), yaw: 19 * DEG });
+    // height, pitch and roll stay the tracker's: the correction is a motion of the ground plane
+    expect(fwd.pose![7]).toBeCloseTo(-0.88, 12);
+    expect(mc.rejected).toBe(1);
+  });
+
+  it('rejects a heading jump on a forward and dead-reckons the forward, or nothing when the body was blocked', () => {
+    const mc = new MotionCheck();
+    mc.apply(pose(0, 0, 0), 'still');
+    const spun = mc.apply(pose(0, 0.05, 12 * DEG), 'forward');
+    expect(spun.plausible).toBe(false);
+    expectPlanar(spun.pose!, { x: 0, z: 0.05, yaw: 0 });
+    const blocked = mc.apply(pose(0.5, 0.05, 12 * DEG), 'forward', true);
+    expect(blocked.plausible).toBe(false);
+    expectPlanar(blocked.pose!, { x: 0, z: 0.05, yaw: 0 });
+    expect(mc.rejected).toBe(2);
+  });
+
+  it('does not judge the first pose after a loss (re-anchoring handles it)', () => {
+    const mc = new MotionCheck();
+    mc.apply(pose(0, 0, 0), 'still');
+    expect(mc.apply(null, 'forward').pose).toBeNull();
+    const after = mc.apply(pose(2, 2, 1), 'forward');
+    expect(after.plausible).toBe(true);
+    expect(after.pose).toEqual(pose(2, 2, 1));
+  });
+});
+
+describe('Navigator with a tracker that slides during a turn', () => {
+  /** Ground truth that jumps 0.4 m sideways on one frame during a turn and keeps the offset. */
+  function glitchy(gt: PoseSource, at: number): PoseSource {
+    let n = 0;
+    const offset = pose(0.4, 0, 0, 0);
+    return {
+      name: 'ground truth with a slide',
+      estimate(f: RgbdFrame): PoseEstimate {
+        const e = gt.estimate(f);
+        return n++ >= at && e.pose ? { ...e, pose: multiply(offset, e.pose) } : e;
+      },
+      reset: () => gt.reset(),
+      dispose: () => gt.dispose(),
+    };
+  }
+
+  async function run(motionCheck: boolean) {
+    const { body, gt } = await simWorld(7);
+    const start = planar(body.groundTruthPose());
+    const nav = await Navigator.create({ body, poseSource: glitchy(gt, 8), motionCheck: motionCheck ? {} : false });
+    await nav.act(['left', 'left', 'left', 'forward']);
+    return { nav, start, end: planar(body.groundTruthPose()) };
+  }
+
+  it('keeps the pose on the true path and leaves the impossible frame out of the map', async () => {
+    const checked = await run(true);
+    // the navigator's world is the first camera frame: compare distance travelled and heading turned
+    const moved = Math.hypot(checked.end.x - checked.start.x, checked.end.z - checked.start.z);
+    const turned = checked.end.yaw - checked.start.yaw;
+    const est = checked.nav.state.pose!;
+    expect(moved).toBeGreaterThan(0.2);
+    expect(Math.hypot(est.x, est.z)).toBeCloseTo(moved, 6);
+    expect(Math.sin(est.yaw - turned)).toBeCloseTo(0, 6);
+    expect(checked.nav.state.motionRejects).toBe(1);
+    expect(checked.nav.map.floors()[0].frames).toBe(checked.nav.frames - 1);
+    // without the check the slide stays in the pose and every frame is mapped
+    const raw = await run(false);
+    const off = raw.nav.state.pose!;
+    expect(Math.hypot(off.x - est.x, off.z - est.z)).toBeCloseTo(0.4, 6);
+    expect(raw.nav.state.motionRejects).toBe(0);
+    expect(raw.nav.map.floors()[0].frames).toBe(raw.nav.frames);
+  });
+});
