@@ -44,6 +44,7 @@ export class MotionCheck {
   private corrected = false;
   private prevRaw: PlanarPose | null = null;
   private prevOut: PlanarPose | null = null;
+  private paused = false;
   /** frames whose tracked motion was implausible and was replaced by the commanded one */
   rejected = 0;
 
@@ -68,7 +69,7 @@ export class MotionCheck {
     this.prevRaw = raw;
     const cmdYaw = motion === 'left' ? SUB_MOTION_DEGREES * RAD : motion === 'right' ? -SUB_MOTION_DEGREES * RAD : 0;
     const cmdDist = motion === 'forward' ? SUB_MOTION_METRES : 0;
-    if (prevRaw && prevOut) {
+    if (prevRaw && prevOut && !this.paused) {
       const moved = Math.hypot(raw.x - prevRaw.x, raw.z - prevRaw.z);
       const turned = wrap(raw.yaw - prevRaw.yaw);
       if (moved > cmdDist + this.tolT || Math.abs(wrap(turned - cmdYaw)) > this.tolYaw) {
@@ -90,6 +91,14 @@ export class MotionCheck {
     const out = this.corrected ? multiply(this.correction, pose) : pose;
     this.prevOut = this.corrected ? planarPose(NAVIGATOR_FRAME, out) : raw;
     return { pose: out, plausible: true };
+  }
+
+  /**
+   * While paused every tracked motion is accepted: the environment has moved the body (a controlled
+   * relocation), so the commanded motion says nothing about where the tracker may find it.
+   */
+  pause(on: boolean): void {
+    this.paused = on;
   }
 
   reset(): void {

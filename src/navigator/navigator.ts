@@ -216,14 +216,21 @@ export class Navigator {
 
   /**
    * Turns once in place (24 × 15°), feeding the tracker, and returns the views after every
-   * `every`-th turn (every = 6 gives the four surrounding views at 90° steps).
+   * `every`-th turn (every = 6 gives the four surrounding views at 90° steps). `afterRelocation`:
+   * the environment has just moved the body, so tracked jumps are taken as relocalisation.
    */
-  async turnInPlace(every = 6): Promise<BodyFrame[]> {
+  async turnInPlace(every = 6, opts: { afterRelocation?: boolean } = {}): Promise<BodyFrame[]> {
     const views: BodyFrame[] = [];
-    for (let i = 1; i <= FULL_TURN_ACTIONS; i++) {
-      const r = await this.act(['left'], { stopOnCollision: false });
-      if (i % every === 0) views.push(r.frame);
-      if (r.terminated) break;
+    // After a relocation the tracker may find the body anywhere (SPEC §2): no motion is implausible.
+    if (opts.afterRelocation) this.motionCheck?.pause(true);
+    try {
+      for (let i = 1; i <= FULL_TURN_ACTIONS; i++) {
+        const r = await this.act(['left'], { stopOnCollision: false });
+        if (i % every === 0) views.push(r.frame);
+        if (r.terminated) break;
+      }
+    } finally {
+      this.motionCheck?.pause(false);
     }
     return views;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../../src/geometry/frames.js';
-import { multiply, type Mat4 } from '../../src/geometry/pose.js';
+import { invert as invertPose, multiply, type Mat4 } from '../../src/geometry/pose.js';
 import { MotionCheck } from '../../src/navigator/motion-check.js';
 import { Navigator } from '../../src/navigator/navigator.js';
 import type { PoseEstimate, PoseSource, RgbdFrame } from '../../src/perception/pose-source.js';
@@ -69,6 +69,17 @@ describe('MotionCheck: tracked motion against the commanded sub-motion', () => {
     expect(mc.rejected).toBe(2);
   });
 
+  it('accepts any tracked motion while paused (a relocation), and judges again afterwards', () => {
+    const mc = new MotionCheck();
+    mc.apply(pose(0, 0, 0), 'still');
+    mc.pause(true);
+    const moved = mc.apply(pose(4, -3, 2), 'left');
+    expect(moved.plausible).toBe(true);
+    expect(moved.pose).toEqual(pose(4, -3, 2));
+    mc.pause(false);
+    expect(mc.apply(pose(5, -3, 2 + 3 * DEG), 'left').plausible).toBe(false);
+  });
+
   it('does not judge the first pose after a loss (re-anchoring handles it)', () => {
     const mc = new MotionCheck();
     mc.apply(pose(0, 0, 0), 'still');
@@ -120,5 +131,23 @@ describe('Navigator with a tracker that slides during a turn', () => {
     expect(Math.hypot(off.x - est.x, off.z - est.z)).toBeCloseTo(0.4, 6);
     expect(raw.nav.state.motionRejects).toBe(0);
     expect(raw.nav.map.floors()[0].frames).toBe(raw.nav.frames);
+  });
+
+  it('takes the jump of a controlled relocation when told so', async () => {
+    const { body, gt } = await simWorld(7);
+    const nav = await Navigator.create({ body, poseSource: gt });
+    const first = body.groundTruthPose();
+    await nav.act(['forward', 'left']);
+    const p = body.simPose;
+    body.teleport({ position: [p.position[0], p.position[1], p.position[2]], yaw: p.yaw + Math.PI / 2 });
+    await nav.turnInPlace(6, { afterRelocation: true });
+    // ground truth relative to the first frame, as the ground-truth pose source reports it
+    const truth = planar(multiply(invertPose(first), body.groundTruthPose()));
+    expectPlanar(nav.poseMatrix()!, truth, 6);
+    expect(nav.state.motionRejects).toBe(0);
+    // a teleport the navigator is not told about is an impossible motion: it is not followed
+    body.teleport({ position: [p.position[0], p.position[1], p.position[2]], yaw: p.yaw });
+    await nav.act(['left']);
+    expect(nav.state.motionRejects).toBe(1);
   });
 });
