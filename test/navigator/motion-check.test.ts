@@ -37,6 +37,23 @@ describe('MotionCheck: tracked motion against the commanded sub-motion', () => {
     expect(mc.rejected).toBe(0);
   });
 
+  it('tolerates 8 cm beyond the commanded travel and 2° beyond the commanded turn by default', () => {
+    const judge = (p: Mat4, m: 'left' | 'forward') => {
+      const mc = new MotionCheck();
+      mc.apply(pose(0, 0, 0), 'still');
+      return mc.apply(p, m).plausible;
+    };
+    expect(judge(pose(0.07, 0, 3 * DEG), 'left')).toBe(true);
+    expect(judge(pose(0.09, 0, 3 * DEG), 'left')).toBe(false);
+    expect(judge(pose(0, 0.12, 0), 'forward')).toBe(true);
+    expect(judge(pose(0, 0.14, 0), 'forward')).toBe(false);
+    expect(judge(pose(0, 0, 4.9 * DEG), 'left')).toBe(true);
+    expect(judge(pose(0, 0, 5.1 * DEG), 'left')).toBe(false);
+    const strict = new MotionCheck({ translationTolM: 0.01 });
+    strict.apply(pose(0, 0, 0), 'still');
+    expect(strict.apply(pose(0.02, 0, 3 * DEG), 'left').plausible).toBe(false);
+  });
+
   it('replaces a slide during a turn in place by the commanded turn and carries the correction on', () => {
     const mc = new MotionCheck();
     mc.apply(pose(1, 2, 10 * DEG), 'still');
