@@ -6,6 +6,8 @@
  * every later pose. Such a frame gets the commanded motion instead (dead reckoning over that one
  * frame), and the correction is carried on to the following poses (as re-anchoring does after a
  * loss, SPEC §2); the caller does not map the frame. Plausible increments pass through untouched.
+ * Likewise a fresh tracker map, which re-anchoring places at the last trusted pose as if the body had
+ * stood still while tracking was lost, is moved on by the motion commanded during the loss.
  */
 import { NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../geometry/frames.js';
 import { identity, multiply, type Mat4 } from '../geometry/pose.js';
@@ -50,6 +52,8 @@ export class MotionCheck {
   private prevRaw: PlanarPose | null = null;
   private prevOut: PlanarPose | null = null;
   private paused = false;
+  /** the last output pose advanced by the motion commanded while there was no pose (a loss) */
+  private deadReckoned: PlanarPose | null = null;
   /** frames whose tracked motion was implausible and was replaced by the commanded one */
   rejected = 0;
 
@@ -61,37 +65,46 @@ export class MotionCheck {
   /**
    * The pose to use for a frame whose tracked (anchored) pose is `pose`, reached by `motion`
    * (`blocked`: the body reported a collision, so a forward moved less than commanded, possibly
-   * nothing). `plausible` is false when the tracked motion was replaced.
+   * nothing). `plausible` is false when the tracked motion was replaced. `reanchored`: the pose is the
+   * first of a fresh tracker map, placed at the last trusted pose; it is moved on by the motion
+   * commanded during the loss.
    */
-  apply(pose: Mat4 | null, motion: CommandedMotion, blocked = false): { pose: Mat4 | null; plausible: boolean } {
+  apply(pose: Mat4 | null, motion: CommandedMotion, blocked = false, opts: { reanchored?: boolean } = {}): { pose: Mat4 | null; plausible: boolean } {
+    const cmdYaw = motion === 'left' ? SUB_MOTION_DEGREES * RAD : motion === 'right' ? -SUB_MOTION_DEGREES * RAD : 0;
+    const cmdDist = motion === 'forward' ? SUB_MOTION_METRES : 0;
+    // forward along the heading: yaw 0 looks along +z, a left turn increases yaw
+    const advance = (p: PlanarPose): PlanarPose => {
+      const d = blocked ? 0 : cmdDist;
+      return { x: p.x - Math.sin(p.yaw) * d, z: p.z + Math.cos(p.yaw) * d, yaw: wrap(p.yaw + cmdYaw) };
+    };
     if (!pose) {
-      // no pose: the next one is compared with nothing (re-anchoring covers losses)
+      // no pose (lost): the next tracked motion is not judged, but the commanded one is remembered
       this.prevRaw = null;
+      const from = this.deadReckoned ?? this.prevOut;
+      if (from && !this.paused) this.deadReckoned = advance(from);
       return { pose: null, plausible: true };
     }
     const raw = planarPose(NAVIGATOR_FRAME, pose);
-    const prevRaw = this.prevRaw, prevOut = this.prevOut;
+    const prevRaw = this.prevRaw, prevOut = this.prevOut, deadReckoned = this.deadReckoned;
     this.prevRaw = raw;
-    const cmdYaw = motion === 'left' ? SUB_MOTION_DEGREES * RAD : motion === 'right' ? -SUB_MOTION_DEGREES * RAD : 0;
-    const cmdDist = motion === 'forward' ? SUB_MOTION_METRES : 0;
-    if (prevRaw && prevOut && !this.paused) {
+    this.deadReckoned = null;
+    // A fresh tracker map re-anchored at the last trusted pose assumes the body stood still while
+    // tracking was lost (SPEC §2); the body did what it was commanded meanwhile.
+    const reanchorGuess = opts.reanchored && deadReckoned && !this.paused;
+    const implausible = (): boolean => {
+      if (!prevRaw || !prevOut || this.paused) return false;
       const moved = Math.hypot(raw.x - prevRaw.x, raw.z - prevRaw.z);
       const turned = wrap(raw.yaw - prevRaw.yaw);
-      if (moved > cmdDist + this.tolT || Math.abs(wrap(turned - cmdYaw)) > this.tolYaw) {
-        const d = blocked ? 0 : cmdDist;
-        // forward along the heading: yaw 0 looks along +z, a left turn increases yaw
-        const expected: PlanarPose = {
-          x: prevOut.x - Math.sin(prevOut.yaw) * d,
-          z: prevOut.z + Math.cos(prevOut.yaw) * d,
-          yaw: wrap(prevOut.yaw + cmdYaw),
-        };
-        this.correction = planarCorrection(raw, expected);
-        this.corrected = true;
-        this.rejected++;
-        const out = multiply(this.correction, pose);
-        this.prevOut = planarPose(NAVIGATOR_FRAME, out);
-        return { pose: out, plausible: false };
-      }
+      return moved > cmdDist + this.tolT || Math.abs(wrap(turned - cmdYaw)) > this.tolYaw;
+    };
+    if (reanchorGuess || implausible()) {
+      const expected = advance(reanchorGuess ? deadReckoned : prevOut!);
+      this.correction = planarCorrection(raw, expected);
+      this.corrected = true;
+      this.rejected++;
+      const out = multiply(this.correction, pose);
+      this.prevOut = planarPose(NAVIGATOR_FRAME, out);
+      return { pose: out, plausible: false };
     }
     const out = this.corrected ? multiply(this.correction, pose) : pose;
     this.prevOut = this.corrected ? planarPose(NAVIGATOR_FRAME, out) : raw;
@@ -107,6 +120,7 @@ export class MotionCheck {
   }
 
   reset(): void {
+    this.deadReckoned = null;
     this.correction = identity();
     this.corrected = false;
     this.prevRaw = null;

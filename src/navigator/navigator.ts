@@ -269,8 +269,10 @@ export class Navigator {
     this.frames++;
     const est = this.poseSource.estimate(frame);
     this.statusNow = est.status;
+    const reanchors = this.anchoring.reanchors;
     const anchored = this.anchoring.apply(est);
-    const checked = this.motionCheck ? this.motionCheck.apply(anchored, motion, blocked) : { pose: anchored, plausible: true };
+    const reanchored = this.anchoring.reanchors !== reanchors;
+    const checked = this.motionCheck ? this.motionCheck.apply(anchored, motion, blocked, { reanchored }) : { pose: anchored, plausible: true };
     const pose = checked.pose;
     this.poseNow = pose;
     if (!pose) return; // lost or initialising: no pose, no map write (SPEC §2)

@@ -97,6 +97,22 @@ describe('MotionCheck: tracked motion against the commanded sub-motion', () => {
     expect(mc.apply(pose(5, -3, 2 + 3 * DEG), 'left').plausible).toBe(false);
   });
 
+  it('moves a re-anchored fresh map on by the motion commanded during the loss', () => {
+    const mc = new MotionCheck();
+    mc.apply(pose(1, 1, 0), 'still');
+    mc.apply(null, 'left');
+    mc.apply(null, 'forward');
+    mc.apply(null, 'forward', true); // blocked: no travel
+    // re-anchoring put the new map's first pose on the last trusted one
+    const back = mc.apply(pose(1, 1, 0), 'left', false, { reanchored: true });
+    expect(back.plausible).toBe(false);
+    expectPlanar(back.pose!, { x: 1 - 0.05 * Math.sin(3 * DEG), z: 1 + 0.05 * Math.cos(3 * DEG), yaw: 6 * DEG });
+    // the new map's later motion is applied on top
+    const on = mc.apply(pose(1, 1, 3 * DEG), 'left');
+    expect(on.plausible).toBe(true);
+    expectPlanar(on.pose!, { x: 1 - 0.05 * Math.sin(3 * DEG), z: 1 + 0.05 * Math.cos(3 * DEG), yaw: 9 * DEG });
+  });
+
   it('does not judge the first pose after a loss (re-anchoring handles it)', () => {
     const mc = new MotionCheck();
     mc.apply(pose(0, 0, 0), 'still');
@@ -166,5 +182,41 @@ describe('Navigator with a tracker that slides during a turn', () => {
     body.teleport({ position: [p.position[0], p.position[1], p.position[2]], yaw: p.yaw });
     await nav.act(['left']);
     expect(nav.state.motionRejects).toBe(1);
+  });
+
+  async function withLoss(motionCheck: boolean) {
+    const { body, gt } = await simWorld(7);
+    // ground truth that loses track for frames 8–15, then restarts from a fresh map (identity at its first frame)
+    let n = 0;
+    let firstOfNew: Mat4 | null = null;
+    const lossy: PoseSource = {
+      name: 'ground truth with a loss',
+      estimate(f: RgbdFrame): PoseEstimate {
+        const e = gt.estimate(f);
+        const i = n++;
+        if (i >= 8 && i < 16) return { status: 'lost', pose: null, mapId: 1 };
+        if (i < 8 || !e.pose) return e;
+        firstOfNew ??= invertPose(e.pose);
+        return { status: 'ok', pose: multiply(firstOfNew, e.pose), mapId: 2 };
+      },
+      reset: () => gt.reset(),
+      dispose: () => gt.dispose(),
+    };
+    const start = planar(body.groundTruthPose());
+    const nav = await Navigator.create({ body, poseSource: lossy, motionCheck: motionCheck ? {} : false });
+    await nav.act(['left', 'forward', 'left', 'forward']);
+    const end = planar(body.groundTruthPose());
+    expect(nav.state.reanchors).toBe(1);
+    return { est: nav.state.pose!, moved: Math.hypot(end.x - start.x, end.z - start.z), turned: end.yaw - start.yaw };
+  }
+
+  it('re-anchors a fresh tracker map where the body went while tracking was lost', async () => {
+    const { est, moved, turned } = await withLoss(true);
+    // dead reckoning assumes exactly 0.05 m per forward sub-motion; the navmesh moves the body in f32
+    expect(Math.hypot(est.x, est.z)).toBeCloseTo(moved, 4);
+    expect(Math.sin(est.yaw - turned)).toBeCloseTo(0, 6);
+    // the literal SPEC §2 re-anchoring (the ablation) leaves out what the body did while lost
+    const literal = await withLoss(false);
+    expect(moved - Math.hypot(literal.est.x, literal.est.z)).toBeGreaterThan(0.05);
   });
 });
