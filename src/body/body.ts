@@ -26,17 +26,37 @@ export interface BodyFrame {
 
 export interface SubMotionResult {
   frame: BodyFrame;
+  /**
+   * the frame's buffers are views that the body's next motion or observation overwrites (only when
+   * the caller asked for a transient frame); copy it with `ownFrame` to keep it
+   */
+  transient?: boolean;
   /** the body moved less than requested (it slid along or stopped at an obstacle) */
   collided: boolean;
   /** the environment ended the task; further motions do nothing */
   terminated: boolean;
 }
 
+export interface ExecuteOptions {
+  transient?: boolean;
+}
+
+/** An owned copy of a frame (buffers detached from whatever produced them). */
+export function ownFrame(f: BodyFrame): BodyFrame {
+  const o: BodyFrame = { ...f, rgb: f.rgb.slice(), depth: f.depth.slice() };
+  if (f.ids) o.ids = f.ids.slice();
+  return o;
+}
+
 export interface Body {
   readonly intrinsics: Intrinsics;
   /** camera height above the floor, metres */
   readonly cameraHeight: number;
-  execute(motion: SubMotion): Promise<SubMotionResult>;
+  /**
+   * `transient: true` allows the body to return its frame without copying it out of the sensor's
+   * buffers (the caller uses it before the next motion or copies it); a body may ignore it.
+   */
+  execute(motion: SubMotion, opts?: ExecuteOptions): Promise<SubMotionResult>;
   /** the current view without moving (does not advance the clock) */
   observe(): Promise<BodyFrame>;
 }

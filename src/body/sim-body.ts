@@ -12,7 +12,7 @@ import { copyFrame, Renderer, type Frame, type NoiseConfig } from '../sim/render
 import type { CameraConfig } from '../sim/render/camera.js';
 import { SceneNavMesh, dist2d, type NavPoint } from '../sim/navmesh.js';
 import type { Scene, StartPose } from '../sim/scene.js';
-import { FRAME_PERIOD_S, SUB_MOTION_DEGREES, SUB_MOTION_METRES, type Body, type BodyFrame, type SubMotion, type SubMotionResult } from './body.js';
+import { FRAME_PERIOD_S, SUB_MOTION_DEGREES, SUB_MOTION_METRES, type Body, type BodyFrame, type ExecuteOptions, type SubMotion, type SubMotionResult } from './body.js';
 
 export interface ActuationNoise {
   seed: number;
@@ -111,8 +111,10 @@ export class SimBody implements Body {
     this.motions = 0;
   }
 
-  private frame(): BodyFrame {
-    const f: Frame = copyFrame(this.renderer.render(this.simCameraPose()));
+  /** The current view: an owned copy, or (transient) the renderer's buffers until its next render. */
+  private frame(transient = false): BodyFrame {
+    const r = this.renderer.render(this.simCameraPose());
+    const f: Frame = transient ? r : copyFrame(r);
     return { ...f, timestamp: this.clock };
   }
 
@@ -120,8 +122,9 @@ export class SimBody implements Body {
     return this.frame();
   }
 
-  async execute(motion: SubMotion): Promise<SubMotionResult> {
-    if (this.ended) return { frame: this.frame(), collided: false, terminated: true };
+  async execute(motion: SubMotion, opts: ExecuteOptions = {}): Promise<SubMotionResult> {
+    const transient = opts.transient === true;
+    if (this.ended) return { frame: this.frame(transient), collided: false, terminated: true, transient };
     const n = this.opts.actuationNoise;
     const g = () => (this.noiseRng ? this.noiseRng.gaussian() : 0);
     let collided = false;
@@ -144,6 +147,6 @@ export class SimBody implements Body {
     this.clock = Math.round((this.clock + FRAME_PERIOD_S) * 1e6) / 1e6;
     this.motions++;
     if (this.opts.maxSubMotions !== undefined && this.motions >= this.opts.maxSubMotions) this.terminate('sub-motion budget exhausted');
-    return { frame: this.frame(), collided, terminated: this.ended !== null };
+    return { frame: this.frame(transient), collided, terminated: this.ended !== null, transient };
   }
 }

@@ -7,5 +7,5 @@ import type { BodyFrame } from '../body/body.js';
 import type { Navigator } from '../navigator/navigator.js';
 
 export async function relocationViews(navigator: Navigator): Promise<BodyFrame[]> {
-  return navigator.turnInPlace(6);
+  return navigator.turnInPlace(6, { afterRelocation: true });
 }

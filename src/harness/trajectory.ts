@@ -11,8 +11,8 @@ export class TrajectoryRecorder {
   constructor(private readonly body: SimBody) {
     this.points.push([body.simPose.position[0], body.simPose.position[1], body.simPose.position[2]]);
     const execute = body.execute.bind(body);
-    body.execute = async (m) => {
-      const r = await execute(m);
+    body.execute = async (m, opts) => {
+      const r = await execute(m, opts);
       const p = body.simPose.position;
       const last = this.points[this.points.length - 1];
       if (p[0] !== last[0] || p[1] !== last[1] || p[2] !== last[2]) this.points.push([p[0], p[1], p[2]]);

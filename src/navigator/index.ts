@@ -1,5 +1,6 @@
 export * from './actions.js';
 export * from './anchoring.js';
+export * from './motion-check.js';
 export * from './view-bank.js';
 export * from './places.js';
 export * from './navigator.js';

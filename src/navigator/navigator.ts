@@ -3,7 +3,7 @@
  * the pose source, and — only when tracking is ok — to the mapper at the ESTIMATED pose, on the layer
  * of the floor it stands on. It knows nothing of models or prompts, and never reads a simulator pose.
  */
-import type { Body, BodyFrame } from '../body/body.js';
+import { ownFrame, type Body, type BodyFrame, type SubMotionResult } from '../body/body.js';
 import { NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../geometry/frames.js';
 import type { Mat4 } from '../geometry/pose.js';
 import { FloorTracker, type FloorTrackerOptions } from '../mapping/floors.js';
@@ -15,6 +15,7 @@ import type { PoseSource, TrackingStatus } from '../perception/pose-source.js';
 import { Navcore } from '../wasm/navcore.js';
 import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
 import { Anchoring } from './anchoring.js';
+import { MotionCheck, type CommandedMotion, type MotionCheckOptions } from './motion-check.js';
 import { memoryProblem, type NavigatorMemory } from './navigator-memory.js';
 import { PlaceStore, type Place } from './places.js';
 import { FrameArchive, ViewBank, type View } from './view-bank.js';
@@ -34,6 +35,12 @@ export interface NavigatorOptions {
   core?: Navcore;
   mapParams?: Partial<MapParams>;
   floors?: FloorTrackerOptions;
+  /**
+   * replace physically impossible tracked motion (beyond the commanded sub-motion by more than the
+   * tolerances) by the commanded motion and leave such frames out of the map (default on);
+   * false takes every tracked pose as it comes, as an ablation
+   */
+  motionCheck?: MotionCheckOptions | false;
   /** memory saved by an earlier navigator in the same house (a resumed run) */
   memory?: NavigatorMemory;
 }
@@ -61,6 +68,8 @@ export interface NavigatorState {
   floors: number;
   frames: number;
   reanchors: number;
+  /** frames whose tracked motion was implausible for the commanded sub-motion (not mapped) */
+  motionRejects: number;
 }
 
 export class Navigator {
@@ -72,6 +81,8 @@ export class Navigator {
   private readonly floorTracker: FloorTracker;
   private readonly levelMapping: boolean;
   private readonly anchoring = new Anchoring();
+  private readonly motionCheck: MotionCheck | null;
+  private lastPose: Mat4 | null = null;
   private statusNow: TrackingStatus = 'initialising';
   private poseNow: Mat4 | null = null;
   private floorNow: number | null = null;
@@ -92,12 +103,13 @@ export class Navigator {
     this.planner = new Planner(this.map);
     this.floorTracker = new FloorTracker(opts.floors);
     this.levelMapping = opts.levelMapping ?? true;
+    this.motionCheck = opts.motionCheck === false ? null : new MotionCheck(opts.motionCheck);
     if (opts.memory) this.adopt(opts.memory);
   }
 
   /** The memory to hand to a later navigator: map layers, places, trails and the last pose. */
   memory(): NavigatorMemory | null {
-    const pose = this.anchoring.lastTrustedPose;
+    const pose = this.poseNow ?? this.lastPose;
     if (!pose || this.floorNow === null) return null;
     return {
       pose: Float64Array.from(pose),
@@ -116,6 +128,7 @@ export class Navigator {
     for (const p of m.places) this.places.restore(p);
     this.trails = m.trails.map((t) => t.map((q) => ({ ...q })));
     this.floorNow = m.floor;
+    this.lastPose = Float64Array.from(m.pose);
     this.anchoring.resumeAt(Float64Array.from(m.pose));
   }
 
@@ -134,6 +147,7 @@ export class Navigator {
       floors: this.map.floors().length,
       frames: this.frames,
       reanchors: this.anchoring.reanchors,
+      motionRejects: this.motionCheck?.rejected ?? 0,
     };
   }
 
@@ -143,7 +157,7 @@ export class Navigator {
 
   /** The estimated planar pose after the last frame, or the last trusted one while lost; null before any. */
   planar(): PlanarPose | null {
-    const p = this.poseNow ?? this.anchoring.lastTrustedPose;
+    const p = this.poseNow ?? this.lastPose;
     return p ? planarPose(NAVIGATOR_FRAME, p) : null;
   }
 
@@ -168,7 +182,8 @@ export class Navigator {
   /** Looks without moving: the frame is tracked and mapped like any other. */
   async observe(): Promise<BodyFrame> {
     const f = await this.body.observe();
-    this.ingest(f);
+    this.lastFrame = f;
+    this.ingest(f, 'still', false);
     this.bank(f);
     return f;
   }
@@ -186,15 +201,21 @@ export class Navigator {
     let frame = this.lastFrame;
     for (const a of actions) {
       let collided = false;
+      let last: SubMotionResult | null = null;
       for (let s = 0; s < SUB_MOTIONS_PER_ACTION; s++) {
-        const r = await this.body.execute(a);
-        frame = r.frame;
-        this.ingest(r.frame);
-        if (r.collided) collided = true;
-        if (r.terminated) {
+        // Intermediate views only feed the tracker and the mapper, so they need not be copied out
+        // of the sensor; the action's last view is kept (returned, banked, read by the tools).
+        last = await this.body.execute(a, { transient: true });
+        this.ingest(last.frame, a, last.collided);
+        if (last.collided) collided = true;
+        if (last.terminated) {
           terminated = true;
           break;
         }
+      }
+      if (last) {
+        frame = last.transient ? ownFrame(last.frame) : last.frame;
+        this.lastFrame = frame;
       }
       executed.push(a);
       if (frame) this.bank(frame);
@@ -224,14 +245,21 @@ export class Navigator {
 
   /**
    * Turns once in place (24 × 15°), feeding the tracker, and returns the views after every
-   * `every`-th turn (every = 6 gives the four surrounding views at 90° steps).
+   * `every`-th turn (every = 6 gives the four surrounding views at 90° steps). `afterRelocation`:
+   * the environment has just moved the body, so tracked jumps are taken as relocalisation.
    */
-  async turnInPlace(every = 6): Promise<BodyFrame[]> {
+  async turnInPlace(every = 6, opts: { afterRelocation?: boolean } = {}): Promise<BodyFrame[]> {
     const views: BodyFrame[] = [];
-    for (let i = 1; i <= FULL_TURN_ACTIONS; i++) {
-      const r = await this.act(['left'], { stopOnCollision: false });
-      if (i % every === 0) views.push(r.frame);
-      if (r.terminated) break;
+    // After a relocation the tracker may find the body anywhere (SPEC §2): no motion is implausible.
+    if (opts.afterRelocation) this.motionCheck?.pause(true);
+    try {
+      for (let i = 1; i <= FULL_TURN_ACTIONS; i++) {
+        const r = await this.act(['left'], { stopOnCollision: false });
+        if (i % every === 0) views.push(r.frame);
+        if (r.terminated) break;
+      }
+    } finally {
+      this.motionCheck?.pause(false);
     }
     return views;
   }
@@ -265,14 +293,20 @@ export class Navigator {
     });
   }
 
-  private ingest(frame: BodyFrame): void {
-    this.lastFrame = frame;
+  /** Tracks a frame reached by `motion` (`blocked`: the body collided) and maps it when its pose is trusted. */
+  private ingest(frame: BodyFrame, motion: CommandedMotion, blocked: boolean): void {
     this.frames++;
     const est = this.poseSource.estimate(frame);
     this.statusNow = est.status;
-    const pose = this.anchoring.apply(est);
+    const reanchors = this.anchoring.reanchors;
+    const anchored = this.anchoring.apply(est);
+    const reanchored = this.anchoring.reanchors !== reanchors;
+    const checked = this.motionCheck ? this.motionCheck.apply(anchored, motion, blocked, { reanchored }) : { pose: anchored, plausible: true };
+    const pose = checked.pose;
     this.poseNow = pose;
     if (!pose) return; // lost or initialising: no pose, no map write (SPEC §2)
+    this.lastPose = pose;
+    if (!checked.plausible) return; // the pose is dead-reckoned over an impossible tracked motion: not mapped
     const decision = this.floorTracker.update(this.map.floorUpBelow(pose, this.body.cameraHeight));
     if (decision.opened) this.map.openFloor(this.floorTracker.floors[decision.floor!]);
     if (decision.floor === null) return; // between floors: nothing is written until the height settles

@@ -3,7 +3,7 @@
  * navigator over it, and an evaluator that records the body's TRUE positions after every sub-motion.
  * The evaluator sits beside the body, not in it: nothing it records reaches an agent.
  */
-import type { Body, BodyFrame, SubMotion, SubMotionResult } from '../body/body.js';
+import type { Body, BodyFrame, ExecuteOptions, SubMotion, SubMotionResult } from '../body/body.js';
 import { SimBody } from '../body/sim-body.js';
 import type { Vec3 } from '../geometry/pose.js';
 import { Navigator } from '../navigator/navigator.js';
@@ -28,8 +28,8 @@ class TrajectoryRecorder implements Body {
   observe(): Promise<BodyFrame> {
     return this.sim.observe();
   }
-  async execute(m: SubMotion): Promise<SubMotionResult> {
-    const r = await this.sim.execute(m);
+  async execute(m: SubMotion, opts?: ExecuteOptions): Promise<SubMotionResult> {
+    const r = await this.sim.execute(m, opts);
     if (m === 'forward') this.trajectory.push([...this.sim.simPose.position] as unknown as Vec3);
     return r;
   }
