@@ -38,6 +38,7 @@ export function registerEval(program: Command): void {
     .option('--no-certification', 'ablation: no certification')
     .option('--no-consolidation', 'ablation: no run-end consolidation')
     .option('--no-maps', 'ablation: no get_map / preview_path')
+    .option('--no-motion-check', 'ablation: take every tracked pose as it comes (no odometry sanity check)')
     .option('--no-task-records', 'ablation: no ledger or handover in the reading list')
     .option('--summary-handover', 'ablation: ordinary summary instead of the task handover')
     .option('--config <file>', 'JSON harness configuration')

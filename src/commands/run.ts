@@ -34,6 +34,7 @@ export const RunFlagsSchema = z.object({
   maps: z.boolean().default(true),
   taskRecords: z.boolean().default(true),
   summaryHandover: z.boolean().default(false),
+  motionCheck: z.boolean().default(true),
   config: z.string().min(1).optional(),
   json: z.boolean().default(false),
 });
@@ -52,6 +53,7 @@ export function harnessConfigFromFlags(f: RunFlags): z.input<typeof HarnessConfi
     ...base,
     policy: f.policy,
     poseSource: f.pose,
+    motionCheck: f.motionCheck,
     prestopVerification: f.prestop,
     certification: f.certification,
     consolidation: f.consolidation,
@@ -88,6 +90,7 @@ export function registerRun(program: Command): void {
     .option('--no-certification', 'ablation: no certification (ledger says claimed)')
     .option('--no-consolidation', 'ablation: no run-end consolidation')
     .option('--no-maps', 'ablation: no get_map / preview_path')
+    .option('--no-motion-check', 'ablation: take every tracked pose as it comes (no odometry sanity check)')
     .option('--no-task-records', 'ablation: no ledger or handover in the reading list')
     .option('--summary-handover', 'ablation: a length-matched ordinary summary instead of the task handover')
     .option('--config <file>', 'JSON harness configuration (flags override it)')

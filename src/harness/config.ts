@@ -31,6 +31,8 @@ export const HarnessConfigSchema = z.strictObject({
   consolidation: z.boolean().default(true),
   /** the visual tracker; 'ground-truth' is the papers' ablation only */
   poseSource: z.enum(['slam', 'ground-truth']).default('slam'),
+  /** the navigator's odometry sanity check on tracked motion (false: the ablation without it) */
+  motionCheck: z.boolean().default(true),
   /** spatial maps (get_map, preview_path) and task records (ledger, records) offered to the session */
   maps: z.boolean().default(true),
   taskRecords: z.boolean().default(true),

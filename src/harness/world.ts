@@ -39,6 +39,8 @@ export interface WorldOptions {
   poseSource: PoseSourceKind;
   /** the environment's sub-motion budget, if any */
   maxSubMotions?: number;
+  /** the navigator's odometry sanity check (default on) */
+  motionCheck?: boolean;
 }
 
 /**
@@ -80,7 +82,7 @@ export class World {
     const factory = poseSourceFactories.get(opts.poseSource);
     if (!factory) throw new Error(`pose source '${opts.poseSource}' is not available in this build (available: ${[...poseSourceFactories.keys()].join(', ')})`);
     const poseSource = await factory(body);
-    const navigator = await Navigator.create({ body, poseSource, memory });
+    const navigator = await Navigator.create({ body, poseSource, memory, motionCheck: opts.motionCheck === false ? false : undefined });
     return new World(opts.house, scene, body, navmesh, navigator, opts.poseSource);
   }
 
