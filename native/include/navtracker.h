@@ -40,6 +40,7 @@ typedef struct nt_tracker nt_tracker;
 #define NT_P_BA_WINDOW 9         /* keyframes moved by local bundle adjustment, 2..30, default 10 */
 #define NT_P_MIN_INIT_POINTS 10  /* keypoints with depth needed to open a map, 10..5000, default 150 */
 #define NT_P_CLOSE_DEPTH 11      /* metres: nearer keypoints all become landmarks at a keyframe, 0.1..1000, default 3.2 */
+#define NT_P_DEPTH_BASELINE 12   /* metres: virtual stereo baseline weighting depth residuals, 0.01..10, default 0.08 */
 
 /* counters for nt_count */
 #define NT_C_KEYFRAMES 0         /* in the current map */

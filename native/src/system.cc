@@ -35,6 +35,12 @@ int System::set_param(int key, double v) {
     case NT_P_MAX_DEPTH: if (!in(v, 0.01, 1000) || v <= tp.min_depth) return NT_E_PARAM; tp.max_depth = v; return 0;
     case NT_P_BA_WINDOW: if (!in(v, 2, 30)) return NT_E_PARAM; tp.ba_window = static_cast<int>(v); return 0;
     case NT_P_CLOSE_DEPTH: if (!in(v, 0.1, 1000)) return NT_E_PARAM; tp.close_depth = v; return 0;
+    case NT_P_DEPTH_BASELINE:
+      if (!in(v, 0.01, 10)) return NT_E_PARAM;
+      // landmarks and keyframes hold right coordinates of the old baseline: start over
+      ctx_.cam.set_baseline(v);
+      tracking_.reset();
+      return 0;
     case NT_P_MIN_INIT_POINTS: if (!in(v, 10, 5000)) return NT_E_PARAM; tp.min_init_points = static_cast<int>(v); return 0;
     default: return NT_E_PARAM;
   }

@@ -55,13 +55,21 @@ const SLAM_FEATURES_320 = 1000;
  * at 3–6 m, where 3.2 m kept only ~100 landmarks per keyframe and turns in place lost tracking.
  */
 const SLAM_CLOSE_DEPTH_M = 6;
+/**
+ * Virtual stereo baseline that weights depth residuals against image residuals. The published 8 cm
+ * models a structured-light sensor's depth noise; the simulator's depth is exact, and at 320×240
+ * (fx ≈ 194) 8 cm made a wall at 3 m worth ±0.6 m of depth, so in-place turns traded yaw for
+ * sideways translation and drifted. 0.5 m cut the simulator's drift about threefold (bench tracker:
+ * sim_drift_pct); 1 m began to lock onto wrong poses at close striped walls.
+ */
+const SLAM_DEPTH_BASELINE_M = 0.5;
 
 type PoseSourceFactory = (body: SimBody) => Promise<PoseSource>;
 const poseSourceFactories = new Map<PoseSourceKind, PoseSourceFactory>([
   // Ablation only: the simulator's pose, anchored to the first frame like the tracker's world.
   ['ground-truth', async (body) => new GroundTruthPoseSource(() => body.groundTruthPose())],
   // The visual tracker on the body's RGB-D frames (metric depth, so a depth scale of 1).
-  ['slam', async (body) => SlamPoseSource.create({ intrinsics: body.intrinsics, depthScale: 1, numFeatures: SLAM_FEATURES_320, closeDepth: SLAM_CLOSE_DEPTH_M })],
+  ['slam', async (body) => SlamPoseSource.create({ intrinsics: body.intrinsics, depthScale: 1, numFeatures: SLAM_FEATURES_320, closeDepth: SLAM_CLOSE_DEPTH_M, depthBaseline: SLAM_DEPTH_BASELINE_M })],
 ]);
 
 export class World {

@@ -23,6 +23,7 @@ export const PARAM = {
   baWindow: 9,
   minInitPoints: 10,
   closeDepth: 11,
+  depthBaseline: 12,
 } as const;
 
 export const COUNTER = {

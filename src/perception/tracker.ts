@@ -28,6 +28,11 @@ export const TrackerOptionsSchema = z.object({
   minInitPoints: z.number().int().min(10).max(5000).optional(),
   /** metres: keypoints nearer than this all become landmarks at a keyframe (default 3.2, ORB-SLAM's 40 baselines) */
   closeDepth: z.number().min(0.1).max(1000).optional(),
+  /**
+   * metres: the virtual stereo baseline that weights depth residuals (default 0.08, ORB-SLAM's RGB-D
+   * setting for a structured-light sensor); exact depth (the simulator's) warrants a longer one
+   */
+  depthBaseline: z.number().min(0.01).max(10).optional(),
 });
 export type TrackerOptions = z.input<typeof TrackerOptionsSchema>;
 

@@ -5,17 +5,29 @@
 
 namespace nav {
 
+constexpr double kPublishedBaseline = 0.08;
+
 struct PinholeCamera {
   int width = 0, height = 0;
   double fx = 0, fy = 0, cx = 0, cy = 0;
   double inv_fx = 0, inv_fy = 0;
-  // virtual stereo baseline times fx: the published RGB-D setting uses a baseline of about 8 cm
+  // Virtual stereo baseline (metres) and baseline times fx. The published RGB-D setting uses about
+  // 8 cm, which weights depth as a stereo rig of that baseline would measure it; a sensor with more
+  // precise depth (the simulator's is exact) earns a longer baseline, i.e. stronger depth residuals.
+  double baseline = kPublishedBaseline;
   double bf = 0;
 
   void set(int w, int h, double fx_, double fy_, double cx_, double cy_) {
     width = w; height = h; fx = fx_; fy = fy_; cx = cx_; cy = cy_;
     inv_fx = 1.0 / fx; inv_fy = 1.0 / fy;
-    bf = fx * 0.08;
+    bf = fx * baseline;
+  }
+  // Matching gates on the right coordinate keep the tolerance in depth of the published baseline, so
+  // that a longer baseline weights depth more in optimisation without rejecting more candidates.
+  double right_gate(double r) const { return r * (baseline / kPublishedBaseline); }
+  void set_baseline(double b) {
+    baseline = b;
+    bf = fx * baseline;
   }
   bool valid() const { return width > 0 && height > 0 && fx > 0 && fy > 0; }
 

@@ -27,7 +27,7 @@ int match_from_last_frame(Frame& cur, const Frame& last, float th, const Pinhole
     int best = 256, best_j = -1;
     for (int j : cand) {
       if (cur.landmarks[j] && cur.landmarks[j]->num_obs() > 0) continue;
-      if (cur.depth[j] > 0 && std::fabs(ur - cur.u_right[j]) > r) continue;
+      if (cur.depth[j] > 0 && std::fabs(ur - cur.u_right[j]) > cam.right_gate(r)) continue;
       const int d = hamming(lm->desc, cur.descriptor(j));
       if (d < best) { best = d; best_j = j; }
     }
@@ -70,7 +70,6 @@ bool landmark_in_frustum(Landmark& lm, const Frame& f, const PinholeCamera& cam,
 
 int match_landmarks(Frame& cur, const std::vector<LandmarkPtr>& lms, float th, int max_dist, const PinholeCamera& cam,
                     const OrbParams& orb) {
-  (void)cam;
   int n = 0;
   std::vector<int> cand;
   for (const LandmarkPtr& lm : lms) {
@@ -81,7 +80,7 @@ int match_landmarks(Frame& cur, const std::vector<LandmarkPtr>& lms, float th, i
     int best = 256, second = 256, best_j = -1, best_lvl = -1, second_lvl = -1;
     for (int j : cand) {
       if (cur.landmarks[j] && cur.landmarks[j]->num_obs() > 0) continue;
-      if (cur.depth[j] > 0 && std::fabs(lm->proj_ur - cur.u_right[j]) > r) continue;
+      if (cur.depth[j] > 0 && std::fabs(lm->proj_ur - cur.u_right[j]) > cam.right_gate(r)) continue;
       const int d = hamming(lm->desc, cur.descriptor(j));
       if (d < best) {
         second = best; second_lvl = best_lvl;
