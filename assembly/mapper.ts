@@ -59,7 +59,7 @@ const S_CAM_Z: i32 = 7;
 /**
  * Integrates one float32 depth frame (metres; anything outside [minDepth, maxDepth], NaN included,
  * is ignored) into `grid`. `cols` holds 3·w8 i16 column ray terms (w8 = w rounded up to 8), `rows`
- * 3·h i16 row terms; `codes` is scratch for 2·w8 u16; `endpoints` holds `endCap` i32 (cells that
+ * 3·h i16 row terms; `codes` is scratch for 2·(w8 + 16) u16; `endpoints` holds `endCap` + 1 i32 (cells that
  * would overflow it are marked but not carved and counted as clipped). Returns the number of distinct
  * obstacle endpoint cells.
  *
@@ -97,8 +97,10 @@ export function integrate(
   const vFlMin = i16x8.splat(<i16>flMin), vFlMax = i16x8.splat(<i16>(flMax + 1));
   const vBx = i16x8.splat(<i16>bx), vBz = i16x8.splat(<i16>bz), vBh = i16x8.splat(<i16>bh);
   const vW = i16x8.splat(<i16>W), vW2 = i16x8.splat(<i16>W2), vNone = i16x8.splat(-1);
-  let cur = codes, above = codes + w8b;
-  memory.fill(above, 0xff, w8b);
+  // two rows of codes, each with eight NO_CODE lanes of padding on both sides for the diagonal loads
+  const stride = w8b + 32;
+  memory.fill(codes, 0xff, 2 * stride);
+  let cur = codes + 16, above = codes + 16 + stride;
   for (let v = 0; v < h; v++) {
     const rv = <usize>v << 1;
     const rx = <i32>load<i16>(rowX + rv), rz = <i32>load<i16>(rowZ + rv), rh = <i32>load<i16>(rowH + rv);
@@ -149,8 +151,14 @@ export function integrate(
       const o = <usize>u << 1;
       const code = v128.load(cur + o);
       const left = i8x16.shuffle(prev, code, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29);
+      const left2 = i8x16.shuffle(prev, code, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27);
       prev = code;
-      const skip = v128.or(v128.or(i16x8.eq(code, left), i16x8.eq(code, v128.load(above + o))), i16x8.eq(code, vNone));
+      // the neighbours at left, two left, up-left, up and up-right were all marked earlier
+      const a = above + o;
+      const skip = v128.or(
+        v128.or(v128.or(i16x8.eq(code, left), i16x8.eq(code, left2)), i16x8.eq(code, vNone)),
+        v128.or(v128.or(i16x8.eq(code, v128.load(a - 2)), i16x8.eq(code, v128.load(a))), i16x8.eq(code, v128.load(a + 2))),
+      );
       let m = ~i16x8.bitmask(skip) & 0xff;
       while (m) {
         const c = <i32>load<u16>(cur + o + (<usize>ctz<u32>(m) << 1));
@@ -163,19 +171,16 @@ export function integrate(
         const i = gz * gw + gx;
         const cell = grid + <usize>i;
         const s = load<u8>(cell);
-        if (isObst) {
-          if (s == ENDPOINT) continue;
-          if (nEnd < endCap) {
-            store<u8>(cell, ENDPOINT);
-            store<i32>(endpoints + (<usize>nEnd << 2), i);
-            nEnd++;
-          } else {
-            store<u8>(cell, OBSTACLE);
-            clipped++;
-          }
-        } else if (!(s & OBSTACLE)) {
-          store<u8>(cell, FREE);
-        }
+        // Branch-free marking (which branch a lane takes is unpredictable): an obstacle becomes an
+        // endpoint of this frame, pushed once; floor turns the cell free unless it is an obstacle.
+        const seen = s == ENDPOINT, room = nEnd < endCap;
+        const push = isObst & !seen & room;
+        const obstState: u8 = seen || room ? ENDPOINT : OBSTACLE;
+        const floorState: u8 = s & OBSTACLE ? s : FREE;
+        store<u8>(cell, isObst ? obstState : floorState);
+        store<i32>(endpoints + (<usize>nEnd << 2), i);
+        nEnd += <i32>push;
+        clipped += <i32>(isObst & !seen & !room);
       }
     }
     const t = cur; cur = above; above = t;

@@ -82,6 +82,7 @@ const clamp16 = (x: number) => Math.max(-32768, Math.min(32767, Math.round(x)));
 export function kernelFrame(
   world: WorldFrame, pose: Mat4, K: Intrinsics, p: MapParams, floorUp: number,
   grid: { ox: number; oz: number; gw: number; gh: number }, endCap: number,
+  out?: { ints: Int32Array; cols: Int16Array; rows: Int16Array },
 ): KernelFrame {
   const basis = [world.right, world.forward, world.up];
   const A: number[] = [], b: number[] = [];
@@ -98,22 +99,27 @@ export function kernelFrame(
   const camX = Math.floor(cxw), camZ = Math.floor(czw);
   const sx = 2 ** q / p.cellSize, sh = 2 ** HEIGHT_RAY_Q;
 
+  // Every term is below 2^15 in magnitude by the choice of q (kernelFrameProblem), so the Int16Array
+  // stores never wrap. Written straight into the caller's buffers (the kernel's scratch) when given.
   const w8 = (K.width + 7) & ~7;
-  const cols = new Int16Array(3 * w8);
+  const cols = out?.cols ?? new Int16Array(3 * w8);
+  cols.fill(0);
+  const c0 = A[0] * sx, c1 = A[3] * sx, c2 = A[6] * sh;
   for (let u = 0; u < K.width; u++) {
     const k = (u - K.cx) / K.fx;
-    cols[u] = clamp16(A[0] * k * sx);
-    cols[w8 + u] = clamp16(A[3] * k * sx);
-    cols[2 * w8 + u] = clamp16(A[6] * k * sh);
+    cols[u] = Math.round(c0 * k);
+    cols[w8 + u] = Math.round(c1 * k);
+    cols[2 * w8 + u] = Math.round(c2 * k);
   }
-  const rows = new Int16Array(3 * K.height);
-  for (let v = 0; v < K.height; v++) {
+  const H = K.height;
+  const rows = out?.rows ?? new Int16Array(3 * H);
+  for (let v = 0; v < H; v++) {
     const k = (v - K.cy) / K.fy;
-    rows[v] = clamp16((A[1] * k + A[2]) * sx);
-    rows[K.height + v] = clamp16((A[4] * k + A[5]) * sx);
-    rows[2 * K.height + v] = clamp16((A[7] * k + A[8]) * sh);
+    rows[v] = Math.round((A[1] * k + A[2]) * sx);
+    rows[H + v] = Math.round((A[4] * k + A[5]) * sx);
+    rows[2 * H + v] = Math.round((A[7] * k + A[8]) * sh);
   }
-  const ints = new Int32Array(INT_PARAMS);
+  const ints = out?.ints ?? new Int32Array(INT_PARAMS);
   const hu = (m: number) => Math.round(m * HEIGHT_UNITS_PER_M);
   ints[I.gw] = grid.gw;
   ints[I.gh] = grid.gh;

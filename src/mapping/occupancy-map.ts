@@ -165,7 +165,11 @@ export class OccupancyMap {
     if (grown) return { ok: false, error: grown };
     const W = 2 * R + 1;
     const s = this.ensureScratch(K.width, K.height, W * W);
-    const kf = kernelFrame(this.frame, pose, K, p, L.floorUp, { ox: L.ox, oz: L.oz, gw: L.w, gh: L.h }, s.endCap);
+    kernelFrame(this.frame, pose, K, p, L.floorUp, { ox: L.ox, oz: L.oz, gw: L.w, gh: L.h }, s.endCap, {
+      ints: this.iparams.view(),
+      cols: s.cols.view(),
+      rows: s.rows.view(),
+    });
 
     // Depth already in this core's linear memory (a renderer's output, depthInput(), any block) is
     // read in place; anything else is copied once into the input buffer.
@@ -175,9 +179,6 @@ export class OccupancyMap {
       input.set(frame.depth);
       depthPtr = input.byteOffset;
     }
-    s.cols.view().set(kf.cols);
-    s.rows.view().set(kf.rows);
-    this.iparams.view().set(kf.ints);
     this.core.exports.integrate(
       depthPtr, K.width, K.height, s.cols.ptr, s.rows.ptr, this.iparams.ptr,
       L.grid.ptr, s.codes.ptr, s.endpoints.ptr, this.stats.ptr,
@@ -294,8 +295,9 @@ export class OccupancyMap {
       endCap,
       cols: this.core.block<Int16Array>(Int16Array, 3 * w8),
       rows: this.core.block<Int16Array>(Int16Array, 3 * height),
-      codes: this.core.block<Uint16Array>(Uint16Array, 2 * w8),
-      endpoints: this.core.block<Int32Array>(Int32Array, endCap),
+      codes: this.core.block<Uint16Array>(Uint16Array, 2 * (w8 + 16)),
+      // one slot more than the cap: the kernel stores before it decides whether to count the entry
+      endpoints: this.core.block<Int32Array>(Int32Array, endCap + 1),
     };
     this.scratch = next;
     return next;
