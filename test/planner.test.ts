@@ -19,6 +19,28 @@ function gridIn(search: Navcore, cells: Uint8Array, w: number, h: number) {
   return { ptr: block.ptr, w, h, block };
 }
 
+/**
+ * One search on `cells` in WASM beside Dijkstra and the TS A*: null when Dijkstra finds no path (and
+ * then WASM must not either), else the WASM result after checking that its cost equals Dijkstra's and
+ * that its path and work equal the TS A*'s (same algorithm, same tie-breaking).
+ */
+function searchAgainstReferences(search: GridSearch, cells: Uint8Array, w: number, h: number, start: number, goal: number) {
+  const g = gridIn(core, cells, w, h);
+  const got = search.search(g, start, goal);
+  const dij = dijkstraRef(cells, w, h, start, goal);
+  const ref = astarRef(cells, w, h, start, goal);
+  g.block.free();
+  if (dij.cost < 0) {
+    expect(got).toBeNull();
+    return null;
+  }
+  expect(got).not.toBeNull();
+  expect(got!.cost).toBeCloseTo(dij.cost, 9);
+  expect(Array.from(got!.path)).toEqual(ref.path);
+  expect(got!.expansions).toBe(ref.expansions);
+  return got!;
+}
+
 describe('8-connected A* in WASM', () => {
   it('matches Dijkstra path lengths on 120 random grids (and the TS A* exactly)', () => {
     const r = rng(42);
@@ -31,26 +53,16 @@ describe('8-connected A* in WASM', () => {
       const start = Math.floor(r() * w * h), goal = Math.floor(r() * w * h);
       cells[start] = 1;
       cells[goal] = 1;
-      const g = gridIn(core, cells, w, h);
-      const got = search.search(g, start, goal);
-      const dij = dijkstraRef(cells, w, h, start, goal);
-      const ref = astarRef(cells, w, h, start, goal);
-      g.block.free();
-      if (dij.cost < 0) {
-        expect(got).toBeNull();
+      const got = searchAgainstReferences(search, cells, w, h, start, goal);
+      if (!got) {
         unreachable++;
         continue;
       }
       reachable++;
-      expect(got).not.toBeNull();
-      expect(got!.cost).toBeCloseTo(dij.cost, 9);
-      // same algorithm, same tie-breaking: the same path and the same work
-      expect(Array.from(got!.path)).toEqual(ref.path);
-      expect(got!.expansions).toBe(ref.expansions);
       // the path is connected, over free cells, and its steps add up to its cost
       let len = 0;
-      for (let i = 1; i < got!.path.length; i++) {
-        const a = got!.path[i - 1], b = got!.path[i];
+      for (let i = 1; i < got.path.length; i++) {
+        const a = got.path[i - 1], b = got.path[i];
         const dx = Math.abs((a % w) - (b % w)), dz = Math.abs(Math.floor(a / w) - Math.floor(b / w));
         expect(Math.max(dx, dz)).toBe(1);
         expect(cells[b]).toBe(1);
@@ -61,7 +73,7 @@ describe('8-connected A* in WASM', () => {
         }
         len += dx && dz ? Math.SQRT2 : 1;
       }
-      expect(len).toBeCloseTo(got!.cost, 9);
+      expect(len).toBeCloseTo(got.cost, 9);
     }
     expect(reachable).toBeGreaterThanOrEqual(60);
     expect(unreachable).toBeGreaterThan(0);
@@ -75,19 +87,7 @@ describe('8-connected A* in WASM', () => {
       const cells = new Uint8Array(w * h).map(() => (r() < density ? 2 : 1));
       const start = Math.floor(r() * w), goal = w * h - 1 - Math.floor(r() * w);
       cells[start] = cells[goal] = 1;
-      const g = gridIn(core, cells, w, h);
-      const got = search.search(g, start, goal);
-      const ref = astarRef(cells, w, h, start, goal);
-      const dij = dijkstraRef(cells, w, h, start, goal);
-      g.block.free();
-      if (dij.cost < 0) {
-        expect(got).toBeNull();
-        continue;
-      }
-      reachable++;
-      expect(got!.cost).toBeCloseTo(dij.cost, 9);
-      expect(Array.from(got!.path)).toEqual(ref.path);
-      expect(got!.expansions).toBe(ref.expansions);
+      if (searchAgainstReferences(search, cells, w, h, start, goal)) reachable++;
     }
     expect(reachable).toBe(3);
   });

@@ -25,7 +25,7 @@ import {
   RecoveryNoteSchema,
   StoredVerdictSchema,
   TaskRecordSchema,
-  formatZodError,
+  parseJsonFile,
   type EvaluationRecord,
   type RecoveryNote,
   type StoredVerdict,
@@ -41,17 +41,6 @@ export interface CloseHooks {
   record?: AtomicWriteHooks;
 }
 
-function parseJson<T>(text: string, what: string, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }): T {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`${what} is not JSON: ${(err as Error).message}`);
-  }
-  const r = schema.safeParse(v);
-  if (!r.success) throw new Error(`${what} is malformed: ${formatZodError(r.error)}`);
-  return r.data;
-}
 
 export class Journal {
   constructor(readonly workspace: Workspace) {}
@@ -84,7 +73,7 @@ export class Journal {
 
   readRecoveryNote(path: string): RecoveryNote | null {
     const text = this.workspace.readRaw(path);
-    return text === null ? null : parseJson(text, path, RecoveryNoteSchema);
+    return text === null ? null : parseJsonFile(text, path, RecoveryNoteSchema);
   }
 
   writeVerdict(taskId: string, verdict: StoredVerdict): string {
@@ -96,7 +85,7 @@ export class Journal {
 
   readVerdict(taskId: string, check: 'prestop' | 'final'): StoredVerdict | null {
     const text = this.workspace.readRaw(verdictPath(taskId, check));
-    return text === null ? null : parseJson(text, verdictPath(taskId, check), StoredVerdictSchema);
+    return text === null ? null : parseJsonFile(text, verdictPath(taskId, check), StoredVerdictSchema);
   }
 
   /** Environment scores, evaluation only (a folder no session can read). */
@@ -107,12 +96,12 @@ export class Journal {
 
   readEvaluation(taskId: string): EvaluationRecord | null {
     const text = this.workspace.readRaw(evaluationPath(taskId));
-    return text === null ? null : parseJson(text, evaluationPath(taskId), EvaluationRecordSchema);
+    return text === null ? null : parseJsonFile(text, evaluationPath(taskId), EvaluationRecordSchema);
   }
 
   readRecord(taskId: string): TaskRecord | null {
     const text = this.workspace.readRaw(recordPath(taskId));
-    return text === null ? null : parseJson(text, recordPath(taskId), TaskRecordSchema);
+    return text === null ? null : parseJsonFile(text, recordPath(taskId), TaskRecordSchema);
   }
 
   /** Closed tasks in sequence order (a task is closed exactly when its record file exists). */

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { NavigatorMemory } from '../navigator/navigator-memory.js';
 import { rgbPng } from '../sim/frame-png.js';
 import { STATE_DIR, taskIndexOf } from './layout.js';
-import { formatZodError } from './schemas.js';
+import { parseJsonFile } from './schemas.js';
 import type { Workspace } from './workspace.js';
 
 const ROOT = `${STATE_DIR}/navigator`;
@@ -83,15 +83,7 @@ export function loadNavigatorMemory(ws: Workspace, taskId: string): NavigatorMem
   const text = ws.readRaw(`${dir}/${INDEX}`);
   if (text === null) return null;
   const where = `${dir}/${INDEX}`;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`${where} is not JSON: ${(err as Error).message}`);
-  }
-  const r = IndexSchema.safeParse(raw);
-  if (!r.success) throw new Error(`${where} is malformed: ${formatZodError(r.error)}`);
-  const idx = r.data;
+  const idx = parseJsonFile(text, where, IndexSchema);
   const bytes = (file: string): Buffer => {
     const res = ws.resolve(`${dir}/${file}`);
     if (!res.ok || !existsSync(res.path.abs)) throw new Error(`${where} names ${file}, which is missing`);

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { RUN_STATE_FILE } from './layout.js';
 import type { Journal } from './journal.js';
-import { formatZodError } from './schemas.js';
+import { parseJsonFile } from './schemas.js';
 import type { Workspace } from './workspace.js';
 
 export const RunStateSchema = z.strictObject({
@@ -23,15 +23,7 @@ export type RunState = z.infer<typeof RunStateSchema>;
 export function loadRunState(ws: Workspace): RunState | null {
   const text = ws.readRaw(RUN_STATE_FILE);
   if (text === null) return null;
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`${RUN_STATE_FILE} is not JSON: ${(err as Error).message}`);
-  }
-  const r = RunStateSchema.safeParse(v);
-  if (!r.success) throw new Error(`${RUN_STATE_FILE} is malformed: ${formatZodError(r.error)}`);
-  return r.data;
+  return parseJsonFile(text, RUN_STATE_FILE, RunStateSchema);
 }
 
 export function saveRunState(ws: Workspace, state: RunState): void {

@@ -10,6 +10,19 @@ export function formatZodError(err: z.ZodError): string {
   return err.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
 }
 
+/** JSON text of a file named `what`, checked against `schema`; errors say which file and what is wrong. */
+export function parseJsonFile<T>(text: string, what: string, schema: z.ZodType<T>): T {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${what} is not JSON: ${(err as Error).message}`);
+  }
+  const r = schema.safeParse(v);
+  if (!r.success) throw new Error(`${what} is malformed: ${formatZodError(r.error)}`);
+  return r.data;
+}
+
 export const SCOPES = ['attempt', 'place', 'room', 'floor', 'house'] as const;
 export const ScopeSchema = z.enum(SCOPES);
 export type Scope = z.infer<typeof ScopeSchema>;
