@@ -1,27 +1,36 @@
 // Occupancy update from one depth frame (SPEC §3): back-projection, height classification, marking,
 // per-frame de-duplication of obstacle endpoint cells, and ray carving from the camera cell.
 //
-// Fixed-point, eight pixels per SIMD step in 16-bit lanes: depth in 1/1024 m, heights in 1/256 m,
-// positions in 1/2^shift cell around the camera's cell (src/mapping/kernel-frame.ts prepares the
-// per-frame tables and explains the units). The result is order-independent: a cell becomes OBSTACLE
-// if any endpoint lands in it, FREE if it was carved or seen as floor and is not an obstacle, so the
-// TypeScript reference repeats the same integer arithmetic and matches cell for cell.
+// The result is order-independent: a cell becomes OBSTACLE if any endpoint lands in it, FREE if it
+// was carved or seen as floor and is not an obstacle, so the TypeScript reference can mirror it
+// exactly as long as it repeats the same f32 arithmetic in the same order.
 import { FREE, OBSTACLE } from './cells';
 
 // Marks an obstacle cell that is already an endpoint of the current frame. Only ever present while
 // `integrate` runs: every marked cell is in the endpoint list and is reset to OBSTACLE before return.
 const ENDPOINT: u8 = OBSTACLE | 0x80;
-// Change code of a pixel that marks nothing.
-const NO_CODE: u16 = 0xffff;
-// 1.5·2^23: adding it to a float below 2^22 rounds it to an integer held in the low mantissa bits.
-const MAGIC: f32 = 12582912.0;
-const MAGIC_BITS: i32 = 0x4b400000;
 
-// Integer parameters (i32 slots of `iparams`, see kernel-frame.ts).
-const I_GW: i32 = 0, I_GH: i32 = 1, I_OX: i32 = 2, I_OZ: i32 = 3, I_END_CAP: i32 = 4;
-const I_CAM_X: i32 = 5, I_CAM_Z: i32 = 6, I_R: i32 = 7, I_W: i32 = 8, I_SHIFT: i32 = 9;
-const I_BX: i32 = 10, I_BZ: i32 = 11, I_BH: i32 = 12;
-const I_MIN_D: i32 = 13, I_MAX_D: i32 = 14, I_OBS_MIN: i32 = 15, I_OBS_MAX: i32 = 16, I_FL_MIN: i32 = 17, I_FL_MAX: i32 = 18;
+// Float parameters (f32 slots of `params`). The caller folds the cell size into the horizontal rows
+// and the floor height into the vertical offset, so a pixel costs three multiply-adds.
+const P_A: i32 = 0; // 3×3 row-major: (right/δ, forward/δ, up) · camera rotation
+const P_B: i32 = 9; // camera position in grid cells (x, z: relative to the grid origin) and height above the floor
+const P_FX: i32 = 12;
+const P_FY: i32 = 13;
+const P_CX: i32 = 14;
+const P_CY: i32 = 15;
+const P_MIN_DEPTH: i32 = 16;
+const P_MAX_DEPTH: i32 = 17;
+const P_OBST_MIN: i32 = 18;
+const P_OBST_MAX: i32 = 19;
+const P_FLOOR_MIN: i32 = 20;
+const P_FLOOR_MAX: i32 = 21;
+
+// Integer parameters (i32 slots of `iparams`).
+const I_GW: i32 = 0;
+const I_GH: i32 = 1;
+const I_OX: i32 = 2; // world cell of grid column 0
+const I_OZ: i32 = 3; // world cell of grid row 0
+const I_END_CAP: i32 = 4; // capacity of `endpoints`
 
 // Stats written to `stats` (i32 slots).
 const S_VALID: i32 = 0;
@@ -33,159 +42,150 @@ const S_CLIPPED: i32 = 5;
 const S_CAM_X: i32 = 6;
 const S_CAM_Z: i32 = 7;
 
+@inline function pf(params: usize, i: i32): f32 {
+  return load<f32>(params + (<usize>i << 2));
+}
 @inline function pi(iparams: usize, i: i32): i32 {
   return load<i32>(iparams + (<usize>i << 2));
 }
-/** Sum of the eight 16-bit lanes of a counter, widened. */
-@inline function sum16(v: v128): i32 {
-  const p = i32x4.extadd_pairwise_i16x8_s(v);
-  return i32x4.extract_lane(p, 0) + i32x4.extract_lane(p, 1) + i32x4.extract_lane(p, 2) + i32x4.extract_lane(p, 3);
-}
-/** The scalar twin of i16x8.q15mulr_sat_s. */
-@inline function q15(a: i32, b: i32): i32 {
-  const r = (a * b + 0x4000) >> 15;
-  return r > 32767 ? 32767 : r;
-}
-/** The scalar twin of a 16-bit lane add (wrapping). */
-@inline function add16(a: i32, b: i32): i32 {
-  return <i32><i16>(a + b);
-}
-/** Depth in 1/1024 m, saturated to 16 bits (NaN, infinities and negatives land out of range). */
-@inline function depth16(d: f32): i32 {
-  const r = reinterpret<i32>(d * 1024.0 + MAGIC) - MAGIC_BITS;
-  return r > 32767 ? 32767 : r < -32768 ? -32768 : r;
+@inline function sumLanes(v: v128): i32 {
+  return i32x4.extract_lane(v, 0) + i32x4.extract_lane(v, 1) + i32x4.extract_lane(v, 2) + i32x4.extract_lane(v, 3);
 }
 
 /**
  * Integrates one float32 depth frame (metres; anything outside [minDepth, maxDepth], NaN included,
- * is ignored) into `grid`. `cols` holds 3·w8 i16 column ray terms (w8 = w rounded up to 8), `rows`
- * 3·h i16 row terms; `codes` is scratch for 2·(w8 + 16) u16; `endpoints` holds `endCap` + 1 i32 (cells that
- * would overflow it are marked but not carved and counted as clipped). Returns the number of distinct
- * obstacle endpoint cells.
+ * is ignored) into `grid`. `rays` is scratch for 5·w + 8 floats, `endpoints` for
+ * `endCap` i32 (cells that would overflow it are marked but not carved and counted as clipped).
+ * Returns the number of distinct obstacle endpoint cells.
  *
- * The caller grows the grid to cover the camera cell ± R cells, and R covers maxDepth times the
- * largest ray stretch, so every valid point lands inside it; the per-cell checks only keep memory safe.
+ * The caller grows the grid to cover the camera cell ± maxDepth·(largest ray stretch) + margin, so
+ * every valid point lands inside it; the per-cell index check below only keeps memory safe.
  */
 export function integrate(
   depth: usize, w: i32, h: i32,
-  cols: usize, rows: usize, iparams: usize,
-  grid: usize, codes: usize, endpoints: usize, stats: usize,
+  params: usize, iparams: usize,
+  grid: usize, rays: usize, endpoints: usize, stats: usize,
 ): i32 {
+  const a00 = pf(params, P_A), a01 = pf(params, P_A + 1), a02 = pf(params, P_A + 2);
+  const a10 = pf(params, P_A + 3), a11 = pf(params, P_A + 4), a12 = pf(params, P_A + 5);
+  const a20 = pf(params, P_A + 6), a21 = pf(params, P_A + 7), a22 = pf(params, P_A + 8);
+  const b0 = pf(params, P_B), b1 = pf(params, P_B + 1), b2 = pf(params, P_B + 2);
+  const fx = pf(params, P_FX), fy = pf(params, P_FY), cx = pf(params, P_CX), cy = pf(params, P_CY);
+  const minD = pf(params, P_MIN_DEPTH), maxD = pf(params, P_MAX_DEPTH);
+  const obsMin = pf(params, P_OBST_MIN), obsMax = pf(params, P_OBST_MAX);
+  const flMin = pf(params, P_FLOOR_MIN), flMax = pf(params, P_FLOOR_MAX);
   const gw = pi(iparams, I_GW), gh = pi(iparams, I_GH);
   const ox = pi(iparams, I_OX), oz = pi(iparams, I_OZ);
   const endCap = pi(iparams, I_END_CAP);
-  const camX = pi(iparams, I_CAM_X), camZ = pi(iparams, I_CAM_Z);
-  const R = pi(iparams, I_R), W = pi(iparams, I_W), shift = pi(iparams, I_SHIFT);
-  const bx = pi(iparams, I_BX), bz = pi(iparams, I_BZ), bh = pi(iparams, I_BH);
-  const minD = pi(iparams, I_MIN_D), maxD = pi(iparams, I_MAX_D);
-  const obsMin = pi(iparams, I_OBS_MIN), obsMax = pi(iparams, I_OBS_MAX);
-  const flMin = pi(iparams, I_FL_MIN), flMax = pi(iparams, I_FL_MAX);
-  const W2 = W * W;
-  const invW: f32 = <f32>1 / <f32>W;
-  const w8 = (w + 7) & ~7, w8b = <usize>w8 << 1;
-  const colX = cols, colZ = cols + w8b, colH = cols + 2 * w8b;
-  const rowX = rows, rowZ = rows + (<usize>h << 1), rowH = rows + (<usize>h << 2);
+  const nCells = gw * gh;
 
-  let nEnd = 0, clipped = 0, valid = 0, nObst = 0, nFloor = 0;
-  // Each row in two passes. Pass 1: per pixel a change code — window cell index for floor, index + W²
-  // for an obstacle, NO_CODE for nothing. Pass 2: a pixel whose code equals its left or upper
-  // neighbour's changes nothing (both were marked earlier in this frame and marking is idempotent;
-  // on teddy 97 % of classified pixels repeat one of them), so only the rest reach the scalar path.
-  const vMagic = f32x4.splat(MAGIC), vScale = f32x4.splat(1024), vMagicBits = i32x4.splat(MAGIC_BITS);
-  const vMinD = i16x8.splat(<i16>(minD - 1)), vMaxD = i16x8.splat(<i16>(maxD + 1));
-  const vObsMin = i16x8.splat(<i16>obsMin), vObsMax = i16x8.splat(<i16>obsMax);
-  const vFlMin = i16x8.splat(<i16>flMin), vFlMax = i16x8.splat(<i16>(flMax + 1));
-  const vBx = i16x8.splat(<i16>bx), vBz = i16x8.splat(<i16>bz), vBh = i16x8.splat(<i16>bh);
-  const vW = i16x8.splat(<i16>W), vW2 = i16x8.splat(<i16>W2), vNone = i16x8.splat(-1);
-  // two rows of codes, each with eight NO_CODE lanes of padding on both sides for the diagonal loads
-  const stride = w8b + 32;
-  memory.fill(codes, 0xff, 2 * stride);
-  let cur = codes + 16, above = codes + 16 + stride;
+  // Column terms of the three rows: rays[i·w + u] = a_i0 · (u − cx)/fx.
+  const ray0 = rays, ray1 = rays + (<usize>w << 2), ray2 = rays + (<usize>w << 3);
+  // Change codes of the current and the previous row.
+  const codesA = rays + (<usize>(3 * w) << 2), codesB = codesA + (<usize>((w + 3) & ~3) << 2);
+  for (let u = 0; u < w; u++) {
+    const k: f32 = (<f32>u - cx) / fx;
+    const o = <usize>u << 2;
+    store<f32>(ray0 + o, a00 * k);
+    store<f32>(ray1 + o, a10 * k);
+    store<f32>(ray2 + o, a20 * k);
+  }
+
+  let nEnd = 0, clipped = 0, tailValid = 0, tailObst = 0, tailFloor = 0;
+  // Each row in two passes. Pass 1, four pixels per step and branch-free but for skipping invalid
+  // runs: classification and a change code per pixel, kept in f32 — the cell index for an obstacle,
+  // −1 − index for floor, NaN (equal to nothing) for an unclassified pixel. Pass 2: a pixel whose code
+  // equals its left or upper neighbour's changes nothing (both were marked earlier in this frame and
+  // marking is idempotent; on teddy 97 % of classified pixels repeat one of them), so only the rest
+  // reach the scalar store path. Two short loops keep fewer constants live than one long one.
+  // Per-lane f32 operations round exactly like the scalar tail (no fused multiply-add).
+  let accValid = i32x4.splat(0), accObst = i32x4.splat(0), accFloor = i32x4.splat(0);
+  const vMinD = f32x4.splat(minD), vMaxD = f32x4.splat(maxD);
+  const vB0 = f32x4.splat(b0), vB1 = f32x4.splat(b1), vB2 = f32x4.splat(b2);
+  const vObsMin = f32x4.splat(obsMin), vObsMax = f32x4.splat(obsMax);
+  const vFlMin = f32x4.splat(flMin), vFlMax = f32x4.splat(flMax);
+  const vGw = f32x4.splat(<f32>gw);
+  const vMinusOne = f32x4.splat(-1), vNaN = f32x4.splat(NaN);
+  const w4 = w & ~3, wPad = (w + 3) & ~3;
+  let cur = codesA, above = codesB;
+  memory.fill(above, 0xff, <usize>wPad << 2); // NaN
+  memory.fill(cur + (<usize>w4 << 2), 0xff, <usize>(wPad - w4) << 2);
   for (let v = 0; v < h; v++) {
-    const rv = <usize>v << 1;
-    const rx = <i32>load<i16>(rowX + rv), rz = <i32>load<i16>(rowZ + rv), rh = <i32>load<i16>(rowH + rv);
-    const vRx = i16x8.splat(<i16>rx), vRz = i16x8.splat(<i16>rz), vRh = i16x8.splat(<i16>rh);
+    const kv: f32 = (<f32>v - cy) / fy;
+    const r0: f32 = a01 * kv + a02;
+    const r1: f32 = a11 * kv + a12;
+    const r2: f32 = a21 * kv + a22;
+    const vR0 = f32x4.splat(r0), vR1 = f32x4.splat(r1), vR2 = f32x4.splat(r2);
     const row = depth + (<usize>(v * w) << 2);
-    let accV = i16x8.splat(0), accO = accV, accF = accV;
-    const wFull = w & ~7;
-    for (let u = 0; u < wFull; u += 8) {
-      const o = <usize>u << 1;
-      const a = i32x4.sub(f32x4.add(f32x4.mul(v128.load(row + (<usize>u << 2)), vScale), vMagic), vMagicBits);
-      const b = i32x4.sub(f32x4.add(f32x4.mul(v128.load(row + (<usize>u << 2) + 16), vScale), vMagic), vMagicBits);
-      const d = i16x8.narrow_i32x4_s(a, b);
-      const ok = v128.and(i16x8.gt_s(d, vMinD), i16x8.lt_s(d, vMaxD));
-      if (!v128.any_true(ok)) { v128.store(cur + o, vNone); continue; }
-      accV = i16x8.sub(accV, ok);
-      const hgt = i16x8.add(i16x8.q15mulr_sat_s(d, i16x8.add(v128.load(colH + o), vRh)), vBh);
-      const obst = v128.and(ok, v128.and(i16x8.gt_s(hgt, vObsMin), i16x8.lt_s(hgt, vObsMax)));
-      const flr = v128.and(ok, v128.and(i16x8.gt_s(hgt, vFlMin), i16x8.lt_s(hgt, vFlMax)));
-      accO = i16x8.sub(accO, obst);
-      accF = i16x8.sub(accF, flr);
-      const wx = i16x8.shr_s(i16x8.add(i16x8.q15mulr_sat_s(d, i16x8.add(v128.load(colX + o), vRx)), vBx), shift);
-      const wz = i16x8.shr_s(i16x8.add(i16x8.q15mulr_sat_s(d, i16x8.add(v128.load(colZ + o), vRz)), vBz), shift);
-      const idx = i16x8.add(i16x8.mul(wz, vW), wx);
-      v128.store(cur + o, v128.or(i16x8.add(idx, v128.and(obst, vW2)), v128.not(v128.or(obst, flr))));
+    for (let u = 0; u < w4; u += 4) {
+      const o = <usize>u << 2;
+      const d = v128.load(row + o);
+      const ok = v128.and(f32x4.ge(d, vMinD), f32x4.le(d, vMaxD));
+      if (!v128.any_true(ok)) { v128.store(cur + o, vNaN); continue; }
+      accValid = i32x4.sub(accValid, ok);
+      const hgt = f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray2 + o), vR2)), vB2);
+      const obst = v128.and(ok, v128.and(f32x4.gt(hgt, vObsMin), f32x4.lt(hgt, vObsMax)));
+      const flr = v128.and(ok, v128.and(f32x4.gt(hgt, vFlMin), f32x4.le(hgt, vFlMax)));
+      accObst = i32x4.sub(accObst, obst);
+      accFloor = i32x4.sub(accFloor, flr);
+      // Cell arithmetic stays in f32: every value is an integer below 2^24 (the grid is capped at
+      // 2^24 cells), so it is exact.
+      const gx = f32x4.floor(f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray0 + o), vR0)), vB0));
+      const gz = f32x4.floor(f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray1 + o), vR1)), vB1));
+      const gi = f32x4.add(f32x4.mul(gz, vGw), gx);
+      v128.store(cur + o, v128.or(v128.bitselect(f32x4.sub(vMinusOne, gi), gi, flr), v128.not(v128.or(obst, flr))));
     }
-    for (let u = wFull; u < w8; u++) {
-      const o = <usize>u << 1;
-      store<u16>(cur + o, NO_CODE);
-      if (u >= w) continue;
-      const d = depth16(load<f32>(row + (<usize>u << 2)));
+    for (let u = w4; u < w; u++) {
+      const o = <usize>u << 2;
+      store<f32>(cur + o, NaN);
+      const d = load<f32>(row + o);
       if (!(d >= minD && d <= maxD)) continue;
-      valid++;
-      const hgt = add16(q15(d, add16(<i32>load<i16>(colH + o), rh)), bh);
+      tailValid++;
+      const hgt: f32 = d * (load<f32>(ray2 + o) + r2) + b2;
       const isObst = hgt > obsMin && hgt < obsMax;
       if (!isObst && !(hgt > flMin && hgt <= flMax)) continue;
-      if (isObst) nObst++; else nFloor++;
-      const wx = add16(q15(d, add16(<i32>load<i16>(colX + o), rx)), bx) >> shift;
-      const wz = add16(q15(d, add16(<i32>load<i16>(colZ + o), rz)), bz) >> shift;
-      const idx = add16(<i32><i16>(wz * W), wx);
-      store<u16>(cur + o, <u16>(isObst ? idx + W2 : idx));
+      if (isObst) tailObst++; else tailFloor++;
+      const gx: f32 = Mathf.floor(d * (load<f32>(ray0 + o) + r0) + b0);
+      const gz: f32 = Mathf.floor(d * (load<f32>(ray1 + o) + r1) + b1);
+      const gi: f32 = gz * <f32>gw + gx;
+      store<f32>(cur + o, isObst ? gi : <f32>-1 - gi);
     }
-    valid += sum16(accV);
-    nObst += sum16(accO);
-    nFloor += sum16(accF);
 
-    let prev = vNone;
-    for (let u = 0; u < w8; u += 8) {
-      const o = <usize>u << 1;
+    let prev = vNaN;
+    for (let u = 0; u < wPad; u += 4) {
+      const o = <usize>u << 2;
       const code = v128.load(cur + o);
-      const left = i8x16.shuffle(prev, code, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29);
-      const left2 = i8x16.shuffle(prev, code, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27);
+      const left = i32x4.shuffle(prev, code, 3, 4, 5, 6);
       prev = code;
-      // the neighbours at left, two left, up-left, up and up-right were all marked earlier
-      const a = above + o;
-      const skip = v128.or(
-        v128.or(v128.or(i16x8.eq(code, left), i16x8.eq(code, left2)), i16x8.eq(code, vNone)),
-        v128.or(v128.or(i16x8.eq(code, v128.load(a - 2)), i16x8.eq(code, v128.load(a))), i16x8.eq(code, v128.load(a + 2))),
-      );
-      let m = ~i16x8.bitmask(skip) & 0xff;
+      const fresh = v128.andnot(f32x4.eq(code, code), v128.or(f32x4.eq(code, left), f32x4.eq(code, v128.load(above + o))));
+      let m = i32x4.bitmask(fresh);
       while (m) {
-        const c = <i32>load<u16>(cur + o + (<usize>ctz<u32>(m) << 1));
+        const c = load<f32>(cur + o + (<usize>ctz<u32>(m) << 2));
         m &= m - 1;
-        const isObst = c >= W2;
-        const idx = isObst ? c - W2 : c;
-        const wz = <i32>((<f32>idx + 0.5) * invW);
-        const gx = camX - R + (idx - wz * W), gz = camZ - R + wz;
-        if (<u32>idx >= <u32>W2 || <u32>gx >= <u32>gw || <u32>gz >= <u32>gh) { clipped++; continue; }
-        const i = gz * gw + gx;
+        const isObst = c >= 0;
+        const i = <i32>(isObst ? c : <f32>-1 - c);
+        if (<u32>i >= <u32>nCells) { clipped++; continue; }
         const cell = grid + <usize>i;
         const s = load<u8>(cell);
-        // Branch-free marking (which branch a lane takes is unpredictable): an obstacle becomes an
-        // endpoint of this frame, pushed once; floor turns the cell free unless it is an obstacle.
-        const seen = s == ENDPOINT, room = nEnd < endCap;
-        const push = isObst & !seen & room;
-        const obstState: u8 = seen || room ? ENDPOINT : OBSTACLE;
-        const floorState: u8 = s & OBSTACLE ? s : FREE;
-        store<u8>(cell, isObst ? obstState : floorState);
-        store<i32>(endpoints + (<usize>nEnd << 2), i);
-        nEnd += <i32>push;
-        clipped += <i32>(isObst & !seen & !room);
+        if (isObst) {
+          if (s == ENDPOINT) continue;
+          if (nEnd < endCap) {
+            store<u8>(cell, ENDPOINT);
+            store<i32>(endpoints + (<usize>nEnd << 2), i);
+            nEnd++;
+          } else {
+            store<u8>(cell, OBSTACLE);
+            clipped++;
+          }
+        } else if (!(s & OBSTACLE)) {
+          store<u8>(cell, FREE);
+        }
       }
     }
     const t = cur; cur = above; above = t;
   }
 
+  const camX = <i32>Mathf.floor(b0), camZ = <i32>Mathf.floor(b1);
   let carved = 0;
   for (let e = 0; e < nEnd; e++) {
     const i = load<i32>(endpoints + (<usize>e << 2));
@@ -193,9 +193,9 @@ export function integrate(
   }
   for (let e = 0; e < nEnd; e++) store<u8>(grid + <usize>load<i32>(endpoints + (<usize>e << 2)), OBSTACLE);
 
-  store<i32>(stats + (<usize>S_VALID << 2), valid);
-  store<i32>(stats + (<usize>S_OBSTACLE_PTS << 2), nObst);
-  store<i32>(stats + (<usize>S_FLOOR_PTS << 2), nFloor);
+  store<i32>(stats + (<usize>S_VALID << 2), sumLanes(accValid) + tailValid);
+  store<i32>(stats + (<usize>S_OBSTACLE_PTS << 2), sumLanes(accObst) + tailObst);
+  store<i32>(stats + (<usize>S_FLOOR_PTS << 2), sumLanes(accFloor) + tailFloor);
   store<i32>(stats + (<usize>S_ENDPOINTS << 2), nEnd);
   store<i32>(stats + (<usize>S_CARVED << 2), carved);
   store<i32>(stats + (<usize>S_CLIPPED << 2), clipped);

@@ -3,12 +3,12 @@
  * policy; the kernel does every per-pixel and per-cell step.
  */
 import { z } from 'zod';
-import { IntrinsicsSchema, type Intrinsics } from '../geometry/intrinsics.js';
+import { IntrinsicsSchema, maxRayStretch, type Intrinsics } from '../geometry/intrinsics.js';
 import { poseProblem, type Mat4 } from '../geometry/pose.js';
 import { frameProblem, heightOf, NAVIGATOR_FRAME, type WorldFrame } from '../geometry/frames.js';
 import type { Navcore } from '../wasm/navcore.js';
 import type { WasmBlock } from '../wasm/memory.js';
-import { cameraCell, INT_PARAMS, kernelFrame, kernelFrameProblem, windowRadius } from './kernel-frame.js';
+import { kernelPose } from './kernel-pose.js';
 import { Cell, CELL_NAMES, MapParamsSchema, type CellName, type MapParams } from './params.js';
 
 /** A depth frame: float32 metres, row-major, `width`×`height`; ≤ 0, NaN, ±∞ mean "no reading". */
@@ -64,14 +64,12 @@ export class OccupancyMap {
   readonly frame: WorldFrame;
   private readonly layers: Layer[] = [];
   private scratch: {
-    w8: number;
-    height: number;
+    width: number;
     endCap: number;
-    cols: WasmBlock<Int16Array>;
-    rows: WasmBlock<Int16Array>;
-    codes: WasmBlock<Uint16Array>;
+    rays: WasmBlock<Float32Array>;
     endpoints: WasmBlock<Int32Array>;
   } | null = null;
+  private readonly fparams: WasmBlock<Float32Array>;
   private readonly iparams: WasmBlock<Int32Array>;
   private readonly stats: WasmBlock<Int32Array>;
   private depthBlock: WasmBlock<Float32Array> | null = null;
@@ -87,7 +85,8 @@ export class OccupancyMap {
     if (!parsed.success) throw new Error(`invalid map parameters: ${z.prettifyError(parsed.error)}`);
     this.params = MapParamsSchema.parse(params);
     this.frame = frame;
-    this.iparams = core.block(Int32Array, INT_PARAMS);
+    this.fparams = core.block(Float32Array, 24);
+    this.iparams = core.block(Int32Array, 8);
     this.stats = core.block(Int32Array, 8);
   }
 
@@ -156,20 +155,14 @@ export class OccupancyMap {
     if (pp) return { ok: false, error: `invalid pose: ${pp}` };
 
     const p = this.params;
-    const kp = kernelFrameProblem(K, p);
-    if (kp) return { ok: false, error: kp };
-    const R = windowRadius(K, p);
-    const cam = cameraCell(this.frame, pose, p.cellSize);
-    // One extra cell of margin around the window the frame can reach.
-    const grown = this.ensureCovers(L, cam.x - R - 1, cam.z - R - 1, cam.x + R + 1, cam.z + R + 1);
+    const winR = Math.ceil((p.maxDepth * maxRayStretch(K)) / p.cellSize) + 2;
+    const kp = kernelPose(this.frame, pose, p.cellSize, L.floorUp);
+    const camX = Math.floor(kp[9]), camZ = Math.floor(kp[10]);
+    // One extra cell of margin covers f32 rounding of the camera cell inside the kernel.
+    const grown = this.ensureCovers(L, camX - winR - 1, camZ - winR - 1, camX + winR + 1, camZ + winR + 1);
     if (grown) return { ok: false, error: grown };
-    const W = 2 * R + 1;
-    const s = this.ensureScratch(K.width, K.height, W * W);
-    kernelFrame(this.frame, pose, K, p, L.floorUp, { ox: L.ox, oz: L.oz, gw: L.w, gh: L.h }, s.endCap, {
-      ints: this.iparams.view(),
-      cols: s.cols.view(),
-      rows: s.rows.view(),
-    });
+    const W = 2 * winR + 1;
+    const s = this.ensureScratch(K.width, W * W);
 
     // Depth already in this core's linear memory (a renderer's output, depthInput(), any block) is
     // read in place; anything else is copied once into the input buffer.
@@ -179,9 +172,17 @@ export class OccupancyMap {
       input.set(frame.depth);
       depthPtr = input.byteOffset;
     }
+
+    const fp = this.fparams.view();
+    fp.set(kp, 0);
+    // the kernel works in grid cells: camera position relative to the grid origin
+    fp[9] = kp[9] - L.ox;
+    fp[10] = kp[10] - L.oz;
+    fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax], 12);
+    this.iparams.view().set([L.w, L.h, L.ox, L.oz, s.endCap, 0, 0, 0]);
     this.core.exports.integrate(
-      depthPtr, K.width, K.height, s.cols.ptr, s.rows.ptr, this.iparams.ptr,
-      L.grid.ptr, s.codes.ptr, s.endpoints.ptr, this.stats.ptr,
+      depthPtr, K.width, K.height, this.fparams.ptr, this.iparams.ptr,
+      L.grid.ptr, s.rays.ptr, s.endpoints.ptr, this.stats.ptr,
     );
     const st = this.stats.view();
     L.frames++;
@@ -284,20 +285,16 @@ export class OccupancyMap {
     return null;
   }
 
-  private ensureScratch(width: number, height: number, endCap: number) {
+  private ensureScratch(width: number, endCap: number) {
     const s = this.scratch;
-    const w8 = (width + 7) & ~7;
-    if (s && s.w8 === w8 && s.height === height && s.endCap >= endCap) return s;
-    for (const b of [s?.cols, s?.rows, s?.codes, s?.endpoints]) b?.free();
+    if (s && s.width >= width && s.endCap >= endCap) return s;
+    s?.rays.free();
+    s?.endpoints.free();
     const next = {
-      w8,
-      height,
+      width,
       endCap,
-      cols: this.core.block<Int16Array>(Int16Array, 3 * w8),
-      rows: this.core.block<Int16Array>(Int16Array, 3 * height),
-      codes: this.core.block<Uint16Array>(Uint16Array, 2 * (w8 + 16)),
-      // one slot more than the cap: the kernel stores before it decides whether to count the entry
-      endpoints: this.core.block<Int32Array>(Int32Array, endCap + 1),
+      rays: this.core.block<Float32Array>(Float32Array, 5 * width + 8),
+      endpoints: this.core.block<Int32Array>(Int32Array, endCap),
     };
     this.scratch = next;
     return next;

@@ -5,7 +5,7 @@ export const MapParamsSchema = z
   .object({
     cellSize: z.number().positive().max(1).default(0.1),
     minDepth: z.number().nonnegative().default(0.3),
-    maxDepth: z.number().positive().max(30).default(4.5), // the kernel holds depth in 16 bits of 1/1024 m
+    maxDepth: z.number().positive().max(50).default(4.5),
     obstacleMin: z.number().default(0.15),
     obstacleMax: z.number().default(1.4),
     floorMin: z.number().default(-0.5),

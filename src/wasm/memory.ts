@@ -7,7 +7,6 @@ export type TypedArrayCtor =
   | Float32ArrayConstructor
   | Float64ArrayConstructor
   | Int32ArrayConstructor
-  | Int16ArrayConstructor
   | Uint32ArrayConstructor
   | Uint16ArrayConstructor
   | Uint8ArrayConstructor

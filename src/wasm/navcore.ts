@@ -16,7 +16,7 @@ export interface NavcoreExports {
   memory: WebAssembly.Memory;
   alloc(bytes: number): number;
   free(ptr: number): void;
-  integrate(depth: number, w: number, h: number, cols: number, rows: number, iparams: number, grid: number, codes: number, endpoints: number, stats: number): number;
+  integrate(depth: number, w: number, h: number, params: number, iparams: number, grid: number, scratch: number, endpoints: number, stats: number): number;
   countCells(grid: number, n: number, out: number): void;
   blit(src: number, sw: number, sh: number, dst: number, dw: number, offX: number, offZ: number): void;
   knownBounds(grid: number, w: number, h: number, out: number): void;

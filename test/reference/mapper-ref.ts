@@ -3,24 +3,13 @@
  * (Math.fround after every operation, in the kernel's order), so that results match cell for cell.
  * Used as the test oracle and as the speed baseline of `npm run bench -- mapping`.
  */
-import type { Intrinsics } from '../../src/geometry/intrinsics.js';
+import { maxRayStretch, type Intrinsics } from '../../src/geometry/intrinsics.js';
 import type { Mat4 } from '../../src/geometry/pose.js';
 import type { WorldFrame } from '../../src/geometry/frames.js';
-import { cameraCell, I, kernelFrame, windowRadius } from '../../src/mapping/kernel-frame.js';
+import { kernelPose } from '../../src/mapping/kernel-pose.js';
 import { DEFAULT_MAP_PARAMS, type MapParams } from '../../src/mapping/params.js';
 
 const f = Math.fround;
-const f32 = new Float32Array(1), i32 = new Int32Array(f32.buffer);
-/** Depth in 1/1024 m as the kernel gets it: f32 rounding through 1.5·2^23, saturated to 16 bits. */
-function depth16(d: number): number {
-  f32[0] = f(f(d * 1024) + 12582912);
-  const r = (i32[0] - 0x4b400000) | 0;
-  return Math.max(-32768, Math.min(32767, r));
-}
-/** i16x8.q15mulr_sat_s on one lane. */
-const q15 = (a: number, b: number) => Math.min(32767, (a * b + 0x4000) >> 15);
-/** A wrapping 16-bit add. */
-const add16 = (a: number, b: number) => ((a + b) << 16) >> 16;
 const FREE = 1, OBSTACLE = 2;
 const PAD = 32;
 
@@ -39,32 +28,41 @@ export class ReferenceMapper {
 
   integrate(depth: Float32Array, K: Intrinsics, pose: Mat4): void {
     const p = this.params;
-    const R = windowRadius(K, p);
-    const cam = cameraCell(this.frame, pose, p.cellSize);
-    this.cover(cam.x - R - 1, cam.z - R - 1, cam.x + R + 1, cam.z + R + 1);
-    const W = 2 * R + 1;
-    const kf = kernelFrame(this.frame, pose, K, p, this.floorUp, { ox: this.ox, oz: this.oz, gw: this.w, gh: this.h }, W * W);
-    const n = kf.ints;
-    const { cols, rows, w8 } = kf;
-    const H = K.height;
+    const kp = kernelPose(this.frame, pose, p.cellSize, this.floorUp);
+    const winR = Math.ceil((p.maxDepth * maxRayStretch(K)) / p.cellSize) + 2;
+    const camXd = Math.floor(kp[9]), camZd = Math.floor(kp[10]);
+    this.cover(camXd - winR - 1, camZd - winR - 1, camXd + winR + 1, camZd + winR + 1);
+    // camera position relative to the grid origin, as navcore receives it
+    const [a00, a01, a02, a10, a11, a12, a20, a21, a22] = kp.map(f);
+    const b0 = f(kp[9] - this.ox), b1 = f(kp[10] - this.oz), b2 = f(kp[11]);
+    const camX = Math.floor(b0), camZ = Math.floor(b1);
+
+    const fx = f(K.fx), fy = f(K.fy), cx = f(K.cx), cy = f(K.cy);
+    const minD = f(p.minDepth), maxD = f(p.maxDepth);
+    const obsMin = f(p.obstacleMin), obsMax = f(p.obstacleMax), flMin = f(p.floorMin), flMax = f(p.floorMax);
+    const ray0 = new Float32Array(K.width), ray1 = new Float32Array(K.width), ray2 = new Float32Array(K.width);
+    for (let u = 0; u < K.width; u++) {
+      const k = f(f(u - cx) / fx);
+      ray0[u] = f(a00 * k);
+      ray1[u] = f(a10 * k);
+      ray2[u] = f(a20 * k);
+    }
     const { grid, w: gw, h: gh, ox, oz } = this;
-    const camX = n[I.camX], camZ = n[I.camZ], shift = n[I.shift];
-    const bx = n[I.bx], bz = n[I.bz], bh = n[I.bh], minD = n[I.minD], maxD = n[I.maxD];
-    const obsMin = n[I.obsMin], obsMax = n[I.obsMax], flMin = n[I.flMin], flMax = n[I.flMax];
     const endpoints = new Set<number>();
 
-    for (let v = 0; v < H; v++) {
+    for (let v = 0; v < K.height; v++) {
+      const kv = f(f(v - cy) / fy);
+      const r0 = f(f(a01 * kv) + a02), r1 = f(f(a11 * kv) + a12), r2 = f(f(a21 * kv) + a22);
       for (let u = 0; u < K.width; u++) {
-        const d = depth16(depth[v * K.width + u]);
+        const d = depth[v * K.width + u];
         if (!(d >= minD && d <= maxD)) continue;
-        const hgt = add16(q15(d, add16(cols[2 * w8 + u], rows[2 * H + v])), bh);
+        const hgt = f(f(d * f(ray2[u] + r2)) + b2);
         let obstacle = false;
         if (hgt > obsMin && hgt < obsMax) obstacle = true;
         else if (!(hgt > flMin && hgt <= flMax)) continue;
-        const wx = add16(q15(d, add16(cols[u], rows[v])), bx) >> shift;
-        const wz = add16(q15(d, add16(cols[w8 + u], rows[H + v])), bz) >> shift;
-        const gx = camX - R + wx, gz = camZ - R + wz;
-        if (wx < 0 || wz < 0 || wx >= W || wz >= W || gx < 0 || gz < 0 || gx >= gw || gz >= gh) continue;
+        const gx = Math.floor(f(f(d * f(ray0[u] + r0)) + b0));
+        const gz = Math.floor(f(f(d * f(ray1[u] + r1)) + b1));
+        if (gx < 0 || gz < 0 || gx >= gw || gz >= gh) continue;
         const idx = gz * gw + gx;
         if (obstacle) {
           grid[idx] = OBSTACLE;
