@@ -6,6 +6,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
+import { dropAlpha } from '../sim/frame-png.js';
 import { fromQuatTranslation, type Mat4 } from '../geometry/pose.js';
 
 export interface TumFrameRef {
@@ -123,13 +124,7 @@ export function readRgbd(dir: string, ref: TumFrameRef, depthFactor = 5000): Rgb
     throw new Error(`${ref.rgbFile} is ${c.width}×${c.height} but ${ref.depthFile} is ${d.width}×${d.height}`);
   }
   const n = c.width * c.height;
-  const rgb = new Uint8Array(n * 3);
-  const src = c.data as unknown as ArrayLike<number>;
-  for (let i = 0; i < n; i++) {
-    rgb[i * 3] = src[i * 4];
-    rgb[i * 3 + 1] = src[i * 4 + 1];
-    rgb[i * 3 + 2] = src[i * 4 + 2];
-  }
+  const rgb = dropAlpha(c.data as unknown as ArrayLike<number>, n);
   // pngjs keeps 16-bit samples (skipRescale) as RGBA-expanded 16-bit values; the grey channel is sample 0.
   const raw = d.data as unknown as ArrayLike<number>;
   const depth = new Float32Array(n);

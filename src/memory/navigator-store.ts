@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { z } from 'zod';
 import type { NavigatorMemory } from '../navigator/navigator-memory.js';
-import { rgbPng } from '../sim/frame-png.js';
+import { dropAlpha, rgbPng } from '../sim/frame-png.js';
 import { STATE_DIR, taskIndexOf } from './layout.js';
 import { parseJsonFile } from './schemas.js';
 import type { Workspace } from './workspace.js';
@@ -103,12 +103,7 @@ export function loadNavigatorMemory(ws: Workspace, taskId: string): NavigatorMem
       views: p.views.map((v) => {
         const png = PNG.sync.read(bytes(v.file));
         if (png.width !== v.width || png.height !== v.height) throw new Error(`${dir}/${v.file} is ${png.width}×${png.height}, the index says ${v.width}×${v.height}`);
-        const rgb = new Uint8Array(v.width * v.height * 3);
-        for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
-          rgb[i] = png.data[j];
-          rgb[i + 1] = png.data[j + 1];
-          rgb[i + 2] = png.data[j + 2];
-        }
+        const rgb = dropAlpha(png.data, v.width * v.height);
         return { width: v.width, height: v.height, rgb, pose: { ...v.pose }, floor: v.floor, time: v.time };
       }),
     })),

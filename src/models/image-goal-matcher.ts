@@ -10,6 +10,7 @@
  * place (the harness's close-request check then sends the agent on searching).
  */
 import { PNG } from 'pngjs';
+import { dropAlpha } from '../sim/frame-png.js';
 import type { ViewEncoder } from '../perception/encoder.js';
 
 /**
@@ -63,13 +64,7 @@ export class ImageGoalMatcher {
     } catch (e) {
       throw new Error(`goal photograph is not a readable PNG (${(e as Error).message})`);
     }
-    const n = img.width * img.height;
-    const rgb = new Uint8Array(n * 3);
-    for (let i = 0; i < n; i++) {
-      rgb[i * 3] = img.data[i * 4];
-      rgb[i * 3 + 1] = img.data[i * 4 + 1];
-      rgb[i * 3 + 2] = img.data[i * 4 + 2];
-    }
+    const rgb = dropAlpha(img.data, img.width * img.height);
     this.goal = await this.encoder.embed({ width: img.width, height: img.height, rgb });
     this.cache = null;
   }
