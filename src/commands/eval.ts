@@ -7,7 +7,7 @@ import { cpus } from 'node:os';
 import { z } from 'zod';
 import { HouseRangeSchema, runParallel } from '../eval/parallel.js';
 import { PricesSchema } from '../eval/cost.js';
-import { harnessConfigFromFlags, RunFlagsSchema } from './run.js';
+import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags } from './run.js';
 import { parseFlags } from './options.js';
 import { progressBar } from './progress.js';
 
@@ -20,7 +20,7 @@ const EvalFlagsSchema = RunFlagsSchema.omit({ house: true, houseDir: true, resum
 });
 
 export function registerEval(program: Command): void {
-  program
+  const cmd = program
     .command('eval')
     .description('run one goal sequence per procedural house in worker threads and aggregate s-SR, e-SR, SPL, accuracy and tokens')
     .requiredOption('--houses <A..B>', 'procedural house seeds, e.g. 0..9')
@@ -33,14 +33,8 @@ export function registerEval(program: Command): void {
     .option('--judge <kind>', 'auto | model | ground-truth', 'auto')
     .option('--max-goals <n>', 'at most n goals per sequence')
     .option('--step-budget <n>', 'movement steps per task')
-    .option('--turn-budget <n>', 'model turns per task')
-    .option('--no-prestop', 'ablation: no pre-stop verification')
-    .option('--no-certification', 'ablation: no certification')
-    .option('--no-consolidation', 'ablation: no run-end consolidation')
-    .option('--no-maps', 'ablation: no get_map / preview_path')
-    .option('--no-motion-check', 'ablation: take every tracked pose as it comes (no odometry sanity check)')
-    .option('--no-task-records', 'ablation: no ledger or handover in the reading list')
-    .option('--summary-handover', 'ablation: ordinary summary instead of the task handover')
+    .option('--turn-budget <n>', 'model turns per task');
+  withAblationFlags(cmd)
     .option('--config <file>', 'JSON harness configuration')
     .option('--price-input <p>', 'p_u: price per million uncached input tokens', '0')
     .option('--price-cached <p>', 'p_c: price per million cached input tokens', '0')

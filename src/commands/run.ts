@@ -68,8 +68,20 @@ export function harnessConfigFromFlags(f: RunFlags): z.input<typeof HarnessConfi
   return r.data;
 }
 
+/** The harness mechanisms the papers ablate, each a flag (run and eval share them). */
+export function withAblationFlags(cmd: Command): Command {
+  return cmd
+    .option('--no-prestop', 'ablation: no pre-stop verification')
+    .option('--no-certification', 'ablation: no certification (ledger says claimed)')
+    .option('--no-consolidation', 'ablation: no run-end consolidation')
+    .option('--no-maps', 'ablation: no get_map / preview_path')
+    .option('--no-motion-check', 'ablation: take every tracked pose as it comes (no odometry sanity check)')
+    .option('--no-task-records', 'ablation: no ledger or handover in the reading list')
+    .option('--summary-handover', 'ablation: a length-matched ordinary summary instead of the task handover');
+}
+
 export function registerRun(program: Command): void {
-  program
+  const cmd = program
     .command('run')
     .description('run a GOAT-style goal sequence in one house and write the run directory (ledger, handovers, verdicts, house notes, maps, metrics.json)')
     .requiredOption('--house <house>', "'seed:N' (procedural house) or a .glb/.gltf path")
@@ -85,14 +97,8 @@ export function registerRun(program: Command): void {
     .option('--max-goals <n>', 'run at most n goals of the sequence')
     .option('--image-goals <how>', 'with --agent scripted: recognise image goals by ground-truth (instance ids, default) or encoder (view encoder on the goal photograph)', 'ground-truth')
     .option('--step-budget <n>', 'movement steps per task')
-    .option('--turn-budget <n>', 'model turns per task')
-    .option('--no-prestop', 'ablation: no pre-stop verification')
-    .option('--no-certification', 'ablation: no certification (ledger says claimed)')
-    .option('--no-consolidation', 'ablation: no run-end consolidation')
-    .option('--no-maps', 'ablation: no get_map / preview_path')
-    .option('--no-motion-check', 'ablation: take every tracked pose as it comes (no odometry sanity check)')
-    .option('--no-task-records', 'ablation: no ledger or handover in the reading list')
-    .option('--summary-handover', 'ablation: a length-matched ordinary summary instead of the task handover')
+    .option('--turn-budget <n>', 'model turns per task');
+  withAblationFlags(cmd)
     .option('--config <file>', 'JSON harness configuration (flags override it)')
     .option('--json', 'print the metrics as JSON only')
     .action(async (raw: Record<string, unknown>) => {
