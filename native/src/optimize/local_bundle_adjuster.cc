@@ -36,9 +36,7 @@ double cost_of(const Problem& p, const std::vector<SE3>& poses, const std::vecto
     if (ed.outlier) continue;
     double e[3];
     if (!project_residual(cam, ed.o, poses[ed.cam] * pts[ed.pt], e, nullptr)) { c += 1e6; continue; }
-    const double chi2 = chi2_of(ed.o, e);
-    const double d2 = ed.o.stereo() ? kChi2Stereo : kChi2Mono;
-    c += robust && chi2 > d2 ? 2.0 * std::sqrt(d2 * chi2) - d2 : chi2;
+    c += edge_cost(ed.o, chi2_of(ed.o, e), robust);
   }
   return c;
 }
@@ -67,8 +65,7 @@ void run_lm(Problem& p, const PinholeCamera& cam, int iterations, bool robust) {
       double e[3];
       Eigen::Matrix3d jp;
       if (!project_residual(cam, ed.o, pc, e, &jp)) continue;
-      const double chi2 = chi2_of(ed.o, e);
-      const double w = ed.o.info * (robust ? huber_weight(chi2, ed.o.stereo() ? kChi2Stereo : kChi2Mono) : 1.0);
+      const double w = edge_weight(ed.o, chi2_of(ed.o, e), robust);
       const int rows = ed.o.stereo() ? 3 : 2;
       const Eigen::Matrix3d Jx = -jp * T.R;  // de/dXw
       Eigen::Matrix<double, 3, 6> Jc;
@@ -210,14 +207,14 @@ int local_bundle_adjust(KeyFrame* kf, MapDatabase& map, const PinholeCamera& cam
   for (BaEdge& ed : p.edges) {
     double e[3];
     const bool front = project_residual(cam, ed.o, p.poses[ed.cam] * p.pts[ed.pt], e, nullptr);
-    ed.outlier = !front || chi2_of(ed.o, e) > (ed.o.stereo() ? kChi2Stereo : kChi2Mono);
+    ed.outlier = !front || chi2_of(ed.o, e) > chi2_threshold(ed.o);
   }
   run_lm(p, cam, opt.iterations_second, false);
   int removed = 0;
   for (BaEdge& ed : p.edges) {
     double e[3];
     const bool front = project_residual(cam, ed.o, p.poses[ed.cam] * p.pts[ed.pt], e, nullptr);
-    if (front && chi2_of(ed.o, e) <= (ed.o.stereo() ? kChi2Stereo : kChi2Mono)) continue;
+    if (front && chi2_of(ed.o, e) <= chi2_threshold(ed.o)) continue;
     KeyFrame* k = p.kfs[ed.cam];
     Landmark* lm = p.lms[ed.pt];
     if (k->landmarks[ed.kp].get() == lm) {

@@ -21,9 +21,7 @@ double total_cost(const std::vector<Edge>& edges, const SE3& T, const PinholeCam
     if (ed.outlier) continue;
     double e[3];
     if (!project_residual(cam, ed.o, T * ed.xw, e, nullptr)) { c += 1e6; continue; }
-    const double chi2 = chi2_of(ed.o, e);
-    const double d2 = ed.o.stereo() ? kChi2Stereo : kChi2Mono;
-    c += robust && chi2 > d2 ? 2.0 * std::sqrt(d2 * chi2) - d2 : chi2;
+    c += edge_cost(ed.o, chi2_of(ed.o, e), robust);
   }
   return c;
 }
@@ -56,8 +54,7 @@ int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb) {
         double e[3];
         Eigen::Matrix3d jp;
         if (!project_residual(cam, ed.o, pc, e, &jp)) continue;
-        const double chi2 = chi2_of(ed.o, e);
-        const double w = ed.o.info * (robust ? huber_weight(chi2, ed.o.stereo() ? kChi2Stereo : kChi2Mono) : 1.0);
+        const double w = edge_weight(ed.o, chi2_of(ed.o, e), robust);
         const int rows = ed.o.stereo() ? 3 : 2;
         // de/dx = -dproj/dPc · dPc/dx
         const Eigen::Matrix<double, 3, 6> J = -jp * dpc_dpose(pc);
@@ -93,7 +90,7 @@ int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb) {
       double e[3];
       const bool front = project_residual(cam, ed.o, T * ed.xw, e, nullptr);
       const double chi2 = front ? chi2_of(ed.o, e) : 1e9;
-      ed.outlier = chi2 > (ed.o.stereo() ? kChi2Stereo : kChi2Mono);
+      ed.outlier = chi2 > chi2_threshold(ed.o);
       inliers += ed.outlier ? 0 : 1;
     }
     if (inliers < 10) break;

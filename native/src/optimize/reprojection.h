@@ -48,6 +48,22 @@ inline double huber_weight(double chi2, double delta2) {
   return chi2 <= delta2 ? 1.0 : std::sqrt(delta2 / chi2);
 }
 
+// χ² threshold of an observation (95 %): 2 degrees of freedom without depth, 3 with it
+inline double chi2_threshold(const Observation& o) {
+  return o.stereo() ? kChi2Stereo : kChi2Mono;
+}
+
+// Cost of an edge at squared error chi2: the Huber kernel when robust, else chi2 itself
+inline double edge_cost(const Observation& o, double chi2, bool robust) {
+  const double d2 = chi2_threshold(o);
+  return robust && chi2 > d2 ? 2.0 * std::sqrt(d2 * chi2) - d2 : chi2;
+}
+
+// IRLS weight of an edge at squared error chi2: its information times the Huber weight when robust
+inline double edge_weight(const Observation& o, double chi2, bool robust) {
+  return o.info * (robust ? huber_weight(chi2, chi2_threshold(o)) : 1.0);
+}
+
 // Jacobian of Pc w.r.t. the left pose update [w; v]: dPc = -[Pc]x w + v
 inline Eigen::Matrix<double, 3, 6> dpc_dpose(const Vec3& pc) {
   Eigen::Matrix<double, 3, 6> j;
