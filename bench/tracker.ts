@@ -15,7 +15,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { scaled } from '../src/geometry/intrinsics.js';
-import { readTumTrajectory } from '../src/body/tum.js';
+import { readTumTrajectory, TUM_FR3_INTRINSICS } from '../src/body/tum.js';
 import { ate } from '../src/eval/metrics.js';
 import { loadTumImages, runSlamOnImages, type SlamRunResult } from '../src/eval/run-slam.js';
 import type { BenchOptions, BenchResult } from './run.js';
@@ -25,7 +25,7 @@ import { simTracking, type SimTrackingRun } from './_sim-tracking.js';
 
 const SIM_HOUSES = [7, 11, 23];
 
-const FR3 = { width: 640, height: 480, fx: 535.4, fy: 539.2, cx: 320.1, cy: 247.6 };
+const FR3 = TUM_FR3_INTRINSICS;
 const DEPTH_FACTOR = 5000;
 
 function teddyDir(): string | null {

@@ -56,9 +56,9 @@ export async function mapAndPlan(frames: Iterable<DepthFrame>, K: Intrinsics, wo
 }
 
 async function main(folder: string): Promise<void> {
-  const { readTumFrames, readTumTrajectory, readRgbd, poseAt } = await import('../src/body/tum.js');
+  const { readTumFrames, readTumTrajectory, readRgbd, poseAt, TUM_FR3_INTRINSICS } = await import('../src/body/tum.js');
   const { join } = await import('node:path');
-  const K: Intrinsics = { width: 640, height: 480, fx: 535.4, fy: 539.2, cx: 320.1, cy: 247.6 };
+  const K: Intrinsics = { ...TUM_FR3_INTRINSICS };
   const gt = readTumTrajectory(join(folder, 'groundtruth.txt'));
   const frames = readTumFrames(folder).flatMap((f) => {
     const pose = poseAt(gt, f.rgbTime, 0.02);

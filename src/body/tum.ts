@@ -112,6 +112,9 @@ export function poseAt(poses: TumPose[], t: number, maxDt = 0.02): Mat4 | null {
   return Math.abs(poses[best].time - t) <= maxDt ? poses[best].pose : null;
 }
 
+/** Intrinsics of the TUM freiburg3 sequences (640×480, from the dataset's documentation). */
+export const TUM_FR3_INTRINSICS = { width: 640, height: 480, fx: 535.4, fy: 539.2, cx: 320.1, cy: 247.6 } as const;
+
 export function decodePng(path: string): PNG {
   return PNG.sync.read(readFileSync(path), { skipRescale: true });
 }

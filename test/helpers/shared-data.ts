@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { TUM_FR3_INTRINSICS } from '../../src/body/tum.js';
 
 export const SHARED_DATA = resolve(process.env.NAVHARNESS_SHARED_DATA ?? resolve(import.meta.dirname, '../../../shared/data'));
 
@@ -16,4 +17,4 @@ export const TEDDY = sharedPath('tum_fr3_teddy_100');
 export const EVO_REF = sharedPath('trajectories', 'evo_tum_reference');
 export const skipReason = (what: string) => `${what} not found under ${SHARED_DATA} (set NAVHARNESS_SHARED_DATA)`;
 /** TUM freiburg3 intrinsics (README of the data). */
-export const FR3_INTRINSICS = { width: 640, height: 480, fx: 535.4, fy: 539.2, cx: 320.1, cy: 247.6 };
+export const FR3_INTRINSICS = TUM_FR3_INTRINSICS;
