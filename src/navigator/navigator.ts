@@ -116,7 +116,8 @@ export class Navigator {
       floor: this.floorNow,
       layers: this.map.floors().map((f) => ({ floorUp: f.floorUp, frames: f.frames, grid: this.map.snapshot(f.id) })),
       places: this.places.list().map((p) => ({ ...p, pose: { ...p.pose }, views: [...p.views] })),
-      trails: this.trails.map((t) => (t ? t.map((q) => ({ ...q })) : [])),
+      // Array.from visits the holes of a sparse array (a floor with no trail yet), map would keep them
+      trails: Array.from(this.trails, (t) => (t ? t.map((q) => ({ ...q })) : [])),
     };
   }
 

@@ -100,6 +100,18 @@ describe('navigator memory across a restart', () => {
     await expect(Navigator.create({ body: b2, poseSource: g2, memory: { ...mem, floor: 3 } })).rejects.toThrow(/floor 3 is not one of/);
   }, 60_000);
 
+  it('saves a floor that has no trail yet as an empty trail, not a hole', async () => {
+    const { body, gt } = await simWorld(7);
+    const nav = await Navigator.create({ body, poseSource: gt });
+    // floor 0 without a trail and floor 1 with one: the sparse array the navigator builds per floor
+    const sparse: { x: number; z: number }[][] = [];
+    sparse[1] = [{ x: 0, z: 0 }];
+    (nav as unknown as { trails: typeof sparse }).trails = sparse;
+    const m = nav.memory()!;
+    expect(m.trails).toEqual([[], [{ x: 0, z: 0 }]]);
+    expect(JSON.parse(JSON.stringify(m.trails))).toEqual([[], [{ x: 0, z: 0 }]]);
+  }, 60_000);
+
   it('keeps only the newest two snapshots', async () => {
     const { body, gt } = await simWorld(7);
     const nav = await Navigator.create({ body, poseSource: gt });
