@@ -41,6 +41,9 @@ typedef struct nt_tracker nt_tracker;
 #define NT_P_MIN_INIT_POINTS 10  /* keypoints with depth needed to open a map, 10..5000, default 150 */
 #define NT_P_CLOSE_DEPTH 11      /* metres: nearer keypoints all become landmarks at a keyframe, 0.1..1000, default 3.2 */
 #define NT_P_DEPTH_BASELINE 12   /* metres: virtual stereo baseline weighting depth residuals, 0.01..10, default 0.08 */
+#define NT_P_LEVEL_MOTION 13     /* 1: the camera only turns about the first frame's y axis (wheeled base, flat floor); 0 (default) or 1 */
+#define NT_P_PROXIMITY_KEYFRAMES 14 /* keyframes near the current pose added to the local map, 0..50, default 0 */
+#define NT_P_KEYFRAME_GAP 15     /* frames after which a keyframe is inserted whatever the match ratio, 1..1000, default 30 (1 s at 30 Hz) */
 
 /* counters for nt_count */
 #define NT_C_KEYFRAMES 0         /* in the current map */

@@ -41,6 +41,14 @@ int System::set_param(int key, double v) {
       ctx_.cam.set_baseline(v);
       tracking_.reset();
       return 0;
+    case NT_P_PROXIMITY_KEYFRAMES: if (!in(v, 0, 50)) return NT_E_PARAM; tp.proximity_keyframes = static_cast<int>(v); return 0;
+    case NT_P_KEYFRAME_GAP: if (!in(v, 1, 1000)) return NT_E_PARAM; tp.max_frames_between_kf = static_cast<int>(v); return 0;
+    case NT_P_LEVEL_MOTION:
+      if (v != 0 && v != 1) return NT_E_PARAM;
+      // the maps hold poses made under the other model: start over
+      tp.level_motion = v == 1;
+      tracking_.reset();
+      return 0;
     case NT_P_MIN_INIT_POINTS: if (!in(v, 10, 5000)) return NT_E_PARAM; tp.min_init_points = static_cast<int>(v); return 0;
     default: return NT_E_PARAM;
   }

@@ -64,12 +64,31 @@ const SLAM_CLOSE_DEPTH_M = 6;
  */
 const SLAM_DEPTH_BASELINE_M = 0.5;
 
+/**
+ * The simulated body is a wheeled base with a level camera on a flat floor (stairs keep it level):
+ * the tracker's poses only turn about the vertical. Left free, the estimate tilted by 5–13° within
+ * 300 actions (bench/_map-diagnosis.ts), and the tilt leaked into the heading the map is drawn with.
+ */
+const SLAM_LEVEL_MOTION = true;
+/**
+ * A keyframe at least every 10 frames: ORB-SLAM's one keyframe per second of frames, at the
+ * simulator's 10 Hz (the tracker's default, 30, is a second at 30 Hz). With 30, a keyframe came
+ * every 17 frames on average; most landmarks were seen by fewer than three keyframes and culled, and
+ * the heading drifted by up to 5° in 300 actions (about 1–2° with 10).
+ */
+const SLAM_KEYFRAME_GAP = 10;
+/**
+ * Keyframes near the current pose added to the local map: a robot that turns in place and comes back
+ * through rooms re-observes landmarks of its first visit, which covisibility alone never reaches.
+ */
+const SLAM_PROXIMITY_KEYFRAMES = 10;
+
 type PoseSourceFactory = (body: SimBody) => Promise<PoseSource>;
 const poseSourceFactories = new Map<PoseSourceKind, PoseSourceFactory>([
   // Ablation only: the simulator's pose, anchored to the first frame like the tracker's world.
   ['ground-truth', async (body) => new GroundTruthPoseSource(() => body.groundTruthPose())],
   // The visual tracker on the body's RGB-D frames (metric depth, so a depth scale of 1).
-  ['slam', async (body) => SlamPoseSource.create({ intrinsics: body.intrinsics, depthScale: 1, numFeatures: SLAM_FEATURES_320, closeDepth: SLAM_CLOSE_DEPTH_M, depthBaseline: SLAM_DEPTH_BASELINE_M })],
+  ['slam', async (body) => SlamPoseSource.create({ intrinsics: body.intrinsics, depthScale: 1, numFeatures: SLAM_FEATURES_320, closeDepth: SLAM_CLOSE_DEPTH_M, depthBaseline: SLAM_DEPTH_BASELINE_M, levelMotion: SLAM_LEVEL_MOTION, keyframeGap: SLAM_KEYFRAME_GAP, proximityKeyframes: SLAM_PROXIMITY_KEYFRAMES })],
 ]);
 
 export class World {

@@ -24,6 +24,9 @@ export const PARAM = {
   minInitPoints: 10,
   closeDepth: 11,
   depthBaseline: 12,
+  levelMotion: 13,
+  proximityKeyframes: 14,
+  keyframeGap: 15,
 } as const;
 
 export const COUNTER = {

@@ -33,6 +33,18 @@ export const TrackerOptionsSchema = z.object({
    * setting for a structured-light sensor); exact depth (the simulator's) warrants a longer one
    */
   depthBaseline: z.number().min(0.01).max(10).optional(),
+  /**
+   * the camera rides level on a wheeled base over a flat floor: poses only turn about the first
+   * frame's vertical axis (default false: a handheld camera, as in the TUM sequences, tilts)
+   */
+  levelMotion: z.boolean().optional(),
+  /** keyframes near the current pose added to the local map whatever their covisibility (default 0) */
+  proximityKeyframes: z.number().int().min(0).max(50).optional(),
+  /**
+   * frames after which a keyframe is inserted whatever the match ratio (default 30: ORB-SLAM's one
+   * keyframe per second of frames at 30 Hz)
+   */
+  keyframeGap: z.number().int().min(1).max(1000).optional(),
 });
 export type TrackerOptions = z.input<typeof TrackerOptionsSchema>;
 
@@ -74,7 +86,8 @@ export class Tracker {
     this.handle = ex.nt_create();
     if (this.handle === 0) throw new TrackerError('the tracker could not be created (out of memory)', -1);
     for (const [name, key] of Object.entries(PARAM)) {
-      const v = (options as Record<string, unknown>)[name];
+      const given = (options as Record<string, unknown>)[name];
+      const v = typeof given === 'boolean' ? Number(given) : given;
       if (typeof v === 'number') this.check(ex.nt_set_param(this.handle, key, v), `option ${name}=${v}`);
     }
     this.check(ex.nt_configure(this.handle, k.width, k.height, k.fx, k.fy, k.cx, k.cy, options.depthScale), 'intrinsics');

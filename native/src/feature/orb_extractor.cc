@@ -91,7 +91,12 @@ void OrbExtractor::extract(const uint8_t* gray, int width, int height, std::vect
     if (spread_.empty()) continue;
     gaussian_blur7(img, pyramid_.blurred[l], blur_scratch_);
     const GrayImage& blur = pyramid_.blurred[l];
-    const float s = static_cast<float>(params_.scale[l]);
+    // Level l was resized from level l−1 with pixel centres aligned ((x + ½)·W_{l−1}/W_l − ½), so a
+    // level-l pixel centre lies at (x + ½)·W₀/W_l − ½ in level 0. Scaling by the nominal factor alone
+    // (x·1.2^l) shifted keypoints by up to 1.3 px at the top level, and by a different amount at each
+    // level, so a landmark seen at two levels disagreed with itself.
+    const float sx = static_cast<float>(width) / static_cast<float>(img.width);
+    const float sy = static_cast<float>(height) / static_cast<float>(img.height);
     for (const Corner& c : spread_) {
       const float a = centroid_angle(img, c.x, c.y, umax_);
       float turns = a / static_cast<float>(2.0 * M_PI);
@@ -100,8 +105,8 @@ void OrbExtractor::extract(const uint8_t* gray, int width, int height, std::vect
       const size_t at = desc.size();
       desc.resize(at + 8);
       describe(blur, c.x, c.y, pattern_.bin(b), desc.data() + at);
-      // scale so that level-l pixel centres map onto level-0 pixel centres
-      kps.push_back(KeyPoint{c.x * s, c.y * s, a, static_cast<int16_t>(l), c.score});
+      kps.push_back(KeyPoint{(static_cast<float>(c.x) + 0.5f) * sx - 0.5f, (static_cast<float>(c.y) + 0.5f) * sy - 0.5f, a,
+                             static_cast<int16_t>(l), c.score});
     }
   }
 }

@@ -39,6 +39,29 @@ int track_local_map(Frame& cur, float radius_th, const TrackerContext& ctx) {
       break;
     }
   }
+  // Keyframes that stood near the current pose looking the same way, however long ago: when the body
+  // comes back to a place, their landmarks tie the frame to the map made on the first visit instead
+  // of the drifted one made since (covisibility alone only ever reaches the recent keyframes).
+  if (ctx.tp.proximity_keyframes > 0 && !ctx.atlas.maps.empty()) {
+    const Vec3 c = cur.camera_center();
+    const Vec3 fwd = cur.Tcw.R.row(2).transpose();
+    std::vector<std::pair<double, KeyFrame*>> near;
+    for (const KeyFramePtr& k : ctx.atlas.maps.back()->keyframes) {
+      if (k->local_for_frame == cur.id) continue;
+      const double d = (k->camera_center() - c).norm();
+      if (d > ctx.tp.proximity_radius) continue;
+      const double cosang = fwd.dot(k->Tcw.R.row(2).transpose());
+      if (cosang < 0.7) continue;
+      near.emplace_back(d + (1.0 - cosang) * 4.0, k.get());
+    }
+    std::sort(near.begin(), near.end(), [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first < b.first : a.second->id < b.second->id;
+    });
+    for (size_t i = 0; i < near.size() && static_cast<int>(i) < ctx.tp.proximity_keyframes; ++i) {
+      near[i].second->local_for_frame = cur.id;
+      local.push_back(near[i].second);
+    }
+  }
   // local landmarks not already matched
   for (int i = 0; i < cur.size(); ++i)
     if (cur.landmarks[i]) cur.landmarks[i]->last_seen_frame = cur.id;
@@ -57,7 +80,7 @@ int track_local_map(Frame& cur, float radius_th, const TrackerContext& ctx) {
     if (cur.landmarks[i]) cur.landmarks[i]->n_visible++;
   match_landmarks(cur, cand, radius_th, 100, ctx.cam, ctx.orb);
   const SE3 before = cur.Tcw;
-  const int inl = optimize_pose(cur, ctx.cam, ctx.orb);
+  const int inl = optimize_pose(cur, ctx.cam, ctx.orb, ctx.tp.level_motion);
   if (inl == 0) {
     cur.Tcw = before;
     return 0;

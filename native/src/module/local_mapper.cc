@@ -24,6 +24,7 @@ void LocalMapper::process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx, s
   LocalBaOptions opt;
   opt.window = ctx.tp.ba_window;
   opt.max_fixed = ctx.tp.ba_max_fixed;
+  opt.level = ctx.tp.level_motion;
   local_bundle_adjust(kf, map, ctx.cam, ctx.orb, opt, ++stamp_);
   for (const LandmarkPtr& lm : kf->landmarks)
     if (lm && !lm->bad) update_landmark_geometry(*lm, ctx.orb);

@@ -73,16 +73,16 @@ int relocalize(Frame& cur, MapDatabase& map, const TrackerContext& ctx) {
     for (size_t q = 0; q < kp.size(); ++q)
       if (rr.inlier[q]) cur.landmarks[kp[q]] = matches[kp[q]];
     cur.Tcw = rr.Tcw;
-    int inl = optimize_pose(cur, ctx.cam, ctx.orb);
+    int inl = optimize_pose(cur, ctx.cam, ctx.orb, ctx.tp.level_motion);
     if (inl < 10) continue;
     keep_inliers(cur);
     // widen with the neighbourhood, once coarse and once fine
     search_neighbourhood(cur, kf, 10.0f / 4.0f, ctx);
-    inl = optimize_pose(cur, ctx.cam, ctx.orb);
+    inl = optimize_pose(cur, ctx.cam, ctx.orb, ctx.tp.level_motion);
     keep_inliers(cur);
     if (inl < ctx.tp.min_inliers_after_reloc) {
       search_neighbourhood(cur, kf, 3.0f / 2.5f, ctx);
-      inl = optimize_pose(cur, ctx.cam, ctx.orb);
+      inl = optimize_pose(cur, ctx.cam, ctx.orb, ctx.tp.level_motion);
       keep_inliers(cur);
     }
     if (inl >= ctx.tp.min_inliers_after_reloc) {

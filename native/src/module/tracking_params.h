@@ -12,12 +12,21 @@ struct TrackingParams {
   int reloc_grace_frames = 30;         // frames after relocalisation that need the stricter count
   int max_local_keyframes = 80;
   int min_init_points = 150;           // keypoints with depth needed to open a map
+  // a keyframe at least this often (frames), whatever the match ratio: ORB-SLAM's rule of one per
+  // second of frames (its maxFrames = fps); 30 suits a 30 Hz sensor
   int max_frames_between_kf = 30;
   double recently_lost_timeout = 3.0;  // seconds of recently_lost before the map is given up (lost)
   double min_depth = 0.1, max_depth = 10.0;  // metres; depth outside is treated as missing
   // points nearer than this are "close": each becomes a landmark at a keyframe (published setting:
   // 40 virtual baselines of 8 cm); farther ones only up to 100 per keyframe
   double close_depth = 40.0 * 0.08;
+  // level motion: the camera only turns about the world's y axis (a wheeled base on a flat floor);
+  // every pose the optimisers produce is kept level (off by default: a handheld camera tilts)
+  bool level_motion = false;
+  // keyframes near the current pose (within proximity_radius metres, facing within ~45°) added to the
+  // local map whatever their covisibility: re-visits track against the first visit's landmarks
+  int proximity_keyframes = 0;
+  double proximity_radius = 1.5;
   int ba_window = 10;
   int ba_max_fixed = 20;
 };

@@ -41,7 +41,7 @@ double cost_of(const Problem& p, const std::vector<SE3>& poses, const std::vecto
   return c;
 }
 
-void run_lm(Problem& p, const PinholeCamera& cam, int iterations, bool robust) {
+void run_lm(Problem& p, const PinholeCamera& cam, int iterations, bool robust, bool level) {
   const int nc = p.moving, np = static_cast<int>(p.pts.size());
   const int dim = 6 * nc;
   double lambda = 1e-4;
@@ -105,6 +105,18 @@ void run_lm(Problem& p, const PinholeCamera& cam, int iterations, bool robust) {
             const BaEdge& eb = p.edges[b];
             if (eb.outlier || eb.cam >= nc) continue;
             S.block<6, 6>(6 * ea.cam, 6 * eb.cam).noalias() -= W * Hcp[b].transpose();
+          }
+        }
+      }
+      if (level) {
+        // pin the tilt of every moving keyframe: its update keeps it level
+        for (int c = 0; c < nc; ++c) {
+          for (int r : kTiltRows) {
+            const int i = 6 * c + r;
+            S.row(i).setZero();
+            S.col(i).setZero();
+            S(i, i) = 1.0;
+            rhs(i) = 0.0;
           }
         }
       }
@@ -186,7 +198,7 @@ int local_bundle_adjust(KeyFrame* kf, MapDatabase& map, const PinholeCamera& cam
   std::map<KeyFrame*, int> cam_index;
   for (size_t i = 0; i < p.kfs.size(); ++i) {
     cam_index[p.kfs[i]] = static_cast<int>(i);
-    p.poses.push_back(p.kfs[i]->Tcw);
+    p.poses.push_back(opt.level && static_cast<int>(i) < p.moving ? levelled(p.kfs[i]->Tcw) : p.kfs[i]->Tcw);
   }
   p.pt_edges.resize(p.lms.size());
   for (size_t q = 0; q < p.lms.size(); ++q) {
@@ -202,14 +214,14 @@ int local_bundle_adjust(KeyFrame* kf, MapDatabase& map, const PinholeCamera& cam
                                Observation{kp.x, kp.y, k->u_right[o.second], orb.inv_sigma2[kp.level], k->depth[o.second] > 0}, false});
     }
   }
-  run_lm(p, cam, opt.iterations_first, true);
+  run_lm(p, cam, opt.iterations_first, true, opt.level);
   // drop observations that are clearly wrong, then polish without the robust kernel
   for (BaEdge& ed : p.edges) {
     double e[3];
     const bool front = project_residual(cam, ed.o, p.poses[ed.cam] * p.pts[ed.pt], e, nullptr);
     ed.outlier = !front || chi2_of(ed.o, e) > chi2_threshold(ed.o);
   }
-  run_lm(p, cam, opt.iterations_second, false);
+  run_lm(p, cam, opt.iterations_second, false, opt.level);
   int removed = 0;
   for (BaEdge& ed : p.edges) {
     double e[3];

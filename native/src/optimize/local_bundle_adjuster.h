@@ -15,6 +15,7 @@ struct LocalBaOptions {
   int max_fixed = 20;       // gauge keyframes outside the window
   int iterations_first = 5;
   int iterations_second = 5;
+  bool level = false;       // keyframes only turn about the world's y axis (see TrackingParams)
 };
 
 // Returns the number of observations removed as outliers.

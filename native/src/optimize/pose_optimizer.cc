@@ -28,7 +28,7 @@ double total_cost(const std::vector<Edge>& edges, const SE3& T, const PinholeCam
 
 }  // namespace
 
-int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb) {
+int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb, bool level) {
   std::vector<Edge> edges;
   edges.reserve(f.size());
   for (int i = 0; i < f.size(); ++i) {
@@ -39,7 +39,7 @@ int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb) {
     edges.push_back(Edge{i, lm->pos, Observation{kp.x, kp.y, f.u_right[i], orb.inv_sigma2[kp.level], f.depth[i] > 0}, false});
   }
   if (edges.size() < 3) return 0;
-  SE3 T = f.Tcw;
+  SE3 T = level ? levelled(f.Tcw) : f.Tcw;
   int inliers = 0;
   for (int round = 0; round < 4; ++round) {
     const bool robust = round < 3;
@@ -61,6 +61,14 @@ int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb) {
         for (int r = 0; r < rows; ++r) {
           H.noalias() += w * J.row(r).transpose() * J.row(r);
           g.noalias() += w * e[r] * J.row(r).transpose();
+        }
+      }
+      if (level) {
+        for (int r : kTiltRows) {
+          H.row(r).setZero();
+          H.col(r).setZero();
+          H(r, r) = 1.0;
+          g(r) = 0.0;
         }
       }
       bool improved = false;

@@ -9,6 +9,7 @@ namespace nav {
 
 // Refines f.Tcw in place and sets f.outlier. Returns the number of inlier matches (0 when the
 // problem is degenerate or the result is not finite, in which case the pose is left unchanged).
-int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb);
+// `level`: the pose is first levelled and only turns about the camera's y axis (the world's, while level).
+int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb, bool level = false);
 
 }  // namespace nav

@@ -66,4 +66,25 @@ struct SE3 {
   }
 };
 
+// The level pose nearest to a world-to-camera pose: the camera keeps its centre and its turn about
+// the world's y axis, and loses any tilt away from it. For a camera rigidly mounted on a wheeled base
+// on a flat floor, whose world is the camera frame of its first frame, every true pose is level.
+inline SE3 levelled(const SE3& Tcw) {
+  const Mat3 Rwc = Tcw.R.transpose();
+  // yaw of the camera's x and z axes projected on the ground plane (averaged: robust near any pose)
+  const double s = Rwc(0, 2) - Rwc(2, 0), c = Rwc(2, 2) + Rwc(0, 0);
+  const double n = std::hypot(s, c);
+  if (!(n > 1e-12)) return Tcw;
+  const double sy = s / n, cy = c / n;
+  Mat3 Ry;
+  Ry << cy, 0, sy, 0, 1, 0, -sy, 0, cy;
+  const Vec3 centre = -Rwc * Tcw.t;
+  const Mat3 Rcw = Ry.transpose();
+  return SE3(Rcw, -Rcw * centre);
+}
+
+// Rows 0 and 2 of a left update [w; v] tilt a level pose (turns about the camera's x and z axes);
+// constrained problems pin them to zero in the normal equations.
+constexpr int kTiltRows[2] = {0, 2};
+
 }  // namespace nav
