@@ -23,6 +23,8 @@ interface Rec { inl: number; kfs: number; i: number; dTrueYaw: number; sYaw: num
 for (const seed of houses) {
   const recs: Rec[] = [];
   const firstFree = new Map<string, number>();
+  const rawJumps: string[] = [];
+  let estNo = 0;
   let shadow: OccupancyMap | null = null;
   let toNav: Mat4 | null = null;
   let prev: { e: ReturnType<typeof planarPose>; t: ReturnType<typeof planarPose> } | null = null;
@@ -34,10 +36,21 @@ for (const seed of houses) {
     shadow = new OccupancyMap(map.core, NAVIGATOR_FRAME, map.params);
     const rawEst = w.navigator.poseSource.estimate.bind(w.navigator.poseSource);
     let lastRaw: Mat4 | null = null;
+    let prevRawP: { r: ReturnType<typeof planarPose>; t: ReturnType<typeof planarPose> } | null = null;
     let lastCounts: { inliers: number; features: number; keyframes: number } | null = null;
     w.navigator.poseSource.estimate = (f) => {
       const r = rawEst(f);
       lastRaw = r.pose;
+      estNo++;
+      if (r.pose) {
+        const rp = planarPose(NAVIGATOR_FRAME, r.pose), tp = planarPose(NAVIGATOR_FRAME, multiply(toNav!, w.body.groundTruthPose()));
+        if (prevRawP) {
+          const ey = Math.abs(wrap(rp.yaw - prevRawP.r.yaw - (tp.yaw - prevRawP.t.yaw))) * DEG;
+          const ep = Math.hypot(rp.x - prevRawP.r.x - (tp.x - prevRawP.t.x), rp.z - prevRawP.r.z - (tp.z - prevRawP.t.z));
+          if (ey > 2 || ep > 0.06) rawJumps.push(`${estNo}:${ey.toFixed(1)}°/${(ep * 100).toFixed(0)}cm/inl${(w.navigator.poseSource as unknown as { tracker: { counts(): { inliers: number } } }).tracker.counts().inliers}`);
+        }
+        prevRawP = { r: rp, t: tp };
+      }
       const tk = (w.navigator.poseSource as unknown as { tracker?: { counts(): { inliers: number; features: number; keyframes: number } } }).tracker;
       lastCounts = tk ? tk.counts() : null;
       return r;
@@ -119,6 +132,7 @@ for (const seed of houses) {
       }
     }
   }
+  console.log(`  raw tracker jumps: ${rawJumps.join(' ')}`);
   console.log(`  wrong free ${wrong}: at true pose also free ${verdict.free}, obstacle ${verdict.obstacle}, unknown ${verdict.unknown}`);
   console.log(`  by pos err of first-freeing frame (<5cm,<10,<20,<40,more): ${byPos.join(' ')}; by yaw err (<0.5°,<1,<2,<4,more): ${byYaw.join(' ')}`);
   const line = [];
