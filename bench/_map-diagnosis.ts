@@ -47,7 +47,7 @@ for (const seed of houses) {
         if (prevRawP) {
           const ey = Math.abs(wrap(rp.yaw - prevRawP.r.yaw - (tp.yaw - prevRawP.t.yaw))) * DEG;
           const ep = Math.hypot(rp.x - prevRawP.r.x - (tp.x - prevRawP.t.x), rp.z - prevRawP.r.z - (tp.z - prevRawP.t.z));
-          if (ey > 2 || ep > 0.06) rawJumps.push(`${estNo}:${ey.toFixed(1)}°/${(ep * 100).toFixed(0)}cm/inl${(w.navigator.poseSource as unknown as { tracker: { counts(): { inliers: number } } }).tracker.counts().inliers}`);
+          if (ey > 2 || ep > 0.06) rawJumps.push(`${estNo}:${ey.toFixed(1)}°/${(ep * 100).toFixed(0)}cm/dy${(wrap(tp.yaw - prevRawP.t.yaw) * DEG).toFixed(0)}/dz${(Math.hypot(tp.x - prevRawP.t.x, tp.z - prevRawP.t.z) * 100).toFixed(0)}/inl${(w.navigator.poseSource as unknown as { tracker: { counts(): { inliers: number } } }).tracker.counts().inliers}`);
         }
         prevRawP = { r: rp, t: tp };
       }
