@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Navcore } from '../src/wasm/navcore.js';
 import { OccupancyMap } from '../src/mapping/occupancy-map.js';
 import { NAVIGATOR_FRAME, Z_UP_FRAME, type WorldFrame } from '../src/geometry/frames.js';
@@ -8,8 +8,13 @@ import { ReferenceMapper } from './reference/mapper-ref.js';
 import { castDepth, cameraPose, FURNITURE, rng, ROOM } from './helpers/synthetic.js';
 
 let core: Navcore;
+let core2: Navcore;
 beforeAll(async () => {
   core = await Navcore.load();
+  core2 = await Navcore.load({ threads: 2 });
+});
+afterAll(async () => {
+  await core2.dispose();
 });
 
 const K: Intrinsics = fromHfov(160, 120, 79);
@@ -45,14 +50,17 @@ function randomFrame(r: () => number, n: number): Float32Array {
   return d;
 }
 
-describe('WASM mapper equals the TypeScript reference cell for cell', () => {
+describe.each([
+  ['one thread', () => core],
+  ['two threads (rows split with a worker)', () => core2],
+] as const)('WASM mapper equals the TypeScript reference cell for cell, %s', (_, getCore) => {
   for (const [name, frame, floorUp] of [
     ['navigator frame (y down)', NAVIGATOR_FRAME, -0.88],
     ['z-up frame', Z_UP_FRAME, 0],
   ] as [string, WorldFrame, number][]) {
     it(`on 30 random frames and poses, ${name}`, () => {
       const r = rng(name.length * 7919);
-      const map = new OccupancyMap(core, frame);
+      const map = new OccupancyMap(getCore(), frame);
       const layer = map.openFloor(floorUp);
       const ref = new ReferenceMapper(frame, floorUp);
       for (let i = 0; i < 30; i++) {
@@ -76,7 +84,7 @@ describe('WASM mapper equals the TypeScript reference cell for cell', () => {
   }
 
   it('on 20 frames of a furnished room seen from a moving camera', () => {
-    const map = new OccupancyMap(core);
+    const map = new OccupancyMap(getCore());
     map.openFloor(-0.88);
     const ref = new ReferenceMapper(NAVIGATOR_FRAME, -0.88);
     for (let i = 0; i < 20; i++) {
