@@ -45,7 +45,27 @@ const C_CLIPPED: i32 = 3;
 
 /** Scratch floats `classifyRows` needs for a frame `w` pixels wide. */
 export function classifyScratchFloats(w: i32): i32 {
-  return 3 * w + 2 * ((w + 3) & ~3);
+  return 3 * w + 2 * ((w + 7) & ~7);
+}
+
+/**
+ * Change codes of four pixels (depth `d`, in range where `ok`, at byte offset `o` of the row): the
+ * cell index for an obstacle point, −1 − index for a floor point, NaN for anything else. Per-lane f32
+ * operations round exactly like the scalar tail (no fused multiply-add).
+ */
+@inline function code4(
+  d: v128, ok: v128, o: usize, ray0: usize, ray1: usize, ray2: usize, r0: v128, r1: v128, r2: v128,
+  b0: v128, b1: v128, b2: v128, obsMin: v128, obsMax: v128, flMin: v128, flMax: v128, gw: v128,
+): v128 {
+  const hgt = f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray2 + o), r2)), b2);
+  const obst = v128.and(ok, v128.and(f32x4.gt(hgt, obsMin), f32x4.lt(hgt, obsMax)));
+  const flr = v128.and(ok, v128.and(f32x4.gt(hgt, flMin), f32x4.le(hgt, flMax)));
+  // Cell arithmetic stays in f32: every value is an integer below 2^24 (the grid is capped at 2^24
+  // cells), so it is exact.
+  const gx = f32x4.floor(f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray0 + o), r0)), b0));
+  const gz = f32x4.floor(f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray1 + o), r1)), b1));
+  const gi = f32x4.add(f32x4.mul(gz, gw), gx);
+  return v128.or(v128.bitselect(f32x4.sub(f32x4.splat(-1), gi), gi, flr), v128.not(v128.or(obst, flr)));
 }
 
 /**
@@ -77,7 +97,7 @@ export function classifyRows(
   // Column terms of the three rows: ray_i[u] = a_i0 · (u − cx)/fx.
   const ray0 = scratch, ray1 = scratch + (<usize>w << 2), ray2 = scratch + (<usize>w << 3);
   // Change codes of the current and the previous row.
-  const w4 = w & ~3, wPad = (w + 3) & ~3;
+  const w4 = w & ~3, wPad = (w + 7) & ~7;
   const codesA = scratch + (<usize>(3 * w) << 2), codesB = codesA + (<usize>wPad << 2);
   for (let u = 0; u < w; u++) {
     const k: f32 = (<f32>u - cx) / fx;
@@ -87,20 +107,20 @@ export function classifyRows(
     store<f32>(ray2 + o, a20 * k);
   }
 
-  let nFresh = 0, tailValid = 0, tailObst = 0, tailFloor = 0;
-  // Each row in two passes. Pass 1, four pixels per step and branch-free but for skipping invalid
-  // runs: classification and a change code per pixel, kept in f32 — the cell index for an obstacle,
-  // −1 − index for floor, NaN (equal to nothing) for an unclassified pixel. Pass 2 keeps the codes
-  // that differ from both their left and upper neighbours. (Measured as fast as one fused loop, and
-  // simpler to read.) Per-lane f32 operations round exactly like the scalar tail (no fused
-  // multiply-add).
+  let nFresh = 0, tailValid = 0;
+  // Each row in two passes. Pass 1: a change code per pixel (code4), eight pixels per step written
+  // out twice, with one branch that skips all eight when none has a valid depth; on teddy that was
+  // 20 % faster than four per step (an inner loop over the two halves kept only half of the gain).
+  // Pass 2, also eight per step, keeps the codes that differ from both their left and upper
+  // neighbours and counts the obstacle and floor points. (Two passes measured as fast as one fused
+  // loop, and are simpler to read.)
   let accValid = i32x4.splat(0), accObst = i32x4.splat(0), accFloor = i32x4.splat(0);
   const vMinD = f32x4.splat(minD), vMaxD = f32x4.splat(maxD);
   const vB0 = f32x4.splat(b0), vB1 = f32x4.splat(b1), vB2 = f32x4.splat(b2);
   const vObsMin = f32x4.splat(obsMin), vObsMax = f32x4.splat(obsMax);
   const vFlMin = f32x4.splat(flMin), vFlMax = f32x4.splat(flMax);
   const vGw = f32x4.splat(<f32>gw);
-  const vMinusOne = f32x4.splat(-1), vNaN = f32x4.splat(NaN);
+  const vZero = f32x4.splat(0), vNaN = f32x4.splat(NaN);
   let cur = codesA, above = codesB;
   memory.fill(cur + (<usize>w4 << 2), 0xff, <usize>(wPad - w4) << 2);
   memory.fill(above + (<usize>w4 << 2), 0xff, <usize>(wPad - w4) << 2);
@@ -115,23 +135,23 @@ export function classifyRows(
     const r2: f32 = a21 * kv + a22;
     const vR0 = f32x4.splat(r0), vR1 = f32x4.splat(r1), vR2 = f32x4.splat(r2);
     const row = depth + (<usize>(v * w) << 2);
-    for (let u = 0; u < w4; u += 4) {
-      const o = <usize>u << 2;
+    const w8 = w & ~7;
+    for (let u = 0; u < w8; u += 8) {
+      const o = <usize>u << 2, o1 = o + 16;
+      const d0 = v128.load(row + o), d1 = v128.load(row + o1);
+      const ok0 = v128.and(f32x4.ge(d0, vMinD), f32x4.le(d0, vMaxD));
+      const ok1 = v128.and(f32x4.ge(d1, vMinD), f32x4.le(d1, vMaxD));
+      if (!v128.any_true(v128.or(ok0, ok1))) { v128.store(cur + o, vNaN); v128.store(cur + o1, vNaN); continue; }
+      accValid = i32x4.sub(i32x4.sub(accValid, ok0), ok1);
+      v128.store(cur + o, code4(d0, ok0, o, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMin, vObsMax, vFlMin, vFlMax, vGw));
+      v128.store(cur + o1, code4(d1, ok1, o1, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMin, vObsMax, vFlMin, vFlMax, vGw));
+    }
+    if (w8 < w4) {
+      const o = <usize>w8 << 2;
       const d = v128.load(row + o);
       const ok = v128.and(f32x4.ge(d, vMinD), f32x4.le(d, vMaxD));
-      if (!v128.any_true(ok)) { v128.store(cur + o, vNaN); continue; }
       accValid = i32x4.sub(accValid, ok);
-      const hgt = f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray2 + o), vR2)), vB2);
-      const obst = v128.and(ok, v128.and(f32x4.gt(hgt, vObsMin), f32x4.lt(hgt, vObsMax)));
-      const flr = v128.and(ok, v128.and(f32x4.gt(hgt, vFlMin), f32x4.le(hgt, vFlMax)));
-      accObst = i32x4.sub(accObst, obst);
-      accFloor = i32x4.sub(accFloor, flr);
-      // Cell arithmetic stays in f32: every value is an integer below 2^24 (the grid is capped at
-      // 2^24 cells), so it is exact.
-      const gx = f32x4.floor(f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray0 + o), vR0)), vB0));
-      const gz = f32x4.floor(f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray1 + o), vR1)), vB1));
-      const gi = f32x4.add(f32x4.mul(gz, vGw), gx);
-      v128.store(cur + o, v128.or(v128.bitselect(f32x4.sub(vMinusOne, gi), gi, flr), v128.not(v128.or(obst, flr))));
+      v128.store(cur + o, code4(d, ok, o, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMin, vObsMax, vFlMin, vFlMax, vGw));
     }
     for (let u = w4; u < w; u++) {
       const o = <usize>u << 2;
@@ -142,7 +162,6 @@ export function classifyRows(
       const hgt: f32 = d * (load<f32>(ray2 + o) + r2) + b2;
       const isObst = hgt > obsMin && hgt < obsMax;
       if (!isObst && !(hgt > flMin && hgt <= flMax)) continue;
-      if (isObst) tailObst++; else tailFloor++;
       const gx: f32 = Mathf.floor(d * (load<f32>(ray0 + o) + r0) + b0);
       const gz: f32 = Mathf.floor(d * (load<f32>(ray1 + o) + r1) + b1);
       const gi: f32 = gz * <f32>gw + gx;
@@ -150,13 +169,16 @@ export function classifyRows(
     }
 
     let prev = vNaN;
-    for (let u = 0; u < wPad; u += 4) {
+    for (let u = 0; u < wPad; u += 8) {
       const o = <usize>u << 2;
-      const code = v128.load(cur + o);
-      const left = i32x4.shuffle(prev, code, 3, 4, 5, 6);
-      prev = code;
-      const keep = v128.andnot(f32x4.eq(code, code), v128.or(f32x4.eq(code, left), f32x4.eq(code, v128.load(above + o))));
-      let m = i32x4.bitmask(keep);
+      const c0 = v128.load(cur + o), c1 = v128.load(cur + o + 16);
+      const l0 = i32x4.shuffle(prev, c0, 3, 4, 5, 6), l1 = i32x4.shuffle(c0, c1, 3, 4, 5, 6);
+      prev = c1;
+      const k0 = v128.andnot(f32x4.eq(c0, c0), v128.or(f32x4.eq(c0, l0), f32x4.eq(c0, v128.load(above + o))));
+      const k1 = v128.andnot(f32x4.eq(c1, c1), v128.or(f32x4.eq(c1, l1), f32x4.eq(c1, v128.load(above + o + 16))));
+      accObst = i32x4.sub(i32x4.sub(accObst, f32x4.ge(c0, vZero)), f32x4.ge(c1, vZero));
+      accFloor = i32x4.sub(i32x4.sub(accFloor, f32x4.lt(c0, vZero)), f32x4.lt(c1, vZero));
+      let m = i32x4.bitmask(k0) | (i32x4.bitmask(k1) << 4);
       while (m) {
         store<i32>(fresh + (<usize>nFresh << 2), <i32>load<f32>(cur + o + (<usize>ctz<u32>(m) << 2)));
         nFresh++;
@@ -166,8 +188,8 @@ export function classifyRows(
     const t = cur; cur = above; above = t;
   }
   bump(counts, C_VALID, sumLanes(accValid) + tailValid);
-  bump(counts, C_OBSTACLE_PTS, sumLanes(accObst) + tailObst);
-  bump(counts, C_FLOOR_PTS, sumLanes(accFloor) + tailFloor);
+  bump(counts, C_OBSTACLE_PTS, sumLanes(accObst));
+  bump(counts, C_FLOOR_PTS, sumLanes(accFloor));
   return nFresh;
 }
 

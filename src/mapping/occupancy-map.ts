@@ -200,8 +200,9 @@ export class OccupancyMap {
       hs.counts.view().fill(0);
       thread.post('classifyRows', [depthPtr, K.width, K.height, 0, B, 2 * B, this.fparams.ptr, L.w, hs.rays.ptr, hs.fresh.ptr, hs.counts.ptr]);
       const mine = x.classifyRows(depthPtr, K.width, K.height, B, B, 2 * B, this.fparams.ptr, L.w, s.rays.ptr, s.fresh.ptr, this.stats.ptr);
-      const theirs = thread.join();
+      // marking this thread's codes overlaps the helper's last rows (the helper never writes the grid)
       nEnd = x.markCells(s.fresh.ptr, mine, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, 0, this.stats.ptr);
+      const theirs = thread.join();
       nEnd = x.markCells(hs.fresh.ptr, theirs, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr);
       const st = this.stats.view(), hc = hs.counts.view();
       for (let i = 0; i < 3; i++) st[i] += hc[i];
