@@ -114,7 +114,7 @@ export function classifyRows(
   // Pass 2, also eight per step, keeps the codes that differ from both their left and upper
   // neighbours and counts the obstacle and floor points. (Two passes measured as fast as one fused
   // loop, and are simpler to read.)
-  let accValid = i32x4.splat(0), accObst = i32x4.splat(0), accFloor = i32x4.splat(0);
+  let accValid = i32x4.splat(0), accCls = i32x4.splat(0), accFloor = i32x4.splat(0);
   const vMinD = f32x4.splat(minD), vMaxD = f32x4.splat(maxD);
   const vB0 = f32x4.splat(b0), vB1 = f32x4.splat(b1), vB2 = f32x4.splat(b2);
   const vObsMin = f32x4.splat(obsMin), vObsMax = f32x4.splat(obsMax);
@@ -174,9 +174,10 @@ export function classifyRows(
       const c0 = v128.load(cur + o), c1 = v128.load(cur + o + 16);
       const l0 = i32x4.shuffle(prev, c0, 3, 4, 5, 6), l1 = i32x4.shuffle(c0, c1, 3, 4, 5, 6);
       prev = c1;
-      const k0 = v128.andnot(f32x4.eq(c0, c0), v128.or(f32x4.eq(c0, l0), f32x4.eq(c0, v128.load(above + o))));
-      const k1 = v128.andnot(f32x4.eq(c1, c1), v128.or(f32x4.eq(c1, l1), f32x4.eq(c1, v128.load(above + o + 16))));
-      accObst = i32x4.sub(i32x4.sub(accObst, f32x4.ge(c0, vZero)), f32x4.ge(c1, vZero));
+      const cls0 = f32x4.eq(c0, c0), cls1 = f32x4.eq(c1, c1); // NaN: unclassified
+      const k0 = v128.andnot(cls0, v128.or(f32x4.eq(c0, l0), f32x4.eq(c0, v128.load(above + o))));
+      const k1 = v128.andnot(cls1, v128.or(f32x4.eq(c1, l1), f32x4.eq(c1, v128.load(above + o + 16))));
+      accCls = i32x4.sub(i32x4.sub(accCls, cls0), cls1);
       accFloor = i32x4.sub(i32x4.sub(accFloor, f32x4.lt(c0, vZero)), f32x4.lt(c1, vZero));
       let m = i32x4.bitmask(k0) | (i32x4.bitmask(k1) << 4);
       while (m) {
@@ -188,7 +189,7 @@ export function classifyRows(
     const t = cur; cur = above; above = t;
   }
   bump(counts, C_VALID, sumLanes(accValid) + tailValid);
-  bump(counts, C_OBSTACLE_PTS, sumLanes(accObst));
+  bump(counts, C_OBSTACLE_PTS, sumLanes(accCls) - sumLanes(accFloor));
   bump(counts, C_FLOOR_PTS, sumLanes(accFloor));
   return nFresh;
 }
