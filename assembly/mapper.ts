@@ -55,17 +55,18 @@ export function classifyScratchFloats(w: i32): i32 {
  */
 @inline function code4(
   d: v128, ok: v128, o: usize, ray0: usize, ray1: usize, ray2: usize, r0: v128, r1: v128, r2: v128,
-  b0: v128, b1: v128, b2: v128, obsMin: v128, obsMax: v128, flMin: v128, flMax: v128, gw: v128,
+  b0: v128, b1: v128, b2: v128, obsMax: v128, flMin: v128, flMax: v128, gw: v128,
 ): v128 {
   const hgt = f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray2 + o), r2)), b2);
-  const obst = v128.and(ok, v128.and(f32x4.gt(hgt, obsMin), f32x4.lt(hgt, obsMax)));
-  const flr = v128.and(ok, v128.and(f32x4.gt(hgt, flMin), f32x4.le(hgt, flMax)));
+  // the bands meet (floorMax = obstacleMin, checked in TypeScript): one band test, one split
+  const cls = v128.and(ok, v128.and(f32x4.gt(hgt, flMin), f32x4.lt(hgt, obsMax)));
+  const flr = f32x4.le(hgt, flMax);
   // Cell arithmetic stays in f32: every value is an integer below 2^24 (the grid is capped at 2^24
   // cells), so it is exact.
   const gx = f32x4.floor(f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray0 + o), r0)), b0));
   const gz = f32x4.floor(f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray1 + o), r1)), b1));
   const gi = f32x4.add(f32x4.mul(gz, gw), gx);
-  return v128.or(v128.bitselect(f32x4.sub(f32x4.splat(-1), gi), gi, flr), v128.not(v128.or(obst, flr)));
+  return v128.or(v128.bitselect(f32x4.sub(f32x4.splat(-1), gi), gi, flr), v128.not(cls));
 }
 
 /**
@@ -117,7 +118,7 @@ export function classifyRows(
   let accValid = i32x4.splat(0), accCls = i32x4.splat(0), accFloor = i32x4.splat(0);
   const vMinD = f32x4.splat(minD), vMaxD = f32x4.splat(maxD);
   const vB0 = f32x4.splat(b0), vB1 = f32x4.splat(b1), vB2 = f32x4.splat(b2);
-  const vObsMin = f32x4.splat(obsMin), vObsMax = f32x4.splat(obsMax);
+  const vObsMax = f32x4.splat(obsMax);
   const vFlMin = f32x4.splat(flMin), vFlMax = f32x4.splat(flMax);
   const vGw = f32x4.splat(<f32>gw);
   const vZero = f32x4.splat(0), vNaN = f32x4.splat(NaN);
@@ -143,15 +144,15 @@ export function classifyRows(
       const ok1 = v128.and(f32x4.ge(d1, vMinD), f32x4.le(d1, vMaxD));
       if (!v128.any_true(v128.or(ok0, ok1))) { v128.store(cur + o, vNaN); v128.store(cur + o1, vNaN); continue; }
       accValid = i32x4.sub(i32x4.sub(accValid, ok0), ok1);
-      v128.store(cur + o, code4(d0, ok0, o, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMin, vObsMax, vFlMin, vFlMax, vGw));
-      v128.store(cur + o1, code4(d1, ok1, o1, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMin, vObsMax, vFlMin, vFlMax, vGw));
+      v128.store(cur + o, code4(d0, ok0, o, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMax, vFlMin, vFlMax, vGw));
+      v128.store(cur + o1, code4(d1, ok1, o1, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMax, vFlMin, vFlMax, vGw));
     }
     if (w8 < w4) {
       const o = <usize>w8 << 2;
       const d = v128.load(row + o);
       const ok = v128.and(f32x4.ge(d, vMinD), f32x4.le(d, vMaxD));
       accValid = i32x4.sub(accValid, ok);
-      v128.store(cur + o, code4(d, ok, o, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMin, vObsMax, vFlMin, vFlMax, vGw));
+      v128.store(cur + o, code4(d, ok, o, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMax, vFlMin, vFlMax, vGw));
     }
     for (let u = w4; u < w; u++) {
       const o = <usize>u << 2;

@@ -235,6 +235,12 @@ describe('bad frames never crash or corrupt the grid', () => {
     expect(map.snapshot()).toEqual(before);
   });
 
+  it('map parameters the kernel cannot honour are refused with what is accepted', () => {
+    expect(() => new OccupancyMap(core, NAVIGATOR_FRAME, { floorMax: 0.1 })).toThrow(/floor band must end where the obstacle band starts/);
+    expect(() => new OccupancyMap(core, NAVIGATOR_FRAME, { minDepth: 5 })).toThrow(/minDepth must be below maxDepth/);
+    expect(new OccupancyMap(core, NAVIGATOR_FRAME, { floorMax: 0.2, obstacleMin: 0.2 }).params.obstacleMin).toBe(0.2);
+  });
+
   it('an unknown layer is an error', () => {
     const map = mapWithContent();
     const r = map.integrate({ intrinsics: K, depth: new Float32Array(K.width * K.height) }, identity(), 3);
