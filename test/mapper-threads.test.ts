@@ -74,6 +74,37 @@ describe('two-thread mapping', () => {
     expect(() => t.post('classifyRows', [])).toThrow(/after stop/);
   });
 
+  it('a helper that fails on a frame costs nothing but time: its rows are done here, the error is kept', async () => {
+    const core = await Navcore.load({ threads: 2 });
+    const K: Intrinsics = fromHfov(160, 120, 79);
+    const a = new OccupancyMap(one), b = new OccupancyMap(core);
+    a.openFloor(-0.88);
+    b.openFloor(-0.88);
+    const t = core.thread!;
+    const join = t.join.bind(t);
+    let calls = 0;
+    // the second frame's join fails as a dead worker's would
+    t.join = () => {
+      const r = join();
+      if (++calls === 2) throw new Error('navcore thread failed: simulated');
+      return r;
+    };
+    for (let i = 0; i < 3; i++) {
+      const pose = cameraPose([0.2 * i, 0, 0], i, -0.2);
+      const depth = castDepth(K, pose, ROOM, FURNITURE);
+      expect(b.integrate({ intrinsics: K, depth }, pose)).toEqual(a.integrate({ intrinsics: K, depth }, pose));
+    }
+    expect(b.snapshot(0)).toEqual(a.snapshot(0));
+    expect(b.threadErrors).toEqual(['navcore thread failed: simulated']);
+    // once stopped, the helper is not asked again and frames still map
+    await core.dispose();
+    expect(t.usable).toBe(false);
+    const pose = cameraPose([0, 0, 0.5], 2, -0.2);
+    const depth = castDepth(K, pose, ROOM, FURNITURE);
+    expect(b.integrate({ intrinsics: K, depth }, pose)).toEqual(a.integrate({ intrinsics: K, depth }, pose));
+    expect(b.snapshot(0)).toEqual(a.snapshot(0));
+  });
+
   it("thread counts other than 1, 2 or 'auto' are refused", async () => {
     await expect(Navcore.load({ threads: 3 as 2 })).rejects.toThrow(/1, 2 or 'auto', got 3/);
   });

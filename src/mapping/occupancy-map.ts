@@ -83,6 +83,8 @@ export class OccupancyMap {
   private readonly fparams: WasmBlock<Float32Array>;
   private readonly stats: WasmBlock<Int32Array>;
   private depthBlock: WasmBlock<Float32Array> | null = null;
+  /** Why the helper thread failed on a frame (that frame's rows were then done on this thread). */
+  readonly threadErrors: string[] = [];
 
   constructor(
     readonly core: Navcore,
@@ -193,7 +195,7 @@ export class OccupancyMap {
     const x = this.core.exports;
     const thread = this.core.thread, hs = s.helper;
     let nEnd: number;
-    if (thread && hs) {
+    if (thread?.usable && hs) {
       // The helper takes every other block of rows, this thread the rest: interleaved blocks share
       // the work evenly when one part of the image (sky, far walls) is cheaper than another.
       const B = ROW_BLOCK;
@@ -202,10 +204,21 @@ export class OccupancyMap {
       const mine = x.classifyRows(depthPtr, K.width, K.height, B, B, 2 * B, this.fparams.ptr, L.w, s.rays.ptr, s.fresh.ptr, this.stats.ptr);
       // marking this thread's codes overlaps the helper's last rows (the helper never writes the grid)
       nEnd = x.markCells(s.fresh.ptr, mine, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, 0, this.stats.ptr);
-      const theirs = thread.join();
-      nEnd = x.markCells(hs.fresh.ptr, theirs, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr);
-      const st = this.stats.view(), hc = hs.counts.view();
-      for (let i = 0; i < 3; i++) st[i] += hc[i];
+      let theirs: number | null = null;
+      try {
+        theirs = thread.join();
+      } catch (err) {
+        this.threadErrors.push((err as Error).message);
+      }
+      if (theirs === null) {
+        // the helper failed: its rows are done here, in this thread's own scratch
+        const codes = x.classifyRows(depthPtr, K.width, K.height, 0, B, 2 * B, this.fparams.ptr, L.w, s.rays.ptr, s.fresh.ptr, this.stats.ptr);
+        nEnd = x.markCells(s.fresh.ptr, codes, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr);
+      } else {
+        nEnd = x.markCells(hs.fresh.ptr, theirs, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr);
+        const st = this.stats.view(), hc = hs.counts.view();
+        for (let i = 0; i < 3; i++) st[i] += hc[i];
+      }
     } else {
       const codes = x.classifyRows(depthPtr, K.width, K.height, 0, K.height, K.height, this.fparams.ptr, L.w, s.rays.ptr, s.fresh.ptr, this.stats.ptr);
       nEnd = x.markCells(s.fresh.ptr, codes, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, 0, this.stats.ptr);

@@ -92,6 +92,11 @@ export class NavcoreThread {
     return new NavcoreThread(worker, new Int32Array(memory.buffer, control, CONTROL_SLOTS));
   }
 
+  /** False once the worker has failed or been stopped: callers then do the work themselves. */
+  get usable(): boolean {
+    return !this.stopped && this.failure === null;
+  }
+
   /** Starts `kernel(...args)` on the worker; at most one call is in flight. */
   post(kernel: ThreadKernel, args: number[]): void {
     if (this.stopped) throw new Error('navcore thread: post() after stop()');
@@ -123,6 +128,8 @@ export class NavcoreThread {
       if (this.failure) break;
       if (Date.now() > deadline) {
         this.pending = false;
+        // a helper that hangs once is not trusted again: callers fall back to one thread
+        this.failure = new Error(`no answer within ${JOIN_TIMEOUT_MS} ms`);
         throw new Error(`navcore thread did not answer within ${JOIN_TIMEOUT_MS} ms`);
       }
       Atomics.wait(c, DONE, done, 50);
