@@ -1,7 +1,7 @@
 /**
  * The navigation core on its own, as a robot or an edge device would embed it: depth frames with
  * camera-to-world poses in, an occupancy map, a route and a map picture out. No simulator, tracker or
- * harness; one 7 KB WebAssembly module (navcore.wasm) that loads the same way in Node and browsers.
+ * harness; one 15 KB WebAssembly module (navcore.wasm) that loads the same way in Node and browsers.
  *
  *   npx tsx examples/embed.ts [tum-folder]     (default: ../shared/data/tum_fr3_teddy_100)
  */

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Navcore } from '../src/wasm/navcore.js';
 import { OccupancyMap } from '../src/mapping/occupancy-map.js';
 import { NAVIGATOR_FRAME, Z_UP_FRAME, type WorldFrame } from '../src/geometry/frames.js';
@@ -8,8 +8,13 @@ import { ReferenceMapper } from './reference/mapper-ref.js';
 import { castDepth, cameraPose, FURNITURE, rng, ROOM } from './helpers/synthetic.js';
 
 let core: Navcore;
+let core2: Navcore;
 beforeAll(async () => {
   core = await Navcore.load();
+  core2 = await Navcore.load({ threads: 2 });
+});
+afterAll(async () => {
+  await core2.dispose();
 });
 
 const K: Intrinsics = fromHfov(160, 120, 79);
@@ -45,14 +50,17 @@ function randomFrame(r: () => number, n: number): Float32Array {
   return d;
 }
 
-describe('WASM mapper equals the TypeScript reference cell for cell', () => {
+describe.each([
+  ['one thread', () => core],
+  ['two threads (rows split with a worker)', () => core2],
+] as const)('WASM mapper equals the TypeScript reference cell for cell, %s', (_, getCore) => {
   for (const [name, frame, floorUp] of [
     ['navigator frame (y down)', NAVIGATOR_FRAME, -0.88],
     ['z-up frame', Z_UP_FRAME, 0],
   ] as [string, WorldFrame, number][]) {
     it(`on 30 random frames and poses, ${name}`, () => {
       const r = rng(name.length * 7919);
-      const map = new OccupancyMap(core, frame);
+      const map = new OccupancyMap(getCore(), frame);
       const layer = map.openFloor(floorUp);
       const ref = new ReferenceMapper(frame, floorUp);
       for (let i = 0; i < 30; i++) {
@@ -76,7 +84,7 @@ describe('WASM mapper equals the TypeScript reference cell for cell', () => {
   }
 
   it('on 20 frames of a furnished room seen from a moving camera', () => {
-    const map = new OccupancyMap(core);
+    const map = new OccupancyMap(getCore());
     map.openFloor(-0.88);
     const ref = new ReferenceMapper(NAVIGATOR_FRAME, -0.88);
     for (let i = 0; i < 20; i++) {
@@ -225,6 +233,12 @@ describe('bad frames never crash or corrupt the grid', () => {
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error).toMatch(msg);
     expect(map.snapshot()).toEqual(before);
+  });
+
+  it('map parameters the kernel cannot honour are refused with what is accepted', () => {
+    expect(() => new OccupancyMap(core, NAVIGATOR_FRAME, { floorMax: 0.1 })).toThrow(/floor band must end where the obstacle band starts/);
+    expect(() => new OccupancyMap(core, NAVIGATOR_FRAME, { minDepth: 5 })).toThrow(/minDepth must be below maxDepth/);
+    expect(new OccupancyMap(core, NAVIGATOR_FRAME, { floorMax: 0.2, obstacleMin: 0.2 }).params.obstacleMin).toBe(0.2);
   });
 
   it('an unknown layer is an error', () => {

@@ -21,6 +21,10 @@ describe.skipIf(!TEDDY)(`TUM fr3/teddy mapped with ground-truth poses${TEDDY ? '
     const gt = readTumTrajectory(join(dir, 'groundtruth.txt'));
     const map = new OccupancyMap(await Navcore.load(), Z_UP_FRAME);
     const layer = map.openFloor(0);
+    // the same frames with each frame's rows split over two threads must give the same grid
+    const core2 = await Navcore.load({ threads: 2 });
+    const map2 = new OccupancyMap(core2, Z_UP_FRAME);
+    map2.openFloor(0);
     const trail: { x: number; z: number }[] = [];
     let integrated = 0;
     for (const f of frames) {
@@ -29,10 +33,13 @@ describe.skipIf(!TEDDY)(`TUM fr3/teddy mapped with ground-truth poses${TEDDY ? '
       const img = readRgbd(dir, f, 5000);
       const r = map.integrate({ intrinsics: FR3_INTRINSICS, depth: img.depth }, pose, layer);
       expect(r.ok).toBe(true);
+      expect(map2.integrate({ intrinsics: FR3_INTRINSICS, depth: img.depth }, pose, 0)).toEqual(r);
       integrated++;
       trail.push(planarPose(Z_UP_FRAME, pose));
     }
     expect(integrated).toBeGreaterThanOrEqual(95);
+    expect(map2.snapshot(0)).toEqual(map.snapshot(layer));
+    await core2.dispose();
 
     const { free, obstacle } = map.counts(layer);
     // a hall floor seen over several metres, and the box with the bear as a compact obstacle blob

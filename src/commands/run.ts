@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { HarnessConfigSchema, SESSION_POLICIES } from '../harness/config.js';
+import { HarnessConfigSchema, MapThreadsSchema, SESSION_POLICIES } from '../harness/config.js';
 import { runSequence } from '../eval/run-sequence.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
@@ -35,6 +35,7 @@ export const RunFlagsSchema = z.object({
   taskRecords: z.boolean().default(true),
   summaryHandover: z.boolean().default(false),
   motionCheck: z.boolean().default(true),
+  mapThreads: MapThreadsSchema.optional(),
   config: z.string().min(1).optional(),
   json: z.boolean().default(false),
 });
@@ -54,6 +55,7 @@ export function harnessConfigFromFlags(f: RunFlags): z.input<typeof HarnessConfi
     policy: f.policy,
     poseSource: f.pose,
     motionCheck: f.motionCheck,
+    ...(f.mapThreads !== undefined ? { mapThreads: f.mapThreads } : {}),
     prestopVerification: f.prestop,
     certification: f.certification,
     consolidation: f.consolidation,
@@ -77,7 +79,8 @@ export function withAblationFlags(cmd: Command): Command {
     .option('--no-maps', 'ablation: no get_map / preview_path')
     .option('--no-motion-check', 'ablation: take every tracked pose as it comes (no odometry sanity check)')
     .option('--no-task-records', 'ablation: no ledger or handover in the reading list')
-    .option('--summary-handover', 'ablation: a length-matched ordinary summary instead of the task handover');
+    .option('--summary-handover', 'ablation: a length-matched ordinary summary instead of the task handover')
+    .option('--map-threads <n>', "threads for depth-frame mapping: auto (2 with two or more cores) | 1 | 2; the map is the same");
 }
 
 export function registerRun(program: Command): void {

@@ -113,7 +113,7 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
   saveRunState(ws, { version: 1, config, total_tasks: total, open_task: rp.done ? null : taskId(rp.nextIndex), finished: rp.done && (state?.finished ?? false) });
   progress.onStart?.(total, rp.nextIndex - 1);
 
-  const world = await World.open({ house: houseRef.data, poseSource: cfg.poseSource, motionCheck: cfg.motionCheck }, start, memory);
+  const world = await World.open({ house: houseRef.data, poseSource: cfg.poseSource, motionCheck: cfg.motionCheck, mapThreads: cfg.mapThreads }, start, memory);
   let current: GoatGoal | null = null;
   const oracle = {
     navigator: world.navigator,

@@ -22,6 +22,13 @@ export const RecoveryConfigSchema = z.strictObject({
 });
 export type RecoveryConfig = z.infer<typeof RecoveryConfigSchema>;
 
+/** Mapping threads as a user gives them (a config file's number or a flag's string). */
+export const MapThreadsSchema = z.preprocess(
+  (v) => (v === '1' || v === '2' ? Number(v) : v),
+  z.union([z.literal('auto'), z.literal(1), z.literal(2)], { error: "map threads are 'auto', 1 or 2" }),
+);
+export type MapThreads = z.infer<typeof MapThreadsSchema>;
+
 export const HarnessConfigSchema = z.strictObject({
   policy: z.enum(SESSION_POLICIES).default('navharness'),
   /** task handover (structured account) or the ablation's length-matched ordinary summary */
@@ -33,6 +40,8 @@ export const HarnessConfigSchema = z.strictObject({
   poseSource: z.enum(['slam', 'ground-truth']).default('slam'),
   /** the navigator's odometry sanity check on tracked motion (false: the ablation without it) */
   motionCheck: z.boolean().default(true),
+  /** threads for depth-frame mapping: 'auto' (2 with two or more cores), 1 or 2; the map is the same */
+  mapThreads: MapThreadsSchema.default('auto'),
   /** spatial maps (get_map, preview_path) and task records (ledger, records) offered to the session */
   maps: z.boolean().default(true),
   taskRecords: z.boolean().default(true),

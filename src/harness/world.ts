@@ -8,6 +8,8 @@ import { SimBody } from '../body/sim-body.js';
 import type { Mat4 } from '../geometry/pose.js';
 import { simCameraPose } from '../geometry/sim-frame.js';
 import { Navigator } from '../navigator/navigator.js';
+import { Navcore } from '../wasm/navcore.js';
+import type { MapThreads } from './config.js';
 import type { NavigatorMemory } from '../navigator/navigator-memory.js';
 import { GroundTruthPoseSource } from '../perception/ground-truth-pose-source.js';
 import type { PoseSource } from '../perception/pose-source.js';
@@ -41,7 +43,10 @@ export interface WorldOptions {
   maxSubMotions?: number;
   /** the navigator's odometry sanity check (default on) */
   motionCheck?: boolean;
+  /** threads for depth-frame mapping (default 'auto': 2 in Node with two or more cores) */
+  mapThreads?: MapThreads;
 }
+
 
 /**
  * ORB features per frame at 320×240. 500 (ORB-SLAM3's density at 640×480) left too few keypoints on
@@ -116,7 +121,8 @@ export class World {
     const factory = poseSourceFactories.get(opts.poseSource);
     if (!factory) throw new Error(`pose source '${opts.poseSource}' is not available in this build (available: ${[...poseSourceFactories.keys()].join(', ')})`);
     const poseSource = await factory(body);
-    const navigator = await Navigator.create({ body, poseSource, memory, motionCheck: opts.motionCheck === false ? false : undefined });
+    const core = await Navcore.load({ threads: opts.mapThreads ?? 'auto' });
+    const navigator = await Navigator.create({ body, poseSource, memory, core, motionCheck: opts.motionCheck === false ? false : undefined });
     return new World(opts.house, scene, body, navmesh, navigator, opts.poseSource);
   }
 
@@ -138,5 +144,6 @@ export class World {
   dispose(): void {
     this.navigator.poseSource.dispose();
     this.body.renderer.dispose();
+    void this.navigator.map.core.dispose();
   }
 }

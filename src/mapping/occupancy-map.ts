@@ -55,6 +55,13 @@ const GROW_PAD = 32; // cells added beyond what a frame needs, so growth is rare
 /** The kernel indexes cells in f32 arithmetic, exact below 2^24: 16.7 M cells, e.g. 409 m × 409 m at 10 cm. */
 export const MAX_GRID_CELLS = 1 << 24;
 
+/**
+ * Rows per block when two threads share a frame (blocks alternate between them). Each block's first
+ * row is compared with no upper row, so smaller blocks pass a few more codes to marking; 32 rows
+ * balanced teddy's halves, whose lower half costs 1.5× the upper.
+ */
+const ROW_BLOCK = 32;
+
 const OptionsSchema = z.object({
   params: MapParamsSchema.optional(),
 });
@@ -65,14 +72,19 @@ export class OccupancyMap {
   private readonly layers: Layer[] = [];
   private scratch: {
     width: number;
+    pixels: number;
     endCap: number;
     rays: WasmBlock<Float32Array>;
+    fresh: WasmBlock<Int32Array>;
     endpoints: WasmBlock<Int32Array>;
+    /** The helper thread's own rays, codes and counters, when the core has one. */
+    helper: { rays: WasmBlock<Float32Array>; fresh: WasmBlock<Int32Array>; counts: WasmBlock<Int32Array> } | null;
   } | null = null;
   private readonly fparams: WasmBlock<Float32Array>;
-  private readonly iparams: WasmBlock<Int32Array>;
   private readonly stats: WasmBlock<Int32Array>;
   private depthBlock: WasmBlock<Float32Array> | null = null;
+  /** Why the helper thread failed on a frame (that frame's rows were then done on this thread). */
+  readonly threadErrors: string[] = [];
 
   constructor(
     readonly core: Navcore,
@@ -86,7 +98,6 @@ export class OccupancyMap {
     this.params = MapParamsSchema.parse(params);
     this.frame = frame;
     this.fparams = core.block(Float32Array, 24);
-    this.iparams = core.block(Int32Array, 8);
     this.stats = core.block(Int32Array, 8);
   }
 
@@ -162,7 +173,7 @@ export class OccupancyMap {
     const grown = this.ensureCovers(L, camX - winR - 1, camZ - winR - 1, camX + winR + 1, camZ + winR + 1);
     if (grown) return { ok: false, error: grown };
     const W = 2 * winR + 1;
-    const s = this.ensureScratch(K.width, W * W);
+    const s = this.ensureScratch(K.width, n, W * W);
 
     // Depth already in this core's linear memory (a renderer's output, depthInput(), any block) is
     // read in place; anything else is copied once into the input buffer.
@@ -179,11 +190,40 @@ export class OccupancyMap {
     fp[9] = kp[9] - L.ox;
     fp[10] = kp[10] - L.oz;
     fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax], 12);
-    this.iparams.view().set([L.w, L.h, L.ox, L.oz, s.endCap, 0, 0, 0]);
-    this.core.exports.integrate(
-      depthPtr, K.width, K.height, this.fparams.ptr, this.iparams.ptr,
-      L.grid.ptr, s.rays.ptr, s.endpoints.ptr, this.stats.ptr,
-    );
+    const cams = [Math.floor(fp[9]) + L.ox, Math.floor(fp[10]) + L.oz];
+    this.stats.view().fill(0);
+    const x = this.core.exports;
+    const thread = this.core.thread, hs = s.helper;
+    let nEnd: number;
+    if (thread?.usable && hs) {
+      // The helper takes every other block of rows, this thread the rest: interleaved blocks share
+      // the work evenly when one part of the image (sky, far walls) is cheaper than another.
+      const B = ROW_BLOCK;
+      hs.counts.view().fill(0);
+      thread.post('classifyRows', [depthPtr, K.width, K.height, 0, B, 2 * B, this.fparams.ptr, L.w, hs.rays.ptr, hs.fresh.ptr, hs.counts.ptr]);
+      const mine = x.classifyRows(depthPtr, K.width, K.height, B, B, 2 * B, this.fparams.ptr, L.w, s.rays.ptr, s.fresh.ptr, this.stats.ptr);
+      // marking this thread's codes overlaps the helper's last rows (the helper never writes the grid)
+      nEnd = x.markCells(s.fresh.ptr, mine, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, 0, this.stats.ptr);
+      let theirs: number | null = null;
+      try {
+        theirs = thread.join();
+      } catch (err) {
+        this.threadErrors.push((err as Error).message);
+      }
+      if (theirs === null) {
+        // the helper failed: its rows are done here, in this thread's own scratch
+        const codes = x.classifyRows(depthPtr, K.width, K.height, 0, B, 2 * B, this.fparams.ptr, L.w, s.rays.ptr, s.fresh.ptr, this.stats.ptr);
+        nEnd = x.markCells(s.fresh.ptr, codes, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr);
+      } else {
+        nEnd = x.markCells(hs.fresh.ptr, theirs, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr);
+        const st = this.stats.view(), hc = hs.counts.view();
+        for (let i = 0; i < 3; i++) st[i] += hc[i];
+      }
+    } else {
+      const codes = x.classifyRows(depthPtr, K.width, K.height, 0, K.height, K.height, this.fparams.ptr, L.w, s.rays.ptr, s.fresh.ptr, this.stats.ptr);
+      nEnd = x.markCells(s.fresh.ptr, codes, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, 0, this.stats.ptr);
+    }
+    const carved = x.carveRays(this.fparams.ptr, L.grid.ptr, L.w, L.h, s.endpoints.ptr, nEnd);
     const st = this.stats.view();
     L.frames++;
     return {
@@ -193,9 +233,9 @@ export class OccupancyMap {
         validPixels: st[0],
         obstaclePoints: st[1],
         floorPoints: st[2],
-        endpointCells: st[3],
-        carvedCells: st[4],
-        cameraCell: { x: st[6], z: st[7] },
+        endpointCells: nEnd,
+        carvedCells: carved,
+        cameraCell: { x: cams[0], z: cams[1] },
       },
     };
   }
@@ -285,16 +325,31 @@ export class OccupancyMap {
     return null;
   }
 
-  private ensureScratch(width: number, endCap: number) {
+  private ensureScratch(width: number, pixels: number, endCap: number) {
     const s = this.scratch;
-    if (s && s.width >= width && s.endCap >= endCap) return s;
+    if (s && s.width >= width && s.pixels >= pixels && s.endCap >= endCap) return s;
     s?.rays.free();
+    s?.fresh.free();
     s?.endpoints.free();
+    s?.helper?.rays.free();
+    s?.helper?.fresh.free();
+    s?.helper?.counts.free();
+    const rayFloats = this.core.exports.classifyScratchFloats(width);
     const next = {
       width,
+      pixels,
       endCap,
-      rays: this.core.block<Float32Array>(Float32Array, 5 * width + 8),
+      rays: this.core.block<Float32Array>(Float32Array, rayFloats),
+      // every pixel contributes at most one code
+      fresh: this.core.block<Int32Array>(Int32Array, pixels),
       endpoints: this.core.block<Int32Array>(Int32Array, endCap),
+      helper: this.core.thread
+        ? {
+            rays: this.core.block<Float32Array>(Float32Array, rayFloats),
+            fresh: this.core.block<Int32Array>(Int32Array, pixels),
+            counts: this.core.block<Int32Array>(Int32Array, 4),
+          }
+        : null,
     };
     this.scratch = next;
     return next;

@@ -13,8 +13,9 @@ export const MapParamsSchema = z
   })
   .refine((p) => p.minDepth < p.maxDepth, { message: 'minDepth must be below maxDepth' })
   .refine((p) => p.obstacleMin < p.obstacleMax, { message: 'obstacleMin must be below obstacleMax' })
-  .refine((p) => p.floorMin < p.floorMax && p.floorMax <= p.obstacleMin, {
-    message: 'floor band must lie below the obstacle band (floorMin < floorMax ≤ obstacleMin)',
+  // The kernel classifies with one band test and one split (the bands meet, as in SPEC §3).
+  .refine((p) => p.floorMin < p.floorMax && p.floorMax === p.obstacleMin, {
+    message: 'the floor band must end where the obstacle band starts (floorMin < floorMax = obstacleMin)',
   });
 
 export type MapParams = z.infer<typeof MapParamsSchema>;

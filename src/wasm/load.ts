@@ -3,7 +3,7 @@
  * page's bundle). Every module is instantiated the same way, with plain imports and no generated glue,
  * so that the caller owns linear memory and can keep zero-copy typed views over it.
  */
-export type WasmName = 'navcore' | 'render' | 'tracker';
+export type WasmName = 'navcore' | 'navcore-mt' | 'render' | 'tracker';
 
 const isNode = typeof process !== 'undefined' && process.versions?.node !== undefined;
 
@@ -37,4 +37,9 @@ export async function instantiate(
   const source = bytes ?? (await wasmBytes(name));
   const { instance } = await WebAssembly.instantiate(source as BufferSource, imports);
   return instance;
+}
+
+/** Compiles a module (for callers that instantiate it more than once, e.g. on another thread). */
+export async function compile(name: WasmName, bytes?: ArrayBuffer | Uint8Array): Promise<WebAssembly.Module> {
+  return WebAssembly.compile((bytes ?? (await wasmBytes(name))) as BufferSource);
 }

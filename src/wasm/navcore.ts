@@ -9,14 +9,18 @@
  * after memory growth (see memory.ts). That is zero-copy in Node and the browser alike and needs no
  * generated JS, so the same loader serves every module.
  */
-import { instantiate } from './load.js';
+import { compile, instantiate } from './load.js';
+import { CONTROL_SLOTS, NavcoreThread } from './navcore-thread.js';
 import { abortImport, allocBlock, type Allocator, type TypedArrayCtor, type WasmBlock } from './memory.js';
 
 export interface NavcoreExports {
   memory: WebAssembly.Memory;
   alloc(bytes: number): number;
   free(ptr: number): void;
-  integrate(depth: number, w: number, h: number, params: number, iparams: number, grid: number, scratch: number, endpoints: number, stats: number): number;
+  classifyScratchFloats(w: number): number;
+  classifyRows(depth: number, w: number, h: number, v0: number, rows: number, stride: number, params: number, gw: number, scratch: number, fresh: number, counts: number): number;
+  markCells(fresh: number, n: number, grid: number, nCells: number, endpoints: number, endCap: number, nEnd: number, counts: number): number;
+  carveRays(params: number, grid: number, gw: number, gh: number, endpoints: number, nEnd: number): number;
   countCells(grid: number, n: number, out: number): void;
   blit(src: number, sw: number, sh: number, dst: number, dw: number, offX: number, offZ: number): void;
   knownBounds(grid: number, w: number, h: number, out: number): void;
@@ -28,8 +32,26 @@ export interface NavcoreExports {
   rasterGrid(grid: number, gw: number, gh: number, x0: number, z0: number, cols: number, rows: number, scale: number, out: number, unknown: number, free: number, obstacle: number): void;
 }
 
+export interface NavcoreOptions {
+  /**
+   * 2: the memory is shared and a second thread (Node worker_threads) takes half of each depth
+   * frame's rows in OccupancyMap.integrate; 1 (default): everything on the calling thread; 'auto':
+   * 2 in Node with at least two cores, else 1.
+   */
+  threads?: 1 | 2 | 'auto';
+  /** The module's bytes instead of build/navcore(-mt).wasm. */
+  bytes?: ArrayBuffer | Uint8Array;
+}
+
+/** Shared memory's upper bound in 64 KiB pages; must match navcore-mt's `maximumMemory` in asconfig.json. */
+const SHARED_MAX_PAGES = 16384;
+
 export class Navcore implements Allocator {
-  private constructor(readonly exports: NavcoreExports) {}
+  private constructor(
+    readonly exports: NavcoreExports,
+    /** The helper thread when loaded with `threads: 2`. */
+    readonly thread: NavcoreThread | null = null,
+  ) {}
 
   get memory(): WebAssembly.Memory {
     return this.exports.memory;
@@ -48,13 +70,41 @@ export class Navcore implements Allocator {
   }
 
   /** A fresh instance with its own linear memory (instances are cheap; each map may own one). */
-  static async load(bytes?: ArrayBuffer | Uint8Array): Promise<Navcore> {
-    let memory: WebAssembly.Memory | null = null;
-    const instance = await instantiate('navcore', { env: { abort: abortImport(() => memory!) } }, bytes);
+  static async load(opts: NavcoreOptions = {}): Promise<Navcore> {
+    const threads = opts.threads === 'auto' ? await autoThreads() : (opts.threads ?? 1);
+    if (threads !== 1 && threads !== 2) throw new Error(`navcore threads must be 1, 2 or 'auto', got ${String(threads)}`);
+    if (threads === 1) {
+      let memory: WebAssembly.Memory | null = null;
+      const instance = await instantiate('navcore', { env: { abort: abortImport(() => memory!) } }, opts.bytes);
+      const exports = instance.exports as unknown as NavcoreExports;
+      memory = exports.memory;
+      return new Navcore(exports);
+    }
+    if (typeof SharedArrayBuffer === 'undefined') {
+      throw new Error('navcore threads need SharedArrayBuffer (in a browser: a cross-origin isolated page); load with threads: 1');
+    }
+    const module = await compile('navcore-mt', opts.bytes);
+    const memory = new WebAssembly.Memory({ initial: 64, maximum: SHARED_MAX_PAGES, shared: true });
+    const instance = await WebAssembly.instantiate(module, { env: { memory, abort: abortImport(() => memory) } });
     const exports = instance.exports as unknown as NavcoreExports;
-    memory = exports.memory;
-    return new Navcore(exports);
+    const control = exports.alloc(CONTROL_SLOTS * 4);
+    new Int32Array(memory.buffer, control, CONTROL_SLOTS).fill(0);
+    return new Navcore(exports, await NavcoreThread.start(module, memory, control));
   }
+
+  /** Stops the helper thread, if any (an idle one never keeps the process alive either way). */
+  async dispose(): Promise<void> {
+    await this.thread?.stop();
+  }
+}
+
+/** 'auto': two threads in Node on a machine with at least two cores, else one. */
+async function autoThreads(): Promise<1 | 2> {
+  const isNode = typeof process !== 'undefined' && process.versions?.node !== undefined;
+  if (!isNode || typeof SharedArrayBuffer === 'undefined') return 1;
+  const spec = 'node:os';
+  const os = (await import(/* @vite-ignore */ spec)) as typeof import('node:os');
+  return os.availableParallelism() >= 2 ? 2 : 1;
 }
 
 let shared: Promise<Navcore> | null = null;
