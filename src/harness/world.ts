@@ -47,7 +47,6 @@ export interface WorldOptions {
   mapThreads?: MapThreads;
 }
 
-
 /**
  * ORB features per frame at 320×240. 500 (ORB-SLAM3's density at 640×480) left too few keypoints on
  * the simulator's large, evenly textured walls to survive turns in place; 1000 is still within the
