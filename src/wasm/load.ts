@@ -5,7 +5,15 @@
  */
 export type WasmName = 'navcore' | 'navcore-mt' | 'render' | 'tracker';
 
-const isNode = typeof process !== 'undefined' && process.versions?.node !== undefined;
+export const isNode = typeof process !== 'undefined' && process.versions?.node !== undefined;
+
+/**
+ * A Node built-in loaded at run time. The specifier is held in a variable so that browser bundlers do
+ * not shim a module the page never loads.
+ */
+export async function nodeBuiltin<T>(specifier: 'node:fs/promises' | 'node:os' | 'node:worker_threads'): Promise<T> {
+  return (await import(/* @vite-ignore */ specifier)) as T;
+}
 
 /** Where a module's bytes live: `build/NAME.wasm`, relative to this file in both Node and Vite. */
 export function wasmUrl(name: WasmName): URL {
@@ -15,9 +23,7 @@ export function wasmUrl(name: WasmName): URL {
 export async function wasmBytes(name: WasmName): Promise<ArrayBuffer | Uint8Array> {
   const url = wasmUrl(name);
   if (isNode && url.protocol === 'file:') {
-    // a specifier held in a variable keeps browser bundlers from shimming a module the page never loads
-    const fsModule = 'node:fs/promises';
-    const { readFile } = (await import(/* @vite-ignore */ fsModule)) as typeof import('node:fs/promises');
+    const { readFile } = await nodeBuiltin<typeof import('node:fs/promises')>('node:fs/promises');
     try {
       return await readFile(url);
     } catch (err) {

@@ -8,6 +8,8 @@
  * share of the work, and `join` waits for the worker's result.
  */
 
+import { isNode, nodeBuiltin } from './load.js';
+
 /** Kernels the worker may run, by index in the control block. */
 export const THREAD_KERNELS = ['classifyRows'] as const;
 export type ThreadKernel = (typeof THREAD_KERNELS)[number];
@@ -82,10 +84,8 @@ export class NavcoreThread {
    */
   static async start(module: WebAssembly.Module, memory: WebAssembly.Memory, control: number): Promise<NavcoreThread> {
     if (!(memory.buffer instanceof SharedArrayBuffer)) throw new Error('a navcore thread needs a shared WebAssembly.Memory');
-    const isNode = typeof process !== 'undefined' && process.versions?.node !== undefined;
     if (!isNode) throw new Error('navcore threads run on Node worker_threads; in a browser use one thread');
-    const spec = 'node:worker_threads';
-    const { Worker } = (await import(/* @vite-ignore */ spec)) as typeof import('node:worker_threads');
+    const { Worker } = await nodeBuiltin<typeof import('node:worker_threads')>('node:worker_threads');
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module, memory, control, kernels: [...THREAD_KERNELS] } });
     // an idle helper must not keep the process alive
     worker.unref();

@@ -9,7 +9,7 @@
  * after memory growth (see memory.ts). That is zero-copy in Node and the browser alike and needs no
  * generated JS, so the same loader serves every module.
  */
-import { compile, instantiate } from './load.js';
+import { compile, instantiate, isNode, nodeBuiltin } from './load.js';
 import { CONTROL_SLOTS, NavcoreThread } from './navcore-thread.js';
 import { abortImport, allocBlock, type Allocator, type TypedArrayCtor, type WasmBlock } from './memory.js';
 
@@ -100,10 +100,8 @@ export class Navcore implements Allocator {
 
 /** 'auto': two threads in Node on a machine with at least two cores, else one. */
 async function autoThreads(): Promise<1 | 2> {
-  const isNode = typeof process !== 'undefined' && process.versions?.node !== undefined;
   if (!isNode || typeof SharedArrayBuffer === 'undefined') return 1;
-  const spec = 'node:os';
-  const os = (await import(/* @vite-ignore */ spec)) as typeof import('node:os');
+  const os = await nodeBuiltin<typeof import('node:os')>('node:os');
   return os.availableParallelism() >= 2 ? 2 : 1;
 }
 
