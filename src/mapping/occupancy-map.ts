@@ -193,6 +193,8 @@ export class OccupancyMap {
     const cams = [Math.floor(fp[9]) + L.ox, Math.floor(fp[10]) + L.oz];
     this.stats.view().fill(0);
     const x = this.core.exports;
+    const mark = (fresh: number, codes: number, nEnd: number) =>
+      x.markCells(fresh, codes, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr);
     const thread = this.core.thread, hs = s.helper;
     let nEnd: number;
     if (thread?.usable && hs) {
@@ -203,7 +205,7 @@ export class OccupancyMap {
       thread.post('classifyRows', [depthPtr, K.width, K.height, 0, B, 2 * B, this.fparams.ptr, L.w, hs.rays.ptr, hs.fresh.ptr, hs.counts.ptr]);
       const mine = x.classifyRows(depthPtr, K.width, K.height, B, B, 2 * B, this.fparams.ptr, L.w, s.rays.ptr, s.fresh.ptr, this.stats.ptr);
       // marking this thread's codes overlaps the helper's last rows (the helper never writes the grid)
-      nEnd = x.markCells(s.fresh.ptr, mine, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, 0, this.stats.ptr);
+      nEnd = mark(s.fresh.ptr, mine, 0);
       let theirs: number | null = null;
       try {
         theirs = thread.join();
@@ -213,15 +215,15 @@ export class OccupancyMap {
       if (theirs === null) {
         // the helper failed: its rows are done here, in this thread's own scratch
         const codes = x.classifyRows(depthPtr, K.width, K.height, 0, B, 2 * B, this.fparams.ptr, L.w, s.rays.ptr, s.fresh.ptr, this.stats.ptr);
-        nEnd = x.markCells(s.fresh.ptr, codes, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr);
+        nEnd = mark(s.fresh.ptr, codes, nEnd);
       } else {
-        nEnd = x.markCells(hs.fresh.ptr, theirs, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr);
+        nEnd = mark(hs.fresh.ptr, theirs, nEnd);
         const st = this.stats.view(), hc = hs.counts.view();
         for (let i = 0; i < 3; i++) st[i] += hc[i];
       }
     } else {
       const codes = x.classifyRows(depthPtr, K.width, K.height, 0, K.height, K.height, this.fparams.ptr, L.w, s.rays.ptr, s.fresh.ptr, this.stats.ptr);
-      nEnd = x.markCells(s.fresh.ptr, codes, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, 0, this.stats.ptr);
+      nEnd = mark(s.fresh.ptr, codes, 0);
     }
     const carved = x.carveRays(this.fparams.ptr, L.grid.ptr, L.w, L.h, s.endpoints.ptr, nEnd);
     const st = this.stats.view();
