@@ -11,11 +11,11 @@ import { simPoseToNavigator } from '../src/geometry/sim-frame.js';
 import { OccupancyMap, type DepthFrame } from '../src/mapping/occupancy-map.js';
 import { Cell } from '../src/mapping/params.js';
 import { explore } from './explore.js';
+import { wrapAngle } from '../src/geometry/angle.js';
 
 const args = process.argv.slice(2).map(Number);
 const actions = args[0] || 300;
 const houses = args.length > 1 ? args.slice(1) : [7, 11, 23];
-const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
 const DEG = 180 / Math.PI;
 
 interface Rec { inl: number; kfs: number; i: number; dTrueYaw: number; sYaw: number; sFwd: number; sSide: number; dTrueFwd: number; pos: number; yaw: number; stepPos: number; stepYaw: number; rawPitchRoll: number; rawH: number }
@@ -45,9 +45,9 @@ for (const seed of houses) {
       if (r.pose) {
         const rp = planarPose(NAVIGATOR_FRAME, r.pose), tp = planarPose(NAVIGATOR_FRAME, multiply(toNav!, w.body.groundTruthPose()));
         if (prevRawP) {
-          const ey = Math.abs(wrap(rp.yaw - prevRawP.r.yaw - (tp.yaw - prevRawP.t.yaw))) * DEG;
+          const ey = Math.abs(wrapAngle(rp.yaw - prevRawP.r.yaw - (tp.yaw - prevRawP.t.yaw))) * DEG;
           const ep = Math.hypot(rp.x - prevRawP.r.x - (tp.x - prevRawP.t.x), rp.z - prevRawP.r.z - (tp.z - prevRawP.t.z));
-          if (ey > 2 || ep > 0.06) rawJumps.push(`${estNo}:${ey.toFixed(1)}°/${(ep * 100).toFixed(0)}cm/dy${(wrap(tp.yaw - prevRawP.t.yaw) * DEG).toFixed(0)}/dz${(Math.hypot(tp.x - prevRawP.t.x, tp.z - prevRawP.t.z) * 100).toFixed(0)}/inl${(w.navigator.poseSource as unknown as { tracker: { counts(): { inliers: number } } }).tracker.counts().inliers}`);
+          if (ey > 2 || ep > 0.06) rawJumps.push(`${estNo}:${ey.toFixed(1)}°/${(ep * 100).toFixed(0)}cm/dy${(wrapAngle(tp.yaw - prevRawP.t.yaw) * DEG).toFixed(0)}/dz${(Math.hypot(tp.x - prevRawP.t.x, tp.z - prevRawP.t.z) * 100).toFixed(0)}/inl${(w.navigator.poseSource as unknown as { tracker: { counts(): { inliers: number } } }).tracker.counts().inliers}`);
         }
         prevRawP = { r: rp, t: tp };
       }
@@ -77,8 +77,8 @@ for (const seed of houses) {
       const e = planarPose(NAVIGATOR_FRAME, pose), t = planarPose(NAVIGATOR_FRAME, truthPose);
       let stepPos = 0, stepYaw = 0, dTrueYaw = 0, sYaw = 0, sFwd = 0, sSide = 0, dTrueFwd = 0;
       if (prev) {
-        dTrueYaw = wrap(t.yaw - prev.t.yaw) * DEG;
-        sYaw = wrap(e.yaw - prev.e.yaw - (t.yaw - prev.t.yaw)) * DEG;
+        dTrueYaw = wrapAngle(t.yaw - prev.t.yaw) * DEG;
+        sYaw = wrapAngle(e.yaw - prev.e.yaw - (t.yaw - prev.t.yaw)) * DEG;
         // translation error in the previous true body frame: forward (−sin ψ, cos ψ), left... 
         const fx = -Math.sin(prev.t.yaw), fz = Math.cos(prev.t.yaw);
         const ex = (e.x - prev.e.x) - (t.x - prev.t.x), ez = (e.z - prev.e.z) - (t.z - prev.t.z);
@@ -88,13 +88,13 @@ for (const seed of houses) {
         // increment error: estimated motion vs true motion, in the previous body frame
         const de = { x: e.x - prev.e.x, z: e.z - prev.e.z }, dt = { x: t.x - prev.t.x, z: t.z - prev.t.z };
         stepPos = Math.hypot(de.x - dt.x, de.z - dt.z);
-        stepYaw = Math.abs(wrap(e.yaw - prev.e.yaw - (t.yaw - prev.t.yaw))) * DEG;
+        stepYaw = Math.abs(wrapAngle(e.yaw - prev.e.yaw - (t.yaw - prev.t.yaw))) * DEG;
       }
       prev = { e, t };
       // raw tracker tilt (before levelling): angle between the camera's y axis and world down
       const raw = lastRaw as Mat4 | null;
       const tilt = raw ? Math.acos(Math.min(1, Math.abs(raw[5]))) * DEG : NaN;
-      recs.push({ inl: lastCounts?.inliers ?? -1, kfs: lastCounts?.keyframes ?? -1, i: frameNo, dTrueYaw, sYaw, sFwd, sSide, dTrueFwd, pos: Math.hypot(e.x - t.x, e.z - t.z), yaw: Math.abs(wrap(e.yaw - t.yaw)) * DEG, stepPos, stepYaw, rawPitchRoll: tilt, rawH: raw ? raw[7] : NaN });
+      recs.push({ inl: lastCounts?.inliers ?? -1, kfs: lastCounts?.keyframes ?? -1, i: frameNo, dTrueYaw, sYaw, sFwd, sSide, dTrueFwd, pos: Math.hypot(e.x - t.x, e.z - t.z), yaw: Math.abs(wrapAngle(e.yaw - t.yaw)) * DEG, stepPos, stepYaw, rawPitchRoll: tilt, rawH: raw ? raw[7] : NaN });
       return r;
     };
   });

@@ -7,6 +7,7 @@ import { mapQuality, truthGrid } from '../src/eval/map-quality.js';
 import { NAVIGATOR_FRAME, planarPose } from '../src/geometry/frames.js';
 import { invert, multiply, type Mat4 } from '../src/geometry/pose.js';
 import { simPoseToNavigator } from '../src/geometry/sim-frame.js';
+import { wrapAngle } from '../src/geometry/angle.js';
 import type { BenchOptions, BenchResult } from './run.js';
 import { explore } from './explore.js';
 
@@ -17,7 +18,7 @@ function finalPoseError(world: World, firstCameraSim: Mat4): { pos: number; yawD
   const est = world.navigator.planar();
   const truth = planarPose(NAVIGATOR_FRAME, multiply(invert(simPoseToNavigator(firstCameraSim)), world.body.groundTruthPose()));
   if (!est) return { pos: NaN, yawDeg: NaN };
-  const dyaw = Math.atan2(Math.sin(est.yaw - truth.yaw), Math.cos(est.yaw - truth.yaw));
+  const dyaw = wrapAngle(est.yaw - truth.yaw);
   return { pos: Math.hypot(est.x - truth.x, est.z - truth.z), yawDeg: (Math.abs(dyaw) * 180) / Math.PI };
 }
 

@@ -13,6 +13,7 @@ import type { CameraConfig } from '../sim/render/camera.js';
 import { SceneNavMesh, dist2d, type NavPoint } from '../sim/navmesh.js';
 import type { Scene, StartPose } from '../sim/scene.js';
 import { FRAME_PERIOD_S, SUB_MOTION_DEGREES, SUB_MOTION_METRES, type Body, type BodyFrame, type ExecuteOptions, type SubMotion, type SubMotionResult } from './body.js';
+import { wrapAngle } from '../geometry/angle.js';
 
 export interface ActuationNoise {
   seed: number;
@@ -143,7 +144,7 @@ export class SimBody implements Body {
       const deg = SUB_MOTION_DEGREES + (n ? n.turnSigmaDeg * g() : 0);
       this.heading += (sign * deg * Math.PI) / 180;
     }
-    this.heading = Math.atan2(Math.sin(this.heading), Math.cos(this.heading));
+    this.heading = wrapAngle(this.heading);
     this.clock = Math.round((this.clock + FRAME_PERIOD_S) * 1e6) / 1e6;
     this.motions++;
     if (this.opts.maxSubMotions !== undefined && this.motions >= this.opts.maxSubMotions) this.terminate('sub-motion budget exhausted');

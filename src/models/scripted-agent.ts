@@ -20,6 +20,7 @@ import { actionsAlong } from '../navigator/route-following.js';
 import type { ImageGoalMatcher } from './image-goal-matcher.js';
 import { estimateUsage } from './scripted.js';
 import { textOf, type Message, type Model, type ModelRequest, type ModelResponse, type ToolCall, type ToolResultMessage } from './types.js';
+import { wrapAngle } from '../geometry/angle.js';
 
 export interface NavigationOracle {
   navigator: Navigator;
@@ -39,7 +40,6 @@ export interface ScriptedAgentOptions {
 }
 
 const TURN = (15 * Math.PI) / 180;
-const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
 const HANDOVER_RE = /(tasks\/[\w.-]+\/handover\.md)/;
 const RECOVERY_RE = /(tasks\/[\w.-]+\/recovery-\d+\.json)/;
 
@@ -259,7 +259,7 @@ export class ScriptedNavigationAgent implements Model {
   }
 
   private turnsTo(want: number, yaw: number): CoarseAction[] {
-    const turns = Math.round(wrap(want - yaw) / TURN);
+    const turns = Math.round(wrapAngle(want - yaw) / TURN);
     return Array.from({ length: Math.min(Math.abs(turns), 11) }, () => (turns > 0 ? 'left' : 'right'));
   }
 

@@ -12,6 +12,7 @@
 import { NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../geometry/frames.js';
 import { identity, multiply, type Mat4 } from '../geometry/pose.js';
 import { SUB_MOTION_DEGREES, SUB_MOTION_METRES, type SubMotion } from '../body/body.js';
+import { wrapAngle } from '../geometry/angle.js';
 
 /** What the body was told to do before the frame: a sub-motion, or nothing (observe). */
 export type CommandedMotion = SubMotion | 'still';
@@ -28,7 +29,6 @@ export interface MotionCheckOptions {
   yawTolDeg?: number;
 }
 
-const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
 const RAD = Math.PI / 180;
 
 /**
@@ -36,7 +36,7 @@ const RAD = Math.PI / 180;
  * horizontal translation) that takes planar pose `from` to planar pose `to`.
  */
 function planarCorrection(from: PlanarPose, to: PlanarPose): Mat4 {
-  const t = wrap(to.yaw - from.yaw);
+  const t = wrapAngle(to.yaw - from.yaw);
   const c = Math.cos(t), s = Math.sin(t);
   // [c 0 −s; 0 1 0; s 0 c] turns yaw by +t in NAVIGATOR_FRAME (a left turn increases yaw)
   const tx = to.x - (c * from.x - s * from.z);
@@ -75,7 +75,7 @@ export class MotionCheck {
     // forward along the heading: yaw 0 looks along +z, a left turn increases yaw
     const advance = (p: PlanarPose): PlanarPose => {
       const d = blocked ? 0 : cmdDist;
-      return { x: p.x - Math.sin(p.yaw) * d, z: p.z + Math.cos(p.yaw) * d, yaw: wrap(p.yaw + cmdYaw) };
+      return { x: p.x - Math.sin(p.yaw) * d, z: p.z + Math.cos(p.yaw) * d, yaw: wrapAngle(p.yaw + cmdYaw) };
     };
     if (!pose) {
       // no pose (lost): the next tracked motion is not judged, but the commanded one is remembered
@@ -94,8 +94,8 @@ export class MotionCheck {
     const implausible = (): boolean => {
       if (!prevRaw || !prevOut || this.paused) return false;
       const moved = Math.hypot(raw.x - prevRaw.x, raw.z - prevRaw.z);
-      const turned = wrap(raw.yaw - prevRaw.yaw);
-      return moved > cmdDist + this.tolT || Math.abs(wrap(turned - cmdYaw)) > this.tolYaw;
+      const turned = wrapAngle(raw.yaw - prevRaw.yaw);
+      return moved > cmdDist + this.tolT || Math.abs(wrapAngle(turned - cmdYaw)) > this.tolYaw;
     };
     if (reanchorGuess || implausible()) {
       const expected = advance(reanchorGuess ? deadReckoned : prevOut!);

@@ -6,9 +6,9 @@
 import type { PlanarPose } from '../geometry/frames.js';
 import type { PlanarPoint } from '../mapping/planner.js';
 import { FORWARD_M, TURN_DEG, type CoarseAction } from './actions.js';
+import { wrapAngle } from '../geometry/angle.js';
 
 const TURN = (TURN_DEG * Math.PI) / 180;
-const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
 
 export interface FollowOptions {
   /** route length (m) still to go before stopping */
@@ -29,7 +29,7 @@ export function actionsAlong(path: readonly PlanarPoint[], pose: PlanarPose, o: 
     }
   }
   const want = Math.atan2(-(aim.x - pose.x), aim.z - pose.z); // yaw 0 looks along +z, left positive
-  const turns = Math.round(wrap(want - pose.yaw) / TURN);
+  const turns = Math.round(wrapAngle(want - pose.yaw) / TURN);
   const actions: CoarseAction[] = [];
   for (let i = 0; i < Math.min(Math.abs(turns), o.maxTurns ?? 6); i++) actions.push(turns > 0 ? 'left' : 'right');
   if (Math.abs(turns) <= 1) {

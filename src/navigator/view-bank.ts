@@ -4,6 +4,7 @@
  * of the whole attempt.
  */
 import type { PlanarPose } from '../geometry/frames.js';
+import { wrapAngle } from '../geometry/angle.js';
 
 export interface View {
   width: number;
@@ -16,7 +17,6 @@ export interface View {
   time: number;
 }
 
-const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
 
 export class ViewBank {
   private readonly views: View[] = [];
@@ -40,7 +40,7 @@ export class ViewBank {
     const byBucket = new Map<number, View>();
     for (const v of this.views) {
       if (v.floor !== floor || Math.hypot(v.pose.x - at.x, v.pose.z - at.z) > radiusM) continue;
-      const bucket = ((Math.round(wrap(v.pose.yaw - at.yaw) / (Math.PI / 2)) % 4) + 4) % 4;
+      const bucket = ((Math.round(wrapAngle(v.pose.yaw - at.yaw) / (Math.PI / 2)) % 4) + 4) % 4;
       byBucket.set(bucket, v); // later views replace earlier ones
     }
     return [...byBucket.entries()].sort((a, b) => a[0] - b[0]).map(([, v]) => v);

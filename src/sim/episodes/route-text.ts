@@ -7,8 +7,8 @@ import { yawOfDirection } from '../../geometry/sim-frame.js';
 import { distanceToFootprint } from '../metrics/goat.js';
 import { floorAt, roomAt, type Room, type Scene, type SceneObject } from '../scene.js';
 import { footprintOf } from './sites.js';
+import { wrapAngle } from '../../geometry/angle.js';
 
-const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
 const DEG = Math.PI / 180;
 
 function name(o: SceneObject): string {
@@ -61,7 +61,7 @@ export function routeInstruction(scene: Scene, path: readonly Vec3[], startYaw: 
   const floorOf = (p: Vec3) => floorAt(scene, p[1]).index;
   // first move relative to the start heading
   const first = path.find((p) => Math.hypot(p[0] - path[0][0], p[2] - path[0][2]) > 0.2) ?? path[path.length - 1];
-  const d0 = wrap(yawOfDirection(first[0] - path[0][0], first[2] - path[0][2]) - startYaw);
+  const d0 = wrapAngle(yawOfDirection(first[0] - path[0][0], first[2] - path[0][2]) - startYaw);
   const startRoom = roomAt(scene, path[0][0], path[0][2], floorOf(path[0]));
   const opener = Math.abs(d0) < 30 * DEG ? 'walk forward' : Math.abs(d0) > 150 * DEG ? 'turn around' : d0 > 0 ? 'turn left' : 'turn right';
   clauses.push(startRoom ? `${opener} in the ${startRoom.name}` : opener);
@@ -98,7 +98,7 @@ export function routeInstruction(scene: Scene, path: readonly Vec3[], startYaw: 
     }
     if (i + 1 < path.length) {
       const c = path[i + 1];
-      const turn = wrap(yawOfDirection(c[0] - b[0], c[2] - b[2]) - yawOfDirection(b[0] - a[0], b[2] - a[2]));
+      const turn = wrapAngle(yawOfDirection(c[0] - b[0], c[2] - b[2]) - yawOfDirection(b[0] - a[0], b[2] - a[2]));
       if (Math.abs(turn) > 40 * DEG) {
         const lm = nearestObject(scene, b, 0.8, mentioned);
         if (lm) mentioned.add(lm.id);
