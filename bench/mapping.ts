@@ -5,7 +5,7 @@
  * The headline figures use what a navigator gets by default ('auto': each frame's rows split over two
  * threads when the machine has two or more cores); the `_1t` figures use one thread.
  */
-import { Navcore } from '../src/wasm/navcore.js';
+import { autoThreads, Navcore } from '../src/wasm/navcore.js';
 import { OccupancyMap } from '../src/mapping/occupancy-map.js';
 import { ReferenceMapper } from '../test/reference/mapper-ref.js';
 import type { BenchOptions, BenchResult } from './run.js';
@@ -43,9 +43,7 @@ const cores: Navcore[] = [];
 
 export async function run(opts: BenchOptions): Promise<BenchResult> {
   // what a navigator gets by default here: two threads with two or more cores
-  const auto = await Navcore.load({ threads: 'auto' });
-  const threads: 1 | 2 = auto.thread ? 2 : 1;
-  await auto.dispose();
+  const threads = await autoThreads();
   const set640 = loadFrames(opts.quick ? 8 : 24);
   const set320 = halveSet(set640);
   opts.log(`mapping: ${set640.frames.length} frames from ${set640.source}, ${set640.intrinsics.width}×${set640.intrinsics.height} and ${set320.intrinsics.width}×${set320.intrinsics.height}`);

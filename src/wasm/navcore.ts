@@ -99,7 +99,7 @@ export class Navcore implements Allocator {
 }
 
 /** 'auto': two threads in Node on a machine with at least two cores, else one. */
-async function autoThreads(): Promise<1 | 2> {
+export async function autoThreads(): Promise<1 | 2> {
   if (!isNode || typeof SharedArrayBuffer === 'undefined') return 1;
   const os = await nodeBuiltin<typeof import('node:os')>('node:os');
   return os.availableParallelism() >= 2 ? 2 : 1;
