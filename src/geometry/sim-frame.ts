@@ -41,16 +41,6 @@ export function simPoseToNavigator(simCamToWorld: Mat4): Mat4 {
   return m;
 }
 
-/** Navigator-convention pose → sim-world pose (S is its own inverse). */
-export function navigatorPoseToSim(navCamToWorld: Mat4): Mat4 {
-  return simPoseToNavigator(navCamToWorld);
-}
-
-/** Sim-world point → navigator world point. */
-export function simPointToNavigator(p: Vec3): Vec3 {
-  return [p[0], -p[1], -p[2]];
-}
-
 /** Heading of the sim forward direction (dx, dz): the yaw for which forward points along it. */
 export function yawOfDirection(dx: number, dz: number): number {
   return Math.atan2(-dx, -dz);

@@ -19,13 +19,6 @@ export const RUN_STATE_FILE = '.navharness/run-state.json';
 export const HOUSE_NOTE_FILES = ['index.md', 'overview.md', 'rooms.md', 'skills.md'] as const;
 export type HouseNoteFile = (typeof HOUSE_NOTE_FILES)[number];
 
-export const HOUSE_NOTE_TITLES: Record<HouseNoteFile, string> = {
-  'index.md': 'index',
-  'overview.md': 'house overview',
-  'rooms.md': 'room notes',
-  'skills.md': 'navigation skills',
-};
-
 /** Task ids are stable functions of the task's position in the sequence, so re-running is idempotent. */
 const TASK_ID_RE = /^task-(\d{3,6})$/;
 

@@ -4,7 +4,6 @@
  * backend maps this onto its own wire format (where an image may go differs per API) and reports
  * usage split into uncached input, cached input and output tokens.
  */
-import { z } from 'zod';
 
 export type ContentPart = { type: 'text'; text: string } | { type: 'image'; png: Uint8Array };
 
@@ -123,9 +122,3 @@ export function wireParameters(def: ToolDefinition): Record<string, unknown> {
   const { $schema: _dialect, ...rest } = def.parameters;
   return rest;
 }
-
-export const ToolDefinitionSchema = z.object({
-  name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'tool names are 1-64 characters of letters, digits, _ and -'),
-  description: z.string(),
-  parameters: z.record(z.string(), z.unknown()),
-});

@@ -1,6 +1,5 @@
 /** Coarse actions (SPEC §1): each is executed as five sub-motions of 0.05 m or 3°. */
 import { z } from 'zod';
-import type { SubMotion } from '../body/body.js';
 
 export const COARSE_ACTIONS = ['forward', 'left', 'right'] as const;
 export const CoarseActionSchema = z.enum(COARSE_ACTIONS);
@@ -11,8 +10,3 @@ export const FORWARD_M = 0.25;
 export const TURN_DEG = 15;
 /** A full turn in place, in coarse turns (SPEC §2: after relocation the body turns 24 × 15°). */
 export const FULL_TURN_ACTIONS = 360 / TURN_DEG;
-
-/** A coarse action's sub-motion ('forward' → 5 × 'forward'). */
-export function subMotionOf(a: CoarseAction): SubMotion {
-  return a;
-}

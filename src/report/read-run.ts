@@ -4,7 +4,7 @@
  * file and what was expected, never a bare stack trace.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { RunMetricsSchema, TaskUsageSchema, usagePath, type RunMetrics, type TaskUsage } from '../eval/run-metrics.js';
 import { evaluationPath, goalViewPath, handoverPath, HOUSE_MOUNT, HOUSE_NOTE_FILES, LEDGER_FILE, recordPath, RUN_STATE_FILE, stopViewPath, TASKS_DIR, trajectoryPath, verdictPath } from '../memory/layout.js';
@@ -166,4 +166,3 @@ export function readRun(dir: string): RunData {
 }
 
 /** A path relative to the run directory, for captions. */
-export const relToRun = (run: RunData, abs: string): string => relative(run.dir, abs);

@@ -49,39 +49,53 @@ export async function readGltfDocument(bytes: Uint8Array, binary = true): Promis
   return io.readJSON({ json, resources: {} });
 }
 
-export async function loadGltfScene(bytes: Uint8Array, opts: GltfLoadOptions = {}): Promise<Scene> {
-  let doc: Document;
-  try {
-    doc = await readGltfDocument(bytes, opts.binary ?? true);
-  } catch (e) {
-    throw new Error(`cannot read glTF scene '${opts.name ?? 'scene'}': ${(e as Error).message}`);
-  }
-  const b = new SceneBuilder();
-  const texCache = new Map<unknown, number>();
-  const colourTex = new Map<string, number>();
-  const flatTexture = (f: ArrayLike<number>) => {
+type FloorGuess = { area: number; y: number; c: Vec3 };
+
+/** Turns glTF meshes into scene triangles, one scene object per mesh node, sharing textures. */
+class GltfSceneReader {
+  readonly b = new SceneBuilder();
+  private readonly texCache = new Map<unknown, number>();
+  private readonly colourTex = new Map<string, number>();
+  /** the largest upward-facing triangle near the lowest level: a floor to start on */
+  floorGuess: FloorGuess | null = null;
+
+  private flatTexture(f: ArrayLike<number>): number {
     const c = [0, 1, 2].map((i) => Math.round(Math.min(1, Math.max(0, f[i])) * 255));
     const key = c.join(',');
-    if (!colourTex.has(key)) colourTex.set(key, b.texture({ kind: 'pixels', rgba: new Uint8Array([c[0], c[1], c[2], 255]) }, 1, 1));
-    return colourTex.get(key)!;
-  };
-  let floorGuess: { area: number; y: number; c: Vec3 } | null = null;
+    if (!this.colourTex.has(key)) this.colourTex.set(key, this.b.texture({ kind: 'pixels', rgba: new Uint8Array([c[0], c[1], c[2], 255]) }, 1, 1));
+    return this.colourTex.get(key)!;
+  }
 
-  const addPrimitive = (prim: Primitive, world: ArrayLike<number>, id: number) => {
+  private materialTexture(prim: Primitive): number {
+    const mat = prim.getMaterial();
+    const t = mat?.getBaseColorTexture() ?? null;
+    if (t && this.texCache.has(t)) return this.texCache.get(t)!;
+    const img = t?.getImage() ? decodeImage(t.getImage()!, t.getMimeType()) : null;
+    const tex = img ? this.b.texture({ kind: 'pixels', rgba: img.rgba }, img.width, img.height) : this.flatTexture(mat?.getBaseColorFactor() ?? [0.8, 0.8, 0.8, 1]);
+    if (t) this.texCache.set(t, tex);
+    return tex;
+  }
+
+  addNode(node: GltfNode): void {
+    const mesh = node.getMesh();
+    if (mesh) {
+      const name = (node.getName() || mesh.getName() || 'object').trim().toLowerCase();
+      const id = this.b.object({ category: name, structural: false, goal: false, room: null, floor: 0, min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] });
+      const world = node.getWorldMatrix();
+      for (const prim of mesh.listPrimitives()) this.addPrimitive(prim, world, id);
+    }
+    for (const child of node.listChildren()) this.addNode(child);
+  }
+
+  private addPrimitive(prim: Primitive, world: ArrayLike<number>, id: number): void {
     if (prim.getMode() !== TRIANGLES) return;
     const pos = prim.getAttribute('POSITION');
     if (!pos) return;
     const uvA = prim.getAttribute('TEXCOORD_0');
     const idx = prim.getIndices();
     const mat = prim.getMaterial();
-    let tex: number;
-    const t = mat?.getBaseColorTexture() ?? null;
-    if (t && texCache.has(t)) tex = texCache.get(t)!;
-    else {
-      const img = t?.getImage() ? decodeImage(t.getImage()!, t.getMimeType()) : null;
-      tex = img ? b.texture({ kind: 'pixels', rgba: img.rgba }, img.width, img.height) : flatTexture(mat?.getBaseColorFactor() ?? [0.8, 0.8, 0.8, 1]);
-      if (t) texCache.set(t, tex);
-    }
+    const tex = this.materialTexture(prim);
+    const textured = !!mat?.getBaseColorTexture();
     const flags = mat?.getDoubleSided() ? FLAG_DOUBLE_SIDED : 0;
     const flip = det3(world) < 0;
     const n = idx ? idx.getCount() : pos.getCount();
@@ -91,7 +105,7 @@ export async function loadGltfScene(bytes: Uint8Array, opts: GltfLoadOptions = {
       pos.getElement(i, e);
       const p = transform(world, [e[0], e[1], e[2]]);
       let uv: [number, number] = [0, 0];
-      if (uvA && t) {
+      if (uvA && textured) {
         uvA.getElement(i, e);
         uv = [e[0], e[1]];
       }
@@ -100,36 +114,25 @@ export async function loadGltfScene(bytes: Uint8Array, opts: GltfLoadOptions = {
     for (let k = 0; k + 2 < n; k += 3) {
       const a = vert(k), c1 = vert(k + 1), c2 = vert(k + 2);
       const [v1, v2] = flip ? [c2, c1] : [c1, c2];
-      b.triangle([a.p, v1.p, v2.p], [a.uv, v1.uv, v2.uv], tex, id, flags);
-      // the largest upward-facing triangle near the lowest level is a floor to start on
-      const ex = [v1.p[0] - a.p[0], v1.p[1] - a.p[1], v1.p[2] - a.p[2]], ez = [v2.p[0] - a.p[0], v2.p[1] - a.p[1], v2.p[2] - a.p[2]];
-      const ny = ex[2] * ez[0] - ex[0] * ez[2];
-      const area = Math.abs(ny) / 2;
-      if (ny > 0) {
-        const y = (a.p[1] + v1.p[1] + v2.p[1]) / 3;
-        const c: Vec3 = [(a.p[0] + v1.p[0] + v2.p[0]) / 3, y, (a.p[2] + v1.p[2] + v2.p[2]) / 3];
-        if (!floorGuess || y < floorGuess.y - 0.2 || (Math.abs(y - floorGuess.y) <= 0.2 && area > floorGuess.area)) floorGuess = { area, y, c };
-      }
+      this.b.triangle([a.p, v1.p, v2.p], [a.uv, v1.uv, v2.uv], tex, id, flags);
+      this.considerFloor(a.p, v1.p, v2.p);
     }
-  };
+  }
 
-  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
-  if (!scene) throw new Error(`glTF scene '${opts.name ?? 'scene'}' has no scenes`);
-  const visit = (node: GltfNode) => {
-    const mesh = node.getMesh();
-    if (mesh) {
-      const name = (node.getName() || mesh.getName() || 'object').trim().toLowerCase();
-      const id = b.object({ category: name, structural: false, goal: false, room: null, floor: 0, min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] });
-      const world = node.getWorldMatrix();
-      for (const prim of mesh.listPrimitives()) addPrimitive(prim, world, id);
-    }
-    for (const child of node.listChildren()) visit(child);
-  };
-  for (const n of scene.listChildren()) visit(n);
-  if (b.objects.length === 0) throw new Error(`glTF scene '${opts.name ?? 'scene'}' has no triangle meshes`);
+  private considerFloor(a: Vec3, b: Vec3, c: Vec3): void {
+    const ex = [b[0] - a[0], b[1] - a[1], b[2] - a[2]], ez = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+    const ny = ex[2] * ez[0] - ex[0] * ez[2];
+    if (!(ny > 0)) return;
+    const area = Math.abs(ny) / 2;
+    const y = (a[1] + b[1] + c[1]) / 3;
+    const centre: Vec3 = [(a[0] + b[0] + c[0]) / 3, y, (a[2] + b[2] + c[2]) / 3];
+    const fg = this.floorGuess;
+    if (!fg || y < fg.y - 0.2 || (Math.abs(y - fg.y) <= 0.2 && area > fg.area)) this.floorGuess = { area, y, c: centre };
+  }
+}
 
-  // object bounds from their triangles
-  const built = b.build({ name: opts.name ?? 'gltf', rooms: [], doors: [], floors: [], start: { position: [0, 0, 0], yaw: 0 } });
+/** Object bounds from their triangles (the builder's running bounds start empty for glTF objects). */
+function setObjectBounds(built: Scene): void {
   for (const o of built.objects) {
     o.min = [Infinity, Infinity, Infinity];
     o.max = [-Infinity, -Infinity, -Infinity];
@@ -145,7 +148,24 @@ export async function loadGltfScene(bytes: Uint8Array, opts: GltfLoadOptions = {
     o.min = lo as unknown as Vec3;
     o.max = hi as unknown as Vec3;
   }
-  const fg = floorGuess as { area: number; y: number; c: Vec3 } | null;
+}
+
+export async function loadGltfScene(bytes: Uint8Array, opts: GltfLoadOptions = {}): Promise<Scene> {
+  let doc: Document;
+  try {
+    doc = await readGltfDocument(bytes, opts.binary ?? true);
+  } catch (e) {
+    throw new Error(`cannot read glTF scene '${opts.name ?? 'scene'}': ${(e as Error).message}`);
+  }
+  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+  if (!scene) throw new Error(`glTF scene '${opts.name ?? 'scene'}' has no scenes`);
+  const reader = new GltfSceneReader();
+  for (const n of scene.listChildren()) reader.addNode(n);
+  if (reader.b.objects.length === 0) throw new Error(`glTF scene '${opts.name ?? 'scene'}' has no triangle meshes`);
+
+  const built = reader.b.build({ name: opts.name ?? 'gltf', rooms: [], doors: [], floors: [], start: { position: [0, 0, 0], yaw: 0 } });
+  setObjectBounds(built);
+  const fg = reader.floorGuess;
   const floorY = fg ? fg.y : built.min[1];
   built.floors = [{ index: 0, y: floorY, ceiling: built.max[1] }];
   built.start = opts.start ?? { position: fg ? fg.c : [(built.min[0] + built.max[0]) / 2, floorY, (built.min[2] + built.max[2]) / 2], yaw: 0 };

@@ -7,7 +7,7 @@ import type { Vec3 } from '../../geometry/pose.js';
 import type { SceneBuilder, Face, FaceStyle } from '../builder.js';
 import type { Rng } from '../random.js';
 import type { Rgb, SizeClass } from '../scene.js';
-import { APPLIANCE_COLOURS, CERAMIC_COLOURS, FABRIC_COLOURS, WOOD_COLOURS, mixRgb, rgbOf, scaleRgb, type ColourName } from './palette.js';
+import { rgbOf, scaleRgb, type ColourName } from './palette.js';
 
 export interface Placement {
   cx: number;
@@ -66,7 +66,7 @@ export function lbox(ctx: FurnitureCtx, p: Placement, lo: Vec3, hi: Vec3, style:
   ctx.b.box([Math.min(ax, bx), p.y + lo[1], Math.min(az, bz)], [Math.max(ax, bx), p.y + hi[1], Math.max(az, bz)], { id, style: st, flags });
 }
 
-const TEX = 128;
+export const TEX = 128;
 
 export function fabricTex(ctx: FurnitureCtx, c: Rgb, amplitude = 0.22, scale = 7, weave = 0.05): number {
   return ctx.b.texture({ kind: 'fabric', seed: ctx.rng.u32(), base: c, amplitude, scale, weave }, TEX, TEX);
@@ -81,7 +81,7 @@ export function plainTex(ctx: FurnitureCtx, c: Rgb): number {
   return ctx.b.texture({ kind: 'fabric', seed: ctx.rng.u32(), base: c, amplitude: 0.08, scale: 4, weave: 0.015 }, 32, 32);
 }
 
-const ALL_SIDES = (s: FaceStyle): Style => ({ px: s, nx: s, py: s, pz: s, nz: s });
+export const ALL_SIDES = (s: FaceStyle): Style => ({ px: s, nx: s, py: s, pz: s, nz: s });
 
 export interface FurnitureKind {
   category: string;
@@ -94,7 +94,7 @@ export interface FurnitureKind {
   build(ctx: FurnitureCtx, p: Placement, s: Dims, colour: ColourName, id: number): void;
 }
 
-function legs(ctx: FurnitureCtx, p: Placement, s: Dims, top: number, t: number, inset: number, style: FaceStyle, id: number): void {
+export function legs(ctx: FurnitureCtx, p: Placement, s: Dims, top: number, t: number, inset: number, style: FaceStyle, id: number): void {
   for (const sx of [-1, 1]) {
     for (const sz of [-1, 1]) {
       const x = sx * (s.w / 2 - inset - t / 2), z = sz * (s.d / 2 - inset - t / 2);
@@ -103,7 +103,7 @@ function legs(ctx: FurnitureCtx, p: Placement, s: Dims, top: number, t: number, 
   }
 }
 
-function seating(ctx: FurnitureCtx, p: Placement, s: Dims, colour: ColourName, id: number, cushions: number): void {
+export function seating(ctx: FurnitureCtx, p: Placement, s: Dims, colour: ColourName, id: number, cushions: number): void {
   const fab = { tex: fabricTex(ctx, rgbOf(colour)), scale: 0.5 };
   const cush = { tex: fabricTex(ctx, scaleRgb(rgbOf(colour), 1.15), 0.3, 5), scale: 0.5 };
   const dark = { tex: plainTex(ctx, [40, 30, 24]), scale: 0.5 };
@@ -120,405 +120,6 @@ function seating(ctx: FurnitureCtx, p: Placement, s: Dims, colour: ColourName, i
   }
 }
 
-export const KINDS: Record<string, FurnitureKind> = {
-  sofa: {
-    category: 'sofa', goal: true, w: [1.7, 2.4], d: [0.85, 0.95], h: [0.8, 0.92], colours: FABRIC_COLOURS,
-    build: (ctx, p, s, c, id) => seating(ctx, p, s, c, id, s.w > 2 ? 3 : 2),
-  },
-  armchair: {
-    category: 'armchair', goal: true, w: [0.8, 1.0], d: [0.8, 0.9], h: [0.8, 0.95], colours: FABRIC_COLOURS,
-    build: (ctx, p, s, c, id) => seating(ctx, p, s, c, id, 1),
-  },
-  chair: {
-    category: 'chair', goal: true, w: [0.42, 0.5], d: [0.45, 0.52], h: [0.85, 0.98], colours: [...WOOD_COLOURS, 'red', 'blue', 'green', 'yellow'],
-    build: (ctx, p, s, c, id) => {
-      const wood = { tex: woodTex(ctx, rgbOf(c)), scale: 0.6 };
-      legs(ctx, p, s, 0.44, 0.035, 0.0, wood, id);
-      lbox(ctx, p, [-s.w / 2, 0.44, -s.d / 2], [s.w / 2, 0.48, s.d / 2], ALL_SIDES(wood), id);
-      lbox(ctx, p, [-s.w / 2, 0.48, -s.d / 2], [-s.w / 2 + 0.035, s.h, -s.d / 2 + 0.035], ALL_SIDES(wood), id);
-      lbox(ctx, p, [s.w / 2 - 0.035, 0.48, -s.d / 2], [s.w / 2, s.h, -s.d / 2 + 0.035], ALL_SIDES(wood), id);
-      lbox(ctx, p, [-s.w / 2, s.h - 0.22, -s.d / 2], [s.w / 2, s.h, -s.d / 2 + 0.03], ALL_SIDES(wood), id);
-    },
-  },
-  table: {
-    category: 'table', goal: true, w: [1.2, 1.8], d: [0.8, 1.0], h: [0.72, 0.77], colours: WOOD_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const wood = { tex: woodTex(ctx, rgbOf(c)), scale: 1.0 };
-      legs(ctx, p, s, s.h - 0.04, 0.06, 0.05, wood, id);
-      lbox(ctx, p, [-s.w / 2, s.h - 0.04, -s.d / 2], [s.w / 2, s.h, s.d / 2], { ...ALL_SIDES(wood), ny: wood }, id);
-    },
-  },
-  'coffee table': {
-    category: 'table', goal: true, w: [0.9, 1.2], d: [0.5, 0.65], h: [0.4, 0.48], colours: WOOD_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const wood = { tex: woodTex(ctx, rgbOf(c)), scale: 1.0 };
-      legs(ctx, p, s, s.h - 0.05, 0.05, 0.04, wood, id);
-      lbox(ctx, p, [-s.w / 2, s.h - 0.05, -s.d / 2], [s.w / 2, s.h, s.d / 2], { ...ALL_SIDES(wood), ny: wood }, id);
-      lbox(ctx, p, [-s.w / 2 + 0.05, 0.1, -s.d / 2 + 0.05], [s.w / 2 - 0.05, 0.13, s.d / 2 - 0.05], ALL_SIDES(wood), id);
-    },
-  },
-  bed: {
-    category: 'bed', goal: true, w: [1.4, 1.8], d: [1.95, 2.1], h: [0.45, 0.55], colours: FABRIC_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const woodC = rgbOf(ctx.rng.pick(WOOD_COLOURS));
-      const wood = { tex: woodTex(ctx, woodC), scale: 1.0 };
-      const sheet = { tex: fabricTex(ctx, [236, 234, 228], 0.08, 10, 0.02), scale: 0.8 };
-      const blanket = { tex: fabricTex(ctx, rgbOf(c), 0.3, 6, 0.06), scale: 0.6 };
-      lbox(ctx, p, [-s.w / 2, 0.05, -s.d / 2], [s.w / 2, 0.3, s.d / 2], ALL_SIDES(wood), id);
-      lbox(ctx, p, [-s.w / 2 + 0.03, 0.3, -s.d / 2 + 0.06], [s.w / 2 - 0.03, s.h, s.d / 2 - 0.02], ALL_SIDES(sheet), id);
-      lbox(ctx, p, [-s.w / 2 + 0.01, s.h - 0.2, -s.d / 2 + 0.65], [s.w / 2 - 0.01, s.h + 0.03, s.d / 2], ALL_SIDES(blanket), id);
-      lbox(ctx, p, [-s.w / 2, 0, -s.d / 2], [s.w / 2, 1.0, -s.d / 2 + 0.06], ALL_SIDES(wood), id);
-      const pillows = s.w > 1.3 ? 2 : 1;
-      for (let i = 0; i < pillows; i++) {
-        const x = pillows === 1 ? 0 : (i === 0 ? -1 : 1) * s.w * 0.24;
-        const [wx, wz] = toWorld(p, x, -s.d / 2 + 0.3);
-        const rx = p.rot % 2 === 0 ? s.w * 0.2 : 0.17, rz = p.rot % 2 === 0 ? 0.17 : s.w * 0.2;
-        ctx.b.blob([wx, p.y + s.h + 0.06, wz], [rx, 0.08, rz], sheet.tex, 0.5, id);
-      }
-    },
-  },
-  nightstand: {
-    category: 'nightstand', goal: true, w: [0.4, 0.5], d: [0.35, 0.45], h: [0.5, 0.6], colours: WOOD_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const wood = { tex: woodTex(ctx, rgbOf(c)), scale: 0.5 };
-      const front = { tex: woodTex(ctx, scaleRgb(rgbOf(c), 0.8)), scale: 0.5 };
-      lbox(ctx, p, [-s.w / 2, 0, -s.d / 2], [s.w / 2, s.h, s.d / 2], ALL_SIDES(wood), id);
-      lbox(ctx, p, [-s.w / 2 + 0.03, s.h - 0.2, s.d / 2], [s.w / 2 - 0.03, s.h - 0.04, s.d / 2 + 0.015], ALL_SIDES(front), id);
-      lbox(ctx, p, [-0.05, s.h - 0.13, s.d / 2 + 0.015], [0.05, s.h - 0.11, s.d / 2 + 0.035], ALL_SIDES({ tex: plainTex(ctx, [200, 190, 150]), scale: 0.2 }), id);
-    },
-  },
-  wardrobe: {
-    category: 'wardrobe', goal: true, w: [1.0, 1.6], d: [0.55, 0.62], h: [1.9, 2.1], colours: WOOD_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const wood = { tex: woodTex(ctx, rgbOf(c)), scale: 1.2 };
-      const door = { tex: woodTex(ctx, scaleRgb(rgbOf(c), 0.85)), scale: 1.2 };
-      const knob = { tex: plainTex(ctx, [60, 60, 60]), scale: 0.2 };
-      lbox(ctx, p, [-s.w / 2, 0, -s.d / 2], [s.w / 2, s.h, s.d / 2], ALL_SIDES(wood), id);
-      for (const sx of [-1, 1]) {
-        const x0 = sx < 0 ? -s.w / 2 + 0.03 : 0.01, x1 = sx < 0 ? -0.01 : s.w / 2 - 0.03;
-        lbox(ctx, p, [x0, 0.1, s.d / 2], [x1, s.h - 0.05, s.d / 2 + 0.015], ALL_SIDES(door), id);
-        lbox(ctx, p, [sx * 0.05 - 0.012, 1.0, s.d / 2 + 0.015], [sx * 0.05 + 0.012, 1.25, s.d / 2 + 0.04], ALL_SIDES(knob), id);
-      }
-    },
-  },
-  desk: {
-    category: 'desk', goal: true, w: [1.1, 1.6], d: [0.6, 0.75], h: [0.74, 0.77], colours: WOOD_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const wood = { tex: woodTex(ctx, rgbOf(c)), scale: 1.0 };
-      const dark = { tex: plainTex(ctx, scaleRgb(rgbOf(c), 0.6)), scale: 0.5 };
-      lbox(ctx, p, [-s.w / 2, s.h - 0.04, -s.d / 2], [s.w / 2, s.h, s.d / 2], { ...ALL_SIDES(wood), ny: wood }, id);
-      lbox(ctx, p, [-s.w / 2, 0, -s.d / 2], [-s.w / 2 + 0.04, s.h - 0.04, s.d / 2], ALL_SIDES(wood), id);
-      lbox(ctx, p, [s.w / 2 - 0.42, 0, -s.d / 2], [s.w / 2, s.h - 0.04, s.d / 2], ALL_SIDES(wood), id);
-      for (let k = 0; k < 3; k++) {
-        const y0 = 0.05 + k * 0.22;
-        lbox(ctx, p, [s.w / 2 - 0.4, y0, s.d / 2], [s.w / 2 - 0.02, y0 + 0.19, s.d / 2 + 0.012], ALL_SIDES(dark), id);
-      }
-    },
-  },
-  bookshelf: {
-    category: 'bookshelf', goal: true, w: [0.8, 1.2], d: [0.3, 0.38], h: [1.6, 2.0], colours: WOOD_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const wood = { tex: woodTex(ctx, rgbOf(c)), scale: 1.0 };
-      const t = 0.025;
-      const rows = Math.max(4, Math.round(s.h / 0.38));
-      lbox(ctx, p, [-s.w / 2, 0, -s.d / 2], [-s.w / 2 + t, s.h, s.d / 2], ALL_SIDES(wood), id);
-      lbox(ctx, p, [s.w / 2 - t, 0, -s.d / 2], [s.w / 2, s.h, s.d / 2], ALL_SIDES(wood), id);
-      lbox(ctx, p, [-s.w / 2 + t, 0, -s.d / 2], [s.w / 2 - t, s.h, -s.d / 2 + 0.012], { pz: wood }, id);
-      const bookTex = Array.from({ length: 6 }, () => plainTex(ctx, [40 + Math.floor(ctx.rng.next() * 200), 40 + Math.floor(ctx.rng.next() * 200), 40 + Math.floor(ctx.rng.next() * 200)]));
-      const rowH = s.h / rows;
-      for (let r = 0; r <= rows; r++) {
-        const y = Math.min(r * rowH, s.h - t);
-        lbox(ctx, p, [-s.w / 2 + t, y, -s.d / 2 + 0.012], [s.w / 2 - t, y + t, s.d / 2], { ...ALL_SIDES(wood), ny: wood }, id);
-        if (r === rows) break;
-        // books standing on the shelf, random width, height and depth; sometimes a gap
-        let x = -s.w / 2 + t + 0.01;
-        while (x < s.w / 2 - t - 0.05) {
-          const bw = 0.018 + ctx.rng.next() * 0.035;
-          if (ctx.rng.chance(0.08)) {
-            x += bw * 3;
-            continue;
-          }
-          const bh = Math.min(rowH - t - 0.02, 0.14 + ctx.rng.next() * 0.16);
-          const bd = 0.14 + ctx.rng.next() * 0.08;
-          const st = { tex: ctx.rng.pick(bookTex), scale: 0.3 };
-          lbox(ctx, p, [x, y + t, -s.d / 2 + 0.02], [x + bw, y + t + bh, -s.d / 2 + 0.02 + bd], { px: st, nx: st, py: st, pz: st }, id);
-          x += bw + 0.002;
-        }
-      }
-    },
-  },
-  tv: {
-    category: 'tv', goal: true, w: [0.9, 1.4], d: [0.06, 0.08], h: [0.5, 0.8], colours: ['black', 'grey', 'white'],
-    build: (ctx, p, s, c, id) => {
-      const body = { tex: plainTex(ctx, rgbOf(c)), scale: 0.5 };
-      const screen = { tex: fabricTex(ctx, [22, 26, 38], 0.5, 40, 0.0), scale: 'fit' as const };
-      const sh = s.w * 0.56;
-      lbox(ctx, p, [-s.w / 2, s.h, -s.d / 2], [s.w / 2, s.h + sh, s.d / 2], { ...ALL_SIDES(body), pz: body }, id);
-      lbox(ctx, p, [-s.w / 2 + 0.03, s.h + 0.03, s.d / 2], [s.w / 2 - 0.03, s.h + sh - 0.03, s.d / 2 + 0.005], { pz: screen }, id);
-      lbox(ctx, p, [-0.12, s.h - 0.02, -s.d / 2], [0.12, s.h, s.d / 2 + 0.12], ALL_SIDES(body), id);
-    },
-  },
-  cabinet: {
-    category: 'cabinet', goal: true, w: [1.2, 1.8], d: [0.38, 0.45], h: [0.45, 0.6], colours: WOOD_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const wood = { tex: woodTex(ctx, rgbOf(c)), scale: 1.0 };
-      const door = { tex: woodTex(ctx, scaleRgb(rgbOf(c), 0.75)), scale: 1.0 };
-      lbox(ctx, p, [-s.w / 2, 0.04, -s.d / 2], [s.w / 2, s.h, s.d / 2], ALL_SIDES(wood), id);
-      const n = Math.max(2, Math.round(s.w / 0.45));
-      for (let i = 0; i < n; i++) {
-        const x0 = -s.w / 2 + (s.w * i) / n + 0.015, x1 = -s.w / 2 + (s.w * (i + 1)) / n - 0.015;
-        lbox(ctx, p, [x0, 0.07, s.d / 2], [x1, s.h - 0.03, s.d / 2 + 0.012], ALL_SIDES(door), id);
-      }
-    },
-  },
-  plant: {
-    category: 'plant', goal: true, w: [0.35, 0.6], d: [0.35, 0.6], h: [0.5, 1.5], colours: CERAMIC_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const pot = plainTex(ctx, rgbOf(c));
-      const leaf = fabricTex(ctx, mixRgb([40, 120, 40], [90, 160, 50], ctx.rng.next()), 0.6, 3, 0.12);
-      const [x, z] = toWorld(p, 0, 0);
-      const r = Math.min(s.w, s.d) * 0.32;
-      const ph = Math.min(0.45, s.h * 0.3);
-      ctx.b.prism(x, z, r * 0.8, p.y, p.y + ph, 16, pot, 0.4, id, r);
-      ctx.b.prism(x, z, 0.02, p.y + ph, p.y + s.h * 0.6, 5, leaf, 0.3, id);
-      const blobs = 3 + Math.floor(ctx.rng.next() * 3);
-      for (let i = 0; i < blobs; i++) {
-        const t = (i + 1) / blobs;
-        const rr = Math.min(s.w, s.d) * (0.28 + 0.2 * ctx.rng.next());
-        ctx.b.blob([x + (ctx.rng.next() - 0.5) * 0.12, p.y + ph + (s.h - ph) * (0.35 + 0.5 * t), z + (ctx.rng.next() - 0.5) * 0.12], [rr, (s.h - ph) * 0.3, rr], leaf, 0.25, id, 6, 12);
-      }
-    },
-  },
-  lamp: {
-    category: 'lamp', goal: true, w: [0.35, 0.45], d: [0.35, 0.45], h: [1.4, 1.75], colours: ['white', 'beige', 'yellow', 'red', 'blue', 'green', 'black'],
-    build: (ctx, p, s, c, id) => {
-      const metal = plainTex(ctx, [70, 70, 72]);
-      const shade = fabricTex(ctx, rgbOf(c), 0.15, 6, 0.05);
-      const [x, z] = toWorld(p, 0, 0);
-      ctx.b.prism(x, z, 0.16, p.y, p.y + 0.03, 16, metal, 0.3, id);
-      ctx.b.prism(x, z, 0.015, p.y + 0.03, p.y + s.h - 0.3, 6, metal, 0.3, id);
-      ctx.b.prism(x, z, s.w / 2, p.y + s.h - 0.32, p.y + s.h, 20, shade, 0.4, id, s.w * 0.32);
-    },
-  },
-  'table lamp': {
-    category: 'lamp', goal: true, w: [0.22, 0.3], d: [0.22, 0.3], h: [0.35, 0.5], colours: ['white', 'beige', 'yellow', 'red', 'blue', 'green'],
-    build: (ctx, p, s, c, id) => {
-      const base = plainTex(ctx, [80, 80, 84]);
-      const shade = fabricTex(ctx, rgbOf(c), 0.15, 6, 0.05);
-      const [x, z] = toWorld(p, 0, 0);
-      ctx.b.prism(x, z, s.w * 0.3, p.y, p.y + s.h * 0.5, 14, base, 0.3, id, s.w * 0.15);
-      ctx.b.prism(x, z, s.w / 2, p.y + s.h * 0.5, p.y + s.h, 16, shade, 0.3, id, s.w * 0.3);
-    },
-  },
-  toilet: {
-    category: 'toilet', goal: true, w: [0.36, 0.42], d: [0.62, 0.72], h: [0.75, 0.85], colours: CERAMIC_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const cer = { tex: plainTex(ctx, rgbOf(c)), scale: 0.4 };
-      const seat = { tex: plainTex(ctx, scaleRgb(rgbOf(c), 0.85)), scale: 0.4 };
-      lbox(ctx, p, [-s.w * 0.3, 0, -s.d / 2 + 0.15], [s.w * 0.3, 0.3, s.d / 2 - 0.1], ALL_SIDES(cer), id);
-      lbox(ctx, p, [-s.w / 2, 0.3, -s.d / 2 + 0.15], [s.w / 2, 0.4, s.d / 2], ALL_SIDES(cer), id);
-      lbox(ctx, p, [-s.w / 2 + 0.01, 0.4, -s.d / 2 + 0.18], [s.w / 2 - 0.01, 0.43, s.d / 2 - 0.01], ALL_SIDES(seat), id);
-      lbox(ctx, p, [-s.w / 2, 0.4, -s.d / 2], [s.w / 2, s.h, -s.d / 2 + 0.17], ALL_SIDES(cer), id);
-    },
-  },
-  sink: {
-    category: 'sink', goal: true, w: [0.6, 0.9], d: [0.45, 0.52], h: [0.8, 0.88], colours: CERAMIC_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const cab = { tex: woodTex(ctx, rgbOf(ctx.rng.pick(WOOD_COLOURS))), scale: 0.8 };
-      const cer = { tex: plainTex(ctx, rgbOf(c)), scale: 0.4 };
-      const hole = { tex: plainTex(ctx, scaleRgb(rgbOf(c), 0.55)), scale: 0.4 };
-      const metal = { tex: plainTex(ctx, [170, 172, 176]), scale: 0.2 };
-      lbox(ctx, p, [-s.w / 2, 0, -s.d / 2], [s.w / 2, s.h - 0.05, s.d / 2], ALL_SIDES(cab), id);
-      lbox(ctx, p, [-s.w / 2, s.h - 0.05, -s.d / 2], [s.w / 2, s.h, s.d / 2 + 0.02], ALL_SIDES(cer), id);
-      lbox(ctx, p, [-s.w * 0.3, s.h, -s.d / 2 + 0.12], [s.w * 0.3, s.h + 0.005, s.d / 2 - 0.06], { py: hole }, id);
-      lbox(ctx, p, [-0.02, s.h, -s.d / 2 + 0.03], [0.02, s.h + 0.22, -s.d / 2 + 0.07], ALL_SIDES(metal), id);
-      lbox(ctx, p, [-0.02, s.h + 0.18, -s.d / 2 + 0.07], [0.02, s.h + 0.22, -s.d / 2 + 0.17], ALL_SIDES(metal), id);
-    },
-  },
-  fridge: {
-    category: 'fridge', goal: true, w: [0.6, 0.8], d: [0.6, 0.7], h: [1.7, 1.9], colours: APPLIANCE_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const body = { tex: plainTex(ctx, rgbOf(c)), scale: 0.6 };
-      const door = { tex: plainTex(ctx, scaleRgb(rgbOf(c), 0.9)), scale: 0.6 };
-      const handle = { tex: plainTex(ctx, [150, 150, 155]), scale: 0.2 };
-      lbox(ctx, p, [-s.w / 2, 0, -s.d / 2], [s.w / 2, s.h, s.d / 2 - 0.03], ALL_SIDES(body), id);
-      const split = s.h * 0.62;
-      lbox(ctx, p, [-s.w / 2, 0.02, s.d / 2 - 0.03], [s.w / 2, split - 0.01, s.d / 2], ALL_SIDES(door), id);
-      lbox(ctx, p, [-s.w / 2, split + 0.01, s.d / 2 - 0.03], [s.w / 2, s.h - 0.01, s.d / 2], ALL_SIDES(door), id);
-      lbox(ctx, p, [s.w / 2 - 0.08, split - 0.45, s.d / 2], [s.w / 2 - 0.06, split - 0.1, s.d / 2 + 0.04], ALL_SIDES(handle), id);
-      lbox(ctx, p, [s.w / 2 - 0.08, split + 0.1, s.d / 2], [s.w / 2 - 0.06, split + 0.35, s.d / 2 + 0.04], ALL_SIDES(handle), id);
-    },
-  },
-  oven: {
-    category: 'oven', goal: true, w: [0.58, 0.62], d: [0.58, 0.62], h: [0.88, 0.92], colours: APPLIANCE_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const body = { tex: plainTex(ctx, rgbOf(c)), scale: 0.6 };
-      const glass = { tex: fabricTex(ctx, [20, 20, 24], 0.4, 20, 0), scale: 'fit' as const };
-      const top = { tex: ctx.b.texture({ kind: 'tiles', seed: ctx.rng.u32(), a: [30, 30, 32], b: [60, 60, 64], grout: [10, 10, 10], tile: 64, groutWidth: 3, checker: true }, TEX, TEX), scale: 'fit' as const };
-      lbox(ctx, p, [-s.w / 2, 0, -s.d / 2], [s.w / 2, s.h, s.d / 2], { ...ALL_SIDES(body), py: top }, id);
-      lbox(ctx, p, [-s.w / 2 + 0.06, 0.12, s.d / 2], [s.w / 2 - 0.06, s.h - 0.25, s.d / 2 + 0.01], { pz: glass }, id);
-      for (let k = 0; k < 4; k++) {
-        const x = -s.w / 2 + 0.1 + k * ((s.w - 0.2) / 3);
-        lbox(ctx, p, [x - 0.02, s.h - 0.14, s.d / 2], [x + 0.02, s.h - 0.1, s.d / 2 + 0.03], ALL_SIDES({ tex: plainTex(ctx, [20, 20, 20]), scale: 0.2 }), id);
-      }
-    },
-  },
-  counter: {
-    category: 'counter', goal: true, w: [1.4, 2.6], d: [0.6, 0.62], h: [0.88, 0.92], colours: WOOD_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const wood = { tex: woodTex(ctx, rgbOf(c)), scale: 1.0 };
-      const door = { tex: woodTex(ctx, scaleRgb(rgbOf(c), 0.8)), scale: 1.0 };
-      const stone = { tex: ctx.b.texture({ kind: 'tiles', seed: ctx.rng.u32(), a: [200, 200, 196], b: [90, 90, 96], grout: [40, 40, 40], tile: 40, groutWidth: 2, checker: false }, TEX, TEX), scale: 0.6 };
-      lbox(ctx, p, [-s.w / 2, 0.08, -s.d / 2], [s.w / 2, s.h - 0.04, s.d / 2 - 0.02], ALL_SIDES(wood), id);
-      lbox(ctx, p, [-s.w / 2, s.h - 0.04, -s.d / 2], [s.w / 2, s.h, s.d / 2 + 0.02], ALL_SIDES(stone), id);
-      const n = Math.max(2, Math.round(s.w / 0.5));
-      for (let i = 0; i < n; i++) {
-        const x0 = -s.w / 2 + (s.w * i) / n + 0.012, x1 = -s.w / 2 + (s.w * (i + 1)) / n - 0.012;
-        lbox(ctx, p, [x0, 0.1, s.d / 2 - 0.02], [x1, s.h - 0.08, s.d / 2], ALL_SIDES(door), id);
-      }
-    },
-  },
-  microwave: {
-    category: 'microwave', goal: true, w: [0.45, 0.55], d: [0.34, 0.4], h: [0.27, 0.32], colours: APPLIANCE_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const body = { tex: plainTex(ctx, rgbOf(c)), scale: 0.4 };
-      const glass = { tex: fabricTex(ctx, [25, 25, 30], 0.4, 10, 0), scale: 'fit' as const };
-      lbox(ctx, p, [-s.w / 2, 0, -s.d / 2], [s.w / 2, s.h, s.d / 2], ALL_SIDES(body), id);
-      lbox(ctx, p, [-s.w / 2 + 0.03, 0.04, s.d / 2], [s.w / 2 - 0.14, s.h - 0.04, s.d / 2 + 0.006], { pz: glass }, id);
-    },
-  },
-  bathtub: {
-    category: 'bathtub', goal: true, w: [1.5, 1.75], d: [0.7, 0.8], h: [0.5, 0.6], colours: CERAMIC_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const cer = { tex: plainTex(ctx, rgbOf(c)), scale: 0.6 };
-      const inner = { tex: plainTex(ctx, scaleRgb(rgbOf(c), 0.9)), scale: 0.6 };
-      const t = 0.08;
-      lbox(ctx, p, [-s.w / 2, 0, -s.d / 2], [s.w / 2, 0.12, s.d / 2], ALL_SIDES(cer), id);
-      lbox(ctx, p, [-s.w / 2, 0.12, -s.d / 2], [s.w / 2, s.h, -s.d / 2 + t], ALL_SIDES(cer), id);
-      lbox(ctx, p, [-s.w / 2, 0.12, s.d / 2 - t], [s.w / 2, s.h, s.d / 2], ALL_SIDES(cer), id);
-      lbox(ctx, p, [-s.w / 2, 0.12, -s.d / 2 + t], [-s.w / 2 + t, s.h, s.d / 2 - t], ALL_SIDES(cer), id);
-      lbox(ctx, p, [s.w / 2 - t, 0.12, -s.d / 2 + t], [s.w / 2, s.h, s.d / 2 - t], ALL_SIDES(cer), id);
-      lbox(ctx, p, [-s.w / 2 + t, 0.12, -s.d / 2 + t], [s.w / 2 - t, 0.125, s.d / 2 - t], { py: inner }, id);
-    },
-  },
-  'washing machine': {
-    category: 'washing machine', goal: true, w: [0.58, 0.62], d: [0.55, 0.62], h: [0.82, 0.88], colours: APPLIANCE_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const body = { tex: plainTex(ctx, rgbOf(c)), scale: 0.5 };
-      const glass = { tex: fabricTex(ctx, [60, 70, 90], 0.5, 6, 0), scale: 'fit' as const };
-      const panel = { tex: plainTex(ctx, [90, 90, 96]), scale: 0.3 };
-      lbox(ctx, p, [-s.w / 2, 0, -s.d / 2], [s.w / 2, s.h, s.d / 2], ALL_SIDES(body), id);
-      lbox(ctx, p, [-0.17, 0.2, s.d / 2], [0.17, 0.54, s.d / 2 + 0.03], ALL_SIDES(glass), id);
-      lbox(ctx, p, [-s.w / 2 + 0.03, s.h - 0.12, s.d / 2], [s.w / 2 - 0.03, s.h - 0.03, s.d / 2 + 0.01], ALL_SIDES(panel), id);
-    },
-  },
-  painting: {
-    category: 'painting', goal: true, w: [0.5, 1.2], d: [0.03, 0.04], h: [0.4, 0.9], colours: WOOD_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const frame = rgbOf(c);
-      const art = { tex: ctx.b.texture({ kind: 'painting', seed: ctx.rng.u32(), frame }, 128, 128), scale: 'fit' as const };
-      const edge = { tex: plainTex(ctx, frame), scale: 0.3 };
-      const yc = 1.55;
-      lbox(ctx, p, [-s.w / 2, yc - s.h / 2, -s.d / 2], [s.w / 2, yc + s.h / 2, s.d / 2], { pz: art, px: edge, nx: edge, py: edge, ny: edge }, id, 2);
-    },
-  },
-  mirror: {
-    category: 'mirror', goal: false, w: [0.5, 0.7], d: [0.02, 0.03], h: [0.6, 0.8], colours: ['grey'],
-    build: (ctx, p, s, _c, id) => {
-      const glass = { tex: fabricTex(ctx, [180, 196, 205], 0.25, 30, 0), scale: 'fit' as const };
-      const yc = 1.6;
-      lbox(ctx, p, [-s.w / 2, yc - s.h / 2, -s.d / 2], [s.w / 2, yc + s.h / 2, s.d / 2], ALL_SIDES(glass), id, 2);
-    },
-  },
-  vase: {
-    category: 'vase', goal: true, w: [0.12, 0.22], d: [0.12, 0.22], h: [0.18, 0.4], colours: [...CERAMIC_COLOURS, 'red', 'green', 'yellow', 'teal'],
-    build: (ctx, p, s, c, id) => {
-      const cer = plainTex(ctx, rgbOf(c));
-      const [x, z] = toWorld(p, 0, 0);
-      const r = Math.min(s.w, s.d) / 2;
-      ctx.b.prism(x, z, r * 0.7, p.y, p.y + s.h * 0.45, 14, cer, 0.2, id, r);
-      ctx.b.prism(x, z, r, p.y + s.h * 0.45, p.y + s.h, 14, cer, 0.2, id, r * 0.55);
-      if (ctx.rng.chance(0.6)) {
-        const petals = fabricTex(ctx, rgbOf(ctx.rng.pick(['red', 'yellow', 'pink', 'purple', 'white', 'orange'] as const)), 0.5, 2, 0.1);
-        for (let k = 0; k < 3; k++) {
-          ctx.b.blob([x + (ctx.rng.next() - 0.5) * r, p.y + s.h + 0.06 + ctx.rng.next() * 0.06, z + (ctx.rng.next() - 0.5) * r], [0.045, 0.035, 0.045], petals, 0.1, id, 4, 8);
-        }
-      }
-    },
-  },
-  bowl: {
-    category: 'bowl', goal: true, w: [0.16, 0.28], d: [0.16, 0.28], h: [0.06, 0.11], colours: [...CERAMIC_COLOURS, 'red', 'green', 'yellow', 'orange'],
-    build: (ctx, p, s, c, id) => {
-      const cer = plainTex(ctx, rgbOf(c));
-      const inner = plainTex(ctx, scaleRgb(rgbOf(c), 0.7));
-      const [x, z] = toWorld(p, 0, 0);
-      const r = Math.min(s.w, s.d) / 2;
-      ctx.b.prism(x, z, r * 0.55, p.y, p.y + s.h, 16, cer, 0.2, id, r);
-      ctx.b.prism(x, z, r * 0.92, p.y + s.h - 0.002, p.y + s.h + 0.001, 16, inner, 0.2, id, r * 0.92);
-      if (ctx.rng.chance(0.6)) {
-        const fruit = plainTex(ctx, rgbOf(ctx.rng.pick(['red', 'orange', 'yellow', 'green'] as const)));
-        for (let k = 0; k < 3; k++) ctx.b.blob([x + (k - 1) * r * 0.4, p.y + s.h + 0.02, z + (ctx.rng.next() - 0.5) * r * 0.4], [0.035, 0.035, 0.035], fruit, 0.1, id, 5, 8);
-      }
-    },
-  },
-  'book stack': {
-    category: 'books', goal: false, w: [0.18, 0.26], d: [0.14, 0.2], h: [0.06, 0.16], colours: FABRIC_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const n = Math.max(2, Math.round(s.h / 0.035));
-      let y = 0;
-      for (let k = 0; k < n; k++) {
-        const th = s.h / n;
-        const st = { tex: plainTex(ctx, k === 0 ? rgbOf(c) : rgbOf(ctx.rng.pick(FABRIC_COLOURS))), scale: 0.2 };
-        const jx = (ctx.rng.next() - 0.5) * 0.03, jz = (ctx.rng.next() - 0.5) * 0.03;
-        lbox(ctx, p, [-s.w / 2 + jx, y, -s.d / 2 + jz], [s.w / 2 + jx, y + th - 0.002, s.d / 2 + jz], { px: st, nx: st, py: st, pz: st, nz: st }, id);
-        y += th;
-      }
-    },
-  },
-  'ceiling light': {
-    category: 'ceiling light', goal: false, w: [0.3, 0.45], d: [0.3, 0.45], h: [0.12, 0.2], colours: ['white', 'beige', 'yellow'],
-    build: (ctx, p, s, c, id) => {
-      const glass = fabricTex(ctx, scaleRgb(rgbOf(c), 1.1), 0.1, 10, 0);
-      const [x, z] = toWorld(p, 0, 0);
-      ctx.b.blob([x, p.y - s.h / 2, z], [s.w / 2, s.h / 2, s.w / 2], glass, 0.3, id, 6, 16);
-    },
-  },
-  window: {
-    category: 'window', goal: false, w: [0.9, 1.4], d: [0.05, 0.06], h: [1.1, 1.3], colours: ['white', 'brown', 'grey', 'black'],
-    build: (ctx, p, s, c, id) => {
-      const frame = { tex: plainTex(ctx, rgbOf(c)), scale: 0.3 };
-      const view = { tex: ctx.b.texture({ kind: 'landscape', seed: ctx.rng.u32() }, 128, 128), scale: 'fit' as const };
-      const y0 = 1.55 - s.h / 2, y1 = 1.55 + s.h / 2, t = 0.06, zf = -s.d / 2;
-      lbox(ctx, p, [-s.w / 2 + t, y0 + t, zf], [s.w / 2 - t, y1 - t, zf + 0.005], { pz: view }, id, 2);
-      lbox(ctx, p, [-s.w / 2, y0, zf], [-s.w / 2 + t, y1, s.d / 2], ALL_SIDES(frame), id, 2);
-      lbox(ctx, p, [s.w / 2 - t, y0, zf], [s.w / 2, y1, s.d / 2], ALL_SIDES(frame), id, 2);
-      lbox(ctx, p, [-s.w / 2 + t, y1 - t, zf], [s.w / 2 - t, y1, s.d / 2], ALL_SIDES(frame), id, 2);
-      lbox(ctx, p, [-s.w / 2 - 0.04, y0 - 0.04, zf], [s.w / 2 + 0.04, y0 + t, s.d / 2 + 0.06], { ...ALL_SIDES(frame), ny: frame }, id, 2);
-      lbox(ctx, p, [-0.02, y0 + t, zf], [0.02, y1 - t, zf + 0.04], ALL_SIDES(frame), id, 2);
-      lbox(ctx, p, [-s.w / 2 + t, (y0 + y1) / 2 - 0.02, zf], [s.w / 2 - t, (y0 + y1) / 2 + 0.02, zf + 0.04], ALL_SIDES(frame), id, 2);
-    },
-  },
-  radiator: {
-    category: 'radiator', goal: false, w: [0.6, 1.2], d: [0.1, 0.12], h: [0.55, 0.65], colours: ['white', 'grey'],
-    build: (ctx, p, s, c, id) => {
-      const metal = { tex: plainTex(ctx, rgbOf(c)), scale: 0.3 };
-      const fins = Math.max(6, Math.round(s.w / 0.055));
-      for (let k = 0; k < fins; k++) {
-        const x0 = -s.w / 2 + (s.w * k) / fins, x1 = x0 + s.w / fins - 0.012;
-        lbox(ctx, p, [x0, 0.12, -s.d / 2], [x1, 0.12 + s.h, s.d / 2], { px: metal, nx: metal, py: metal, pz: metal }, id);
-      }
-      lbox(ctx, p, [-s.w / 2, 0.15, -s.d / 2], [s.w / 2, 0.2, s.d / 2 - 0.02], { pz: metal, py: metal }, id);
-    },
-  },
-  rug: {
-    category: 'rug', goal: false, w: [1.4, 2.4], d: [1.0, 1.7], h: [0.01, 0.012], colours: FABRIC_COLOURS,
-    build: (ctx, p, s, c, id) => {
-      const rug = { tex: ctx.b.texture({ kind: 'rug', seed: ctx.rng.u32(), a: rgbOf(c), b: scaleRgb(rgbOf(c), 0.45) }, 256, 256), scale: 'fit' as const };
-      const edge = { tex: plainTex(ctx, rgbOf(c)), scale: 0.3 };
-      lbox(ctx, p, [-s.w / 2, 0, -s.d / 2], [s.w / 2, s.h, s.d / 2], { py: rug, px: edge, nx: edge, pz: edge, nz: edge }, id);
-    },
-  },
-};
 
 /** Size class from where the dimensions sit in the kind's ranges (mean of the normalised w, d, h). */
 export function sizeClass(k: FurnitureKind, s: Dims): SizeClass {

@@ -11,116 +11,120 @@ import { RoomFurnisher, type Placed, type Side } from './placement.js';
 import { buildStructure } from './structure.js';
 import { buildStairHall, stairDoor, stairLayout, type StairHall } from './stairs.js';
 
-export const HOUSE_CAMERA_HEIGHT = 0.88;
+/** Draw helpers a furnishing recipe uses; every draw comes from the room's own stream. */
+interface Draws {
+  maybe: (p: number, fn: () => unknown) => void;
+  times: (lo: number, hi: number, fn: () => unknown) => void;
+}
+
+type Recipe = (f: RoomFurnisher, rng: Rng, d: Draws) => void;
+
+/** What each room type gets, in draw order (the order fixes the seed's outcome). */
+const RECIPES: Partial<Record<RoomType, Recipe>> = {
+  'living room': (f, rng, d) => {
+    const sofa = f.wall('sofa');
+    if (sofa) {
+      const table = f.center('coffee table', { ...f.frontOf(sofa, 0.75), spread: 0.2 }, sofa.p.rot);
+      if (table) clutter(f, table, rng, 2);
+    }
+    const stand = f.wall('cabinet');
+    if (stand) {
+      f.on('tv', stand);
+      clutter(f, stand, rng, 1);
+    }
+    d.times(0, 2, () => f.wall('armchair'));
+    d.maybe(0.6, () => f.wall('bookshelf'));
+    d.times(1, 2, () => f.wall('plant', { corner: true }));
+    d.maybe(0.7, () => f.wall('lamp', { corner: true }));
+    d.maybe(0.6, () => f.center('rug', undefined, undefined, false));
+    d.times(1, 2, () => f.hang('painting'));
+  },
+  'kitchen': (f, rng, d) => {
+    const counter = f.wall('counter');
+    f.wall('sink');
+    f.wall('oven');
+    f.wall('fridge', { corner: true });
+    if (counter) {
+      d.maybe(0.8, () => f.on('microwave', counter));
+      clutter(f, counter, rng, 2);
+    }
+    const table = f.center('table');
+    if (table) {
+      f.chairsAround(table, rng.int(2, 4));
+      clutter(f, table, rng, 2);
+    }
+    d.maybe(0.5, () => f.wall('plant', { corner: true }));
+    d.maybe(0.5, () => f.hang('painting'));
+  },
+  'bedroom': (f, rng, d) => {
+    const bed = f.wall('bed');
+    if (bed) {
+      const left = f.beside('nightstand', bed, -1);
+      if (left) d.maybe(0.7, () => f.on('table lamp', left));
+      if (left) clutter(f, left, rng, 1);
+      d.maybe(0.6, () => f.beside('nightstand', bed, 1));
+      d.maybe(0.7, () => f.hang('painting', bed));
+    }
+    f.wall('wardrobe');
+    d.maybe(0.4, () => {
+      const desk = f.wall('desk');
+      if (desk) f.chairFacing({ x: desk.p.cx, z: desk.p.cz }, f.frontOf(desk, 0.05));
+    });
+    d.maybe(0.6, () => f.wall('plant', { corner: true }));
+    d.maybe(0.5, () => f.center('rug', undefined, undefined, false));
+    d.maybe(0.5, () => f.hang('painting'));
+  },
+  'bathroom': (f, rng, d) => {
+    f.wall('toilet');
+    const sink = f.wall('sink');
+    if (sink) f.hang('mirror', sink);
+    d.maybe(0.7, () => f.wall('bathtub', { corner: true }));
+    d.maybe(0.5, () => f.wall('washing machine'));
+    d.maybe(0.4, () => f.wall('plant', { corner: true }));
+  },
+  'office': (f, rng, d) => {
+    const desk = f.wall('desk');
+    if (desk) {
+      f.chairFacing({ x: desk.p.cx, z: desk.p.cz }, f.frontOf(desk, 0.05));
+      d.maybe(0.5, () => f.on('table lamp', desk));
+      clutter(f, desk, rng, 2);
+    }
+    d.times(1, 2, () => f.wall('bookshelf'));
+    d.maybe(0.6, () => f.wall('lamp', { corner: true }));
+    d.maybe(0.5, () => f.wall('armchair'));
+    f.wall('plant', { corner: true });
+    d.times(1, 2, () => f.hang('painting'));
+  },
+  'dining room': (f, rng, d) => {
+    const table = f.center('table');
+    if (table) {
+      f.chairsAround(table, rng.int(4, 6));
+      clutter(f, table, rng, 3);
+    }
+    const cab = f.wall('cabinet');
+    if (cab) d.maybe(0.6, () => f.on('table lamp', cab));
+    if (cab) clutter(f, cab, rng, 2);
+    d.times(1, 2, () => f.wall('plant', { corner: true }));
+    d.times(1, 2, () => f.hang('painting'));
+  },
+  'hallway': (f, rng, d) => {
+    d.maybe(0.7, () => f.wall('plant', { corner: true }));
+    d.maybe(0.3, () => f.wall('cabinet'));
+    d.times(1, 3, () => f.hang('painting'));
+  },
+};
 
 function furnish(f: RoomFurnisher, rng: Rng): void {
-  const maybe = (p: number, fn: () => unknown) => {
-    if (rng.chance(p)) fn();
+  const draws: Draws = {
+    maybe: (p, fn) => {
+      if (rng.chance(p)) fn();
+    },
+    times: (lo, hi, fn) => {
+      const n = rng.int(lo, hi);
+      for (let i = 0; i < n; i++) fn();
+    },
   };
-  const times = (lo: number, hi: number, fn: () => unknown) => {
-    const n = rng.int(lo, hi);
-    for (let i = 0; i < n; i++) fn();
-  };
-  switch (f.room.type) {
-    case 'living room': {
-      const sofa = f.wall('sofa');
-      if (sofa) {
-        const table = f.center('coffee table', { ...f.frontOf(sofa, 0.75), spread: 0.2 }, sofa.p.rot);
-        if (table) clutter(f, table, rng, 2);
-      }
-      const stand = f.wall('cabinet');
-      if (stand) {
-        f.on('tv', stand);
-        clutter(f, stand, rng, 1);
-      }
-      times(0, 2, () => f.wall('armchair'));
-      maybe(0.6, () => f.wall('bookshelf'));
-      times(1, 2, () => f.wall('plant', { corner: true }));
-      maybe(0.7, () => f.wall('lamp', { corner: true }));
-      maybe(0.6, () => f.center('rug', undefined, undefined, false));
-      times(1, 2, () => f.hang('painting'));
-      break;
-    }
-    case 'kitchen': {
-      const counter = f.wall('counter');
-      f.wall('sink');
-      f.wall('oven');
-      f.wall('fridge', { corner: true });
-      if (counter) {
-        maybe(0.8, () => f.on('microwave', counter));
-        clutter(f, counter, rng, 2);
-      }
-      const table = f.center('table');
-      if (table) {
-        f.chairsAround(table, rng.int(2, 4));
-        clutter(f, table, rng, 2);
-      }
-      maybe(0.5, () => f.wall('plant', { corner: true }));
-      maybe(0.5, () => f.hang('painting'));
-      break;
-    }
-    case 'bedroom': {
-      const bed = f.wall('bed');
-      if (bed) {
-        const left = f.beside('nightstand', bed, -1);
-        if (left) maybe(0.7, () => f.on('table lamp', left));
-        if (left) clutter(f, left, rng, 1);
-        maybe(0.6, () => f.beside('nightstand', bed, 1));
-        maybe(0.7, () => f.hang('painting', bed));
-      }
-      f.wall('wardrobe');
-      maybe(0.4, () => {
-        const desk = f.wall('desk');
-        if (desk) f.chairFacing({ x: desk.p.cx, z: desk.p.cz }, f.frontOf(desk, 0.05));
-      });
-      maybe(0.6, () => f.wall('plant', { corner: true }));
-      maybe(0.5, () => f.center('rug', undefined, undefined, false));
-      maybe(0.5, () => f.hang('painting'));
-      break;
-    }
-    case 'bathroom': {
-      f.wall('toilet');
-      const sink = f.wall('sink');
-      if (sink) f.hang('mirror', sink);
-      maybe(0.7, () => f.wall('bathtub', { corner: true }));
-      maybe(0.5, () => f.wall('washing machine'));
-      maybe(0.4, () => f.wall('plant', { corner: true }));
-      break;
-    }
-    case 'office': {
-      const desk = f.wall('desk');
-      if (desk) {
-        f.chairFacing({ x: desk.p.cx, z: desk.p.cz }, f.frontOf(desk, 0.05));
-        maybe(0.5, () => f.on('table lamp', desk));
-        clutter(f, desk, rng, 2);
-      }
-      times(1, 2, () => f.wall('bookshelf'));
-      maybe(0.6, () => f.wall('lamp', { corner: true }));
-      maybe(0.5, () => f.wall('armchair'));
-      f.wall('plant', { corner: true });
-      times(1, 2, () => f.hang('painting'));
-      break;
-    }
-    case 'dining room': {
-      const table = f.center('table');
-      if (table) {
-        f.chairsAround(table, rng.int(4, 6));
-        clutter(f, table, rng, 3);
-      }
-      const cab = f.wall('cabinet');
-      if (cab) maybe(0.6, () => f.on('table lamp', cab));
-      if (cab) clutter(f, cab, rng, 2);
-      times(1, 2, () => f.wall('plant', { corner: true }));
-      times(1, 2, () => f.hang('painting'));
-      break;
-    }
-    case 'hallway': {
-      maybe(0.7, () => f.wall('plant', { corner: true }));
-      maybe(0.3, () => f.wall('cabinet'));
-      times(1, 3, () => f.hang('painting'));
-      break;
-    }
-  }
+  RECIPES[f.room.type]?.(f, rng, draws);
 }
 
 /** Small things on a surface: vases, bowls, book stacks. */

@@ -76,6 +76,64 @@ function sharedWall(a: PlanRoom, b: PlanRoom, minLen: number): { wallAxis: 'x' |
   return null;
 }
 
+const area = (r: PlanRoom) => (r.x1 - r.x0) * (r.z1 - r.z0);
+const smallest = (rooms: PlanRoom[], free: number[]) => free.reduce((best, i) => (area(rooms[i]) < area(rooms[best]) ? i : best), free[0]);
+
+/** Ordinal names per type, counted across floors (`seen` carries the ground floor's counts upstairs). */
+function nameRooms(rooms: PlanRoom[], seen: Map<RoomType, number>, upper: boolean): void {
+  for (const r of rooms) {
+    const n = seen.get(r.type) ?? 0;
+    seen.set(r.type, n + 1);
+    r.name = r.type === 'hallway' && upper ? 'upstairs hallway' : `${ORDINAL[n] ?? `${n + 1}th `}${r.type}`;
+  }
+}
+
+/** A door on the wall rooms `a` and `b` share, if they share 1.3 m of it. */
+function addDoor(rng: Rng, rooms: PlanRoom[], doors: PlanDoor[], a: number, b: number): boolean {
+  const w = sharedWall(rooms[a], rooms[b], 1.3);
+  if (!w) return false;
+  const width = rng.range(0.9, 1.1);
+  const margin = 0.15 + width / 2;
+  const at = w.from + margin + rng.next() * Math.max(0, w.to - w.from - 2 * margin);
+  doors.push({ rooms: [a, b], wallAxis: w.wallAxis, line: w.line, at, width });
+  return true;
+}
+
+/** Upstairs: bedrooms, a bathroom (the smallest room) and a study. */
+function assignUpperTypes(rooms: PlanRoom[], free: number[]): void {
+  const bath = smallest(rooms, free);
+  rooms[bath].type = 'bathroom';
+  const others = free.filter((i) => i !== bath);
+  const kinds: RoomType[] = ['bedroom', 'bedroom', 'office', 'bedroom', 'bathroom'];
+  others.forEach((i, k) => (rooms[i].type = kinds[k % kinds.length]));
+}
+
+/**
+ * Ground floor: living room (largest, unless already at the west end), kitchen next to it, bathroom
+ * (smallest), then bedrooms, an office and a dining room. Returns the living room and kitchen.
+ */
+function assignGroundTypes(rng: Rng, rooms: PlanRoom[], free: number[]): { living: number; kitchen: number } {
+  let living = rooms.findIndex((r) => r.type === 'living room');
+  if (living < 0) {
+    living = free.reduce((best, i) => (area(rooms[i]) > area(rooms[best]) ? i : best), free[0]);
+    rooms[living].type = 'living room';
+    free.splice(free.indexOf(living), 1);
+  }
+  const touching = free.filter((i) => sharedWall(rooms[living], rooms[i], 1.6));
+  const kitchen = touching.length > 0 ? rng.pick(touching) : free[0];
+  rooms[kitchen].type = 'kitchen';
+  free.splice(free.indexOf(kitchen), 1);
+  if (free.length > 0) {
+    const bath = smallest(rooms, free);
+    rooms[bath].type = 'bathroom';
+    free.splice(free.indexOf(bath), 1);
+  }
+  const rest: RoomType[] = ['bedroom', 'office', 'bedroom', 'dining room', 'bedroom', 'bathroom', 'office'];
+  rng.shuffle(free);
+  free.forEach((i, k) => (rooms[i].type = rest[k % rest.length]));
+  return { living, kitchen };
+}
+
 export function generatePlan(rng: Rng, upper?: UpperFloor): FloorPlan {
   const width = upper ? upper.below.width : rng.range(10, 14);
   const depth = upper ? upper.below.depth : rng.range(8.4, 10.5);
@@ -89,73 +147,22 @@ export function generatePlan(rng: Rng, upper?: UpperFloor): FloorPlan {
   rooms.push({ type: 'hallway', name: 'hallway', x0: hx0, z0: zh, x1: width, z1: zh + hallW });
   if (westLiving) rooms.push({ type: 'living room', name: 'living room', x0: 0, z0: 0, x1: hx0, z1: depth });
   const strips: [number, number][] = [[0, zh], [zh + hallW, depth]];
-  const stripRooms: number[] = [];
+  const free: number[] = [];
   for (const [z0, z1] of strips) {
     const cuts = split(rng, hx0, width, 2.8, 4.8);
     for (let i = 0; i + 1 < cuts.length; i++) {
-      stripRooms.push(rooms.length);
+      free.push(rooms.length);
       rooms.push({ type: 'bedroom', name: '', x0: cuts[i], z0, x1: cuts[i + 1], z1 });
     }
   }
 
-  // room types: living room (largest, unless already at the west end), kitchen next to it, bathroom
-  // (smallest), then bedrooms, an office and a dining room
-  const area = (r: PlanRoom) => (r.x1 - r.x0) * (r.z1 - r.z0);
-  const free = [...stripRooms];
-  const seen = upper?.seen ?? new Map<RoomType, number>();
-  const nameRooms = () => {
-    for (const r of rooms) {
-      const n = seen.get(r.type) ?? 0;
-      seen.set(r.type, n + 1);
-      r.name = r.type === 'hallway' && upper ? 'upstairs hallway' : `${ORDINAL[n] ?? `${n + 1}th `}${r.type}`;
-    }
-  };
+  const ground = upper ? null : assignGroundTypes(rng, rooms, free);
+  if (upper) assignUpperTypes(rooms, free);
+  nameRooms(rooms, upper?.seen ?? new Map<RoomType, number>(), !!upper);
   const doors: PlanDoor[] = [];
-  const addDoor = (a: number, b: number) => {
-    const w = sharedWall(rooms[a], rooms[b], 1.3);
-    if (!w) return false;
-    const width = rng.range(0.9, 1.1);
-    const margin = 0.15 + width / 2;
-    const at = w.from + margin + rng.next() * Math.max(0, w.to - w.from - 2 * margin);
-    doors.push({ rooms: [a, b], wallAxis: w.wallAxis, line: w.line, at, width });
-    return true;
-  };
-  if (upper) {
-    // bedrooms, a bathroom (the smallest room) and a study
-    const bath = free.reduce((best, i) => (area(rooms[i]) < area(rooms[best]) ? i : best), free[0]);
-    rooms[bath].type = 'bathroom';
-    const others = free.filter((i) => i !== bath);
-    const kinds: RoomType[] = ['bedroom', 'bedroom', 'office', 'bedroom', 'bathroom'];
-    others.forEach((i, k) => (rooms[i].type = kinds[k % kinds.length]));
-    nameRooms();
-    for (let i = 1; i < rooms.length; i++) {
-      if (!addDoor(0, i)) throw new Error(`floor plan: room ${rooms[i].name} does not touch the hallway`);
-    }
-    return { width, depth, ceiling, rooms, doors, hallway: 0, hallZ0: zh, hallZ1: zh + hallW };
-  }
-  let living = rooms.findIndex((r) => r.type === 'living room');
-  if (living < 0) {
-    living = free.reduce((best, i) => (area(rooms[i]) > area(rooms[best]) ? i : best), free[0]);
-    rooms[living].type = 'living room';
-    free.splice(free.indexOf(living), 1);
-  }
-  const touching = free.filter((i) => sharedWall(rooms[living], rooms[i], 1.6));
-  const kitchen = touching.length > 0 ? rng.pick(touching) : free[0];
-  rooms[kitchen].type = 'kitchen';
-  free.splice(free.indexOf(kitchen), 1);
-  if (free.length > 0) {
-    const bath = free.reduce((best, i) => (area(rooms[i]) < area(rooms[best]) ? i : best), free[0]);
-    rooms[bath].type = 'bathroom';
-    free.splice(free.indexOf(bath), 1);
-  }
-  const rest: RoomType[] = ['bedroom', 'office', 'bedroom', 'dining room', 'bedroom', 'bathroom', 'office'];
-  rng.shuffle(free);
-  free.forEach((i, k) => (rooms[i].type = rest[k % rest.length]));
-
-  nameRooms();
   for (let i = 1; i < rooms.length; i++) {
-    if (!addDoor(0, i)) throw new Error(`floor plan: room ${rooms[i].name} does not touch the hallway`);
+    if (!addDoor(rng, rooms, doors, 0, i)) throw new Error(`floor plan: room ${rooms[i].name} does not touch the hallway`);
   }
-  if (sharedWall(rooms[living], rooms[kitchen], 1.6)) addDoor(living, kitchen);
+  if (ground && sharedWall(rooms[ground.living], rooms[ground.kitchen], 1.6)) addDoor(rng, rooms, doors, ground.living, ground.kitchen);
   return { width, depth, ceiling, rooms, doors, hallway: 0, hallZ0: zh, hallZ1: zh + hallW };
 }

@@ -8,7 +8,8 @@ import type { SceneBuilder } from '../builder.js';
 import type { Rng } from '../random.js';
 import type { PlanDoor, PlanRoom } from './layout.js';
 import { HALF_WALL } from './structure.js';
-import { KINDS, drawDims, footprint, sizeClass, toWorld, type Dims, type FurnitureCtx, type Placement } from './furniture.js';
+import { drawDims, footprint, sizeClass, toWorld, type Dims, type FurnitureCtx, type Placement } from './furniture.js';
+import { KINDS } from './furniture-kinds.js';
 import type { ColourName } from './palette.js';
 
 export interface Rect {

@@ -1,0 +1,101 @@
+/**
+ * The layering of docs/architecture.md, enforced: a module imports only from the layers below it.
+ * `npm run depcruise` fails with the rule's name on any forbidden import; .ci/run runs it.
+ *
+ * Layers, bottom to top. Folders on one line are peers: they import from lower lines only, except
+ * the peer edges listed in PEER_EDGES.
+ */
+const LAYERS = [
+  ['image', 'geometry', 'wasm'],
+  ['sim'],
+  ['body', 'perception', 'mapping'],
+  ['navigator'],
+  ['world'],
+  ['memory'],
+  ['prompts', 'models', 'tools'],
+  ['baselines'],
+  ['harness'],
+  ['vln'],
+  ['eval'],
+  ['report'],
+  ['commands', 'mcp'],
+];
+
+/** Same-line imports the architecture allows (from → to). */
+const PEER_EDGES = [
+  // the acting model's tools describe the navigator's state in words the prompts also use
+  ['tools', 'prompts'],
+  ['tools', 'models'],
+  ['prompts', 'models'],
+  // the mapping layer asks the tracker nothing; perception knows nothing of mapping: no edges there
+];
+
+const rank = new Map();
+LAYERS.forEach((line, i) => line.forEach((f) => rank.set(f, i)));
+const folders = [...rank.keys()];
+
+/** Folders ranked above `f`, minus the allowed peers. */
+function forbiddenFor(f) {
+  const r = rank.get(f);
+  const peers = new Set(PEER_EDGES.filter(([a]) => a === f).map(([, b]) => b));
+  return folders.filter((g) => g !== f && rank.get(g) >= r && !peers.has(g));
+}
+
+const layerRules = folders
+  .map((f) => ({ f, up: forbiddenFor(f) }))
+  .filter(({ up }) => up.length > 0)
+  .map(({ f, up }) => ({
+    name: `layer-${f}`,
+    comment: `src/${f}/ imports only from the layers below it (docs/architecture.md)`,
+    severity: 'error',
+    from: { path: `^src/${f}/` },
+    to: { path: `^src/(${up.join('|')})/` },
+  }));
+
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: 'cli-is-the-top',
+      comment: 'nothing in src/ imports the command line entry point',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/cli\\.ts$' },
+      to: { path: '^src/cli\\.ts$' },
+    },
+    {
+      name: 'models-are-providers-only',
+      comment: 'src/models/ holds model providers: no navigator, mapping, simulator or body',
+      severity: 'error',
+      from: { path: '^src/models/' },
+      to: { path: '^src/(navigator|mapping|sim|body|perception|world)/' },
+    },
+    {
+      name: 'sim-behind-world',
+      comment: 'only the world, the body, baselines (labelled ground truth) and evaluation read the simulator',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(sim|world|body|baselines|eval)/' },
+      to: { path: '^src/sim/' },
+    },
+    {
+      name: 'no-test-imports',
+      comment: 'production, bench and script code never imports test/',
+      severity: 'error',
+      from: { path: '^(src|bench|scripts|web|examples)/' },
+      to: { path: '^test/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'no import cycles',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|build|dist|test-artifacts|runs)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
