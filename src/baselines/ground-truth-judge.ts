@@ -6,7 +6,7 @@
  */
 import type { BodyFrame } from '../body/body.js';
 import { ZERO_USAGE } from '../models/types.js';
-import type { Judge, JudgeEvidence, JudgeResult } from './judge.js';
+import type { Judge, JudgeEvidence, JudgeResult } from '../harness/judge.js';
 
 export interface GroundTruthJudgeOptions {
   /** pixels of a goal instance needed in one view to count as seen */

@@ -9,18 +9,18 @@
  *     get_goal and the robot's views compared with the view encoder (image-goal-matcher.ts), placed
  *     with the robot's depth. Without a matcher, image goals fall back to the instance ids too.
  */
-import type { BodyFrame } from '../body/body.js';
-import { NAVIGATOR_FRAME, planarPose } from '../geometry/frames.js';
-import { transformPoint } from '../geometry/pose.js';
-import { FrontierFinder } from '../mapping/frontier.js';
-import type { PlanarPoint } from '../mapping/planner.js';
-import type { CoarseAction } from '../navigator/actions.js';
-import type { Navigator } from '../navigator/navigator.js';
-import { actionsAlong } from '../navigator/route-following.js';
-import type { ImageGoalMatcher } from './image-goal-matcher.js';
-import { estimateUsage } from './scripted.js';
-import { textOf, type Message, type Model, type ModelRequest, type ModelResponse, type ToolCall, type ToolResultMessage } from './types.js';
-import { wrapAngle } from '../geometry/angle.js';
+import type { BodyFrame } from '../../body/body.js';
+import { NAVIGATOR_FRAME, planarPose } from '../../geometry/frames.js';
+import { transformPoint } from '../../geometry/pose.js';
+import { FrontierFinder } from '../../mapping/frontier.js';
+import type { PlanarPoint } from '../../mapping/planner.js';
+import type { CoarseAction } from '../../navigator/actions.js';
+import type { Navigator } from '../../navigator/navigator.js';
+import { actionsAlong } from '../../navigator/route-following.js';
+import type { ImageGoalMatcher } from '../image-goal-matcher.js';
+import { estimateUsage } from '../../models/scripted.js';
+import { textOf, type Message, type Model, type ModelRequest, type ModelResponse, type ToolCall, type ToolResultMessage } from '../../models/types.js';
+import { wrapAngle } from '../../geometry/angle.js';
 
 export interface NavigationOracle {
   navigator: Navigator;
