@@ -3,7 +3,7 @@
  * frontiers for a fixed number of coarse actions, through the ordinary tools.
  */
 import { World, type PoseSourceKind } from '../src/harness/world.js';
-import { ScriptedNavigationAgent } from '../src/models/scripted-agent.js';
+import { ScriptedNavigationAgent } from '../src/baselines/navigation-agent/agent.js';
 import { createToolContext } from '../src/tools/index.js';
 import { runTask } from '../test/helpers/mini-loop.js';
 

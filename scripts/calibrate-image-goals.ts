@@ -1,5 +1,5 @@
 /**
- * Calibrates the scripted agent's image-goal threshold (src/models/image-goal-matcher.ts) on the
+ * Calibrates the scripted agent's image-goal threshold (src/baselines/image-goal-matcher.ts) on the
  * simulator: for the image goals of GOAT sequences in several seeded houses, the cosine similarity
  * (built-in GIST encoder) between the goal photograph and
  *   - near views: the robot's camera within `r` m of the photograph's viewpoint, heading within ±25°;

@@ -1,18 +1,18 @@
 /**
  * Which models play the roles of a run, from the `--agent` spec: the acting model, the judge, the
  * wake-up and the consolidation session. `scripted` is fully offline: the navigation agent
- * (src/models/scripted-agent.ts: ground-truth perception; with `imageGoals: 'encoder'` image goals
+ * (src/baselines/navigation-agent/: ground-truth perception; with `imageGoals: 'encoder'` image goals
  * are matched by the view encoder instead), the ground-truth-perception judge, the view-encoder matcher
  * wake-up (states its ranking) and the record consolidator — baselines, not vision models. A replay
  * script (`--script`) replaces the navigation agent with recorded responses.
  */
 import { createModel, ScriptedModel } from '../models/index.js';
-import { ImageGoalMatcher } from '../models/image-goal-matcher.js';
-import { ScriptedNavigationAgent, type NavigationOracle } from '../models/scripted-agent.js';
+import { ImageGoalMatcher } from '../baselines/image-goal-matcher.js';
+import { ScriptedNavigationAgent, type NavigationOracle } from '../baselines/navigation-agent/agent.js';
 import type { Model } from '../models/types.js';
-import { GroundTruthJudge } from '../harness/ground-truth-judge.js';
+import { GroundTruthJudge } from '../baselines/ground-truth-judge.js';
 import { ModelJudge, type Judge } from '../harness/judge.js';
-import { offlineConsolidator } from '../harness/offline-consolidator.js';
+import { offlineConsolidator } from '../baselines/offline-consolidator.js';
 import { EncoderPlaceMatcher } from '../harness/place-matcher.js';
 import { ViewEncoder } from '../perception/encoder.js';
 import { MatcherWakeUp, ModelWakeUp, type WakeUp } from '../harness/wakeup.js';

@@ -1,4 +1,3 @@
-export * from './segments.js';
 export * from './context.js';
 export * from './routing.js';
 export * from './accounting.js';
@@ -8,8 +7,4 @@ export * from './loop.js';
 export * from './native.js';
 export * from './episode-world.js';
 export * from './run.js';
-export * from './scripted/perception.js';
-export * from './scripted/policy.js';
-export * from './scripted/agents.js';
 export * from './report.js';
-export * from './scripted/cache-estimate.js';

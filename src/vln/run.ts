@@ -10,8 +10,8 @@ import { summariseTokens, type DecisionRecord, type TokenSummary } from './accou
 import { openEpisodeWorld, type EpisodeWorld } from './episode-world.js';
 import { runNavHarnessEpisode, type LoopOptions, type LoopResult, type VlnConfig } from './loop.js';
 import { runNativeEpisode } from './native.js';
-import { GroundTruthPerception } from './scripted/perception.js';
-import { ScriptedVlnAgents } from './scripted/agents.js';
+import { GroundTruthPerception } from '../baselines/vln/perception.js';
+import { ScriptedVlnAgents } from '../baselines/vln/agents.js';
 
 /** 'scripted' builds the ground-truth-perception agents for each episode's world. */
 export type AgentSource = { kind: 'scripted' } | { kind: 'model'; model: Model };

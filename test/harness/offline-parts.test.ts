@@ -1,62 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BodyFrame } from '../../src/body/body.js';
 import { ledgerAccuracy, predictedSuccess } from '../../src/eval/accuracy.js';
 import { inputCost, outputCost } from '../../src/eval/cost.js';
 import { Compactor, COMPACTED_PREFIX, contextTokens } from '../../src/harness/compaction.js';
-import { GroundTruthJudge, sightGoal } from '../../src/harness/ground-truth-judge.js';
-import type { JudgeEvidence } from '../../src/harness/judge.js';
-import { EncoderPlaceMatcher, HistogramPlaceMatcher } from '../../src/harness/place-matcher.js';
+import { EncoderPlaceMatcher } from '../../src/harness/place-matcher.js';
 import { ViewEncoder } from '../../src/perception/encoder.js';
 import { Session } from '../../src/harness/session.js';
 import { MockModel } from '../../src/models/scripted.js';
 import { text, textOf } from '../../src/models/types.js';
 import type { Place } from '../../src/navigator/places.js';
-
-function frame(id: number, depth: number, pixels: number, w = 20, h = 10): BodyFrame {
-  const ids = new Uint32Array(w * h);
-  const d = new Float32Array(w * h).fill(3);
-  for (let i = 0; i < pixels; i++) {
-    ids[i] = id;
-    d[i] = depth;
-  }
-  return { width: w, height: h, rgb: new Uint8Array(w * h * 3), depth: d, ids, timestamp: 0 };
-}
-
-const evidence = (views: BodyFrame[]): JudgeEvidence => ({
-  goal: { kind: 'object', text: 'bed' },
-  stopViews: views,
-  stopPngs: [],
-  earlier: [],
-  mapPng: null,
-  record: { taskPosition: 1, tasksInRun: 1, stepsUsed: 0, stepBudget: 10, frameCount: 0, markerNames: ['hall'] },
-});
-
-describe('ground-truth-perception judge (offline baseline)', () => {
-  it('counts goal pixels and close-range goal pixels per view', () => {
-    expect(sightGoal([frame(5, 1.0, 60), frame(5, 2.5, 60), frame(9, 1.0, 60)], new Set([5]), 1.6)).toEqual([
-      { pixels: 60, closePixels: 60 },
-      { pixels: 60, closePixels: 0 },
-      { pixels: 0, closePixels: 0 },
-    ]);
-  });
-
-  it.each([
-    { views: [frame(7, 3, 0), frame(5, 1.2, 80)], verdict: 'complete' },
-    { views: [frame(5, 3.0, 80)], verdict: 'incomplete' },
-    { views: [frame(9, 1.0, 200)], verdict: 'incomplete' },
-    { views: [frame(5, 1.0, 10)], verdict: 'incomplete' },
-  ])('decides $verdict', async ({ views, verdict }) => {
-    const r = await new GroundTruthJudge(() => [5], { minPixels: 50, closeRange: 1.6 }).check(evidence(views));
-    expect(r.verdict.verdict).toBe(verdict);
-    expect(r.source).toBe('ground-truth-perception');
-  });
-
-  it('says unknown when the views carry no instance ids', async () => {
-    const f = frame(5, 1, 80);
-    delete f.ids;
-    expect((await new GroundTruthJudge(() => [5]).check(evidence([f]))).verdict.verdict).toBe('unknown');
-  });
-});
 
 describe('single-session compaction', () => {
   it('replaces the conversation by the model summary once the window is nearly full, and only then', async () => {
@@ -85,21 +36,8 @@ describe('single-session compaction', () => {
   });
 });
 
-describe('place matcher (colour histograms, until the view encoder lands)', () => {
-  const img = (r: number, g: number, b: number) => {
-    const rgb = new Uint8Array(16 * 16 * 3);
-    for (let i = 0; i < 256; i++) rgb.set([r, g, b], i * 3);
-    return { width: 16, height: 16, rgb };
-  };
+describe('place matcher (view encoder)', () => {
   const place = (name: string, v: { width: number; height: number; rgb: Uint8Array }): Place => ({ name, pose: { x: 0, z: 0, yaw: 0 }, floor: 0, views: [{ ...v, pose: { x: 0, z: 0, yaw: 0 }, floor: 0, time: 0 }], seq: 0, moves: 0 });
-
-  it('ranks the place whose views look like the current view first', async () => {
-    const m = new HistogramPlaceMatcher();
-    const r = await m.shortlist([img(200, 30, 30)], [place('blue room', img(20, 20, 220)), place('red room', img(205, 35, 25)), place('empty', img(0, 0, 0))], 2);
-    expect(r.map((x) => x.place.name)).toEqual(['red room', 'blue room']);
-    expect(r[0].score).toBeCloseTo(1, 5);
-    expect(r[1].score).toBe(0);
-  });
 
   it('the view-encoder matcher ranks an identical view first (cosine 1)', async () => {
     const enc = await ViewEncoder.create();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHarnessConfig, type HarnessConfigInput } from '../../src/harness/config.js';
 import { ModelJudge } from '../../src/harness/judge.js';
 import { Orchestrator } from '../../src/harness/orchestrator.js';
-import { HistogramPlaceMatcher } from '../../src/harness/place-matcher.js';
+import { HistogramPlaceMatcher } from '../../src/baselines/histogram-place-matcher.js';
 import { MatcherWakeUp } from '../../src/harness/wakeup.js';
 import { World } from '../../src/harness/world.js';
 import { relocationViews } from '../../src/harness/relocation.js';

@@ -1,6 +1,8 @@
 /** The evaluator's data (reference path, goal position, distances, success) never reaches an agent. */
 import { describe, expect, it } from 'vitest';
-import { GroundTruthPerception, openEpisodeWorld, runNativeEpisode, runNavHarnessEpisode, ScriptedVlnAgents } from '../../src/vln/index.js';
+import { openEpisodeWorld, runNativeEpisode, runNavHarnessEpisode } from '../../src/vln/index.js';
+import { GroundTruthPerception } from '../../src/baselines/vln/perception.js';
+import { ScriptedVlnAgents } from '../../src/baselines/vln/agents.js';
 import { scoreVlnEpisode } from '../../src/sim/metrics/vln.js';
 import { RecordingModel, serialisedText, smallEpisodes } from './helpers.js';
 

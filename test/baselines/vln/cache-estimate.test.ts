@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PrefixCacheEstimate } from '../../src/vln/index.js';
-import { estimateUsage, text, type ModelRequest } from '../../src/models/index.js';
+import { PrefixCacheEstimate } from '../../../src/baselines/vln/cache-estimate.js';
+import { estimateUsage, text, type ModelRequest } from '../../../src/models/index.js';
 
 const req = (body: string, img?: Uint8Array): ModelRequest => ({ system: 'S'.repeat(6000), tools: [], messages: [{ role: 'user', content: img ? [text(body), { type: 'image', png: img }] : [text(body)] }] });
 

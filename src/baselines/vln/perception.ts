@@ -1,15 +1,16 @@
 /**
- * GROUND-TRUTH PERCEPTION for the scripted baseline: which labelled things are in the current view,
- * read from the simulator's instance-id image (privileged), placed in the navigator's ESTIMATED world
- * from depth and the estimated pose. Labels follow the instruction generator's wording ("grey table",
- * "painting with the white frame", "floor of the kitchen"). No simulator pose, path or goal is read.
+ * GROUND-TRUTH PERCEPTION for the VLN scripted agents: which labelled things are in the current view,
+ * read from the simulator's instance-id image (privileged; ../ground-truth-perception.ts), placed in
+ * the navigator's ESTIMATED world from depth and the estimated pose. Labels follow the instruction
+ * generator's wording ("grey table", "painting with the white frame", "floor of the kitchen"). No
+ * simulator pose, path or goal is read.
  */
 import type { BodyFrame } from '../../body/body.js';
-import { NAVIGATOR_FRAME, planarPose } from '../../geometry/frames.js';
-import { transformPoint } from '../../geometry/pose.js';
 import type { PlanarPoint } from '../../mapping/planner.js';
 import type { Navigator } from '../../navigator/navigator.js';
 import { objectById, type Scene, type SceneObject } from '../../sim/scene.js';
+import { instancePixels, pixelOf } from '../ground-truth-perception.js';
+import { planarPointAt } from '../view-point.js';
 
 export interface Sighting {
   label: string;
@@ -38,30 +39,15 @@ export class GroundTruthPerception {
     const at = this.navigator.planar();
     if (!frame?.ids || !pose || !at) return [];
     const K = this.navigator.body.intrinsics;
-    const best = new Map<number, { n: number; d: number; i: number }>();
-    for (let i = 0; i < frame.ids.length; i++) {
-      const id = frame.ids[i], d = frame.depth[i];
-      if (!id || !(d > 0 && d < 8)) continue;
-      const b = best.get(id);
-      if (!b) best.set(id, { n: 1, d, i });
-      else {
-        b.n++;
-        if (d < b.d) {
-          b.d = d;
-          b.i = i;
-        }
-      }
-    }
     const out: Sighting[] = [];
-    for (const [id, b] of best) {
-      if (b.n < minPixels) continue;
+    for (const [id, b] of instancePixels(frame, (d) => d > 0 && d < 8)) {
+      if (b.pixels < minPixels) continue;
       const o = objectById(this.scene, id);
       const label = o ? labelOf(this.scene, o) : null;
       if (!label) continue;
-      const u = b.i % frame.width, v = Math.floor(b.i / frame.width);
-      const p = transformPoint(pose, [((u - K.cx) / K.fx) * b.d, ((v - K.cy) / K.fy) * b.d, b.d]);
-      const q = planarPose(NAVIGATOR_FRAME, new Float64Array([1, 0, 0, p[0], 0, 1, 0, p[1], 0, 0, 1, p[2], 0, 0, 0, 1]));
-      out.push({ label, point: { x: q.x, z: q.z }, distance: Math.hypot(q.x - at.x, q.z - at.z), pixels: b.n });
+      const { u, v } = pixelOf(frame, b.index);
+      const q = planarPointAt(pose, K, u, v, b.depth);
+      out.push({ label, point: q, distance: Math.hypot(q.x - at.x, q.z - at.z), pixels: b.pixels });
     }
     return out.sort((a, b) => a.distance - b.distance);
   }
@@ -88,9 +74,9 @@ export class GroundTruthPerception {
     idx.sort((a, b) => frame.depth[a] - frame.depth[b]);
     const i = idx[Math.floor(idx.length / 2)], d = frame.depth[i];
     const K = this.navigator.body.intrinsics;
-    const p = transformPoint(pose, [((i % frame.width - K.cx) / K.fx) * d, ((Math.floor(i / frame.width) - K.cy) / K.fy) * d, d]);
-    const q = planarPose(NAVIGATOR_FRAME, new Float64Array([1, 0, 0, p[0], 0, 1, 0, p[1], 0, 0, 1, p[2], 0, 0, 0, 1]));
-    return { label: want, point: { x: q.x, z: q.z }, distance: Math.hypot(q.x - at.x, q.z - at.z), pixels: idx.length };
+    const { u, v } = pixelOf(frame, i);
+    const q = planarPointAt(pose, K, u, v, d);
+    return { label: want, point: q, distance: Math.hypot(q.x - at.x, q.z - at.z), pixels: idx.length };
   }
 
   /** The room whose floor fills the bottom centre of the view (where the robot is about to stand). */

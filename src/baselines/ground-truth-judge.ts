@@ -6,7 +6,8 @@
  */
 import type { BodyFrame } from '../body/body.js';
 import { ZERO_USAGE } from '../models/types.js';
-import type { Judge, JudgeEvidence, JudgeResult } from './judge.js';
+import type { Judge, JudgeEvidence, JudgeResult } from '../harness/judge.js';
+import { goalPixels } from './ground-truth-perception.js';
 
 export interface GroundTruthJudgeOptions {
   /** pixels of a goal instance needed in one view to count as seen */
@@ -23,18 +24,10 @@ export interface GoalSighting {
 }
 
 export function sightGoal(views: readonly BodyFrame[], goalIds: ReadonlySet<number>, closeRange: number): GoalSighting[] {
-  return views.map((v) => {
-    let pixels = 0;
-    let closePixels = 0;
-    if (!v.ids) return { pixels, closePixels };
-    for (let i = 0; i < v.ids.length; i++) {
-      if (!goalIds.has(v.ids[i])) continue;
-      pixels++;
-      const d = v.depth[i];
-      if (d > 0 && d <= closeRange) closePixels++;
-    }
-    return { pixels, closePixels };
-  });
+  return views.map((v) => ({
+    pixels: goalPixels(v, goalIds, () => true)?.pixels ?? 0,
+    closePixels: goalPixels(v, goalIds, (d) => d > 0 && d <= closeRange)?.pixels ?? 0,
+  }));
 }
 
 export class GroundTruthJudge implements Judge {

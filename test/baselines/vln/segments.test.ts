@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseInstruction } from '../../src/vln/index.js';
-import { generateDataset } from '../../src/sim/episodes/dataset.js';
+import { parseInstruction } from '../../../src/baselines/vln/segments.js';
+import { generateDataset } from '../../../src/sim/episodes/dataset.js';
 
 describe('instruction clauses', () => {
   it('reads each clause shape of the generator', () => {

@@ -8,7 +8,7 @@ import { FrontierFinder } from '../../mapping/frontier.js';
 import type { PlanarPoint } from '../../mapping/planner.js';
 import type { CoarseAction } from '../../navigator/actions.js';
 import { actionsAlong } from '../../navigator/route-following.js';
-import type { Segment } from '../segments.js';
+import type { Segment } from './segments.js';
 import type { GroundTruthPerception } from './perception.js';
 
 

@@ -9,7 +9,7 @@ import { estimateUsage } from '../../models/scripted.js';
 import { textOf, type Model, type ModelRequest, type ModelResponse } from '../../models/types.js';
 import { GOAL_AGENT_PROMPT, MEMORY_AGENT_PROMPT, VERIFY_AGENT_PROMPT, VISUOMOTOR_AGENT_PROMPT } from '../../prompts/vln.js';
 import type { CoarseAction } from '../../navigator/actions.js';
-import { parseInstruction, type Segment } from '../segments.js';
+import { parseInstruction, type Segment } from './segments.js';
 import type { GroundTruthPerception } from './perception.js';
 import { ScriptedSkills } from './policy.js';
 import { PrefixCacheEstimate } from './cache-estimate.js';
