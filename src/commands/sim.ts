@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { SingleBar, Presets } from 'cli-progress';
-import { HouseArgSchema } from '../sim/house-ref.js';
+import { HouseSpecSchema } from '../world/house-spec.js';
 import { describeIssues } from '../sim/episodes/schema.js';
 
 const num = (what: string) =>
@@ -20,8 +20,8 @@ const num = (what: string) =>
 const int = (what: string, lo: number, hi: number) =>
   num(what).pipe(z.number().int(`${what} must be a whole number`).min(lo, `${what} must be at least ${lo}`).max(hi, `${what} must be at most ${hi}`));
 
-const RenderFlags = z.object({
-  house: HouseArgSchema,
+export const RenderFlagsSchema = z.object({
+  house: HouseSpecSchema,
   out: z.string().min(1, '--out needs a directory'),
   x: num('--x').optional(),
   z: num('--z').optional(),
@@ -75,7 +75,7 @@ export function registerSim(program: Command): void {
     .option('--height <px>', 'image height', '240')
     .option('--hfov <degrees>', 'horizontal field of view', '79')
     .action(async (raw: Record<string, string>) => {
-      const f = parseFlags(RenderFlags, raw);
+      const f = parseFlags(RenderFlagsSchema, raw);
       const { loadHouse } = await import('../sim/load-house.js');
       const { Renderer } = await import('../sim/render/renderer.js');
       const { SceneNavMesh } = await import('../sim/navmesh.js');

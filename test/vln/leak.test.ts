@@ -1,6 +1,7 @@
 /** The evaluator's data (reference path, goal position, distances, success) never reaches an agent. */
 import { describe, expect, it } from 'vitest';
-import { GroundTruthPerception, openEpisodeWorld, runNativeEpisode, runNavHarnessEpisode, ScriptedVlnAgents } from '../../src/vln/index.js';
+import { GroundTruthPerception, runNativeEpisode, runNavHarnessEpisode, ScriptedVlnAgents } from '../../src/vln/index.js';
+import { openEpisodeWorld } from '../../src/world/episode-world.js';
 import { scoreVlnEpisode } from '../../src/sim/metrics/vln.js';
 import { RecordingModel, serialisedText, smallEpisodes } from './helpers.js';
 
