@@ -39,4 +39,9 @@ export function houseSpecText(h: HouseRef): string {
 }
 
 /** A seed typed by a person (a form field or URL parameter), under the one seed rule. */
-export const HouseSeedTextSchema = z.coerce.number().pipe(HouseSeedSchema);
+export const HouseSeedTextSchema = z.coerce
+  .string()
+  .trim()
+  .regex(/^\d+$/, `a house seed is a whole number from 0 to ${MAX_HOUSE_SEED}`)
+  .transform(Number)
+  .pipe(HouseSeedSchema);
