@@ -4,7 +4,7 @@
  * have acted.
  */
 import type { Model } from '../models/types.js';
-import type { InstructionEpisode } from '../sim/episodes/schema.js';
+import type { InstructionEpisode } from '../world/episodes.js';
 import { scoreVlnEpisode, type VlnScores } from '../sim/metrics/vln.js';
 import { summariseTokens, type DecisionRecord, type TokenSummary } from './accounting.js';
 import { openEpisodeWorld, type EpisodeWorld } from '../world/episode-world.js';
