@@ -2,7 +2,8 @@
  * Exploration runs shared by benchmarks: the scripted agent with no goal in view explores a house by
  * frontiers for a fixed number of coarse actions, through the ordinary tools.
  */
-import { World, type PoseSourceKind } from '../src/harness/world.js';
+import type { PoseSourceKind } from '../src/world/pose-sources.js';
+import { World } from '../src/world/world.js';
 import { ScriptedNavigationAgent } from '../src/baselines/navigation-agent/agent.js';
 import { createToolContext } from '../src/tools/index.js';
 import { runTask } from '../test/helpers/mini-loop.js';

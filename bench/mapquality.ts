@@ -2,7 +2,8 @@
  * Map quality against the simulator's ground truth after exploring 3 procedural houses for 300 coarse
  * actions each: with SLAM poses (when the tracker is built in) and with ground-truth poses.
  */
-import { POSE_SOURCES, type PoseSourceKind, type World } from '../src/harness/world.js';
+import { POSE_SOURCES, type PoseSourceKind } from '../src/world/pose-sources.js';
+import type { World } from '../src/world/world.js';
 import { mapQuality, truthGrid } from '../src/eval/map-quality.js';
 import { NAVIGATOR_FRAME, planarPose } from '../src/geometry/frames.js';
 import { invert, multiply, type Mat4 } from '../src/geometry/pose.js';

@@ -3,7 +3,8 @@
  * and integrated into the map. With the SLAM pose source when the tracker is built in, and with
  * ground-truth poses. A coarse action is 0.5 s of the synthetic 10 Hz clock.
  */
-import { POSE_SOURCES, World, type PoseSourceKind } from '../src/harness/world.js';
+import { POSE_SOURCES, type PoseSourceKind } from '../src/world/pose-sources.js';
+import { World } from '../src/world/world.js';
 import type { CoarseAction } from '../src/navigator/actions.js';
 import type { BenchOptions, BenchResult } from './run.js';
 import { medians } from './stats.js';

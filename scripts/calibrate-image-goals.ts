@@ -8,7 +8,7 @@
  *
  *   npx tsx scripts/calibrate-image-goals.ts [houseSeeds=3,5,7,9,11] [sequences=1,2,3]
  */
-import { World } from '../src/harness/world.js';
+import { World } from '../src/world/world.js';
 import { simCameraPose } from '../src/geometry/sim-frame.js';
 import { ViewEncoder } from '../src/perception/encoder.js';
 import { Rng } from '../src/sim/random.js';

@@ -6,8 +6,9 @@ import { generateHouse } from '../src/sim/house/generate.js';
 import { SceneNavMesh } from '../src/sim/navmesh.js';
 import { Renderer } from '../src/sim/render/renderer.js';
 import { simCameraPose } from '../src/geometry/sim-frame.js';
-import { distanceToFootprint, scoreGoat, scoreVlnEpisode } from '../src/sim/metrics/index.js';
-import { goalPhotograph, goatGoalOutcome } from '../src/sim/episodes/evaluate.js';
+import { distanceToFootprint, scoreVlnEpisode } from '../src/sim/metrics/index.js';
+import { goalOutcome, scoreGoat } from '../src/eval/goat.js';
+import { goalPhotograph } from '../src/world/agent-goal.js';
 
 describe('GOAT episode datasets', () => {
   let ds: EpisodeDataset;
@@ -63,7 +64,7 @@ describe('GOAT episode datasets', () => {
       let at = ep.start.position;
       return ep.goals.map((g) => {
         const target = g.viewpoints.reduce((best, v) => (nav.geodesic(at, v) < nav.geodesic(at, best) ? v : best));
-        const o = goatGoalOutcome(scene, g, at, target, nav.geodesic(at, target), nav);
+        const o = goalOutcome(scene, nav, g, { start: at, final: target, walked: nav.geodesic(at, target) });
         at = target;
         return o;
       });
@@ -73,7 +74,7 @@ describe('GOAT episode datasets', () => {
     expect(s.eSR).toBe(1);
     expect(s.spl).toBeGreaterThan(0.99);
     // staying at the start fails every goal that starts more than 1 m away
-    const lazy = scoreGoat(ds.episodes.map((ep) => ep.goals.map((g) => goatGoalOutcome(scene, g, ep.start.position, ep.start.position, 0, nav))));
+    const lazy = scoreGoat(ds.episodes.map((ep) => ep.goals.map((g) => goalOutcome(scene, nav, g, { start: ep.start.position, final: ep.start.position, walked: 0 }))));
     expect(lazy.sSR).toBeLessThan(0.5);
     expect(lazy.eSR).toBe(0);
     const img = ds.episodes.flatMap((e) => e.goals).find((g) => g.type === 'image');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Vec3 } from '../src/geometry/pose.js';
 import {
-  DistanceToGoal, OracleSuccess, PathLength, Success, distanceToFootprint, dtw, euclideanOracle, goalSuccess, ndtw, scoreGoat, scoreVlnEpisode, shortestToGoal, spl,
+  DistanceToGoal, OracleSuccess, PathLength, Success, distanceToFootprint, dtw, euclideanOracle, goalSuccess, ndtw, scoreVlnEpisode, shortestToGoal, spl,
 } from '../src/sim/metrics/index.js';
 
 describe('PathLength', () => {
@@ -93,16 +93,5 @@ describe('GOAT success, s-SR, e-SR and SPL', () => {
     expect(goalSuccess([2.7, 0, 2.8], 0, [f])).toBe(0);
     expect(goalSuccess([1.5, 3, 1.5], 1, [f])).toBe(0);
     expect(goalSuccess([5, 0, 5], 0, [f, { ...f, x0: 5.5, x1: 6, z0: 4.5, z1: 5.5 }])).toBe(1);
-  });
-
-  it('aggregates per-goal and per-sequence success and SPL', () => {
-    const s = scoreGoat([
-      [{ success: 1, shortest: 4, walked: 5 }, { success: 1, shortest: 2, walked: 2 }],
-      [{ success: 0, shortest: 3, walked: 10 }, { success: 1, shortest: 1, walked: 4 }],
-    ]);
-    expect(s.sSR).toBe(0.75);
-    expect(s.eSR).toBe(0.5);
-    expect(s.spl).toBeCloseTo((0.8 + 1 + 0 + 0.25) / 4, 12);
-    expect(shortestToGoal([0, 0, 0], [[3, 0, 4], [0, 0, 2]], euclideanOracle)).toBe(2);
   });
 });

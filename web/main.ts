@@ -5,6 +5,7 @@
  */
 import { COLOURS } from '../src/mapping/render-map.js';
 import { depthGradientCss, depthToImageData, rgbToImageData } from './picture.js';
+import { MAX_HOUSE_SEED } from '../src/world/house-spec.js';
 import { ActionSchema, MapperSession, SeedSchema, type Action, type MapCounts, type SessionState } from './session.js';
 
 export interface DemoHandle {
@@ -177,7 +178,7 @@ function start(): void {
 
   async function loadHouse(seed: number): Promise<SessionState> {
     const parsed = SeedSchema.safeParse(seed);
-    if (!parsed.success) throw new Error(`house seed must be a whole number from 0 to ${2 ** 31 - 1}, got '${String(seed)}'`);
+    if (!parsed.success) throw new Error(`house seed must be a whole number from 0 to ${MAX_HOUSE_SEED}, got '${String(seed)}'`);
     handle.ready = false;
     document.body.dataset.ready = 'false';
     ui.status.classList.remove('error');

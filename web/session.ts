@@ -4,24 +4,25 @@
  * convention and anchored at the first frame (the GroundTruthPoseSource ablation, SPEC §2); the
  * tracker is not in the loop here.
  */
-import { z } from 'zod';
-import { SimBody } from '../src/body/sim-body.js';
-import type { BodyFrame, SubMotion } from '../src/body/body.js';
-import { generateHouse } from '../src/sim/house/generate.js';
-import { invert, multiply, type Mat4 } from '../src/geometry/pose.js';
+import type { SimBody } from '../src/body/sim-body.js';
+import type { BodyFrame } from '../src/body/body.js';
+import type { Mat4 } from '../src/geometry/pose.js';
 import { NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../src/geometry/frames.js';
 import { OccupancyMap } from '../src/mapping/occupancy-map.js';
 import { renderMap, type RenderedMap } from '../src/mapping/render-map.js';
+import { CoarseActionSchema, COARSE_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from '../src/navigator/actions.js';
+import { GroundTruthPoseSource } from '../src/perception/ground-truth-pose-source.js';
 import { Navcore } from '../src/wasm/navcore.js';
+import { HouseSeedTextSchema } from '../src/world/house-spec.js';
+import { openProceduralBody, type ProceduralBody } from '../src/world/procedural-body.js';
 
-export const ACTIONS = ['forward', 'left', 'right'] as const;
-export type Action = (typeof ACTIONS)[number];
-export const ActionSchema = z.enum(ACTIONS);
+export const ACTIONS = COARSE_ACTIONS;
+export type Action = CoarseAction;
+export const ActionSchema = CoarseActionSchema;
+export { SUB_MOTIONS_PER_ACTION };
 
-/** SPEC §1: a coarse action is five sub-motions of 0.05 m or 3°, one frame each. */
-export const SUB_MOTIONS_PER_ACTION = 5;
-
-export const SeedSchema = z.coerce.number().int().min(0).max(2 ** 31 - 1);
+/** A seed typed into the page or given in the URL, under the one house-seed rule. */
+export const SeedSchema = HouseSeedTextSchema;
 
 export interface MapCounts {
   known: number;
@@ -46,12 +47,10 @@ export class MapperSession {
   private lastFrame: BodyFrame;
 
   private constructor(
-    readonly seed: number,
-    readonly house: string,
-    readonly body: SimBody,
+    private readonly opened: ProceduralBody,
     readonly map: OccupancyMap,
     private readonly layer: number,
-    private readonly firstInverse: Mat4,
+    private readonly poses: GroundTruthPoseSource,
     first: BodyFrame,
   ) {
     this.lastFrame = first;
@@ -59,21 +58,31 @@ export class MapperSession {
   }
 
   static async create(seed: number, navcore?: Navcore): Promise<MapperSession> {
-    const s = SeedSchema.safeParse(seed);
-    if (!s.success) throw new Error(`house seed must be a whole number from 0 to ${2 ** 31 - 1}, got ${String(seed)}`);
-    const scene = generateHouse(s.data);
-    const body = await SimBody.create(scene);
+    const opened = await openProceduralBody(seed);
+    const body = opened.body;
     const map = new OccupancyMap(navcore ?? (await Navcore.load()), NAVIGATOR_FRAME);
-    const firstSim = body.groundTruthPose();
-    const firstInverse = invert(firstSim);
-    // The world is the first camera frame, so the first pose is the identity.
-    const layer = map.openFloor(map.floorUpBelow(multiply(firstInverse, firstSim), body.cameraHeight));
-    return new MapperSession(s.data, scene.name, body, map, layer, firstInverse, await body.observe());
+    // The ablation pose source anchors the world at the first camera frame, so the first pose is the identity.
+    const poses = new GroundTruthPoseSource(() => body.groundTruthPose());
+    const first = await body.observe();
+    const layer = map.openFloor(map.floorUpBelow(poses.estimate(first).pose!, body.cameraHeight));
+    return new MapperSession(opened, map, layer, poses, first);
+  }
+
+  get seed(): number {
+    return this.opened.seed;
+  }
+
+  get house(): string {
+    return this.opened.house;
+  }
+
+  get body(): SimBody {
+    return this.opened.body;
   }
 
   /** Camera-to-world pose in the first-frame-anchored navigator world. */
   pose(): Mat4 {
-    return multiply(this.firstInverse, this.body.groundTruthPose());
+    return this.poses.estimate(this.lastFrame).pose!;
   }
 
   get frame(): BodyFrame {
@@ -129,12 +138,11 @@ export class MapperSession {
 
   /** Frees the WebAssembly memory held outside the garbage collector's reach (Recast's navmesh). */
   dispose(): void {
-    this.body.renderer.dispose();
-    this.body.navmesh.destroy();
+    this.opened.dispose();
   }
 
   private integrate(frame: BodyFrame): void {
-    const pose = this.pose();
+    const pose = this.poses.estimate(frame).pose!;
     const r = this.map.integrate({ intrinsics: this.body.intrinsics, depth: frame.depth }, pose, this.layer);
     if (!r.ok) throw new Error(`mapping failed: ${r.error}`);
     this.trail.push(planarPose(NAVIGATOR_FRAME, pose));

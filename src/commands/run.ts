@@ -8,13 +8,14 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { HarnessConfigSchema, MapThreadsSchema, SESSION_POLICIES } from '../harness/config.js';
 import { runSequence } from '../eval/run-sequence.js';
+import { HouseSpecTextSchema } from '../world/house-spec.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
 
 const IntFlag = (what: string) => z.coerce.number({ error: `${what} must be a whole number` }).int(`${what} must be a whole number`);
 
 export const RunFlagsSchema = z.object({
-  house: z.string({ error: "give --house seed:N or a .glb/.gltf path" }).min(1),
+  house: HouseSpecTextSchema,
   sequence: IntFlag('--sequence').nonnegative().default(0),
   agent: z.string({ error: 'give --agent scripted | openai:MODEL | anthropic:MODEL' }).min(1),
   policy: z.enum(SESSION_POLICIES, { error: `--policy is one of ${SESSION_POLICIES.join(', ')}` }).default('navharness'),

@@ -5,8 +5,8 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { SingleBar, Presets } from 'cli-progress';
-import { HouseArgSchema } from '../sim/house-ref.js';
-import { describeIssues } from '../sim/episodes/schema.js';
+import { HouseSpecSchema } from '../world/house-spec.js';
+import { describeIssues } from '../world/episodes.js';
 
 const num = (what: string) =>
   z.string().transform((s, ctx) => {
@@ -20,8 +20,8 @@ const num = (what: string) =>
 const int = (what: string, lo: number, hi: number) =>
   num(what).pipe(z.number().int(`${what} must be a whole number`).min(lo, `${what} must be at least ${lo}`).max(hi, `${what} must be at most ${hi}`));
 
-const RenderFlags = z.object({
-  house: HouseArgSchema,
+export const RenderFlagsSchema = z.object({
+  house: HouseSpecSchema,
   out: z.string().min(1, '--out needs a directory'),
   x: num('--x').optional(),
   z: num('--z').optional(),
@@ -75,29 +75,15 @@ export function registerSim(program: Command): void {
     .option('--height <px>', 'image height', '240')
     .option('--hfov <degrees>', 'horizontal field of view', '79')
     .action(async (raw: Record<string, string>) => {
-      const f = parseFlags(RenderFlags, raw);
-      const { loadHouse } = await import('../sim/load-house.js');
-      const { Renderer } = await import('../sim/render/renderer.js');
-      const { SceneNavMesh } = await import('../sim/navmesh.js');
-      const { simCameraPose } = await import('../geometry/sim-frame.js');
-      const { rgbPng, depthPng, idsPng } = await import('../sim/frame-png.js');
+      const f = parseFlags(RenderFlagsSchema, raw);
+      const { renderHouseView } = await import('../world/render-view.js');
       const { join } = await import('node:path');
-      const scene = await loadHouse(f.house);
-      const nav = await SceneNavMesh.build(scene);
-      const want: [number, number, number] = [f.x ?? scene.start.position[0], scene.start.position[1], f.z ?? scene.start.position[2]];
-      const at = nav.snap(want, 0.5);
-      if (!at) throw new Error(`position x=${want[0]} z=${want[2]} is not on the walkable floor of ${scene.name} (nothing within 0.5 m)`);
-      const yaw = f.yaw !== undefined ? (f.yaw * Math.PI) / 180 : scene.start.yaw;
-      const r = await Renderer.create(scene, { width: f.width, height: f.height, hfovDeg: f.hfov });
-      const frame = r.render(simCameraPose(at.point, yaw, r.camera.cameraHeight));
-      await writeAtomic(join(f.out, 'rgb.png'), rgbPng(frame));
-      await writeAtomic(join(f.out, 'depth.png'), depthPng(frame));
-      await writeAtomic(join(f.out, 'instances.png'), idsPng(frame));
-      const pose = { house: scene.name, position: at.point, yawDeg: (yaw * 180) / Math.PI, intrinsics: r.intrinsics, depthUnit: 'millimetres' };
-      await writeAtomic(join(f.out, 'view.json'), JSON.stringify(pose, null, 2) + '\n');
+      const v = await renderHouseView(f.house, { x: f.x, z: f.z, yaw: f.yaw !== undefined ? (f.yaw * Math.PI) / 180 : undefined, width: f.width, height: f.height, hfovDeg: f.hfov });
+      await writeAtomic(join(f.out, 'rgb.png'), v.rgb);
+      await writeAtomic(join(f.out, 'depth.png'), v.depth);
+      await writeAtomic(join(f.out, 'instances.png'), v.ids);
+      await writeAtomic(join(f.out, 'view.json'), JSON.stringify(v.view, null, 2) + '\n');
       console.log(`wrote rgb.png, depth.png, instances.png and view.json to ${f.out}`);
-      r.dispose();
-      nav.destroy();
     });
 
   sim
@@ -110,7 +96,7 @@ export function registerSim(program: Command): void {
     .option('--seed <s>', 'dataset seed', '0')
     .action(async (raw: Record<string, string>) => {
       const f = parseFlags(EpisodeFlags, raw);
-      const { generateDataset } = await import('../sim/episodes/dataset.js');
+      const { generateDataset } = await import('../world/episodes.js');
       const bar = new SingleBar({ format: 'houses {bar} {value}/{total}', stream: process.stderr }, Presets.shades_classic);
       bar.start(f.houses, 0);
       const ds = await generateDataset({ kind: f.kind, houses: f.houses, perHouse: f.perHouse, seed: f.seed, onProgress: (d) => bar.update(d) });

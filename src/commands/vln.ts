@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { createModel, MODEL_SPEC_FORMS, parseModelSpec } from '../models/factory.js';
-import { parseEpisodeJson, type InstructionEpisode } from '../sim/episodes/schema.js';
+import { parseEpisodeJson, type InstructionEpisode } from '../world/episodes.js';
 import { VLN_CONFIGS } from '../vln/loop.js';
 import { writeRunOutputs } from '../vln/report.js';
 import { runVln, type AgentSource } from '../vln/run.js';

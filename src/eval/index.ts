@@ -1,4 +1,4 @@
-export * from './goal-evaluation.js';
+export * from './goat.js';
 export * from './cost.js';
 export * from './accuracy.js';
 export * from './run-metrics.js';

@@ -11,18 +11,21 @@ import { Journal } from '../memory/journal.js';
 import { HOUSE_MOUNT } from '../memory/layout.js';
 import { Workspace } from '../memory/workspace.js';
 import { addUsage, ZERO_USAGE } from '../models/types.js';
+import { HouseSeedSchema } from '../world/house-spec.js';
 import { metricsOf, runLevelUsage, taskRows, type RunMetrics } from './run-metrics.js';
 import type { RunOptions } from './run-sequence.js';
 import type { Prices } from './cost.js';
 
+/** 'A..B' or 'N': procedural house seeds, each under the one house-seed rule (src/world/house-spec). */
 export const HouseRangeSchema = z
   .string()
   .trim()
-  .regex(/^\d{1,9}(\.\.\d{1,9})?$/, "houses are 'A..B' (procedural seeds A to B inclusive) or one seed 'N'")
+  .regex(/^\d+(\.\.\d+)?$/, "houses are 'A..B' (procedural seeds A to B inclusive) or one seed 'N'")
   .transform((s) => {
     const [a, b] = s.split('..').map(Number);
     return { from: a, to: b ?? a };
   })
+  .pipe(z.object({ from: HouseSeedSchema, to: HouseSeedSchema }))
   .refine((r) => r.to >= r.from && r.to - r.from < 1000, { message: 'the range must be ascending and hold at most 1000 houses' });
 
 export interface ParallelOptions {

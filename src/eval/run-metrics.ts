@@ -7,7 +7,7 @@ import type { Journal } from '../memory/journal.js';
 import { EVAL_DIR } from '../memory/layout.js';
 import type { LedgerStatus } from '../memory/schemas.js';
 import type { Usage } from '../models/types.js';
-import { scoreGoat } from '../sim/metrics/goat.js';
+import { scoreGoat } from './goat.js';
 import { ledgerAccuracy } from './accuracy.js';
 import { inputCost, outputCost, type Prices } from './cost.js';
 

@@ -12,8 +12,6 @@ import type { Vec3 } from '../geometry/pose.js';
 import { consolidate } from '../harness/consolidation.js';
 import { HarnessConfigSchema, type HarnessConfig } from '../harness/config.js';
 import { Orchestrator, type HarnessEvent } from '../harness/orchestrator.js';
-import { TrajectoryRecorder } from '../harness/trajectory.js';
-import { HouseSpecSchema, World } from '../harness/world.js';
 import { atomicWriteFile } from '../memory/atomic.js';
 import { Journal } from '../memory/journal.js';
 import { EVAL_DIR, goalViewPath, HOUSE_MOUNT, stopViewPath, taskId } from '../memory/layout.js';
@@ -24,9 +22,12 @@ import { addUsage, ZERO_USAGE } from '../models/types.js';
 import type { GoatGoal } from '../sim/episodes/schema.js';
 import type { NavigatorMemory } from '../navigator/navigator-memory.js';
 import type { StartPose } from '../sim/scene.js';
+import { planGoatSequence } from '../world/goat-plan.js';
+import { HouseSpecSchema } from '../world/house-spec.js';
+import { World } from '../world/world.js';
 import { createRoles } from './agents.js';
 import { PricesSchema } from './cost.js';
-import { goalFootprints, evaluateGoal } from './goal-evaluation.js';
+import { goalFootprints, evaluateGoal } from './goat.js';
 import { CONSOLIDATION_USAGE, metricsOf, runLevelUsage, taskRows, usagePath, type RunMetrics, type TaskUsage } from './run-metrics.js';
 
 export const RunOptionsSchema = z.strictObject({
@@ -95,9 +96,7 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
   }
 
   // The sequence is a function of the house and seed; the world reopens at the start of the next task.
-  const probe = await World.open({ house: houseRef.data, poseSource: cfg.poseSource });
-  const episode = probe.goatSequence(o.sequence);
-  probe.dispose();
+  const { episode } = await planGoatSequence(houseRef.data, o.sequence);
   const goals: GoatGoal[] = episode.goals.slice(0, o.maxGoals ?? episode.goals.length);
   const total = goals.length;
   const rp = resumePoint(journal, total);
@@ -121,7 +120,7 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
     goalLabel: () => (current ? (current.type === 'description' ? current.description : current.category) : 'goal'),
   };
   const roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle, imageGoals: o.imageGoals });
-  const trajectory = new TrajectoryRecorder(world.body);
+  const trajectory = world.trajectory;
   const orch = new Orchestrator({
     navigator: world.navigator,
     journal,

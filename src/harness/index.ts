@@ -15,6 +15,4 @@ export * from './flow-env.js';
 export * from './close-flow.js';
 export * from './recovery-flow.js';
 export * from './orchestrator.js';
-export * from './trajectory.js';
-export * from './world.js';
 export * from './relocation.js';

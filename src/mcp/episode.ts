@@ -8,14 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Vec3 } from '../geometry/pose.js';
-import { POSE_SOURCES, World } from '../harness/world.js';
 import { HOUSE_MOUNT, handoverPath, taskId } from '../memory/layout.js';
 import { Workspace } from '../memory/workspace.js';
-import { HouseRefSchema, type GoatEpisode, type GoatGoal, type HouseRef } from '../sim/episodes/schema.js';
-import { footprintOf } from '../sim/episodes/sites.js';
-import { distanceToFootprint, goalSuccess } from '../sim/metrics/goat.js';
-import { floorAt, objectById, type StartPose } from '../sim/scene.js';
 import { ALL_TOOLS, callTool, createToolContext, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
+import { planGoatSequence, type GoatGoal, type StartPose } from '../world/goat-plan.js';
+import { HouseRefSchema, houseSpecText } from '../world/house-spec.js';
+import { POSE_SOURCES } from '../world/pose-sources.js';
+import { World } from '../world/world.js';
 
 export const EpisodeOptionsSchema = z.object({
   house: HouseRefSchema,
@@ -41,27 +40,6 @@ export interface EpisodeInfo {
 /** What the server tells an agent before the world exists. */
 export type EpisodeBrief = Pick<z.output<typeof EpisodeOptionsSchema>, 'house' | 'task' | 'steps'>;
 
-export const houseName = (h: HouseRef) => (h.kind === 'procedural' ? `seed:${h.seed}` : h.path);
-
-/**
- * Where goal `task` of a sequence starts. Each GOAT goal starts where the previous one ended; the
- * generator chains through the success viewpoint nearest (geodesically) to the previous end point, so
- * the same chain is followed here. The heading is the sequence's start heading.
- */
-export function taskStart(seq: GoatEpisode, task: number, geodesic: (a: Vec3, b: Vec3) => number): StartPose {
-  let at: Vec3 = seq.start.position;
-  for (let k = 0; k < task; k++) {
-    let best = seq.goals[k].viewpoints[0];
-    let bd = Infinity;
-    for (const p of seq.goals[k].viewpoints) {
-      const d = geodesic(at, p);
-      if (d < bd) [best, bd] = [p, d];
-    }
-    at = best;
-  }
-  return { position: [at[0], at[1], at[2]], yaw: seq.start.yaw };
-}
-
 export class Episode {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
@@ -78,22 +56,14 @@ export class Episode {
     if (!parsed.success) throw new Error(`bad episode options: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ')}`);
     const o = parsed.data;
 
-    // The sequence is a function of the house and the seed only; a planning world generates it, then
-    // the episode's world opens at the task's start so that the navigator's first frame is there.
-    log(`opening ${houseName(o.house)} to generate GOAT sequence ${o.sequence}`);
-    const planning = await World.open({ house: o.house, poseSource: 'ground-truth' });
-    let seq: GoatEpisode;
-    let start: StartPose;
-    try {
-      seq = planning.goatSequence(o.sequence);
-      if (o.task >= seq.goals.length) {
-        throw new Error(`task ${o.task} does not exist: GOAT sequence ${o.sequence} in ${houseName(o.house)} has ${seq.goals.length} goals (tasks 0 to ${seq.goals.length - 1})`);
-      }
-      start = taskStart(seq, o.task, (a, b) => planning.navmesh.geodesic(a, b));
-    } finally {
-      planning.dispose();
-      planning.navmesh.destroy();
+    // The sequence is a function of the house and the seed only; the episode's world opens at the
+    // task's start so that the navigator's first frame is there.
+    log(`planning GOAT sequence ${o.sequence} in ${houseSpecText(o.house)}`);
+    const { episode: seq, starts } = await planGoatSequence(o.house, o.sequence);
+    if (o.task >= seq.goals.length) {
+      throw new Error(`task ${o.task} does not exist: GOAT sequence ${o.sequence} in ${houseSpecText(o.house)} has ${seq.goals.length} goals (tasks 0 to ${seq.goals.length - 1})`);
     }
+    const start = starts[o.task];
 
     const world = await World.open({ house: o.house, poseSource: o.poseSource }, start);
     try {
@@ -102,11 +72,10 @@ export class Episode {
       const files = ws.access({ kind: 'actor', handover: handoverPath(taskId(o.task + 1)) });
       const goal = seq.goals[o.task];
       const ctx = createToolContext(world.navigator, world.agentGoal(goal), o.steps, files);
-      const info: EpisodeInfo = { house: houseName(o.house), sequence: seq.id, task: o.task, goals: seq.goals.length, goal, start, workspace: ws.roots.run };
+      const info: EpisodeInfo = { house: houseSpecText(o.house), sequence: seq.id, task: o.task, goals: seq.goals.length, goal, start, workspace: ws.roots.run };
       return new Episode(world, ctx, info, ALL_TOOLS);
     } catch (err) {
       world.dispose();
-      world.navmesh.destroy();
       throw err;
     }
   }
@@ -118,19 +87,10 @@ export class Episode {
     return run;
   }
 
-  /**
-   * The GOAT success test at the body's true position, for the operator's log only: it reads the
-   * simulator and is never returned to the agent.
-   */
-  evaluate(): { success: boolean; distance: number } {
-    const { scene } = this.world;
+  /** Where the body truly is now (the simulator's position): what the agent did, for evaluation only. */
+  finalPosition(): Vec3 {
     const p = this.world.body.simPose.position;
-    const floor = floorAt(scene, p[1]).index;
-    const goal = this.info.goal;
-    const footprints = goal.instanceIds.map((id) => objectById(scene, id)).filter((o) => o !== undefined).map(footprintOf);
-    const onFloor = footprints.filter((f) => f.floor === floor);
-    const distance = onFloor.length ? Math.min(...onFloor.map((f) => distanceToFootprint(p, f))) : Infinity;
-    return { success: goalSuccess(p, floor, footprints, goal.successRadius) === 1, distance };
+    return [p[0], p[1], p[2]];
   }
 
   /** Waits for running calls, then frees the world. Idempotent. */
@@ -139,6 +99,5 @@ export class Episode {
     this.closed = true;
     await this.queue;
     this.world.dispose();
-    this.world.navmesh.destroy();
   }
 }

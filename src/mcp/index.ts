@@ -1,4 +1,4 @@
-export { Episode, EpisodeOptionsSchema, houseName, taskStart, type EpisodeBrief, type EpisodeInfo, type EpisodeOptions } from './episode.js';
+export { Episode, EpisodeOptionsSchema, type EpisodeBrief, type EpisodeInfo, type EpisodeOptions } from './episode.js';
 export { toMcpResult } from './content.js';
 export { createMcpServer, episodeInstructions, serveStdio, SERVER_NAME } from './server.js';
 export { serveHttp, LOOPBACK, MCP_PATH, type HttpHandle } from './http.js';

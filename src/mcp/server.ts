@@ -17,7 +17,9 @@ import { handoverPath, taskId } from '../memory/layout.js';
 import { ALL_TOOLS, toolError, toolSpecs, type ToolResult } from '../tools/index.js';
 import { TOOL_ANNOTATIONS } from './annotations.js';
 import { toMcpResult } from './content.js';
-import { houseName, type Episode, type EpisodeBrief } from './episode.js';
+import { goalReached } from '../eval/goat.js';
+import { houseSpecText } from '../world/house-spec.js';
+import type { Episode, EpisodeBrief } from './episode.js';
 
 export const SERVER_NAME = 'navharness';
 
@@ -33,7 +35,7 @@ function packageVersion(): string {
 /** What a connecting agent is told about the episode (the MCP `instructions` field). */
 export function episodeInstructions(b: EpisodeBrief): string {
   return [
-    `You control a wheeled robot with an RGB-D camera in a house (${houseName(b.house)}). Your task: find the goal of task ${b.task} of a GOAT sequence and stop next to it (within 1 m).`,
+    `You control a wheeled robot with an RGB-D camera in a house (${houseSpecText(b.house)}). Your task: find the goal of task ${b.task} of a GOAT sequence and stop next to it (within 1 m).`,
     'Call get_goal first (the goal is an object category, a description of one object, or a photograph). Use observe to look, step to move (forward 0.25 m, left/right 15°),',
     'get_map for the occupancy map built from your own observations, mark to name a place, preview_path to check a route before walking it.',
     `The budget is ${b.steps} steps (one per executed action). When you are next to the goal, or give up, call close_task with your claim and evidence.`,
@@ -67,8 +69,9 @@ export function createMcpServer(episode: Episode | Promise<Episode>, brief: Epis
     const result: ToolResult = await e.call(name, args);
     log(`${name} ${result.isError ? 'error' : 'ok'} in ${(performance.now() - t0).toFixed(0)} ms (steps used ${e.ctx.budget.used}/${e.ctx.budget.limit})`);
     if (name === 'close_task' && !result.isError && e.ctx.closeRequest) {
-      const ev = e.evaluate();
-      log(`close requested: claim ${e.ctx.closeRequest.claim}; evaluation (operator only): ${ev.success ? 'success' : 'failure'}, ${ev.distance.toFixed(2)} m from the goal after ${e.ctx.budget.used} steps`);
+      // the episode records where the body ended; evaluation scores it, for the operator's log only
+      const ev = goalReached(e.world.scene, e.info.goal, e.finalPosition());
+      log(`close requested: claim ${e.ctx.closeRequest.claim}; evaluation (operator only): ${ev.success ? 'success' : 'failure'}, ${(ev.distance ?? Infinity).toFixed(2)} m from the goal after ${e.ctx.budget.used} steps`);
     }
     return toMcpResult(result);
   });

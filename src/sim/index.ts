@@ -7,4 +7,3 @@ export { Renderer, copyFrame, type Frame, type NoiseConfig } from './render/rend
 export * from './render/camera.js';
 export * from './episodes/index.js';
 export * from './metrics/index.js';
-export { HouseArgSchema } from './house-ref.js';

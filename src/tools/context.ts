@@ -5,14 +5,9 @@
  */
 import type { Navigator } from '../navigator/navigator.js';
 import type { FileAccess } from '../memory/workspace.js';
+import type { AgentGoal } from '../world/agent-goal.js';
 
-export interface AgentGoal {
-  /** how the goal is given: an object category, a description of one instance, or a photograph */
-  kind: 'object' | 'description' | 'image';
-  text: string;
-  /** PNG of the goal photograph for image goals */
-  image?: Uint8Array;
-}
+export type { AgentGoal };
 
 export interface StepBudget {
   limit: number;

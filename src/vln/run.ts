@@ -4,10 +4,10 @@
  * have acted.
  */
 import type { Model } from '../models/types.js';
-import type { InstructionEpisode } from '../sim/episodes/schema.js';
+import type { InstructionEpisode } from '../world/episodes.js';
 import { scoreVlnEpisode, type VlnScores } from '../sim/metrics/vln.js';
 import { summariseTokens, type DecisionRecord, type TokenSummary } from './accounting.js';
-import { openEpisodeWorld, type EpisodeWorld } from './episode-world.js';
+import { openEpisodeWorld, type EpisodeWorld } from '../world/episode-world.js';
 import { runNavHarnessEpisode, type LoopOptions, type LoopResult, type VlnConfig } from './loop.js';
 import { runNativeEpisode } from './native.js';
 import { GroundTruthPerception } from '../baselines/vln/perception.js';

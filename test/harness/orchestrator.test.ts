@@ -13,7 +13,7 @@ import { ModelJudge } from '../../src/harness/judge.js';
 import { Orchestrator } from '../../src/harness/orchestrator.js';
 import { HistogramPlaceMatcher } from '../../src/baselines/histogram-place-matcher.js';
 import { MatcherWakeUp } from '../../src/harness/wakeup.js';
-import { World } from '../../src/harness/world.js';
+import { World } from '../../src/world/world.js';
 import { relocationViews } from '../../src/harness/relocation.js';
 import { OpenAIResponsesModel } from '../../src/models/openai-responses.js';
 import { startMockServer } from '../models/mock-server.js';

@@ -4,7 +4,7 @@
  * wildly) must produce identical maps, poses and places.
  */
 import { describe, expect, it } from 'vitest';
-import { World } from '../../src/harness/world.js';
+import { World } from '../../src/world/world.js';
 import type { CoarseAction } from '../../src/navigator/actions.js';
 
 async function run(perturb: boolean) {

@@ -1,8 +1,9 @@
 /** The evaluator's data (reference path, goal position, distances, success) never reaches an agent. */
 import { describe, expect, it } from 'vitest';
-import { openEpisodeWorld, runNativeEpisode, runNavHarnessEpisode } from '../../src/vln/index.js';
+import { runNativeEpisode, runNavHarnessEpisode } from '../../src/vln/index.js';
 import { GroundTruthPerception } from '../../src/baselines/vln/perception.js';
 import { ScriptedVlnAgents } from '../../src/baselines/vln/agents.js';
+import { openEpisodeWorld } from '../../src/world/episode-world.js';
 import { scoreVlnEpisode } from '../../src/sim/metrics/vln.js';
 import { RecordingModel, serialisedText, smallEpisodes } from './helpers.js';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockModel, textOf, type ModelRequest } from '../../src/models/index.js';
-import { openEpisodeWorld, requestSize, routeAfterVerification, runNavHarnessEpisode, type EpisodeWorld, type LoopResult } from '../../src/vln/index.js';
+import { requestSize, routeAfterVerification, runNavHarnessEpisode, type LoopResult } from '../../src/vln/index.js';
+import { openEpisodeWorld, type EpisodeWorld } from '../../src/world/episode-world.js';
 import { RecordingModel, roleOf, smallEpisodes } from './helpers.js';
 
 describe('routing rule', () => {

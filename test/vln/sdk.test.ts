@@ -1,7 +1,8 @@
 /** The NavHarness and native loops through the real OpenAI and Anthropic SDKs against a local mock server. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AnthropicModel, OpenAIResponsesModel } from '../../src/models/index.js';
-import { openEpisodeWorld, runNativeEpisode, runNavHarnessEpisode, type EpisodeWorld } from '../../src/vln/index.js';
+import { runNativeEpisode, runNavHarnessEpisode } from '../../src/vln/index.js';
+import { openEpisodeWorld, type EpisodeWorld } from '../../src/world/episode-world.js';
 import type { InstructionEpisode } from '../../src/sim/episodes/schema.js';
 import { startMockServer, type MockServer } from '../models/mock-server.js';
 import { smallEpisodes } from './helpers.js';

@@ -4,4 +4,3 @@ export * from './goat.js';
 export * from './instruction.js';
 export * from './route-text.js';
 export * from './dataset.js';
-export * from './evaluate.js';

@@ -13,8 +13,16 @@ export const PoseSchema = z.object({
   yaw: finite,
 });
 
+/** The one house-seed rule (a uint32; the house generator's random streams take 32 bits). */
+export const MAX_HOUSE_SEED = 0xffffffff;
+export const HouseSeedSchema = z
+  .number({ message: `a house seed is a whole number from 0 to ${MAX_HOUSE_SEED}` })
+  .int(`a house seed is a whole number from 0 to ${MAX_HOUSE_SEED}`)
+  .min(0, `a house seed is a whole number from 0 to ${MAX_HOUSE_SEED}`)
+  .max(MAX_HOUSE_SEED, `a house seed is a whole number from 0 to ${MAX_HOUSE_SEED}`);
+
 export const HouseRefSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('procedural'), seed: z.number().int().min(0).max(0xffffffff) }),
+  z.object({ kind: z.literal('procedural'), seed: HouseSeedSchema }),
   z.object({ kind: z.literal('gltf'), path: z.string().min(1) }),
 ]);
 

@@ -1,5 +1,4 @@
 import type { Vec3 } from '../../geometry/pose.js';
-import { spl } from './spl.js';
 import type { DistanceOracle } from './types.js';
 
 export interface Footprint {
@@ -26,43 +25,9 @@ export function goalSuccess(final: Vec3, floor: number, instances: readonly Foot
   return instances.some((f) => f.floor === floor && distanceToFootprint(final, f) <= radius + 1e-9) ? 1 : 0;
 }
 
-export interface GoalOutcome {
-  success: number;
-  /** shortest geodesic from where this goal started to its success region */
-  shortest: number;
-  /** length the body walked for this goal */
-  walked: number;
-}
-
 /** Shortest geodesic from `start` to any of the goal's success viewpoints. */
 export function shortestToGoal(start: Vec3, viewpoints: readonly Vec3[], oracle: DistanceOracle): number {
   let best = Infinity;
   for (const v of viewpoints) best = Math.min(best, oracle.geodesic(start, v));
   return best;
-}
-
-export interface GoatScores {
-  /** per-goal success rate over all goals of all sequences */
-  sSR: number;
-  /** fraction of sequences with every goal successful */
-  eSR: number;
-  /** mean SPL over all goals */
-  spl: number;
-  goals: number;
-  sequences: number;
-}
-
-export function scoreGoat(sequences: readonly (readonly GoalOutcome[])[]): GoatScores {
-  let goals = 0, succ = 0, splSum = 0, full = 0;
-  for (const seq of sequences) {
-    let all = seq.length > 0;
-    for (const g of seq) {
-      goals++;
-      succ += g.success;
-      splSum += spl(g.success, g.shortest, g.walked);
-      if (!g.success) all = false;
-    }
-    if (all) full++;
-  }
-  return { sSR: goals ? succ / goals : 0, eSR: sequences.length ? full / sequences.length : 0, spl: goals ? splSum / goals : 0, goals, sequences: sequences.length };
 }

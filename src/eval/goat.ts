@@ -1,0 +1,90 @@
+/**
+ * GOAT scoring, the one place that scores a goal and a sequence (evaluation only; nothing here
+ * reaches an agent). A goal succeeds when the body closes the task within the goal's radius of a
+ * goal instance's footprint on its floor; SPL uses the navmesh geodesic from where the goal started.
+ * The per-goal units (success, shortest path, SPL) are the metrics of src/sim/metrics.
+ */
+import type { Vec3 } from '../geometry/pose.js';
+import type { EvaluationRecord } from '../memory/schemas.js';
+import type { GoatGoal } from '../sim/episodes/schema.js';
+import { distanceToFootprint, goalSuccess, shortestToGoal, type Footprint } from '../sim/metrics/goat.js';
+import { spl } from '../sim/metrics/spl.js';
+import type { DistanceOracle } from '../sim/metrics/types.js';
+import { floorAt, objectById, type Scene } from '../sim/scene.js';
+
+export function goalFootprints(scene: Scene, goal: GoatGoal): Footprint[] {
+  return goal.instanceIds
+    .map((id) => objectById(scene, id))
+    .filter((o) => o !== undefined)
+    .map((o) => ({ x0: o.min[0], z0: o.min[2], x1: o.max[0], z1: o.max[2], floor: o.floor }));
+}
+
+/** Where the body ended a goal: success (1 or 0) and the horizontal distance to the nearest goal instance on its floor. */
+export function goalReached(scene: Scene, goal: GoatGoal, final: Vec3): { success: number; distance: number | null } {
+  const fps = goalFootprints(scene, goal);
+  const floor = floorAt(scene, final[1]).index;
+  const onFloor = fps.filter((f) => f.floor === floor);
+  const distance = onFloor.length ? Math.min(...onFloor.map((f) => distanceToFootprint(final, f))) : null;
+  return { success: goalSuccess(final, floor, fps, goal.successRadius), distance };
+}
+
+export interface GoalRun {
+  taskId: string;
+  start: Vec3;
+  final: Vec3;
+  walked: number;
+}
+
+/** One goal's outcome as the sequence score takes it. */
+export interface GoalOutcome {
+  success: number;
+  /** shortest geodesic from where this goal started to its success region */
+  shortest: number;
+  /** length the body walked for this goal */
+  walked: number;
+}
+
+export function goalOutcome(scene: Scene, oracle: DistanceOracle, goal: GoatGoal, run: Omit<GoalRun, 'taskId'>): GoalOutcome {
+  return { success: goalReached(scene, goal, run.final).success, shortest: shortestToGoal(run.start, goal.viewpoints, oracle), walked: run.walked };
+}
+
+/** A task's evaluation record (the run directory's evaluation-only file). */
+export function evaluateGoal(scene: Scene, oracle: DistanceOracle, goal: GoatGoal, run: GoalRun): EvaluationRecord {
+  const { success, distance } = goalReached(scene, goal, run.final);
+  const shortestRaw = shortestToGoal(run.start, goal.viewpoints, oracle);
+  const shortest = Number.isFinite(shortestRaw) ? shortestRaw : null;
+  return {
+    task_id: run.taskId,
+    success: success === 1,
+    spl: shortest === null ? 0 : spl(success, shortest, run.walked),
+    distance_to_goal: distance,
+    shortest_path: shortest,
+    path_length: run.walked,
+  };
+}
+
+export interface GoatScores {
+  /** per-goal success rate over all goals of all sequences */
+  sSR: number;
+  /** fraction of sequences with every goal successful */
+  eSR: number;
+  /** mean SPL over all goals */
+  spl: number;
+  goals: number;
+  sequences: number;
+}
+
+export function scoreGoat(sequences: readonly (readonly GoalOutcome[])[]): GoatScores {
+  let goals = 0, succ = 0, splSum = 0, full = 0;
+  for (const seq of sequences) {
+    let all = seq.length > 0;
+    for (const g of seq) {
+      goals++;
+      succ += g.success;
+      splSum += spl(g.success, g.shortest, g.walked);
+      if (!g.success) all = false;
+    }
+    if (all) full++;
+  }
+  return { sSR: goals ? succ / goals : 0, eSR: sequences.length ? full / sequences.length : 0, spl: goals ? splSum / goals : 0, goals, sequences: sequences.length };
+}

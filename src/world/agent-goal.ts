@@ -1,0 +1,33 @@
+/**
+ * What the agent is told of a GOAT goal: the category, the description, or the photograph rendered
+ * from the goal's stored viewpoint. The photograph is a rendering; the category of an image goal is
+ * never named.
+ */
+import { simCameraPose } from '../geometry/sim-frame.js';
+import { rgbPng } from '../sim/frame-png.js';
+import type { Pose2, GoatGoal } from '../sim/episodes/schema.js';
+import type { Frame, Renderer } from '../sim/render/renderer.js';
+
+export interface AgentGoal {
+  /** how the goal is given: an object category, a description of one instance, or a photograph */
+  kind: 'object' | 'description' | 'image';
+  text: string;
+  /** PNG of the goal photograph for image goals */
+  image?: Uint8Array;
+}
+
+/**
+ * The goal photograph of an image goal, rendered from its stored viewpoint with the camera at
+ * `cameraHeight` (a view into renderer memory: use it before the next render).
+ */
+export function goalPhotograph(renderer: Renderer, view: Pose2, cameraHeight = renderer.camera.cameraHeight): Frame {
+  return renderer.render(simCameraPose(view.position, view.yaw, cameraHeight));
+}
+
+export function agentGoalOf(goal: GoatGoal, renderer: Renderer, cameraHeight: number): AgentGoal {
+  if (goal.type === 'object') return { kind: 'object', text: goal.category };
+  if (goal.type === 'description') return { kind: 'description', text: goal.description };
+  const frame = goalPhotograph(renderer, goal.view, cameraHeight);
+  // The text names no category: an image goal is given by the photograph alone.
+  return { kind: 'image', text: 'the object in the goal photograph', image: rgbPng(frame) };
+}

@@ -1,0 +1,7 @@
+/**
+ * Episode datasets as the entry points see them: generated for procedural houses, or read from a
+ * JSON file and validated. The data and generators are the simulator's; this is where the layers
+ * above reach them.
+ */
+export { generateDataset, type DatasetOptions } from '../sim/episodes/dataset.js';
+export { describeIssues, parseEpisodeJson, type EpisodeDataset, type GoatEpisode, type GoatGoal, type InstructionEpisode } from '../sim/episodes/schema.js';

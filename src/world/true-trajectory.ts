@@ -1,0 +1,65 @@
+/**
+ * The body's true path, for evaluation only (path length for SPL, the trajectory file, VLN-CE's
+ * nDTW). A `Body` decorator: the navigator drives it like the simulated body it wraps, and after each
+ * sub-motion it notes the simulator's true position. Nothing recorded here reaches the navigator or a
+ * session.
+ */
+import type { Body, BodyFrame, ExecuteOptions, SubMotion, SubMotionResult } from '../body/body.js';
+import type { SimBody } from '../body/sim-body.js';
+import type { Vec3 } from '../geometry/pose.js';
+
+/**
+ * When a point is recorded. 'moved': after any sub-motion that changed the position (the GOAT runs'
+ * trajectory files). 'forward': after every forward sub-motion, blocked ones included, as VLN-CE logs
+ * a position per step; nDTW counts repeated points, so the instruction benchmark keeps this log.
+ */
+export type TrajectorySampling = 'moved' | 'forward';
+
+export class TrueTrajectoryBody implements Body {
+  readonly points: Vec3[];
+
+  constructor(
+    readonly sim: SimBody,
+    private readonly sampling: TrajectorySampling = 'moved',
+  ) {
+    const p = sim.simPose.position;
+    this.points = [[p[0], p[1], p[2]]];
+  }
+
+  get intrinsics() {
+    return this.sim.intrinsics;
+  }
+
+  get cameraHeight() {
+    return this.sim.cameraHeight;
+  }
+
+  observe(): Promise<BodyFrame> {
+    return this.sim.observe();
+  }
+
+  async execute(m: SubMotion, opts?: ExecuteOptions): Promise<SubMotionResult> {
+    const r = await this.sim.execute(m, opts);
+    const p = this.sim.simPose.position;
+    const last = this.points[this.points.length - 1];
+    const moved = p[0] !== last[0] || p[1] !== last[1] || p[2] !== last[2];
+    if (this.sampling === 'forward' ? m === 'forward' : moved) this.points.push([p[0], p[1], p[2]]);
+    return r;
+  }
+
+  /** Index of the latest point: pass it to `lengthSince` and `points.slice` at a task's start. */
+  get mark(): number {
+    return this.points.length - 1;
+  }
+
+  /** Length walked (horizontal and vertical) since point index `from`. */
+  lengthSince(from: number): number {
+    let s = 0;
+    for (let i = Math.max(1, from + 1); i < this.points.length; i++) {
+      const a = this.points[i - 1];
+      const b = this.points[i];
+      s += Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
+    }
+    return s;
+  }
+}

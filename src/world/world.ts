@@ -1,0 +1,79 @@
+/**
+ * One live world: a house, the simulated body in it, the pose source and the navigator on top.
+ * Shared by the orchestrator, the MCP server and the demos. The simulator's own pose is read here
+ * only to build the ground-truth ablation source and for evaluation, never for the navigator.
+ */
+import { SimBody } from '../body/sim-body.js';
+import { Navigator } from '../navigator/navigator.js';
+import type { NavigatorMemory } from '../navigator/navigator-memory.js';
+import { Navcore, type NavcoreOptions } from '../wasm/navcore.js';
+import { generateGoatEpisodes } from '../sim/episodes/goat.js';
+import type { GoatEpisode, GoatGoal, HouseRef } from '../sim/episodes/schema.js';
+import { loadHouse } from '../sim/load-house.js';
+import { SceneNavMesh } from '../sim/navmesh.js';
+import type { Scene, StartPose } from '../sim/scene.js';
+import { agentGoalOf, type AgentGoal } from './agent-goal.js';
+import { createPoseSource, type PoseSourceKind } from './pose-sources.js';
+import { TrueTrajectoryBody, type TrajectorySampling } from './true-trajectory.js';
+
+export interface WorldOptions {
+  house: HouseRef;
+  /** 'ground-truth' is the papers' ablation; 'slam' the visual tracker */
+  poseSource: PoseSourceKind;
+  /** the environment's sub-motion budget, if any */
+  maxSubMotions?: number;
+  /** the navigator's odometry sanity check (default on) */
+  motionCheck?: boolean;
+  /** threads for depth-frame mapping (default 'auto': 2 in Node with two or more cores) */
+  mapThreads?: NavcoreOptions['threads'];
+  /** when the true trajectory notes a point (default 'moved') */
+  trajectory?: TrajectorySampling;
+}
+
+export class World {
+  private disposed = false;
+
+  private constructor(
+    readonly house: HouseRef,
+    readonly scene: Scene,
+    /** the simulated body (ground truth: evaluation and oracles only) */
+    readonly body: SimBody,
+    /** the body the navigator drives, recording the true path for evaluation */
+    readonly trajectory: TrueTrajectoryBody,
+    readonly navmesh: SceneNavMesh,
+    readonly navigator: Navigator,
+    readonly poseSourceKind: PoseSourceKind,
+  ) {}
+
+  /** `memory`: a navigator memory saved earlier in this house (a resumed run) to continue from. */
+  static async open(opts: WorldOptions, start?: StartPose, memory?: NavigatorMemory): Promise<World> {
+    const scene = await loadHouse(opts.house);
+    const navmesh = await SceneNavMesh.build(scene);
+    const body = await SimBody.create(scene, { navmesh, maxSubMotions: opts.maxSubMotions }, start ?? scene.start);
+    const trajectory = new TrueTrajectoryBody(body, opts.trajectory);
+    const poseSource = await createPoseSource(opts.poseSource, body);
+    const core = await Navcore.load({ threads: opts.mapThreads ?? 'auto' });
+    const navigator = await Navigator.create({ body: trajectory, poseSource, memory, core, motionCheck: opts.motionCheck === false ? false : undefined });
+    return new World(opts.house, scene, body, trajectory, navmesh, navigator, opts.poseSource);
+  }
+
+  /** A GOAT-style sequence for this house, deterministic from `seed`. */
+  goatSequence(seed: number, opts: { minGoals?: number; maxGoals?: number } = {}): GoatEpisode {
+    return generateGoatEpisodes(this.scene, this.house, this.navmesh, this.body.renderer, 1, seed, opts)[0];
+  }
+
+  /** What the agent is told of a goal: the category, the description, or the photograph. */
+  agentGoal(goal: GoatGoal): AgentGoal {
+    return agentGoalOf(goal, this.body.renderer, this.body.cameraHeight);
+  }
+
+  /** Frees the pose source, the renderer, the map's WebAssembly and the navmesh. Idempotent. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.navigator.poseSource.dispose();
+    this.body.renderer.dispose();
+    void this.navigator.map.core.dispose();
+    this.navmesh.destroy();
+  }
+}
