@@ -17,7 +17,7 @@ import { selectS12 } from './frame-selector.js';
 import type { JudgeEvidence } from './judge.js';
 import type { Session } from './session.js';
 import type { TaskState, UsageByRole } from './task-state.js';
-import { turnsLeft } from './turns.js';
+import { remaining } from '../tools/budget.js';
 
 /** turns the one-time missing-handover prompt may take */
 export const HANDOVER_PROMPT_TURNS = 3;
@@ -86,7 +86,7 @@ export async function closeFlow(env: FlowEnv, t: TaskState, session: Session, us
     prestop = await check(env, t, 'prestop', stopViews, earlier, usage);
     t.prestop = prestop;
     // With no step or turn left the session could not act on returned evidence: the claim stands.
-    const canAct = stepsLeft(t.ctx) > 0 && turnsLeft(t.turns) > 0 && !t.ctx.terminated;
+    const canAct = stepsLeft(t.ctx) > 0 && remaining(t.turns) > 0 && !t.ctx.terminated;
     const withheld = withholdsStop(req.claim, prestop.verdict) && canAct;
     env.trace(t, { kind: 'prestop', verdict: prestop.verdict, withheld, steps: t.ctx.budget.used });
     if (withheld) {

@@ -1,5 +1,4 @@
 export * from './config.js';
-export * from './turns.js';
 export * from './session.js';
 export * from './policies.js';
 export * from './compaction.js';

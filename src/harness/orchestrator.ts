@@ -22,7 +22,7 @@ import { actorTools, openingContent, systemBrief } from './policies.js';
 import { recoveryFlow } from './recovery-flow.js';
 import { Session } from './session.js';
 import { zeroUsageByRole, type TaskSpec, type TaskState, type TraceEntry, type UsageByRole } from './task-state.js';
-import { turnsLeft } from './turns.js';
+import { remaining } from '../tools/budget.js';
 
 export type { HarnessEvent, OrchestratorDeps } from './flow-env.js';
 
@@ -71,7 +71,7 @@ export class Orchestrator implements FlowEnv {
   }
 
   newSession(name: string): Session {
-    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), (e) => this.emit(e));
+    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), { onEvent: (e) => this.emit(e) });
   }
 
   exploredArea(): number {
@@ -143,7 +143,7 @@ export class Orchestrator implements FlowEnv {
         recoveryPending: t.ctx.recoveryRequest !== null,
         terminated: t.ctx.terminated,
         stepsLeft: stepsLeft(t.ctx),
-        turnsLeft: turnsLeft(t.turns),
+        turnsLeft: remaining(t.turns),
         fallbackDue,
       });
       switch (action) {

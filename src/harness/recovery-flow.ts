@@ -15,7 +15,7 @@ import type { FlowEnv } from './flow-env.js';
 import { decideRecovery, rank, type RecoverySignals } from './recovery-rules.js';
 import type { Session } from './session.js';
 import type { TaskState, UsageByRole } from './task-state.js';
-import { turnsLeft } from './turns.js';
+import { remaining } from '../tools/budget.js';
 
 const png = (f: { width: number; height: number; rgb: Uint8Array }): Uint8Array => rgbPng(f);
 
@@ -95,7 +95,7 @@ export async function recoveryFlow(env: FlowEnv, t: TaskState, session: Session,
     placeGraph: graph,
     handoverPath: journal.handoverPath(t.id),
     remainingSteps: stepsLeft(t.ctx),
-    remainingTurns: turnsLeft(t.turns),
+    remainingTurns: remaining(t.turns),
   });
   next.say(text(opening), ...views.flatMap((v, i) => [text(`surrounding view ${i + 1} of 4`), image(png(v))]));
   return next;

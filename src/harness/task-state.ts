@@ -4,7 +4,7 @@ import type { Usage } from '../models/types.js';
 import { ZERO_USAGE } from '../models/types.js';
 import type { AgentGoal, ToolContext } from '../tools/context.js';
 import type { RecoveryDecision, RecoverySignals } from './recovery-rules.js';
-import type { TurnBudget } from './turns.js';
+import type { Budget } from '../tools/budget.js';
 
 export interface TaskSpec {
   /** 1-based position in the sequence */
@@ -34,7 +34,7 @@ export interface TaskState {
   spec: TaskSpec;
   id: string;
   ctx: ToolContext;
-  turns: TurnBudget;
+  turns: Budget;
   /** checked close requests: only the first is checked before STOP (survives recovery) */
   checkedRequests: number;
   prestop: StoredVerdict | null;
