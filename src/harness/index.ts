@@ -4,6 +4,7 @@ export * from './policies.js';
 export * from './compaction.js';
 export * from './frame-selector.js';
 export * from './judge.js';
+export * from './verdict-parse.js';
 export * from './ground-truth-judge.js';
 export * from './closure-rules.js';
 export * from './recovery-rules.js';
