@@ -31,11 +31,13 @@ export interface ClosedOutcome {
   stopPngs?: Uint8Array[];
 }
 
-export interface CloseResult {
-  /** the task's outcome when STOP is issued; null when STOP was withheld and the evidence went back to the session */
-  outcome: ClosedOutcome | null;
-  events: TraceEntry[];
-}
+/**
+ * STOP issued with the task's outcome, or STOP withheld: the close request is dropped and `evidence`
+ * (the check's contrary finding) goes back to the same session.
+ */
+export type CloseDecision = { kind: 'stop'; outcome: ClosedOutcome } | { kind: 'withheld'; evidence: string };
+
+export type CloseResult = CloseDecision & { events: TraceEntry[] };
 
 type FlowDeps = Pick<OrchestratorDeps, 'navigator' | 'journal' | 'config' | 'judge' | 'tasksInRun'>;
 
@@ -96,11 +98,7 @@ export async function closeFlow(deps: FlowDeps, t: TaskState, session: Session, 
     const canAct = stepsLeft(t.ctx) > 0 && remaining(t.turns) > 0 && !t.ctx.terminated;
     const withheld = withholdsStop(req.claim, prestop.verdict) && canAct;
     events.push({ kind: 'prestop', verdict: prestop.verdict, withheld, steps: t.ctx.budget.used });
-    if (withheld) {
-      t.ctx.closeRequest = null;
-      session.say(text(prestopEvidenceReturn(req.claim, prestop.verdict as 'complete' | 'incomplete', prestop.evidence)));
-      return { outcome: null, events };
-    }
+    if (withheld) return { kind: 'withheld', evidence: prestopEvidenceReturn(req.claim, prestop.verdict as 'complete' | 'incomplete', prestop.evidence), events };
   }
   const plan = certificationPlan(cfg.certification, t.prestop, t.ctx.budget.used);
   let verdict: StoredVerdict | null = null;
@@ -109,6 +107,6 @@ export async function closeFlow(deps: FlowDeps, t: TaskState, session: Session, 
     if (verdict.check !== 'final') journal.writeVerdict(t.id, { ...verdict, check: 'final' });
   } else if (plan.kind === 'fresh') verdict = await check(deps, t, 'final', stopViews, earlier, usage);
   events.push({ kind: 'certification', plan: plan.kind, verdict: verdict?.verdict ?? null });
-  return { outcome: { claim, reason: `closed by the session (claim: ${req.claim})`, verdict, stopPngs: stopViews.map(png) }, events };
+  return { kind: 'stop', outcome: { claim, reason: `closed by the session (claim: ${req.claim})`, verdict, stopPngs: stopViews.map(png) }, events };
 }
 

@@ -156,7 +156,9 @@ export class Orchestrator {
       if (action === 'close') {
         const r = await closeFlow(this.deps, t, session, usage);
         r.events.forEach((e) => this.trace(t, e));
-        if (r.outcome) return { outcome: r.outcome, session, usage, newSessions };
+        if (r.kind === 'stop') return { outcome: r.outcome, session, usage, newSessions };
+        t.ctx.closeRequest = null;
+        session.say(text(r.evidence));
       } else if (action === 'recovery') {
         const next = await this.recover(t, session, fallbackDue && t.ctx.recoveryRequest === null, usage);
         if (next) {
@@ -176,13 +178,18 @@ export class Orchestrator {
   private async recover(t: TaskState, session: Session, fallback: boolean, usage: UsageByRole): Promise<Session | null> {
     const r = await recoveryFlow(this.deps, t, session, fallback, usage);
     this.resetCheckpoint(t, r.checkpoint);
+    if (r.kind === 'continue') {
+      r.events.forEach((e) => this.trace(t, e));
+      if (r.rearmFallback) t.attemptTurns = 0;
+      session.say(text(r.message));
+      return null;
+    }
     let graph: string | null = null;
-    if (r.attempt && (r.attempt.scope === 'floor' || r.attempt.scope === 'house')) {
+    if (r.attempt.scope === 'floor' || r.attempt.scope === 'house') {
       this.registerPlaces();
       graph = renderPlaceGraph(loadPlaceGraph(this.deps.journal.workspace));
     }
     r.events.forEach((e) => this.trace(t, e));
-    if (!r.attempt) return null;
     t.recoveries++;
     t.previousScope = r.attempt.scope;
     t.attempt++;

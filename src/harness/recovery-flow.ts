@@ -34,13 +34,17 @@ export interface NewAttempt {
   views: BodyFrame[];
 }
 
-export interface RecoveryResult {
-  /** null when recovery was not started and the current attempt continues */
-  attempt: NewAttempt | null;
+/**
+ * Recovery not started: `message` goes back to the current session, and a fallback's turn count
+ * restarts (it re-arms only after another T_f turns); or an approved recovery's new attempt.
+ */
+export type RecoveryStep = { kind: 'continue'; message: string; rearmFallback: boolean } | { kind: 'new-attempt'; attempt: NewAttempt };
+
+export type RecoveryResult = RecoveryStep & {
   /** the checkpoint taken when the decision was made (ΔA and ΔE restart from it) */
   checkpoint: Checkpoint;
   events: TraceEntry[];
-}
+};
 
 export function signals(deps: Pick<OrchestratorDeps, 'navigator' | 'journal'>, t: TaskState): RecoverySignals {
   const nav = deps.navigator;
@@ -71,9 +75,8 @@ export async function recoveryFlow(deps: FlowDeps, t: TaskState, session: Sessio
   t.ctx.recoveryRequest = null;
   const trace = { kind: 'recovery' as const, proposal: proposal.scope, fallback, confidence: proposal.confidence, signals: sig, decision };
   if (decision.kind === 'continue') {
-    if (fallback) t.attemptTurns = 0; // the fallback re-arms only after another T_f turns
-    session.say(text(`Recovery was not started: ${decision.reason}. Continue the current attempt.`));
-    return { attempt: null, checkpoint, events: [{ ...trace, note: null, brief: null }] };
+    const message = `Recovery was not started: ${decision.reason}. Continue the current attempt.`;
+    return { kind: 'continue', message, rearmFallback: fallback, checkpoint, events: [{ ...trace, note: null, brief: null }] };
   }
   const notePath = await noteHop(deps, t, session);
   let brief: string | null = null;
@@ -86,7 +89,7 @@ export async function recoveryFlow(deps: FlowDeps, t: TaskState, session: Sessio
     usage.wakeup = addUsage(usage.wakeup, w.usage);
     brief = w.brief;
   }
-  return { attempt: { scope: decision.scope, notePath, brief, views }, checkpoint, events: [{ ...trace, note: notePath, brief }] };
+  return { kind: 'new-attempt', attempt: { scope: decision.scope, notePath, brief, views }, checkpoint, events: [{ ...trace, note: notePath, brief }] };
 }
 
 /** The outgoing session's final hop: file tools only, to write its recovery note. Returns the note's path when written. */
