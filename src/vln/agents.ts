@@ -1,6 +1,7 @@
 /**
- * The four NavHarness agents as single requests to a model: each builds its input from the shared
- * context with the appendix-C prompt of its role, and parses the reply with the role's zod schema.
+ * The four NavHarness agents as single requests to a model (each a one-turn harness Session): each
+ * builds its input from the shared context with the appendix-C prompt of its role, and parses the
+ * reply with the role's zod schema.
  * A reply that does not parse never crashes the loop: it becomes a conservative answer (the goal is
  * kept, verification is 'uncertain') with the parse problem recorded.
  */
