@@ -10,7 +10,7 @@ import { invert, multiply, type Mat4 } from '../src/geometry/pose.js';
 import { simPoseToNavigator } from '../src/geometry/sim-frame.js';
 import { OccupancyMap, type DepthFrame } from '../src/mapping/occupancy-map.js';
 import { Cell } from '../src/mapping/params.js';
-import { explore } from './explore.js';
+import { explore } from './_explore.js';
 import { wrapAngle } from '../src/geometry/angle.js';
 
 const args = process.argv.slice(2).map(Number);

@@ -8,7 +8,7 @@ import { transformPoint } from '../src/geometry/pose.js';
 import { alignRigid } from '../src/eval/align.js';
 import type { PoseEstimate, TrackingStatus } from '../src/perception/pose-source.js';
 import { SlamPoseSource } from '../src/perception/slam-pose-source.js';
-import { explore } from './explore.js';
+import { explore } from './_explore.js';
 
 export interface SimTrackingRun {
   seed: number;

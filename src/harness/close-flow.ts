@@ -1,7 +1,8 @@
 /**
  * The close flow (SPEC §9): four stop views, the one-time missing-handover prompt, the pre-stop check
  * on the first checked request (veto only on a definite contradicting verdict), certification with
- * verdict reuse when the step count is unchanged.
+ * verdict reuse when the step count is unchanged. It acts on the task's session and records verdicts,
+ * and returns its outcome and the trace entries of its decisions for the orchestrator to apply.
  */
 import type { BodyFrame } from '../body/body.js';
 import { encodePng } from '../mapping/png.js';
@@ -12,12 +13,12 @@ import { handoverMissingPrompt, prestopEvidenceReturn } from '../prompts/actor.j
 import { rgbPng } from '../sim/frame-png.js';
 import { stepsLeft } from '../tools/context.js';
 import { certificationPlan, prestopCheckDue, withholdsStop } from './closure-rules.js';
-import type { FlowEnv } from './flow-env.js';
+import type { OrchestratorDeps } from './orchestrator-deps.js';
 import { selectS12 } from './frame-selector.js';
 import type { JudgeEvidence } from './judge.js';
 import type { Session } from './session.js';
-import type { TaskState, UsageByRole } from './task-state.js';
-import { turnsLeft } from './turns.js';
+import type { TaskState, TraceEntry, UsageByRole } from './task-state.js';
+import { remaining } from '../tools/budget.js';
 
 /** turns the one-time missing-handover prompt may take */
 export const HANDOVER_PROMPT_TURNS = 3;
@@ -30,10 +31,20 @@ export interface ClosedOutcome {
   stopPngs?: Uint8Array[];
 }
 
+/**
+ * STOP issued with the task's outcome, or STOP withheld: the close request is dropped and `evidence`
+ * (the check's contrary finding) goes back to the same session.
+ */
+export type CloseDecision = { kind: 'stop'; outcome: ClosedOutcome } | { kind: 'withheld'; evidence: string };
+
+export type CloseResult = CloseDecision & { events: TraceEntry[] };
+
+type FlowDeps = Pick<OrchestratorDeps, 'navigator' | 'journal' | 'config' | 'judge' | 'tasksInRun'>;
+
 const png = (f: { width: number; height: number; rgb: Uint8Array }): Uint8Array => rgbPng(f);
 
-export async function judgeEvidence(env: FlowEnv, t: TaskState, stopViews: BodyFrame[], earlierViews: readonly View[]): Promise<JudgeEvidence> {
-  const nav = env.deps.navigator;
+export async function judgeEvidence(deps: FlowDeps, t: TaskState, stopViews: BodyFrame[], earlierViews: readonly View[]): Promise<JudgeEvidence> {
+  const nav = deps.navigator;
   const sel = selectS12(stopViews, earlierViews.map((v, i) => ({ v, i })));
   const floor = nav.floor;
   return {
@@ -44,7 +55,7 @@ export async function judgeEvidence(env: FlowEnv, t: TaskState, stopViews: BodyF
     mapPng: floor === null || nav.map.floors().length === 0 ? null : encodePng(nav.render({ floor })),
     record: {
       taskPosition: t.spec.index,
-      tasksInRun: env.deps.tasksInRun,
+      tasksInRun: deps.tasksInRun,
       stepsUsed: t.ctx.budget.used,
       stepBudget: t.ctx.budget.limit,
       frameCount: nav.frames,
@@ -53,28 +64,26 @@ export async function judgeEvidence(env: FlowEnv, t: TaskState, stopViews: BodyF
   };
 }
 
-export async function check(env: FlowEnv, t: TaskState, which: 'prestop' | 'final', stopViews: BodyFrame[], earlier: readonly View[], usage: UsageByRole): Promise<StoredVerdict> {
-  const ev = await judgeEvidence(env, t, stopViews, earlier);
-  const r = await env.deps.judge.check(ev);
+export async function check(deps: FlowDeps, t: TaskState, which: 'prestop' | 'final', stopViews: BodyFrame[], earlier: readonly View[], usage: UsageByRole): Promise<StoredVerdict> {
+  const ev = await judgeEvidence(deps, t, stopViews, earlier);
+  const r = await deps.judge.check(ev);
   usage.judge = addUsage(usage.judge, r.usage);
   const v: StoredVerdict = { ...r.verdict, check: which, steps_at_check: t.ctx.budget.used };
-  env.deps.journal.writeVerdict(t.id, v);
+  deps.journal.writeVerdict(t.id, v);
   return v;
 }
 
-/**
- * SPEC §9. Returns the task's outcome when STOP is issued, or null when STOP was withheld and the
- * evidence went back to the same session.
- */
-export async function closeFlow(env: FlowEnv, t: TaskState, session: Session, usage: UsageByRole): Promise<ClosedOutcome | null> {
-  const { config: cfg, journal, navigator: nav } = env.deps;
+/** SPEC §9, for the pending close request of the task. */
+export async function closeFlow(deps: FlowDeps, t: TaskState, session: Session, usage: UsageByRole): Promise<CloseResult> {
+  const { config: cfg, journal, navigator: nav } = deps;
+  const events: TraceEntry[] = [];
   const req = t.ctx.closeRequest!;
-  env.trace(t, { kind: 'close-request', claim: req.claim, steps: req.stepsUsed });
+  events.push({ kind: 'close-request', claim: req.claim, steps: req.stepsUsed });
   const earlier = nav.archive.all().slice();
   const stopViews = await nav.turnInPlace(6);
   if (cfg.policy === 'navharness' && !journal.hasHandover(t.id) && !t.handoverPrompted) {
     t.handoverPrompted = true;
-    env.trace(t, { kind: 'handover-prompt' });
+    events.push({ kind: 'handover-prompt' });
     session.say(text(handoverMissingPrompt(journal.handoverPath(t.id))));
     // the close request stays pending (motion is refused meanwhile); this hop does not use the check
     await session.hop(t.ctx, { maxTurns: HANDOVER_PROMPT_TURNS, budget: null, whileClosePending: true });
@@ -83,25 +92,21 @@ export async function closeFlow(env: FlowEnv, t: TaskState, session: Session, us
   let prestop: StoredVerdict | null = null;
   if (prestopCheckDue(cfg.prestopVerification, t.checkedRequests)) {
     t.checkedRequests++;
-    prestop = await check(env, t, 'prestop', stopViews, earlier, usage);
+    prestop = await check(deps, t, 'prestop', stopViews, earlier, usage);
     t.prestop = prestop;
     // With no step or turn left the session could not act on returned evidence: the claim stands.
-    const canAct = stepsLeft(t.ctx) > 0 && turnsLeft(t.turns) > 0 && !t.ctx.terminated;
+    const canAct = stepsLeft(t.ctx) > 0 && remaining(t.turns) > 0 && !t.ctx.terminated;
     const withheld = withholdsStop(req.claim, prestop.verdict) && canAct;
-    env.trace(t, { kind: 'prestop', verdict: prestop.verdict, withheld, steps: t.ctx.budget.used });
-    if (withheld) {
-      t.ctx.closeRequest = null;
-      session.say(text(prestopEvidenceReturn(req.claim, prestop.verdict as 'complete' | 'incomplete', prestop.evidence)));
-      return null;
-    }
+    events.push({ kind: 'prestop', verdict: prestop.verdict, withheld, steps: t.ctx.budget.used });
+    if (withheld) return { kind: 'withheld', evidence: prestopEvidenceReturn(req.claim, prestop.verdict as 'complete' | 'incomplete', prestop.evidence), events };
   }
   const plan = certificationPlan(cfg.certification, t.prestop, t.ctx.budget.used);
   let verdict: StoredVerdict | null = null;
   if (plan.kind === 'reuse') {
     verdict = plan.verdict;
     if (verdict.check !== 'final') journal.writeVerdict(t.id, { ...verdict, check: 'final' });
-  } else if (plan.kind === 'fresh') verdict = await check(env, t, 'final', stopViews, earlier, usage);
-  env.trace(t, { kind: 'certification', plan: plan.kind, verdict: verdict?.verdict ?? null });
-  return { claim, reason: `closed by the session (claim: ${req.claim})`, verdict, stopPngs: stopViews.map(png) };
+  } else if (plan.kind === 'fresh') verdict = await check(deps, t, 'final', stopViews, earlier, usage);
+  events.push({ kind: 'certification', plan: plan.kind, verdict: verdict?.verdict ?? null });
+  return { kind: 'stop', outcome: { claim, reason: `closed by the session (claim: ${req.claim})`, verdict, stopPngs: stopViews.map(png) }, events };
 }
 

@@ -4,7 +4,7 @@
  * certification obtains its verdict.
  */
 import type { StoredVerdict } from '../memory/schemas.js';
-import type { VerdictLabel } from '../prompts/verdict.js';
+import type { VerdictLabel } from '../memory/verdict.js';
 
 export type Claim = 'complete' | 'incomplete';
 

@@ -29,7 +29,7 @@ export async function consolidate(
 ): Promise<ConsolidationResult> {
   const ws = journal.workspace;
   const ctx = createToolContext(navigator, null, 1, ws.access({ kind: 'consolidation' }));
-  const session = new Session('consolidation', model, CONSOLIDATION_SYSTEM, FILE_TOOLS, onEvent);
+  const session = new Session('consolidation', model, CONSOLIDATION_SYSTEM, FILE_TOOLS, { onEvent });
   session.say(text(consolidationOpening(consolidationReading(journal))));
   const hop = await session.hop(ctx, { maxTurns, budget: null });
   const reading = consolidationReading(journal);

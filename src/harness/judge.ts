@@ -8,7 +8,8 @@ import type { BodyFrame } from '../body/body.js';
 import type { ContentPart, Message, Model, Usage } from '../models/types.js';
 import { addUsage, image, text, ZERO_USAGE } from '../models/types.js';
 import { earlierFrameLabel, JUDGE_SYSTEM, judgeJsonReprompt, judgeRequest, MAP_LABEL, stopViewLabel, type MechanicalRecord } from '../prompts/judge.js';
-import { judgeStep, type JudgeVerdict } from '../prompts/verdict.js';
+import type { JudgeVerdict } from '../memory/verdict.js';
+import { judgeStep } from './verdict-parse.js';
 import type { AgentGoal } from '../tools/context.js';
 
 export interface EarlierFrame {

@@ -7,24 +7,24 @@
 import type { BodyFrame } from '../body/body.js';
 import { encodePng } from '../mapping/png.js';
 import { taskId as taskIdOf } from '../memory/layout.js';
-import { deriveStatus } from '../memory/ledger.js';
-import { loadPlaceGraph, registerPlace, savePlaceGraph } from '../memory/place-graph.js';
-import type { Role } from '../memory/permissions.js';
+import { loadPlaceGraph, registerPlace, renderPlaceGraph, savePlaceGraph } from '../memory/place-graph.js';
 import type { TaskRecord } from '../memory/schemas.js';
-import { addUsage, text } from '../models/types.js';
+import { addUsage, text, type Usage } from '../models/types.js';
 import { rgbPng } from '../sim/frame-png.js';
+import { remaining } from '../tools/budget.js';
 import { createToolContext, stepsLeft } from '../tools/context.js';
 import { closeFlow, type ClosedOutcome } from './close-flow.js';
-import { boundaryAction } from './closure-rules.js';
+import { boundaryAction, type BoundaryAction } from './closure-rules.js';
 import { Compactor } from './compaction.js';
-import type { FlowEnv, HarnessEvent, OrchestratorDeps } from './flow-env.js';
+import type { HarnessEvent, OrchestratorDeps } from './orchestrator-deps.js';
 import { actorTools, openingContent, systemBrief } from './policies.js';
-import { recoveryFlow } from './recovery-flow.js';
+import { checkpointOf } from './progress.js';
+import { attemptOpening, recoveryFlow } from './recovery-flow.js';
 import { Session } from './session.js';
-import { zeroUsageByRole, type TaskSpec, type TaskState, type TraceEntry, type UsageByRole } from './task-state.js';
-import { turnsLeft } from './turns.js';
+import { taskRecord } from './task-record.js';
+import { newTaskState, zeroUsageByRole, type TaskSpec, type TaskState, type TraceEntry, type UsageByRole } from './task-state.js';
 
-export type { HarnessEvent, OrchestratorDeps } from './flow-env.js';
+export type { HarnessEvent, OrchestratorDeps } from './orchestrator-deps.js';
 
 export interface TaskOutcome {
   record: TaskRecord;
@@ -40,7 +40,32 @@ const png = (f: { width: number; height: number; rgb: Uint8Array }): Uint8Array 
 const RESUME_NUDGE = 'Continue the task. When you have reached the goal or decide to give up, write your handover (if you were given a path) and call close_task.';
 const RESUME_NUDGE_NO_FILES = 'Continue the task. When you have reached the goal or decide to give up, call close_task.';
 
-export class Orchestrator implements FlowEnv {
+/** A task opened: its state, the acting session with the opening said, what to compare at the record. */
+interface OpenTask {
+  t: TaskState;
+  session: Session;
+  markersBefore: Map<string, number>;
+  actorUsageStart: Usage;
+}
+
+interface HopLoopResult {
+  outcome: ClosedOutcome;
+  /** the acting session at the end (the last attempt's) */
+  session: Session;
+  usage: UsageByRole;
+  /** sessions opened by recoveries, with their usage when opened */
+  newSessions: { s: Session; from: Usage }[];
+}
+
+/** The outcome of a boundary at which the environment or a budget ends the task; null for the others. */
+function limitOutcome(action: BoundaryAction, terminationReason: OrchestratorDeps['terminationReason']): ClosedOutcome | null {
+  if (action === 'environment-ended') return { claim: null, reason: terminationReason?.() ?? 'the environment ended the task', verdict: null };
+  if (action === 'steps-exhausted') return { claim: null, reason: 'step budget exhausted', verdict: null };
+  if (action === 'turns-exhausted') return { claim: null, reason: 'model-turn budget exhausted', verdict: null };
+  return null;
+}
+
+export class Orchestrator {
   private single: Session | null = null;
   private compactor: Compactor | null = null;
   private previousTaskId: string | null = null;
@@ -60,65 +85,38 @@ export class Orchestrator implements FlowEnv {
     this.deps.onEvent?.(e);
   }
 
-  trace(t: TaskState, entry: TraceEntry): void {
+  private trace(t: TaskState, entry: TraceEntry): void {
     t.trace.push(entry);
     this.emit({ kind: 'trace', task: t.id, entry });
   }
 
-  actorRole(t: TaskState, recoveryNote?: string): Role {
-    const handover = this.deps.journal.handoverPath(t.id);
-    return { kind: 'actor' as const, handover, ...(recoveryNote ? { recoveryNote } : {}) };
+  private newSession(name: string): Session {
+    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), { onEvent: (e) => this.emit(e) });
   }
 
-  newSession(name: string): Session {
-    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), (e) => this.emit(e));
-  }
-
-  exploredArea(): number {
-    const nav = this.deps.navigator;
-    return nav.map.floors().reduce((s, f) => s + nav.map.exploredArea(f.id), 0);
-  }
-
-  resetCheckpoint(t: TaskState): void {
-    t.checkpoint = { area: this.exploredArea(), markers: this.markerEvents(), floors: this.deps.navigator.map.floors().length };
+  private resetCheckpoint(t: TaskState, checkpoint = checkpointOf(this.deps.navigator)): void {
+    t.checkpoint = checkpoint;
     t.framesSinceCheckpoint = 0;
   }
 
-  /** markers created or moved so far (ΔE counts new observations of places too) */
-  markerEvents(): number {
-    return this.deps.navigator.places.list().reduce((s, p) => s + 1 + p.moves, 0);
+  /** Opens the task, runs its hops until an outcome, and records it. */
+  async runTask(spec: TaskSpec, relocationViews: BodyFrame[] | null = null): Promise<TaskOutcome> {
+    const open = this.openTask(spec, relocationViews);
+    const run = await this.hopLoop(open.t, open.session);
+    return this.recordTask(open, run);
   }
 
-  async runTask(spec: TaskSpec, relocationViews: BodyFrame[] | null = null): Promise<TaskOutcome> {
+  private openTask(spec: TaskSpec, relocationViews: BodyFrame[] | null): OpenTask {
     const { config: cfg, journal, navigator: nav } = this.deps;
     const id = taskIdOf(spec.index);
     this.emit({ kind: 'task-start', task: id });
     nav.archive.clear();
     const files = cfg.policy === 'navharness' ? journal.workspace.access({ kind: 'actor', handover: journal.handoverPath(id) }) : null;
-    const t: TaskState = {
-      spec,
-      id,
-      ctx: createToolContext(nav, spec.goal, cfg.stepBudget, files),
-      turns: { limit: cfg.turnBudget, used: 0 },
-      checkedRequests: 0,
-      prestop: null,
-      handoverPrompted: false,
-      attempt: 1,
-      attemptTurns: 0,
-      recoveries: 0,
-      previousScope: null,
-      recoveryNotes: [],
-      checkpoint: { area: 0, markers: 0, floors: 0 },
-      framesSinceCheckpoint: 0,
-      trace: [],
-    };
+    const t = newTaskState(spec, id, createToolContext(nav, spec.goal, cfg.stepBudget, files), cfg.turnBudget);
     this.resetCheckpoint(t);
-    const usage = zeroUsageByRole();
     const markersBefore = new Map(nav.places.list().map((p) => [p.name.toLowerCase(), p.moves]));
-
     const continuing = cfg.policy === 'single' && this.single !== null;
-    let session = continuing ? (this.single as Session) : this.newSession(`${id}/attempt-1`);
-    const actorUsageStart = { ...session.usage };
+    const session = continuing ? (this.single as Session) : this.newSession(`${id}/attempt-1`);
     const opening = openingContent(cfg, journal, {
       taskNumber: spec.index,
       goal: spec.goal,
@@ -128,11 +126,18 @@ export class Orchestrator implements FlowEnv {
       turnBudget: cfg.turnBudget,
       relocationViews: relocationViews ? relocationViews.map(png) : null,
     }, continuing);
+    const actorUsageStart = { ...session.usage };
     session.say(...opening);
-    const actorSessions: { s: Session; from: typeof actorUsageStart }[] = [{ s: session, from: actorUsageStart }];
+    return { t, session, markersBefore, actorUsageStart };
+  }
 
-    let outcome: ClosedOutcome | null = null;
-    while (!outcome) {
+  /** Hops of the session loop until a boundary decides the task's outcome. */
+  private async hopLoop(t: TaskState, first: Session): Promise<HopLoopResult> {
+    const cfg = this.deps.config;
+    const usage = zeroUsageByRole();
+    let session = first;
+    const newSessions: { s: Session; from: Usage }[] = [];
+    for (;;) {
       const hop = await session.hop(t.ctx, { maxTurns: cfg.hopTurns, budget: t.turns, beforeTurn: this.compactor?.beforeTurn });
       t.attemptTurns += hop.turns;
       t.framesSinceCheckpoint += hop.framesSeen;
@@ -143,84 +148,84 @@ export class Orchestrator implements FlowEnv {
         recoveryPending: t.ctx.recoveryRequest !== null,
         terminated: t.ctx.terminated,
         stepsLeft: stepsLeft(t.ctx),
-        turnsLeft: turnsLeft(t.turns),
+        turnsLeft: remaining(t.turns),
         fallbackDue,
       });
-      switch (action) {
-        case 'close': {
-          const r = await closeFlow(this, t, session, usage);
-          if (r) outcome = r;
-          break;
+      const limit = limitOutcome(action, this.deps.terminationReason);
+      if (limit) return { outcome: limit, session, usage, newSessions };
+      if (action === 'close') {
+        const r = await closeFlow(this.deps, t, session, usage);
+        r.events.forEach((e) => this.trace(t, e));
+        if (r.kind === 'stop') return { outcome: r.outcome, session, usage, newSessions };
+        t.ctx.closeRequest = null;
+        session.say(text(r.evidence));
+      } else if (action === 'recovery') {
+        const next = await this.recover(t, session, fallbackDue && t.ctx.recoveryRequest === null, usage);
+        if (next) {
+          session = next;
+          newSessions.push({ s: next, from: { ...next.usage } });
+          if (cfg.policy === 'single') this.single = next;
         }
-        case 'environment-ended':
-          outcome = { claim: null, reason: this.deps.terminationReason?.() ?? 'the environment ended the task', verdict: null };
-          break;
-        case 'steps-exhausted':
-          outcome = { claim: null, reason: 'step budget exhausted', verdict: null };
-          break;
-        case 'turns-exhausted':
-          outcome = { claim: null, reason: 'model-turn budget exhausted', verdict: null };
-          break;
-        case 'recovery': {
-          const next = await recoveryFlow(this, t, session, fallbackDue && t.ctx.recoveryRequest === null, usage);
-          if (next) {
-            session = next;
-            actorSessions.push({ s: next, from: { ...next.usage } });
-            if (cfg.policy === 'single') this.single = next;
-          }
-          break;
-        }
-        case 'resume':
-          if (hop.end === 'yield') session.say(text(files ? RESUME_NUDGE : RESUME_NUDGE_NO_FILES));
-          this.resetCheckpointIfDue(t);
-          break;
+      } else {
+        if (hop.end === 'yield') session.say(text(t.ctx.files ? RESUME_NUDGE : RESUME_NUDGE_NO_FILES));
+        // ΔA and ΔE are measured since the previous checkpoint: every hop boundary is one
+        this.resetCheckpoint(t);
       }
     }
+  }
+
+  /** Runs the recovery flow and applies its decision; returns the new attempt's session, if any. */
+  private async recover(t: TaskState, session: Session, fallback: boolean, usage: UsageByRole): Promise<Session | null> {
+    const r = await recoveryFlow(this.deps, t, session, fallback, usage);
+    this.resetCheckpoint(t, r.checkpoint);
+    if (r.kind === 'continue') {
+      r.events.forEach((e) => this.trace(t, e));
+      if (r.rearmFallback) t.attemptTurns = 0;
+      session.say(text(r.message));
+      return null;
+    }
+    let graph: string | null = null;
+    if (r.attempt.scope === 'floor' || r.attempt.scope === 'house') {
+      this.registerPlaces();
+      graph = renderPlaceGraph(loadPlaceGraph(this.deps.journal.workspace));
+    }
+    r.events.forEach((e) => this.trace(t, e));
+    t.recoveries++;
+    t.previousScope = r.attempt.scope;
+    t.attempt++;
+    t.attemptTurns = 0;
+    const next = this.newSession(`${t.id}/attempt-${t.attempt}`);
+    next.say(...attemptOpening(this.deps.journal, t, r.attempt, graph));
+    return next;
+  }
+
+  private recordTask(open: OpenTask, run: HopLoopResult): TaskOutcome {
+    const { config: cfg, journal, navigator: nav } = this.deps;
+    const { t } = open;
+    const { outcome, usage } = run;
     if (outcome.claim === null) this.trace(t, { kind: 'stop', reason: outcome.reason });
-    if (cfg.policy === 'single') this.single = session;
-    for (const { s, from } of actorSessions) {
+    if (cfg.policy === 'single') this.single = run.session;
+    for (const { s, from } of [{ s: open.session, from: open.actorUsageStart }, ...run.newSessions]) {
       usage.actor = addUsage(usage.actor, { uncachedInput: s.usage.uncachedInput - from.uncachedInput, cachedInput: s.usage.cachedInput - from.cachedInput, output: s.usage.output - from.output });
     }
     if (this.compactor) {
       usage.compaction = addUsage(usage.compaction, this.compactor.usage);
       this.compactor.usage = { uncachedInput: 0, cachedInput: 0, output: 0 };
     }
-
     const markers = nav.places
       .list()
-      .filter((p) => markersBefore.get(p.name.toLowerCase()) !== p.moves)
+      .filter((p) => open.markersBefore.get(p.name.toLowerCase()) !== p.moves)
       .map((p) => p.name);
     this.registerPlaces();
-    const status = deriveStatus({ claim: outcome.claim?.claim ?? null, certification: cfg.certification, verdict: outcome.verdict?.verdict ?? null });
-    const record: TaskRecord = {
-      task_id: id,
-      index: spec.index,
-      goal: { kind: spec.goal.kind, text: spec.goal.text },
-      status,
-      claim: outcome.claim,
-      verdict: outcome.verdict,
-      termination_reason: outcome.reason,
-      searched_regions: [...new Set(outcome.verdict?.searched_places ?? [])].filter((s) => s.trim().length > 0),
-      markers,
-      steps: t.ctx.budget.used,
-      step_budget: cfg.stepBudget,
-      model_turns: t.turns.used,
-      handover: journal.hasHandover(id) ? journal.handoverPath(id) : null,
-      recovery_notes: t.recoveryNotes.filter((p) => journal.workspace.exists(p)),
-    };
+    const record = taskRecord(t, outcome, markers, cfg, journal);
     const floor = nav.floor;
     const mapPng = floor === null || nav.map.floors().length === 0 ? null : encodePng(nav.render({ floor }));
-    this.previousTaskId = id;
+    this.previousTaskId = t.id;
     return { record, usage, trace: t.trace, mapPng, stopPngs: outcome.stopPngs ?? [] };
   }
 
-  private resetCheckpointIfDue(t: TaskState): void {
-    // ΔA and ΔE are measured since the previous checkpoint: every hop boundary is one
-    this.resetCheckpoint(t);
-  }
-
   /** Registers new and moved markers in the place graph (labels only; geometry stays in the map). */
-  registerPlaces(): void {
+  private registerPlaces(): void {
     const ws = this.deps.journal.workspace;
     let graph = loadPlaceGraph(ws);
     let changed = false;
@@ -233,5 +238,4 @@ export class Orchestrator implements FlowEnv {
     }
     if (changed) savePlaceGraph(ws, graph);
   }
-
 }

@@ -3,17 +3,19 @@
  * its tool calls run through `callTool`, the results (text and images) go back into the same
  * conversation, and so on until the hop ends. A hop ends when the model yields (a turn without tool
  * calls), a close or recovery request is pending, the environment ended the task, the step budget is
- * spent, the hop's turn allowance is used, or the task's turn budget is spent. The orchestrator
- * decides what happens next; the conversation is never cleared here.
+ * spent, the hop's turn allowance is used, the task's turn budget is spent, or a tool call the
+ * caller names as final (VLN's STOP) succeeded. The orchestrator, the VLN native agent, the
+ * consolidation session and the exploration benches all run their conversations through this loop;
+ * the caller decides what happens next, and the conversation is never cleared here.
  */
-import type { AssistantMessage, ContentPart, Message, Model, Usage } from '../models/types.js';
-import { addUsage, ZERO_USAGE } from '../models/types.js';
-import { callTool, toolSpecs } from '../tools/registry.js';
-import type { Tool } from '../tools/tool.js';
+import type { AssistantMessage, ContentPart, Message, Model, ModelRequest, ToolCall, Usage } from '../models/types.js';
+import { addUsage, text, ZERO_USAGE } from '../models/types.js';
+import { remaining, type Budget } from '../tools/budget.js';
 import { stepsLeft, type ToolContext } from '../tools/context.js';
-import { turnsLeft, type TurnBudget } from './turns.js';
+import { callTool, toolSpecs } from '../tools/registry.js';
+import type { Tool, ToolResult } from '../tools/tool.js';
 
-export type HopEnd = 'yield' | 'close' | 'recovery' | 'terminated' | 'steps-exhausted' | 'hop-turns' | 'turn-budget';
+export type HopEnd = 'yield' | 'close' | 'recovery' | 'terminated' | 'steps-exhausted' | 'hop-turns' | 'turn-budget' | 'final-call';
 
 export interface HopResult {
   end: HopEnd;
@@ -23,7 +25,7 @@ export interface HopResult {
 }
 
 export type SessionEvent =
-  | { kind: 'turn'; session: string; usage: Usage; toolCalls: string[]; text: string }
+  | { kind: 'turn'; session: string; usage: Usage; toolCalls: string[]; text: string; request: ModelRequest }
   | { kind: 'tool'; session: string; name: string; isError: boolean };
 
 /** Called before each model turn; may rewrite the conversation (single-session compaction). */
@@ -33,11 +35,23 @@ export interface HopOptions {
   /** model turns allowed in this hop */
   maxTurns: number;
   /** the task's turn budget (shared across hops and attempts); null for sessions outside a task budget */
-  budget: TurnBudget | null;
+  budget: Budget | null;
   beforeTurn?: BeforeTurn;
   /** run even though a close request is pending (the one-time missing-handover prompt) */
   whileClosePending?: boolean;
+  /** a call after which the hop ends ('final-call'); later calls of the same turn are not executed */
+  isFinal?: (call: ToolCall, result: ToolResult) => boolean;
+  /** end when the step budget is spent (default); false lets an agent that has the step tool close on its own */
+  endWhenStepsSpent?: boolean;
 }
+
+export interface SessionOptions {
+  onEvent?: (e: SessionEvent) => void;
+  /** sent with every request when set */
+  maxOutputTokens?: number;
+}
+
+const NOT_EXECUTED = 'Not executed: the episode has ended.';
 
 const FRAME_TOOLS = new Set(['observe', 'step']);
 
@@ -53,7 +67,7 @@ export class Session {
     readonly model: Model,
     readonly system: string,
     public tools: readonly Tool[],
-    private readonly onEvent: (e: SessionEvent) => void = () => {},
+    private readonly opts: SessionOptions = {},
   ) {}
 
   say(...content: ContentPart[]): void {
@@ -63,12 +77,14 @@ export class Session {
   /** One model call with the current tools; the reply is appended to the conversation. */
   async turn(toolsOffered = this.tools): Promise<AssistantMessage> {
     // a snapshot: the conversation grows after the call, the request as sent does not
-    const res = await this.model.complete({ system: this.system, messages: [...this.messages], tools: toolSpecs(toolsOffered) });
+    const request: ModelRequest = { system: this.system, messages: [...this.messages], tools: toolSpecs(toolsOffered) };
+    if ('maxOutputTokens' in this.opts) request.maxOutputTokens = this.opts.maxOutputTokens;
+    const res = await this.model.complete(request);
     this.turns++;
     this.usage = addUsage(this.usage, res.usage);
     this.lastUsage = res.usage;
     this.messages.push(res.message);
-    this.onEvent({ kind: 'turn', session: this.name, usage: res.usage, toolCalls: res.message.toolCalls.map((c) => c.name), text: res.message.text });
+    this.opts.onEvent?.({ kind: 'turn', session: this.name, usage: res.usage, toolCalls: res.message.toolCalls.map((c) => c.name), text: res.message.text, request });
     return res.message;
   }
 
@@ -79,8 +95,8 @@ export class Session {
       if (ctx.closeRequest && !opts.whileClosePending) return 'close';
       if (ctx.recoveryRequest) return 'recovery';
       if (ctx.terminated) return 'terminated';
-      if (stepsLeft(ctx) === 0 && this.tools.some((t) => t.name === 'step')) return 'steps-exhausted';
-      if (opts.budget && turnsLeft(opts.budget) === 0) return 'turn-budget';
+      if (stepsLeft(ctx) === 0 && opts.endWhenStepsSpent !== false && this.tools.some((t) => t.name === 'step')) return 'steps-exhausted';
+      if (opts.budget && remaining(opts.budget) === 0) return 'turn-budget';
       if (turns >= opts.maxTurns) return 'hop-turns';
       return null;
     };
@@ -92,12 +108,27 @@ export class Session {
       turns++;
       if (opts.budget) opts.budget.used++;
       if (reply.toolCalls.length === 0) return { end: 'yield', turns, framesSeen };
-      for (const call of reply.toolCalls) {
-        const result = await callTool(this.tools, call.name, call.arguments, ctx);
-        if (!result.isError && FRAME_TOOLS.has(call.name)) framesSeen += result.content.filter((c) => c.type === 'image').length;
-        this.messages.push({ role: 'tool', callId: call.id, name: call.name, content: result.content, isError: result.isError });
-        this.onEvent({ kind: 'tool', session: this.name, name: call.name, isError: result.isError === true });
-      }
+      const calls = await this.runCalls(reply.toolCalls, ctx, opts.isFinal);
+      framesSeen += calls.framesSeen;
+      if (calls.final) return { end: 'final-call', turns, framesSeen };
     }
+  }
+
+  /** Runs one turn's tool calls in order; the results go back into the conversation. */
+  private async runCalls(calls: readonly ToolCall[], ctx: ToolContext, isFinal: HopOptions['isFinal']): Promise<{ framesSeen: number; final: boolean }> {
+    let framesSeen = 0;
+    let final = false;
+    for (const call of calls) {
+      if (final) {
+        this.messages.push({ role: 'tool', callId: call.id, name: call.name, content: [text(NOT_EXECUTED)], isError: true });
+        continue;
+      }
+      const result = await callTool(this.tools, call.name, call.arguments, ctx);
+      if (!result.isError && FRAME_TOOLS.has(call.name)) framesSeen += result.content.filter((c) => c.type === 'image').length;
+      this.messages.push({ role: 'tool', callId: call.id, name: call.name, content: result.content, isError: result.isError });
+      this.opts.onEvent?.({ kind: 'tool', session: this.name, name: call.name, isError: result.isError === true });
+      final = isFinal?.(call, result) === true;
+    }
+    return { framesSeen, final };
   }
 }

@@ -4,7 +4,7 @@ import type { Usage } from '../models/types.js';
 import { ZERO_USAGE } from '../models/types.js';
 import type { AgentGoal, ToolContext } from '../tools/context.js';
 import type { RecoveryDecision, RecoverySignals } from './recovery-rules.js';
-import type { TurnBudget } from './turns.js';
+import { createBudget, type Budget } from '../tools/budget.js';
 
 export interface TaskSpec {
   /** 1-based position in the sequence */
@@ -30,11 +30,17 @@ export interface UsageByRole {
 
 export const zeroUsageByRole = (): UsageByRole => ({ actor: { ...ZERO_USAGE }, judge: { ...ZERO_USAGE }, wakeup: { ...ZERO_USAGE }, compaction: { ...ZERO_USAGE } });
 
+export interface Checkpoint {
+  area: number;
+  markers: number;
+  floors: number;
+}
+
 export interface TaskState {
   spec: TaskSpec;
   id: string;
   ctx: ToolContext;
-  turns: TurnBudget;
+  turns: Budget;
   /** checked close requests: only the first is checked before STOP (survives recovery) */
   checkedRequests: number;
   prestop: StoredVerdict | null;
@@ -45,7 +51,28 @@ export interface TaskState {
   previousScope: Scope | null;
   recoveryNotes: string[];
   /** checkpoint values for ΔA, ΔE */
-  checkpoint: { area: number; markers: number; floors: number };
+  checkpoint: Checkpoint;
   framesSinceCheckpoint: number;
   trace: TraceEntry[];
+}
+
+/** A task's state before its first hop: attempt 1, nothing checked, the checkpoint still to be taken. */
+export function newTaskState(spec: TaskSpec, id: string, ctx: ToolContext, turnLimit: number): TaskState {
+  return {
+    spec,
+    id,
+    ctx,
+    turns: createBudget(turnLimit),
+    checkedRequests: 0,
+    prestop: null,
+    handoverPrompted: false,
+    attempt: 1,
+    attemptTurns: 0,
+    recoveries: 0,
+    previousScope: null,
+    recoveryNotes: [],
+    checkpoint: { area: 0, markers: 0, floors: 0 },
+    framesSinceCheckpoint: 0,
+    trace: [],
+  };
 }

@@ -4,6 +4,7 @@ export * from './paths.js';
 export * from './permissions.js';
 export * from './scrub.js';
 export * from './schemas.js';
+export * from './verdict.js';
 export * from './workspace.js';
 export * from './ledger.js';
 export * from './journal.js';

@@ -4,7 +4,7 @@
  * only ever be written to evaluation files.
  */
 import { z } from 'zod';
-import { JudgeVerdictSchema } from '../prompts/verdict.js';
+import { JudgeVerdictSchema } from './verdict.js';
 
 export function formatZodError(err: z.ZodError): string {
   return err.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');

@@ -4,4 +4,3 @@ export * from './judge.js';
 export * from './wakeup.js';
 export * from './consolidation.js';
 export * from './vln.js';
-export * from './verdict.js';

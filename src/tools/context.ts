@@ -6,13 +6,9 @@
 import type { Navigator } from '../navigator/navigator.js';
 import type { FileAccess } from '../memory/workspace.js';
 import type { AgentGoal } from '../world/agent-goal.js';
+import { createBudget, remaining, type Budget } from './budget.js';
 
 export type { AgentGoal };
-
-export interface StepBudget {
-  limit: number;
-  used: number;
-}
 
 export type ClaimKind = 'complete' | 'incomplete';
 export const RECOVERY_SCOPES = ['attempt', 'place', 'room', 'floor', 'house'] as const;
@@ -35,7 +31,8 @@ export interface RecoveryRequest {
 export interface ToolContext {
   navigator: Navigator;
   goal: AgentGoal | null;
-  budget: StepBudget;
+  /** coarse actions of the task */
+  budget: Budget;
   /** file access of the current session's role; null when the session has no file tools */
   files: FileAccess | null;
   /** set by close_task; the orchestrator handles it at the hop boundary */
@@ -47,7 +44,7 @@ export interface ToolContext {
 }
 
 export function createToolContext(navigator: Navigator, goal: AgentGoal | null, stepLimit: number, files: FileAccess | null = null): ToolContext {
-  return { navigator, goal, budget: { limit: stepLimit, used: 0 }, files, closeRequest: null, recoveryRequest: null, terminated: false };
+  return { navigator, goal, budget: createBudget(stepLimit), files, closeRequest: null, recoveryRequest: null, terminated: false };
 }
 
-export const stepsLeft = (ctx: ToolContext): number => Math.max(0, ctx.budget.limit - ctx.budget.used);
+export const stepsLeft = (ctx: ToolContext): number => remaining(ctx.budget);

@@ -1,10 +1,13 @@
 /**
- * The four NavHarness agents as single requests to a model: each builds its input from the shared
- * context with the appendix-C prompt of its role, and parses the reply with the role's zod schema.
+ * The four NavHarness agents as single requests to a model (each a one-turn harness Session): each
+ * builds its input from the shared context with the appendix-C prompt of its role, and parses the
+ * reply with the role's zod schema.
  * A reply that does not parse never crashes the loop: it becomes a conservative answer (the goal is
  * kept, verification is 'uncertain') with the parse problem recorded.
  */
-import type { Model, ModelRequest, ModelResponse, ToolCall } from '../models/types.js';
+import type { AssistantMessage, ContentPart, Model, ToolCall } from '../models/types.js';
+import { Session, type SessionEvent } from '../harness/session.js';
+import type { Tool } from '../tools/tool.js';
 import { text } from '../models/types.js';
 import {
   GOAL_AGENT_PROMPT,
@@ -21,7 +24,6 @@ import {
   type GoalAgentReply,
   type VerifyAgentReply,
 } from '../prompts/vln.js';
-import { toolSpecs } from '../tools/registry.js';
 import type { DecisionLedger, DecisionRole } from './accounting.js';
 import { activeGoalText, contextText, imageParts, type ImagePolicy, type InteractionRecord, type VlnContext } from './context.js';
 import { VLN_TOOLS } from './stop-tool.js';
@@ -33,10 +35,20 @@ export interface AgentCaller {
   maxOutputTokens?: number;
 }
 
-async function ask(c: AgentCaller, role: DecisionRole, req: ModelRequest): Promise<ModelResponse> {
-  const r = await c.model.complete({ ...req, maxOutputTokens: c.maxOutputTokens });
-  c.ledger.add(role, req, r.usage);
-  return r;
+interface AgentRequest {
+  system: string;
+  content: ContentPart[];
+  tools: readonly Tool[];
+}
+
+/** One request of a role, as a one-turn session: each agent's input is built afresh from the context. */
+async function ask(c: AgentCaller, role: DecisionRole, req: AgentRequest): Promise<AssistantMessage> {
+  const onEvent = (e: SessionEvent) => {
+    if (e.kind === 'turn') c.ledger.add(role, { system: e.request.system, messages: e.request.messages, tools: e.request.tools }, e.usage);
+  };
+  const session = new Session(role, c.model, req.system, req.tools, { onEvent, maxOutputTokens: c.maxOutputTokens });
+  session.say(...req.content);
+  return session.turn();
 }
 
 const system = (ctx: VlnContext, rolePrompt: string, format?: string) =>
@@ -59,16 +71,16 @@ export async function askGoalAgent(c: AgentCaller, ctx: VlnContext, revision: st
     : ctx.active
       ? 'The active goal was verified complete. Generate the next goal.'
       : 'Navigation starts now. Generate the first goal.';
-  const req: ModelRequest = {
+  const req: AgentRequest = {
     system: system(ctx, GOAL_AGENT_PROMPT, GOAL_AGENT_REPLY_FORMAT),
-    messages: [{ role: 'user', content: [text(contextText(ctx)), ...imageParts(ctx, c.policy), text(ask_)] }],
+    content: [text(contextText(ctx)), ...imageParts(ctx, c.policy), text(ask_)],
     tools: [],
   };
   const r = await ask(c, 'goal', req);
-  const parsed = GoalAgentReplySchema.safeParse(extractJson(r.message.text));
+  const parsed = GoalAgentReplySchema.safeParse(extractJson(r.text));
   if (parsed.success) return { reply: parsed.data, problem: null };
   const fallback = ctx.active ?? { goal: `Follow the instruction: ${ctx.instruction}`, question: 'Is the instructed endpoint reached?', final: true };
-  return { reply: { goal: fallback.goal, question: fallback.question, final: fallback.final }, problem: `goal reply did not parse: ${r.message.text.slice(0, 200)}` };
+  return { reply: { goal: fallback.goal, question: fallback.question, final: fallback.final }, problem: `goal reply did not parse: ${r.text.slice(0, 200)}` };
 }
 
 export type VisuomotorChoice = { kind: 'step'; call: ToolCall } | { kind: 'stop'; call: ToolCall } | { kind: 'none'; text: string };
@@ -76,62 +88,47 @@ export type VisuomotorChoice = { kind: 'step'; call: ToolCall } | { kind: 'stop'
 export async function askVisuomotorAgent(c: AgentCaller, ctx: VlnContext): Promise<VisuomotorChoice> {
   const last = ctx.records[ctx.records.length - 1];
   const feedback = last?.verification ? `Latest verification feedback: ${last.verification.status}. ${last.verification.evidence} Next step: ${last.verification.nextStep}` : 'No verification feedback yet.';
-  const req: ModelRequest = {
+  const req: AgentRequest = {
     system: system(ctx, VISUOMOTOR_AGENT_PROMPT),
-    messages: [
-      {
-        role: 'user',
-        content: [text(contextText(ctx)), ...imageParts(ctx, c.policy), text(`${activeGoalText(ctx.active)}\n${feedback}\nCall step with the next short action sequence toward the active goal, or stop if the instructed endpoint is reached.`)],
-      },
-    ],
-    tools: toolSpecs(VLN_TOOLS),
+    content: [text(contextText(ctx)), ...imageParts(ctx, c.policy), text(`${activeGoalText(ctx.active)}\n${feedback}\nCall step with the next short action sequence toward the active goal, or stop if the instructed endpoint is reached.`)],
+    tools: VLN_TOOLS,
   };
   const r = await ask(c, 'visuomotor', req);
-  const call = r.message.toolCalls.find((t) => t.name === 'step' || t.name === 'stop');
-  if (!call) return { kind: 'none', text: r.message.text };
+  const call = r.toolCalls.find((t) => t.name === 'step' || t.name === 'stop');
+  if (!call) return { kind: 'none', text: r.text };
   return { kind: call.name === 'stop' ? 'stop' : 'step', call };
 }
 
 export async function askVerifyAgent(c: AgentCaller, ctx: VlnContext, latest: InteractionRecord): Promise<{ reply: VerifyAgentReply; problem: string | null }> {
   const onGoal = ctx.records.filter((r) => r.goal === ctx.active?.goal).slice(-4, -1);
   const earlier = onGoal.length ? `Earlier interactions on this goal:\n${onGoal.map((r) => `- [after action ${r.actionIndex}] ${r.execution.replace(/\n/g, ' ')}`).join('\n')}\n` : '';
-  const req: ModelRequest = {
+  const req: AgentRequest = {
     system: system(ctx, VERIFY_AGENT_PROMPT, VERIFY_AGENT_REPLY_FORMAT),
-    messages: [
-      {
-        role: 'user',
-        content: [
-          text(`Instruction: ${ctx.instruction}\n${activeGoalText(ctx.active)}\n${earlier}Latest execution record (after action ${latest.actionIndex}):\n${latest.execution}`),
-          ...imageParts(ctx, c.policy, false),
-          text('Answer the verification question.'),
-        ],
-      },
+    content: [
+      text(`Instruction: ${ctx.instruction}\n${activeGoalText(ctx.active)}\n${earlier}Latest execution record (after action ${latest.actionIndex}):\n${latest.execution}`),
+      ...imageParts(ctx, c.policy, false),
+      text('Answer the verification question.'),
     ],
     tools: [],
   };
   const r = await ask(c, 'verify', req);
-  const parsed = VerifyAgentReplySchema.safeParse(extractJson(r.message.text));
+  const parsed = VerifyAgentReplySchema.safeParse(extractJson(r.text));
   if (parsed.success) return { reply: parsed.data, problem: null };
-  return { reply: { evidence: 'The verification reply could not be read.', status: 'uncertain', next_step: 'Re-check the goal against the current view.' }, problem: `verify reply did not parse: ${r.message.text.slice(0, 200)}` };
+  return { reply: { evidence: 'The verification reply could not be read.', status: 'uncertain', next_step: 'Re-check the goal against the current view.' }, problem: `verify reply did not parse: ${r.text.slice(0, 200)}` };
 }
 
 /** Compresses the completed goal's raw records into the memory summary (goal-based compression). */
 export async function askMemoryAgent(c: AgentCaller, ctx: VlnContext, segment: InteractionRecord[]): Promise<string> {
   const records = segment.map((r) => `- [after action ${r.actionIndex}] goal "${r.goal}". ${r.execution.replace(/\n/g, ' ')}${r.verification ? ` Verification: ${r.verification.status}. ${r.verification.evidence}` : ''}`).join('\n');
-  const req: ModelRequest = {
+  const req: AgentRequest = {
     system: system(ctx, MEMORY_AGENT_PROMPT, MEMORY_AGENT_REPLY_FORMAT),
-    messages: [
-      {
-        role: 'user',
-        content: [
-          text(`Instruction: ${ctx.instruction}\nPrevious memory:\n${ctx.memory.summary || '(empty)'}\n\nNew execution records of the goal just verified complete:\n${records}`),
-          text(CURRENT_OBSERVATION_LABEL),
-          { type: 'image', png: ctx.current },
-        ],
-      },
+    content: [
+      text(`Instruction: ${ctx.instruction}\nPrevious memory:\n${ctx.memory.summary || '(empty)'}\n\nNew execution records of the goal just verified complete:\n${records}`),
+      text(CURRENT_OBSERVATION_LABEL),
+      { type: 'image', png: ctx.current },
     ],
     tools: [],
   };
   const r = await ask(c, 'memory', req);
-  return r.message.text.trim();
+  return r.text.trim();
 }

@@ -5,13 +5,14 @@
  * images older than the newest `imageWindow` tool results are replaced by a placeholder (the text
  * of every record stays).
  */
-import type { Message, Model, ToolResultMessage } from '../models/types.js';
+import type { Message, Model, ToolCall, ToolResultMessage } from '../models/types.js';
 import { text } from '../models/types.js';
+import { Session, type SessionEvent } from '../harness/session.js';
 import type { Navigator } from '../navigator/navigator.js';
 import { CURRENT_OBSERVATION_LABEL, nativeSingleAgentPrompt } from '../prompts/vln.js';
 import { framePng } from '../tools/describe.js';
-import { createToolContext, stepsLeft } from '../tools/context.js';
-import { callTool, toolSpecs } from '../tools/registry.js';
+import { createToolContext } from '../tools/context.js';
+import type { ToolResult } from '../tools/tool.js';
 import { DecisionLedger } from './accounting.js';
 import type { LoopOptions, LoopResult } from './loop.js';
 import { VLN_TOOLS } from './stop-tool.js';
@@ -25,47 +26,42 @@ function pruneImages(messages: Message[], keep: number): void {
   }
 }
 
+const CONTINUE_NUDGE = 'Continue: call step with your next actions, or stop if the endpoint is reached.';
+
 export async function runNativeEpisode(model: Model, navigator: Navigator, episodeId: string, instruction: string, o: LoopOptions & { imageWindow?: number }): Promise<LoopResult> {
   const ledger = new DecisionLedger(episodeId);
   const tools = createToolContext(navigator, null, o.budget);
   const first = navigator.lastView ?? (await navigator.observe());
-  const system = nativeSingleAgentPrompt(instruction, o.budget);
-  const specs = toolSpecs(VLN_TOOLS);
-  const messages: Message[] = [{ role: 'user', content: [text(`Instruction: ${instruction}`), text(CURRENT_OBSERVATION_LABEL), { type: 'image', png: framePng(first) }] }];
+  const onEvent = (e: SessionEvent) => {
+    if (e.kind === 'turn') ledger.add('native', e.request, e.usage);
+  };
+  const session = new Session('native', model, nativeSingleAgentPrompt(instruction, o.budget), VLN_TOOLS, { onEvent, maxOutputTokens: o.maxOutputTokens });
+  session.say(text(`Instruction: ${instruction}`), text(CURRENT_OBSERVATION_LABEL), { type: 'image', png: framePng(first) });
   const res: LoopResult = { stopped: false, endReason: 'decisions', actions: 0, ledger, goals: { set: 0, verified: 0, revisions: 0, compressions: 0 }, routes: [], problems: [], context: null };
+  const beforeTurn = async (s: Session) => pruneImages(s.messages, o.imageWindow ?? NATIVE_IMAGE_WINDOW);
+  const isFinal = (call: ToolCall, out: ToolResult) => call.name === 'stop' && !out.isError;
   let idle = 0;
-  while (ledger.decisions.length < o.maxDecisions) {
-    if (stepsLeft(tools) === 0 || tools.terminated) {
+  for (;;) {
+    const left = o.maxDecisions - ledger.decisions.length;
+    const hop = await session.hop(tools, { maxTurns: Math.max(0, left), budget: null, beforeTurn, isFinal });
+    // the decision cap is checked before the step budget, as a turn-by-turn loop would
+    if (ledger.decisions.length >= o.maxDecisions && hop.end !== 'final-call' && hop.end !== 'yield') break;
+    if (hop.end === 'steps-exhausted' || hop.end === 'terminated') {
       res.endReason = 'budget';
       break;
     }
-    pruneImages(messages, o.imageWindow ?? NATIVE_IMAGE_WINDOW);
-    const req = { system, messages: [...messages], tools: specs, maxOutputTokens: o.maxOutputTokens };
-    const r = await model.complete(req);
-    ledger.add('native', req, r.usage);
-    messages.push(r.message);
-    if (r.message.toolCalls.length === 0) {
-      res.problems.push(`native agent ended its turn without a tool call: ${r.message.text.slice(0, 120)}`);
-      if (++idle >= 3) break;
-      messages.push({ role: 'user', content: [text('Continue: call step with your next actions, or stop if the endpoint is reached.')] });
-      continue;
-    }
-    idle = 0;
-    let stopped = false;
-    for (const c of r.message.toolCalls) {
-      if (stopped) {
-        messages.push({ role: 'tool', callId: c.id, name: c.name, content: [text('Not executed: the episode has ended.')], isError: true });
-        continue;
-      }
-      const out = await callTool(VLN_TOOLS, c.name, c.arguments, tools);
-      if (c.name === 'stop' && !out.isError) stopped = true;
-      messages.push({ role: 'tool', callId: c.id, name: c.name, content: out.content, isError: out.isError });
-    }
-    if (stopped) {
+    if (hop.end === 'final-call') {
       res.stopped = true;
       res.endReason = 'stop';
       break;
     }
+    if (hop.end !== 'yield') break;
+    const last = session.messages[session.messages.length - 1];
+    res.problems.push(`native agent ended its turn without a tool call: ${last.role === 'assistant' ? last.text.slice(0, 120) : ''}`);
+    // a hop of more than one turn had tool calls before this silence
+    idle = hop.turns > 1 ? 1 : idle + 1;
+    if (idle >= 3) break;
+    session.say(text(CONTINUE_NUDGE));
   }
   res.actions = tools.budget.used;
   return res;

@@ -1,15 +1,11 @@
-/**
- * What the close and recovery flows need from the orchestrator: its dependencies, the task trace,
- * fresh acting sessions, the place graph and the progress checkpoint.
- */
+/** What the orchestrator is built from, and the events it reports while it runs. */
 import type { Journal } from '../memory/journal.js';
-import type { Role } from '../memory/permissions.js';
 import type { Model } from '../models/types.js';
 import type { Navigator } from '../navigator/navigator.js';
 import type { HarnessConfig } from './config.js';
 import type { Judge } from './judge.js';
-import type { Session, SessionEvent } from './session.js';
-import type { TaskState, TraceEntry } from './task-state.js';
+import type { SessionEvent } from './session.js';
+import type { TraceEntry } from './task-state.js';
 import type { WakeUp } from './wakeup.js';
 
 export interface OrchestratorDeps {
@@ -26,14 +22,3 @@ export interface OrchestratorDeps {
 }
 
 export type HarnessEvent = SessionEvent | { kind: 'task-start'; task: string } | { kind: 'task-closed'; task: string; status: string } | { kind: 'trace'; task: string; entry: TraceEntry };
-
-export interface FlowEnv {
-  readonly deps: OrchestratorDeps;
-  trace(t: TaskState, entry: TraceEntry): void;
-  actorRole(t: TaskState, recoveryNote?: string): Role;
-  newSession(name: string): Session;
-  resetCheckpoint(t: TaskState): void;
-  exploredArea(): number;
-  markerEvents(): number;
-  registerPlaces(): void;
-}

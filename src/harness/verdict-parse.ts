@@ -1,20 +1,9 @@
 /**
- * The judge's verdict JSON and the rule for reading it: parse the reply; if it cannot be parsed,
- * ask the same checking conversation once for the JSON alone; if that fails too, the verdict is
- * `unknown`. Pure functions: the caller owns the model calls.
+ * The judge's rule for reading a verdict reply: parse the reply; if it cannot be parsed, ask the same
+ * checking conversation once for the JSON alone; if that fails too, the verdict is `unknown`. Pure
+ * functions: the judge owns the model calls.
  */
-import { z } from 'zod';
-
-export const VERDICTS = ['complete', 'incomplete', 'unknown'] as const;
-export type VerdictLabel = (typeof VERDICTS)[number];
-
-export const JudgeVerdictSchema = z.object({
-  verdict: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(VERDICTS)),
-  evidence: z.string().trim().min(1, 'evidence must state what the views show'),
-  searched_places: z.array(z.string().trim().min(1)).max(50).default([]),
-  confidence: z.number().min(0).max(1),
-});
-export type JudgeVerdict = z.infer<typeof JudgeVerdictSchema>;
+import { JudgeVerdictSchema, type JudgeVerdict } from '../memory/verdict.js';
 
 export type VerdictParse = { ok: true; verdict: JudgeVerdict } | { ok: false; error: string };
 

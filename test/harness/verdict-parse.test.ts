@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeStep, parseVerdict, unresolvedVerdict } from '../../src/prompts/index.js';
+import { judgeStep, parseVerdict, unresolvedVerdict } from '../../src/harness/verdict-parse.js';
 
 const GOOD = '{"verdict": "complete", "evidence": "a red sofa fills the second stop view", "searched_places": ["living room"], "confidence": 0.85}';
 
