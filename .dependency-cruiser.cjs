@@ -13,12 +13,15 @@ const LAYERS = [
   ['world'],
   ['memory'],
   ['prompts', 'models', 'tools'],
-  ['baselines'],
   ['harness'],
+  // offline agents and oracles implement the harness's roles (Model, Judge, PlaceMatcher); only
+  // evaluation and the VLN runner compose them, so nothing below imports a baseline
+  ['baselines'],
   ['vln'],
   ['eval'],
-  ['report'],
-  ['commands', 'mcp'],
+  ['report', 'mcp'],
+  // the command line's handlers, loaded by src/cli.ts
+  ['commands'],
 ];
 
 /** Same-line imports the architecture allows (from → to). */

@@ -7,7 +7,9 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { generateDataset } from '../src/sim/episodes/dataset.js';
 import type { InstructionEpisode } from '../src/sim/episodes/schema.js';
-import { metricsTable, runVln, tokenTable, writeRunOutputs, VLN_CONFIGS, type VlnRun } from '../src/vln/index.js';
+import { runVln, type VlnRun } from '../src/eval/vln-run.js';
+import { metricsTable, tokenTable, writeRunOutputs } from '../src/eval/vln-report.js';
+import { VLN_CONFIGS } from '../src/vln/index.js';
 
 const { values } = parseArgs({ options: { houses: { type: 'string', default: '5' }, 'per-house': { type: 'string', default: '4' }, seed: { type: 'string', default: '7' }, budget: { type: 'string', default: '300' }, out: { type: 'string', default: 'runs/vln-results' } } });
 const houses = Number(values.houses), perHouse = Number(values['per-house']), seed = Number(values.seed), budget = Number(values.budget);

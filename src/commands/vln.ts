@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { createModel, MODEL_SPEC_FORMS, parseModelSpec } from '../models/factory.js';
 import { parseEpisodeJson, type InstructionEpisode } from '../world/episodes.js';
 import { VLN_CONFIGS } from '../vln/loop.js';
-import { writeRunOutputs } from '../vln/report.js';
-import { runVln, type AgentSource } from '../vln/run.js';
+import { writeRunOutputs } from '../eval/vln-report.js';
+import { runVln, type AgentSource } from '../eval/vln-run.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
 

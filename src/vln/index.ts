@@ -5,5 +5,3 @@ export * from './agents.js';
 export * from './stop-tool.js';
 export * from './loop.js';
 export * from './native.js';
-export * from './run.js';
-export * from './report.js';

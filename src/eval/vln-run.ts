@@ -6,10 +6,10 @@
 import type { Model } from '../models/types.js';
 import type { InstructionEpisode } from '../world/episodes.js';
 import { scoreVlnEpisode, type VlnScores } from '../sim/metrics/vln.js';
-import { summariseTokens, type DecisionRecord, type TokenSummary } from './accounting.js';
+import { summariseTokens, type DecisionRecord, type TokenSummary } from '../vln/accounting.js';
 import { openEpisodeWorld, type EpisodeWorld } from '../world/episode-world.js';
-import { runNavHarnessEpisode, type LoopOptions, type LoopResult, type VlnConfig } from './loop.js';
-import { runNativeEpisode } from './native.js';
+import { runNavHarnessEpisode, type LoopOptions, type LoopResult, type VlnConfig } from '../vln/loop.js';
+import { runNativeEpisode } from '../vln/native.js';
 import { GroundTruthPerception } from '../baselines/vln/perception.js';
 import { ScriptedVlnAgents } from '../baselines/vln/agents.js';
 

@@ -1,7 +1,7 @@
 /** Output files of a run (metrics.json, the per-decision trace) and the markdown tables of docs/. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { VlnMetrics, VlnRun } from './run.js';
+import type { VlnMetrics, VlnRun } from './vln-run.js';
 
 export async function writeRunOutputs(dir: string, run: VlnRun): Promise<{ metrics: string; trace: string; episodes: string }> {
   await mkdir(dir, { recursive: true });
