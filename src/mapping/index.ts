@@ -6,3 +6,4 @@ export * from './floors.js';
 export * from './canvas.js';
 export * from './render-map.js';
 export * from './frontier.js';
+export * from './floor-mapper.js';

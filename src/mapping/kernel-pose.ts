@@ -4,7 +4,7 @@ import type { WorldFrame } from '../geometry/frames.js';
 /**
  * The 12 pose numbers navcore's `integrate` takes: rows 0–2 are the map basis (right/δ, forward/δ,
  * up) times the camera rotation, then the camera position in world cells along right and forward and
- * its height above the floor. Folding δ and the floor into the pose here (in double precision, once
+ * its height above the floor plane (heightOf − floorUp, geometry/heights.ts). Folding δ and the floor into the pose here (in double precision, once
  * per frame) saves the kernel a multiply per axis and a subtraction per pixel.
  */
 export function kernelPose(frame: WorldFrame, pose: Mat4, cellSize: number, floorUp: number): number[] {

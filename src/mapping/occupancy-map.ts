@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { IntrinsicsSchema, maxRayStretch, type Intrinsics } from '../geometry/intrinsics.js';
 import { poseProblem, type Mat4 } from '../geometry/pose.js';
-import { frameProblem, heightOf, NAVIGATOR_FRAME, type WorldFrame } from '../geometry/frames.js';
+import { frameProblem, NAVIGATOR_FRAME, type WorldFrame } from '../geometry/frames.js';
+import { floorUnder } from '../geometry/heights.js';
 import type { Navcore } from '../wasm/navcore.js';
 import type { WasmBlock } from '../wasm/memory.js';
 import { kernelPose } from './kernel-pose.js';
@@ -41,7 +42,7 @@ export interface GridSnapshot {
 
 interface Layer {
   id: number;
-  /** up-coordinate of the floor plane (heightOf(frame, p) of any floor point) */
+  /** height of the floor plane (geometry/heights.ts) */
   floorUp: number;
   grid: WasmBlock<Uint8Array>;
   ox: number;
@@ -242,9 +243,9 @@ export class OccupancyMap {
     };
   }
 
-  /** Up-coordinate of the floor under a camera at `pose` that stands `cameraHeight` above it. */
+  /** Height of the floor under a camera at `pose` that rides `cameraHeight` above it (geometry/heights.ts). */
   floorUpBelow(pose: Mat4, cameraHeight: number): number {
-    return heightOf(this.frame, [pose[3], pose[7], pose[11]]) - cameraHeight;
+    return floorUnder(this.frame, pose, cameraHeight);
   }
 
   worldToCell(x: number, z: number): { x: number; z: number } {
