@@ -10,6 +10,7 @@ import { floorUnder } from '../geometry/heights.js';
 import type { Navcore } from '../wasm/navcore.js';
 import type { WasmBlock } from '../wasm/memory.js';
 import { kernelPose } from './kernel-pose.js';
+import { C_FLOOR_PTS, C_OBSTACLE_PTS, C_VALID, CLASSIFY_COUNTERS, P_CAMERA, P_FX, P_ROTATION, PARAM_FLOATS } from './mapper-abi.js';
 import { Cell, CELL_NAMES, MapParamsSchema, type CellName, type MapParams } from './params.js';
 
 /** A depth frame: float32 metres, row-major, `width`×`height`; ≤ 0, NaN, ±∞ mean "no reading". */
@@ -98,7 +99,7 @@ export class OccupancyMap {
     if (!parsed.success) throw new Error(`invalid map parameters: ${z.prettifyError(parsed.error)}`);
     this.params = MapParamsSchema.parse(params);
     this.frame = frame;
-    this.fparams = core.block(Float32Array, 24);
+    this.fparams = core.block(Float32Array, PARAM_FLOATS);
     this.stats = core.block(Int32Array, 8);
   }
 
@@ -169,7 +170,7 @@ export class OccupancyMap {
     const p = this.params;
     const winR = Math.ceil((p.maxDepth * maxRayStretch(K)) / p.cellSize) + 2;
     const kp = kernelPose(this.frame, pose, p.cellSize, L.floorUp);
-    const camX = Math.floor(kp[9]), camZ = Math.floor(kp[10]);
+    const camX = Math.floor(kp[P_CAMERA]), camZ = Math.floor(kp[P_CAMERA + 1]);
     // One extra cell of margin covers f32 rounding of the camera cell inside the kernel.
     const grown = this.ensureCovers(L, camX - winR - 1, camZ - winR - 1, camX + winR + 1, camZ + winR + 1);
     if (grown) return { ok: false, error: grown };
@@ -186,12 +187,13 @@ export class OccupancyMap {
     }
 
     const fp = this.fparams.view();
-    fp.set(kp, 0);
+    fp.set(kp, P_ROTATION);
     // the kernel works in grid cells: camera position relative to the grid origin
-    fp[9] = kp[9] - L.ox;
-    fp[10] = kp[10] - L.oz;
-    fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax], 12);
-    const cams = [Math.floor(fp[9]) + L.ox, Math.floor(fp[10]) + L.oz];
+    fp[P_CAMERA] = kp[P_CAMERA] - L.ox;
+    fp[P_CAMERA + 1] = kp[P_CAMERA + 1] - L.oz;
+    // the slots from P_FX on, in the ABI's order: intrinsics, depth range, height bands
+    fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax], P_FX);
+    const cams = [Math.floor(fp[P_CAMERA]) + L.ox, Math.floor(fp[P_CAMERA + 1]) + L.oz];
     this.stats.view().fill(0);
     const x = this.core.exports;
     const mark = (fresh: number, codes: number, nEnd: number) =>
@@ -220,7 +222,7 @@ export class OccupancyMap {
       } else {
         nEnd = mark(hs.fresh.ptr, theirs, nEnd);
         const st = this.stats.view(), hc = hs.counts.view();
-        for (let i = 0; i < 3; i++) st[i] += hc[i];
+        for (let i = 0; i < CLASSIFY_COUNTERS; i++) st[i] += hc[i];
       }
     } else {
       const codes = x.classifyRows(depthPtr, K.width, K.height, 0, K.height, K.height, this.fparams.ptr, L.w, s.rays.ptr, s.fresh.ptr, this.stats.ptr);
@@ -233,9 +235,9 @@ export class OccupancyMap {
       ok: true,
       value: {
         layer,
-        validPixels: st[0],
-        obstaclePoints: st[1],
-        floorPoints: st[2],
+        validPixels: st[C_VALID],
+        obstaclePoints: st[C_OBSTACLE_PTS],
+        floorPoints: st[C_FLOOR_PTS],
         endpointCells: nEnd,
         carvedCells: carved,
         cameraCell: { x: cams[0], z: cams[1] },
