@@ -8,7 +8,7 @@ import { FREE, OBSTACLE } from './cells';
 import {
   P_ROTATION, P_CAMERA, P_FX, P_FY, P_CX, P_CY, P_MIN_DEPTH, P_MAX_DEPTH, P_OBST_MIN, P_OBST_MAX, P_FLOOR_MIN, P_FLOOR_MAX,
   C_VALID, C_OBSTACLE_PTS, C_FLOOR_PTS, C_CLIPPED,
-} from '../src/mapping/mapper-abi';
+} from '../../src/mapping/mapper-abi';
 
 // Marks an obstacle cell that is already an endpoint of the current frame. Only ever present between
 // `markCells` and `carveRays`: every marked cell is in the endpoint list and carveRays resets it.
