@@ -80,7 +80,7 @@ export function registerSim(program: Command): void {
       const { Renderer } = await import('../sim/render/renderer.js');
       const { SceneNavMesh } = await import('../sim/navmesh.js');
       const { simCameraPose } = await import('../geometry/sim-frame.js');
-      const { rgbPng, depthPng, idsPng } = await import('../sim/frame-png.js');
+      const { rgbPng, depthPng, idsPng } = await import('../image/png.js');
       const { join } = await import('node:path');
       const scene = await loadHouse(f.house);
       const nav = await SceneNavMesh.build(scene);

@@ -8,7 +8,7 @@ import { loadPlaceGraph, renderPlaceGraph } from '../memory/place-graph.js';
 import type { Scope } from '../memory/schemas.js';
 import { addUsage, image, text } from '../models/types.js';
 import { recoveryNoteHop, recoveryOpening } from '../prompts/actor.js';
-import { rgbPng } from '../sim/frame-png.js';
+import { rgbPng } from '../image/png.js';
 import { stepsLeft } from '../tools/context.js';
 import { FILE_TOOLS } from '../tools/registry.js';
 import type { FlowEnv } from './flow-env.js';

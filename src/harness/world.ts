@@ -14,7 +14,7 @@ import type { NavigatorMemory } from '../navigator/navigator-memory.js';
 import { GroundTruthPoseSource } from '../perception/ground-truth-pose-source.js';
 import type { PoseSource } from '../perception/pose-source.js';
 import { SlamPoseSource } from '../perception/slam-pose-source.js';
-import { rgbPng } from '../sim/frame-png.js';
+import { rgbPng } from '../image/png.js';
 import { loadHouse } from '../sim/load-house.js';
 import { SceneNavMesh } from '../sim/navmesh.js';
 import { Renderer } from '../sim/render/renderer.js';
