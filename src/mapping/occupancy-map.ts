@@ -64,6 +64,17 @@ export const MAX_GRID_CELLS = 1 << 24;
  */
 const ROW_BLOCK = 32;
 
+interface Scratch {
+  width: number;
+  pixels: number;
+  endCap: number;
+  rays: WasmBlock<Float32Array>;
+  fresh: WasmBlock<Int32Array>;
+  endpoints: WasmBlock<Int32Array>;
+  /** The helper thread's own rays, codes and counters, when the core has one. */
+  helper: { rays: WasmBlock<Float32Array>; fresh: WasmBlock<Int32Array>; counts: WasmBlock<Int32Array> } | null;
+}
+
 const OptionsSchema = z.object({
   params: MapParamsSchema.optional(),
 });
@@ -72,16 +83,7 @@ export class OccupancyMap {
   readonly params: MapParams;
   readonly frame: WorldFrame;
   private readonly layers: Layer[] = [];
-  private scratch: {
-    width: number;
-    pixels: number;
-    endCap: number;
-    rays: WasmBlock<Float32Array>;
-    fresh: WasmBlock<Int32Array>;
-    endpoints: WasmBlock<Int32Array>;
-    /** The helper thread's own rays, codes and counters, when the core has one. */
-    helper: { rays: WasmBlock<Float32Array>; fresh: WasmBlock<Int32Array>; counts: WasmBlock<Int32Array> } | null;
-  } | null = null;
+  private scratch: Scratch | null = null;
   private readonly fparams: WasmBlock<Float32Array>;
   private readonly stats: WasmBlock<Int32Array>;
   private depthBlock: WasmBlock<Float32Array> | null = null;
@@ -195,6 +197,29 @@ export class OccupancyMap {
     fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax], P_FX);
     const cams = [Math.floor(fp[P_CAMERA]) + L.ox, Math.floor(fp[P_CAMERA + 1]) + L.oz];
     this.stats.view().fill(0);
+    const nEnd = this.classifyAndMark(L, s, K, depthPtr);
+    const carved = this.core.exports.carveRays(this.fparams.ptr, L.grid.ptr, L.w, L.h, s.endpoints.ptr, nEnd);
+    const st = this.stats.view();
+    L.frames++;
+    return {
+      ok: true,
+      value: {
+        layer,
+        validPixels: st[C_VALID],
+        obstaclePoints: st[C_OBSTACLE_PTS],
+        floorPoints: st[C_FLOOR_PTS],
+        endpointCells: nEnd,
+        carvedCells: carved,
+        cameraCell: { x: cams[0], z: cams[1] },
+      },
+    };
+  }
+
+  /**
+   * Stages 1 and 2 of a frame whose params are written: classifies the depth rows (split with the
+   * helper thread when the core has a usable one) and marks their codes; returns the endpoint count.
+   */
+  private classifyAndMark(L: Layer, s: Scratch, K: Intrinsics, depthPtr: number): number {
     const x = this.core.exports;
     const mark = (fresh: number, codes: number, nEnd: number) =>
       x.markCells(fresh, codes, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr);
@@ -228,21 +253,7 @@ export class OccupancyMap {
       const codes = x.classifyRows(depthPtr, K.width, K.height, 0, K.height, K.height, this.fparams.ptr, L.w, s.rays.ptr, s.fresh.ptr, this.stats.ptr);
       nEnd = mark(s.fresh.ptr, codes, 0);
     }
-    const carved = x.carveRays(this.fparams.ptr, L.grid.ptr, L.w, L.h, s.endpoints.ptr, nEnd);
-    const st = this.stats.view();
-    L.frames++;
-    return {
-      ok: true,
-      value: {
-        layer,
-        validPixels: st[C_VALID],
-        obstaclePoints: st[C_OBSTACLE_PTS],
-        floorPoints: st[C_FLOOR_PTS],
-        endpointCells: nEnd,
-        carvedCells: carved,
-        cameraCell: { x: cams[0], z: cams[1] },
-      },
-    };
+    return nEnd;
   }
 
   /** Height of the floor under a camera at `pose` that rides `cameraHeight` above it (geometry/heights.ts). */
