@@ -10,7 +10,7 @@ import { Navcore } from '../src/wasm/navcore.js';
 import { OccupancyMap } from '../src/mapping/occupancy-map.js';
 import { Planner, type PlanResult } from '../src/mapping/planner.js';
 import { renderMap } from '../src/mapping/render-map.js';
-import { encodePng } from '../src/mapping/png.js';
+import { encodePng } from '../src/image/png.js';
 import { Z_UP_FRAME, planarPose, type WorldFrame } from '../src/geometry/frames.js';
 import type { Intrinsics } from '../src/geometry/intrinsics.js';
 import type { Mat4 } from '../src/geometry/pose.js';

@@ -7,7 +7,7 @@ import { generateHouse } from '../src/sim/house/generate.js';
 import { Renderer } from '../src/sim/render/renderer.js';
 import { SceneNavMesh } from '../src/sim/navmesh.js';
 import { simCameraPose } from '../src/geometry/sim-frame.js';
-import { depthPng, idsPng, rgbPng } from '../src/sim/frame-png.js';
+import { depthPng, idsPng, rgbPng } from '../src/image/png.js';
 import type { Frame } from '../src/sim/render/renderer.js';
 
 const scene = generateHouse(5);

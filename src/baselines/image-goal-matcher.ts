@@ -10,7 +10,7 @@
  * place (the harness's close-request check then sends the agent on searching).
  */
 import { PNG } from 'pngjs';
-import { dropAlpha } from '../sim/frame-png.js';
+import { dropAlpha } from '../image/png.js';
 import type { ViewEncoder } from '../perception/encoder.js';
 
 /**

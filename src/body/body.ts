@@ -4,6 +4,7 @@
  * and whether the environment has terminated the task.
  */
 import type { Intrinsics } from '../geometry/intrinsics.js';
+import type { RgbdFrame } from '../image/frame.js';
 
 export type SubMotion = 'forward' | 'left' | 'right';
 
@@ -11,18 +12,8 @@ export const SUB_MOTION_METRES = 0.05;
 export const SUB_MOTION_DEGREES = 3;
 export const FRAME_PERIOD_S = 0.1;
 
-export interface BodyFrame {
-  width: number;
-  height: number;
-  /** RGB, 3 bytes per pixel, row-major */
-  rgb: Uint8Array;
-  /** metres along the optical axis, 0 where the sensor gave nothing */
-  depth: Float32Array;
-  /** instance ids where the body knows them (simulator), else absent */
-  ids?: Uint32Array;
-  /** seconds, synthetic 10 Hz clock */
-  timestamp: number;
-}
+/** A body's view: an RGB-D frame stamped with the synthetic 10 Hz clock. */
+export type BodyFrame = RgbdFrame;
 
 export interface SubMotionResult {
   frame: BodyFrame;

@@ -6,7 +6,8 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { dropAlpha } from '../sim/frame-png.js';
+import type { RgbdImage } from '../image/frame.js';
+import { dropAlpha } from '../image/png.js';
 import { fromQuatTranslation, type Mat4 } from '../geometry/pose.js';
 
 export interface TumFrameRef {
@@ -21,14 +22,7 @@ export interface TumPose {
   pose: Mat4;
 }
 
-export interface RgbdImage {
-  width: number;
-  height: number;
-  /** RGB, 3 bytes per pixel */
-  rgb: Uint8Array;
-  /** metres, 0 where the sensor gave nothing */
-  depth: Float32Array;
-}
+export type { RgbdImage };
 
 function dataLines(text: string): string[][] {
   return text

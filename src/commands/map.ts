@@ -11,7 +11,7 @@ import { Z_UP_FRAME, NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../geo
 import { Navcore } from '../wasm/navcore.js';
 import { OccupancyMap } from '../mapping/occupancy-map.js';
 import { renderMap } from '../mapping/render-map.js';
-import { encodePng } from '../mapping/png.js';
+import { encodePng } from '../image/png.js';
 import { IntrinsicsFlag, parseFlags, PositiveNumberFlag } from './options.js';
 import { progressBar } from './progress.js';
 

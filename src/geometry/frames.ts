@@ -6,7 +6,7 @@ import type { Mat4, Vec3 } from './pose.js';
  * right and +forward upwards.
  *
  * The navigator's world is the first camera frame seen in the house (OpenCV axes): up = −y,
- * right = +x, forward = +z. Datasets like TUM have z up.
+ * right = +x, forward = +z. Datasets like TUM have z up. Heights along `up`: see heights.ts.
  */
 export interface WorldFrame {
   readonly right: Vec3;
@@ -37,11 +37,6 @@ export interface PlanarPose {
   x: number;
   z: number;
   yaw: number;
-}
-
-/** Height of a world point above the plane through the origin, along `up`. */
-export function heightOf(frame: WorldFrame, p: Vec3): number {
-  return dot(frame.up, p);
 }
 
 export function planarPoint(frame: WorldFrame, p: Vec3): { x: number; z: number } {

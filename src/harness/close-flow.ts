@@ -5,12 +5,11 @@
  * and returns its outcome and the trace entries of its decisions for the orchestrator to apply.
  */
 import type { BodyFrame } from '../body/body.js';
-import { encodePng } from '../mapping/png.js';
 import type { StoredVerdict } from '../memory/schemas.js';
 import { addUsage, text } from '../models/types.js';
 import type { View } from '../navigator/view-bank.js';
 import { handoverMissingPrompt, prestopEvidenceReturn } from '../prompts/actor.js';
-import { rgbPng } from '../sim/frame-png.js';
+import { encodePng, rgbPng } from '../image/png.js';
 import { stepsLeft } from '../tools/context.js';
 import { certificationPlan, prestopCheckDue, withholdsStop } from './closure-rules.js';
 import type { OrchestratorDeps } from './orchestrator-deps.js';

@@ -5,12 +5,11 @@
  * same conversation. It owns the ledger, verdicts and records (through the Journal), never a score.
  */
 import type { BodyFrame } from '../body/body.js';
-import { encodePng } from '../mapping/png.js';
 import { taskId as taskIdOf } from '../memory/layout.js';
 import { loadPlaceGraph, registerPlace, renderPlaceGraph, savePlaceGraph } from '../memory/place-graph.js';
 import type { TaskRecord } from '../memory/schemas.js';
 import { addUsage, text, type Usage } from '../models/types.js';
-import { rgbPng } from '../sim/frame-png.js';
+import { encodePng, rgbPng } from '../image/png.js';
 import { remaining } from '../tools/budget.js';
 import { createToolContext, stepsLeft } from '../tools/context.js';
 import { closeFlow, type ClosedOutcome } from './close-flow.js';

@@ -11,7 +11,7 @@ import { loadPlaceGraph } from '../memory/place-graph.js';
 import type { Scope } from '../memory/schemas.js';
 import { addUsage, image, text, type ContentPart } from '../models/types.js';
 import { recoveryNoteHop, recoveryOpening } from '../prompts/actor.js';
-import { rgbPng } from '../sim/frame-png.js';
+import { rgbPng } from '../image/png.js';
 import { remaining } from '../tools/budget.js';
 import { stepsLeft } from '../tools/context.js';
 import { FILE_TOOLS } from '../tools/registry.js';

@@ -7,7 +7,7 @@ import type { Model, Usage } from '../models/types.js';
 import { image, text, ZERO_USAGE } from '../models/types.js';
 import type { Place } from '../navigator/places.js';
 import { currentViewLabel, NO_STORED_PLACES_BRIEF, storedViewLabel, WAKEUP_SYSTEM, wakeupRequest } from '../prompts/wakeup.js';
-import { rgbPng } from '../sim/frame-png.js';
+import { rgbPng } from '../image/png.js';
 import type { PlaceMatcher, RgbImage } from './place-matcher.js';
 
 export const WAKEUP_SHORTLIST = 4;

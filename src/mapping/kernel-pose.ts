@@ -1,11 +1,13 @@
 import type { Mat4 } from '../geometry/pose.js';
 import type { WorldFrame } from '../geometry/frames.js';
+import { P_CAMERA, P_ROTATION } from './mapper-abi.js';
 
 /**
- * The 12 pose numbers navcore's `integrate` takes: rows 0–2 are the map basis (right/δ, forward/δ,
- * up) times the camera rotation, then the camera position in world cells along right and forward and
- * its height above the floor. Folding δ and the floor into the pose here (in double precision, once
- * per frame) saves the kernel a multiply per axis and a subtraction per pixel.
+ * The 12 pose numbers navcore's classifier takes (its params slots P_ROTATION to P_CAMERA + 2):
+ * rows 0–2 are the map basis (right/δ, forward/δ, up) times the camera rotation, then the camera
+ * position in world cells along right and forward and its height above the floor plane
+ * (heightOf − floorUp, geometry/heights.ts). Folding δ and the floor into the pose here (in double
+ * precision, once per frame) saves the kernel a multiply per axis and a subtraction per pixel.
  */
 export function kernelPose(frame: WorldFrame, pose: Mat4, cellSize: number, floorUp: number): number[] {
   const basis = [frame.right, frame.forward, frame.up];
@@ -13,9 +15,9 @@ export function kernelPose(frame: WorldFrame, pose: Mat4, cellSize: number, floo
   const out = new Array<number>(12);
   for (let i = 0; i < 3; i++) {
     const [e0, e1, e2] = basis[i];
-    for (let j = 0; j < 3; j++) out[i * 3 + j] = (e0 * pose[j] + e1 * pose[4 + j] + e2 * pose[8 + j]) * scale[i];
-    out[9 + i] = (e0 * pose[3] + e1 * pose[7] + e2 * pose[11]) * scale[i];
+    for (let j = 0; j < 3; j++) out[P_ROTATION + i * 3 + j] = (e0 * pose[j] + e1 * pose[4 + j] + e2 * pose[8 + j]) * scale[i];
+    out[P_CAMERA + i] = (e0 * pose[3] + e1 * pose[7] + e2 * pose[11]) * scale[i];
   }
-  out[11] -= floorUp;
+  out[P_CAMERA + 2] -= floorUp;
   return out;
 }

@@ -5,10 +5,12 @@
 import { z } from 'zod';
 import { IntrinsicsSchema, maxRayStretch, type Intrinsics } from '../geometry/intrinsics.js';
 import { poseProblem, type Mat4 } from '../geometry/pose.js';
-import { frameProblem, heightOf, NAVIGATOR_FRAME, type WorldFrame } from '../geometry/frames.js';
+import { frameProblem, NAVIGATOR_FRAME, type WorldFrame } from '../geometry/frames.js';
+import { floorUnder } from '../geometry/heights.js';
 import type { Navcore } from '../wasm/navcore.js';
 import type { WasmBlock } from '../wasm/memory.js';
 import { kernelPose } from './kernel-pose.js';
+import { C_FLOOR_PTS, C_OBSTACLE_PTS, C_VALID, CLASSIFY_COUNTERS, P_CAMERA, P_FX, P_ROTATION, PARAM_FLOATS } from './mapper-abi.js';
 import { Cell, CELL_NAMES, MapParamsSchema, type CellName, type MapParams } from './params.js';
 
 /** A depth frame: float32 metres, row-major, `width`×`height`; ≤ 0, NaN, ±∞ mean "no reading". */
@@ -41,7 +43,7 @@ export interface GridSnapshot {
 
 interface Layer {
   id: number;
-  /** up-coordinate of the floor plane (heightOf(frame, p) of any floor point) */
+  /** height of the floor plane (geometry/heights.ts) */
   floorUp: number;
   grid: WasmBlock<Uint8Array>;
   ox: number;
@@ -62,6 +64,17 @@ export const MAX_GRID_CELLS = 1 << 24;
  */
 const ROW_BLOCK = 32;
 
+interface Scratch {
+  width: number;
+  pixels: number;
+  endCap: number;
+  rays: WasmBlock<Float32Array>;
+  fresh: WasmBlock<Int32Array>;
+  endpoints: WasmBlock<Int32Array>;
+  /** The helper thread's own rays, codes and counters, when the core has one. */
+  helper: { rays: WasmBlock<Float32Array>; fresh: WasmBlock<Int32Array>; counts: WasmBlock<Int32Array> } | null;
+}
+
 const OptionsSchema = z.object({
   params: MapParamsSchema.optional(),
 });
@@ -70,16 +83,7 @@ export class OccupancyMap {
   readonly params: MapParams;
   readonly frame: WorldFrame;
   private readonly layers: Layer[] = [];
-  private scratch: {
-    width: number;
-    pixels: number;
-    endCap: number;
-    rays: WasmBlock<Float32Array>;
-    fresh: WasmBlock<Int32Array>;
-    endpoints: WasmBlock<Int32Array>;
-    /** The helper thread's own rays, codes and counters, when the core has one. */
-    helper: { rays: WasmBlock<Float32Array>; fresh: WasmBlock<Int32Array>; counts: WasmBlock<Int32Array> } | null;
-  } | null = null;
+  private scratch: Scratch | null = null;
   private readonly fparams: WasmBlock<Float32Array>;
   private readonly stats: WasmBlock<Int32Array>;
   private depthBlock: WasmBlock<Float32Array> | null = null;
@@ -97,7 +101,7 @@ export class OccupancyMap {
     if (!parsed.success) throw new Error(`invalid map parameters: ${z.prettifyError(parsed.error)}`);
     this.params = MapParamsSchema.parse(params);
     this.frame = frame;
-    this.fparams = core.block(Float32Array, 24);
+    this.fparams = core.block(Float32Array, PARAM_FLOATS);
     this.stats = core.block(Int32Array, 8);
   }
 
@@ -168,7 +172,7 @@ export class OccupancyMap {
     const p = this.params;
     const winR = Math.ceil((p.maxDepth * maxRayStretch(K)) / p.cellSize) + 2;
     const kp = kernelPose(this.frame, pose, p.cellSize, L.floorUp);
-    const camX = Math.floor(kp[9]), camZ = Math.floor(kp[10]);
+    const camX = Math.floor(kp[P_CAMERA]), camZ = Math.floor(kp[P_CAMERA + 1]);
     // One extra cell of margin covers f32 rounding of the camera cell inside the kernel.
     const grown = this.ensureCovers(L, camX - winR - 1, camZ - winR - 1, camX + winR + 1, camZ + winR + 1);
     if (grown) return { ok: false, error: grown };
@@ -185,13 +189,37 @@ export class OccupancyMap {
     }
 
     const fp = this.fparams.view();
-    fp.set(kp, 0);
+    fp.set(kp, P_ROTATION);
     // the kernel works in grid cells: camera position relative to the grid origin
-    fp[9] = kp[9] - L.ox;
-    fp[10] = kp[10] - L.oz;
-    fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax], 12);
-    const cams = [Math.floor(fp[9]) + L.ox, Math.floor(fp[10]) + L.oz];
+    fp[P_CAMERA] = kp[P_CAMERA] - L.ox;
+    fp[P_CAMERA + 1] = kp[P_CAMERA + 1] - L.oz;
+    // the slots from P_FX on, in the ABI's order: intrinsics, depth range, height bands
+    fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax], P_FX);
+    const cams = [Math.floor(fp[P_CAMERA]) + L.ox, Math.floor(fp[P_CAMERA + 1]) + L.oz];
     this.stats.view().fill(0);
+    const nEnd = this.classifyAndMark(L, s, K, depthPtr);
+    const carved = this.core.exports.carveRays(this.fparams.ptr, L.grid.ptr, L.w, L.h, s.endpoints.ptr, nEnd);
+    const st = this.stats.view();
+    L.frames++;
+    return {
+      ok: true,
+      value: {
+        layer,
+        validPixels: st[C_VALID],
+        obstaclePoints: st[C_OBSTACLE_PTS],
+        floorPoints: st[C_FLOOR_PTS],
+        endpointCells: nEnd,
+        carvedCells: carved,
+        cameraCell: { x: cams[0], z: cams[1] },
+      },
+    };
+  }
+
+  /**
+   * Stages 1 and 2 of a frame whose params are written: classifies the depth rows (split with the
+   * helper thread when the core has a usable one) and marks their codes; returns the endpoint count.
+   */
+  private classifyAndMark(L: Layer, s: Scratch, K: Intrinsics, depthPtr: number): number {
     const x = this.core.exports;
     const mark = (fresh: number, codes: number, nEnd: number) =>
       x.markCells(fresh, codes, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr);
@@ -219,32 +247,18 @@ export class OccupancyMap {
       } else {
         nEnd = mark(hs.fresh.ptr, theirs, nEnd);
         const st = this.stats.view(), hc = hs.counts.view();
-        for (let i = 0; i < 3; i++) st[i] += hc[i];
+        for (let i = 0; i < CLASSIFY_COUNTERS; i++) st[i] += hc[i];
       }
     } else {
       const codes = x.classifyRows(depthPtr, K.width, K.height, 0, K.height, K.height, this.fparams.ptr, L.w, s.rays.ptr, s.fresh.ptr, this.stats.ptr);
       nEnd = mark(s.fresh.ptr, codes, 0);
     }
-    const carved = x.carveRays(this.fparams.ptr, L.grid.ptr, L.w, L.h, s.endpoints.ptr, nEnd);
-    const st = this.stats.view();
-    L.frames++;
-    return {
-      ok: true,
-      value: {
-        layer,
-        validPixels: st[0],
-        obstaclePoints: st[1],
-        floorPoints: st[2],
-        endpointCells: nEnd,
-        carvedCells: carved,
-        cameraCell: { x: cams[0], z: cams[1] },
-      },
-    };
+    return nEnd;
   }
 
-  /** Up-coordinate of the floor under a camera at `pose` that stands `cameraHeight` above it. */
+  /** Height of the floor under a camera at `pose` that rides `cameraHeight` above it (geometry/heights.ts). */
   floorUpBelow(pose: Mat4, cameraHeight: number): number {
-    return heightOf(this.frame, [pose[3], pose[7], pose[11]]) - cameraHeight;
+    return floorUnder(this.frame, pose, cameraHeight);
   }
 
   worldToCell(x: number, z: number): { x: number; z: number } {

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { PlanarPose } from '../geometry/frames.js';
 import type { OccupancyMap } from './occupancy-map.js';
 import type { PlanarPoint } from './planner.js';
-import { createImage, drawLine, drawText, fillDisc, fillRect, fillTriangle, type Rgba, type RgbaImage } from './canvas.js';
-import { GLYPH_H, textWidth } from './font.js';
+import { createImage, drawLine, drawText, fillDisc, fillRect, fillTriangle, type Rgba, type RgbaImage } from '../image/canvas.js';
+import { GLYPH_H, textWidth } from '../image/font.js';
 
 export const COLOURS = {
   unknown: [205, 205, 205, 255],

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { z } from 'zod';
 import type { NavigatorMemory } from '../navigator/navigator-memory.js';
-import { dropAlpha, rgbPng } from '../sim/frame-png.js';
+import { dropAlpha, rgbPng } from '../image/png.js';
 import { STATE_DIR, taskIndexOf } from './layout.js';
 import { parseJsonFile } from './schemas.js';
 import type { Workspace } from './workspace.js';

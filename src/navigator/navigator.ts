@@ -6,8 +6,9 @@
 import { ownFrame, type Body, type BodyFrame, type SubMotionResult } from '../body/body.js';
 import { NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../geometry/frames.js';
 import type { Mat4 } from '../geometry/pose.js';
-import { FloorTracker, type FloorTrackerOptions } from '../mapping/floors.js';
-import { OccupancyMap } from '../mapping/occupancy-map.js';
+import { FloorMapper } from '../mapping/floor-mapper.js';
+import type { FloorTrackerOptions } from '../mapping/floors.js';
+import type { OccupancyMap } from '../mapping/occupancy-map.js';
 import type { MapParams } from '../mapping/params.js';
 import { Planner, type PlanarPoint, type PlanOptions, type PlanResult } from '../mapping/planner.js';
 import { renderMap, type RenderedMap } from '../mapping/render-map.js';
@@ -19,9 +20,6 @@ import { MotionCheck, type CommandedMotion, type MotionCheckOptions } from './mo
 import { memoryProblem, type NavigatorMemory } from './navigator-memory.js';
 import { PlaceStore, type Place } from './places.js';
 import { FrameArchive, ViewBank, type View } from './view-bank.js';
-
-/** Estimated heights within this of the layer's camera height are taken as drift and snapped. */
-const LEVEL_SNAP_M = 0.5;
 
 export interface NavigatorOptions {
   body: Body;
@@ -75,17 +73,15 @@ export interface NavigatorState {
 export class Navigator {
   readonly map: OccupancyMap;
   readonly planner: Planner;
+  private readonly mapper: FloorMapper;
   readonly places = new PlaceStore();
   readonly viewBank = new ViewBank();
   readonly archive = new FrameArchive();
-  private readonly floorTracker: FloorTracker;
-  private readonly levelMapping: boolean;
   private readonly anchoring = new Anchoring();
   private readonly motionCheck: MotionCheck | null;
   private lastPose: Mat4 | null = null;
   private statusNow: TrackingStatus = 'initialising';
   private poseNow: Mat4 | null = null;
-  private floorNow: number | null = null;
   private lastFrame: BodyFrame | null = null;
   private trails: PlanarPoint[][] = [];
   /** every frame fed to the pose source */
@@ -99,10 +95,9 @@ export class Navigator {
     core: Navcore,
     opts: NavigatorOptions,
   ) {
-    this.map = new OccupancyMap(core, NAVIGATOR_FRAME, opts.mapParams);
+    this.mapper = new FloorMapper(core, { cameraHeight: body.cameraHeight, level: opts.levelMapping, mapParams: opts.mapParams, floors: opts.floors });
+    this.map = this.mapper.map;
     this.planner = new Planner(this.map);
-    this.floorTracker = new FloorTracker(opts.floors);
-    this.levelMapping = opts.levelMapping ?? true;
     this.motionCheck = opts.motionCheck === false ? null : new MotionCheck(opts.motionCheck);
     if (opts.memory) this.adopt(opts.memory);
   }
@@ -110,11 +105,12 @@ export class Navigator {
   /** The memory to hand to a later navigator: map layers, places, trails and the last pose. */
   memory(): NavigatorMemory | null {
     const pose = this.poseNow ?? this.lastPose;
-    if (!pose || this.floorNow === null) return null;
+    const floor = this.mapper.floor;
+    if (!pose || floor === null) return null;
     return {
       pose: Float64Array.from(pose),
-      floor: this.floorNow,
-      layers: this.map.floors().map((f) => ({ floorUp: f.floorUp, frames: f.frames, grid: this.map.snapshot(f.id) })),
+      floor,
+      layers: this.mapper.layers(),
       places: this.places.list().map((p) => ({ ...p, pose: { ...p.pose }, views: [...p.views] })),
       // Array.from visits the holes of a sparse array (a floor with no trail yet), map would keep them
       trails: Array.from(this.trails, (t) => (t ? t.map((q) => ({ ...q })) : [])),
@@ -124,11 +120,9 @@ export class Navigator {
   private adopt(m: NavigatorMemory): void {
     const problem = memoryProblem(m);
     if (problem) throw new Error(`cannot resume from the saved navigator memory: ${problem}`);
-    for (const l of m.layers) this.map.restoreFloor(l.floorUp, l.grid, l.frames);
-    this.floorTracker.restore(m.layers.map((l) => l.floorUp), m.floor);
+    this.mapper.restore(m.layers, m.floor);
     for (const p of m.places) this.places.restore(p);
     this.trails = m.trails.map((t) => t.map((q) => ({ ...q })));
-    this.floorNow = m.floor;
     this.lastPose = Float64Array.from(m.pose);
     this.anchoring.resumeAt(Float64Array.from(m.pose));
   }
@@ -144,7 +138,7 @@ export class Navigator {
     return {
       status: this.statusNow,
       pose: this.planar(),
-      floor: this.floorNow,
+      floor: this.mapper.floor,
       floors: this.map.floors().length,
       frames: this.frames,
       reanchors: this.anchoring.reanchors,
@@ -169,7 +163,7 @@ export class Navigator {
 
   /** The floor layer the body was last localised on. */
   get floor(): number | null {
-    return this.floorNow;
+    return this.mapper.floor;
   }
 
   get lastView(): BodyFrame | null {
@@ -239,7 +233,7 @@ export class Navigator {
       terminated,
       status: this.statusNow,
       pose: this.planar(),
-      floor: this.floorNow,
+      floor: this.mapper.floor,
       frame,
     };
   }
@@ -268,25 +262,25 @@ export class Navigator {
   /** Marks the current place; views seen around it are banked with it. Null while never localised. */
   mark(name: string): Place | null {
     const at = this.planar();
-    if (!at || this.floorNow === null) return null;
-    return this.places.mark(name, at, this.floorNow, this.viewBank.around(at, this.floorNow));
+    if (!at || this.mapper.floor === null) return null;
+    return this.places.mark(name, at, this.mapper.floor, this.viewBank.around(at, this.mapper.floor));
   }
 
   /** A route from the current pose to a place or a map point on the current floor. */
-  plan(target: PlanarPoint, floor = this.floorNow ?? 0, opts: PlanOptions = {}): PlanResult {
+  plan(target: PlanarPoint, floor = this.mapper.floor ?? 0, opts: PlanOptions = {}): PlanResult {
     const at = this.planar();
     if (!at) return { status: 'unreachable', reason: 'the robot has not been localised yet', expansions: 0 };
-    if (floor !== this.floorNow) return { status: 'unreachable', reason: `the target is on floor ${floor}, the robot on floor ${this.floorNow}`, expansions: 0 };
+    if (floor !== this.mapper.floor) return { status: 'unreachable', reason: `the target is on floor ${floor}, the robot on floor ${this.mapper.floor}`, expansions: 0 };
     return this.planner.plan(at, target, floor, opts);
   }
 
   /** The map of a floor with its places, the trail, the robot (when on that floor) and an optional route. */
   render(opts: { floor?: number; zoom?: number; route?: PlanarPoint[]; radiusM?: number } = {}): RenderedMap {
-    const floor = opts.floor ?? this.floorNow ?? 0;
+    const floor = opts.floor ?? this.mapper.floor ?? 0;
     const pose = this.planar();
     return renderMap(this.map, floor, {
       zoom: opts.zoom ?? 4,
-      pose: pose && floor === this.floorNow ? pose : undefined,
+      pose: pose && floor === this.mapper.floor ? pose : undefined,
       markers: this.places.list().filter((p) => p.floor === floor).map((p) => ({ name: p.name, x: p.pose.x, z: p.pose.z })),
       route: opts.route ?? [],
       trail: this.trail(floor),
@@ -308,39 +302,20 @@ export class Navigator {
     if (!pose) return; // lost or initialising: no pose, no map write (SPEC §2)
     this.lastPose = pose;
     if (!checked.plausible) return; // the pose is dead-reckoned over an impossible tracked motion: not mapped
-    const decision = this.floorTracker.update(this.map.floorUpBelow(pose, this.body.cameraHeight));
-    if (decision.opened) this.map.openFloor(this.floorTracker.floors[decision.floor!]);
-    if (decision.floor === null) return; // between floors: nothing is written until the height settles
-    this.floorNow = decision.floor;
-    const mapPose = this.levelMapping ? this.levelled(pose, this.floorTracker.floors[decision.floor]) : pose;
-    const r = this.map.integrate({ intrinsics: this.body.intrinsics, depth: frame.depth }, mapPose, decision.floor);
-    if (!r.ok) {
-      this.mapErrors.push(r.error); // a pose the mapper rejects leaves the map untouched
+    const step = this.mapper.integrateFrame({ intrinsics: this.body.intrinsics, depth: frame.depth }, pose);
+    if (step.floor === null) return; // between floors: nothing is written
+    if (!step.ok) {
+      this.mapErrors.push(step.error); // a pose the mapper rejects leaves the map untouched
       return;
     }
     const p = planarPose(NAVIGATOR_FRAME, pose);
-    (this.trails[decision.floor] ??= []).push({ x: p.x, z: p.z });
-  }
-
-  /**
-   * The pose the mapper uses: the body's camera is level and rides at a fixed height, so estimated
-   * pitch, roll and vertical drift are tracker error; removing them keeps floor points on the floor
-   * plane of the layer. Position and yaw are the estimate's. While the estimated height is far from
-   * the layer's (a staircase), the estimated height is kept.
-   */
-  private levelled(pose: Mat4, floorUp: number): Mat4 {
-    const p = planarPose(NAVIGATOR_FRAME, pose);
-    const c = Math.cos(p.yaw), s = Math.sin(p.yaw);
-    const layerY = -(floorUp + this.body.cameraHeight); // NAVIGATOR_FRAME: up = −y
-    const y = Math.abs(pose[7] - layerY) < LEVEL_SNAP_M ? layerY : pose[7];
-    // camera x = (cos ψ, 0, sin ψ), y = world down, z = (−sin ψ, 0, cos ψ)
-    return new Float64Array([c, 0, -s, p.x, 0, 1, 0, y, s, 0, c, p.z, 0, 0, 0, 1]);
+    (this.trails[step.floor] ??= []).push({ x: p.x, z: p.z });
   }
 
   private bank(frame: BodyFrame): void {
     const pose = this.planar();
-    if (!pose || this.floorNow === null || this.statusNow !== 'ok') return;
-    const v: View = { width: frame.width, height: frame.height, rgb: frame.rgb.slice(), pose, floor: this.floorNow, time: frame.timestamp };
+    if (!pose || this.mapper.floor === null || this.statusNow !== 'ok') return;
+    const v: View = { width: frame.width, height: frame.height, rgb: frame.rgb.slice(), pose, floor: this.mapper.floor, time: frame.timestamp };
     this.viewBank.add(v);
     this.archive.add(v);
   }

@@ -5,12 +5,10 @@
  */
 import type { PlanarPose } from '../geometry/frames.js';
 import { wrapAngle } from '../geometry/angle.js';
+import type { RgbImage } from '../image/frame.js';
 
-export interface View {
-  width: number;
-  height: number;
-  /** RGB, 3 bytes per pixel (an owned copy) */
-  rgb: Uint8Array;
+/** A banked view: an owned copy of a frame's RGB, with where it was seen. */
+export interface View extends RgbImage {
   pose: PlanarPose;
   floor: number;
   /** synthetic clock, seconds */

@@ -3,6 +3,7 @@
  * The harness depends only on this interface.
  */
 import type { Mat4 } from '../geometry/pose.js';
+import type { RgbdFrame } from '../image/frame.js';
 
 /**
  * SPEC §2 names ok | lost | initialising; the tracker also reports 'recently_lost' (the first
@@ -13,16 +14,7 @@ export type TrackingStatus = 'initialising' | 'ok' | 'recently_lost' | 'lost';
 
 export const hasPose = (s: TrackingStatus): boolean => s === 'ok';
 
-export interface RgbdFrame {
-  width: number;
-  height: number;
-  /** RGB, 3 bytes per pixel, row-major */
-  rgb: Uint8Array;
-  /** metres, 0 (or non-finite) where there is no measurement */
-  depth: Float32Array;
-  /** seconds */
-  timestamp: number;
-}
+export type { RgbdFrame };
 
 export interface PoseEstimate {
   status: TrackingStatus;

@@ -1,6 +1,6 @@
 /** get_goal, get_map, mark, preview_path: the spatial memory and the goal, none of which move the robot. */
 import { z } from 'zod';
-import { encodePng } from '../mapping/png.js';
+import { encodePng } from '../image/png.js';
 import { LEGEND } from '../mapping/render-map.js';
 import { PlaceNameSchema } from '../navigator/places.js';
 import { defineTool, textResult, toolError } from './tool.js';

@@ -4,7 +4,7 @@
  * never named.
  */
 import { simCameraPose } from '../geometry/sim-frame.js';
-import { rgbPng } from '../sim/frame-png.js';
+import { rgbPng } from '../image/png.js';
 import type { Pose2, GoatGoal } from '../sim/episodes/schema.js';
 import type { Frame, Renderer } from '../sim/render/renderer.js';
 

@@ -4,7 +4,7 @@
  */
 import { simCameraPose } from '../geometry/sim-frame.js';
 import type { Intrinsics } from '../geometry/intrinsics.js';
-import { depthPng, idsPng, rgbPng } from '../sim/frame-png.js';
+import { depthPng, idsPng, rgbPng } from '../image/png.js';
 import type { HouseRef } from '../sim/episodes/schema.js';
 import { loadHouse } from '../sim/load-house.js';
 import { SceneNavMesh } from '../sim/navmesh.js';

@@ -7,6 +7,7 @@ import { maxRayStretch, type Intrinsics } from '../../src/geometry/intrinsics.js
 import type { Mat4 } from '../../src/geometry/pose.js';
 import type { WorldFrame } from '../../src/geometry/frames.js';
 import { kernelPose } from '../../src/mapping/kernel-pose.js';
+import { P_CAMERA } from '../../src/mapping/mapper-abi.js';
 import { DEFAULT_MAP_PARAMS, type MapParams } from '../../src/mapping/params.js';
 
 const f = Math.fround;
@@ -30,11 +31,11 @@ export class ReferenceMapper {
     const p = this.params;
     const kp = kernelPose(this.frame, pose, p.cellSize, this.floorUp);
     const winR = Math.ceil((p.maxDepth * maxRayStretch(K)) / p.cellSize) + 2;
-    const camXd = Math.floor(kp[9]), camZd = Math.floor(kp[10]);
+    const camXd = Math.floor(kp[P_CAMERA]), camZd = Math.floor(kp[P_CAMERA + 1]);
     this.cover(camXd - winR - 1, camZd - winR - 1, camXd + winR + 1, camZd + winR + 1);
     // camera position relative to the grid origin, as navcore receives it
     const [a00, a01, a02, a10, a11, a12, a20, a21, a22] = kp.map(f);
-    const b0 = f(kp[9] - this.ox), b1 = f(kp[10] - this.oz), b2 = f(kp[11]);
+    const b0 = f(kp[P_CAMERA] - this.ox), b1 = f(kp[P_CAMERA + 1] - this.oz), b2 = f(kp[P_CAMERA + 2]);
     const camX = Math.floor(b0), camZ = Math.floor(b1);
 
     const fx = f(K.fx), fy = f(K.fy), cx = f(K.cx), cy = f(K.cy);

@@ -3,6 +3,7 @@
  * what is accepted.
  */
 import { z } from 'zod';
+import type { RgbImage } from '../../image/frame.js';
 
 const rgbTriple = (what: string) =>
   z.tuple([z.number().finite(), z.number().finite(), z.number().finite()], { error: `${what} must be three numbers, one per channel, on the [0, 1] pixel scale` });
@@ -41,11 +42,7 @@ export type ViewEncoderOptions = z.input<typeof ViewEncoderOptionsSchema>;
 export type ParsedEncoderOptions = z.output<typeof ViewEncoderOptionsSchema>;
 
 /** What `embed` takes: an RGB frame, 3 bytes per pixel, row-major. */
-export interface EncoderFrame {
-  width: number;
-  height: number;
-  rgb: Uint8Array;
-}
+export type EncoderFrame = RgbImage;
 
 export const EncoderFrameSchema = z
   .object({

@@ -8,6 +8,7 @@ import { wasmBytes } from '../../wasm/load.js';
 import { abortImport, allocBlock, type Allocator, type WasmBlock } from '../../wasm/memory.js';
 import { invert, type Mat4 } from '../../geometry/pose.js';
 import type { Intrinsics } from '../../geometry/intrinsics.js';
+import type { RgbdImage } from '../../image/frame.js';
 import type { Rgb, Scene, TextureSpec } from '../scene.js';
 import { cameraConfig, cameraIntrinsics, type CameraConfig } from './camera.js';
 
@@ -36,13 +37,8 @@ interface RenderExports {
   depthNoise(depth: number, scratch: number, w: number, h: number, bf: number, sigmaShift: number, sigmaDisp: number, quant: number, maxDepth: number): void;
 }
 
-export interface Frame {
-  width: number;
-  height: number;
-  /** RGB, 3 bytes per pixel, row-major */
-  rgb: Uint8Array;
-  /** camera-z distance in metres, 0 where nothing was hit */
-  depth: Float32Array;
+/** A rendered view: depth is the camera-z distance, 0 where nothing was hit. */
+export interface Frame extends RgbdImage {
   /** instance id per pixel (scene object id), 0 where nothing was hit */
   ids: Uint32Array;
 }

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Navcore } from '../src/wasm/navcore.js';
-import { GridSearch } from '../src/mapping/grid-search.js';
-import { OccupancyMap } from '../src/mapping/occupancy-map.js';
-import { Planner } from '../src/mapping/planner.js';
-import { fromHfov } from '../src/geometry/intrinsics.js';
-import { identity } from '../src/geometry/pose.js';
-import { astarRef, dijkstraRef } from './reference/astar-ref.js';
-import { castDepth, cameraPose, FURNITURE, rng, ROOM } from './helpers/synthetic.js';
+import { Navcore } from '../../src/wasm/navcore.js';
+import { GridSearch } from '../../src/mapping/grid-search.js';
+import { OccupancyMap } from '../../src/mapping/occupancy-map.js';
+import { Planner } from '../../src/mapping/planner.js';
+import { fromHfov } from '../../src/geometry/intrinsics.js';
+import { identity } from '../../src/geometry/pose.js';
+import { astarRef, dijkstraRef } from '../reference/astar-ref.js';
+import { castDepth, cameraPose, FURNITURE, rng, ROOM } from '../helpers/synthetic.js';
 
 let core: Navcore;
 beforeAll(async () => {

@@ -5,13 +5,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
-import { Navcore } from '../src/wasm/navcore.js';
-import { OccupancyMap } from '../src/mapping/occupancy-map.js';
-import { renderMap, COLOURS } from '../src/mapping/render-map.js';
-import { encodePng } from '../src/mapping/png.js';
-import { Z_UP_FRAME, planarPose } from '../src/geometry/frames.js';
-import { poseAt, readRgbd, readTumFrames, readTumTrajectory } from '../src/body/tum.js';
-import { FR3_INTRINSICS, TEDDY, skipReason } from './helpers/shared-data.js';
+import { Navcore } from '../../src/wasm/navcore.js';
+import { OccupancyMap } from '../../src/mapping/occupancy-map.js';
+import { renderMap, COLOURS } from '../../src/mapping/render-map.js';
+import { encodePng } from '../../src/image/png.js';
+import { Z_UP_FRAME, planarPose } from '../../src/geometry/frames.js';
+import { poseAt, readRgbd, readTumFrames, readTumTrajectory } from '../../src/body/tum.js';
+import { FR3_INTRINSICS, TEDDY, skipReason } from '../helpers/shared-data.js';
 import { join } from 'node:path';
 
 describe.skipIf(!TEDDY)(`TUM fr3/teddy mapped with ground-truth poses${TEDDY ? '' : ` — skipped: ${skipReason('tum_fr3_teddy_100')}`}`, () => {

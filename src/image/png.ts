@@ -1,11 +1,19 @@
 /**
- * PNG encodings of simulator frames (Node only): RGB as 8-bit colour, depth as 16-bit millimetres (the
- * TUM layout uses 5000 per metre; `depthScale` picks), instance ids as distinct false colours.
+ * PNG encodings in Node (pngjs; the browser uses a canvas instead): RGBA pictures, RGB frames as
+ * 8-bit colour, depth as 16-bit millimetres (the TUM layout uses 5000 per metre; `depthScale` picks),
+ * instance ids as distinct false colours; and the RGB of a decoded PNG.
  */
 import { PNG } from 'pngjs';
-import type { Frame } from './render/renderer.js';
+import type { RgbaImage } from './canvas.js';
+import type { RgbdImage, RgbImage } from './frame.js';
 
-export function rgbPng(f: Pick<Frame, 'width' | 'height' | 'rgb'>): Buffer {
+export function encodePng(img: RgbaImage): Buffer {
+  const png = new PNG({ width: img.width, height: img.height });
+  png.data = Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength);
+  return PNG.sync.write(png);
+}
+
+export function rgbPng(f: RgbImage): Buffer {
   const png = new PNG({ width: f.width, height: f.height, colorType: 2, inputColorType: 2, inputHasAlpha: false });
   png.data = Buffer.from(f.rgb.buffer, f.rgb.byteOffset, f.rgb.byteLength);
   return PNG.sync.write(png, { colorType: 2, inputColorType: 2, inputHasAlpha: false });
@@ -23,7 +31,7 @@ export function dropAlpha(rgba: ArrayLike<number>, pixels: number): Uint8Array {
 }
 
 /** 16-bit grey PNG of depth × depthScale (default 1000: millimetres), 0 where no depth. */
-export function depthPng(f: Pick<Frame, 'width' | 'height' | 'depth'>, depthScale = 1000): Buffer {
+export function depthPng(f: Pick<RgbdImage, 'width' | 'height' | 'depth'>, depthScale = 1000): Buffer {
   const png = new PNG({ width: f.width, height: f.height, bitDepth: 16, colorType: 0, inputColorType: 0, inputHasAlpha: false });
   // pngjs reads 16-bit samples in the platform's byte order from the buffer's whole ArrayBuffer
   const samples = new Uint16Array(f.width * f.height);
@@ -33,7 +41,7 @@ export function depthPng(f: Pick<Frame, 'width' | 'height' | 'depth'>, depthScal
 }
 
 /** Instance ids as false colours (a hash of the id; id 0 black). */
-export function idsPng(f: Pick<Frame, 'width' | 'height' | 'ids'>): Buffer {
+export function idsPng(f: { width: number; height: number; ids: Uint32Array }): Buffer {
   const rgb = new Uint8Array(f.width * f.height * 3);
   for (let i = 0; i < f.ids.length; i++) {
     const id = f.ids[i];

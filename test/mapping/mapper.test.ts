@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Navcore } from '../src/wasm/navcore.js';
-import { OccupancyMap } from '../src/mapping/occupancy-map.js';
-import { NAVIGATOR_FRAME, Z_UP_FRAME, type WorldFrame } from '../src/geometry/frames.js';
-import { fromHfov, type Intrinsics } from '../src/geometry/intrinsics.js';
-import { identity, type Mat4 } from '../src/geometry/pose.js';
-import { ReferenceMapper } from './reference/mapper-ref.js';
-import { castDepth, cameraPose, FURNITURE, rng, ROOM } from './helpers/synthetic.js';
+import { Navcore } from '../../src/wasm/navcore.js';
+import { OccupancyMap } from '../../src/mapping/occupancy-map.js';
+import { NAVIGATOR_FRAME, Z_UP_FRAME, type WorldFrame } from '../../src/geometry/frames.js';
+import { fromHfov, type Intrinsics } from '../../src/geometry/intrinsics.js';
+import { identity, type Mat4 } from '../../src/geometry/pose.js';
+import { ReferenceMapper } from '../reference/mapper-ref.js';
+import { castDepth, cameraPose, FURNITURE, rng, ROOM } from '../helpers/synthetic.js';
 
 let core: Navcore;
 let core2: Navcore;

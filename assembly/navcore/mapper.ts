@@ -5,35 +5,18 @@
 // was carved or seen as floor and is not an obstacle, so the TypeScript reference can mirror it
 // exactly as long as it repeats the same f32 arithmetic in the same order.
 import { FREE, OBSTACLE } from './cells';
+import {
+  P_ROTATION, P_CAMERA, P_FX, P_FY, P_CX, P_CY, P_MIN_DEPTH, P_MAX_DEPTH, P_OBST_MIN, P_OBST_MAX, P_FLOOR_MIN, P_FLOOR_MAX,
+  C_VALID, C_OBSTACLE_PTS, C_FLOOR_PTS, C_CLIPPED,
+} from '../../src/mapping/mapper-abi';
 
 // Marks an obstacle cell that is already an endpoint of the current frame. Only ever present between
 // `markCells` and `carveRays`: every marked cell is in the endpoint list and carveRays resets it.
 const ENDPOINT: u8 = OBSTACLE | 0x80;
 
-// Float parameters (f32 slots of `params`). The caller folds the cell size into the horizontal rows
-// and the floor height into the vertical offset, so a pixel costs three multiply-adds.
-const P_A: i32 = 0; // 3×3 row-major: (right/δ, forward/δ, up) · camera rotation
-const P_B: i32 = 9; // camera position in grid cells (x, z: relative to the grid origin) and height above the floor
-const P_FX: i32 = 12;
-const P_FY: i32 = 13;
-const P_CX: i32 = 14;
-const P_CY: i32 = 15;
-const P_MIN_DEPTH: i32 = 16;
-const P_MAX_DEPTH: i32 = 17;
-const P_OBST_MIN: i32 = 18;
-const P_OBST_MAX: i32 = 19;
-const P_FLOOR_MIN: i32 = 20;
-const P_FLOOR_MAX: i32 = 21;
-
 @inline function pf(params: usize, i: i32): f32 {
   return load<f32>(params + (<usize>i << 2));
 }
-
-// Counters written by the three stages (i32 slots of `counts`; the caller zeroes them per frame).
-const C_VALID: i32 = 0;
-const C_OBSTACLE_PTS: i32 = 1;
-const C_FLOOR_PTS: i32 = 2;
-const C_CLIPPED: i32 = 3;
 
 @inline function bump(counts: usize, i: i32, by: i32): void {
   const p = counts + (<usize>i << 2);
@@ -86,10 +69,10 @@ export function classifyRows(
   depth: usize, w: i32, h: i32, v0: i32, rows: i32, stride: i32,
   params: usize, gw: i32, scratch: usize, fresh: usize, counts: usize,
 ): i32 {
-  const a00 = pf(params, P_A), a01 = pf(params, P_A + 1), a02 = pf(params, P_A + 2);
-  const a10 = pf(params, P_A + 3), a11 = pf(params, P_A + 4), a12 = pf(params, P_A + 5);
-  const a20 = pf(params, P_A + 6), a21 = pf(params, P_A + 7), a22 = pf(params, P_A + 8);
-  const b0 = pf(params, P_B), b1 = pf(params, P_B + 1), b2 = pf(params, P_B + 2);
+  const a00 = pf(params, P_ROTATION), a01 = pf(params, P_ROTATION + 1), a02 = pf(params, P_ROTATION + 2);
+  const a10 = pf(params, P_ROTATION + 3), a11 = pf(params, P_ROTATION + 4), a12 = pf(params, P_ROTATION + 5);
+  const a20 = pf(params, P_ROTATION + 6), a21 = pf(params, P_ROTATION + 7), a22 = pf(params, P_ROTATION + 8);
+  const b0 = pf(params, P_CAMERA), b1 = pf(params, P_CAMERA + 1), b2 = pf(params, P_CAMERA + 2);
   const fx = pf(params, P_FX), fy = pf(params, P_FY), cx = pf(params, P_CX), cy = pf(params, P_CY);
   const minD = pf(params, P_MIN_DEPTH), maxD = pf(params, P_MAX_DEPTH);
   const obsMin = pf(params, P_OBST_MIN), obsMax = pf(params, P_OBST_MAX);
@@ -237,7 +220,7 @@ export function markCells(
  * endpoints back into plain obstacles. Returns the number of cells the rays visited.
  */
 export function carveRays(params: usize, grid: usize, gw: i32, gh: i32, endpoints: usize, nEnd: i32): i32 {
-  const camX = <i32>Mathf.floor(pf(params, P_B)), camZ = <i32>Mathf.floor(pf(params, P_B + 1));
+  const camX = <i32>Mathf.floor(pf(params, P_CAMERA)), camZ = <i32>Mathf.floor(pf(params, P_CAMERA + 1));
   let carved = 0;
   for (let e = 0; e < nEnd; e++) {
     const i = load<i32>(endpoints + (<usize>e << 2));

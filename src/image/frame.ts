@@ -1,0 +1,25 @@
+/**
+ * The image types every layer shares. One RGB-D frame type: what a body returns, the tracker takes
+ * and a recorded sequence replays; the others are its parts.
+ */
+
+/** An RGB image, 3 bytes per pixel, row-major. */
+export interface RgbImage {
+  width: number;
+  height: number;
+  rgb: Uint8Array;
+}
+
+/** An RGB image with a registered depth image of the same size. */
+export interface RgbdImage extends RgbImage {
+  /** metres along the optical axis, 0 (or non-finite) where the sensor gave nothing */
+  depth: Float32Array;
+}
+
+/** An RGB-D frame of a sequence. */
+export interface RgbdFrame extends RgbdImage {
+  /** seconds (a body's synthetic 10 Hz clock, or the recording's time stamps) */
+  timestamp: number;
+  /** instance ids where the source knows them (simulator), else absent */
+  ids?: Uint32Array;
+}

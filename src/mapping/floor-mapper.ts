@@ -1,0 +1,97 @@
+/**
+ * The mapping step of the navigator (SPEC §3): one depth frame at one trusted pose goes to the layer
+ * of the floor the body stands on. Owns the floor registration, the layers of the occupancy map and
+ * the levelled mapping pose; heights follow geometry/heights.ts.
+ */
+import { NAVIGATOR_FRAME, planarPose, type WorldFrame } from '../geometry/frames.js';
+import { cameraHeightOf, levelPose } from '../geometry/heights.js';
+import type { Mat4 } from '../geometry/pose.js';
+import type { Navcore } from '../wasm/navcore.js';
+import { FloorTracker, type FloorTrackerOptions } from './floors.js';
+import { OccupancyMap, type DepthFrame, type GridSnapshot, type IntegrateStats } from './occupancy-map.js';
+import type { MapParams } from './params.js';
+
+/** Estimated heights within this of the layer's camera height are taken as drift and snapped. */
+const LEVEL_SNAP_M = 0.5;
+
+export interface FloorMapperOptions {
+  /** the body's camera height above the floor, metres */
+  cameraHeight: number;
+  /**
+   * map with a levelled pose (estimated pitch, roll and small vertical drift removed; default true).
+   * false maps with the raw estimate, as an ablation.
+   */
+  level?: boolean;
+  mapParams?: Partial<MapParams>;
+  floors?: FloorTrackerOptions;
+  frame?: WorldFrame;
+}
+
+/** What one frame did: `floor` null while between floors (nothing written). */
+export type FloorStep =
+  | { floor: null }
+  | { floor: number; ok: true; stats: IntegrateStats }
+  | { floor: number; ok: false; error: string };
+
+/** A saved floor layer: its floor height, its frame count and its grid. */
+export interface FloorLayer {
+  floorUp: number;
+  frames: number;
+  grid: GridSnapshot;
+}
+
+export class FloorMapper {
+  readonly map: OccupancyMap;
+  private readonly tracker: FloorTracker;
+  private readonly level: boolean;
+  private readonly cameraHeight: number;
+  private floorNow: number | null = null;
+
+  constructor(core: Navcore, opts: FloorMapperOptions) {
+    this.map = new OccupancyMap(core, opts.frame ?? NAVIGATOR_FRAME, opts.mapParams);
+    this.tracker = new FloorTracker(opts.floors);
+    this.level = opts.level ?? true;
+    this.cameraHeight = opts.cameraHeight;
+  }
+
+  /** The floor layer last mapped on (kept while between floors); null before any. */
+  get floor(): number | null {
+    return this.floorNow;
+  }
+
+  /** Registers the floor under `pose` and integrates the frame into its layer. */
+  integrateFrame(frame: DepthFrame, pose: Mat4): FloorStep {
+    const decision = this.tracker.update(this.map.floorUpBelow(pose, this.cameraHeight));
+    if (decision.opened) this.map.openFloor(this.tracker.floors[decision.floor!]);
+    if (decision.floor === null) return { floor: null }; // between floors: nothing is written until the height settles
+    this.floorNow = decision.floor;
+    const mapPose = this.level ? this.levelled(pose, this.tracker.floors[decision.floor]) : pose;
+    const r = this.map.integrate(frame, mapPose, decision.floor);
+    return r.ok ? { floor: decision.floor, ok: true, stats: r.value } : { floor: decision.floor, ok: false, error: r.error };
+  }
+
+  /** The layers to save, in floor order. */
+  layers(): FloorLayer[] {
+    return this.map.floors().map((f) => ({ floorUp: f.floorUp, frames: f.frames, grid: this.map.snapshot(f.id) }));
+  }
+
+  /** Continues from saved layers (a resumed run), standing on layer `floor`. */
+  restore(layers: FloorLayer[], floor: number): void {
+    for (const l of layers) this.map.restoreFloor(l.floorUp, l.grid, l.frames);
+    this.tracker.restore(layers.map((l) => l.floorUp), floor);
+    this.floorNow = floor;
+  }
+
+  /**
+   * The pose the mapper uses: the body's camera is level and rides at a fixed height, so estimated
+   * pitch, roll and vertical drift are tracker error; removing them keeps floor points on the floor
+   * plane of the layer. Position and yaw are the estimate's. While the estimated height is far from
+   * the layer's (a staircase), the estimated height is kept.
+   */
+  private levelled(pose: Mat4, floorUp: number): Mat4 {
+    const layerHeight = floorUp + this.cameraHeight;
+    const est = cameraHeightOf(this.map.frame, pose);
+    const height = Math.abs(est - layerHeight) < LEVEL_SNAP_M ? layerHeight : est;
+    return levelPose(this.map.frame, planarPose(this.map.frame, pose), height);
+  }
+}
