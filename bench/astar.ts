@@ -6,8 +6,8 @@
 import PF from 'pathfinding';
 import { Navcore } from '../src/wasm/navcore.js';
 import { GridSearch } from '../src/mapping/grid-search.js';
-import { astarRef } from '../test/reference/astar-ref.js';
-import { rng } from '../test/helpers/synthetic.js';
+import { astarRef } from './reference/astar-ref.js';
+import { rng } from './support/synthetic.js';
 import type { BenchOptions, BenchResult } from './run.js';
 import { medians } from './stats.js';
 

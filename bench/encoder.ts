@@ -8,8 +8,8 @@ import * as ort from 'onnxruntime-node';
 import { SimBody } from '../src/body/sim-body.js';
 import { buildGistModel, buildPreprocessModel, GIST_PARAMS, gistDimension, ViewEncoder } from '../src/perception/encoder.js';
 import { generateHouse } from '../src/sim/index.js';
-import { gistRef, resizeRef } from '../test/reference/gist-ref.js';
-import { proceduralView } from '../test/helpers/views.js';
+import { gistRef, resizeRef } from './reference/gist-ref.js';
+import { proceduralView } from './support/views.js';
 import type { BenchOptions, BenchResult } from './run.js';
 import { medians } from './stats.js';
 

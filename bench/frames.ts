@@ -7,8 +7,8 @@ import { poseAt, readRgbd, readTumFrames, readTumTrajectory } from '../src/body/
 import { scaled, type Intrinsics } from '../src/geometry/intrinsics.js';
 import { NAVIGATOR_FRAME, Z_UP_FRAME, type WorldFrame } from '../src/geometry/frames.js';
 import type { Mat4 } from '../src/geometry/pose.js';
-import { FR3_INTRINSICS, TEDDY } from '../test/helpers/shared-data.js';
-import { castDepth, cameraPose, FURNITURE, ROOM } from '../test/helpers/synthetic.js';
+import { FR3_INTRINSICS, TEDDY } from './support/shared-data.js';
+import { castDepth, cameraPose, FURNITURE, ROOM } from './support/synthetic.js';
 
 export interface FrameSet {
   source: 'tum_fr3_teddy' | 'synthetic';

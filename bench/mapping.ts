@@ -7,7 +7,7 @@
  */
 import { autoThreads, Navcore } from '../src/wasm/navcore.js';
 import { OccupancyMap } from '../src/mapping/occupancy-map.js';
-import { ReferenceMapper } from '../test/reference/mapper-ref.js';
+import { ReferenceMapper } from './reference/mapper-ref.js';
 import type { BenchOptions, BenchResult } from './run.js';
 import { medians } from './stats.js';
 import { halveSet, loadFrames, type FrameSet } from './frames.js';

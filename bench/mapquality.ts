@@ -10,7 +10,7 @@ import { invert, multiply, type Mat4 } from '../src/geometry/pose.js';
 import { simPoseToNavigator } from '../src/geometry/sim-frame.js';
 import { wrapAngle } from '../src/geometry/angle.js';
 import type { BenchOptions, BenchResult } from './run.js';
-import { explore } from './_explore.js';
+import { explore } from './support/explore.js';
 
 const HOUSES = [7, 11, 23];
 

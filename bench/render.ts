@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- render [--json]`: render.wasm against the plain-TypeScript reference rasteriser
- * (same algorithm including per-object frustum and tile occlusion culling, bench/_reference-raster.ts) on the same procedural house and the same camera poses
+ * (same algorithm including per-object frustum and tile occlusion culling, bench/reference/raster-ref.ts) on the same procedural house and the same camera poses
  * (room centres, four headings each), 320×240, HFOV 79°. Reports medians and their ratio.
  */
 import type { BenchOptions, BenchResult } from './run.js';
@@ -10,7 +10,7 @@ import { Renderer } from '../src/sim/render/renderer.js';
 import { SceneNavMesh } from '../src/sim/navmesh.js';
 import { simCameraPose } from '../src/geometry/sim-frame.js';
 import type { Mat4 } from '../src/geometry/pose.js';
-import { refRender, refRuns, refTarget } from './_reference-raster.js';
+import { refRender, refRuns, refTarget } from './reference/raster-ref.js';
 
 /** The bench house: the largest of the first few seeds, so the scene is close to 20k triangles. */
 function benchHouse(log: (l: string) => void) {

@@ -20,8 +20,8 @@ import { ate } from '../src/eval/metrics.js';
 import { loadTumImages, runSlamOnImages, type SlamRunResult } from '../src/eval/run-slam.js';
 import type { BenchOptions, BenchResult } from './run.js';
 import { median } from './stats.js';
-import { halveRgbd } from './_rgbd.js';
-import { simTracking, type SimTrackingRun } from './_sim-tracking.js';
+import { halveRgbd } from './support/rgbd.js';
+import { simTracking, type SimTrackingRun } from './support/sim-tracking.js';
 
 const SIM_HOUSES = [7, 11, 23];
 

@@ -16,16 +16,16 @@ import { atomicWriteFile } from '../memory/atomic.js';
 import { Journal } from '../memory/journal.js';
 import { EVAL_DIR, goalViewPath, HOUSE_MOUNT, stopViewPath, taskId } from '../memory/layout.js';
 import { loadNavigatorMemory, saveNavigatorMemory } from '../memory/navigator-store.js';
-import { loadRunState, resumePoint, saveRunState } from '../memory/run-state.js';
+import { loadRunState, resumePoint, saveRunState, type RunState } from '../memory/run-state.js';
 import { Workspace } from '../memory/workspace.js';
 import { addUsage, ZERO_USAGE } from '../models/types.js';
 import type { GoatGoal } from '../sim/episodes/schema.js';
 import type { NavigatorMemory } from '../navigator/navigator-memory.js';
 import type { StartPose } from '../sim/scene.js';
 import { planGoatSequence } from '../world/goat-plan.js';
-import { HouseSpecSchema } from '../world/house-spec.js';
+import { HouseSpecSchema, type HouseRef } from '../world/house-spec.js';
 import { World } from '../world/world.js';
-import { createRoles } from './agents.js';
+import { createRoles, type Roles } from './agents.js';
 import { PricesSchema } from './cost.js';
 import { goalFootprints, evaluateGoal } from './goat.js';
 import { CONSOLIDATION_USAGE, metricsOf, runLevelUsage, taskRows, usagePath, type RunMetrics, type TaskUsage } from './run-metrics.js';
@@ -75,14 +75,25 @@ function runConfig(o: z.output<typeof RunOptionsSchema>): Record<string, unknown
   return { house: o.house, sequence: o.sequence, agent: o.agent, judge: o.judge, script: o.script ?? null, maxGoals: o.maxGoals ?? null, harness: o.harness, ...extra };
 }
 
-export async function runSequence(input: RunOptions, progress: RunProgress = {}): Promise<RunSummary> {
+type Parsed = z.output<typeof RunOptionsSchema>;
+
+/** An opened run directory whose state agrees with the options (or holds no run yet). */
+interface OpenedRun {
+  o: Parsed;
+  house: HouseRef;
+  out: string;
+  ws: Workspace;
+  journal: Journal;
+  state: RunState | null;
+  config: Record<string, unknown>;
+}
+
+function openRunDirectory(input: RunOptions): OpenedRun {
   const parsed = RunOptionsSchema.safeParse(input);
   if (!parsed.success) throw new Error(`bad run options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const o = parsed.data;
   const houseRef = HouseSpecSchema.safeParse(o.house);
   if (!houseRef.success) throw new Error(`--house: ${houseRef.error.issues[0]?.message}`);
-  const cfg: HarnessConfig = o.harness;
-
   const out = resolve(o.out);
   mkdirSync(out, { recursive: true });
   const ws = Workspace.open({ runDir: out, houseDir: o.houseDir ?? join(out, HOUSE_MOUNT) });
@@ -94,12 +105,16 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
   if (state && !isDeepStrictEqual(JSON.parse(JSON.stringify(state.config)), JSON.parse(JSON.stringify(config)))) {
     throw new Error(`${out} was started with a different configuration; resume it with the same flags (recorded: ${JSON.stringify(state.config)})`);
   }
+  return { o, house: houseRef.data, out, ws, journal, state, config };
+}
 
+/** The sequence's goals and where the next task starts: the episode start, or where the last closed task left the body. */
+async function sequencePlan(run: OpenedRun) {
+  const { o, ws, journal } = run;
   // The sequence is a function of the house and seed; the world reopens at the start of the next task.
-  const { episode } = await planGoatSequence(houseRef.data, o.sequence);
+  const { episode } = await planGoatSequence(run.house, o.sequence);
   const goals: GoatGoal[] = episode.goals.slice(0, o.maxGoals ?? episode.goals.length);
-  const total = goals.length;
-  const rp = resumePoint(journal, total);
+  const rp = resumePoint(journal, goals.length);
   let start: StartPose = episode.start;
   let memory: NavigatorMemory | undefined;
   if (rp.nextIndex > 1) {
@@ -109,75 +124,117 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
     // the body restarts where the last closed task left it, and the navigator with what it knew then
     memory = loadNavigatorMemory(ws, last) ?? undefined;
   }
-  saveRunState(ws, { version: 1, config, total_tasks: total, open_task: rp.done ? null : taskId(rp.nextIndex), finished: rp.done && (state?.finished ?? false) });
-  progress.onStart?.(total, rp.nextIndex - 1);
+  return { goals, rp, start, memory };
+}
 
-  const world = await World.open({ house: houseRef.data, poseSource: cfg.poseSource, motionCheck: cfg.motionCheck, mapThreads: cfg.mapThreads }, start, memory);
-  let current: GoatGoal | null = null;
+/** The live parts of a run: the world, the roles and the orchestrator, and the goal being played. */
+interface Live {
+  world: World;
+  roles: Roles;
+  orch: Orchestrator;
+  current: GoatGoal | null;
+}
+
+async function openLive(run: OpenedRun, total: number, start: StartPose, memory: NavigatorMemory | undefined, progress: RunProgress): Promise<Live> {
+  const { o, journal } = run;
+  const cfg: HarnessConfig = o.harness;
+  const world = await World.open({ house: run.house, poseSource: cfg.poseSource, motionCheck: cfg.motionCheck, mapThreads: cfg.mapThreads }, start, memory);
+  const live = { world, current: null } as Live;
   const oracle = {
     navigator: world.navigator,
-    goalInstanceIds: () => current?.instanceIds ?? [],
-    goalLabel: () => (current ? (current.type === 'description' ? current.description : current.category) : 'goal'),
+    goalInstanceIds: () => live.current?.instanceIds ?? [],
+    goalLabel: () => (live.current ? (live.current.type === 'description' ? live.current.description : live.current.category) : 'goal'),
   };
-  const roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle, imageGoals: o.imageGoals });
-  const trajectory = world.trajectory;
-  const orch = new Orchestrator({
+  try {
+    live.roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle, imageGoals: o.imageGoals });
+  } catch (e) {
+    world.dispose();
+    throw e;
+  }
+  live.orch = new Orchestrator({
     navigator: world.navigator,
     journal,
     config: cfg,
-    actor: roles.actor,
-    judge: roles.judge,
-    wakeUp: roles.wakeUp,
+    actor: live.roles.actor,
+    judge: live.roles.judge,
+    wakeUp: live.roles.wakeUp,
     tasksInRun: total,
     terminationReason: () => world.body.terminationReason,
     onEvent: progress.onEvent,
   });
-  orch.setPreviousTask(rp.nextIndex > 1 ? taskId(rp.nextIndex - 1) : null);
-  const closedBefore = rp.closed.length;
+  return live;
+}
+
+/** Plays task `k` and writes its files; the record is written last, as the commit point. */
+async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoal): Promise<string> {
+  const { ws, journal, out } = run;
+  const { world, orch } = live;
+  const trajectory = world.trajectory;
+  const id = taskId(k);
+  live.current = goalSpec;
+  const from = trajectory.mark;
+  const startPos: Vec3 = world.body.simPose.position;
+  const goal = world.agentGoal(goalSpec);
+  const outcome = await orch.runTask({ index: k, goal });
+  const final: Vec3 = world.body.simPose.position;
+  // evaluation-only files first; the record is the commit point
+  journal.writeEvaluation(evaluateGoal(world.scene, world.navmesh, goalSpec, { taskId: id, start: startPos, final, walked: trajectory.lengthSince(from) }));
+  const usage: TaskUsage = { task_id: id, ...outcome.usage };
+  ws.writeOwned({ kind: 'orchestrator' }, usagePath(id), JSON.stringify(usage, null, 2) + '\n');
+  ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trajectory-${id}.json`, JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, goalSpec) }) + '\n');
+  ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trace-${id}.json`, JSON.stringify(outcome.trace, null, 2) + '\n');
+  ws.writeOwned({ kind: 'orchestrator' }, POSE_FILE(id), JSON.stringify({ position: [...final], yaw: world.body.simPose.yaw }) + '\n');
+  const mem = world.navigator.memory();
+  if (mem) saveNavigatorMemory(ws, id, mem);
+  // pictures for the run report (navharness report), kept with the evaluation files
+  if (goal.image) ws.writeOwned({ kind: 'orchestrator' }, goalViewPath(id), goal.image);
+  outcome.stopPngs.forEach((p, i) => ws.writeOwned({ kind: 'orchestrator' }, stopViewPath(id, i + 1), p));
+  if (outcome.mapPng) atomicWriteFile(join(out, 'maps', `${id}.png`), outcome.mapPng);
+  journal.closeTask(outcome.record);
+  return outcome.record.status;
+}
+
+/** Consolidation (once per run), then metrics.json: scores reach the run directory only after every session has ended. */
+async function finishRun(run: OpenedRun, live: Live, total: number, progress: RunProgress): Promise<RunMetrics> {
+  const { o, ws, journal, out, config } = run;
+  const cfg = o.harness;
+  let extra = { ...ZERO_USAGE };
+  const st = loadRunState(ws);
+  if (!st?.finished) {
+    if (cfg.consolidation && cfg.policy === 'navharness') {
+      const c = await consolidate(live.roles.consolidator, journal, live.world.navigator, cfg.consolidationTurns, progress.onEvent);
+      extra = addUsage(extra, c.usage);
+      ws.writeOwned({ kind: 'orchestrator' }, CONSOLIDATION_USAGE, JSON.stringify(c.usage) + '\n');
+    }
+  } else extra = runLevelUsage(journal);
+  const metrics = metricsOf([taskRows(journal)], o.prices, extra);
+  atomicWriteFile(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
+  saveRunState(ws, { version: 1, config, total_tasks: total, open_task: null, finished: true });
+  return metrics;
+}
+
+export async function runSequence(input: RunOptions, progress: RunProgress = {}): Promise<RunSummary> {
+  const run = openRunDirectory(input);
+  const { ws, config, state } = run;
+  const { goals, rp, start, memory } = await sequencePlan(run);
+  const total = goals.length;
+  saveRunState(ws, { version: 1, config, total_tasks: total, open_task: rp.done ? null : taskId(rp.nextIndex), finished: rp.done && (state?.finished ?? false) });
+  progress.onStart?.(total, rp.nextIndex - 1);
+
+  const live = await openLive(run, total, start, memory, progress);
+  live.orch.setPreviousTask(rp.nextIndex > 1 ? taskId(rp.nextIndex - 1) : null);
   let closedNow = 0;
   try {
     for (let k = rp.nextIndex; k <= total; k++) {
-      const id = taskId(k);
-      current = goals[k - 1];
-      saveRunState(ws, { version: 1, config, total_tasks: total, open_task: id, finished: false });
-      const from = trajectory.mark;
-      const startPos: Vec3 = world.body.simPose.position;
-      const goal = world.agentGoal(current);
-      const outcome = await orch.runTask({ index: k, goal });
-      const final: Vec3 = world.body.simPose.position;
-      // evaluation-only files first; the record is the commit point
-      journal.writeEvaluation(evaluateGoal(world.scene, world.navmesh, current, { taskId: id, start: startPos, final, walked: trajectory.lengthSince(from) }));
-      const usage: TaskUsage = { task_id: id, ...outcome.usage };
-      ws.writeOwned({ kind: 'orchestrator' }, usagePath(id), JSON.stringify(usage, null, 2) + '\n');
-      ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trajectory-${id}.json`, JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, current) }) + '\n');
-      ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trace-${id}.json`, JSON.stringify(outcome.trace, null, 2) + '\n');
-      ws.writeOwned({ kind: 'orchestrator' }, POSE_FILE(id), JSON.stringify({ position: [...final], yaw: world.body.simPose.yaw }) + '\n');
-      const mem = world.navigator.memory();
-      if (mem) saveNavigatorMemory(ws, id, mem);
-      // pictures for the run report (navharness report), kept with the evaluation files
-      if (goal.image) ws.writeOwned({ kind: 'orchestrator' }, goalViewPath(id), goal.image);
-      outcome.stopPngs.forEach((p, i) => ws.writeOwned({ kind: 'orchestrator' }, stopViewPath(id, i + 1), p));
-      if (outcome.mapPng) atomicWriteFile(join(out, 'maps', `${id}.png`), outcome.mapPng);
-      journal.closeTask(outcome.record);
+      saveRunState(ws, { version: 1, config, total_tasks: total, open_task: taskId(k), finished: false });
+      const status = await playTask(run, live, k, goals[k - 1]);
       closedNow++;
-      progress.onTask?.(id, outcome.record.status);
+      progress.onTask?.(taskId(k), status);
     }
-    let extra = { ...ZERO_USAGE };
-    const st = loadRunState(ws);
-    if (!st?.finished) {
-      if (cfg.consolidation && cfg.policy === 'navharness') {
-        const c = await consolidate(roles.consolidator, journal, world.navigator, cfg.consolidationTurns, progress.onEvent);
-        extra = addUsage(extra, c.usage);
-        ws.writeOwned({ kind: 'orchestrator' }, CONSOLIDATION_USAGE, JSON.stringify(c.usage) + '\n');
-      }
-    } else extra = runLevelUsage(journal);
-    const metrics = metricsOf([taskRows(journal)], o.prices, extra);
-    // Scores reach the run directory only now, after every session of the run has ended.
-    atomicWriteFile(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
-    saveRunState(ws, { version: 1, config, total_tasks: total, open_task: null, finished: true });
-    return { out, metrics, closedBefore, closedNow };
+    const metrics = await finishRun(run, live, total, progress);
+    return { out: run.out, metrics, closedBefore: rp.closed.length, closedNow };
   } finally {
-    await roles.close();
-    world.dispose();
+    await live.roles.close();
+    live.world.dispose();
   }
 }

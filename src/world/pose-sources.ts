@@ -34,7 +34,7 @@ const SLAM_DEPTH_BASELINE_M = 0.5;
 /**
  * The simulated body is a wheeled base with a level camera on a flat floor (stairs keep it level):
  * the tracker's poses only turn about the vertical. Left free, the estimate tilted by 5–13° within
- * 300 actions (bench/_map-diagnosis.ts), and the tilt leaked into the heading the map is drawn with.
+ * 300 actions (scripts/map-diagnosis.ts), and the tilt leaked into the heading the map is drawn with.
  */
 const SLAM_LEVEL_MOTION = true;
 /**

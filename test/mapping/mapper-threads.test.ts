@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Navcore } from '../../src/wasm/navcore.js';
 import { OccupancyMap } from '../../src/mapping/occupancy-map.js';
 import { fromHfov, type Intrinsics } from '../../src/geometry/intrinsics.js';
-import { castDepth, cameraPose, FURNITURE, rng, ROOM } from '../helpers/synthetic.js';
+import { castDepth, cameraPose, FURNITURE, rng, ROOM } from '../../bench/support/synthetic.js';
 
 // The two-thread mapper splits each frame's rows with a worker over shared memory; these tests pin
 // what the split must not change and how the worker fails.

@@ -4,8 +4,8 @@ import { OccupancyMap } from '../../src/mapping/occupancy-map.js';
 import { NAVIGATOR_FRAME, Z_UP_FRAME, type WorldFrame } from '../../src/geometry/frames.js';
 import { fromHfov, type Intrinsics } from '../../src/geometry/intrinsics.js';
 import { identity, type Mat4 } from '../../src/geometry/pose.js';
-import { ReferenceMapper } from '../reference/mapper-ref.js';
-import { castDepth, cameraPose, FURNITURE, rng, ROOM } from '../helpers/synthetic.js';
+import { ReferenceMapper } from '../../bench/reference/mapper-ref.js';
+import { castDepth, cameraPose, FURNITURE, rng, ROOM } from '../../bench/support/synthetic.js';
 
 let core: Navcore;
 let core2: Navcore;

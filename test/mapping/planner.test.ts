@@ -5,8 +5,8 @@ import { OccupancyMap } from '../../src/mapping/occupancy-map.js';
 import { Planner } from '../../src/mapping/planner.js';
 import { fromHfov } from '../../src/geometry/intrinsics.js';
 import { identity } from '../../src/geometry/pose.js';
-import { astarRef, dijkstraRef } from '../reference/astar-ref.js';
-import { castDepth, cameraPose, FURNITURE, rng, ROOM } from '../helpers/synthetic.js';
+import { astarRef, dijkstraRef } from '../../bench/reference/astar-ref.js';
+import { castDepth, cameraPose, FURNITURE, rng, ROOM } from '../../bench/support/synthetic.js';
 
 let core: Navcore;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { renderMap, COLOURS } from '../../src/mapping/render-map.js';
 import { encodePng } from '../../src/image/png.js';
 import { Z_UP_FRAME, planarPose } from '../../src/geometry/frames.js';
 import { poseAt, readRgbd, readTumFrames, readTumTrajectory } from '../../src/body/tum.js';
-import { FR3_INTRINSICS, TEDDY, skipReason } from '../helpers/shared-data.js';
+import { FR3_INTRINSICS, TEDDY, skipReason } from '../../bench/support/shared-data.js';
 import { join } from 'node:path';
 
 describe.skipIf(!TEDDY)(`TUM fr3/teddy mapped with ground-truth poses${TEDDY ? '' : ` — skipped: ${skipReason('tum_fr3_teddy_100')}`}`, () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Navigator } from '../../src/navigator/navigator.js';
 import { Anchoring } from '../../src/navigator/anchoring.js';
 import { multiply, invert, identity, type Mat4 } from '../../src/geometry/pose.js';
-import { cameraPose } from '../helpers/synthetic.js';
+import { cameraPose } from '../../bench/support/synthetic.js';
 import { simWorld } from '../helpers/sim-world.js';
 
 describe('Navigator on the simulator (ground-truth pose ablation)', () => {

@@ -26,7 +26,7 @@ import {
   taskOpening,
   wakeupRequest,
 } from '../../src/prompts/index.js';
-import { SHARED_DATA } from '../helpers/shared-data.js';
+import { SHARED_DATA } from '../../bench/support/shared-data.js';
 
 // The papers sit beside the shared data folder (../shared/seeds); the wording check skips without them.
 const SEED_003 = resolve(SHARED_DATA, '..', 'seeds', '003_921b49a525fb9818.txt');

@@ -1,0 +1,243 @@
+/**
+ * The run viewer's reading, aggregation and page on a small synthetic run directory written here
+ * (no simulator): values are checked against hand-computed ones, bad files give errors naming them.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { PNG } from 'pngjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readRun, RunReadError, renderSvg, successByPositionSpec, summarize, trajectorySpec, writeReport } from '../../src/report/index.js';
+
+let dir: string;
+
+function put(rel: string, content: string | Buffer): void {
+  mkdirSync(dirname(join(dir, rel)), { recursive: true });
+  writeFileSync(join(dir, rel), content);
+}
+const json = (rel: string, v: unknown) => put(rel, JSON.stringify(v, null, 2));
+
+function png(w: number, h: number, rgb: [number, number, number]): Buffer {
+  const p = new PNG({ width: w, height: h });
+  for (let i = 0; i < w * h; i++) p.data.set([...rgb, 255], i * 4);
+  return PNG.sync.write(p);
+}
+
+const usage = (u: number, c: number, o: number) => ({ uncachedInput: u, cachedInput: c, output: o });
+const ZERO = usage(0, 0, 0);
+
+function verdict(v: 'complete' | 'incomplete', check: 'prestop' | 'final', steps: number) {
+  return { verdict: v, evidence: `stop view 2 shows it (${check})`, searched_places: ['kitchen'], confidence: 0.8, check, steps_at_check: steps };
+}
+
+function record(index: number, over: Record<string, unknown>) {
+  return {
+    task_id: `task-00${index}`,
+    index,
+    goal: { kind: 'object', text: 'bed' },
+    status: 'stop',
+    claim: null,
+    verdict: null,
+    termination_reason: 'step budget exhausted',
+    searched_regions: [],
+    markers: [],
+    steps: 50,
+    step_budget: 50,
+    model_turns: 7,
+    handover: null,
+    recovery_notes: [],
+    ...over,
+  };
+}
+
+/** Three tasks: 1 certified complete and successful, 2 stopped and failed, 3 claimed complete but failed. */
+function writeRun(opts: { metrics?: boolean } = {}): void {
+  put('ledger.md', '# Ledger\n\n- task-001 · certified complete · bed · kitchen\n');
+  json('tasks/task-001/record.json', record(1, {
+    goal: { kind: 'description', text: 'the <b>red</b> chair & "lamp"' },
+    status: 'complete',
+    claim: { claim: 'complete', evidence: 'it is in front of me' },
+    verdict: verdict('complete', 'final', 40),
+    termination_reason: 'closed by the session (claim: complete)',
+    markers: ['found 40'],
+    steps: 40,
+    handover: 'tasks/task-001/handover.md',
+  }));
+  json('tasks/task-001/verdict-prestop.json', verdict('complete', 'prestop', 40));
+  json('tasks/task-001/verdict-final.json', verdict('complete', 'final', 40));
+  put('tasks/task-001/handover.md', 'Goal: the red chair.\nOutcome: complete <done>.\n');
+  json('tasks/task-002/record.json', record(2, { goal: { kind: 'image', text: 'The photograph was taken at camera height.' } }));
+  json('tasks/task-003/record.json', record(3, { status: 'claimed', claim: { claim: 'complete', evidence: 'here' }, termination_reason: 'closed by the session (claim: complete)' }));
+  json('eval/task-001.json', { task_id: 'task-001', success: true, spl: 0.5, distance_to_goal: 0.4, shortest_path: 5, path_length: 10 });
+  json('eval/task-002.json', { task_id: 'task-002', success: false, spl: 0, distance_to_goal: null, shortest_path: 7, path_length: 12 });
+  json('eval/task-003.json', { task_id: 'task-003', success: false, spl: 0, distance_to_goal: 3, shortest_path: 4, path_length: 6 });
+  json('eval/usage-task-001.json', { task_id: 'task-001', actor: usage(1_000_000, 200_000, 3_000), judge: usage(10_000, 0, 100), wakeup: ZERO, compaction: ZERO });
+  json('eval/usage-task-002.json', { task_id: 'task-002', actor: usage(500_000, 0, 1_000), judge: ZERO, wakeup: ZERO, compaction: ZERO });
+  json('eval/usage-task-003.json', { task_id: 'task-003', actor: usage(0, 0, 0), judge: ZERO, wakeup: ZERO, compaction: ZERO });
+  json('eval/trajectory-task-001.json', { task_id: 'task-001', points: [[0, 0, 0], [2, 0, 0], [2, 0, 4]], goal_footprints: [{ x0: 1.5, z0: 4, x1: 2.5, z1: 5, floor: 0 }] });
+  put('maps/task-001.png', png(8, 6, [200, 200, 200]));
+  put('eval/views/task-001-stop-1.png', png(4, 3, [255, 0, 0]));
+  put('eval/views/task-001-stop-2.png', png(4, 3, [0, 255, 0]));
+  put('eval/views/task-002-goal.png', png(4, 3, [0, 0, 255]));
+  put('house/rooms.md', '# Rooms\n\nkitchen: a table.\n');
+  json('.navharness/run-state.json', {
+    version: 1,
+    config: { house: 'seed:3', sequence: 2, agent: 'scripted', judge: 'auto', script: null, maxGoals: 3, harness: { policy: 'navharness', poseSource: 'slam', stepBudget: 50, turnBudget: 20, maps: true } },
+    total_tasks: 3,
+    open_task: null,
+    finished: true,
+  });
+  if (opts.metrics) {
+    json('metrics.json', { tasks: 3, sequences: 1, s_SR: 0.25, e_SR: 0, SPL: 0.1, accuracy: 0.5, input_tokens: 1, cached_tokens: 2, output_tokens: 3, cost_input: 0, cost_output: 0, statuses: { complete: 1 } });
+  }
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'navharness-report-unit-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('readRun', () => {
+  it('reads the tasks in order with their verdicts, handover, evaluation and pictures', () => {
+    writeRun();
+    const run = readRun(dir);
+    expect(run.tasks.map((t) => t.id)).toEqual(['task-001', 'task-002', 'task-003']);
+    const [t1, t2, t3] = run.tasks;
+    expect(t1.prestop?.check).toBe('prestop');
+    expect(t1.final?.verdict).toBe('complete');
+    expect(t1.handover).toContain('Goal: the red chair.');
+    expect(t1.stopViews.map((p) => p.slice(dir.length))).toEqual(['/eval/views/task-001-stop-1.png', '/eval/views/task-001-stop-2.png']);
+    expect(t1.map).toBe(join(dir, 'maps/task-001.png'));
+    expect(t1.trajectory?.points).toHaveLength(3);
+    expect(t2.goalImage).toBe(join(dir, 'eval/views/task-002-goal.png'));
+    expect(t2.prestop).toBeNull();
+    expect(t2.handover).toBeNull();
+    expect(t3.map).toBeNull();
+    expect(run.houseNotes.map((n) => n.file)).toEqual(['house/rooms.md']);
+    expect(run.state?.config.house).toBe('seed:3');
+    expect(run.metrics).toBeNull();
+  });
+
+  it('ignores a task folder without a record (a task still open)', () => {
+    writeRun();
+    put('tasks/task-004/handover.md', 'half written');
+    expect(readRun(dir).tasks).toHaveLength(3);
+  });
+
+  const failures: [string, () => void, string, RegExp][] = [
+    ['a missing ledger', () => rmSync(join(dir, 'ledger.md')), 'ledger.md', /missing/],
+    ['a record that is not JSON', () => put('tasks/task-002/record.json', '{ not json'), 'tasks/task-002/record.json', /not valid JSON/],
+    ['a record with a bad status', () => json('tasks/task-002/record.json', record(2, { status: 'great' })), 'tasks/task-002/record.json', /status/],
+    ['a record in the wrong folder', () => json('tasks/task-002/record.json', record(3, {})), 'tasks/task-002/record.json', /task_id is 'task-003'/],
+    ['a malformed verdict', () => json('tasks/task-001/verdict-final.json', { verdict: 'complete', confidence: 2 }), 'tasks/task-001/verdict-final.json', /confidence/],
+    ['a malformed evaluation file', () => json('eval/task-003.json', { task_id: 'task-003', success: 'yes' }), 'eval/task-003.json', /success/],
+    ['a malformed usage file', () => json('eval/usage-task-002.json', { task_id: 'task-002' }), 'eval/usage-task-002.json', /actor/],
+    ['a malformed trajectory', () => json('eval/trajectory-task-001.json', { task_id: 'task-001', points: [[0, 1]], goal_footprints: [] }), 'eval/trajectory-task-001.json', /points/],
+    ['a map that is not a PNG', () => put('maps/task-001.png', 'GIF89a'), 'maps/task-001.png', /not a PNG/],
+    ['malformed metrics', () => json('metrics.json', { tasks: -1 }), 'metrics.json', /tasks/],
+    ['no closed task', () => rmSync(join(dir, 'tasks'), { recursive: true }), 'tasks', /missing/],
+  ];
+  it.each(failures)('rejects %s with an error naming the file', (_what, damage, file, message) => {
+    writeRun();
+    damage();
+    let err: unknown;
+    try {
+      readRun(dir);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(RunReadError);
+    expect((err as RunReadError).file).toBe(file);
+    expect((err as Error).message).toMatch(message);
+  });
+
+  it('rejects a path that is not a directory', () => {
+    expect(() => readRun(join(dir, 'nothing-here'))).toThrow(/not a directory/);
+  });
+});
+
+describe('summarize', () => {
+  it('recomputes the scores from the task files when metrics.json is missing', () => {
+    writeRun();
+    const s = summarize(readRun(dir), { uncachedInput: 2, cachedInput: 0.5, output: 10 });
+    expect(s.metricsSource).toBe('recomputed from task files');
+    // successes 1,0,0 → s-SR 1/3; e-SR 0 (not all reached); SPL (0.5+0+0)/3;
+    // ledger: complete↔success agrees, stop↔failure agrees, claimed complete↔failure disagrees → 2/3
+    expect(s.metrics!.s_SR).toBeCloseTo(1 / 3, 12);
+    expect(s.metrics!.e_SR).toBe(0);
+    expect(s.metrics!.SPL).toBeCloseTo(0.5 / 3, 12);
+    expect(s.metrics!.accuracy).toBeCloseTo(2 / 3, 12);
+    expect(s.metrics!.input_tokens).toBe(1_510_000);
+    expect(s.metrics!.cached_tokens).toBe(200_000);
+    expect(s.metrics!.output_tokens).toBe(4_100);
+    expect(s.tasks.map((t) => t.runningSR)).toEqual([1, 0.5, 1 / 3]);
+    expect(s.tasks.map((t) => t.success)).toEqual([true, false, false]);
+    // task 1: (2·1,010,000 + 0.5·200,000)/1e6 = 2.12 input; 10·3,100/1e6 = 0.031 output
+    expect(s.tasks[0].costInput).toBeCloseTo(2.12, 12);
+    expect(s.tasks[0].costOutput).toBeCloseTo(0.031, 12);
+    expect(s.tasks[1].costInput).toBeCloseTo(1.0, 12);
+    expect(s.tasks[2].usage).toEqual(ZERO);
+  });
+
+  it('takes the scores from metrics.json when the run wrote it', () => {
+    writeRun({ metrics: true });
+    const s = summarize(readRun(dir), { uncachedInput: 0, cachedInput: 0, output: 0 });
+    expect(s.metricsSource).toBe('metrics.json');
+    expect(s.metrics!.s_SR).toBe(0.25);
+  });
+
+  it('has no scores and no running rate past a task without an evaluation file', () => {
+    writeRun();
+    rmSync(join(dir, 'eval/task-002.json'));
+    rmSync(join(dir, 'eval/usage-task-003.json'));
+    const s = summarize(readRun(dir), { uncachedInput: 1, cachedInput: 1, output: 1 });
+    expect(s.metricsSource).toBe('unavailable');
+    expect(s.metrics).toBeNull();
+    expect(s.tasks.map((t) => t.runningSR)).toEqual([1, null, null]);
+    expect(s.tasks[2].usage).toBeNull();
+    expect(s.tasks[2].costInput).toBeNull();
+  });
+});
+
+describe('plots', () => {
+  it('renders the success plot to SVG through Vega', async () => {
+    writeRun();
+    const s = summarize(readRun(dir), { uncachedInput: 0, cachedInput: 0, output: 0 });
+    const svg = await renderSvg(successByPositionSpec(s.tasks));
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain('task position in the sequence');
+    expect(svg).toContain('success');
+  });
+
+  it('draws the true path at one scale on both axes', () => {
+    const spec = trajectorySpec({ task_id: 'task-001', points: [[0, 0, 0], [4, 0, 0], [4, 0, 1]], goal_footprints: [] }) as { width: number; height: number };
+    // extent 5 m × 2 m with the 0.5 m margin on each side
+    expect(spec.width / spec.height).toBeCloseTo(5 / 2, 1);
+  });
+});
+
+describe('writeReport', () => {
+  it('writes one self-contained page with every task, escaped text and embedded pictures', async () => {
+    writeRun();
+    const r = await writeReport(dir, { now: new Date('2026-01-02T03:04:05Z') });
+    expect(r.file).toBe(join(dir, 'report', 'index.html'));
+    const html = readFileSync(r.file, 'utf8');
+    for (const id of ['task-001', 'task-002', 'task-003']) expect(html).toContain(`data-task="${id}"`);
+    expect(html).toContain('the &lt;b&gt;red&lt;/b&gt; chair &amp; &quot;lamp&quot;');
+    expect(html).not.toContain('<b>red</b>');
+    expect(html).toContain('Outcome: complete &lt;done&gt;.');
+    // 1 map + 2 stop views + 1 goal photograph as PNG data URIs; 3 run plots + 1 trajectory as SVG
+    expect(html.match(/src="data:image\/png;base64,/g)).toHaveLength(4);
+    expect(html.match(/src="data:image\/svg\+xml;base64,/g)).toHaveLength(4);
+    expect(html).not.toMatch(/src="(?!data:)/);
+    expect(html).toContain('2026-01-02T03:04:05.000Z');
+  });
+
+  it('writes to --out when given', async () => {
+    writeRun({ metrics: true });
+    const out = join(dir, 'elsewhere');
+    const r = await writeReport(dir, { out });
+    expect(r.file).toBe(join(out, 'index.html'));
+    expect(readFileSync(r.file, 'utf8')).toContain('<!doctype html>');
+  });
+});
