@@ -59,6 +59,13 @@ module.exports = {
   forbidden: [
     ...layerRules,
     {
+      name: 'through-layer-index',
+      comment: "another layer is imported through its index.ts (its public surface), never a file inside it",
+      severity: 'error',
+      from: { path: '^src/([^/]+)/' },
+      to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'] },
+    },
+    {
       name: 'cli-is-the-top',
       comment: 'nothing in src/ imports the command line entry point',
       severity: 'error',

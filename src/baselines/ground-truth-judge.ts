@@ -4,9 +4,9 @@
  * no model judge has) and decides whether a goal instance is visible at close range. Its verdicts
  * therefore measure the harness's closure logic with a near-perfect checker, nothing more.
  */
-import type { BodyFrame } from '../body/body.js';
-import { ZERO_USAGE } from '../models/types.js';
-import type { Judge, JudgeEvidence, JudgeResult } from '../harness/judge.js';
+import type { BodyFrame } from '../body/index.js';
+import { ZERO_USAGE } from '../models/index.js';
+import type { Judge, JudgeEvidence, JudgeResult } from '../harness/index.js';
 import { goalPixels } from './ground-truth-perception.js';
 
 export interface GroundTruthJudgeOptions {

@@ -3,7 +3,7 @@
  * camera gives. The one scan behind every baseline that "sees" by instance ids: the scripted
  * navigation agent, the ground-truth judge and the VLN scripted agents.
  */
-import type { BodyFrame } from '../body/body.js';
+import type { BodyFrame } from '../body/index.js';
 
 /** What one instance (or a set of instances) covers in a view. */
 export interface InstancePixels {

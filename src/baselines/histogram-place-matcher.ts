@@ -3,8 +3,8 @@
  * sparsely sampled pixels, compared by intersection. A weak appearance cue kept as a fallback and
  * test oracle; the matcher of real runs is `EncoderPlaceMatcher` (src/harness/place-matcher.ts).
  */
-import type { Place } from '../navigator/places.js';
-import type { PlaceMatcher, PlaceScore, RgbImage } from '../harness/place-matcher.js';
+import type { Place } from '../navigator/index.js';
+import type { PlaceMatcher, PlaceScore, RgbImage } from '../harness/index.js';
 
 const BINS = 4; // per channel: 64 bins
 const SAMPLES = 2048;

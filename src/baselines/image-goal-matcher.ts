@@ -10,8 +10,8 @@
  * place (the harness's close-request check then sends the agent on searching).
  */
 import { PNG } from 'pngjs';
-import { dropAlpha } from '../image/png.js';
-import type { ViewEncoder } from '../perception/encoder.js';
+import { dropAlpha } from '../image/index.js';
+import type { ViewEncoder } from '../perception/index.js';
 
 /**
  * Calibrated on the simulator with scripts/calibrate-image-goals.ts (built-in GIST encoder; 51 image

@@ -5,10 +5,8 @@
  * certified outcomes in one section, the sessions' own accounts (handovers) quoted as accounts.
  * It adds no navigation skill (it cannot tell which routes the journal supports).
  */
-import { MockModel, type ScriptedStep } from '../models/scripted.js';
-import type { Message, ModelRequest } from '../models/types.js';
-import { textOf } from '../models/types.js';
-import { HOUSE_NOTES } from '../prompts/consolidation.js';
+import { MockModel, type ScriptedStep, type Message, type ModelRequest, textOf } from '../models/index.js';
+import { HOUSE_NOTES } from '../prompts/index.js';
 
 function toolTexts(messages: readonly Message[]): Map<string, string> {
   const byCall = new Map<string, string>();

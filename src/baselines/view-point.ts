@@ -2,10 +2,8 @@
  * Placing what a view shows in the navigator's ESTIMATED world: a pixel and its depth, back-projected
  * with the body's intrinsics and the estimated camera pose, never the simulator's.
  */
-import { NAVIGATOR_FRAME, planarPose } from '../geometry/frames.js';
-import type { Intrinsics } from '../geometry/intrinsics.js';
-import { transformPoint, type Mat4 } from '../geometry/pose.js';
-import type { PlanarPoint } from '../mapping/planner.js';
+import { NAVIGATOR_FRAME, planarPose, type Intrinsics, transformPoint, type Mat4 } from '../geometry/index.js';
+import type { PlanarPoint } from '../mapping/index.js';
 
 /** The planar point seen at pixel (u, v) and depth d (m) by a camera at `pose` (camera-to-world). */
 export function planarPointAt(pose: Mat4, K: Intrinsics, u: number, v: number, d: number): PlanarPoint {

@@ -3,8 +3,8 @@
  * of 0.05 m or 3°), each returning one RGB-D frame at a synthetic 10 Hz, whether the motion collided,
  * and whether the environment has terminated the task.
  */
-import type { Intrinsics } from '../geometry/intrinsics.js';
-import type { RgbdFrame } from '../image/frame.js';
+import type { Intrinsics } from '../geometry/index.js';
+import type { RgbdFrame } from '../image/index.js';
 
 export type SubMotion = 'forward' | 'left' | 'right';
 

@@ -1,3 +1,4 @@
-export * from './body.js';
-export * from './sim-body.js';
-export * from './tum.js';
+/** The public surface of src/body/: what the layers above it use. */
+export { type Body, type BodyFrame, type ExecuteOptions, ownFrame, SUB_MOTION_DEGREES, SUB_MOTION_METRES, type SubMotion, type SubMotionResult } from './body.js';
+export { SimBody } from './sim-body.js';
+export { parseTumTrajectory, poseAt, readRgbd, readTumFrames, readTumTrajectory, type RgbdImage, type TumFrameRef, type TumPose } from './tum.js';

@@ -4,16 +4,9 @@
  * navmesh (stairs, ramps). Every sub-motion renders one frame. The ground-truth pose is exposed for the
  * GroundTruthPoseSource ablation and for evaluation only.
  */
-import type { Mat4, Vec3 } from '../geometry/pose.js';
-import { simCameraPose, simPoseToNavigator } from '../geometry/sim-frame.js';
-import type { Intrinsics } from '../geometry/intrinsics.js';
-import { Rng } from '../sim/random.js';
-import { copyFrame, Renderer, type Frame, type NoiseConfig } from '../sim/render/renderer.js';
-import type { CameraConfig } from '../sim/render/camera.js';
-import { SceneNavMesh, dist2d, type NavPoint } from '../sim/navmesh.js';
-import type { Scene, StartPose } from '../sim/scene.js';
+import { type Mat4, type Vec3, simCameraPose, simPoseToNavigator, type Intrinsics, wrapAngle } from '../geometry/index.js';
+import { Rng, copyFrame, Renderer, type Frame, type NoiseConfig, type CameraConfig, SceneNavMesh, dist2d, type NavPoint, type Scene, type StartPose } from '../sim/index.js';
 import { FRAME_PERIOD_S, SUB_MOTION_DEGREES, SUB_MOTION_METRES, type Body, type BodyFrame, type ExecuteOptions, type SubMotion, type SubMotionResult } from './body.js';
-import { wrapAngle } from '../geometry/angle.js';
 
 export interface ActuationNoise {
   seed: number;

@@ -6,9 +6,8 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import type { RgbdImage } from '../image/frame.js';
-import { dropAlpha } from '../image/png.js';
-import { fromQuatTranslation, type Mat4 } from '../geometry/pose.js';
+import { type RgbdImage, dropAlpha } from '../image/index.js';
+import { fromQuatTranslation, type Mat4 } from '../geometry/index.js';
 
 export interface TumFrameRef {
   rgbTime: number;

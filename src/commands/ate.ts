@@ -2,8 +2,7 @@
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { ate, rpe } from '../eval/metrics.js';
-import { readTumTrajectory } from '../eval/tum-trajectory.js';
+import { ate, rpe, readTumTrajectory } from '../eval/index.js';
 
 export const AteFlagsSchema = z.object({
   groundtruth: z.string().refine(existsSync, { message: 'file not found' }),

@@ -5,8 +5,7 @@
 import type { Command } from 'commander';
 import { cpus } from 'node:os';
 import { z } from 'zod';
-import { HouseRangeSchema, runParallel } from '../eval/parallel.js';
-import { PricesSchema } from '../eval/cost.js';
+import { HouseRangeSchema, runParallel, PricesSchema } from '../eval/index.js';
 import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags } from './run.js';
 import { parseFlags } from './options.js';
 import { progressBar } from './progress.js';

@@ -6,8 +6,7 @@
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { HouseSpecSchema } from '../world/house-spec.js';
-import { POSE_SOURCES } from '../world/pose-sources.js';
+import { HouseSpecSchema, POSE_SOURCES } from '../world/index.js';
 import { parseFlags, UsageError } from './options.js';
 
 const wholeNumber = (lo: number, hi: number, hint: string) =>

@@ -6,9 +6,9 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { HarnessConfigSchema, MapThreadsSchema, SESSION_POLICIES } from '../harness/config.js';
-import { runSequence } from '../eval/run-sequence.js';
-import { HouseSpecTextSchema } from '../world/house-spec.js';
+import { HarnessConfigSchema, MapThreadsSchema, SESSION_POLICIES } from '../harness/index.js';
+import { runSequence } from '../eval/index.js';
+import { HouseSpecTextSchema } from '../world/index.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
 

@@ -5,8 +5,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { SingleBar, Presets } from 'cli-progress';
-import { HouseSpecSchema } from '../world/house-spec.js';
-import { describeIssues } from '../world/episodes.js';
+import { HouseSpecSchema, describeIssues } from '../world/index.js';
 
 const num = (what: string) =>
   z.string().transform((s, ctx) => {
@@ -76,7 +75,7 @@ export function registerSim(program: Command): void {
     .option('--hfov <degrees>', 'horizontal field of view', '79')
     .action(async (raw: Record<string, string>) => {
       const f = parseFlags(RenderFlagsSchema, raw);
-      const { renderHouseView } = await import('../world/render-view.js');
+      const { renderHouseView } = await import('../world/index.js');
       const { join } = await import('node:path');
       const v = await renderHouseView(f.house, { x: f.x, z: f.z, yaw: f.yaw !== undefined ? (f.yaw * Math.PI) / 180 : undefined, width: f.width, height: f.height, hfovDeg: f.hfov });
       await writeAtomic(join(f.out, 'rgb.png'), v.rgb);
@@ -96,7 +95,7 @@ export function registerSim(program: Command): void {
     .option('--seed <s>', 'dataset seed', '0')
     .action(async (raw: Record<string, string>) => {
       const f = parseFlags(EpisodeFlags, raw);
-      const { generateDataset } = await import('../world/episodes.js');
+      const { generateDataset } = await import('../world/index.js');
       const bar = new SingleBar({ format: 'houses {bar} {value}/{total}', stream: process.stderr }, Presets.shades_classic);
       bar.start(f.houses, 0);
       const ds = await generateDataset({ kind: f.kind, houses: f.houses, perHouse: f.perHouse, seed: f.seed, onProgress: (d) => bar.update(d) });

@@ -6,9 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { median } from '../eval/stats.js';
-import { runSlamOnImages, loadTumImages } from '../eval/run-slam.js';
-import { writeTumTrajectory } from '../eval/tum-trajectory.js';
+import { median, runSlamOnImages, loadTumImages, writeTumTrajectory } from '../eval/index.js';
 
 const intrinsicsFlag = z
   .string()

@@ -6,11 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { createModel, MODEL_SPEC_FORMS, parseModelSpec } from '../models/factory.js';
-import { parseEpisodeJson, type InstructionEpisode } from '../world/episodes.js';
-import { VLN_CONFIGS } from '../vln/loop.js';
-import { writeRunOutputs } from '../eval/vln-report.js';
-import { runVln, type AgentSource } from '../eval/vln-run.js';
+import { createModel, MODEL_SPEC_FORMS, parseModelSpec } from '../models/index.js';
+import { parseEpisodeJson, type InstructionEpisode } from '../world/index.js';
+import { VLN_CONFIGS } from '../vln/index.js';
+import { writeRunOutputs, runVln, type AgentSource } from '../eval/index.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
 

@@ -4,7 +4,7 @@
  * claimed → the claim; stop (ended without a claim) → failure; certified unknown predicts nothing and
  * so never agrees.
  */
-import type { LedgerStatus } from '../memory/schemas.js';
+import type { LedgerStatus } from '../memory/index.js';
 
 export function predictedSuccess(status: LedgerStatus, claim: 'complete' | 'incomplete' | null): boolean | null {
   switch (status) {

@@ -6,16 +6,10 @@
  * wake-up (states its ranking) and the record consolidator — baselines, not vision models. A replay
  * script (`--script`) replaces the navigation agent with recorded responses.
  */
-import { createModel, ScriptedModel } from '../models/index.js';
-import { ImageGoalMatcher } from '../baselines/image-goal-matcher.js';
-import { ScriptedNavigationAgent, type NavigationOracle } from '../baselines/navigation-agent/agent.js';
-import type { Model } from '../models/types.js';
-import { GroundTruthJudge } from '../baselines/ground-truth-judge.js';
-import { ModelJudge, type Judge } from '../harness/judge.js';
-import { offlineConsolidator } from '../baselines/offline-consolidator.js';
-import { EncoderPlaceMatcher } from '../harness/place-matcher.js';
-import { ViewEncoder } from '../perception/encoder.js';
-import { MatcherWakeUp, ModelWakeUp, type WakeUp } from '../harness/wakeup.js';
+import { createModel, ScriptedModel, type Model } from '../models/index.js';
+import { ImageGoalMatcher, ScriptedNavigationAgent, type NavigationOracle, GroundTruthJudge, offlineConsolidator } from '../baselines/index.js';
+import { ModelJudge, type Judge, EncoderPlaceMatcher, MatcherWakeUp, ModelWakeUp, type WakeUp } from '../harness/index.js';
+import { ViewEncoder } from '../perception/index.js';
 
 export interface Roles {
   actor: Model;

@@ -3,7 +3,7 @@
  * Horn's unit-quaternion method: the rotation is the eigenvector of the largest eigenvalue of a
  * symmetric 4×4 matrix, which is always a proper rotation.
  */
-import { fromQuatTranslation, type Mat4, type Vec3 } from '../geometry/pose.js';
+import { fromQuatTranslation, type Mat4, type Vec3 } from '../geometry/index.js';
 
 /** Eigen-decomposition of a symmetric n×n matrix by cyclic Jacobi rotations. */
 export function symmetricEigen(a: number[][]): { values: number[]; vectors: number[][] } {

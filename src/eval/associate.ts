@@ -3,7 +3,7 @@
  * trajectory is paired with the nearest-in-time pose of the longer one when |dt| ≤ maxDt; a pose of
  * the longer trajectory may be used twice.
  */
-import type { TumPose } from '../body/tum.js';
+import type { TumPose } from '../body/index.js';
 
 export interface Association {
   ref: TumPose[];

@@ -3,7 +3,7 @@
  * V_k input tokens; prices per million tokens are configurable (output is reported beside it).
  */
 import { z } from 'zod';
-import type { Usage } from '../models/types.js';
+import type { Usage } from '../models/index.js';
 
 export const PricesSchema = z.strictObject({
   /** p_u: price per million uncached input tokens */

@@ -4,13 +4,9 @@
  * goal instance's footprint on its floor; SPL uses the navmesh geodesic from where the goal started.
  * The per-goal units (success, shortest path, SPL) are the metrics of src/sim/metrics.
  */
-import type { Vec3 } from '../geometry/pose.js';
-import type { EvaluationRecord } from '../memory/schemas.js';
-import type { GoatGoal } from '../sim/episodes/schema.js';
-import { distanceToFootprint, goalSuccess, shortestToGoal, type Footprint } from '../sim/metrics/goat.js';
-import { spl } from '../sim/metrics/spl.js';
-import type { DistanceOracle } from '../sim/metrics/types.js';
-import { floorAt, objectById, type Scene } from '../sim/scene.js';
+import type { Vec3 } from '../geometry/index.js';
+import type { EvaluationRecord } from '../memory/index.js';
+import { type GoatGoal, distanceToFootprint, goalSuccess, shortestToGoal, type Footprint, spl, type DistanceOracle, floorAt, objectById, type Scene } from '../sim/index.js';
 
 export function goalFootprints(scene: Scene, goal: GoatGoal): Footprint[] {
   return goal.instanceIds

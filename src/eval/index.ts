@@ -1,9 +1,14 @@
-export * from './goat.js';
-export * from './cost.js';
-export * from './accuracy.js';
-export * from './run-metrics.js';
-export { ate, rpe, type AteResult, type RpeResult } from './metrics.js';
-export { alignRigid, symmetricEigen } from './align.js';
-export { associateByTime, type Association } from './associate.js';
-export { formatTumTrajectory, writeTumTrajectory, parseTumTrajectory, readTumTrajectory, type TumPose } from './tum-trajectory.js';
+/** The public surface of src/eval/: what the layers above it use. */
+export { alignRigid } from './align.js';
+export { associateByTime } from './associate.js';
+export { inputCost, outputCost, type Prices, PricesSchema } from './cost.js';
+export { goalReached } from './goat.js';
+export { ate, rpe } from './metrics.js';
+export { HouseRangeSchema, runParallel } from './parallel.js';
+export { metricsOf, type RunMetrics, RunMetricsSchema, type TaskRow, type TaskUsage, TaskUsageSchema, usagePath } from './run-metrics.js';
+export { runSequence } from './run-sequence.js';
+export { loadTumImages, runSlamOnImages } from './run-slam.js';
 export { median } from './stats.js';
+export { formatTumTrajectory, parseTumTrajectory, readTumTrajectory, type TumPose, writeTumTrajectory } from './tum-trajectory.js';
+export { writeRunOutputs } from './vln-report.js';
+export { type AgentSource, runVln } from './vln-run.js';

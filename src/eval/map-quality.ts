@@ -4,13 +4,9 @@
  * the obstacle band (0.15–1.4 m above that floor) lies over it, truly free when floor lies under it and nothing
  * blocks it. The navigator's world is aligned to the simulator's once, through the first camera pose.
  */
-import type { Mat4, Vec3 } from '../geometry/pose.js';
-import { invert, transformPoint } from '../geometry/pose.js';
-import { simPoseToNavigator } from '../geometry/sim-frame.js';
-import { NAVIGATOR_FRAME, planarPoint } from '../geometry/frames.js';
-import { Cell } from '../mapping/params.js';
-import type { GridSnapshot } from '../mapping/occupancy-map.js';
-import { TRI_FLOATS, type Scene } from '../sim/scene.js';
+import { type Mat4, type Vec3, invert, transformPoint, simPoseToNavigator, NAVIGATOR_FRAME, planarPoint } from '../geometry/index.js';
+import { Cell, type GridSnapshot } from '../mapping/index.js';
+import { TRI_FLOATS, type Scene } from '../sim/index.js';
 
 export interface TruthGrid {
   /** world cells (navigator frame) that are truly blocked / truly free, keyed `x,z` */

@@ -3,8 +3,8 @@
  * alignment of the associated positions; RPE = error of the relative motion over a fixed number of
  * associated pairs, no alignment needed.
  */
-import { invert, multiply, transformPoint, type Mat4, type Vec3 } from '../geometry/pose.js';
-import type { TumPose } from '../body/tum.js';
+import { invert, multiply, transformPoint, type Mat4, type Vec3 } from '../geometry/index.js';
+import type { TumPose } from '../body/index.js';
 import { alignRigid } from './align.js';
 import { associateByTime } from './associate.js';
 

@@ -6,12 +6,9 @@
 import { Worker } from 'node:worker_threads';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { atomicWriteFile } from '../memory/atomic.js';
-import { Journal } from '../memory/journal.js';
-import { HOUSE_MOUNT } from '../memory/layout.js';
-import { Workspace } from '../memory/workspace.js';
-import { addUsage, ZERO_USAGE } from '../models/types.js';
-import { HouseSeedSchema } from '../world/house-spec.js';
+import { atomicWriteFile, Journal, HOUSE_MOUNT, Workspace } from '../memory/index.js';
+import { addUsage, ZERO_USAGE } from '../models/index.js';
+import { HouseSeedSchema } from '../world/index.js';
 import { metricsOf, runLevelUsage, taskRows, type RunMetrics } from './run-metrics.js';
 import type { RunOptions } from './run-sequence.js';
 import type { Prices } from './cost.js';

@@ -3,10 +3,8 @@
  * accuracy, tokens and cost. Read from the journal's records and the evaluation-only files.
  */
 import { z } from 'zod';
-import type { Journal } from '../memory/journal.js';
-import { EVAL_DIR } from '../memory/layout.js';
-import type { LedgerStatus } from '../memory/schemas.js';
-import type { Usage } from '../models/types.js';
+import { type Journal, EVAL_DIR, type LedgerStatus } from '../memory/index.js';
+import type { Usage } from '../models/index.js';
 import { scoreGoat } from './goat.js';
 import { ledgerAccuracy } from './accuracy.js';
 import { inputCost, outputCost, type Prices } from './cost.js';

@@ -3,10 +3,9 @@
  * timestamps and holds only the frames tracked with status 'ok'.
  */
 import { performance } from 'node:perf_hooks';
-import type { Intrinsics } from '../geometry/intrinsics.js';
-import { readRgbd, readTumFrames, type RgbdImage, type TumFrameRef, type TumPose } from '../body/tum.js';
-import { Tracker, type TrackerOptions } from '../perception/tracker.js';
-import type { TrackingStatus } from '../perception/pose-source.js';
+import type { Intrinsics } from '../geometry/index.js';
+import { readRgbd, readTumFrames, type RgbdImage, type TumFrameRef, type TumPose } from '../body/index.js';
+import { Tracker, type TrackerOptions, type TrackingStatus } from '../perception/index.js';
 
 export interface SlamRunResult {
   trajectory: TumPose[];

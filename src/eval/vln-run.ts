@@ -3,15 +3,11 @@
  * accounting. The evaluator (true trajectory, navmesh distances) is only used here, after the agents
  * have acted.
  */
-import type { Model } from '../models/types.js';
-import type { InstructionEpisode } from '../world/episodes.js';
-import { scoreVlnEpisode, type VlnScores } from '../sim/metrics/vln.js';
-import { summariseTokens, type DecisionRecord, type TokenSummary } from '../vln/accounting.js';
-import { openEpisodeWorld, type EpisodeWorld } from '../world/episode-world.js';
-import { runNavHarnessEpisode, type LoopOptions, type LoopResult, type VlnConfig } from '../vln/loop.js';
-import { runNativeEpisode } from '../vln/native.js';
-import { GroundTruthPerception } from '../baselines/vln/perception.js';
-import { ScriptedVlnAgents } from '../baselines/vln/agents.js';
+import type { Model } from '../models/index.js';
+import { type InstructionEpisode, openEpisodeWorld, type EpisodeWorld } from '../world/index.js';
+import { scoreVlnEpisode, type VlnScores } from '../sim/index.js';
+import { summariseTokens, type DecisionRecord, type TokenSummary, runNavHarnessEpisode, type LoopOptions, type LoopResult, type VlnConfig, runNativeEpisode } from '../vln/index.js';
+import { GroundTruthPerception, ScriptedVlnAgents } from '../baselines/index.js';
 
 /** 'scripted' builds the ground-truth-perception agents for each episode's world. */
 export type AgentSource = { kind: 'scripted' } | { kind: 'model'; model: Model };

@@ -1,6 +1,7 @@
-export * from './pose.js';
-export * from './intrinsics.js';
-export * from './frames.js';
-export * from './sim-frame.js';
-export * from './angle.js';
-export * from './heights.js';
+/** The public surface of src/geometry/: what the layers above it use. */
+export { wrapAngle } from './angle.js';
+export { frameProblem, NAVIGATOR_FRAME, planarPoint, planarPose, type PlanarPose, type WorldFrame, Z_UP_FRAME } from './frames.js';
+export { cameraHeightOf, floorUnder, levelPose } from './heights.js';
+export { fromHfov, type Intrinsics, IntrinsicsSchema, maxRayStretch } from './intrinsics.js';
+export { fromQuatTranslation, identity, invert, type Mat4, multiply, poseProblem, toQuat, transformPoint, type Vec3 } from './pose.js';
+export { simCameraPose, simPoseToNavigator, yawOfDirection } from './sim-frame.js';

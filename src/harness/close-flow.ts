@@ -4,20 +4,19 @@
  * verdict reuse when the step count is unchanged. It acts on the task's session and records verdicts,
  * and returns its outcome and the trace entries of its decisions for the orchestrator to apply.
  */
-import type { BodyFrame } from '../body/body.js';
-import type { StoredVerdict } from '../memory/schemas.js';
-import { addUsage, text } from '../models/types.js';
-import type { View } from '../navigator/view-bank.js';
-import { handoverMissingPrompt, prestopEvidenceReturn } from '../prompts/actor.js';
-import { encodePng, rgbPng } from '../image/png.js';
-import { stepsLeft } from '../tools/context.js';
+import type { BodyFrame } from '../body/index.js';
+import type { StoredVerdict } from '../memory/index.js';
+import { addUsage, text } from '../models/index.js';
+import type { View } from '../navigator/index.js';
+import { handoverMissingPrompt, prestopEvidenceReturn } from '../prompts/index.js';
+import { encodePng, rgbPng } from '../image/index.js';
+import { stepsLeft, remaining } from '../tools/index.js';
 import { certificationPlan, prestopCheckDue, withholdsStop } from './closure-rules.js';
 import type { OrchestratorDeps } from './orchestrator-deps.js';
 import { selectS12 } from './frame-selector.js';
 import type { JudgeEvidence } from './judge.js';
 import type { Session } from './session.js';
 import type { TaskState, TraceEntry, UsageByRole } from './task-state.js';
-import { remaining } from '../tools/budget.js';
 
 /** turns the one-time missing-handover prompt may take */
 export const HANDOVER_PROMPT_TURNS = 3;

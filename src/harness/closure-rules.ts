@@ -3,8 +3,7 @@
  * whether a close request is checked before STOP, whether a verdict withholds STOP, and how
  * certification obtains its verdict.
  */
-import type { StoredVerdict } from '../memory/schemas.js';
-import type { VerdictLabel } from '../memory/verdict.js';
+import type { StoredVerdict, VerdictLabel } from '../memory/index.js';
 
 export type Claim = 'complete' | 'incomplete';
 

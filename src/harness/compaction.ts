@@ -3,9 +3,7 @@
  * model summarises it (no tools) and the conversation is replaced by that summary. The size is read
  * from the last model call's usage when there is one, else estimated from characters.
  */
-import type { Message, Model, Usage } from '../models/types.js';
-import { addUsage, text, textOf, ZERO_USAGE } from '../models/types.js';
-import { IMAGE_TOKEN_ESTIMATE } from '../models/scripted.js';
+import { type Message, type Model, type Usage, addUsage, text, textOf, ZERO_USAGE, IMAGE_TOKEN_ESTIMATE } from '../models/index.js';
 import type { Session } from './session.js';
 
 export const COMPACTION_REQUEST =

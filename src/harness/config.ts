@@ -3,7 +3,7 @@
  * so that a config file or CLI flag that names something unknown is refused with what is accepted.
  */
 import { z } from 'zod';
-import { SCOPES } from '../memory/schemas.js';
+import { SCOPES } from '../memory/index.js';
 
 export const SESSION_POLICIES = ['navharness', 'independent', 'single'] as const;
 export type SessionPolicy = (typeof SESSION_POLICIES)[number];

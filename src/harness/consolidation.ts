@@ -3,14 +3,11 @@
  * permission is the four house-note files — reads the ledger, the run's handovers and the previous
  * notes and rewrites the notes.
  */
-import type { Journal } from '../memory/journal.js';
-import { consolidationReading } from '../memory/reading.js';
-import type { Model, Usage } from '../models/types.js';
-import { text } from '../models/types.js';
-import type { Navigator } from '../navigator/navigator.js';
-import { CONSOLIDATION_SYSTEM, consolidationOpening } from '../prompts/consolidation.js';
-import { createToolContext } from '../tools/context.js';
-import { FILE_TOOLS } from '../tools/registry.js';
+import { type Journal, consolidationReading } from '../memory/index.js';
+import { type Model, type Usage, text } from '../models/index.js';
+import type { Navigator } from '../navigator/index.js';
+import { CONSOLIDATION_SYSTEM, consolidationOpening } from '../prompts/index.js';
+import { createToolContext, FILE_TOOLS } from '../tools/index.js';
 import { Session, type SessionEvent } from './session.js';
 
 export interface ConsolidationResult {

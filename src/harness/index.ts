@@ -1,19 +1,8 @@
-export * from './config.js';
-export * from './session.js';
-export * from './policies.js';
-export * from './compaction.js';
-export * from './frame-selector.js';
-export * from './judge.js';
-export * from './verdict-parse.js';
-export * from './closure-rules.js';
-export * from './recovery-rules.js';
-export * from './place-matcher.js';
-export * from './wakeup.js';
-export * from './consolidation.js';
-export * from './task-state.js';
-export * from './orchestrator-deps.js';
-export * from './progress.js';
-export * from './close-flow.js';
-export * from './recovery-flow.js';
-export * from './orchestrator.js';
-export * from './relocation.js';
+/** The public surface of src/harness/: what the layers above it use. */
+export { type HarnessConfig, HarnessConfigSchema, MapThreadsSchema, SESSION_POLICIES } from './config.js';
+export { consolidate } from './consolidation.js';
+export { type Judge, type JudgeEvidence, type JudgeResult, ModelJudge } from './judge.js';
+export { type HarnessEvent, Orchestrator } from './orchestrator.js';
+export { EncoderPlaceMatcher, type PlaceMatcher, type PlaceScore, type RgbImage } from './place-matcher.js';
+export { Session, type SessionEvent } from './session.js';
+export { MatcherWakeUp, ModelWakeUp, type WakeUp } from './wakeup.js';

@@ -4,13 +4,12 @@
  * self-assessment. `ModelJudge` asks a model with no tools, prompting once more for the JSON alone
  * when the reply cannot be parsed and recording `unknown` after that.
  */
-import type { BodyFrame } from '../body/body.js';
-import type { ContentPart, Message, Model, Usage } from '../models/types.js';
-import { addUsage, image, text, ZERO_USAGE } from '../models/types.js';
-import { earlierFrameLabel, JUDGE_SYSTEM, judgeJsonReprompt, judgeRequest, MAP_LABEL, stopViewLabel, type MechanicalRecord } from '../prompts/judge.js';
-import type { JudgeVerdict } from '../memory/verdict.js';
+import type { BodyFrame } from '../body/index.js';
+import { type ContentPart, type Message, type Model, type Usage, addUsage, image, text, ZERO_USAGE } from '../models/index.js';
+import { earlierFrameLabel, JUDGE_SYSTEM, judgeJsonReprompt, judgeRequest, MAP_LABEL, stopViewLabel, type MechanicalRecord } from '../prompts/index.js';
+import type { JudgeVerdict } from '../memory/index.js';
 import { judgeStep } from './verdict-parse.js';
-import type { AgentGoal } from '../tools/context.js';
+import type { AgentGoal } from '../tools/index.js';
 
 export interface EarlierFrame {
   png: Uint8Array;

@@ -1,7 +1,7 @@
 /** What the orchestrator is built from, and the events it reports while it runs. */
-import type { Journal } from '../memory/journal.js';
-import type { Model } from '../models/types.js';
-import type { Navigator } from '../navigator/navigator.js';
+import type { Journal } from '../memory/index.js';
+import type { Model } from '../models/index.js';
+import type { Navigator } from '../navigator/index.js';
 import type { HarnessConfig } from './config.js';
 import type { Judge } from './judge.js';
 import type { SessionEvent } from './session.js';

@@ -4,14 +4,11 @@
  * environment-ended task, the budgets, recovery (through the controller's rules), or resuming the
  * same conversation. It owns the ledger, verdicts and records (through the Journal), never a score.
  */
-import type { BodyFrame } from '../body/body.js';
-import { taskId as taskIdOf } from '../memory/layout.js';
-import { loadPlaceGraph, registerPlace, renderPlaceGraph, savePlaceGraph } from '../memory/place-graph.js';
-import type { TaskRecord } from '../memory/schemas.js';
-import { addUsage, text, type Usage } from '../models/types.js';
-import { encodePng, rgbPng } from '../image/png.js';
-import { remaining } from '../tools/budget.js';
-import { createToolContext, stepsLeft } from '../tools/context.js';
+import type { BodyFrame } from '../body/index.js';
+import { taskId as taskIdOf, loadPlaceGraph, registerPlace, renderPlaceGraph, savePlaceGraph, type TaskRecord } from '../memory/index.js';
+import { addUsage, text, type Usage } from '../models/index.js';
+import { encodePng, rgbPng } from '../image/index.js';
+import { remaining, createToolContext, stepsLeft } from '../tools/index.js';
 import { closeFlow, type ClosedOutcome } from './close-flow.js';
 import { boundaryAction, type BoundaryAction } from './closure-rules.js';
 import { Compactor } from './compaction.js';

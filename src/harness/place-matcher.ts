@@ -3,8 +3,8 @@
  * by cosine similarity of ViewEncoder embeddings (onnxruntime; the built-in GIST descriptor or any
  * image encoder). The colour-histogram baseline is src/baselines/histogram-place-matcher.ts.
  */
-import type { ViewEncoder } from '../perception/encoder.js';
-import type { Place } from '../navigator/places.js';
+import type { ViewEncoder } from '../perception/index.js';
+import type { Place } from '../navigator/index.js';
 
 export interface RgbImage {
   width: number;

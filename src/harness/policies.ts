@@ -4,15 +4,10 @@
  * through file reads; the independent baseline gives a fresh conversation without external memory;
  * the single-session baseline appends the next task to one running conversation.
  */
-import { requiredReading } from '../memory/reading.js';
-import type { Journal } from '../memory/journal.js';
-import { HOUSE_NOTE_FILES, houseNotePath } from '../memory/layout.js';
-import { image, text, type ContentPart } from '../models/types.js';
-import { fill } from '../prompts/template.js';
-import { ACTOR_SYSTEM_BRIEF, independentOpening, nextTaskInSameSession, SUMMARY_INSTEAD_OF_HANDOVER, taskOpening } from '../prompts/actor.js';
-import { FILE_TOOLS, NAVIGATION_TOOLS } from '../tools/registry.js';
-import type { Tool } from '../tools/tool.js';
-import type { AgentGoal } from '../tools/context.js';
+import { requiredReading, type Journal, HOUSE_NOTE_FILES, houseNotePath } from '../memory/index.js';
+import { image, text, type ContentPart } from '../models/index.js';
+import { fill, ACTOR_SYSTEM_BRIEF, independentOpening, nextTaskInSameSession, SUMMARY_INSTEAD_OF_HANDOVER, taskOpening } from '../prompts/index.js';
+import { FILE_TOOLS, NAVIGATION_TOOLS, type Tool, type AgentGoal } from '../tools/index.js';
 import type { HarnessConfig } from './config.js';
 
 const MAP_TOOLS = new Set(['get_map', 'preview_path']);

@@ -1,5 +1,5 @@
 /** The navigator's progress measures the recovery signals compare against a checkpoint (ΔA, ΔE, floors). */
-import type { Navigator } from '../navigator/navigator.js';
+import type { Navigator } from '../navigator/index.js';
 import type { Checkpoint } from './task-state.js';
 
 export const exploredArea = (nav: Navigator): number => nav.map.floors().reduce((s, f) => s + nav.map.exploredArea(f.id), 0);

@@ -5,16 +5,12 @@
  * (the place graph for floor and house scopes, and a fresh conversation for the new attempt, opened
  * with `attemptOpening`).
  */
-import type { BodyFrame } from '../body/body.js';
-import type { Journal } from '../memory/journal.js';
-import { loadPlaceGraph } from '../memory/place-graph.js';
-import type { Scope } from '../memory/schemas.js';
-import { addUsage, image, text, type ContentPart } from '../models/types.js';
-import { recoveryNoteHop, recoveryOpening } from '../prompts/actor.js';
-import { rgbPng } from '../image/png.js';
-import { remaining } from '../tools/budget.js';
-import { stepsLeft } from '../tools/context.js';
-import { FILE_TOOLS } from '../tools/registry.js';
+import type { BodyFrame } from '../body/index.js';
+import { type Journal, loadPlaceGraph, type Scope } from '../memory/index.js';
+import { addUsage, image, text, type ContentPart } from '../models/index.js';
+import { recoveryNoteHop, recoveryOpening } from '../prompts/index.js';
+import { rgbPng } from '../image/index.js';
+import { remaining, stepsLeft, FILE_TOOLS } from '../tools/index.js';
 import type { OrchestratorDeps } from './orchestrator-deps.js';
 import { checkpointOf, exploredArea, markerEvents } from './progress.js';
 import { decideRecovery, rank, type RecoverySignals } from './recovery-rules.js';

@@ -2,7 +2,7 @@
  * The recovery controller's rules (SPEC §10), applied in order; a continue decision returns at once.
  * Confidence is recorded with the decision but is never a threshold.
  */
-import { SCOPES, type Scope } from '../memory/schemas.js';
+import { SCOPES, type Scope } from '../memory/index.js';
 import type { RecoveryConfig } from './config.js';
 
 export const PROGRESS_AREA_M2 = 1.5;

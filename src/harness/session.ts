@@ -8,12 +8,8 @@
  * consolidation session and the exploration benches all run their conversations through this loop;
  * the caller decides what happens next, and the conversation is never cleared here.
  */
-import type { AssistantMessage, ContentPart, Message, Model, ModelRequest, ToolCall, Usage } from '../models/types.js';
-import { addUsage, text, ZERO_USAGE } from '../models/types.js';
-import { remaining, type Budget } from '../tools/budget.js';
-import { stepsLeft, type ToolContext } from '../tools/context.js';
-import { callTool, toolSpecs } from '../tools/registry.js';
-import type { Tool, ToolResult } from '../tools/tool.js';
+import { type AssistantMessage, type ContentPart, type Message, type Model, type ModelRequest, type ToolCall, type Usage, addUsage, text, ZERO_USAGE } from '../models/index.js';
+import { remaining, type Budget, stepsLeft, type ToolContext, callTool, toolSpecs, type Tool, type ToolResult } from '../tools/index.js';
 
 export type HopEnd = 'yield' | 'close' | 'recovery' | 'terminated' | 'steps-exhausted' | 'hop-turns' | 'turn-budget' | 'final-call';
 

@@ -1,7 +1,5 @@
 /** The journal's record of a closed task, from the task's state and the outcome that ended it. */
-import type { Journal } from '../memory/journal.js';
-import { deriveStatus } from '../memory/ledger.js';
-import type { TaskRecord } from '../memory/schemas.js';
+import { type Journal, deriveStatus, type TaskRecord } from '../memory/index.js';
 import type { ClosedOutcome } from './close-flow.js';
 import type { HarnessConfig } from './config.js';
 import type { TaskState } from './task-state.js';

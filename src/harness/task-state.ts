@@ -1,10 +1,8 @@
 /** The orchestrator's state of one task: budgets, counters and the trace of its decisions. */
-import type { Scope, StoredVerdict } from '../memory/schemas.js';
-import type { Usage } from '../models/types.js';
-import { ZERO_USAGE } from '../models/types.js';
-import type { AgentGoal, ToolContext } from '../tools/context.js';
+import type { Scope, StoredVerdict } from '../memory/index.js';
+import { type Usage, ZERO_USAGE } from '../models/index.js';
+import { type AgentGoal, type ToolContext, createBudget, type Budget } from '../tools/index.js';
 import type { RecoveryDecision, RecoverySignals } from './recovery-rules.js';
-import { createBudget, type Budget } from '../tools/budget.js';
 
 export interface TaskSpec {
   /** 1-based position in the sequence */

@@ -3,7 +3,7 @@
  * checking conversation once for the JSON alone; if that fails too, the verdict is `unknown`. Pure
  * functions: the judge owns the model calls.
  */
-import { JudgeVerdictSchema, type JudgeVerdict } from '../memory/verdict.js';
+import { JudgeVerdictSchema, type JudgeVerdict } from '../memory/index.js';
 
 export type VerdictParse = { ok: true; verdict: JudgeVerdict } | { ok: false; error: string };
 

@@ -3,11 +3,10 @@
  * photographs of stored places (shortlisted by a PlaceMatcher) and a short location brief comes back.
  * `ModelWakeUp` asks a model with no tools; `MatcherWakeUp` (offline) states the matcher's ranking.
  */
-import type { Model, Usage } from '../models/types.js';
-import { image, text, ZERO_USAGE } from '../models/types.js';
-import type { Place } from '../navigator/places.js';
-import { currentViewLabel, NO_STORED_PLACES_BRIEF, storedViewLabel, WAKEUP_SYSTEM, wakeupRequest } from '../prompts/wakeup.js';
-import { rgbPng } from '../image/png.js';
+import { type Model, type Usage, image, text, ZERO_USAGE } from '../models/index.js';
+import type { Place } from '../navigator/index.js';
+import { currentViewLabel, NO_STORED_PLACES_BRIEF, storedViewLabel, WAKEUP_SYSTEM, wakeupRequest } from '../prompts/index.js';
+import { rgbPng } from '../image/index.js';
 import type { PlaceMatcher, RgbImage } from './place-matcher.js';
 
 export const WAKEUP_SHORTLIST = 4;

@@ -3,10 +3,8 @@
  * of the floor the body stands on. Owns the floor registration, the layers of the occupancy map and
  * the levelled mapping pose; heights follow geometry/heights.ts.
  */
-import { NAVIGATOR_FRAME, planarPose, type WorldFrame } from '../geometry/frames.js';
-import { cameraHeightOf, levelPose } from '../geometry/heights.js';
-import type { Mat4 } from '../geometry/pose.js';
-import type { Navcore } from '../wasm/navcore.js';
+import { NAVIGATOR_FRAME, planarPose, type WorldFrame, cameraHeightOf, levelPose, type Mat4 } from '../geometry/index.js';
+import type { Navcore } from '../wasm/index.js';
 import { FloorTracker, type FloorTrackerOptions } from './floors.js';
 import { OccupancyMap, type DepthFrame, type GridSnapshot, type IntegrateStats } from './occupancy-map.js';
 import type { MapParams } from './params.js';

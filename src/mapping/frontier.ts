@@ -5,7 +5,7 @@
  */
 import type { OccupancyMap } from './occupancy-map.js';
 import type { PlanarPoint } from './planner.js';
-import type { WasmBlock } from '../wasm/memory.js';
+import type { WasmBlock } from '../wasm/index.js';
 
 export interface Frontier {
   point: PlanarPoint;

@@ -3,8 +3,7 @@
  * per-cell work arrays and reuses them across searches; search stamps inside the kernel mean the
  * per-cell states are cleared only once every 4095 searches.
  */
-import type { Navcore } from '../wasm/navcore.js';
-import type { WasmBlock } from '../wasm/memory.js';
+import type { Navcore, WasmBlock } from '../wasm/index.js';
 
 export interface GridRef {
   ptr: number;

@@ -1,8 +1,8 @@
-export * from './params.js';
-export * from './occupancy-map.js';
-export * from './grid-search.js';
-export * from './planner.js';
-export * from './floors.js';
-export * from './render-map.js';
-export * from './frontier.js';
-export * from './floor-mapper.js';
+/** The public surface of src/mapping/: what the layers above it use. */
+export { FloorMapper } from './floor-mapper.js';
+export type { FloorTrackerOptions } from './floors.js';
+export { FrontierFinder } from './frontier.js';
+export { type GridSnapshot, OccupancyMap } from './occupancy-map.js';
+export { Cell, type MapParams } from './params.js';
+export { type PlanarPoint, Planner, type PlanOptions, type PlanResult } from './planner.js';
+export { LEGEND, type RenderedMap, renderMap } from './render-map.js';

@@ -1,5 +1,4 @@
-import type { Mat4 } from '../geometry/pose.js';
-import type { WorldFrame } from '../geometry/frames.js';
+import type { Mat4, WorldFrame } from '../geometry/index.js';
 import { P_CAMERA, P_ROTATION } from './mapper-abi.js';
 
 /**

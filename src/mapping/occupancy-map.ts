@@ -3,12 +3,8 @@
  * policy; the kernel does every per-pixel and per-cell step.
  */
 import { z } from 'zod';
-import { IntrinsicsSchema, maxRayStretch, type Intrinsics } from '../geometry/intrinsics.js';
-import { poseProblem, type Mat4 } from '../geometry/pose.js';
-import { frameProblem, NAVIGATOR_FRAME, type WorldFrame } from '../geometry/frames.js';
-import { floorUnder } from '../geometry/heights.js';
-import type { Navcore } from '../wasm/navcore.js';
-import type { WasmBlock } from '../wasm/memory.js';
+import { IntrinsicsSchema, maxRayStretch, type Intrinsics, poseProblem, type Mat4, frameProblem, NAVIGATOR_FRAME, type WorldFrame, floorUnder } from '../geometry/index.js';
+import type { Navcore, WasmBlock } from '../wasm/index.js';
 import { kernelPose } from './kernel-pose.js';
 import { C_FLOOR_PTS, C_OBSTACLE_PTS, C_VALID, CLASSIFY_COUNTERS, P_CAMERA, P_FX, P_ROTATION, PARAM_FLOATS } from './mapper-abi.js';
 import { Cell, CELL_NAMES, MapParamsSchema, type CellName, type MapParams } from './params.js';

@@ -4,7 +4,7 @@
  */
 import type { OccupancyMap } from './occupancy-map.js';
 import { GridSearch, type GridRef } from './grid-search.js';
-import type { WasmBlock } from '../wasm/memory.js';
+import type { WasmBlock } from '../wasm/index.js';
 
 export interface PlanarPoint {
   x: number;

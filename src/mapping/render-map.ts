@@ -4,11 +4,10 @@
  * Image right = +right (x), image up = +forward (z) of the world frame.
  */
 import { z } from 'zod';
-import type { PlanarPose } from '../geometry/frames.js';
+import type { PlanarPose } from '../geometry/index.js';
 import type { OccupancyMap } from './occupancy-map.js';
 import type { PlanarPoint } from './planner.js';
-import { createImage, drawLine, drawText, fillDisc, fillRect, fillTriangle, type Rgba, type RgbaImage } from '../image/canvas.js';
-import { GLYPH_H, textWidth } from '../image/font.js';
+import { createImage, drawLine, drawText, fillDisc, fillRect, fillTriangle, type Rgba, type RgbaImage, GLYPH_H, textWidth } from '../image/index.js';
 
 export const COLOURS = {
   unknown: [205, 205, 205, 255],

@@ -7,14 +7,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Vec3 } from '../geometry/pose.js';
-import { HOUSE_MOUNT, handoverPath, taskId } from '../memory/layout.js';
-import { Workspace } from '../memory/workspace.js';
+import type { Vec3 } from '../geometry/index.js';
+import { HOUSE_MOUNT, handoverPath, taskId, Workspace } from '../memory/index.js';
 import { ALL_TOOLS, callTool, createToolContext, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
-import { planGoatSequence, type GoatGoal, type StartPose } from '../world/goat-plan.js';
-import { HouseRefSchema, houseSpecText } from '../world/house-spec.js';
-import { POSE_SOURCES } from '../world/pose-sources.js';
-import { World } from '../world/world.js';
+import { planGoatSequence, type GoatGoal, type StartPose, HouseRefSchema, houseSpecText, POSE_SOURCES, World } from '../world/index.js';
 
 export const EpisodeOptionsSchema = z.object({
   house: HouseRefSchema,

@@ -1,5 +1,5 @@
-export { Episode, EpisodeOptionsSchema, type EpisodeBrief, type EpisodeInfo, type EpisodeOptions } from './episode.js';
+/** The public surface of src/mcp/: what the layers above it use. */
 export { toMcpResult } from './content.js';
-export { createMcpServer, episodeInstructions, serveStdio, SERVER_NAME } from './server.js';
-export { serveHttp, LOOPBACK, MCP_PATH, type HttpHandle } from './http.js';
-export { TOOL_ANNOTATIONS } from './annotations.js';
+export { Episode } from './episode.js';
+export { serveHttp } from './http.js';
+export { createMcpServer, serveStdio } from './server.js';

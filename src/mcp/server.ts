@@ -13,12 +13,12 @@ import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { handoverPath, taskId } from '../memory/layout.js';
+import { handoverPath, taskId } from '../memory/index.js';
 import { ALL_TOOLS, toolError, toolSpecs, type ToolResult } from '../tools/index.js';
 import { TOOL_ANNOTATIONS } from './annotations.js';
 import { toMcpResult } from './content.js';
-import { goalReached } from '../eval/goat.js';
-import { houseSpecText } from '../world/house-spec.js';
+import { goalReached } from '../eval/index.js';
+import { houseSpecText } from '../world/index.js';
 import type { Episode, EpisodeBrief } from './episode.js';
 
 export const SERVER_NAME = 'navharness';

@@ -1,14 +1,14 @@
-export * from './atomic.js';
-export * from './layout.js';
-export * from './paths.js';
-export * from './permissions.js';
-export * from './scrub.js';
-export * from './schemas.js';
-export * from './verdict.js';
-export * from './workspace.js';
-export * from './ledger.js';
-export * from './journal.js';
-export * from './place-graph.js';
-export * from './run-state.js';
-export * from './reading.js';
-export * from './navigator-store.js';
+/** The public surface of src/memory/: what the layers above it use. */
+export { atomicWriteFile, removeStaleTemps, TEMP_MARKER } from './atomic.js';
+export { Journal } from './journal.js';
+export { EVAL_DIR, evaluationPath, goalViewPath, handoverPath, HOUSE_MOUNT, HOUSE_NOTE_FILES, houseNotePath, LEDGER_FILE, recordPath, recoveryNotePath, RUN_STATE_FILE, stopViewPath, taskId, TASKS_DIR, trajectoryPath, verdictPath } from './layout.js';
+export { deriveStatus, formatLedger, formatLedgerLine, parseLedger, shortenGoal } from './ledger.js';
+export { loadNavigatorMemory, saveNavigatorMemory } from './navigator-store.js';
+export type { Role } from './permissions.js';
+export { candidateConnectors, emptyPlaceGraph, loadPlaceGraph, neighbours, type PlaceGraph, registerPlace, type Registration, renderPlaceGraph, savePlaceGraph } from './place-graph.js';
+export { consolidationReading, describeList, describeRead, describeWrite, requiredReading } from './reading.js';
+export { loadRunState, resumePoint, type RunState, saveRunState } from './run-state.js';
+export { type EvaluationRecord, EvaluationRecordSchema, formatZodError, type LedgerStatus, type Scope, SCOPES, type StoredVerdict, StoredVerdictSchema, type TaskRecord, TaskRecordSchema } from './schemas.js';
+export { SCRUB_TOKEN, scrubCoordinates, scrubDeep } from './scrub.js';
+export { type JudgeVerdict, JudgeVerdictSchema, type VerdictLabel } from './verdict.js';
+export { type FileAccess, READ_LIMIT_CHARS, Workspace, WRITE_LIMIT_CHARS } from './workspace.js';

@@ -1,6 +1,7 @@
-export * from './types.js';
-export * from './openai-responses.js';
-export * from './openai-chat.js';
-export * from './anthropic.js';
-export * from './scripted.js';
-export * from './factory.js';
+/** The public surface of src/models/: what the layers above it use. */
+export { AnthropicModel, toAnthropicMessages } from './anthropic.js';
+export { createModel, MODEL_SPEC_FORMS, parseModelSpec } from './factory.js';
+export { OpenAIChatModel, toChatMessages } from './openai-chat.js';
+export { OpenAIResponsesModel } from './openai-responses.js';
+export { estimateUsage, IMAGE_TOKEN_ESTIMATE, MockModel, ScriptedModel, type ScriptedStep, ScriptExhaustedError } from './scripted.js';
+export { addUsage, type AssistantMessage, type ContentPart, image, type Message, type Model, type ModelRequest, type ModelResponse, text, textOf, type ToolCall, type ToolDefinition, type ToolResultMessage, type Usage, user, ZERO_USAGE } from './types.js';

@@ -4,8 +4,8 @@
  * map are carried over by A = T̂_last · T̃_first⁻¹, so that the first pose of the new map coincides
  * with the last trusted pose (the best guess of where the body stood).
  */
-import { identity, invert, multiply, type Mat4 } from '../geometry/pose.js';
-import type { PoseEstimate } from '../perception/pose-source.js';
+import { identity, invert, multiply, type Mat4 } from '../geometry/index.js';
+import type { PoseEstimate } from '../perception/index.js';
 
 export class Anchoring {
   private anchor: Mat4 = identity();

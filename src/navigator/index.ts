@@ -1,8 +1,7 @@
-export * from './actions.js';
-export * from './anchoring.js';
-export * from './motion-check.js';
-export * from './view-bank.js';
-export * from './places.js';
-export * from './navigator.js';
-export * from './route-following.js';
-export * from './navigator-memory.js';
+/** The public surface of src/navigator/: what the layers above it use. */
+export { COARSE_ACTIONS, type CoarseAction, CoarseActionSchema } from './actions.js';
+export type { NavigatorMemory } from './navigator-memory.js';
+export { Navigator } from './navigator.js';
+export { type Place, PlaceNameSchema } from './places.js';
+export { actionsAlong } from './route-following.js';
+export type { View } from './view-bank.js';

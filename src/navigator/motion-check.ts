@@ -9,10 +9,8 @@
  * Likewise a fresh tracker map, which re-anchoring places at the last trusted pose as if the body had
  * stood still while tracking was lost, is moved on by the motion commanded during the loss.
  */
-import { NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../geometry/frames.js';
-import { identity, multiply, type Mat4 } from '../geometry/pose.js';
-import { SUB_MOTION_DEGREES, SUB_MOTION_METRES, type SubMotion } from '../body/body.js';
-import { wrapAngle } from '../geometry/angle.js';
+import { NAVIGATOR_FRAME, planarPose, type PlanarPose, identity, multiply, type Mat4, wrapAngle } from '../geometry/index.js';
+import { SUB_MOTION_DEGREES, SUB_MOTION_METRES, type SubMotion } from '../body/index.js';
 
 /** What the body was told to do before the frame: a sub-motion, or nothing (observe). */
 export type CommandedMotion = SubMotion | 'still';

@@ -1,7 +1,5 @@
-import type { PlanarPose } from '../geometry/frames.js';
-import type { Mat4 } from '../geometry/pose.js';
-import type { GridSnapshot } from '../mapping/occupancy-map.js';
-import type { PlanarPoint } from '../mapping/planner.js';
+import type { PlanarPose, Mat4 } from '../geometry/index.js';
+import type { GridSnapshot, PlanarPoint } from '../mapping/index.js';
 import type { Place } from './places.js';
 
 /**

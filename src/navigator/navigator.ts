@@ -3,17 +3,11 @@
  * the pose source, and — only when tracking is ok — to the mapper at the ESTIMATED pose, on the layer
  * of the floor it stands on. It knows nothing of models or prompts, and never reads a simulator pose.
  */
-import { ownFrame, type Body, type BodyFrame, type SubMotionResult } from '../body/body.js';
-import { NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../geometry/frames.js';
-import type { Mat4 } from '../geometry/pose.js';
-import { FloorMapper } from '../mapping/floor-mapper.js';
-import type { FloorTrackerOptions } from '../mapping/floors.js';
-import type { OccupancyMap } from '../mapping/occupancy-map.js';
-import type { MapParams } from '../mapping/params.js';
-import { Planner, type PlanarPoint, type PlanOptions, type PlanResult } from '../mapping/planner.js';
-import { renderMap, type RenderedMap } from '../mapping/render-map.js';
-import type { PoseSource, TrackingStatus } from '../perception/pose-source.js';
-import { Navcore } from '../wasm/navcore.js';
+import { ownFrame, type Body, type BodyFrame, type SubMotionResult } from '../body/index.js';
+import { NAVIGATOR_FRAME, planarPose, type PlanarPose, type Mat4 } from '../geometry/index.js';
+import { FloorMapper, type FloorTrackerOptions, type OccupancyMap, type MapParams, Planner, type PlanarPoint, type PlanOptions, type PlanResult, renderMap, type RenderedMap } from '../mapping/index.js';
+import type { PoseSource, TrackingStatus } from '../perception/index.js';
+import { Navcore } from '../wasm/index.js';
 import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
 import { Anchoring } from './anchoring.js';
 import { MotionCheck, type CommandedMotion, type MotionCheckOptions } from './motion-check.js';

@@ -4,7 +4,7 @@
  * kept apart. Re-marking a name moves it.
  */
 import { z } from 'zod';
-import type { PlanarPose } from '../geometry/frames.js';
+import type { PlanarPose } from '../geometry/index.js';
 import type { View } from './view-bank.js';
 
 export const PlaceNameSchema = z

@@ -3,10 +3,9 @@
  * away, turn toward it in 15° steps, and move forward once roughly facing it. Shared by the offline
  * agents (they act through the step tool with these actions).
  */
-import type { PlanarPose } from '../geometry/frames.js';
-import type { PlanarPoint } from '../mapping/planner.js';
+import { type PlanarPose, wrapAngle } from '../geometry/index.js';
+import type { PlanarPoint } from '../mapping/index.js';
 import { FORWARD_M, TURN_DEG, type CoarseAction } from './actions.js';
-import { wrapAngle } from '../geometry/angle.js';
 
 const TURN = (TURN_DEG * Math.PI) / 180;
 

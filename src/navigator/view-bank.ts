@@ -3,9 +3,8 @@
  * seen around a place (SPEC §5: at most 4, one per heading bucket), and the judge can sample frames
  * of the whole attempt.
  */
-import type { PlanarPose } from '../geometry/frames.js';
-import { wrapAngle } from '../geometry/angle.js';
-import type { RgbImage } from '../image/frame.js';
+import { type PlanarPose, wrapAngle } from '../geometry/index.js';
+import type { RgbImage } from '../image/index.js';
 
 /** A banked view: an owned copy of a frame's RGB, with where it was seen. */
 export interface View extends RgbImage {

@@ -6,7 +6,7 @@
  * Poses are re-expressed relative to the first frame, so that the world frame is the first camera
  * frame seen, as with the tracker.
  */
-import { invert, multiply, type Mat4 } from '../geometry/pose.js';
+import { invert, multiply, type Mat4 } from '../geometry/index.js';
 import type { PoseEstimate, PoseSource, RgbdFrame } from './pose-source.js';
 
 /** Gives the true camera-to-world pose of a frame (in any fixed world frame), or null when unknown. */

@@ -1,6 +1,6 @@
-export type { PoseSource, PoseEstimate, RgbdFrame, TrackingStatus } from './pose-source.js';
-export { hasPose } from './pose-source.js';
-export { Tracker, TrackerError, TrackerOptionsSchema, type TrackerOptions, type TrackerCounts } from './tracker.js';
+/** The public surface of src/perception/: what the layers above it use. */
+export { ViewEncoder } from './encoder.js';
+export { GroundTruthPoseSource } from './ground-truth-pose-source.js';
+export type { PoseEstimate, PoseSource, RgbdFrame, TrackingStatus } from './pose-source.js';
 export { SlamPoseSource } from './slam-pose-source.js';
-export { GroundTruthPoseSource, type TruePoseFn } from './ground-truth-pose-source.js';
-export * from './encoder.js';
+export { Tracker, TrackerError, type TrackerOptions } from './tracker.js';

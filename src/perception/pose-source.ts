@@ -2,8 +2,8 @@
  * What the navigator asks of localisation (SPEC §2): a colour+depth frame in, a pose and a status out.
  * The harness depends only on this interface.
  */
-import type { Mat4 } from '../geometry/pose.js';
-import type { RgbdFrame } from '../image/frame.js';
+import type { Mat4 } from '../geometry/index.js';
+import type { RgbdFrame } from '../image/index.js';
 
 /**
  * SPEC §2 names ok | lost | initialising; the tracker also reports 'recently_lost' (the first

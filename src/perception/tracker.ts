@@ -4,10 +4,8 @@
  * or hand a frame to `track`, which copies it there once.
  */
 import { z } from 'zod';
-import { IntrinsicsSchema } from '../geometry/intrinsics.js';
-import type { Mat4 } from '../geometry/pose.js';
-import { instantiate } from '../wasm/load.js';
-import { allocBlock, type Allocator, type WasmBlock } from '../wasm/memory.js';
+import { IntrinsicsSchema, type Mat4 } from '../geometry/index.js';
+import { instantiate, allocBlock, type Allocator, type WasmBlock } from '../wasm/index.js';
 import type { PoseEstimate, RgbdFrame, TrackingStatus } from './pose-source.js';
 import { COUNTER, ERROR_BY_CODE, PARAM, STATUS_BY_CODE, type TrackerExports } from './tracker-abi.js';
 

@@ -3,10 +3,9 @@
  * wrote it; otherwise they are recomputed from the task files with the run's own metric code, so a
  * report of an interrupted run still shows them (labelled as recomputed).
  */
-import { inputCost, outputCost, type Prices } from '../eval/cost.js';
-import { metricsOf, type RunMetrics, type TaskRow } from '../eval/run-metrics.js';
-import type { LedgerStatus } from '../memory/schemas.js';
-import type { Usage } from '../models/types.js';
+import { inputCost, outputCost, type Prices, metricsOf, type RunMetrics, type TaskRow } from '../eval/index.js';
+import type { LedgerStatus } from '../memory/index.js';
+import type { Usage } from '../models/index.js';
 import type { RunData, TaskData } from './read-run.js';
 
 export interface TaskSummary {

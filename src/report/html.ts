@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { RunSummary, TaskSummary } from './aggregate.js';
 import type { RunData, TaskData } from './read-run.js';
-import type { StoredVerdict } from '../memory/schemas.js';
+import type { StoredVerdict } from '../memory/index.js';
 
 export interface ReportPlots {
   successByPosition: string;

@@ -6,9 +6,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { RunMetricsSchema, TaskUsageSchema, usagePath, type RunMetrics, type TaskUsage } from '../eval/run-metrics.js';
-import { evaluationPath, goalViewPath, handoverPath, HOUSE_MOUNT, HOUSE_NOTE_FILES, LEDGER_FILE, recordPath, RUN_STATE_FILE, stopViewPath, TASKS_DIR, trajectoryPath, verdictPath } from '../memory/layout.js';
-import { EvaluationRecordSchema, formatZodError, StoredVerdictSchema, TaskRecordSchema, type EvaluationRecord, type StoredVerdict, type TaskRecord } from '../memory/schemas.js';
+import { RunMetricsSchema, TaskUsageSchema, usagePath, type RunMetrics, type TaskUsage } from '../eval/index.js';
+import { evaluationPath, goalViewPath, handoverPath, HOUSE_MOUNT, HOUSE_NOTE_FILES, LEDGER_FILE, recordPath, RUN_STATE_FILE, stopViewPath, TASKS_DIR, trajectoryPath, verdictPath, EvaluationRecordSchema, formatZodError, StoredVerdictSchema, TaskRecordSchema, type EvaluationRecord, type StoredVerdict, type TaskRecord } from '../memory/index.js';
 
 export class RunReadError extends Error {
   constructor(

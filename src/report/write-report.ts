@@ -1,7 +1,7 @@
 /** Reads a run directory, renders the plots and writes the self-contained report page. */
 import { join, resolve } from 'node:path';
-import { PricesSchema, type Prices } from '../eval/cost.js';
-import { atomicWriteFile } from '../memory/atomic.js';
+import { PricesSchema, type Prices } from '../eval/index.js';
+import { atomicWriteFile } from '../memory/index.js';
 import { summarize, type RunSummary } from './aggregate.js';
 import { costPerTaskSpec, renderSvg, successByPositionSpec, tokensPerTaskSpec, trajectorySpec } from './charts.js';
 import { renderHtml, type ReportPlots } from './html.js';

@@ -3,7 +3,7 @@
  * blobs are the primitives procedural furniture is made of. Shading is baked per triangle from its
  * normal against one fixed light so that faces of different orientation contrast.
  */
-import type { Vec3 } from '../geometry/pose.js';
+import type { Vec3 } from '../geometry/index.js';
 import { ATTR_WORDS, TRI_FLOATS, type Scene, type SceneObject, type SceneTexture, type TextureSpec } from './scene.js';
 
 const LIGHT: Vec3 = (() => {

@@ -6,7 +6,7 @@
  */
 import { WebIO, type Document, type Node as GltfNode, type Primitive } from '@gltf-transform/core';
 import { PNG } from 'pngjs';
-import type { Vec3 } from '../geometry/pose.js';
+import type { Vec3 } from '../geometry/index.js';
 import { SceneBuilder } from './builder.js';
 import { FLAG_DOUBLE_SIDED, type Scene, type StartPose } from './scene.js';
 

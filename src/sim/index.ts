@@ -1,9 +1,15 @@
-export * from './scene.js';
-export * from './random.js';
-export * from './builder.js';
-export * from './navmesh.js';
-export { generateHouse, generateHouseDetailed, type GeneratedHouse } from './house/generate.js';
-export { Renderer, copyFrame, type Frame, type NoiseConfig } from './render/renderer.js';
-export * from './render/camera.js';
-export * from './episodes/index.js';
-export * from './metrics/index.js';
+/** The public surface of src/sim/: what the layers above it use. */
+export { generateDataset, type DatasetOptions } from './episodes/dataset.js';
+export { generateGoatEpisodes, type GoatOptions } from './episodes/goat.js';
+export { describeIssues, type EpisodeDataset, type GoatEpisode, type GoatGoal, type HouseRef, HouseRefSchema, HouseSeedSchema, type InstructionEpisode, MAX_HOUSE_SEED, parseEpisodeJson, type Pose2 } from './episodes/schema.js';
+export { generateHouse } from './house/generate.js';
+export { loadHouse } from './load-house.js';
+export { distanceToFootprint, type Footprint, goalSuccess, shortestToGoal } from './metrics/goat.js';
+export { spl } from './metrics/spl.js';
+export type { DistanceOracle } from './metrics/types.js';
+export { scoreVlnEpisode, type VlnScores } from './metrics/vln.js';
+export { dist2d, type NavPoint, SceneNavMesh } from './navmesh.js';
+export { Rng } from './random.js';
+export type { CameraConfig } from './render/camera.js';
+export { copyFrame, type Frame, type NoiseConfig, Renderer } from './render/renderer.js';
+export { floorAt, objectById, type Scene, type SceneObject, type StartPose, TRI_FLOATS } from './scene.js';

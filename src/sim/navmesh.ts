@@ -5,7 +5,7 @@
  */
 import * as recastCore from '@recast-navigation/core';
 import * as recastGenerators from '@recast-navigation/generators';
-import type { Vec3 } from '../geometry/pose.js';
+import type { Vec3 } from '../geometry/index.js';
 import { ATTR_WORDS, FLAG_NO_COLLIDE, type Scene } from './scene.js';
 
 export interface AgentShape {

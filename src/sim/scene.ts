@@ -7,7 +7,7 @@
  * seen from the front. Every triangle belongs to a `SceneObject` whose `id` is what instance-id frames
  * hold (0 = nothing); `objects[i].id === i + 1`.
  */
-import type { Vec3 } from '../geometry/pose.js';
+import type { Vec3 } from '../geometry/index.js';
 
 export type Rgb = readonly [number, number, number];
 

@@ -3,9 +3,9 @@
  * file access, and the requests a session can make of the orchestrator (close, recovery). The
  * orchestrator owns this object; tools only record requests in it.
  */
-import type { Navigator } from '../navigator/navigator.js';
-import type { FileAccess } from '../memory/workspace.js';
-import type { AgentGoal } from '../world/agent-goal.js';
+import type { Navigator } from '../navigator/index.js';
+import type { FileAccess } from '../memory/index.js';
+import type { AgentGoal } from '../world/index.js';
 import { createBudget, remaining, type Budget } from './budget.js';
 
 export type { AgentGoal };

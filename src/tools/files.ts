@@ -1,6 +1,6 @@
 /** list_files, read_file, write_file over the session's role-limited workspace access (src/memory). */
 import { z } from 'zod';
-import { describeList, describeRead, describeWrite } from '../memory/reading.js';
+import { describeList, describeRead, describeWrite } from '../memory/index.js';
 import { defineTool, textResult, toolError } from './tool.js';
 import type { ToolContext } from './context.js';
 

@@ -1,5 +1,7 @@
-export * from './tool.js';
-export * from './context.js';
-export * from './budget.js';
-export * from './registry.js';
-export { MAX_ACTIONS_PER_STEP } from './motion.js';
+/** The public surface of src/tools/: what the layers above it use. */
+export { type Budget, createBudget, remaining } from './budget.js';
+export { type AgentGoal, createToolContext, stepsLeft, type ToolContext } from './context.js';
+export { framePng } from './describe.js';
+export { stepTool } from './motion.js';
+export { ALL_TOOLS, callTool, FILE_TOOLS, NAVIGATION_TOOLS, toolSpecs } from './registry.js';
+export { defineTool, textResult, type Tool, toolError, type ToolResult } from './tool.js';

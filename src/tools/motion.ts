@@ -1,6 +1,6 @@
 /** observe and step: the only tools that touch the body. */
 import { z } from 'zod';
-import { CoarseActionSchema, COARSE_ACTIONS } from '../navigator/actions.js';
+import { CoarseActionSchema, COARSE_ACTIONS } from '../navigator/index.js';
 import { defineTool, textResult, toolError } from './tool.js';
 import { stepsLeft } from './context.js';
 import { framePng, stateLine } from './describe.js';

@@ -1,8 +1,8 @@
 /** get_goal, get_map, mark, preview_path: the spatial memory and the goal, none of which move the robot. */
 import { z } from 'zod';
-import { encodePng } from '../image/png.js';
-import { LEGEND } from '../mapping/render-map.js';
-import { PlaceNameSchema } from '../navigator/places.js';
+import { encodePng } from '../image/index.js';
+import { LEGEND } from '../mapping/index.js';
+import { PlaceNameSchema } from '../navigator/index.js';
 import { defineTool, textResult, toolError } from './tool.js';
 import { stateLine } from './describe.js';
 import type { ToolContext } from './context.js';

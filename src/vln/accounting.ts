@@ -2,7 +2,7 @@
  * Token accounting per external decision (one model request) and per episode, with the columns of
  * the paper's table: Input (incl. cached), Cache, Output, Total, Image/Dec., Text/Dec. (k chars).
  */
-import type { ModelRequest, Usage } from '../models/types.js';
+import type { ModelRequest, Usage } from '../models/index.js';
 
 export type DecisionRole = 'goal' | 'visuomotor' | 'verify' | 'memory' | 'native';
 

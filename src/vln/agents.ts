@@ -5,25 +5,10 @@
  * A reply that does not parse never crashes the loop: it becomes a conservative answer (the goal is
  * kept, verification is 'uncertain') with the parse problem recorded.
  */
-import type { AssistantMessage, ContentPart, Model, ToolCall } from '../models/types.js';
-import { Session, type SessionEvent } from '../harness/session.js';
-import type { Tool } from '../tools/tool.js';
-import { text } from '../models/types.js';
-import {
-  GOAL_AGENT_PROMPT,
-  GOAL_AGENT_REPLY_FORMAT,
-  GoalAgentReplySchema,
-  MEMORY_AGENT_PROMPT,
-  MEMORY_AGENT_REPLY_FORMAT,
-  CURRENT_OBSERVATION_LABEL,
-  VERIFY_AGENT_PROMPT,
-  VERIFY_AGENT_REPLY_FORMAT,
-  VISUOMOTOR_AGENT_PROMPT,
-  VerifyAgentReplySchema,
-  initializationPrompt,
-  type GoalAgentReply,
-  type VerifyAgentReply,
-} from '../prompts/vln.js';
+import { type AssistantMessage, type ContentPart, type Model, type ToolCall, text } from '../models/index.js';
+import { Session, type SessionEvent } from '../harness/index.js';
+import type { Tool } from '../tools/index.js';
+import { GOAL_AGENT_PROMPT, GOAL_AGENT_REPLY_FORMAT, GoalAgentReplySchema, MEMORY_AGENT_PROMPT, MEMORY_AGENT_REPLY_FORMAT, CURRENT_OBSERVATION_LABEL, VERIFY_AGENT_PROMPT, VERIFY_AGENT_REPLY_FORMAT, VISUOMOTOR_AGENT_PROMPT, VerifyAgentReplySchema, initializationPrompt, type GoalAgentReply, type VerifyAgentReply } from '../prompts/index.js';
 import type { DecisionLedger, DecisionRole } from './accounting.js';
 import { activeGoalText, contextText, imageParts, type ImagePolicy, type InteractionRecord, type VlnContext } from './context.js';
 import { VLN_TOOLS } from './stop-tool.js';

@@ -4,8 +4,8 @@
  * of interactions not yet compressed. The instruction and the current observation are always part of
  * a request; historical images are labelled apart from the current one.
  */
-import type { ContentPart } from '../models/types.js';
-import { CURRENT_OBSERVATION_LABEL, historicalObservationLabel } from '../prompts/vln.js';
+import type { ContentPart } from '../models/index.js';
+import { CURRENT_OBSERVATION_LABEL, historicalObservationLabel } from '../prompts/index.js';
 
 export interface ActiveGoal {
   goal: string;

@@ -7,17 +7,14 @@
  * Every model request is one external decision in the ledger. The loop never shows an agent the
  * evaluator's data (reference path, goal position, distances, success).
  */
-import type { Model } from '../models/types.js';
-import { framePng } from '../tools/describe.js';
-import { createToolContext, stepsLeft, type ToolContext } from '../tools/context.js';
-import { callTool } from '../tools/registry.js';
-import { textOf } from '../models/types.js';
+import { type Model, textOf } from '../models/index.js';
+import { framePng, createToolContext, stepsLeft, type ToolContext, callTool } from '../tools/index.js';
 import { DecisionLedger } from './accounting.js';
 import { askGoalAgent, askMemoryAgent, askVerifyAgent, askVisuomotorAgent, type AgentCaller } from './agents.js';
 import { createContext, DEFAULT_IMAGE_POLICY, type ImagePolicy, type InteractionRecord, type VlnContext } from './context.js';
 import { routeAfterVerification, DEFAULT_MAX_INTERACTIONS_PER_GOAL, type Route } from './routing.js';
 import { VLN_TOOLS } from './stop-tool.js';
-import type { Navigator } from '../navigator/navigator.js';
+import type { Navigator } from '../navigator/index.js';
 
 export const VLN_CONFIGS = ['native', 'off', 'goal'] as const;
 export type VlnConfig = (typeof VLN_CONFIGS)[number];

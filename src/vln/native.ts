@@ -5,14 +5,11 @@
  * images older than the newest `imageWindow` tool results are replaced by a placeholder (the text
  * of every record stays).
  */
-import type { Message, Model, ToolCall, ToolResultMessage } from '../models/types.js';
-import { text } from '../models/types.js';
-import { Session, type SessionEvent } from '../harness/session.js';
-import type { Navigator } from '../navigator/navigator.js';
-import { CURRENT_OBSERVATION_LABEL, nativeSingleAgentPrompt } from '../prompts/vln.js';
-import { framePng } from '../tools/describe.js';
-import { createToolContext } from '../tools/context.js';
-import type { ToolResult } from '../tools/tool.js';
+import { type Message, type Model, type ToolCall, type ToolResultMessage, text } from '../models/index.js';
+import { Session, type SessionEvent } from '../harness/index.js';
+import type { Navigator } from '../navigator/index.js';
+import { CURRENT_OBSERVATION_LABEL, nativeSingleAgentPrompt } from '../prompts/index.js';
+import { framePng, createToolContext, type ToolResult } from '../tools/index.js';
 import { DecisionLedger } from './accounting.js';
 import type { LoopOptions, LoopResult } from './loop.js';
 import { VLN_TOOLS } from './stop-tool.js';

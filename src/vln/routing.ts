@@ -6,7 +6,7 @@
  *                          goal, or the goal has used `maxInteractions` interactions without being
  *                          verified (it no longer fits the scene) → revise
  */
-import type { VerifyAgentReply } from '../prompts/vln.js';
+import type { VerifyAgentReply } from '../prompts/index.js';
 
 export type Route = 'continue' | 'revise' | 'advance';
 

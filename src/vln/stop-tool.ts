@@ -1,7 +1,6 @@
 /** STOP as a tool: it permanently ends the episode (the step tool itself lives in src/tools/). */
 import { z } from 'zod';
-import { defineTool, textResult, type Tool } from '../tools/tool.js';
-import { stepTool } from '../tools/motion.js';
+import { defineTool, textResult, type Tool, stepTool } from '../tools/index.js';
 
 export const stopTool = defineTool({
   name: 'stop',

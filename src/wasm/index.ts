@@ -1,3 +1,4 @@
-export * from './load.js';
-export * from './memory.js';
-export * from './navcore.js';
+/** The public surface of src/wasm/: what the layers above it use. */
+export { instantiate, wasmBytes } from './load.js';
+export { abortImport, type Allocator, allocBlock, type WasmBlock } from './memory.js';
+export { Navcore, type NavcoreOptions } from './navcore.js';

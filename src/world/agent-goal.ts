@@ -3,10 +3,9 @@
  * from the goal's stored viewpoint. The photograph is a rendering; the category of an image goal is
  * never named.
  */
-import { simCameraPose } from '../geometry/sim-frame.js';
-import { rgbPng } from '../image/png.js';
-import type { Pose2, GoatGoal } from '../sim/episodes/schema.js';
-import type { Frame, Renderer } from '../sim/render/renderer.js';
+import { simCameraPose } from '../geometry/index.js';
+import { rgbPng } from '../image/index.js';
+import type { Pose2, GoatGoal, Frame, Renderer } from '../sim/index.js';
 
 export interface AgentGoal {
   /** how the goal is given: an object category, a description of one instance, or a photograph */

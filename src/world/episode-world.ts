@@ -3,14 +3,11 @@
  * navigator over it, and the true trajectory (a position per forward sub-motion, as VLN-CE logs it)
  * for the evaluator. Nothing the trajectory records reaches an agent.
  */
-import { SimBody } from '../body/sim-body.js';
-import type { Vec3 } from '../geometry/pose.js';
-import { Navigator } from '../navigator/navigator.js';
-import { GroundTruthPoseSource } from '../perception/ground-truth-pose-source.js';
-import type { InstructionEpisode } from '../sim/episodes/schema.js';
-import { loadHouse } from '../sim/load-house.js';
-import { SceneNavMesh } from '../sim/navmesh.js';
-import type { Scene } from '../sim/scene.js';
+import { SimBody } from '../body/index.js';
+import type { Vec3 } from '../geometry/index.js';
+import { Navigator } from '../navigator/index.js';
+import { GroundTruthPoseSource } from '../perception/index.js';
+import { type InstructionEpisode, loadHouse, SceneNavMesh, type Scene } from '../sim/index.js';
 import { TrueTrajectoryBody } from './true-trajectory.js';
 
 export interface EpisodeWorld {

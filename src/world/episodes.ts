@@ -3,5 +3,4 @@
  * JSON file and validated. The data and generators are the simulator's; this is where the layers
  * above reach them.
  */
-export { generateDataset, type DatasetOptions } from '../sim/episodes/dataset.js';
-export { describeIssues, parseEpisodeJson, type EpisodeDataset, type GoatEpisode, type GoatGoal, type InstructionEpisode } from '../sim/episodes/schema.js';
+export { describeIssues, generateDataset, parseEpisodeJson, type DatasetOptions, type EpisodeDataset, type GoatEpisode, type GoatGoal, type InstructionEpisode } from '../sim/index.js';

@@ -3,13 +3,8 @@
  * navigator's first frame must be where the task starts). Needs only the scene, its navmesh and a
  * renderer, all freed before returning.
  */
-import type { Vec3 } from '../geometry/pose.js';
-import { generateGoatEpisodes, type GoatOptions } from '../sim/episodes/goat.js';
-import type { GoatEpisode, GoatGoal, HouseRef } from '../sim/episodes/schema.js';
-import { loadHouse } from '../sim/load-house.js';
-import { SceneNavMesh } from '../sim/navmesh.js';
-import { Renderer } from '../sim/render/renderer.js';
-import type { StartPose } from '../sim/scene.js';
+import type { Vec3 } from '../geometry/index.js';
+import { generateGoatEpisodes, type GoatOptions, type GoatEpisode, type GoatGoal, type HouseRef, loadHouse, SceneNavMesh, Renderer, type StartPose } from '../sim/index.js';
 
 export type { GoatEpisode, GoatGoal, StartPose };
 

@@ -5,7 +5,7 @@
  * Browser-safe: nothing here reads files.
  */
 import { z } from 'zod';
-import { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef } from '../sim/episodes/schema.js';
+import { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef } from '../sim/index.js';
 
 export { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef };
 

@@ -2,10 +2,8 @@
  * The pose sources a world can drive its navigator with, and the tracker's settings for the
  * simulator's camera (each value with the measurement that chose it).
  */
-import type { SimBody } from '../body/sim-body.js';
-import { GroundTruthPoseSource } from '../perception/ground-truth-pose-source.js';
-import type { PoseSource } from '../perception/pose-source.js';
-import { SlamPoseSource } from '../perception/slam-pose-source.js';
+import type { SimBody } from '../body/index.js';
+import { GroundTruthPoseSource, type PoseSource, SlamPoseSource } from '../perception/index.js';
 
 export const POSE_SOURCES = ['slam', 'ground-truth'] as const;
 export type PoseSourceKind = (typeof POSE_SOURCES)[number];

@@ -2,8 +2,8 @@
  * The simulated body in a procedural house, for the browser demo: no file reads, no navigator.
  * The seed follows the one house-seed rule.
  */
-import { SimBody } from '../body/sim-body.js';
-import { generateHouse } from '../sim/house/generate.js';
+import { SimBody } from '../body/index.js';
+import { generateHouse } from '../sim/index.js';
 import { HouseSeedSchema, MAX_HOUSE_SEED } from './house-spec.js';
 
 export interface ProceduralBody {

@@ -2,13 +2,9 @@
  * One view of a house as PNGs (`navharness sim render`): RGB, 16-bit depth in millimetres and
  * instance ids, from a floor point snapped onto the walkable floor.
  */
-import { simCameraPose } from '../geometry/sim-frame.js';
-import type { Intrinsics } from '../geometry/intrinsics.js';
-import { depthPng, idsPng, rgbPng } from '../image/png.js';
-import type { HouseRef } from '../sim/episodes/schema.js';
-import { loadHouse } from '../sim/load-house.js';
-import { SceneNavMesh } from '../sim/navmesh.js';
-import { Renderer } from '../sim/render/renderer.js';
+import { simCameraPose, type Intrinsics } from '../geometry/index.js';
+import { depthPng, idsPng, rgbPng } from '../image/index.js';
+import { type HouseRef, loadHouse, SceneNavMesh, Renderer } from '../sim/index.js';
 
 export interface ViewRequest {
   /** floor position; the house start where absent */

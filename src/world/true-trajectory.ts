@@ -4,9 +4,8 @@
  * sub-motion it notes the simulator's true position. Nothing recorded here reaches the navigator or a
  * session.
  */
-import type { Body, BodyFrame, ExecuteOptions, SubMotion, SubMotionResult } from '../body/body.js';
-import type { SimBody } from '../body/sim-body.js';
-import type { Vec3 } from '../geometry/pose.js';
+import type { Body, BodyFrame, ExecuteOptions, SubMotion, SubMotionResult, SimBody } from '../body/index.js';
+import type { Vec3 } from '../geometry/index.js';
 
 /**
  * When a point is recorded. 'moved': after any sub-motion that changed the position (the GOAT runs'

@@ -3,15 +3,10 @@
  * Shared by the orchestrator, the MCP server and the demos. The simulator's own pose is read here
  * only to build the ground-truth ablation source and for evaluation, never for the navigator.
  */
-import { SimBody } from '../body/sim-body.js';
-import { Navigator } from '../navigator/navigator.js';
-import type { NavigatorMemory } from '../navigator/navigator-memory.js';
-import { Navcore, type NavcoreOptions } from '../wasm/navcore.js';
-import { generateGoatEpisodes } from '../sim/episodes/goat.js';
-import type { GoatEpisode, GoatGoal, HouseRef } from '../sim/episodes/schema.js';
-import { loadHouse } from '../sim/load-house.js';
-import { SceneNavMesh } from '../sim/navmesh.js';
-import type { Scene, StartPose } from '../sim/scene.js';
+import { SimBody } from '../body/index.js';
+import { Navigator, type NavigatorMemory } from '../navigator/index.js';
+import { Navcore, type NavcoreOptions } from '../wasm/index.js';
+import { generateGoatEpisodes, type GoatEpisode, type GoatGoal, type HouseRef, loadHouse, SceneNavMesh, type Scene, type StartPose } from '../sim/index.js';
 import { agentGoalOf, type AgentGoal } from './agent-goal.js';
 import { createPoseSource, type PoseSourceKind } from './pose-sources.js';
 import { TrueTrajectoryBody, type TrajectorySampling } from './true-trajectory.js';

@@ -11,9 +11,8 @@
  *
  * Each request is answered by the first of its named states, in order, that has something to do.
  */
-import { FrontierFinder } from '../../mapping/frontier.js';
-import { estimateUsage } from '../../models/scripted.js';
-import type { Model, ModelRequest, ModelResponse, ToolCall } from '../../models/types.js';
+import { FrontierFinder } from '../../mapping/index.js';
+import { estimateUsage, type Model, type ModelRequest, type ModelResponse, type ToolCall } from '../../models/index.js';
 import type { ImageGoalMatcher } from '../image-goal-matcher.js';
 import { approachGoal } from './approach.js';
 import { readTurn, step, type AgentContext, type NavigationOracle, type Reply } from './context.js';

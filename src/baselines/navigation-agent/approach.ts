@@ -2,8 +2,8 @@
  * The approach-goal state: once the goal is seen, check the route, walk to it and close when near;
  * when it drops out of view, walk on to where it was seen.
  */
-import type { PlanarPoint } from '../../mapping/planner.js';
-import type { PlanarPose } from '../../geometry/frames.js';
+import type { PlanarPoint } from '../../mapping/index.js';
+import type { PlanarPose } from '../../geometry/index.js';
 import { finish } from './close.js';
 import { call, step, type AgentContext, type Reply, type Turn } from './context.js';
 import { goalInView, imageGoalInView } from './goal-sighting.js';

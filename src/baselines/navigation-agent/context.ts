@@ -2,10 +2,9 @@
  * What every state of the scripted navigation agent reads: the oracle and the agent's settings
  * (`AgentContext`), the request in hand (`Turn`), and what a state answers (`Reply`).
  */
-import type { FrontierFinder } from '../../mapping/frontier.js';
-import type { CoarseAction } from '../../navigator/actions.js';
-import type { Navigator } from '../../navigator/navigator.js';
-import { textOf, type Message, type ModelRequest, type ToolResultMessage } from '../../models/types.js';
+import type { FrontierFinder } from '../../mapping/index.js';
+import type { CoarseAction, Navigator } from '../../navigator/index.js';
+import { textOf, type Message, type ModelRequest, type ToolResultMessage } from '../../models/index.js';
 import type { ImageGoalMatcher } from '../image-goal-matcher.js';
 import type { TaskState } from './task-state.js';
 

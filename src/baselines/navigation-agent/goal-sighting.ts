@@ -3,9 +3,9 @@
  * ids (GROUND-TRUTH PERCEPTION, ../ground-truth-perception.ts) or, for image goals with a matcher, by
  * appearance (../image-goal-matcher.ts).
  */
-import type { BodyFrame } from '../../body/body.js';
-import type { PlanarPoint } from '../../mapping/planner.js';
-import type { Navigator } from '../../navigator/navigator.js';
+import type { BodyFrame } from '../../body/index.js';
+import type { PlanarPoint } from '../../mapping/index.js';
+import type { Navigator } from '../../navigator/index.js';
 import { goalPixels, pixelOf } from '../ground-truth-perception.js';
 import type { ImageGoalMatcher } from '../image-goal-matcher.js';
 import { planarPointAt } from '../view-point.js';

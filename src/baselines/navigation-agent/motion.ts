@@ -1,10 +1,7 @@
 /** How the scripted agent moves on its own estimated map: routes, turns, the most open heading. */
-import { wrapAngle } from '../../geometry/angle.js';
-import type { PlanarPose } from '../../geometry/frames.js';
-import type { PlanarPoint } from '../../mapping/planner.js';
-import type { CoarseAction } from '../../navigator/actions.js';
-import type { Navigator } from '../../navigator/navigator.js';
-import { actionsAlong } from '../../navigator/route-following.js';
+import { wrapAngle, type PlanarPose } from '../../geometry/index.js';
+import type { PlanarPoint } from '../../mapping/index.js';
+import { type CoarseAction, type Navigator, actionsAlong } from '../../navigator/index.js';
 
 const TURN = (15 * Math.PI) / 180;
 

@@ -3,7 +3,7 @@
  * when the step budget is spent, back off after a collision, look around, explore the frontiers
  * of the estimated map and then cover it.
  */
-import type { PlanarPose } from '../../geometry/frames.js';
+import type { PlanarPose } from '../../geometry/index.js';
 import { finish } from './close.js';
 import { lastStepSaid, step, type AgentContext, type Reply, type StateResult, type Turn } from './context.js';
 import { follow, openHeading, turnsTo } from './motion.js';

@@ -1,5 +1,5 @@
 /** What the scripted navigation agent remembers about the task in hand; a new goal starts afresh. */
-import type { PlanarPoint } from '../../mapping/planner.js';
+import type { PlanarPoint } from '../../mapping/index.js';
 
 export interface TaskState {
   goalKey: string;

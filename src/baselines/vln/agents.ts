@@ -5,10 +5,9 @@
  * and the navigator's estimated map and pose (see policy.ts). It is a GROUND-TRUTH-PERCEPTION
  * BASELINE, not a vision model. Goals are written "Step k of n: <clause of the instruction>".
  */
-import { estimateUsage } from '../../models/scripted.js';
-import { textOf, type Model, type ModelRequest, type ModelResponse } from '../../models/types.js';
-import { GOAL_AGENT_PROMPT, MEMORY_AGENT_PROMPT, VERIFY_AGENT_PROMPT, VISUOMOTOR_AGENT_PROMPT } from '../../prompts/vln.js';
-import type { CoarseAction } from '../../navigator/actions.js';
+import { estimateUsage, textOf, type Model, type ModelRequest, type ModelResponse } from '../../models/index.js';
+import { GOAL_AGENT_PROMPT, MEMORY_AGENT_PROMPT, VERIFY_AGENT_PROMPT, VISUOMOTOR_AGENT_PROMPT } from '../../prompts/index.js';
+import type { CoarseAction } from '../../navigator/index.js';
 import { parseInstruction, type Segment } from './segments.js';
 import type { GroundTruthPerception } from './perception.js';
 import { ScriptedSkills } from './policy.js';

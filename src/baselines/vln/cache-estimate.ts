@@ -4,8 +4,7 @@
  * the previous request of the same agent is served from cache, once that prefix reaches 1024 tokens,
  * in 128-token steps. Tokens are estimated as in src/models/scripted.ts (4 characters, 765 per image).
  */
-import { IMAGE_TOKEN_ESTIMATE } from '../../models/scripted.js';
-import type { ModelRequest, Usage } from '../../models/types.js';
+import { IMAGE_TOKEN_ESTIMATE, type ModelRequest, type Usage } from '../../models/index.js';
 
 export const CACHE_MIN_TOKENS = 1024;
 export const CACHE_STEP_TOKENS = 128;

@@ -5,10 +5,10 @@
  * generator's wording ("grey table", "painting with the white frame", "floor of the kitchen"). No
  * simulator pose, path or goal is read.
  */
-import type { BodyFrame } from '../../body/body.js';
-import type { PlanarPoint } from '../../mapping/planner.js';
-import type { Navigator } from '../../navigator/navigator.js';
-import { objectById, type Scene, type SceneObject } from '../../sim/scene.js';
+import type { BodyFrame } from '../../body/index.js';
+import type { PlanarPoint } from '../../mapping/index.js';
+import type { Navigator } from '../../navigator/index.js';
+import { objectById, type Scene, type SceneObject } from '../../sim/index.js';
 import { instancePixels, pixelOf } from '../ground-truth-perception.js';
 import { planarPointAt } from '../view-point.js';
 

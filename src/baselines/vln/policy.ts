@@ -4,10 +4,8 @@
  * come from ground-truth perception (perception.ts). Working state (look-around progress, frontier
  * targets) is kept per goal, like a model's scratchpad.
  */
-import { FrontierFinder } from '../../mapping/frontier.js';
-import type { PlanarPoint } from '../../mapping/planner.js';
-import type { CoarseAction } from '../../navigator/actions.js';
-import { actionsAlong } from '../../navigator/route-following.js';
+import { FrontierFinder, type PlanarPoint } from '../../mapping/index.js';
+import { type CoarseAction, actionsAlong } from '../../navigator/index.js';
 import type { Segment } from './segments.js';
 import type { GroundTruthPerception } from './perception.js';
 

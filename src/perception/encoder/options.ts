@@ -3,7 +3,7 @@
  * what is accepted.
  */
 import { z } from 'zod';
-import type { RgbImage } from '../../image/frame.js';
+import type { RgbImage } from '../../image/index.js';
 
 const rgbTriple = (what: string) =>
   z.tuple([z.number().finite(), z.number().finite(), z.number().finite()], { error: `${what} must be three numbers, one per channel, on the [0, 1] pixel scale` });

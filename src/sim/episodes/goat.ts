@@ -3,7 +3,7 @@
  * description of one instance, or a photograph of one instance; each goal starts where the previous
  * ended (the generator chains through the nearest success viewpoint, so every goal is reachable).
  */
-import type { Vec3 } from '../../geometry/pose.js';
+import type { Vec3 } from '../../geometry/index.js';
 import type { SceneNavMesh } from '../navmesh.js';
 import type { Renderer } from '../render/renderer.js';
 import { Rng } from '../random.js';

@@ -2,7 +2,7 @@
  * R2R-CE-like instruction episodes: start and goal in different rooms, the shortest navmesh path
  * between them as the reference path (sampled every metre), and an instruction generated from it.
  */
-import type { Vec3 } from '../../geometry/pose.js';
+import type { Vec3 } from '../../geometry/index.js';
 import { pathLength, type SceneNavMesh } from '../navmesh.js';
 import { Rng } from '../random.js';
 import { roomAt, type Room, type Scene } from '../scene.js';

@@ -2,12 +2,10 @@
  * R2R-style route instructions from a shortest path: the first move relative to the start heading,
  * turns at path corners, room entries, landmarks passed on long stretches and the object to stop by.
  */
-import type { Vec3 } from '../../geometry/pose.js';
-import { yawOfDirection } from '../../geometry/sim-frame.js';
+import { type Vec3, yawOfDirection, wrapAngle } from '../../geometry/index.js';
 import { distanceToFootprint } from '../metrics/goat.js';
 import { floorAt, roomAt, type Room, type Scene, type SceneObject } from '../scene.js';
 import { footprintOf } from './sites.js';
-import { wrapAngle } from '../../geometry/angle.js';
 
 const DEG = Math.PI / 180;
 

@@ -3,8 +3,7 @@
  * the success radius of an instance's footprint, reachable from a reference point), language
  * descriptions from attributes and surroundings, and goal photographs.
  */
-import type { Vec3 } from '../../geometry/pose.js';
-import { simCameraPose, yawOfDirection } from '../../geometry/sim-frame.js';
+import { type Vec3, simCameraPose, yawOfDirection } from '../../geometry/index.js';
 import { distanceToFootprint, type Footprint } from '../metrics/goat.js';
 import type { SceneNavMesh } from '../navmesh.js';
 import type { Renderer } from '../render/renderer.js';

@@ -3,7 +3,7 @@
  * on the floor, local x along the wall it backs onto, local +z towards the room (its front). A
  * placement turns the local frame by a multiple of 90° so every part stays axis-aligned.
  */
-import type { Vec3 } from '../../geometry/pose.js';
+import type { Vec3 } from '../../geometry/index.js';
 import type { SceneBuilder, Face, FaceStyle } from '../builder.js';
 import type { Rng } from '../random.js';
 import type { Rgb, SizeClass } from '../scene.js';

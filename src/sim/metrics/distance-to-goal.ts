@@ -1,4 +1,4 @@
-import type { Vec3 } from '../../geometry/pose.js';
+import type { Vec3 } from '../../geometry/index.js';
 import type { DistanceOracle, Measure } from './types.js';
 
 /** Geodesic distance from the current position to the goal; at the episode's end this is NE. */

@@ -1,4 +1,4 @@
-import type { Vec3 } from '../../geometry/pose.js';
+import type { Vec3 } from '../../geometry/index.js';
 import type { DistanceOracle } from './types.js';
 
 export interface Footprint {

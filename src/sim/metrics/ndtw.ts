@@ -1,4 +1,4 @@
-import type { Vec3 } from '../../geometry/pose.js';
+import type { Vec3 } from '../../geometry/index.js';
 import { euclidean } from './types.js';
 
 /** Dynamic time warping cost between two point sequences with Euclidean point distance (exact DTW). */

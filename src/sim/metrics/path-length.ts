@@ -1,4 +1,4 @@
-import type { Vec3 } from '../../geometry/pose.js';
+import type { Vec3 } from '../../geometry/index.js';
 import { euclidean, type Measure } from './types.js';
 
 /** Length of the path the agent actually walked: sum of straight steps between positions (VLN-CE). */

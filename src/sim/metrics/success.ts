@@ -1,4 +1,4 @@
-import type { Vec3 } from '../../geometry/pose.js';
+import type { Vec3 } from '../../geometry/index.js';
 import { DistanceToGoal } from './distance-to-goal.js';
 import type { DistanceOracle, Measure } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { Vec3 } from '../../geometry/pose.js';
+import type { Vec3 } from '../../geometry/index.js';
 
 /** Shortest walkable distance between two points (the navmesh in the simulator; Euclidean in tests). */
 export interface DistanceOracle {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromHfov, type Intrinsics } from '../../geometry/intrinsics.js';
+import { fromHfov, type Intrinsics } from '../../geometry/index.js';
 
 /** The simulated RGB-D camera. Defaults follow the papers' Habitat setup. */
 export const CameraConfigSchema = z.object({

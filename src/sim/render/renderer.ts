@@ -4,11 +4,9 @@
  * instance ids for a camera pose. Frames are zero-copy views into WebAssembly memory, valid until the
  * next render; `copyFrame` detaches them. Runs in Node and in browsers (no file access here).
  */
-import { wasmBytes } from '../../wasm/load.js';
-import { abortImport, allocBlock, type Allocator, type WasmBlock } from '../../wasm/memory.js';
-import { invert, type Mat4 } from '../../geometry/pose.js';
-import type { Intrinsics } from '../../geometry/intrinsics.js';
-import type { RgbdImage } from '../../image/frame.js';
+import { wasmBytes, abortImport, allocBlock, type Allocator, type WasmBlock } from '../../wasm/index.js';
+import { invert, type Mat4, type Intrinsics } from '../../geometry/index.js';
+import type { RgbdImage } from '../../image/index.js';
 import type { Rgb, Scene, TextureSpec } from '../scene.js';
 import { cameraConfig, cameraIntrinsics, type CameraConfig } from './camera.js';
 

@@ -1,0 +1,7 @@
+/** The public surface of src/baselines/: what the layers above it use. */
+export { GroundTruthJudge } from './ground-truth-judge.js';
+export { ImageGoalMatcher } from './image-goal-matcher.js';
+export { type NavigationOracle, ScriptedNavigationAgent } from './navigation-agent/agent.js';
+export { offlineConsolidator } from './offline-consolidator.js';
+export { ScriptedVlnAgents } from './vln/agents.js';
+export { GroundTruthPerception } from './vln/perception.js';

@@ -1,0 +1,9 @@
+/** The public surface of src/world/: what the layers above it use. */
+export type { AgentGoal } from './agent-goal.js';
+export { type EpisodeWorld, openEpisodeWorld } from './episode-world.js';
+export { describeIssues, generateDataset, type InstructionEpisode, parseEpisodeJson } from './episodes.js';
+export { type GoatGoal, planGoatSequence, type StartPose } from './goat-plan.js';
+export { type HouseRef, HouseRefSchema, HouseSeedSchema, HouseSpecSchema, houseSpecText, HouseSpecTextSchema } from './house-spec.js';
+export { POSE_SOURCES } from './pose-sources.js';
+export { renderHouseView } from './render-view.js';
+export { World } from './world.js';
