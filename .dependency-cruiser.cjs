@@ -60,10 +60,10 @@ module.exports = {
     ...layerRules,
     {
       name: 'through-layer-index',
-      comment: "another layer is imported through its index.ts (its public surface), never a file inside it",
+      comment: "another layer is imported through its index.ts (its public surface) or node.ts (its Node-only surface), never a file inside it",
       severity: 'error',
       from: { path: '^src/([^/]+)/' },
-      to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'] },
+      to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/[^/]+/(index|node)\\.ts$'] },
     },
     {
       name: 'cli-is-the-top',

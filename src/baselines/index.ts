@@ -1,5 +1,6 @@
 /** The public surface of src/baselines/: what the layers above it use. */
 export { GroundTruthJudge } from './ground-truth-judge.js';
+export { goalPixels } from './ground-truth-perception.js';
 export { ImageGoalMatcher } from './image-goal-matcher.js';
 export { type NavigationOracle, ScriptedNavigationAgent } from './navigation-agent/agent.js';
 export { offlineConsolidator } from './offline-consolidator.js';

@@ -1,4 +1,4 @@
 /** The public surface of src/body/: what the layers above it use. */
 export { type Body, type BodyFrame, type ExecuteOptions, ownFrame, SUB_MOTION_DEGREES, SUB_MOTION_METRES, type SubMotion, type SubMotionResult } from './body.js';
 export { SimBody } from './sim-body.js';
-export { parseTumTrajectory, poseAt, readRgbd, readTumFrames, readTumTrajectory, type RgbdImage, type TumFrameRef, type TumPose } from './tum.js';
+export type { TumFrameRef, TumPose } from './tum.js';

@@ -6,11 +6,11 @@ import type { Command } from 'commander';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { poseAt, readRgbd, readTumFrames, readTumTrajectory } from '../body/index.js';
+import { poseAt, readRgbd, readTumFrames, readTumTrajectory } from '../body/node.js';
 import { Z_UP_FRAME, NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../geometry/index.js';
 import { Navcore } from '../wasm/index.js';
 import { OccupancyMap, renderMap } from '../mapping/index.js';
-import { encodePng } from '../image/index.js';
+import { encodePng } from '../image/node.js';
 import { IntrinsicsFlag, parseFlags, PositiveNumberFlag } from './options.js';
 import { progressBar } from './progress.js';
 

@@ -7,6 +7,7 @@ import { type Journal, EVAL_DIR, type LedgerStatus } from '../memory/index.js';
 import type { Usage } from '../models/index.js';
 import { scoreGoat } from './goat.js';
 import { ledgerAccuracy } from './accuracy.js';
+import { countFailures, FailureClassSchema, type FailureClass } from './failures.js';
 import { inputCost, outputCost, type Prices } from './cost.js';
 
 export const UsageSchema = z.strictObject({ uncachedInput: z.number().int().nonnegative(), cachedInput: z.number().int().nonnegative(), output: z.number().int().nonnegative() });
@@ -37,6 +38,8 @@ export const RunMetricsSchema = z.strictObject({
   cost_input: z.number().nonnegative(),
   cost_output: z.number().nonnegative(),
   statuses: z.record(z.string(), z.number().int().nonnegative()),
+  /** failed tasks by primary failure class (src/eval/failures.ts); absent in runs before the taxonomy */
+  failures: z.record(FailureClassSchema, z.number().int().nonnegative()).optional(),
 });
 export type RunMetrics = z.infer<typeof RunMetricsSchema>;
 
@@ -46,9 +49,19 @@ export interface TaskRow {
   success: boolean;
   spl: number;
   usage: Usage;
+  /** the primary failure class; null for a success or a record written before the taxonomy */
+  failure: FailureClass | null;
 }
 
 const sum = (us: readonly Usage[]): Usage => us.reduce((a, u) => ({ uncachedInput: a.uncachedInput + u.uncachedInput, cachedInput: a.cachedInput + u.cachedInput, output: a.output + u.output }), { uncachedInput: 0, cachedInput: 0, output: 0 });
+
+/** The failure class an evaluation record names (null: none, or a record from before the taxonomy). */
+export function failureClassOf(value: string | null | undefined, taskId: string): FailureClass | null {
+  if (!value) return null;
+  const r = FailureClassSchema.safeParse(value);
+  if (!r.success) throw new Error(`${taskId}: the evaluation record names an unknown failure class '${value}'`);
+  return r.data;
+}
 
 export function taskRows(journal: Journal): TaskRow[] {
   const ws = journal.workspace;
@@ -58,7 +71,7 @@ export function taskRows(journal: Journal): TaskRow[] {
     const text = ws.readRaw(usagePath(r.task_id));
     const u = text === null ? null : TaskUsageSchema.parse(JSON.parse(text));
     const usage = u ? sum([u.actor, u.judge, u.wakeup, u.compaction]) : { uncachedInput: 0, cachedInput: 0, output: 0 };
-    return { status: r.status, claim: r.claim?.claim ?? null, success: ev.success, spl: ev.spl, usage };
+    return { status: r.status, claim: r.claim?.claim ?? null, success: ev.success, spl: ev.spl, usage, failure: failureClassOf(ev.failure, r.task_id) };
   });
 }
 
@@ -82,6 +95,7 @@ export function metricsOf(sequences: readonly (readonly TaskRow[])[], prices: Pr
     cost_input: inputCost(usages, prices),
     cost_output: outputCost(usages, prices),
     statuses,
+    failures: countFailures(all.map((r) => r.failure)),
   });
 }
 

@@ -16,6 +16,8 @@ import type { GoatGoal, StartPose } from '../sim/index.js';
 import type { NavigatorMemory } from '../navigator/index.js';
 import { planGoatSequence, HouseSpecSchema, type HouseRef, World } from '../world/index.js';
 import { createRoles, type Roles } from './agents.js';
+import { classifyFailure } from './failures.js';
+import { TaskWitness } from './task-witness.js';
 import { PricesSchema } from './cost.js';
 import { goalFootprints, evaluateGoal } from './goat.js';
 import { CONSOLIDATION_USAGE, metricsOf, runLevelUsage, taskRows, usagePath, type RunMetrics, type TaskUsage } from './run-metrics.js';
@@ -165,10 +167,16 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   const from = trajectory.mark;
   const startPos: Vec3 = world.body.simPose.position;
   const goal = world.agentGoal(goalSpec);
-  const outcome = await orch.runTask({ index: k, goal });
+  const witness = new TaskWitness(world.scene, goalSpec, world.navigator);
+  trajectory.onFrame = witness.frame;
+  const outcome = await orch.runTask({ index: k, goal }).finally(() => (trajectory.onFrame = null));
   const final: Vec3 = world.body.simPose.position;
   // evaluation-only files first; the record is the commit point
-  journal.writeEvaluation(evaluateGoal(world.scene, world.navmesh, goalSpec, { taskId: id, start: startPos, final, walked: trajectory.lengthSince(from) }));
+  const scored = evaluateGoal(world.scene, world.navmesh, goalSpec, { taskId: id, start: startPos, final, walked: trajectory.lengthSince(from) });
+  const claim = outcome.record.claim?.claim ?? null;
+  const reason = outcome.record.termination_reason;
+  const failure = classifyFailure(witness.evidence({ success: scored.success, claim, terminationReason: reason, body: world.body }));
+  journal.writeEvaluation({ ...scored, failure, ended_by: reason ?? (claim ? `claim ${claim}` : null) });
   const usage: TaskUsage = { task_id: id, ...outcome.usage };
   ws.writeOwned({ kind: 'orchestrator' }, usagePath(id), JSON.stringify(usage, null, 2) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trajectory-${id}.json`, JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, goalSpec) }) + '\n');

@@ -4,7 +4,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Intrinsics } from '../geometry/index.js';
-import { readRgbd, readTumFrames, type RgbdImage, type TumFrameRef, type TumPose } from '../body/index.js';
+import type { TumFrameRef, TumPose } from '../body/index.js';
+import type { RgbdImage } from '../image/index.js';
+import { readRgbd, readTumFrames } from '../body/node.js';
 import { Tracker, type TrackerOptions, type TrackingStatus } from '../perception/index.js';
 
 export interface SlamRunResult {

@@ -9,7 +9,7 @@ import type { StoredVerdict } from '../memory/index.js';
 import { addUsage, text } from '../models/index.js';
 import type { View } from '../navigator/index.js';
 import { handoverMissingPrompt, prestopEvidenceReturn } from '../prompts/index.js';
-import { encodePng, rgbPng } from '../image/index.js';
+import { encodePng, rgbPng } from '../image/node.js';
 import { stepsLeft, remaining } from '../tools/index.js';
 import { certificationPlan, prestopCheckDue, withholdsStop } from './closure-rules.js';
 import type { OrchestratorDeps } from './orchestrator-deps.js';

@@ -7,7 +7,7 @@
 import type { BodyFrame } from '../body/index.js';
 import { taskId as taskIdOf, loadPlaceGraph, registerPlace, renderPlaceGraph, savePlaceGraph, type TaskRecord } from '../memory/index.js';
 import { addUsage, text, type Usage } from '../models/index.js';
-import { encodePng, rgbPng } from '../image/index.js';
+import { encodePng, rgbPng } from '../image/node.js';
 import { remaining, createToolContext, stepsLeft } from '../tools/index.js';
 import { closeFlow, type ClosedOutcome } from './close-flow.js';
 import { boundaryAction, type BoundaryAction } from './closure-rules.js';

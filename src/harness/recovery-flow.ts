@@ -9,7 +9,7 @@ import type { BodyFrame } from '../body/index.js';
 import { type Journal, loadPlaceGraph, type Scope } from '../memory/index.js';
 import { addUsage, image, text, type ContentPart } from '../models/index.js';
 import { recoveryNoteHop, recoveryOpening } from '../prompts/index.js';
-import { rgbPng } from '../image/index.js';
+import { rgbPng } from '../image/node.js';
 import { remaining, stepsLeft, FILE_TOOLS } from '../tools/index.js';
 import type { OrchestratorDeps } from './orchestrator-deps.js';
 import { checkpointOf, exploredArea, markerEvents } from './progress.js';

@@ -6,7 +6,7 @@
 import { type Model, type Usage, image, text, ZERO_USAGE } from '../models/index.js';
 import type { Place } from '../navigator/index.js';
 import { currentViewLabel, NO_STORED_PLACES_BRIEF, storedViewLabel, WAKEUP_SYSTEM, wakeupRequest } from '../prompts/index.js';
-import { rgbPng } from '../image/index.js';
+import { rgbPng } from '../image/node.js';
 import type { PlaceMatcher, RgbImage } from './place-matcher.js';
 
 export const WAKEUP_SHORTLIST = 4;

@@ -23,3 +23,14 @@ export interface RgbdFrame extends RgbdImage {
   /** instance ids where the source knows them (simulator), else absent */
   ids?: Uint32Array;
 }
+
+/** The RGB bytes of `pixels` RGBA pixels (pngjs decodes every colour type to RGBA). */
+export function dropAlpha(rgba: ArrayLike<number>, pixels: number): Uint8Array {
+  const rgb = new Uint8Array(pixels * 3);
+  for (let i = 0; i < pixels; i++) {
+    rgb[i * 3] = rgba[i * 4];
+    rgb[i * 3 + 1] = rgba[i * 4 + 1];
+    rgb[i * 3 + 2] = rgba[i * 4 + 2];
+  }
+  return rgb;
+}

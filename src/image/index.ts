@@ -1,5 +1,4 @@
 /** The public surface of src/image/: what the layers above it use. */
 export { createImage, drawLine, drawText, fillDisc, fillRect, fillTriangle, type Rgba, type RgbaImage } from './canvas.js';
 export { GLYPH_H, textWidth } from './font.js';
-export type { RgbdFrame, RgbdImage, RgbImage } from './frame.js';
-export { depthPng, dropAlpha, encodePng, idsPng, rgbPng } from './png.js';
+export { dropAlpha, type RgbdFrame, type RgbdImage, type RgbImage } from './frame.js';

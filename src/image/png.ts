@@ -19,17 +19,6 @@ export function rgbPng(f: RgbImage): Buffer {
   return PNG.sync.write(png, { colorType: 2, inputColorType: 2, inputHasAlpha: false });
 }
 
-/** The RGB bytes of `pixels` RGBA pixels (pngjs decodes every colour type to RGBA). */
-export function dropAlpha(rgba: ArrayLike<number>, pixels: number): Uint8Array {
-  const rgb = new Uint8Array(pixels * 3);
-  for (let i = 0; i < pixels; i++) {
-    rgb[i * 3] = rgba[i * 4];
-    rgb[i * 3 + 1] = rgba[i * 4 + 1];
-    rgb[i * 3 + 2] = rgba[i * 4 + 2];
-  }
-  return rgb;
-}
-
 /** 16-bit grey PNG of depth × depthScale (default 1000: millimetres), 0 where no depth. */
 export function depthPng(f: Pick<RgbdImage, 'width' | 'height' | 'depth'>, depthScale = 1000): Buffer {
   const png = new PNG({ width: f.width, height: f.height, bitDepth: 16, colorType: 0, inputColorType: 0, inputHasAlpha: false });

@@ -101,5 +101,12 @@ export const EvaluationRecordSchema = z.strictObject({
   distance_to_goal: z.number().nonnegative().nullable(),
   shortest_path: z.number().nonnegative().nullable(),
   path_length: z.number().nonnegative(),
+  /**
+   * why the task failed: one class of src/eval/failures.ts (null for a success); absent in records
+   * written before the taxonomy existed. Evaluation only, never shown to a session.
+   */
+  failure: z.string().min(1).nullable().optional(),
+  /** how the task ended (the record's termination reason, or the claim) */
+  ended_by: z.string().nullable().optional(),
 });
 export type EvaluationRecord = z.infer<typeof EvaluationRecordSchema>;

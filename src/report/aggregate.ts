@@ -3,7 +3,7 @@
  * wrote it; otherwise they are recomputed from the task files with the run's own metric code, so a
  * report of an interrupted run still shows them (labelled as recomputed).
  */
-import { inputCost, outputCost, type Prices, metricsOf, type RunMetrics, type TaskRow } from '../eval/index.js';
+import { failureClassOf, inputCost, outputCost, type Prices, metricsOf, type RunMetrics, type TaskRow } from '../eval/index.js';
 import type { LedgerStatus } from '../memory/index.js';
 import type { Usage } from '../models/index.js';
 import type { RunData, TaskData } from './read-run.js';
@@ -18,6 +18,8 @@ export interface TaskSummary {
   /** evaluator's success; null when the run left no evaluation file for the task */
   success: boolean | null;
   spl: number | null;
+  /** evaluation's primary failure class (null: a success, or no evaluation) */
+  failure: string | null;
   /** running share of successes over positions 1..position (null once any success is unknown) */
   runningSR: number | null;
   usage: Usage | null;
@@ -58,6 +60,7 @@ export function summarize(run: RunData, prices: Prices): RunSummary {
       status: t.record.status,
       success,
       spl: t.evaluation ? t.evaluation.spl : null,
+      failure: t.evaluation?.failure ?? null,
       runningSR: known ? successes / seen : null,
       usage,
       costInput: usage ? inputCost([usage], prices) : null,
@@ -73,6 +76,7 @@ export function summarize(run: RunData, prices: Prices): RunSummary {
     success: t.evaluation!.success,
     spl: t.evaluation!.spl,
     usage: taskUsage(t) ?? ZERO,
+    failure: failureClassOf(t.evaluation!.failure, t.record.task_id),
   }));
   return { tasks, metrics: metricsOf([rows], prices), metricsSource: 'recomputed from task files', prices };
 }

@@ -59,10 +59,19 @@ ${card('e-SR', pct(m.e_SR), 'share of sequences fully reached')}
 ${card('SPL', m.SPL.toFixed(3), 'success weighted by path length')}
 ${card('ledger accuracy', pct(m.accuracy), 'ledger status agrees with the evaluator')}
 ${card('tasks', int(m.tasks), statuses)}
+${failuresCard(m.failures)}
 ${card('tokens', int(m.input_tokens + m.cached_tokens + m.output_tokens), `${int(m.input_tokens)} uncached in · ${int(m.cached_tokens)} cached in · ${int(m.output_tokens)} out`)}
 ${card('cost of the tasks', usd(costIn + costOut), `input ${usd(costIn)} · output ${usd(costOut)}`)}
 </div>
 <p class="muted small">Scores: ${esc(s.metricsSource)}. Per-task cost at ${usd(s.prices.uncachedInput)} / ${usd(s.prices.cachedInput)} / ${usd(s.prices.output)} per million uncached-input / cached-input / output tokens (set with --price-input, --price-cached, --price-output).</p>`;
+}
+
+/** Failed tasks by evaluation's primary class (absent in runs written before the taxonomy). */
+function failuresCard(failures: Record<string, number> | undefined): string {
+  if (!failures) return '';
+  const parts = Object.entries(failures).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k.replace(/-/g, ' ')}`);
+  const total = Object.values(failures).reduce((a, n) => a + n, 0);
+  return card('failures', int(total), parts.length ? parts.join(', ') : 'none');
 }
 
 function config(run: RunData): string {
@@ -87,7 +96,7 @@ function taskTable(tasks: readonly TaskSummary[], data: readonly TaskData[]): st
   const rows = tasks.map((t, i) => {
     const d = data[i];
     const tokens = t.usage ? int(t.usage.uncachedInput + t.usage.cachedInput + t.usage.output) : '–';
-    return `<tr><td><a href="#${esc(t.id)}">${t.position}</a></td><td class="goalcell">${esc(t.goal)}</td><td>${badge(t.status)}</td><td>${outcome(t.success)}</td><td class="num">${t.spl === null ? '–' : t.spl.toFixed(2)}</td><td class="num">${d.record.steps}</td><td class="num">${d.record.model_turns}</td><td class="num">${tokens}</td></tr>`;
+    return `<tr><td><a href="#${esc(t.id)}">${t.position}</a></td><td class="goalcell">${esc(t.goal)}</td><td>${badge(t.status)}</td><td>${outcome(t.success)}${t.failure ? ` <span class="muted small">${esc(t.failure.replace(/-/g, ' '))}</span>` : ''}</td><td class="num">${t.spl === null ? '–' : t.spl.toFixed(2)}</td><td class="num">${d.record.steps}</td><td class="num">${d.record.model_turns}</td><td class="num">${tokens}</td></tr>`;
   });
   return `<table class="index"><thead><tr><th>#</th><th>goal</th><th>ledger</th><th>evaluator</th><th>SPL</th><th>steps</th><th>turns</th><th>tokens</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
 }
@@ -119,7 +128,7 @@ function taskSection(t: TaskData, s: TaskSummary, plots: ReportPlots): string {
     : `<p class="muted">No stop views: ${esc(r.termination_reason)}.</p>`;
   const ev = t.evaluation;
   const evalLine = ev
-    ? `${outcome(ev.success)} · SPL ${ev.spl.toFixed(3)} · distance to goal ${ev.distance_to_goal === null ? 'n/a (other floor)' : `${ev.distance_to_goal.toFixed(2)} m`} · walked ${ev.path_length.toFixed(1)} m (shortest ${ev.shortest_path === null ? 'n/a' : `${ev.shortest_path.toFixed(1)} m`})`
+    ? `${outcome(ev.success)}${ev.failure ? ` (${esc(ev.failure.replace(/-/g, ' '))})` : ''} · SPL ${ev.spl.toFixed(3)} · distance to goal ${ev.distance_to_goal === null ? 'n/a (other floor)' : `${ev.distance_to_goal.toFixed(2)} m`} · walked ${ev.path_length.toFixed(1)} m (shortest ${ev.shortest_path === null ? 'n/a' : `${ev.shortest_path.toFixed(1)} m`})`
     : '<span class="muted">no evaluation file</span>';
   const claim = r.claim ? `<p><b>claim:</b> ${esc(r.claim.claim)} — ${esc(r.claim.evidence)}</p>` : '<p><b>claim:</b> <span class="muted">none</span></p>';
   const handover = t.handover !== null ? `<pre class="handover">${esc(t.handover.trim())}</pre>` : '<p class="muted">No handover was written.</p>';

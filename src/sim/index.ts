@@ -3,7 +3,6 @@ export { generateDataset, type DatasetOptions } from './episodes/dataset.js';
 export { generateGoatEpisodes, type GoatOptions } from './episodes/goat.js';
 export { describeIssues, type EpisodeDataset, type GoatEpisode, type GoatGoal, type HouseRef, HouseRefSchema, HouseSeedSchema, type InstructionEpisode, MAX_HOUSE_SEED, parseEpisodeJson, type Pose2 } from './episodes/schema.js';
 export { generateHouse } from './house/generate.js';
-export { loadHouse } from './load-house.js';
 export { distanceToFootprint, type Footprint, goalSuccess, shortestToGoal } from './metrics/goat.js';
 export { spl } from './metrics/spl.js';
 export type { DistanceOracle } from './metrics/types.js';

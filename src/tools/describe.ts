@@ -1,6 +1,6 @@
 /** Text shared by several tools: the robot's estimated state and the rendering of views. */
 import type { BodyFrame } from '../body/index.js';
-import { rgbPng } from '../image/index.js';
+import { rgbPng } from '../image/node.js';
 import type { ToolContext } from './context.js';
 import { stepsLeft } from './context.js';
 

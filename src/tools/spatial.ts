@@ -1,6 +1,6 @@
 /** get_goal, get_map, mark, preview_path: the spatial memory and the goal, none of which move the robot. */
 import { z } from 'zod';
-import { encodePng } from '../image/index.js';
+import { encodePng } from '../image/node.js';
 import { LEGEND } from '../mapping/index.js';
 import { PlaceNameSchema } from '../navigator/index.js';
 import { defineTool, textResult, toolError } from './tool.js';

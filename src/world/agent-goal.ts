@@ -4,7 +4,7 @@
  * never named.
  */
 import { simCameraPose } from '../geometry/index.js';
-import { rgbPng } from '../image/index.js';
+import { rgbPng } from '../image/node.js';
 import type { Pose2, GoatGoal, Frame, Renderer } from '../sim/index.js';
 
 export interface AgentGoal {

@@ -7,7 +7,8 @@ import { SimBody } from '../body/index.js';
 import type { Vec3 } from '../geometry/index.js';
 import { Navigator } from '../navigator/index.js';
 import { GroundTruthPoseSource } from '../perception/index.js';
-import { type InstructionEpisode, loadHouse, SceneNavMesh, type Scene } from '../sim/index.js';
+import { type InstructionEpisode, SceneNavMesh, type Scene } from '../sim/index.js';
+import { loadHouse } from '../sim/node.js';
 import { TrueTrajectoryBody } from './true-trajectory.js';
 
 export interface EpisodeWorld {

@@ -3,8 +3,9 @@
  * instance ids, from a floor point snapped onto the walkable floor.
  */
 import { simCameraPose, type Intrinsics } from '../geometry/index.js';
-import { depthPng, idsPng, rgbPng } from '../image/index.js';
-import { type HouseRef, loadHouse, SceneNavMesh, Renderer } from '../sim/index.js';
+import { depthPng, idsPng, rgbPng } from '../image/node.js';
+import { type HouseRef, SceneNavMesh, Renderer } from '../sim/index.js';
+import { loadHouse } from '../sim/node.js';
 
 export interface ViewRequest {
   /** floor position; the house start where absent */

@@ -16,6 +16,8 @@ export type TrajectorySampling = 'moved' | 'forward';
 
 export class TrueTrajectoryBody implements Body {
   readonly points: Vec3[];
+  /** evaluation's watcher of every frame the body makes, with the true floor position then */
+  onFrame: ((frame: BodyFrame, position: Vec3) => void) | null = null;
 
   constructor(
     readonly sim: SimBody,
@@ -33,8 +35,10 @@ export class TrueTrajectoryBody implements Body {
     return this.sim.cameraHeight;
   }
 
-  observe(): Promise<BodyFrame> {
-    return this.sim.observe();
+  async observe(): Promise<BodyFrame> {
+    const f = await this.sim.observe();
+    this.onFrame?.(f, this.sim.simPose.position);
+    return f;
   }
 
   async execute(m: SubMotion, opts?: ExecuteOptions): Promise<SubMotionResult> {
@@ -43,6 +47,7 @@ export class TrueTrajectoryBody implements Body {
     const last = this.points[this.points.length - 1];
     const moved = p[0] !== last[0] || p[1] !== last[1] || p[2] !== last[2];
     if (this.sampling === 'forward' ? m === 'forward' : moved) this.points.push([p[0], p[1], p[2]]);
+    this.onFrame?.(r.frame, p);
     return r;
   }
 

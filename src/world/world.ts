@@ -6,7 +6,8 @@
 import { SimBody } from '../body/index.js';
 import { Navigator, type NavigatorMemory } from '../navigator/index.js';
 import { Navcore, type NavcoreOptions } from '../wasm/index.js';
-import { generateGoatEpisodes, type GoatEpisode, type GoatGoal, type HouseRef, loadHouse, SceneNavMesh, type Scene, type StartPose } from '../sim/index.js';
+import { generateGoatEpisodes, type GoatEpisode, type GoatGoal, type HouseRef, SceneNavMesh, type Scene, type StartPose } from '../sim/index.js';
+import { loadHouse } from '../sim/node.js';
 import { agentGoalOf, type AgentGoal } from './agent-goal.js';
 import { createPoseSource, type PoseSourceKind } from './pose-sources.js';
 import { TrueTrajectoryBody, type TrajectorySampling } from './true-trajectory.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { createImage, fillRect } from '../../src/image/canvas.js';
-import { depthPng, dropAlpha, encodePng, idsPng, rgbPng } from '../../src/image/png.js';
+import { depthPng, encodePng, idsPng, rgbPng } from '../../src/image/png.js';
+import { dropAlpha } from '../../src/image/frame.js';
 
 describe('image PNGs', () => {
   it('encode an RGB frame and decode back to the same bytes', () => {
