@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { HarnessConfigSchema, MapThreadsSchema, SESSION_POLICIES } from '../harness/index.js';
-import { runSequence } from '../eval/index.js';
+import { runSequence, runStartProblems } from '../eval/index.js';
 import { HouseSpecTextSchema } from '../world/index.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
@@ -108,6 +108,8 @@ export function registerRun(program: Command): void {
     .action(async (raw: Record<string, unknown>) => {
       const f = parseFlags(RunFlagsSchema, raw, 'run');
       const harness = harnessConfigFromFlags(f);
+      const problems = runStartProblems(f);
+      if (problems.length) throw new UsageError(`navharness run: cannot start\n${problems.map((p) => `  ${p}`).join('\n')}`);
       let bar: ReturnType<typeof progressBar> | null = null;
       const summary = await runSequence(
         { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, harness },

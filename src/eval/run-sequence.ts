@@ -12,7 +12,7 @@ import type { Vec3 } from '../geometry/index.js';
 import { consolidate, HarnessConfigSchema, type HarnessConfig, Orchestrator, type HarnessEvent } from '../harness/index.js';
 import { atomicWriteFile, Journal, EVAL_DIR, goalViewPath, HOUSE_MOUNT, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
 import { addUsage, ZERO_USAGE } from '../models/index.js';
-import type { GoatGoal, StartPose } from '../sim/index.js';
+import type { GoatEpisode, GoatGoal, StartPose } from '../sim/index.js';
 import type { NavigatorMemory } from '../navigator/index.js';
 import { planGoatSequence, HouseSpecSchema, type HouseRef, World } from '../world/index.js';
 import { createRoles, type Roles } from './agents.js';
@@ -20,6 +20,7 @@ import { classifyFailure } from './failures.js';
 import { TaskWitness } from './task-witness.js';
 import { PricesSchema } from './cost.js';
 import { goalFootprints, evaluateGoal } from './goat.js';
+import { runStartProblems } from './run-start.js';
 import { CONSOLIDATION_USAGE, metricsOf, runLevelUsage, taskRows, usagePath, type RunMetrics, type TaskUsage } from './run-metrics.js';
 
 export const RunOptionsSchema = z.strictObject({
@@ -80,12 +81,19 @@ interface OpenedRun {
   config: Record<string, unknown>;
 }
 
-function openRunDirectory(input: RunOptions): OpenedRun {
+/** The options, checked in full before anything is created: a refused start leaves nothing behind. */
+function checkRunOptions(input: RunOptions): { o: Parsed; house: HouseRef } {
   const parsed = RunOptionsSchema.safeParse(input);
   if (!parsed.success) throw new Error(`bad run options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const o = parsed.data;
+  const problems = runStartProblems(o);
+  if (problems.length) throw new Error(problems.join('\n'));
   const houseRef = HouseSpecSchema.safeParse(o.house);
   if (!houseRef.success) throw new Error(`--house: ${houseRef.error.issues[0]?.message}`);
+  return { o, house: houseRef.data };
+}
+
+function openRunDirectory(o: Parsed, house: HouseRef): OpenedRun {
   const out = resolve(o.out);
   mkdirSync(out, { recursive: true });
   const ws = Workspace.open({ runDir: out, houseDir: o.houseDir ?? join(out, HOUSE_MOUNT) });
@@ -97,14 +105,12 @@ function openRunDirectory(input: RunOptions): OpenedRun {
   if (state && !isDeepStrictEqual(JSON.parse(JSON.stringify(state.config)), JSON.parse(JSON.stringify(config)))) {
     throw new Error(`${out} was started with a different configuration; resume it with the same flags (recorded: ${JSON.stringify(state.config)})`);
   }
-  return { o, house: houseRef.data, out, ws, journal, state, config };
+  return { o, house, out, ws, journal, state, config };
 }
 
 /** The sequence's goals and where the next task starts: the episode start, or where the last closed task left the body. */
-async function sequencePlan(run: OpenedRun) {
+function sequencePlan(run: OpenedRun, episode: GoatEpisode) {
   const { o, ws, journal } = run;
-  // The sequence is a function of the house and seed; the world reopens at the start of the next task.
-  const { episode } = await planGoatSequence(run.house, o.sequence);
   const goals: GoatGoal[] = episode.goals.slice(0, o.maxGoals ?? episode.goals.length);
   const rp = resumePoint(journal, goals.length);
   let start: StartPose = episode.start;
@@ -212,9 +218,13 @@ async function finishRun(run: OpenedRun, live: Live, total: number, progress: Ru
 }
 
 export async function runSequence(input: RunOptions, progress: RunProgress = {}): Promise<RunSummary> {
-  const run = openRunDirectory(input);
+  const checked = checkRunOptions(input);
+  // The sequence is a function of the house and seed (the world reopens at the start of the next
+  // task); planned before the run directory is created, so that an unreadable scene leaves nothing.
+  const { episode } = await planGoatSequence(checked.house, checked.o.sequence);
+  const run = openRunDirectory(checked.o, checked.house);
   const { ws, config, state } = run;
-  const { goals, rp, start, memory } = await sequencePlan(run);
+  const { goals, rp, start, memory } = sequencePlan(run, episode);
   const total = goals.length;
   saveRunState(ws, { version: 1, config, total_tasks: total, open_task: rp.done ? null : taskId(rp.nextIndex), finished: rp.done && (state?.finished ?? false) });
   progress.onStart?.(total, rp.nextIndex - 1);
