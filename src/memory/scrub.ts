@@ -21,11 +21,20 @@ const SEP = String.raw`\s*[,;/]\s*|\s+`;
 
 /** A pose/position component name followed by '=' or ':' (or a space before a decimal). */
 const AXIS = String.raw`(?:x|y|z|yaw|psi|ψ|theta|θ|heading)`;
+/** The component name, possibly quoted as a JSON key: `"x": 2.5` */
+const QAXIS = String.raw`["']?\b${AXIS}["']?`;
+/** What joins a component name to its value: '=', ':', '≈', '~', 'is', 'was', 'equals' */
+const ASSIGN = String.raw`\s*[=:≈~]\s*|\s+(?:is|was|equals|of)\s+`;
+/** What joins two labelled components: a separator, 'and', ', and' */
+const CHAIN = String.raw`\s*[,;/]\s*(?:and\s+)?|\s+and\s+|\s+`;
+/** A decimal with a comma as the decimal mark (one or two digits after it): 2,5 or -1,00 */
+const COMMA_DEC = String.raw`[-+−]?\d+,\d{1,2}`;
+const COMPASS = String.raw`(?:east|west|north|south)`;
 
 const PATTERNS: RegExp[] = [
   // Bracketed tuples of 2–4 numbers in which some element is signed or decimal: (1.2, -3.4), [0.5, 2, 1]
   new RegExp(
-    String.raw`[(\[{]\s*(?=[^)\]}]*(?:${DEC}|${SIGNED}))${NUM}${UNIT}(?:\s*[,;]\s*${NUM}${UNIT}){1,3}\s*(?:,\s*${NUM}${ANGLE_UNIT}\s*)?[)\]}]`,
+    String.raw`[(\[{]\s*(?=[^)\]}]*(?:${DEC}|${SIGNED}))${NUM}${UNIT}(?:\s*[,;|]\s*${NUM}${UNIT}){1,3}\s*(?:,\s*${NUM}${ANGLE_UNIT}\s*)?[)\]}]`,
     'g',
   ),
   // Integer tuples after a locating word: "at (2, 3)", "position (4, 1)"
@@ -35,18 +44,25 @@ const PATTERNS: RegExp[] = [
   ),
   // Labelled components, optionally chained: "x=2.5 z=1.0", "x: 2.5, z: -1", "yaw=1.57 rad", "x 2.5"
   new RegExp(
-    String.raw`(?<!\d\s*)\b${AXIS}\s*(?:[=:≈~]\s*${NUM}|\s${DEC})${ANY_UNIT}(?:(?:${SEP})${AXIS}\s*(?:[=:≈~]\s*${NUM}|\s${DEC})${ANY_UNIT})*`,
+    String.raw`(?<!\d\s*)${QAXIS}(?:(?:${ASSIGN})${NUM}|\s${DEC})${ANY_UNIT}(?:(?:${CHAIN})${QAXIS}(?:(?:${ASSIGN})${NUM}|\s${DEC})${ANY_UNIT})*`,
     'gi',
   ),
   // Metric pairs: "3.1m,4.2m", "3.1 m, -4.2 m", "2 m / 3.5 m"
   new RegExp(String.raw`(?<![\w.])${NUM}\s?m\s*[,;/]\s*${NUM}\s?m\b`, 'g'),
   // Bare decimal pairs/triples after a locating word: "at 1.25, -3.40", "position 2.0 1.5"
   new RegExp(
-    String.raw`\b(?:at|near|position|pose|coordinates?|coords?|located at|location)\s*:?\s*${DEC}(?:\s*,\s*|\s+)${DEC}(?:(?:\s*,\s*|\s+)${DEC})?`,
+    String.raw`\b(?:at|near|position|pose|coordinates?|coords?|located at|location)\s*:?\s*${DEC}(?:\s*,\s*|\s+(?:by|and|x|×)\s+|\s+)${DEC}(?:(?:\s*,\s*|\s+(?:by|and|x|×)\s+|\s+)${DEC})?`,
     'gi',
   ),
   // Bare decimal pairs with a sign anywhere: "-1.25, 3.40" (a signed decimal pair is never a count)
   new RegExp(String.raw`(?<![\w.])(?:${SIGNED_DEC}\s*,\s*${DEC}|${DEC}\s*,\s*${SIGNED_DEC})(?![\w.])`, 'g'),
+  // Decimal-comma pairs: "2,5 / -1,0", "2,5; -1,0"
+  new RegExp(String.raw`(?<![\w.,])${COMMA_DEC}\s*[/;|]\s*${COMMA_DEC}(?![\w.,])`, 'g'),
+  // Compass offsets on both axes: "2.50 metres east and 1.00 metres south"
+  new RegExp(
+    String.raw`(?<![\w.])${NUM}${LENGTH_UNIT}\s+(?:to the\s+)?${COMPASS}(?:\s*,\s*(?:and\s+)?|\s+and\s+)${NUM}${LENGTH_UNIT}\s+(?:to the\s+)?${COMPASS}\b`,
+    'gi',
+  ),
 ];
 
 export interface ScrubResult {

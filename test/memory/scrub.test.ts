@@ -18,6 +18,13 @@ describe('coordinate scrubbing', () => {
     ['heading=270°, then', `${R}, then`],
     ['(−0.8, 2.1)', R],
     ['position: 2.0 1.5', `position: ${R}`],
+    // issue 19 item 6: forms that passed the scrubber
+    ['I stopped where x is 2.5 and z is -1.0, by the sofa', `I stopped where ${R}, by the sofa`],
+    ['the lamp: 2,5 / -1,0 in the map', `the lamp: ${R} in the map`],
+    ['coordinates: 2.5 by -1.0 roughly', `coordinates: ${R} roughly`],
+    ['the door (2 | -3) is open', `the door ${R} is open`],
+    ['note {"x": 2.5, "z": -1.0} end', `note {${R}} end`],
+    ['the toilet is 2.50 metres east and 1.00 metres south of the start', `the toilet is ${R} of the start`],
   ];
   for (const [input, expected] of removed) {
     it(`removes: ${input}`, () => {
@@ -38,6 +45,9 @@ describe('coordinate scrubbing', () => {
     'Room 3, door 2, shelf 1 of 4. Ten minutes (about 1.5 min per room).',
     'A 0.5 m gap between the table and the wall; the box measured 2.5x3.0 m.',
     'Opened the fridge at 09:30 and found 12 eggs.',
+    'The hall is 2 m north of the kitchen and 3 m east of the stairs.',
+    'Rated 2,5 / 10 by the judge; rooms (2 | 3) were checked; x is unknown until task 2.',
+    'The corridor is 2.5 by 1.0 m; walked 2 m east and then 1 m north to the door.',
   ];
   for (const text of kept) {
     it(`keeps: ${text}`, () => {
