@@ -4,6 +4,7 @@
  * `ModelWakeUp` asks a model with no tools; `MatcherWakeUp` (offline) states the matcher's ranking.
  */
 import { type Model, type Usage, image, text, ZERO_USAGE } from '../models/index.js';
+import { EVIDENCE_LIMIT_CHARS, modelProse } from '../memory/index.js';
 import type { Place } from '../navigator/index.js';
 import { currentViewLabel, NO_STORED_PLACES_BRIEF, storedViewLabel, WAKEUP_SYSTEM, wakeupRequest } from '../prompts/index.js';
 import { rgbPng } from '../image/node.js';
@@ -42,7 +43,8 @@ export class ModelWakeUp implements WakeUp {
     views.forEach((v, i) => content.push(text(currentViewLabel(i + 1)), image(png(v))));
     for (const s of short) for (const v of s.place.views) content.push(text(storedViewLabel(s.place.name, roomOf(s.place))), image(png(v)));
     const res = await this.model.complete({ system: WAKEUP_SYSTEM, messages: [{ role: 'user', content }], tools: [] });
-    return { brief: res.message.text.trim() || NO_STORED_PLACES_BRIEF, usage: res.usage, shortlist };
+    // model-written text shown to the next session: capped and scrubbed of coordinates (SPEC §7)
+    return { brief: modelProse(res.message.text, EVIDENCE_LIMIT_CHARS) || NO_STORED_PLACES_BRIEF, usage: res.usage, shortlist };
   }
 }
 

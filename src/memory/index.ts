@@ -12,3 +12,4 @@ export { type EvaluationRecord, EvaluationRecordSchema, formatZodError, type Led
 export { SCRUB_TOKEN, scrubCoordinates, scrubDeep } from './scrub.js';
 export { type JudgeVerdict, JudgeVerdictSchema, type VerdictLabel } from './verdict.js';
 export { type FileAccess, READ_LIMIT_CHARS, Workspace, WRITE_LIMIT_CHARS } from './workspace.js';
+export { EVIDENCE_LIMIT_CHARS, modelProse, PLACE_NAME_LIMIT_CHARS, SEARCHED_PLACES_LIMIT } from './model-text.js';

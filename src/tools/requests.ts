@@ -1,5 +1,6 @@
 /** close_task and request_recovery: requests recorded for the orchestrator, handled at the hop boundary. */
 import { z } from 'zod';
+import { scrubCoordinates } from '../memory/index.js';
 import { RECOVERY_SCOPES } from './context.js';
 import { defineTool, textResult, toolError } from './tool.js';
 
@@ -15,7 +16,8 @@ export const closeTaskTool = defineTool({
     .strict(),
   async run({ claim, evidence }, ctx) {
     if (ctx.closeRequest) return toolError('A close request is already pending; end your turn.');
-    ctx.closeRequest = { claim, evidence, stepsUsed: ctx.budget.used };
+    // the evidence is stored in the task record and shown to the judge: prose without coordinates
+    ctx.closeRequest = { claim, evidence: scrubCoordinates(evidence).text, stepsUsed: ctx.budget.used };
     return textResult(`Close request recorded (claim: ${claim}). End your turn now; the orchestrator will take it from here.`);
   },
 });
@@ -34,7 +36,7 @@ export const requestRecoveryTool = defineTool({
   async run({ scope, reason, confidence }, ctx) {
     if (ctx.closeRequest) return toolError('A close request is pending; recovery cannot be requested now.');
     if (ctx.recoveryRequest) return toolError('A recovery request is already pending; end your turn.');
-    ctx.recoveryRequest = { scope, reason, confidence, stepsUsed: ctx.budget.used };
+    ctx.recoveryRequest = { scope, reason: scrubCoordinates(reason).text, confidence, stepsUsed: ctx.budget.used };
     return textResult(`Recovery request recorded (scope: ${scope}). End your turn; you will be asked to write a recovery note.`);
   },
 });
