@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Vec3 } from '../geometry/index.js';
 import { HOUSE_MOUNT, handoverPath, taskId, Workspace } from '../memory/index.js';
-import { ALL_TOOLS, callTool, createToolContext, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
+import { ALL_TOOLS, callTool, createToolContext, type Tool, type ToolContext, toolError, type ToolResult } from '../tools/index.js';
 import { planGoatSequence, type GoatGoal, type StartPose, HouseRefSchema, houseSpecText, POSE_SOURCES, World } from '../world/index.js';
 
 export const EpisodeOptionsSchema = z.object({
@@ -35,6 +35,12 @@ export interface EpisodeInfo {
 
 /** What the server tells an agent before the world exists. */
 export type EpisodeBrief = Pick<z.output<typeof EpisodeOptionsSchema>, 'house' | 'task' | 'steps'>;
+
+/**
+ * Tools refused once close_task has been called: the episode's outcome is fixed, so nothing more is
+ * looked at, marked, planned or written (step refuses by itself).
+ */
+export const REFUSED_AFTER_CLOSE: ReadonlySet<string> = new Set(['observe', 'mark', 'preview_path', 'write_file']);
 
 export class Episode {
   private queue: Promise<unknown> = Promise.resolve();
@@ -78,7 +84,13 @@ export class Episode {
 
   /** Runs one tool call after every earlier one has finished; never throws. */
   call(name: string, args: unknown): Promise<ToolResult> {
-    const run = this.queue.then(() => (this.closed ? { content: [{ type: 'text' as const, text: 'The episode has ended; the server is shutting down.' }], isError: true } : callTool(this.tools, name, args, this.ctx)));
+    const run = this.queue.then(() => {
+      if (this.closed) return toolError('The episode has ended; the server is shutting down.');
+      if (this.ctx.closeRequest && REFUSED_AFTER_CLOSE.has(name)) {
+        return toolError(`${name} is refused: close_task was called (claim: ${this.ctx.closeRequest.claim}) and the episode's outcome is fixed. End your session.`);
+      }
+      return callTool(this.tools, name, args, this.ctx);
+    });
     this.queue = run.catch(() => undefined);
     return run;
   }

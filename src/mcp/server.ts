@@ -11,12 +11,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { handoverPath, taskId } from '../memory/index.js';
-import { ALL_TOOLS, toolError, toolSpecs, type ToolResult } from '../tools/index.js';
+import { ALL_TOOLS, echo, toolError, toolSpecs, type ToolResult } from '../tools/index.js';
 import { TOOL_ANNOTATIONS } from './annotations.js';
 import { toMcpResult } from './content.js';
+import { LineTransport } from './stdio-transport.js';
 import { goalReached } from '../eval/index.js';
 import { houseSpecText } from '../world/index.js';
 import type { Episode, EpisodeBrief } from './episode.js';
@@ -39,7 +39,7 @@ export function episodeInstructions(b: EpisodeBrief): string {
     'Call get_goal first (the goal is an object category, a description of one object, or a photograph). Use observe to look, step to move (forward 0.25 m, left/right 15°),',
     'get_map for the occupancy map built from your own observations, mark to name a place, preview_path to check a route before walking it.',
     `The budget is ${b.steps} steps (one per executed action). When you are next to the goal, or give up, call close_task with your claim and evidence.`,
-    `list_files / read_file / write_file give access to the run workspace; keep your notes for whoever continues this task in ${handoverPath(taskId(b.task + 1))}.`,
+    `list_files / read_file / write_file give access to the run workspace; before close_task, keep your notes for whoever continues this task in ${handoverPath(taskId(b.task + 1))} (after close_task only reading is possible).`,
   ].join(' ');
 }
 
@@ -67,7 +67,7 @@ export function createMcpServer(episode: Episode | Promise<Episode>, brief: Epis
       return toMcpResult(toolError(`The episode could not be opened (${(err as Error).message}); the server cannot run tools.`));
     }
     const result: ToolResult = await e.call(name, args);
-    log(`${name} ${result.isError ? 'error' : 'ok'} in ${(performance.now() - t0).toFixed(0)} ms (steps used ${e.ctx.budget.used}/${e.ctx.budget.limit})`);
+    log(`${echo(name, 40)} ${result.isError ? 'error' : 'ok'} in ${(performance.now() - t0).toFixed(0)} ms (steps used ${e.ctx.budget.used}/${e.ctx.budget.limit})`);
     if (name === 'close_task' && !result.isError && e.ctx.closeRequest) {
       // the episode records where the body ended; evaluation scores it, for the operator's log only
       const ev = goalReached(e.world.scene, e.info.goal, e.finalPosition());
@@ -84,7 +84,7 @@ export function createMcpServer(episode: Episode | Promise<Episode>, brief: Epis
  */
 export async function serveStdio(episode: Episode | Promise<Episode>, brief: EpisodeBrief, log: (line: string) => void = () => {}): Promise<void> {
   const server = createMcpServer(episode, brief, log);
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport(process.stdin, process.stdout, undefined, log);
   const done = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
     // The SDK's stdio transport does not notice the client going away; a closed stdin ends the session.

@@ -4,4 +4,4 @@ export { type AgentGoal, createToolContext, stepsLeft, type ToolContext } from '
 export { framePng } from './describe.js';
 export { stepTool } from './motion.js';
 export { ALL_TOOLS, callTool, FILE_TOOLS, NAVIGATION_TOOLS, toolSpecs } from './registry.js';
-export { defineTool, textResult, type Tool, toolError, type ToolResult } from './tool.js';
+export { defineTool, echo, textResult, type Tool, toolError, type ToolResult } from './tool.js';

@@ -9,7 +9,7 @@ import { observeTool, stepTool } from './motion.js';
 import { getGoalTool, getMapTool, markTool, previewPathTool } from './spatial.js';
 import { closeTaskTool, requestRecoveryTool } from './requests.js';
 import { listFilesTool, readFileTool, writeFileTool } from './files.js';
-import { describeArgumentErrors, toolError, type Tool, type ToolResult } from './tool.js';
+import { describeArgumentErrors, echo, toolError, type Tool, type ToolResult } from './tool.js';
 
 export const NAVIGATION_TOOLS: Tool[] = [observeTool, stepTool, getGoalTool, getMapTool, markTool, previewPathTool, closeTaskTool, requestRecoveryTool] as Tool[];
 export const FILE_TOOLS: Tool[] = [listFilesTool, readFileTool, writeFileTool] as Tool[];
@@ -32,7 +32,7 @@ export function toolSpecs(tools: readonly Tool[] = ALL_TOOLS): ToolSpec[] {
 
 export async function callTool(tools: readonly Tool[], name: string, args: unknown, ctx: ToolContext): Promise<ToolResult> {
   const tool = tools.find((t) => t.name === name);
-  if (!tool) return toolError(`Unknown tool '${name}'. Available tools: ${tools.map((t) => t.name).join(', ')}.`);
+  if (!tool) return toolError(`Unknown tool ${echo(name)}. Available tools: ${tools.map((t) => t.name).join(', ')}.`);
   if (args === undefined) return toolError(`${name}: the arguments were not valid JSON; send a JSON object, e.g. {}`);
   const parsed = tool.schema.safeParse(args ?? {});
   if (!parsed.success) return toolError(describeArgumentErrors(name, parsed.error));

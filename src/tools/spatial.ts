@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { encodePng } from '../image/node.js';
 import { LEGEND } from '../mapping/index.js';
 import { PlaceNameSchema } from '../navigator/index.js';
-import { defineTool, textResult, toolError } from './tool.js';
+import { defineTool, echo, textResult, toolError } from './tool.js';
 import { stateLine } from './describe.js';
 import type { ToolContext } from './context.js';
 
@@ -95,7 +95,7 @@ export const previewPathTool = defineTool({
       const p = nav.places.get(args.place);
       if (!p) {
         const names = nav.places.names();
-        return toolError(`No place named '${args.place}'. ${names.length ? `Marked places: ${names.join(', ')}.` : 'No place is marked yet; use mark first,'} Or give a map point {"x": …, "z": …}.`);
+        return toolError(`No place named ${echo(args.place)}. ${names.length ? `Marked places: ${names.join(', ')}.` : 'No place is marked yet; use mark first,'} Or give a map point {"x": …, "z": …}.`);
       }
       target = p.pose;
       floor = p.floor;

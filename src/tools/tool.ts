@@ -29,6 +29,11 @@ export const textResult = (text: string, ...images: Uint8Array[]): ToolResult =>
   content: [{ type: 'text', text }, ...images.map((png) => ({ type: 'image' as const, png }))],
 });
 
+/** A value the caller sent, quoted back in a message: at most `max` characters, the rest counted. */
+export function echo(value: string, max = 60): string {
+  return value.length <= max ? `'${value}'` : `'${value.slice(0, max)}…' (${value.length} characters)`;
+}
+
 export const toolError = (text: string): ToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
 /** "actions[2]: Invalid option: expected one of …" lines, naming each offending argument. */

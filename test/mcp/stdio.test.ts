@@ -133,6 +133,15 @@ describe('navharness mcp over stdio', () => {
     expect(stepsUsed(after)).toBe(before);
   });
 
+  it('preview_path echoes a long place name only up to a cap', async () => {
+    const r = await call('preview_path', { place: 'x'.repeat(100_000) });
+    expect(r.isError).toBe(true);
+    expect(texts(r).length).toBeLessThan(600);
+    const u = await call('y'.repeat(100_000), {});
+    expect(u.isError).toBe(true);
+    expect(texts(u).length).toBeLessThan(600);
+  });
+
   it('file tools write into the run workspace given with --workspace', async () => {
     const w = await call('write_file', { path: 'tasks/task-001/handover.md', content: 'Turned left at the start.' });
     expect(w.isError).toBeFalsy();
@@ -147,6 +156,19 @@ describe('navharness mcp over stdio', () => {
     expect(texts(c)).toMatch(/Close request recorded/);
     const s = await call('step', { actions: ['forward'] });
     expect(s.isError).toBe(true);
+    // after the close request nothing more may change or be looked at (issue 19 item 9)
+    const after: [string, Record<string, unknown>][] = [
+      ['mark', { name: 'late mark' }],
+      ['write_file', { path: 'tasks/task-001/handover.md', content: 'written after the close' }],
+      ['observe', {}],
+      ['preview_path', { place: 'start area' }],
+    ];
+    for (const [name, args] of after) {
+      const r = await call(name, args);
+      expect(r.isError, name).toBe(true);
+      expect(texts(r)).toMatch(/close_task/);
+    }
+    expect(readFileSync(join(workspace, 'tasks/task-001/handover.md'), 'utf8')).not.toMatch(/after the close/);
     // the operator's log gets the evaluation; the agent's result does not
     expect(stderr.join('')).toMatch(/close requested: claim incomplete; evaluation \(operator only\): (success|failure), \d+\.\d\d m from the goal/);
     expect(texts(c)).not.toMatch(/success|failure|from the goal/i);
