@@ -23,19 +23,30 @@ export interface TumPose {
 
 export type { RgbdImage };
 
-function dataLines(text: string): string[][] {
+/** The data lines of a text file (no blank or '#' lines), split into fields, with their line numbers. */
+function numberedLines(text: string): { line: number; f: string[] }[] {
   return text
     .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l.length > 0 && !l.startsWith('#'))
-    .map((l) => l.split(/\s+/));
+    .map((l, i) => ({ line: i + 1, t: l.trim() }))
+    .filter(({ t }) => t.length > 0 && !t.startsWith('#'))
+    .map(({ line, t }) => ({ line, f: t.split(/\s+/) }));
+}
+
+function dataLines(text: string): string[][] {
+  return numberedLines(text).map((l) => l.f);
+}
+
+/** A timestamp field; an error names the file, the line and what is accepted. */
+function timestamp(field: string, where: string, expected: string): number {
+  const t = Number(field);
+  if (!Number.isFinite(t)) throw new Error(`${where}: timestamp '${field}' is not a number; expected ${expected} with timestamps in seconds`);
+  return t;
 }
 
 function stampedFiles(path: string): { time: number; file: string }[] {
-  return dataLines(readFileSync(path, 'utf8')).map((f, i) => {
-    const time = Number(f[0]);
-    if (!Number.isFinite(time) || f.length < 2) throw new Error(`${path}:${i + 1}: expected 'timestamp filename'`);
-    return { time, file: f[1] };
+  return numberedLines(readFileSync(path, 'utf8')).map(({ line, f }) => {
+    if (f.length < 2) throw new Error(`${path}:${line}: expected 'timestamp filename'`);
+    return { time: timestamp(f[0], `${path}:${line}`, "'timestamp filename'"), file: f[1] };
   });
 }
 
@@ -64,9 +75,10 @@ export function associate(rgb: { time: number; file: string }[], depth: { time: 
 export function readTumFrames(dir: string): TumFrameRef[] {
   const assoc = join(dir, 'associations.txt');
   if (existsSync(assoc)) {
-    return dataLines(readFileSync(assoc, 'utf8')).map((f, i) => {
-      if (f.length < 4) throw new Error(`${assoc}:${i + 1}: expected 'rgb_ts rgb_file depth_ts depth_file'`);
-      return { rgbTime: Number(f[0]), rgbFile: f[1], depthTime: Number(f[2]), depthFile: f[3] };
+    const form = "'rgb_ts rgb_file depth_ts depth_file'";
+    return numberedLines(readFileSync(assoc, 'utf8')).map(({ line, f }) => {
+      if (f.length < 4) throw new Error(`${assoc}:${line}: expected ${form}`);
+      return { rgbTime: timestamp(f[0], `${assoc}:${line}`, form), rgbFile: f[1], depthTime: timestamp(f[2], `${assoc}:${line}`, form), depthFile: f[3] };
     });
   }
   const rgbTxt = join(dir, 'rgb.txt'), depthTxt = join(dir, 'depth.txt');
@@ -108,16 +120,36 @@ export function poseAt(poses: TumPose[], t: number, maxDt = 0.02): Mat4 | null {
 /** Intrinsics of the TUM freiburg3 sequences (640×480, from the dataset's documentation). */
 export const TUM_FR3_INTRINSICS = { width: 640, height: 480, fx: 535.4, fy: 539.2, cx: 320.1, cy: 247.6 } as const;
 
+/** Decodes a PNG file; an error names the file and says what is wrong (missing, empty, truncated). */
 export function decodePng(path: string): PNG {
-  return PNG.sync.read(readFileSync(path), { skipRescale: true });
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    throw new Error(`${path}: cannot read the image (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); expected a PNG file`);
+  }
+  if (bytes.length === 0) throw new Error(`${path}: the file is empty (0 bytes); expected a PNG image`);
+  try {
+    return PNG.sync.read(bytes, { skipRescale: true });
+  } catch (e) {
+    throw new Error(`${path}: not a readable PNG, it may be truncated (${bytes.length} bytes; ${(e as Error).message})`);
+  }
 }
+
+const COLOUR_TYPES: Record<number, string> = { 0: 'greyscale', 2: 'RGB', 3: 'palette', 4: 'greyscale+alpha', 6: 'RGBA' };
 
 /** Loads one colour+depth pair; depth converted to metres with `depthFactor` (raw / factor). */
 export function readRgbd(dir: string, ref: TumFrameRef, depthFactor = 5000): RgbdImage {
   const c = decodePng(join(dir, ref.rgbFile));
   const d = decodePng(join(dir, ref.depthFile));
+  // pngjs sets the header's bit depth and colour type on the decoded image (not in its typings)
+  const header = d as unknown as { depth: number; colorType: number };
+  if (header.depth !== 16 || header.colorType !== 0) {
+    const kind = `${header.depth}-bit ${COLOUR_TYPES[header.colorType] ?? `colour type ${header.colorType}`}`;
+    throw new Error(`${join(dir, ref.depthFile)}: the depth image is an ${kind} PNG; expected a 16-bit greyscale PNG of depth units (TUM: 5000 per metre)`);
+  }
   if (c.width !== d.width || c.height !== d.height) {
-    throw new Error(`${ref.rgbFile} is ${c.width}×${c.height} but ${ref.depthFile} is ${d.width}×${d.height}`);
+    throw new Error(`${join(dir, ref.rgbFile)} is ${c.width}×${c.height} but ${join(dir, ref.depthFile)} is ${d.width}×${d.height}; a colour image and its depth image must have one size`);
   }
   const n = c.width * c.height;
   const rgb = dropAlpha(c.data as unknown as ArrayLike<number>, n);
@@ -127,4 +159,12 @@ export function readRgbd(dir: string, ref: TumFrameRef, depthFactor = 5000): Rgb
   const stride = raw.length / n;
   for (let i = 0; i < n; i++) depth[i] = raw[i * stride] / depthFactor;
   return { width: c.width, height: c.height, rgb, depth };
+}
+
+/** Every frame of a sequence has the first frame's size; an error names the file that differs. */
+export function checkFrameSize(dir: string, ref: TumFrameRef, img: { width: number; height: number }, first: { ref: TumFrameRef; width: number; height: number }): void {
+  if (img.width === first.width && img.height === first.height) return;
+  throw new Error(
+    `${join(dir, ref.rgbFile)}: the frame is ${img.width}×${img.height} but the sequence's first frame (${first.ref.rgbFile}) is ${first.width}×${first.height}; every frame of a sequence must have one size`,
+  );
 }

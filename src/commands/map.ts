@@ -6,12 +6,13 @@ import type { Command } from 'commander';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { poseAt, readRgbd, readTumFrames, readTumTrajectory } from '../body/node.js';
+import { checkFrameSize, poseAt, readRgbd, readTumFrames, readTumTrajectory } from '../body/node.js';
+import type { TumFrameRef } from '../body/index.js';
 import { Z_UP_FRAME, NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../geometry/index.js';
 import { Navcore } from '../wasm/index.js';
 import { OccupancyMap, renderMap } from '../mapping/index.js';
 import { encodePng } from '../image/node.js';
-import { IntrinsicsFlag, parseFlags, PositiveNumberFlag } from './options.js';
+import { checkIntrinsicsFit, IntrinsicsFlag, parseFlags, PositiveNumberFlag, readInput, UsageError } from './options.js';
 import { progressBar } from './progress.js';
 
 const MapFlags = z.object({
@@ -38,10 +39,10 @@ export interface MapSummary {
 }
 
 export async function mapTumSequence(flags: MapFlags, log: (s: string) => void = () => {}): Promise<MapSummary> {
-  const frames = readTumFrames(flags.folder);
+  const frames = readInput('map', () => readTumFrames(flags.folder));
   const trajPath = flags.trajectory ?? join(flags.folder, 'groundtruth.txt');
-  if (!existsSync(trajPath)) throw new Error(`no trajectory: ${trajPath} not found (pass --trajectory FILE in TUM format)`);
-  const traj = readTumTrajectory(trajPath);
+  if (!existsSync(trajPath)) throw new UsageError(`navharness map: no trajectory: ${trajPath} not found (pass --trajectory FILE in TUM format)`);
+  const traj = readInput('map', () => readTumTrajectory(trajPath));
   const frame = flags.frame === 'z-up' ? Z_UP_FRAME : NAVIGATOR_FRAME;
   const map = new OccupancyMap(await Navcore.load(), frame);
   const layer = map.openFloor(flags.floor);
@@ -50,11 +51,17 @@ export async function mapTumSequence(flags: MapFlags, log: (s: string) => void =
   const trail: PlanarPose[] = [];
   const times: number[] = [];
   let integrated = 0;
+  let first: { ref: TumFrameRef; width: number; height: number } | null = null;
   for (const f of frames) {
     bar.tick();
     const pose = poseAt(traj, f.rgbTime, 0.02);
     if (!pose) continue;
-    const img = readRgbd(flags.folder, f, flags.depthFactor);
+    const img = readInput('map', () => readRgbd(flags.folder, f, flags.depthFactor));
+    if (!first) {
+      first = { ref: f, width: img.width, height: img.height };
+      checkIntrinsicsFit('map', K0, img, f.rgbFile);
+    }
+    readInput('map', () => checkFrameSize(flags.folder, f, img, first!));
     const t0 = performance.now();
     const r = map.integrate({ intrinsics: { width: img.width, height: img.height, ...K0 }, depth: img.depth }, pose, layer);
     times.push(performance.now() - t0);

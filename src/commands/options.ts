@@ -26,3 +26,29 @@ export const IntrinsicsFlag = z
   .transform(([fx, fy, cx, cy]) => ({ fx, fy, cx, cy }));
 
 export const PositiveNumberFlag = z.coerce.number().finite().positive();
+
+/**
+ * Runs `read` (reading input files); its error becomes a usage error (exit 2) of `command`: the
+ * readers' messages already name the file, what is wrong and what is accepted.
+ */
+export function readInput<T>(command: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`navharness ${command}: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Intrinsics that belong to other frames (640×480 ones on 320×240 frames, say) put the principal point
+ * far from the image centre: refused, naming the flag, the frame size and the file.
+ */
+export function checkIntrinsicsFit(command: string, k: { cx: number; cy: number }, frame: { width: number; height: number }, file: string): void {
+  const { width, height } = frame;
+  if (Math.abs(k.cx - width / 2) <= width / 4 && Math.abs(k.cy - height / 2) <= height / 4) return;
+  throw new UsageError(
+    `navharness ${command}: --intrinsics: the principal point (cx ${k.cx}, cy ${k.cy}) lies far from the centre of the ${width}×${height} frames (${file}); ` +
+      `give the intrinsics of these frames (cx near ${width / 2}, cy near ${height / 2}; TUM freiburg3 640×480: 535.4,539.2,320.1,247.6)`,
+  );
+}

@@ -4,9 +4,13 @@
  * timestamps, untracked frames left out).
  */
 import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { median, runSlamOnImages, loadTumImages, writeTumTrajectory } from '../eval/index.js';
+import { checkIntrinsicsFit, readInput, UsageError } from './options.js';
+
+const isFolder = (p: string) => existsSync(p) && statSync(p).isDirectory();
 
 const intrinsicsFlag = z
   .string()
@@ -27,7 +31,14 @@ export const SlamFlagsSchema = z.object({
   folder: z.string().min(1).refine((p) => existsSync(p) && statSync(p).isDirectory(), { message: 'must be an existing folder' }),
   intrinsics: intrinsicsFlag,
   depthFactor: z.coerce.number({ message: 'must be a number' }).positive({ message: 'must be positive (5000 for TUM: 5000 units = 1 m)' }).finite(),
-  out: z.string().min(1, { message: 'needs a file path' }),
+  out: z
+    .string()
+    .min(1, { message: 'needs a file path' })
+    .superRefine((p, ctx) => {
+      // refused before tracking, not after it
+      const dir = dirname(resolve(p));
+      if (!isFolder(dir)) ctx.addIssue({ code: 'custom', message: `the folder '${dir}' does not exist; create it first or write the trajectory into an existing folder` });
+    }),
   json: z.boolean().default(false),
   maxFrames: z.coerce.number().int().positive().optional(),
   features: z.coerce.number().int().min(50).max(10000).optional(),
@@ -56,11 +67,12 @@ export function registerSlam(program: Command): void {
     .option('--json', 'print a JSON summary', false)
     .action(async (folder: string, flags: Record<string, unknown>) => {
       const parsed = SlamFlagsSchema.safeParse({ ...flags, folder });
-      if (!parsed.success) throw new Error(`slam: invalid arguments\n${explain(parsed.error)}`);
+      if (!parsed.success) throw new UsageError(`slam: invalid arguments\n${explain(parsed.error)}`);
       const f = parsed.data;
-      const { refs, images } = loadTumImages(f.folder, f.maxFrames);
-      if (refs.length === 0) throw new Error(`slam: ${f.folder} lists no colour/depth frame pairs`);
+      const { refs, images } = readInput('slam', () => loadTumImages(f.folder, f.maxFrames));
+      if (refs.length === 0) throw new UsageError(`navharness slam: ${f.folder} lists no colour/depth frame pairs; expected associations.txt, or rgb.txt and depth.txt with timestamps within 0.02 s`);
       const { width, height } = images[0];
+      checkIntrinsicsFit('slam', f.intrinsics, images[0], refs[0].rgbFile);
       const r = await runSlamOnImages(refs, images, {
         intrinsics: { width, height, ...f.intrinsics },
         depthFactor: f.depthFactor,
@@ -68,6 +80,9 @@ export function registerSlam(program: Command): void {
         onFrame: f.json ? undefined : (i, n, s) => { if ((i + 1) % 25 === 0 || i + 1 === n) process.stderr.write(`\rframe ${i + 1}/${n} ${s}      `); },
       });
       if (!f.json) process.stderr.write('\n');
+      if (r.tracked === 0) {
+        throw new Error(`slam: no frame was tracked (0 of ${r.frames}); no trajectory written to ${f.out}. Check that the depth PNGs hold depth, and that --depth-factor and --intrinsics belong to the sequence`);
+      }
       writeTumTrajectory(f.out, r.trajectory);
       const summary = {
         frames: r.frames,

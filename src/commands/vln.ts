@@ -40,6 +40,9 @@ export async function loadInstructionEpisodes(path: string): Promise<Instruction
     throw new UsageError(`navharness vln: ${(e as Error).message}`);
   }
   if (ds.kind !== 'instruction') throw new UsageError(`navharness vln: --episodes '${path}' holds '${ds.kind}' episodes; an instruction dataset (kind: "instruction") is needed`);
+  if (ds.episodes.length === 0) {
+    throw new UsageError(`navharness vln: --episodes '${path}' holds no episodes; an instruction dataset with at least one episode is needed (make one with \`navharness sim episodes --kind instruction\`)`);
+  }
   return ds.episodes;
 }
 

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { Intrinsics } from '../geometry/index.js';
 import type { TumFrameRef, TumPose } from '../body/index.js';
 import type { RgbdImage } from '../image/index.js';
-import { readRgbd, readTumFrames } from '../body/node.js';
+import { checkFrameSize, readRgbd, readTumFrames } from '../body/node.js';
 import { Tracker, type TrackerOptions, type TrackingStatus } from '../perception/index.js';
 
 export interface SlamRunResult {
@@ -34,7 +34,9 @@ export interface SlamRunOptions {
 export function loadTumImages(dir: string, maxFrames = Infinity): { refs: TumFrameRef[]; images: RgbdImage[] } {
   const refs = readTumFrames(dir).slice(0, maxFrames);
   // depth in raw units: the tracker scales it (depthScale), so pass factor 1 here
-  return { refs, images: refs.map((r) => readRgbd(dir, r, 1)) };
+  const images = refs.map((r) => readRgbd(dir, r, 1));
+  images.forEach((img, i) => checkFrameSize(dir, refs[i], img, { ref: refs[0], ...images[0] }));
+  return { refs, images };
 }
 
 export async function runSlamOnImages(refs: TumFrameRef[], images: RgbdImage[], opts: SlamRunOptions): Promise<SlamRunResult> {
