@@ -69,6 +69,17 @@ describe('navharness mcp over stdio: malformed messages', () => {
     expect(r.error.message.length).toBeLessThan(400);
   });
 
+  it.each([
+    ['{"jsonrpc": "2.0", "id": 11, "method": "no/such/method"}', 11, -32601],
+    // the SDK reports bad params of a known method as an internal error (-32603); it is a reply all the same
+    ['{"jsonrpc": "2.0", "id": 12, "method": "tools/call", "params": {"arguments": {}}}', 12, -32603],
+  ])('%s → the SDK answers with a JSON-RPC error', async (line, id, code) => {
+    const before = replies.length;
+    await send(line);
+    await replyCount(before + 1);
+    expect(replies[before]).toMatchObject({ jsonrpc: '2.0', id, error: { code } });
+  });
+
   it('an 11 MB line is refused with an error and the server keeps answering', async () => {
     const before = replies.length;
     await send(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping', params: { pad: 'x'.repeat(11 * 1024 * 1024) } }));
