@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { cpus } from 'node:os';
 import { z } from 'zod';
-import { HouseRangeSchema, runParallel, PricesSchema } from '../eval/index.js';
+import { failureSummary, HouseRangeSchema, runParallel, PricesSchema } from '../eval/index.js';
 import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags } from './run.js';
 import { parseFlags } from './options.js';
 import { progressBar } from './progress.js';
@@ -58,7 +58,7 @@ export function registerEval(program: Command): void {
       for (const x of failed) console.error(`seed ${x.house}: ${x.error}`);
       const m = r.metrics;
       if (f.json) console.log(JSON.stringify(m));
-      else console.log(`${f.out}: ${m.sequences} sequences, ${m.tasks} goals; s-SR ${m.s_SR.toFixed(3)}, e-SR ${m.e_SR.toFixed(3)}, SPL ${m.SPL.toFixed(3)}, accuracy ${m.accuracy.toFixed(3)}; tokens in ${m.input_tokens} (cached ${m.cached_tokens}), out ${m.output_tokens}; C_K ${m.cost_input.toFixed(4)}`);
+      else console.log(`${f.out}: ${m.sequences} sequences, ${m.tasks} goals; s-SR ${m.s_SR.toFixed(3)}, e-SR ${m.e_SR.toFixed(3)}, SPL ${m.SPL.toFixed(3)}, accuracy ${m.accuracy.toFixed(3)}; tokens in ${m.input_tokens} (cached ${m.cached_tokens}), out ${m.output_tokens}; C_K ${m.cost_input.toFixed(4)}\nfailures: ${failureSummary(m.failures)}`);
       if (failed.length) process.exitCode = 1;
     });
 }

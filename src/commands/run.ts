@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { HarnessConfigSchema, MapThreadsSchema, SESSION_POLICIES } from '../harness/index.js';
-import { runSequence, runStartProblems } from '../eval/index.js';
+import { failureSummary, runSequence, runStartProblems } from '../eval/index.js';
 import { HouseSpecTextSchema } from '../world/index.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
@@ -125,7 +125,7 @@ export function registerRun(program: Command): void {
       if (f.json) console.log(JSON.stringify(summary.metrics));
       else {
         const m = summary.metrics;
-        console.log(`${summary.out}: ${m.tasks} tasks (${summary.closedNow} closed now, ${summary.closedBefore} before); s-SR ${m.s_SR.toFixed(3)}, e-SR ${m.e_SR.toFixed(3)}, SPL ${m.SPL.toFixed(3)}, accuracy ${m.accuracy.toFixed(3)}; tokens in ${m.input_tokens} (cached ${m.cached_tokens}), out ${m.output_tokens}`);
+        console.log(`${summary.out}: ${m.tasks} tasks (${summary.closedNow} closed now, ${summary.closedBefore} before); s-SR ${m.s_SR.toFixed(3)}, e-SR ${m.e_SR.toFixed(3)}, SPL ${m.SPL.toFixed(3)}, accuracy ${m.accuracy.toFixed(3)}; tokens in ${m.input_tokens} (cached ${m.cached_tokens}), out ${m.output_tokens}\nfailures: ${failureSummary(m.failures)}`);
       }
     });
 }

@@ -68,6 +68,15 @@ export function countFailures(classes: readonly (FailureClass | null)[]): Record
   return out;
 }
 
+/** Failed tasks by class in words, the most frequent first: "2 goal never seen, 1 budget" (or "none"). */
+export function failureSummary(counts: Partial<Record<string, number>> | undefined): string {
+  const parts = Object.entries(counts ?? {})
+    .filter(([, n]) => (n ?? 0) > 0)
+    .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0))
+    .map(([k, n]) => `${n} ${k.replace(/-/g, ' ')}`);
+  return parts.length ? parts.join(', ') : 'none';
+}
+
 /** Termination reasons that mean a budget ran out (the orchestrator's and the body's wording). */
 export function isBudgetEnd(reason: string | null): boolean {
   return reason !== null && /budget/i.test(reason);

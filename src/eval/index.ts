@@ -1,6 +1,7 @@
 /** The public surface of src/eval/: what the layers above it use. */
 export { alignRigid } from './align.js';
 export { associateByTime } from './associate.js';
+export { FAILURE_CLASSES, failureSummary, type FailureClass } from './failures.js';
 export { inputCost, outputCost, type Prices, PricesSchema } from './cost.js';
 export { goalReached } from './goat.js';
 export { ate, rpe } from './metrics.js';

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { RunSummary, TaskSummary } from './aggregate.js';
 import type { RunData, TaskData } from './read-run.js';
 import type { StoredVerdict } from '../memory/index.js';
+import { failureSummary } from '../eval/index.js';
 
 export interface ReportPlots {
   successByPosition: string;
@@ -69,9 +70,8 @@ ${card('cost of the tasks', usd(costIn + costOut), `input ${usd(costIn)} · outp
 /** Failed tasks by evaluation's primary class (absent in runs written before the taxonomy). */
 function failuresCard(failures: Record<string, number> | undefined): string {
   if (!failures) return '';
-  const parts = Object.entries(failures).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k.replace(/-/g, ' ')}`);
   const total = Object.values(failures).reduce((a, n) => a + n, 0);
-  return card('failures', int(total), parts.length ? parts.join(', ') : 'none');
+  return card('failures', int(total), failureSummary(failures));
 }
 
 function config(run: RunData): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFailure, countFailures, FAILURE_CLASSES, isBudgetEnd, type TaskEvidence } from '../../src/eval/failures.js';
+import { classifyFailure, countFailures, FAILURE_CLASSES, failureSummary, isBudgetEnd, type TaskEvidence } from '../../src/eval/failures.js';
 
 const base: TaskEvidence = {
   success: false,
@@ -59,5 +59,13 @@ describe('isBudgetEnd', () => {
     expect(isBudgetEnd('step budget exhausted')).toBe(true);
     expect(isBudgetEnd('closed by the agent')).toBe(false);
     expect(isBudgetEnd(null)).toBe(false);
+  });
+});
+
+describe('failureSummary', () => {
+  it('says the classes in words, most frequent first, or none', () => {
+    expect(failureSummary({ budget: 1, 'goal-never-seen': 2, 'wrong-floor': 0 })).toBe('2 goal never seen, 1 budget');
+    expect(failureSummary({ budget: 0 })).toBe('none');
+    expect(failureSummary(undefined)).toBe('none');
   });
 });
