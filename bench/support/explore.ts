@@ -6,7 +6,7 @@
  */
 import type { PoseSourceKind } from '../../src/world/pose-sources.js';
 import { World } from '../../src/world/world.js';
-import { ScriptedNavigationAgent } from '../../src/baselines/navigation-agent/agent.js';
+import { ScriptedNavigationAgent } from '../../src/baselines/frontier-agent/agent.js';
 import { Session } from '../../src/harness/session.js';
 import { text } from '../../src/models/types.js';
 import { ALL_TOOLS, createToolContext } from '../../src/tools/index.js';

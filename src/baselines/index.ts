@@ -2,7 +2,7 @@
 export { GroundTruthJudge } from './ground-truth-judge.js';
 export { goalPixels } from './ground-truth-perception.js';
 export { ImageGoalMatcher } from './image-goal-matcher.js';
-export { type NavigationOracle, ScriptedNavigationAgent } from './navigation-agent/agent.js';
+export { type NavigationOracle, ScriptedNavigationAgent } from './frontier-agent/agent.js';
 export { offlineConsolidator } from './offline-consolidator.js';
 export { ScriptedVlnAgents } from './vln/agents.js';
 export { GroundTruthPerception } from './vln/perception.js';

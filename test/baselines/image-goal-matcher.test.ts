@@ -8,7 +8,7 @@ import { simCameraPose } from '../../src/geometry/sim-frame.js';
 import { transformPoint } from '../../src/geometry/pose.js';
 import { World } from '../../src/world/world.js';
 import { centreDepth, ImageGoalMatcher, IMAGE_GOAL_THRESHOLD } from '../../src/baselines/image-goal-matcher.js';
-import { ScriptedNavigationAgent } from '../../src/baselines/navigation-agent/agent.js';
+import { ScriptedNavigationAgent } from '../../src/baselines/frontier-agent/agent.js';
 import type { Message, ModelRequest, ToolCall } from '../../src/models/types.js';
 import { ViewEncoder } from '../../src/perception/encoder.js';
 import { Rng } from '../../src/sim/random.js';

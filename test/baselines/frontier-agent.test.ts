@@ -1,6 +1,6 @@
 /** The scripted agent's conversation states, with a navigator stand-in (the search states run in e2e tests). */
 import { describe, expect, it } from 'vitest';
-import { ScriptedNavigationAgent, type NavigationOracle } from '../../src/baselines/navigation-agent/agent.js';
+import { ScriptedNavigationAgent, type NavigationOracle } from '../../src/baselines/frontier-agent/agent.js';
 import { text, type Message, type ModelRequest } from '../../src/models/types.js';
 
 function agent(): ScriptedNavigationAgent {
