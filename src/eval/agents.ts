@@ -10,6 +10,7 @@ import { createModel, ScriptedModel } from '../models/index.js';
 import { ImageGoalMatcher } from '../models/image-goal-matcher.js';
 import { ScriptedNavigationAgent, type NavigationOracle } from '../models/scripted-agent.js';
 import type { Model } from '../models/types.js';
+import { NavigationAgent } from '../baselines/navigation-agent/agent.js';
 import { GroundTruthJudge } from '../harness/ground-truth-judge.js';
 import { ModelJudge, type Judge } from '../harness/judge.js';
 import { offlineConsolidator } from '../harness/offline-consolidator.js';
@@ -41,7 +42,7 @@ export async function createRoles(o: RoleOptions): Promise<Roles> {
   const encoder = await ViewEncoder.create();
   const matcher = new EncoderPlaceMatcher(encoder);
   let actor: Model;
-  if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : new ScriptedNavigationAgent(o.oracle, { imageGoals: o.imageGoals === 'encoder' ? new ImageGoalMatcher(encoder) : undefined });
+  if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : o.imageGoals === 'encoder' ? new ScriptedNavigationAgent(o.oracle, { imageGoals: new ImageGoalMatcher(encoder) }) : new NavigationAgent(o.oracle);
   else actor = createModel(o.agent);
   const gtJudge = new GroundTruthJudge(() => o.oracle.goalInstanceIds());
   const judgeKind = o.judge === 'auto' ? (offline ? 'ground-truth' : 'model') : o.judge;

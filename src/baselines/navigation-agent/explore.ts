@@ -1,0 +1,66 @@
+/**
+ * EXPLORE: each turn, the one step that covers the most of what has not been looked at — a glance
+ * (turn in place to the best heading) or a drive (up to 12 actions toward the nearest viewpoint with
+ * unseen space around it), judged by what the view at the end of the step would cover.
+ */
+import { TURN_DEG } from '../../navigator/actions.js';
+import { act, close, goto, type Ctx, type Decision } from './context.js';
+import { driveAndFace, planRoute, simulate, turnsTo } from './motion.js';
+import { nearestViewpoint } from './viewpoints.js';
+
+const TURN = (TURN_DEG * Math.PI) / 180;
+/** a view that would cover fewer new cells than this (0.4 m²) is not worth a turn */
+const MIN_GAIN = 40;
+
+export function explore(c: Ctx): Decision {
+  const t = c.task;
+  if (c.sighting) {
+    t.goal = c.sighting.point;
+    return goto('approach');
+  }
+  const glance = bestGlance(c);
+  const drive = bestDrive(c);
+  if (drive && drive.gain >= glance.gain) {
+    t.target = drive.target;
+    t.areas++;
+    return act(drive.actions, `drive toward unseen space (${drive.gain} cells)`);
+  }
+  if (glance.gain >= MIN_GAIN) return act(glance.actions, `glance (${glance.gain} cells)`);
+  if (drive) {
+    t.target = drive.target;
+    return act(drive.actions, 'drive toward unseen space');
+  }
+  if (glance.gain > 0) return act(glance.actions, `last glance (${glance.gain} cells)`);
+  return close(null); // nothing reachable is left unseen on this floor
+}
+
+function bestGlance(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo> } {
+  let best = { gain: 0, actions: [] as ReturnType<typeof turnsTo> };
+  for (let k = -12; k <= 12; k++) {
+    if (k === 0) continue;
+    const yaw = c.pose.yaw + k * TURN;
+    const gain = c.task.coverage.gain(c.grid, c.pose, yaw);
+    // fewer turns win ties
+    if (gain > best.gain * 1.05 || (gain > best.gain && Math.abs(k) < best.actions.length)) best = { gain, actions: turnsTo(yaw, c.pose.yaw) };
+  }
+  return best;
+}
+
+function bestDrive(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo>; target: { x: number; z: number } } | null {
+  const t = c.task;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const found = nearestViewpoint(c.grid, t.coverage, { from: c.pose, ignore: t.ignore, ignoreRadiusM: 0.5, focus: t.focus });
+    if (!found) return null;
+    const vp = found.at;
+    const route = planRoute(c.nav, vp);
+    const actions = route.status === 'ok' ? driveAndFace(route.path, c.pose, found.look) : [];
+    if (route.status !== 'ok' || route.lengthM < 0.3 || !actions.some((a) => a === 'forward')) {
+      // unreachable, or already here (and the glance did not clear it): not a viewpoint
+      t.ignore.push(vp);
+      continue;
+    }
+    const end = simulate(c.pose, actions);
+    return { gain: c.task.coverage.gain(c.grid, end, end.yaw) + 1, actions, target: vp };
+  }
+  return null;
+}

@@ -1,0 +1,62 @@
+/** What the offline navigation agent is given, and what it keeps about the task in hand. */
+import type { PlanarPose } from '../../geometry/frames.js';
+import type { PlanarPoint } from '../../mapping/planner.js';
+import type { Navigator } from '../../navigator/navigator.js';
+import type { ViewCoverage } from './coverage.js';
+
+/**
+ * The agent's inputs: the navigator (its estimated pose, map and current view — what the tools show a
+ * model) and the oracle's ONE privileged input, which instance ids of the current view satisfy the goal.
+ */
+export interface NavigationOracle {
+  navigator: Navigator;
+  /** instance ids that satisfy the current goal (privileged: ground-truth perception) */
+  goalInstanceIds(): readonly number[];
+  /** a short name for the goal, for handovers */
+  goalLabel(): string;
+}
+
+export type Pose = PlanarPose;
+
+/** The goal as seen in the current view: the nearest goal pixel placed in the estimated world. */
+export interface Sighting {
+  point: PlanarPoint;
+  /** planar distance from the robot, m */
+  distanceM: number;
+  pixels: number;
+}
+
+/** A sighting not to approach again: anywhere (`from` null) or when seen again from near `from`. */
+export interface Rejection {
+  point: PlanarPoint;
+  from: PlanarPoint | null;
+}
+
+export type StateName = 'explore' | 'approach' | 'close';
+
+export interface TaskState {
+  key: string;
+  state: StateName;
+  coverage: ViewCoverage;
+  /** where the goal was last seen (approach target) */
+  goal: PlanarPoint | null;
+  /** sightings the check rejected or that proved unreachable: not approached again */
+  rejected: Rejection[];
+  /** exploration targets that proved useless */
+  ignore: PlanarPoint[];
+  /** a goal seen where the map offers no way to it yet: exploration prefers viewpoints near it */
+  focus: PlanarPoint | null;
+  /** the exploration viewpoint being travelled to */
+  target: PlanarPoint | null;
+  /** turns spent on the current target or approach without getting closer */
+  stalls: number;
+  lastPose: Pose | null;
+  /** approach: the best distance to the goal so far */
+  bestGoalDistM: number;
+  closeEvidence: string | null;
+  /** areas travelled to, for the handover */
+  areas: number;
+  collisions: number;
+  /** consecutive steps that ended in a collision */
+  bumps: number;
+}
