@@ -39,6 +39,7 @@ export class NavigationAgent implements Model {
     if (!pose || nav.status !== 'ok') return calls(req, [{ name: 'step', args: { actions: ['left', 'left'] } }]);
     const grid = GridView.of(nav);
     t.coverage.markView(grid, pose, nav.lastView, nav.body.intrinsics);
+    if (DEBUG) { const f = nav.lastView; let far = 0; if (f) for (const d of f.depth) if (d > far) far = d; console.error(`[dbg] yaw=${pose.yaw.toFixed(2)} far=${far.toFixed(2)} w=${f?.width} ts=${f?.timestamp} cov=${t.coverage.size}`); }
     const c: Ctx = { oracle: this.oracle, nav, turn, task: t, pose, grid, sighting: this.sighting(t, pose) };
     if (t.state === 'close' || turn.stepsOver() || turn.turnsUsed() >= turn.turnBudget() - 1) return closeTask(c, t.closeEvidence ?? this.lastChance(c));
     const bump = this.afterCollision(c);
@@ -67,7 +68,7 @@ export class NavigationAgent implements Model {
     }
     if (d.kind === 'goto') throw new Error('unreachable');
     c.task.lastPose = { ...c.pose };
-    if (DEBUG) console.error(`[nav ${c.task.key}] ${c.task.state} @${c.pose.x.toFixed(1)},${c.pose.z.toFixed(1)} ${d.why}: ${d.actions.join(' ')}`);
+    if (DEBUG) console.error(`[nav ${c.task.key} cov=${c.task.coverage.size}] ${c.task.state} @${c.pose.x.toFixed(1)},${c.pose.z.toFixed(1)} ${d.why}: ${d.actions.join(' ')}`);
     return calls(c.turn.req, [{ name: 'step', args: { actions: d.actions } }]);
   }
 

@@ -8,6 +8,7 @@
 import { Cell } from '../../mapping/params.js';
 import type { BodyFrame } from '../../body/body.js';
 import type { Intrinsics } from '../../geometry/intrinsics.js';
+import { wrapAngle } from '../../geometry/angle.js';
 import type { Pose } from './types.js';
 import { cellKey, type GridView } from './grid.js';
 
@@ -19,6 +20,8 @@ const RAY_STEP_RAD = (2 * Math.PI) / 180;
 
 export class ViewCoverage {
   private readonly seen = new Set<number>();
+  /** where views were taken: a bearing already looked along from about here reveals nothing new */
+  private readonly looks: Pose[] = [];
 
   has(cx: number, cz: number): boolean {
     return this.seen.has(cellKey(cx, cz));
@@ -34,6 +37,7 @@ export class ViewCoverage {
    * cannot tell), within the sight range.
    */
   markView(grid: GridView, pose: Pose, frame: BodyFrame | null, K: Intrinsics): void {
+    this.looks.push({ ...pose });
     if (!frame) {
       for (const k of this.cone(grid, pose, pose.yaw)) this.seen.add(k);
       return;
@@ -65,7 +69,10 @@ export class ViewCoverage {
   private cone(grid: GridView, pose: Pose, yaw: number): Set<number> {
     const out = new Set<number>();
     const step = grid.cell * 0.8;
+    const here = this.looks.filter((l) => Math.hypot(l.x - pose.x, l.z - pose.z) < 0.3);
     for (let b = -HALF_VIEW_RAD; b <= HALF_VIEW_RAD + 1e-9; b += RAY_STEP_RAD) {
+      // (the map misses what is nearer than the depth sensor's minimum range: trust the looks taken)
+      if (here.some((l) => Math.abs(wrapAngle(yaw + b - l.yaw)) < HALF_VIEW_RAD)) continue;
       const dx = -Math.sin(yaw + b), dz = Math.cos(yaw + b);
       for (let t = step; t <= SIGHT_RANGE_M; t += step) {
         const cx = Math.floor((pose.x + dx * t) / grid.cell), cz = Math.floor((pose.z + dz * t) / grid.cell);
