@@ -16,6 +16,8 @@ import { act, type Ctx, type Decision } from './context.js';
 import { calls, say, Turn } from './conversation.js';
 import { ViewCoverage } from './coverage.js';
 import { explore } from './explore.js';
+import { arrived, takeStairs } from './climb.js';
+import { flightInView, type Flight } from './stairs.js';
 import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
 import { goalInView } from './perception.js';
@@ -26,30 +28,44 @@ const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
 export class NavigationAgent implements Model {
   readonly id = 'scripted';
   private task: TaskState | null = null;
+  /** staircases seen in this house (kept across tasks only when the policy carries memory) */
+  private flights: Flight[] = [];
+  /** the flight last set out on */
+  private climbing: Flight | null = null;
 
   constructor(private readonly oracle: NavigationOracle) {}
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
     const turn = new Turn(req);
-    const t = this.taskFor(turn.taskKey());
+    const t = this.taskFor(turn.taskKey(), turn.handoverPath() !== undefined);
     const special = this.conversationEvents(turn, t);
     if (special) return special;
     const nav = this.oracle.navigator;
     const pose = nav.planar();
     if (!pose || nav.status !== 'ok') return calls(req, [{ name: 'step', args: { actions: ['left', 'left'] } }]);
     const grid = GridView.of(nav);
-    t.coverage.markView(grid, pose, nav.lastView, nav.body.intrinsics);
-    if (DEBUG) { const f = nav.lastView; let far = 0; if (f) for (const d of f.depth) if (d > far) far = d; console.error(`[dbg] yaw=${pose.yaw.toFixed(2)} far=${far.toFixed(2)} w=${f?.width} ts=${f?.timestamp} cov=${t.coverage.size}`); }
-    const c: Ctx = { oracle: this.oracle, nav, turn, task: t, pose, grid, sighting: this.sighting(t, pose) };
+    if (DEBUG) { const f = nav.lastView; let far = 0; if (f) for (const d of f.depth) if (d > far) far = d; console.error(`[dbg] yaw=${pose.yaw.toFixed(2)} far=${far.toFixed(2)} w=${f?.width} ts=${f?.timestamp} `); }
+    const floor = nav.floor ?? 0;
+    if (!t.coverage.has(floor)) t.coverage.set(floor, new ViewCoverage());
+    const coverage = t.coverage.get(floor)!;
+    coverage.markView(grid, pose, nav.lastView, nav.body.intrinsics);
+    if (t.state !== 'stairs') this.noteFlight();
+    // a flight taken at the end of an earlier task: note where it led
+    const taken = this.flights.find((f) => f === this.climbing);
+    if (taken && floor !== taken.floor) {
+      arrived(this.flights, taken, floor, pose);
+      this.climbing = null;
+    }
+    const c: Ctx = { oracle: this.oracle, nav, turn, task: t, pose, grid, coverage, flights: this.flights, sighting: this.sighting(t, pose) };
     if (t.state === 'close' || turn.stepsOver() || turn.turnsUsed() >= turn.turnBudget() - 1) return closeTask(c, t.closeEvidence ?? this.lastChance(c));
-    const bump = this.afterCollision(c);
+    const bump = t.state === 'stairs' ? null : this.afterCollision(c);
     if (bump) return this.reply(c, bump);
     return this.reply(c, this.decide(c));
   }
 
   /** Runs the named states until one acts or closes. */
   private decide(c: Ctx): Decision {
-    const states: Record<Exclude<StateName, 'close'>, (c: Ctx) => Decision> = { explore, approach };
+    const states: Record<Exclude<StateName, 'close'>, (c: Ctx) => Decision> = { explore, approach, stairs: takeStairs };
     for (let i = 0; i < 6; i++) {
       const s = c.task.state === 'close' ? 'explore' : c.task.state;
       const d = states[s](c);
@@ -68,8 +84,22 @@ export class NavigationAgent implements Model {
     }
     if (d.kind === 'goto') throw new Error('unreachable');
     c.task.lastPose = { ...c.pose };
-    if (DEBUG) console.error(`[nav ${c.task.key} cov=${c.task.coverage.size}] ${c.task.state} @${c.pose.x.toFixed(1)},${c.pose.z.toFixed(1)} ${d.why}: ${d.actions.join(' ')}`);
+    if (DEBUG) console.error(`[nav ${c.task.key} f${c.nav.floor}] ${c.task.state} @${c.pose.x.toFixed(1)},${c.pose.z.toFixed(1)} ${d.why}: ${d.actions.join(' ')}`);
+    if (c.task.stairs) this.climbing = c.task.stairs.flight;
     return calls(c.turn.req, [{ name: 'step', args: { actions: d.actions } }]);
+  }
+
+  /** Remembers a flight of stairs in the current view, unless it is one already known. */
+  private noteFlight(): void {
+    const f = flightInView(this.oracle.navigator);
+    if (!f) return;
+    const known = this.flights.find((g) => g.floor === f.floor && Math.hypot(g.bottom.x - f.bottom.x, g.bottom.z - f.bottom.z) < 1.5);
+    if (known) {
+      if (known.to === undefined && f.spanM > known.spanM) Object.assign(known, f);
+      return;
+    }
+    if (DEBUG) console.error(`[nav] stairs seen: ${JSON.stringify(f)}`);
+    this.flights.push(f);
   }
 
   /** After bumping twice in a row, back out toward the most open direction of the map. */
@@ -144,11 +174,16 @@ export class NavigationAgent implements Model {
     };
   }
 
-  private taskFor(key: string): TaskState {
+  /** `memory`: the policy carries memory across tasks (a handover path is assigned) */
+  private taskFor(key: string, memory: boolean): TaskState {
     if (this.task?.key === key) return this.task;
+    if (!memory) {
+      this.flights = [];
+      this.climbing = null;
+    }
     this.task = {
-      key, state: 'explore', coverage: new ViewCoverage(), goal: null, rejected: [], ignore: [], focus: null, target: null,
-      stalls: 0, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0,
+      key, state: 'explore', coverage: new Map(), stairs: null, floorsDone: [], goal: null, rejected: [], ignore: [], focus: null, target: null,
+      stalls: 0, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0,
     };
     return this.task;
   }

@@ -2,7 +2,9 @@
 import type { CoarseAction } from '../../navigator/actions.js';
 import type { Navigator } from '../../navigator/navigator.js';
 import type { Turn } from './conversation.js';
+import type { ViewCoverage } from './coverage.js';
 import type { GridView } from './grid.js';
+import type { Flight } from './stairs.js';
 import type { NavigationOracle, Pose, Sighting, StateName, TaskState } from './types.js';
 
 export interface Ctx {
@@ -12,6 +14,10 @@ export interface Ctx {
   task: TaskState;
   pose: Pose;
   grid: GridView;
+  /** what this task has looked at on the current floor */
+  coverage: ViewCoverage;
+  /** staircases seen in this house: where each flight starts and the heading that takes it */
+  flights: Flight[];
   /** the goal in the current view, unless it was rejected there before */
   sighting: Sighting | null;
 }

@@ -70,6 +70,16 @@ export class Turn {
     return /budget is exhausted|terminated/.test(this.resultOf('step') ?? '');
   }
 
+  /** Steps used and the step budget, from the latest state line (null before any). */
+  steps(): { used: number; limit: number } | null {
+    for (let i = this.req.messages.length - 1; i >= 0; i--) {
+      const m = this.req.messages[i];
+      const s = m.role === 'tool' ? textOf(m.content).match(/Steps used (\d+) of (\d+)/) : null;
+      if (s) return { used: Number(s[1]), limit: Number(s[2]) };
+    }
+    return null;
+  }
+
   /** Model turns used so far in this conversation. */
   turnsUsed(): number {
     return this.req.messages.filter((m) => m.role === 'assistant').length;

@@ -5,7 +5,7 @@
  */
 import { TURN_DEG } from '../../navigator/actions.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
-import { driveAndFace, planRoute, simulate, turnsTo } from './motion.js';
+import { driveAndFace, openHeading, planRoute, simulate, turnsTo } from './motion.js';
 import { nearestViewpoint } from './viewpoints.js';
 
 const TURN = (TURN_DEG * Math.PI) / 180;
@@ -17,6 +17,13 @@ export function explore(c: Ctx): Decision {
   if (c.sighting) {
     t.goal = c.sighting.point;
     return goto('approach');
+  }
+  // half the step budget spent on this floor without a sighting: the other floor gets the rest
+  const steps = c.turn.steps();
+  if (steps && steps.used >= steps.limit / 2 && !t.floorsDone.includes(c.nav.floor ?? 0) && stairsFrom(c)) {
+    t.floorsDone.push(c.nav.floor ?? 0);
+    t.stairs = { flight: stairsFrom(c)!, turns: 0, onFlight: false };
+    return goto('stairs');
   }
   const glance = bestGlance(c);
   const drive = bestDrive(c);
@@ -31,7 +38,18 @@ export function explore(c: Ctx): Decision {
     return act(drive.actions, 'drive toward unseen space');
   }
   if (glance.gain > 0) return act(glance.actions, `last glance (${glance.gain} cells)`);
-  return close(null); // nothing reachable is left unseen on this floor
+  // a fresh floor layer (just off the stairs) knows too little to plan in: edge into the open
+  if (c.nav.map.exploredArea(c.nav.floor ?? 0) < 15 && t.edged++ < 4) {
+    return act([...turnsTo(openHeading(c.nav, c.pose), c.pose.yaw), ...(['forward', 'forward', 'forward', 'forward'] as const)].slice(0, 12), 'edge into the open');
+  }
+  // nothing reachable is left unseen on this floor: another floor, by stairs seen on the way
+  t.floorsDone.push(c.nav.floor ?? 0);
+  const here = stairsFrom(c);
+  if (here) {
+    t.stairs = { flight: here, turns: 0, onFlight: false };
+    return goto('stairs');
+  }
+  return close(null);
 }
 
 function bestGlance(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo> } {
@@ -39,7 +57,7 @@ function bestGlance(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo>
   for (let k = -12; k <= 12; k++) {
     if (k === 0) continue;
     const yaw = c.pose.yaw + k * TURN;
-    const gain = c.task.coverage.gain(c.grid, c.pose, yaw);
+    const gain = c.coverage.gain(c.grid, c.pose, yaw);
     // fewer turns win ties
     if (gain > best.gain * 1.05 || (gain > best.gain && Math.abs(k) < best.actions.length)) best = { gain, actions: turnsTo(yaw, c.pose.yaw) };
   }
@@ -49,7 +67,7 @@ function bestGlance(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo>
 function bestDrive(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo>; target: { x: number; z: number } } | null {
   const t = c.task;
   for (let attempt = 0; attempt < 4; attempt++) {
-    const found = nearestViewpoint(c.grid, t.coverage, { from: c.pose, ignore: t.ignore, ignoreRadiusM: 0.5, focus: t.focus });
+    const found = nearestViewpoint(c.grid, c.coverage, { from: c.pose, ignore: t.ignore, ignoreRadiusM: 0.5, focus: t.focus });
     if (!found) return null;
     const vp = found.at;
     const route = planRoute(c.nav, vp);
@@ -60,7 +78,13 @@ function bestDrive(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo>;
       continue;
     }
     const end = simulate(c.pose, actions);
-    return { gain: c.task.coverage.gain(c.grid, end, end.yaw) + 1, actions, target: vp };
+    return { gain: c.coverage.gain(c.grid, end, end.yaw) + 1, actions, target: vp };
   }
   return null;
+}
+
+/** A known flight from this floor to a floor not yet searched in this task. */
+function stairsFrom(c: Ctx) {
+  const floor = c.nav.floor ?? 0;
+  return c.flights.find((f) => f.floor === floor && !(f.to !== undefined && c.task.floorsDone.includes(f.to)));
 }

@@ -3,6 +3,7 @@ import type { PlanarPose } from '../../geometry/frames.js';
 import type { PlanarPoint } from '../../mapping/planner.js';
 import type { Navigator } from '../../navigator/navigator.js';
 import type { ViewCoverage } from './coverage.js';
+import type { Flight } from './stairs.js';
 
 /**
  * The agent's inputs: the navigator (its estimated pose, map and current view — what the tools show a
@@ -32,12 +33,17 @@ export interface Rejection {
   from: PlanarPoint | null;
 }
 
-export type StateName = 'explore' | 'approach' | 'close';
+export type StateName = 'explore' | 'approach' | 'stairs' | 'close';
 
 export interface TaskState {
   key: string;
   state: StateName;
-  coverage: ViewCoverage;
+  /** what was looked at, per floor layer */
+  coverage: Map<number, ViewCoverage>;
+  /** stairs: the flight being taken (climbing or descending) and the floor it leaves */
+  stairs: { flight: Flight; turns: number; onFlight: boolean } | null;
+  /** floors given up on in this task (searched through) */
+  floorsDone: number[];
   /** where the goal was last seen (approach target) */
   goal: PlanarPoint | null;
   /** sightings the check rejected or that proved unreachable: not approached again */
@@ -57,6 +63,8 @@ export interface TaskState {
   /** areas travelled to, for the handover */
   areas: number;
   collisions: number;
+  /** moves into the open on a floor too little known to plan in */
+  edged: number;
   /** consecutive steps that ended in a collision */
   bumps: number;
 }
