@@ -1,6 +1,6 @@
 /**
- * CLOSE: the handover (when a path is assigned) and close_task in one turn — a model may call several
- * tools at once, and neither call changes what the other should say.
+ * CLOSE: mark the place, write the handover (when a path is assigned) and close_task in one turn — a
+ * model may call several tools at once, and none of the calls changes what the others should say.
  */
 import type { ModelResponse } from '../../models/types.js';
 import { calls } from './conversation.js';
@@ -9,7 +9,8 @@ import type { Ctx } from './context.js';
 export function closeTask(c: Ctx, evidence: string | null): ModelResponse {
   const claim = evidence ? 'complete' : 'incomplete';
   const path = c.turn.handoverPath();
-  const list: { name: string; args: Record<string, unknown> }[] = [];
+  // the place where the task ends is named, so later tasks (and the maps) can refer to it
+  const list: { name: string; args: Record<string, unknown> }[] = [{ name: 'mark', args: { name: `${claim === 'complete' ? 'found' : 'search end'} task ${c.task.key}` } }];
   if (path) list.push({ name: 'write_file', args: { path, content: handoverText(c, claim, evidence) } });
   list.push({
     name: 'close_task',
