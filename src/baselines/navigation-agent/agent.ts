@@ -17,6 +17,8 @@ import { calls, say, Turn } from './conversation.js';
 import { ViewCoverage } from './coverage.js';
 import { explore } from './explore.js';
 import { arrived, takeStairs } from './climb.js';
+import { SightingMemory } from './memory.js';
+import { recall } from './recall.js';
 import { flightInView, type Flight } from './stairs.js';
 import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
@@ -30,6 +32,7 @@ export class NavigationAgent implements Model {
   private task: TaskState | null = null;
   /** staircases seen in this house (kept across tasks only when the policy carries memory) */
   private flights: Flight[] = [];
+  private readonly memory = new SightingMemory();
   /** the flight last set out on */
   private climbing: Flight | null = null;
 
@@ -38,7 +41,7 @@ export class NavigationAgent implements Model {
   async complete(req: ModelRequest): Promise<ModelResponse> {
     const turn = new Turn(req);
     const t = this.taskFor(turn.taskKey(), turn.handoverPath() !== undefined);
-    const special = this.conversationEvents(turn, t);
+    const special = this.conversationEvents(turn, t) ?? this.briefing(turn, t);
     if (special) return special;
     const nav = this.oracle.navigator;
     const pose = nav.planar();
@@ -50,6 +53,7 @@ export class NavigationAgent implements Model {
     const coverage = t.coverage.get(floor)!;
     coverage.markView(grid, pose, nav.lastView, nav.body.intrinsics);
     if (t.state !== 'stairs') this.noteFlight();
+    this.memory.noteView(nav);
     // a flight taken at the end of an earlier task: note where it led
     const taken = this.flights.find((f) => f === this.climbing);
     if (taken && floor !== taken.floor) {
@@ -57,7 +61,9 @@ export class NavigationAgent implements Model {
       this.climbing = null;
     }
     const c: Ctx = { oracle: this.oracle, nav, turn, task: t, pose, grid, coverage, flights: this.flights, sighting: this.sighting(t, pose) };
-    if (t.state === 'close' || turn.stepsOver() || turn.turnsUsed() >= turn.turnBudget() - 1) return closeTask(c, t.closeEvidence ?? this.lastChance(c));
+    const steps = turn.steps();
+    const stepsLeft = steps ? steps.limit - steps.used : Infinity;
+    if (t.state === 'close' || turn.stepsOver() || stepsLeft <= 1 || turn.turnsUsed() >= turn.turnBudget() - 1) return closeTask(c, t.closeEvidence ?? this.lastChance(c), this.memory.handoverLines());
     const bump = t.state === 'stairs' ? null : this.afterCollision(c);
     if (bump) return this.reply(c, bump);
     return this.reply(c, this.decide(c));
@@ -65,7 +71,7 @@ export class NavigationAgent implements Model {
 
   /** Runs the named states until one acts or closes. */
   private decide(c: Ctx): Decision {
-    const states: Record<Exclude<StateName, 'close'>, (c: Ctx) => Decision> = { explore, approach, stairs: takeStairs };
+    const states: Record<Exclude<StateName, 'close'>, (c: Ctx) => Decision> = { recall, explore, approach, stairs: takeStairs };
     for (let i = 0; i < 6; i++) {
       const s = c.task.state === 'close' ? 'explore' : c.task.state;
       const d = states[s](c);
@@ -80,13 +86,42 @@ export class NavigationAgent implements Model {
       if (DEBUG) console.error(`[nav ${c.task.key}] close: ${d.evidence}`);
       c.task.state = 'close';
       c.task.closeEvidence = d.evidence;
-      return closeTask(c, d.evidence);
+      return closeTask(c, d.evidence, this.memory.handoverLines());
     }
     if (d.kind === 'goto') throw new Error('unreachable');
     c.task.lastPose = { ...c.pose };
     if (DEBUG) console.error(`[nav ${c.task.key} f${c.nav.floor}] ${c.task.state} @${c.pose.x.toFixed(1)},${c.pose.z.toFixed(1)} ${d.why}: ${d.actions.join(' ')}`);
     if (c.task.stairs) this.climbing = c.task.stairs.flight;
-    return calls(c.turn.req, [{ name: 'step', args: { actions: d.actions } }]);
+    // with a handover to write, places are marked as they are passed (in the same turn as the step)
+    const place = c.turn.handoverPath() ? this.memory.placeToMark(c.nav) : null;
+    // one step is kept back: the harness ends a task whose steps run out before the session can close it
+    const steps = c.turn.steps();
+    const room = steps ? Math.max(1, steps.limit - steps.used - 1) : d.actions.length;
+    const step = { name: 'step', args: { actions: d.actions.slice(0, room) } };
+    return calls(c.turn.req, place ? [{ name: 'mark', args: { name: place } }, step] : [step]);
+  }
+
+  /**
+   * The opening's reading list: the previous handover is read (one turn) and its object lines taken
+   * in; when it names a place where the goal was seen, the task starts by going there.
+   */
+  private briefing(turn: Turn, t: TaskState): ModelResponse | null {
+    if (t.briefed) return null;
+    const read = turn.resultOf('read_file');
+    if (read === null) {
+      const own = turn.handoverPath();
+      const previous = turn.filesToRead().find((f) => /handover\.md$/.test(f) && f !== own);
+      if (previous) return calls(turn.req, [{ name: 'read_file', args: { path: previous } }]);
+    } else {
+      this.memory.readHandover(read, (name) => this.oracle.navigator.places.get(name)?.floor ?? null);
+    }
+    t.briefed = true;
+    const seen = this.memory.recall(this.oracle.goalInstanceIds());
+    if (seen) {
+      t.state = 'recall';
+      t.recallPlace = seen.place;
+    }
+    return null;
   }
 
   /** Remembers a flight of stairs in the current view, unless it is one already known. */
@@ -145,14 +180,19 @@ export class NavigationAgent implements Model {
     if (/handover/i.test(turn.prompt) && /does not exist|is missing|not (been )?written/i.test(turn.prompt) && handover) {
       if (turn.lastCallWas('write_file')) return say(req, 'Handover written.');
       const ctx = { oracle: this.oracle, nav: this.oracle.navigator, turn, task: t } as Ctx;
-      return calls(req, [{ name: 'write_file', args: { path: handover, content: handoverText(ctx, t.closeEvidence ? 'complete' : 'incomplete', t.closeEvidence) } }]);
+      return calls(req, [{ name: 'write_file', args: { path: handover, content: handoverText(ctx, t.closeEvidence ? 'complete' : 'incomplete', t.closeEvidence, this.memory.handoverLines()) } }]);
     }
     if (turn.lastCallWas('close_task')) {
       if (turn.last?.role !== 'user') return say(req, 'Close requested; yielding.');
       // the check contradicts the claim: that sighting does not count; search on
+      // not approached again from around here; a second rejection of the same sighting is final
       const at = this.oracle.navigator.planar();
-      if (t.goal) t.rejected.push({ point: t.goal, from: null });
-      else if (at) t.rejected.push({ point: { x: at.x, z: at.z }, from: null });
+      const p = t.goal ?? (at ? { x: at.x, z: at.z } : null);
+      if (p) {
+        const again = t.rejected.some((r) => Math.hypot(r.point.x - p.x, r.point.z - p.z) < 0.7);
+        t.rejected.push({ point: p, from: again || !at ? null : { x: at.x, z: at.z } });
+      }
+      t.faced = false;
       t.goal = null;
       t.state = 'explore';
       t.closeEvidence = null;
@@ -177,13 +217,15 @@ export class NavigationAgent implements Model {
   /** `memory`: the policy carries memory across tasks (a handover path is assigned) */
   private taskFor(key: string, memory: boolean): TaskState {
     if (this.task?.key === key) return this.task;
+    // what the memory carries comes back only through the handover the next task reads
+    this.memory.clear();
     if (!memory) {
       this.flights = [];
       this.climbing = null;
     }
     this.task = {
       key, state: 'explore', coverage: new Map(), stairs: null, floorsDone: [], goal: null, rejected: [], ignore: [], focus: null, target: null,
-      stalls: 0, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0,
+      stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, recallPlace: null, briefed: false, faced: false,
     };
     return this.task;
   }

@@ -23,6 +23,12 @@ export function approach(c: Ctx): Decision {
     t.stalls = 0;
   } else t.stalls++;
   if (d <= REACH_M) {
+    // within reach of where it was seen but not in view: look at it once before claiming
+    if (!c.sighting && !t.faced) {
+      t.faced = true;
+      const turns = turnsTo(headingTo(c.pose, g), c.pose.yaw);
+      if (turns.length) return act(turns, 'face the goal before claiming');
+    }
     const how = c.sighting ? 'is in view' : 'was seen';
     return close(`The goal (${c.oracle.goalLabel()}) ${how} about ${d.toFixed(1)} m away, within reach of the robot.`);
   }

@@ -17,6 +17,7 @@ export function takeStairs(c: Ctx): Decision {
   const floor = c.nav.floor ?? 0;
   if (floor !== f.floor) {
     arrived(c.flights, f, floor, c.pose);
+    c.task.edged = 0;
     c.task.stairs = null;
     c.task.target = null;
     return goto('explore');

@@ -6,12 +6,12 @@ import type { ModelResponse } from '../../models/types.js';
 import { calls } from './conversation.js';
 import type { Ctx } from './context.js';
 
-export function closeTask(c: Ctx, evidence: string | null): ModelResponse {
+export function closeTask(c: Ctx, evidence: string | null, objects = ''): ModelResponse {
   const claim = evidence ? 'complete' : 'incomplete';
   const path = c.turn.handoverPath();
   // the place where the task ends is named, so later tasks (and the maps) can refer to it
   const list: { name: string; args: Record<string, unknown> }[] = [{ name: 'mark', args: { name: `${claim === 'complete' ? 'found' : 'search end'} task ${c.task.key}` } }];
-  if (path) list.push({ name: 'write_file', args: { path, content: handoverText(c, claim, evidence) } });
+  if (path) list.push({ name: 'write_file', args: { path, content: handoverText(c, claim, evidence, objects) } });
   list.push({
     name: 'close_task',
     args: { claim, evidence: evidence ?? 'Every reachable part of this floor the map shows was looked at without seeing the goal.' },
@@ -19,7 +19,7 @@ export function closeTask(c: Ctx, evidence: string | null): ModelResponse {
   return calls(c.turn.req, list);
 }
 
-export function handoverText(c: Ctx, claim: string, evidence: string | null): string {
+export function handoverText(c: Ctx, claim: string, evidence: string | null, objects = ''): string {
   const t = c.task;
   const places = c.nav.places.names().slice(-3);
   return [
@@ -28,6 +28,7 @@ export function handoverText(c: Ctx, claim: string, evidence: string | null): st
     `Outcome: ${claim}.${evidence ? ` ${evidence}` : ''}`,
     t.rejected.length ? `${t.rejected.length} sighting(s) could not be reached or were rejected by the check.` : '',
     `Unsuccessful searches: ${claim === 'complete' ? 'none' : 'every reachable area of the floor'}.`,
+    objects,
   ]
     .filter(Boolean)
     .join('\n');

@@ -6,7 +6,7 @@
 import { TURN_DEG } from '../../navigator/actions.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
 import { driveAndFace, openHeading, planRoute, simulate, turnsTo } from './motion.js';
-import { nearestViewpoint } from './viewpoints.js';
+import { nearestViewpoint, unseenAround } from './viewpoints.js';
 
 const TURN = (TURN_DEG * Math.PI) / 180;
 /** a view that would cover fewer new cells than this (0.4 m²) is not worth a turn */
@@ -38,8 +38,8 @@ export function explore(c: Ctx): Decision {
     return act(drive.actions, 'drive toward unseen space');
   }
   if (glance.gain > 0) return act(glance.actions, `last glance (${glance.gain} cells)`);
-  // a fresh floor layer (just off the stairs) knows too little to plan in: edge into the open
-  if (c.nav.map.exploredArea(c.nav.floor ?? 0) < 15 && t.edged++ < 4) {
+  // no viewpoint the map can route to (a fresh layer just off the stairs knows little): edge into the open
+  if (t.edged++ < 3) {
     return act([...turnsTo(openHeading(c.nav, c.pose), c.pose.yaw), ...(['forward', 'forward', 'forward', 'forward'] as const)].slice(0, 12), 'edge into the open');
   }
   // nothing reachable is left unseen on this floor: another floor, by stairs seen on the way
@@ -66,8 +66,10 @@ function bestGlance(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo>
 
 function bestDrive(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo>; target: { x: number; z: number } } | null {
   const t = c.task;
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const found = nearestViewpoint(c.grid, c.coverage, { from: c.pose, ignore: t.ignore, ignoreRadiusM: 0.5, focus: t.focus });
+  for (let attempt = 0; attempt < 12; attempt++) {
+    // keep to the viewpoint chosen before while it is still worth reaching (no thrashing between targets)
+    const kept = attempt === 0 && t.target && t.look && stillUnseen(c, t.target) ? { at: t.target, look: t.look } : null;
+    const found = kept ?? nearestViewpoint(c.grid, c.coverage, { from: c.pose, ignore: t.ignore, ignoreRadiusM: 0.5, focus: t.focus });
     if (!found) return null;
     const vp = found.at;
     const route = planRoute(c.nav, vp);
@@ -78,6 +80,7 @@ function bestDrive(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo>;
       continue;
     }
     const end = simulate(c.pose, actions);
+    t.look = found.look;
     return { gain: c.coverage.gain(c.grid, end, end.yaw) + 1, actions, target: vp };
   }
   return null;
@@ -87,4 +90,8 @@ function bestDrive(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo>;
 function stairsFrom(c: Ctx) {
   const floor = c.nav.floor ?? 0;
   return c.flights.find((f) => f.floor === floor && !(f.to !== undefined && c.task.floorsDone.includes(f.to)));
+}
+
+function stillUnseen(c: Ctx, p: { x: number; z: number }): boolean {
+  return Math.hypot(p.x - c.pose.x, p.z - c.pose.z) > 0.5 && unseenAround(c.grid, c.coverage, p) >= 12;
 }

@@ -19,8 +19,10 @@ export const headingTo = (from: PlanarPoint, to: PlanarPoint): number => Math.at
 
 /** A route keeping the body's radius from obstacles where the map allows, squeezing through otherwise. */
 export function planRoute(nav: Navigator, goal: PlanarPoint): PlanResult {
-  const r = nav.plan(goal, undefined, { clearanceM: 0.2, startSnapM: 0.6 });
-  if (r.status === 'ok') return r;
+  for (const clearanceM of [0.2]) {
+    const r = nav.plan(goal, undefined, { clearanceM, startSnapM: 0.6 });
+    if (r.status === 'ok') return r;
+  }
   return nav.plan(goal, undefined, { startSnapM: 0.6 });
 }
 

@@ -33,7 +33,7 @@ export interface Rejection {
   from: PlanarPoint | null;
 }
 
-export type StateName = 'explore' | 'approach' | 'stairs' | 'close';
+export type StateName = 'recall' | 'explore' | 'approach' | 'stairs' | 'close';
 
 export interface TaskState {
   key: string;
@@ -52,8 +52,9 @@ export interface TaskState {
   ignore: PlanarPoint[];
   /** a goal seen where the map offers no way to it yet: exploration prefers viewpoints near it */
   focus: PlanarPoint | null;
-  /** the exploration viewpoint being travelled to */
+  /** the exploration viewpoint being travelled to, and where to look from it */
   target: PlanarPoint | null;
+  look: PlanarPoint | null;
   /** turns spent on the current target or approach without getting closer */
   stalls: number;
   lastPose: Pose | null;
@@ -63,6 +64,12 @@ export interface TaskState {
   /** areas travelled to, for the handover */
   areas: number;
   collisions: number;
+  /** recall: the marked place the previous handover names for the goal */
+  recallPlace: string | null;
+  /** the previous handover has been read (or there is none to read) */
+  briefed: boolean;
+  /** approach: turned to face the goal once before claiming it out of view */
+  faced: boolean;
   /** moves into the open on a floor too little known to plan in */
   edged: number;
   /** consecutive steps that ended in a collision */

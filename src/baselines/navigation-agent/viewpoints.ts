@@ -71,6 +71,19 @@ export function nearestViewpoint(grid: GridView, coverage: ViewCoverage, q: View
   return best && { at: best, look: unseenCentroid(grid, coverage, best) };
 }
 
+/** Cells worth looking at in the window around `p`. */
+export function unseenAround(grid: GridView, coverage: ViewCoverage, p: PlanarPoint): number {
+  const [cx, cz] = grid.cellOf(p);
+  let n = 0;
+  for (let dz = -WINDOW; dz <= WINDOW; dz++) {
+    for (let dx = -WINDOW; dx <= WINDOW; dx++) {
+      const x = cx + dx, z = cz + dz;
+      if ((grid.state(x, z) !== Cell.Unknown || grid.frontierish(x, z)) && !coverage.has(x, z)) n++;
+    }
+  }
+  return n;
+}
+
 function unseenCentroid(grid: GridView, coverage: ViewCoverage, p: PlanarPoint): PlanarPoint {
   const [cx, cz] = grid.cellOf(p);
   let sx = 0, sz = 0, n = 0;
