@@ -47,7 +47,6 @@ export class NavigationAgent implements Model {
     const pose = nav.planar();
     if (!pose || nav.status !== 'ok') return calls(req, [{ name: 'step', args: { actions: ['left', 'left'] } }]);
     const grid = GridView.of(nav);
-    if (DEBUG) { const f = nav.lastView; let far = 0; if (f) for (const d of f.depth) if (d > far) far = d; console.error(`[dbg] yaw=${pose.yaw.toFixed(2)} far=${far.toFixed(2)} w=${f?.width} ts=${f?.timestamp} `); }
     const floor = nav.floor ?? 0;
     if (!t.coverage.has(floor)) t.coverage.set(floor, new ViewCoverage());
     const coverage = t.coverage.get(floor)!;

@@ -8,7 +8,7 @@ import { act, close, goto, type Ctx, type Decision } from './context.js';
 import { cutRoute, driveAndFace, headingTo, planRoute, turnsTo } from './motion.js';
 
 /** claim when the nearest seen goal surface is this close (success counts within 1 m of the object) */
-export const REACH_M = 0.8;
+export const REACH_M = 0.9;
 /** turns without getting closer before a sighting is given up */
 const MAX_STALLS = 5;
 
@@ -37,7 +37,7 @@ export function approach(c: Ctx): Decision {
   if (route.status !== 'ok') return aroundIt(c, g);
   const gap = Math.hypot(route.target.x - g.x, route.target.z - g.z);
   if (gap > REACH_M + 0.1 && Math.hypot(route.target.x - c.pose.x, route.target.z - c.pose.z) < 0.4) return aroundIt(c, g);
-  const path = cutRoute(route.path, g, REACH_M - 0.2);
+  const path = cutRoute(route.path, g, REACH_M - 0.15);
   const actions = driveAndFace(path, c.pose, g);
   if (actions.length) return act(actions, `approach the goal (${d.toFixed(1)} m)`);
   return act(turnsTo(headingTo(c.pose, g), c.pose.yaw).concat(['forward']).slice(0, 12), 'edge toward the goal');

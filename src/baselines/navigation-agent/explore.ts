@@ -93,5 +93,5 @@ function stairsFrom(c: Ctx) {
 }
 
 function stillUnseen(c: Ctx, p: { x: number; z: number }): boolean {
-  return Math.hypot(p.x - c.pose.x, p.z - c.pose.z) > 0.5 && unseenAround(c.grid, c.coverage, p) >= 12;
+  return Math.hypot(p.x - c.pose.x, p.z - c.pose.z) > 0.5 && unseenAround(c.grid, c.coverage, p) >= 35;
 }

@@ -9,8 +9,9 @@ import type { PlanarPoint } from '../../mapping/planner.js';
 import type { ViewCoverage } from './coverage.js';
 import type { GridView } from './grid.js';
 
-const WINDOW = 3; // cells either side
-const MIN_UNSEEN = 12;
+const WINDOW = 5; // cells either side
+/** an unseen patch smaller than this (0.35 m²) hides no object worth a trip */
+const MIN_UNSEEN = 35;
 
 export interface ViewpointQuery {
   from: PlanarPoint;
