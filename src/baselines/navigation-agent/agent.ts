@@ -19,7 +19,7 @@ import { explore } from './explore.js';
 import { arrived, takeStairs } from './climb.js';
 import { SightingMemory } from './memory.js';
 import { recall } from './recall.js';
-import { flightInView, type Flight } from './stairs.js';
+import { centreOnFlight, flightInView, type Flight } from './stairs.js';
 import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
 import { goalInView } from './perception.js';
@@ -125,8 +125,10 @@ export class NavigationAgent implements Model {
 
   /** Remembers a flight of stairs in the current view, unless it is one already known. */
   private noteFlight(): void {
-    const f = flightInView(this.oracle.navigator);
-    if (!f) return;
+    const nav = this.oracle.navigator;
+    const seen = flightInView(nav);
+    if (!seen) return;
+    const f = centreOnFlight(seen, (x, z) => nav.map.cellAt(x, z, seen.floor));
     const known = this.flights.find((g) => g.floor === f.floor && Math.hypot(g.bottom.x - f.bottom.x, g.bottom.z - f.bottom.z) < 1.5);
     if (known) {
       if (known.to === undefined && f.spanM > known.spanM) Object.assign(known, f);

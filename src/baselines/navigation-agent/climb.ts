@@ -6,7 +6,7 @@
 import { act, goto, type Ctx, type Decision } from './context.js';
 import { driveAndFace, planRoute, turnsTo } from './motion.js';
 import { MAX_ACTIONS } from './motion.js';
-import type { Flight } from './stairs.js';
+import { flightInView, type Flight } from './stairs.js';
 
 const MAX_TURNS = 14;
 
@@ -35,7 +35,9 @@ export function takeStairs(c: Ctx): Decision {
     if (actions.includes('forward')) return act(actions, `to the foot of the stairs (${d.toFixed(1)} m)`);
   }
   s.onFlight = true;
-  const turns = turnsTo(f.heading, c.pose.yaw);
+  // on the flight, the steps still in view keep the heading up it
+  const seen = flightInView(c.nav);
+  const turns = turnsTo(seen ? seen.heading : f.heading, c.pose.yaw);
   const forwards = Array.from({ length: MAX_ACTIONS - turns.length }, () => 'forward' as const);
   return act([...turns, ...forwards], 'take the stairs');
 }

@@ -18,13 +18,6 @@ export function explore(c: Ctx): Decision {
     t.goal = c.sighting.point;
     return goto('approach');
   }
-  // half the step budget spent on this floor without a sighting: the other floor gets the rest
-  const steps = c.turn.steps();
-  if (steps && steps.used >= steps.limit / 2 && !t.floorsDone.includes(c.nav.floor ?? 0) && stairsFrom(c)) {
-    t.floorsDone.push(c.nav.floor ?? 0);
-    t.stairs = { flight: stairsFrom(c)!, turns: 0, onFlight: false };
-    return goto('stairs');
-  }
   const glance = bestGlance(c);
   const drive = bestDrive(c);
   if (drive && drive.gain >= glance.gain) {

@@ -30,6 +30,7 @@ export function flightInView(nav: Navigator): Flight | null {
   const K = nav.body.intrinsics, hc = nav.body.cameraHeight;
   let best: { r0: number; span: number; bearing: number } | null = null;
   let hits = 0;
+  const treads: PlanarPoint[] = [];
   for (let u = 4; u < f.width; u += 8) {
     const top = new Float32Array(Math.ceil(MAX_R / BIN_M)).fill(-1);
     const tx = (u - K.cx) / K.fx;
@@ -44,13 +45,19 @@ export function flightInView(nav: Navigator): Flight | null {
     const ramp = rampIn(top);
     if (!ramp) continue;
     hits++;
-    if (!best || ramp.span > best.span) best = { ...ramp, bearing: pose.yaw - Math.atan(tx) };
+    const bearing = pose.yaw - Math.atan(tx);
+    for (let r = ramp.r0; r <= ramp.r0 + ramp.span; r += BIN_M) treads.push({ x: pose.x - Math.sin(bearing) * r, z: pose.z + Math.cos(bearing) * r });
+    if (!best || ramp.span > best.span) best = { ...ramp, bearing };
   }
   if (!best || hits < 3) return null;
-  const back = Math.max(0, best.r0 - 0.35);
+  // the foot of the flight, laterally at the middle of the treads seen, just short of the first step
+  const heading = wrapAngle(best.bearing);
+  const hx = -Math.sin(heading), hz = Math.cos(heading);
+  const cx = treads.reduce((a, p) => a + p.x, 0) / treads.length, cz = treads.reduce((a, p) => a + p.z, 0) / treads.length;
+  const first = Math.min(...treads.map((p) => (p.x - cx) * hx + (p.z - cz) * hz));
   return {
-    bottom: { x: pose.x - Math.sin(best.bearing) * back, z: pose.z + Math.cos(best.bearing) * back },
-    heading: wrapAngle(best.bearing),
+    bottom: { x: cx + hx * (first - 0.35), z: cz + hz * (first - 0.35) },
+    heading,
     floor: nav.floor,
     spanM: best.span,
   };
@@ -71,4 +78,27 @@ function rampIn(top: Float32Array): { r0: number; span: number } | null {
     if (span >= 1.0 && last > 0.9 && rise / span > 0.4 && rise / span < 0.95) return { r0: i * BIN_M, span };
   }
   return null;
+}
+
+/**
+ * The flight's lateral middle, from the map: a metre up the flight its steps are obstacle cells and
+ * the floor beside it is free, so the foot is moved to half the flight's width (0.5 m) in from the
+ * edge between the two. Unchanged when the map shows no such edge near it.
+ */
+export function centreOnFlight(f: Flight, cellAt: (x: number, z: number) => 'unknown' | 'free' | 'obstacle'): Flight {
+  const hx = -Math.sin(f.heading), hz = Math.cos(f.heading);
+  const lx = -hz, lz = hx; // left of the heading
+  const p = { x: f.bottom.x + hx * 0.8, z: f.bottom.z + hz * 0.8 };
+  const at = (o: number) => cellAt(p.x + lx * o, p.z + lz * o);
+  for (let k = 0; k <= 12; k++) {
+    for (const o of k === 0 ? [0] : [k * 0.1, -k * 0.1]) {
+      if (at(o) !== 'free') continue;
+      // the nearest free cell: the flight is on the side where obstacles start next to it
+      const dir = at(o + 0.1) === 'obstacle' ? 1 : at(o - 0.1) === 'obstacle' ? -1 : 0;
+      if (dir === 0) continue;
+      const shift = o + dir * 0.6;
+      return { ...f, bottom: { x: f.bottom.x + lx * shift, z: f.bottom.z + lz * shift } };
+    }
+  }
+  return f;
 }
