@@ -2,6 +2,7 @@
 export { GroundTruthJudge } from './ground-truth-judge.js';
 export { goalPixels } from './ground-truth-perception.js';
 export { ImageGoalMatcher } from './image-goal-matcher.js';
+export { NavigationAgent } from './navigation-agent/agent.js';
 export { type NavigationOracle, ScriptedNavigationAgent } from './frontier-agent/agent.js';
 export { offlineConsolidator } from './offline-consolidator.js';
 export { ScriptedVlnAgents } from './vln/agents.js';

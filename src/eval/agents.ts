@@ -1,13 +1,14 @@
 /**
  * Which models play the roles of a run, from the `--agent` spec: the acting model, the judge, the
  * wake-up and the consolidation session. `scripted` is fully offline: the navigation agent
- * (src/baselines/navigation-agent/: ground-truth perception; with `imageGoals: 'encoder'` image goals
- * are matched by the view encoder instead), the ground-truth-perception judge, the view-encoder matcher
+ * (src/baselines/navigation-agent/: ground-truth perception; with `imageGoals: 'encoder'` the
+ * first-wave agent of src/baselines/frontier-agent/ matches image goals by the view encoder instead),
+ * the ground-truth-perception judge, the view-encoder matcher
  * wake-up (states its ranking) and the record consolidator — baselines, not vision models. A replay
  * script (`--script`) replaces the navigation agent with recorded responses.
  */
 import { createModel, ScriptedModel, type Model } from '../models/index.js';
-import { ImageGoalMatcher, ScriptedNavigationAgent, type NavigationOracle, GroundTruthJudge, offlineConsolidator } from '../baselines/index.js';
+import { ImageGoalMatcher, NavigationAgent, ScriptedNavigationAgent, type NavigationOracle, GroundTruthJudge, offlineConsolidator } from '../baselines/index.js';
 import { ModelJudge, type Judge, EncoderPlaceMatcher, MatcherWakeUp, ModelWakeUp, type WakeUp } from '../harness/index.js';
 import { ViewEncoder } from '../perception/index.js';
 
@@ -35,7 +36,7 @@ export async function createRoles(o: RoleOptions): Promise<Roles> {
   const encoder = await ViewEncoder.create();
   const matcher = new EncoderPlaceMatcher(encoder);
   let actor: Model;
-  if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : new ScriptedNavigationAgent(o.oracle, { imageGoals: o.imageGoals === 'encoder' ? new ImageGoalMatcher(encoder) : undefined });
+  if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : o.imageGoals === 'encoder' ? new ScriptedNavigationAgent(o.oracle, { imageGoals: new ImageGoalMatcher(encoder) }) : new NavigationAgent(o.oracle);
   else actor = createModel(o.agent);
   const gtJudge = new GroundTruthJudge(() => o.oracle.goalInstanceIds());
   const judgeKind = o.judge === 'auto' ? (offline ? 'ground-truth' : 'model') : o.judge;

@@ -37,3 +37,58 @@ export function actionsAlong(path: readonly PlanarPoint[], pose: PlanarPose, o: 
   }
   return actions.length ? actions : ['forward'];
 }
+
+export interface RouteActionOptions {
+  /** at most this many actions (the step tool takes 12) */
+  maxActions: number;
+  /** stop this far (m, along the route) before its end */
+  stopShortM?: number;
+  lookaheadM?: number;
+}
+
+/**
+ * Coarse actions that drive a whole route, not just its first leg: the body is simulated along the
+ * route (turn in 15° steps toward a point `lookaheadM` ahead, move 0.25 m once facing it within
+ * half a turn), so one call of the step tool can carry up to `maxActions` actions round corners.
+ * The simulated pose is the planned one; a collision on the way ends the step early and the caller
+ * plans again from where the body really is.
+ */
+export function routeActions(path: readonly PlanarPoint[], pose: PlanarPose, o: RouteActionOptions): CoarseAction[] {
+  const lookahead = o.lookaheadM ?? 0.5;
+  // cumulative length along the route, to know how much is left from the nearest route point
+  const cum = [0];
+  for (let i = 1; i < path.length; i++) cum.push(cum[i - 1] + Math.hypot(path[i].x - path[i - 1].x, path[i].z - path[i - 1].z));
+  const stopAt = cum[cum.length - 1] - (o.stopShortM ?? 0);
+  let { x, z, yaw } = pose;
+  let k = 0;
+  const actions: CoarseAction[] = [];
+  let turnsInARow = 0;
+  while (actions.length < o.maxActions) {
+    // progress: the nearest route point ahead of the last one (monotonic)
+    for (let j = k + 1; j < path.length && j <= k + 8; j++) {
+      if (Math.hypot(path[j].x - x, path[j].z - z) <= Math.hypot(path[k].x - x, path[k].z - z)) k = j;
+    }
+    const end = path[path.length - 1];
+    if (stopAt - cum[k] < FORWARD_M / 2 || Math.hypot(end.x - x, end.z - z) < FORWARD_M / 2) break;
+    let aim = path[path.length - 1];
+    for (let j = k; j < path.length; j++) {
+      if (Math.hypot(path[j].x - x, path[j].z - z) >= lookahead) {
+        aim = path[j];
+        break;
+      }
+    }
+    const want = Math.atan2(-(aim.x - x), aim.z - z);
+    const turns = Math.round(wrapAngle(want - yaw) / TURN);
+    if (turns !== 0 && turnsInARow < 12) {
+      actions.push(turns > 0 ? 'left' : 'right');
+      yaw = wrapAngle(yaw + Math.sign(turns) * TURN);
+      turnsInARow++;
+      continue;
+    }
+    turnsInARow = 0;
+    actions.push('forward');
+    x -= Math.sin(yaw) * FORWARD_M;
+    z += Math.cos(yaw) * FORWARD_M;
+  }
+  return actions;
+}

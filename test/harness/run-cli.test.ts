@@ -62,13 +62,14 @@ describe('navharness run (offline, scripted agent)', () => {
   it('survives SIGKILL between two tasks: --resume loses and duplicates no closed-task record', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'run-kill-')), 'run');
     dirs.push(out);
-    const child = spawn(TSX, [CLI, 'run', ...FLAGS, '--out', out], { cwd: ROOT, stdio: 'ignore', detached: false });
+    // its own process group: tsx runs the CLI in a child process, which a SIGKILL of tsx alone would orphan
+    const child = spawn(TSX, [CLI, 'run', ...FLAGS, '--out', out], { cwd: ROOT, stdio: 'ignore', detached: true });
     const first = join(out, 'tasks', 'task-001', 'record.json');
     await new Promise<void>((done, fail) => {
       const timer = setInterval(() => {
         if (existsSync(first)) {
           clearInterval(timer);
-          child.kill('SIGKILL');
+          process.kill(-child.pid!, 'SIGKILL');
           done();
         }
       }, 20);

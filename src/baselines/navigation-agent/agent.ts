@@ -1,0 +1,233 @@
+/**
+ * The offline navigation agent (a baseline with GROUND-TRUTH PERCEPTION, not vision): a `Model` that
+ * plays a task through the same tools a language model uses. Its one privileged input is which
+ * instance ids of the current view satisfy the goal; poses, map and routes are the navigator's
+ * estimates, as the tools give them to a model. Decisions are named states:
+ *   explore  — glance or drive, whichever step covers the most space not yet looked at;
+ *   approach — drive to the seen goal, or explore around it when the map has no way there;
+ *   close    — handover and close_task in one turn.
+ * Around them: file-only hops (recovery note, a missing handover), the check's contrary evidence,
+ * lost tracking, collisions, and the step and turn budgets.
+ */
+import type { Model, ModelRequest, ModelResponse } from '../../models/index.js';
+import { approach } from './approach.js';
+import { closeTask, handoverText } from './close.js';
+import { act, type Ctx, type Decision } from './context.js';
+import { calls, say, Turn } from './conversation.js';
+import { ViewCoverage } from './coverage.js';
+import { explore } from './explore.js';
+import { arrived, takeStairs } from './climb.js';
+import { SightingMemory } from './memory.js';
+import { recall } from './recall.js';
+import { centreOnFlight, flightInView, type Flight } from './stairs.js';
+import { GridView } from './grid.js';
+import { openHeading, turnsTo } from './motion.js';
+import { goalInView } from './perception.js';
+import type { NavigationOracle, Pose, Sighting, StateName, TaskState } from './types.js';
+
+const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
+
+export class NavigationAgent implements Model {
+  readonly id = 'scripted';
+  private task: TaskState | null = null;
+  /** staircases seen in this house (kept across tasks only when the policy carries memory) */
+  private flights: Flight[] = [];
+  private readonly memory = new SightingMemory();
+  /** the flight last set out on */
+  private climbing: Flight | null = null;
+
+  constructor(private readonly oracle: NavigationOracle) {}
+
+  async complete(req: ModelRequest): Promise<ModelResponse> {
+    const turn = new Turn(req);
+    const t = this.taskFor(turn.taskKey(), turn.handoverPath() !== undefined);
+    const special = this.conversationEvents(turn, t) ?? this.briefing(turn, t);
+    if (special) return special;
+    const nav = this.oracle.navigator;
+    const pose = nav.planar();
+    if (!pose || nav.status !== 'ok') return calls(req, [{ name: 'step', args: { actions: ['left', 'left'] } }]);
+    const grid = GridView.of(nav);
+    const floor = nav.floor ?? 0;
+    if (!t.coverage.has(floor)) t.coverage.set(floor, new ViewCoverage());
+    const coverage = t.coverage.get(floor)!;
+    coverage.markView(grid, pose, nav.lastView, nav.body.intrinsics);
+    if (t.state !== 'stairs') this.noteFlight();
+    this.memory.noteView(nav);
+    // a flight taken at the end of an earlier task: note where it led
+    const taken = this.flights.find((f) => f === this.climbing);
+    if (taken && floor !== taken.floor) {
+      arrived(this.flights, taken, floor, pose);
+      this.climbing = null;
+    }
+    const c: Ctx = { oracle: this.oracle, nav, turn, task: t, pose, grid, coverage, flights: this.flights, sighting: this.sighting(t, pose) };
+    const steps = turn.steps();
+    const stepsLeft = steps ? steps.limit - steps.used : Infinity;
+    if (t.state === 'close' || turn.stepsOver() || stepsLeft <= 1 || turn.turnsUsed() >= turn.turnBudget() - 1) return closeTask(c, t.closeEvidence ?? this.lastChance(c), this.memory.handoverLines());
+    const bump = t.state === 'stairs' ? null : this.afterCollision(c);
+    if (bump) return this.reply(c, bump);
+    return this.reply(c, this.decide(c));
+  }
+
+  /** Runs the named states until one acts or closes. */
+  private decide(c: Ctx): Decision {
+    const states: Record<Exclude<StateName, 'close'>, (c: Ctx) => Decision> = { recall, explore, approach, stairs: takeStairs };
+    for (let i = 0; i < 6; i++) {
+      const s = c.task.state === 'close' ? 'explore' : c.task.state;
+      const d = states[s](c);
+      if (d.kind !== 'goto') return d;
+      c.task.state = d.state;
+    }
+    return act(['left', 'left', 'left'], 'look around');
+  }
+
+  private reply(c: Ctx, d: Decision): ModelResponse {
+    if (d.kind === 'close') {
+      if (DEBUG) console.error(`[nav ${c.task.key}] close: ${d.evidence}`);
+      c.task.state = 'close';
+      c.task.closeEvidence = d.evidence;
+      return closeTask(c, d.evidence, this.memory.handoverLines());
+    }
+    if (d.kind === 'goto') throw new Error('unreachable');
+    c.task.lastPose = { ...c.pose };
+    if (DEBUG) console.error(`[nav ${c.task.key} f${c.nav.floor}] ${c.task.state} @${c.pose.x.toFixed(1)},${c.pose.z.toFixed(1)} ${d.why}: ${d.actions.join(' ')}`);
+    if (c.task.stairs) this.climbing = c.task.stairs.flight;
+    // with a handover to write, places are marked as they are passed (in the same turn as the step)
+    const place = c.turn.handoverPath() ? this.memory.placeToMark(c.nav) : null;
+    // one step is kept back: the harness ends a task whose steps run out before the session can close it
+    const steps = c.turn.steps();
+    const room = steps ? Math.max(1, steps.limit - steps.used - 1) : d.actions.length;
+    const step = { name: 'step', args: { actions: d.actions.slice(0, room) } };
+    return calls(c.turn.req, place ? [{ name: 'mark', args: { name: place } }, step] : [step]);
+  }
+
+  /**
+   * The opening's reading list: the previous handover is read (one turn) and its object lines taken
+   * in; when it names a place where the goal was seen, the task starts by going there.
+   */
+  private briefing(turn: Turn, t: TaskState): ModelResponse | null {
+    if (t.briefed) return null;
+    const read = turn.resultOf('read_file');
+    if (read === null) {
+      const own = turn.handoverPath();
+      const previous = turn.filesToRead().find((f) => /handover\.md$/.test(f) && f !== own);
+      if (previous) return calls(turn.req, [{ name: 'read_file', args: { path: previous } }]);
+    } else {
+      this.memory.readHandover(read, (name) => this.oracle.navigator.places.get(name)?.floor ?? null);
+    }
+    t.briefed = true;
+    const seen = this.memory.recall(this.oracle.goalInstanceIds());
+    if (seen) {
+      t.state = 'recall';
+      t.recallPlace = seen.place;
+    }
+    return null;
+  }
+
+  /** Remembers a flight of stairs in the current view, unless it is one already known. */
+  private noteFlight(): void {
+    const nav = this.oracle.navigator;
+    const seen = flightInView(nav);
+    if (!seen) return;
+    const f = centreOnFlight(seen, (x, z) => nav.map.cellAt(x, z, seen.floor));
+    const known = this.flights.find((g) => g.floor === f.floor && Math.hypot(g.bottom.x - f.bottom.x, g.bottom.z - f.bottom.z) < 1.5);
+    if (known) {
+      if (known.to === undefined && f.spanM > known.spanM) Object.assign(known, f);
+      return;
+    }
+    if (DEBUG) console.error(`[nav] stairs seen: ${JSON.stringify(f)}`);
+    this.flights.push(f);
+  }
+
+  /** After bumping twice in a row, back out toward the most open direction of the map. */
+  private afterCollision(c: Ctx): Decision | null {
+    const t = c.task;
+    if (!c.turn.collided()) {
+      if (c.turn.resultOf('step') !== null) t.bumps = 0;
+      return null;
+    }
+    t.collisions++;
+    t.bumps++;
+    if (t.bumps < 2) return null; // the map now shows the obstacle: plan again
+    if (t.target) t.ignore.push(t.target);
+    t.target = null;
+    return act([...turnsTo(openHeading(c.nav, c.pose), c.pose.yaw).slice(0, 10), 'forward', 'forward'], 'back out after collisions');
+  }
+
+  /** The goal in the current view, unless that sighting was given up from around here. */
+  private sighting(t: TaskState, pose: Pose): Sighting | null {
+    const s = goalInView(this.oracle.navigator, this.oracle.goalInstanceIds());
+    if (!s) return null;
+    const near = (a: { x: number; z: number }, b: { x: number; z: number }, r: number) => Math.hypot(a.x - b.x, a.z - b.z) < r;
+    const rejected = t.rejected.some((r) => near(r.point, s.point, 0.7) && (r.from === null || near(r.from, pose, 1.0)));
+    return rejected ? null : s;
+  }
+
+  /** At the end of a budget: claim only what the current view shows within reach. */
+  private lastChance(c: Ctx): string | null {
+    const s = c.sighting;
+    return s && s.distanceM <= 0.8 ? `The goal (${this.oracle.goalLabel()}) is in view about ${s.distanceM.toFixed(1)} m away.` : null;
+  }
+
+  /** File-only hops, the missing-handover prompt and the answer to a close request. */
+  private conversationEvents(turn: Turn, t: TaskState): ModelResponse | null {
+    const req = turn.req;
+    const recovery = turn.recoveryPath();
+    if (recovery && turn.tools.has('write_file') && !turn.tools.has('step')) {
+      if (turn.lastCallWas('write_file')) return say(req, 'Recovery note written.');
+      return calls(req, [{ name: 'write_file', args: { path: recovery, content: JSON.stringify(this.recoveryNote(t)) } }]);
+    }
+    if (!turn.tools.has('step')) return say(req, 'I can only navigate; nothing to do in this session.');
+    const handover = turn.handoverPath();
+    if (/handover/i.test(turn.prompt) && /does not exist|is missing|not (been )?written/i.test(turn.prompt) && handover) {
+      if (turn.lastCallWas('write_file')) return say(req, 'Handover written.');
+      const ctx = { oracle: this.oracle, nav: this.oracle.navigator, turn, task: t } as Ctx;
+      return calls(req, [{ name: 'write_file', args: { path: handover, content: handoverText(ctx, t.closeEvidence ? 'complete' : 'incomplete', t.closeEvidence, this.memory.handoverLines()) } }]);
+    }
+    if (turn.lastCallWas('close_task')) {
+      if (turn.last?.role !== 'user') return say(req, 'Close requested; yielding.');
+      // the check contradicts the claim: that sighting does not count; search on
+      // not approached again from around here; a second rejection of the same sighting is final
+      const at = this.oracle.navigator.planar();
+      const p = t.goal ?? (at ? { x: at.x, z: at.z } : null);
+      if (p) {
+        const again = t.rejected.some((r) => Math.hypot(r.point.x - p.x, r.point.z - p.z) < 0.7);
+        t.rejected.push({ point: p, from: again || !at ? null : { x: at.x, z: at.z } });
+      }
+      t.faced = false;
+      t.goal = null;
+      t.state = 'explore';
+      t.closeEvidence = null;
+      t.stalls = 0;
+      t.bestGoalDistM = Infinity;
+    }
+    return null;
+  }
+
+  private recoveryNote(t: TaskState) {
+    const places = this.oracle.navigator.places.names();
+    return {
+      searched_places: places.slice(-5),
+      exclusions: [],
+      last_reliable_anchor: places[places.length - 1] ?? 'start of the task',
+      untried_options: ['parts of the floor no view has covered yet'],
+      uncertainties: [`${t.collisions} collisions in this task`],
+      suggested_scope: 'attempt',
+    };
+  }
+
+  /** `memory`: the policy carries memory across tasks (a handover path is assigned) */
+  private taskFor(key: string, memory: boolean): TaskState {
+    if (this.task?.key === key) return this.task;
+    // what the memory carries comes back only through the handover the next task reads
+    this.memory.clear();
+    if (!memory) {
+      this.flights = [];
+      this.climbing = null;
+    }
+    this.task = {
+      key, state: 'explore', coverage: new Map(), stairs: null, floorsDone: [], goal: null, rejected: [], ignore: [], focus: null, target: null,
+      stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, recallPlace: null, briefed: false, faced: false,
+    };
+    return this.task;
+  }
+}

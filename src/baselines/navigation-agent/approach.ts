@@ -1,0 +1,64 @@
+/**
+ * APPROACH: drive to where the goal was seen, stopping within reach and turned toward it. A goal the
+ * map offers no way to (the route ends far from it) is approached from another side: exploration
+ * resumes with viewpoints near it preferred. A sighting that stops getting closer is given up.
+ */
+import type { PlanarPoint } from '../../mapping/index.js';
+import { act, close, goto, type Ctx, type Decision } from './context.js';
+import { cutRoute, driveAndFace, headingTo, planRoute, turnsTo } from './motion.js';
+
+/** claim when the nearest seen goal surface is this close (success counts within 1 m of the object) */
+export const REACH_M = 0.9;
+/** turns without getting closer before a sighting is given up */
+const MAX_STALLS = 5;
+
+export function approach(c: Ctx): Decision {
+  const t = c.task;
+  if (c.sighting) t.goal = c.sighting.point;
+  const g = t.goal;
+  if (!g) return goto('explore');
+  const d = Math.hypot(g.x - c.pose.x, g.z - c.pose.z);
+  if (d < t.bestGoalDistM - 0.1) {
+    t.bestGoalDistM = d;
+    t.stalls = 0;
+  } else t.stalls++;
+  if (d <= REACH_M) {
+    // within reach of where it was seen but not in view: look at it once before claiming
+    if (!c.sighting && !t.faced) {
+      t.faced = true;
+      const turns = turnsTo(headingTo(c.pose, g), c.pose.yaw);
+      if (turns.length) return act(turns, 'face the goal before claiming');
+    }
+    const how = c.sighting ? 'is in view' : 'was seen';
+    return close(`The goal (${c.oracle.goalLabel()}) ${how} about ${d.toFixed(1)} m away, within reach of the robot.`);
+  }
+  if (t.stalls > MAX_STALLS) return giveUp(c, g);
+  const route = planRoute(c.nav, g);
+  if (route.status !== 'ok') return aroundIt(c, g);
+  const gap = Math.hypot(route.target.x - g.x, route.target.z - g.z);
+  if (gap > REACH_M + 0.1 && Math.hypot(route.target.x - c.pose.x, route.target.z - c.pose.z) < 0.4) return aroundIt(c, g);
+  const path = cutRoute(route.path, g, REACH_M - 0.15);
+  const actions = driveAndFace(path, c.pose, g);
+  if (actions.length) return act(actions, `approach the goal (${d.toFixed(1)} m)`);
+  return act(turnsTo(headingTo(c.pose, g), c.pose.yaw).concat(['forward']).slice(0, 12), 'edge toward the goal');
+}
+
+/** The map has no way to the goal from here: explore near it (another side, a door). */
+function aroundIt(c: Ctx, g: PlanarPoint): Decision {
+  c.task.focus = g;
+  c.task.goal = null;
+  c.task.stalls = 0;
+  c.task.bestGoalDistM = Infinity;
+  // this sighting point is not approached again until it is seen from elsewhere
+  c.task.rejected.push({ point: g, from: { x: c.pose.x, z: c.pose.z } });
+  return goto('explore');
+}
+
+function giveUp(c: Ctx, g: PlanarPoint): Decision {
+  c.task.rejected.push({ point: g, from: null });
+  c.task.goal = null;
+  c.task.focus = null;
+  c.task.stalls = 0;
+  c.task.bestGoalDistM = Infinity;
+  return goto('explore');
+}

@@ -1,0 +1,51 @@
+/**
+ * STAIRS: go to the foot of a flight seen earlier, face up it and drive straight on until the
+ * navigator settles on another floor layer; then note the way back (the arrival point, facing down)
+ * and explore the new floor. A flight that leads nowhere within 14 turns is dropped.
+ */
+import { act, goto, type Ctx, type Decision } from './context.js';
+import { driveAndFace, planRoute, turnsTo } from './motion.js';
+import { MAX_ACTIONS } from './motion.js';
+import { flightInView, type Flight } from './stairs.js';
+
+const MAX_TURNS = 14;
+
+export function takeStairs(c: Ctx): Decision {
+  const s = c.task.stairs;
+  if (!s) return goto('explore');
+  const f = s.flight;
+  const floor = c.nav.floor ?? 0;
+  if (floor !== f.floor) {
+    arrived(c.flights, f, floor, c.pose);
+    c.task.edged = 0;
+    c.task.stairs = null;
+    c.task.target = null;
+    return goto('explore');
+  }
+  if (++s.turns > MAX_TURNS) {
+    c.flights.splice(c.flights.indexOf(f), 1);
+    c.task.stairs = null;
+    return goto('explore');
+  }
+  const d = Math.hypot(f.bottom.x - c.pose.x, f.bottom.z - c.pose.z);
+  if (!s.onFlight && d > 0.4) {
+    const route = planRoute(c.nav, f.bottom);
+    const ahead = { x: f.bottom.x - Math.sin(f.heading) * 2, z: f.bottom.z + Math.cos(f.heading) * 2 };
+    const actions = route.status === 'ok' ? driveAndFace(route.path, c.pose, ahead) : [];
+    if (actions.includes('forward')) return act(actions, `to the foot of the stairs (${d.toFixed(1)} m)`);
+  }
+  s.onFlight = true;
+  // on the flight, the steps still in view keep the heading up it
+  const seen = flightInView(c.nav);
+  const turns = turnsTo(seen ? seen.heading : f.heading, c.pose.yaw);
+  const forwards = Array.from({ length: MAX_ACTIONS - turns.length }, () => 'forward' as const);
+  return act([...turns, ...forwards], 'take the stairs');
+}
+
+/** A flight has been taken to `floor`: note where it led and the way back (from here, facing down). */
+export function arrived(flights: Flight[], f: Flight, floor: number, at: { x: number; z: number }): void {
+  f.to = floor;
+  if (!flights.some((g) => g.floor === floor && g.to === f.floor)) {
+    flights.push({ floor, to: f.floor, bottom: { x: at.x, z: at.z }, heading: f.heading + Math.PI, spanM: 0 });
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * CLOSE: mark the place, write the handover (when a path is assigned) and close_task in one turn — a
+ * model may call several tools at once, and none of the calls changes what the others should say.
+ */
+import type { ModelResponse } from '../../models/index.js';
+import { calls } from './conversation.js';
+import type { Ctx } from './context.js';
+
+export function closeTask(c: Ctx, evidence: string | null, objects = ''): ModelResponse {
+  const claim = evidence ? 'complete' : 'incomplete';
+  const path = c.turn.handoverPath();
+  // the place where the task ends is named, so later tasks (and the maps) can refer to it
+  const list: { name: string; args: Record<string, unknown> }[] = [{ name: 'mark', args: { name: `${claim === 'complete' ? 'found' : 'search end'} task ${c.task.key}` } }];
+  if (path) list.push({ name: 'write_file', args: { path, content: handoverText(c, claim, evidence, objects) } });
+  list.push({
+    name: 'close_task',
+    args: { claim, evidence: evidence ?? 'Every reachable part of this floor the map shows was looked at without seeing the goal.' },
+  });
+  return calls(c.turn.req, list);
+}
+
+export function handoverText(c: Ctx, claim: string, evidence: string | null, objects = ''): string {
+  const t = c.task;
+  const places = c.nav.places.names().slice(-3);
+  return [
+    `Goal: ${c.oracle.goalLabel()}.`,
+    `Searched: ${t.areas} areas driven to${places.length ? `; places marked nearby: ${places.join(', ')}` : ''}.`,
+    `Outcome: ${claim}.${evidence ? ` ${evidence}` : ''}`,
+    t.rejected.length ? `${t.rejected.length} sighting(s) could not be reached or were rejected by the check.` : '',
+    `Unsuccessful searches: ${claim === 'complete' ? 'none' : 'every reachable area of the floor'}.`,
+    objects,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}

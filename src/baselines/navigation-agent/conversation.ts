@@ -1,0 +1,106 @@
+/** Reading the conversation the way a model would, and building the agent's replies. */
+import { estimateUsage, textOf, type Message, type ModelRequest, type ModelResponse, type ToolCall } from '../../models/index.js';
+
+const HANDOVER_RE = /(tasks\/[\w.-]+\/handover\.md)/g;
+const RECOVERY_RE = /(tasks\/[\w.-]+\/recovery-\d+\.json)/;
+
+export class Turn {
+  readonly last: Message | undefined;
+  readonly prompt: string;
+  readonly tools: Set<string>;
+
+  constructor(readonly req: ModelRequest) {
+    this.last = req.messages[req.messages.length - 1];
+    this.prompt = this.last && this.last.role === 'user' ? textOf(this.last.content) : '';
+    this.tools = new Set(req.tools.map((t) => t.name));
+  }
+
+  /** The task number of the latest opening ("Task N."), for telling tasks apart. */
+  taskKey(): string {
+    for (let i = this.req.messages.length - 1; i >= 0; i--) {
+      const m = this.req.messages[i];
+      const n = m.role === 'user' ? textOf(m.content).match(/Task (\d+)\./) : null;
+      if (n) return n[1];
+    }
+    return '?';
+  }
+
+  /** The handover path assigned to this task (the last one named: an opening lists the previous one first). */
+  handoverPath(): string | undefined {
+    const all = this.req.messages.filter((m) => m.role === 'user').map((m) => textOf(m.content)).join('\n');
+    return [...all.matchAll(HANDOVER_RE)].pop()?.[1];
+  }
+
+  recoveryPath(): string | undefined {
+    return this.prompt.match(RECOVERY_RE)?.[1];
+  }
+
+  /** Files the opening asks to read before moving. */
+  filesToRead(): string[] {
+    const first = this.req.messages.find((m) => m.role === 'user');
+    const text = first ? textOf(first.content) : '';
+    const block = text.split('Read these files before moving:')[1]?.split('\n\n')[0] ?? '';
+    return [...block.matchAll(/^\s*[-•*]\s*(\S+)/gm)].map((m) => m[1]);
+  }
+
+  lastCallWas(name: string): boolean {
+    for (let i = this.req.messages.length - 1; i >= 0; i--) {
+      const m = this.req.messages[i];
+      if (m.role === 'assistant') return m.toolCalls.some((c) => c.name === name);
+    }
+    return false;
+  }
+
+  /** Text of the latest result of `name` since the last assistant turn. */
+  resultOf(name: string): string | null {
+    for (let i = this.req.messages.length - 1; i >= 0; i--) {
+      const m = this.req.messages[i];
+      if (m.role === 'assistant') return null;
+      if (m.role === 'tool' && m.name === name) return textOf(m.content);
+    }
+    return null;
+  }
+
+  collided(): boolean {
+    return /Collision during/.test(this.resultOf('step') ?? '');
+  }
+
+  stepsOver(): boolean {
+    return /budget is exhausted|terminated/.test(this.resultOf('step') ?? '');
+  }
+
+  /** Steps used and the step budget, from the latest state line (null before any). */
+  steps(): { used: number; limit: number } | null {
+    for (let i = this.req.messages.length - 1; i >= 0; i--) {
+      const m = this.req.messages[i];
+      const s = m.role === 'tool' ? textOf(m.content).match(/Steps used (\d+) of (\d+)/) : null;
+      if (s) return { used: Number(s[1]), limit: Number(s[2]) };
+    }
+    return null;
+  }
+
+  /** Model turns used so far in this conversation. */
+  turnsUsed(): number {
+    return this.req.messages.filter((m) => m.role === 'assistant').length;
+  }
+
+  /** The turn budget the opening states. */
+  turnBudget(): number {
+    const first = this.req.messages.find((m) => m.role === 'user');
+    const n = first ? textOf(first.content).match(/(\d+) model turns/) : null;
+    return n ? Number(n[1]) : 60;
+  }
+}
+
+let callId = 0;
+
+/** One assistant turn with one or more tool calls (a model may call several tools in one turn). */
+export function calls(req: ModelRequest, list: { name: string; args: Record<string, unknown> }[]): ModelResponse {
+  const toolCalls: ToolCall[] = list.map(({ name, args }) => ({ id: `nav_${++callId}`, name, arguments: args, rawArguments: JSON.stringify(args) }));
+  const raw = toolCalls.map((c) => c.rawArguments).join('');
+  return { message: { role: 'assistant', text: '', toolCalls }, usage: estimateUsage(req, raw), stopReason: 'tool_use' };
+}
+
+export function say(req: ModelRequest, text: string): ModelResponse {
+  return { message: { role: 'assistant', text, toolCalls: [] }, usage: estimateUsage(req, text), stopReason: 'end_turn' };
+}

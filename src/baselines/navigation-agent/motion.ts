@@ -1,0 +1,74 @@
+/** Turning and route driving in coarse actions, over the navigator's estimated map. */
+import { wrapAngle } from '../../geometry/index.js';
+import type { PlanarPoint, PlanResult } from '../../mapping/index.js';
+import { TURN_DEG, type CoarseAction, type Navigator, routeActions } from '../../navigator/index.js';
+import type { Pose } from './types.js';
+
+export const MAX_ACTIONS = 12;
+const TURN = (TURN_DEG * Math.PI) / 180;
+
+/** Turns (at most 12: any heading is within 180°) to face heading `want`. */
+export function turnsTo(want: number, yaw: number): CoarseAction[] {
+  const turns = Math.round(wrapAngle(want - yaw) / TURN);
+  return Array.from({ length: Math.min(Math.abs(turns), MAX_ACTIONS) }, () => (turns > 0 ? 'left' : 'right'));
+}
+
+export const headingTo = (from: PlanarPoint, to: PlanarPoint): number => Math.atan2(-(to.x - from.x), to.z - from.z);
+
+/** A route keeping the body's radius from obstacles where the map allows, squeezing through otherwise. */
+export function planRoute(nav: Navigator, goal: PlanarPoint): PlanResult {
+  for (const clearanceM of [0.2]) {
+    const r = nav.plan(goal, undefined, { clearanceM, startSnapM: 0.6 });
+    if (r.status === 'ok') return r;
+  }
+  return nav.plan(goal, undefined, { startSnapM: 0.6 });
+}
+
+/** The route cut where it first comes within `withinM` of `point`. */
+export function cutRoute(path: readonly PlanarPoint[], point: PlanarPoint, withinM: number): PlanarPoint[] {
+  const i = path.findIndex((p) => Math.hypot(p.x - point.x, p.z - point.z) <= withinM);
+  return i < 0 ? [...path] : path.slice(0, i + 1);
+}
+
+/**
+ * Up to 12 actions along `path`, ending (when actions are left) turned to face `face`, so that the view
+ * the step returns looks where it matters.
+ */
+export function driveAndFace(path: readonly PlanarPoint[], pose: Pose, face: PlanarPoint | null, stopShortM = 0): CoarseAction[] {
+  const acts = routeActions(path, pose, { maxActions: MAX_ACTIONS, stopShortM });
+  if (!face || acts.length >= MAX_ACTIONS) return acts;
+  const end = simulate(pose, acts);
+  const turns = turnsTo(headingTo(end, face), end.yaw);
+  return [...acts, ...turns.slice(0, MAX_ACTIONS - acts.length)];
+}
+
+/** The pose after `actions`, as planned (no collisions). */
+export function simulate(pose: Pose, actions: readonly CoarseAction[]): Pose {
+  let { x, z, yaw } = pose;
+  for (const a of actions) {
+    if (a === 'forward') {
+      x -= Math.sin(yaw) * 0.25;
+      z += Math.cos(yaw) * 0.25;
+    } else yaw = wrapAngle(yaw + (a === 'left' ? TURN : -TURN));
+  }
+  return { x, z, yaw };
+}
+
+/** Heading of the longest free ray of the map from the robot (30° steps): the way out after bumps. */
+export function openHeading(nav: Navigator, pose: Pose): number {
+  const floor = nav.floor ?? 0;
+  let best = pose.yaw + Math.PI, bestLen = -1;
+  for (let k = 0; k < 12; k++) {
+    const yaw = pose.yaw + (k * Math.PI) / 6;
+    let len = 0;
+    for (let r = 0.1; r <= 2.0; r += 0.1) {
+      if (nav.map.cellAt(pose.x - Math.sin(yaw) * r, pose.z + Math.cos(yaw) * r, floor) !== 'free') break;
+      len = r;
+    }
+    if (len > bestLen + 0.05) {
+      bestLen = len;
+      best = yaw;
+    }
+  }
+  return best;
+}

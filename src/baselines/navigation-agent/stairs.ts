@@ -1,0 +1,104 @@
+/**
+ * Stairs, as a careful engineer finds them with a depth camera: along an image column a flight's
+ * visible top surface rises steadily with distance (rise ≈ 0.18 m per 0.28 m going, a ~33° ramp over
+ * more than a metre), which neither furniture (flat tops) nor walls (vertical) do. Found from the
+ * current view's depth and the estimated pose only.
+ */
+import { wrapAngle } from '../../geometry/index.js';
+import type { PlanarPoint } from '../../mapping/index.js';
+import type { Navigator } from '../../navigator/index.js';
+
+export interface Flight {
+  /** floor-level point just before the first step, estimated world */
+  bottom: PlanarPoint;
+  /** heading (yaw) that climbs the flight */
+  heading: number;
+  /** floor layer it starts from */
+  floor: number;
+  /** length of the ramp seen, m */
+  spanM: number;
+  /** the floor layer it led to, once taken */
+  to?: number;
+}
+
+const BIN_M = 0.1;
+const MAX_R = 4.0;
+
+export function flightInView(nav: Navigator): Flight | null {
+  const f = nav.lastView, pose = nav.planar();
+  if (!f || !pose || nav.status !== 'ok' || nav.floor === null) return null;
+  const K = nav.body.intrinsics, hc = nav.body.cameraHeight;
+  let best: { r0: number; span: number; bearing: number } | null = null;
+  let hits = 0;
+  const treads: PlanarPoint[] = [];
+  for (let u = 4; u < f.width; u += 8) {
+    const top = new Float32Array(Math.ceil(MAX_R / BIN_M)).fill(-1);
+    const tx = (u - K.cx) / K.fx;
+    for (let v = 0; v < f.height; v += 2) {
+      const d = f.depth[v * f.width + u];
+      if (!(d > 0.3 && d < 6)) continue;
+      const r = d * Math.sqrt(1 + tx * tx);
+      const h = hc - ((v - K.cy) / K.fy) * d;
+      const b = Math.floor(r / BIN_M);
+      if (b < top.length && h > top[b] && h < 2.4) top[b] = h;
+    }
+    const ramp = rampIn(top);
+    if (!ramp) continue;
+    hits++;
+    const bearing = pose.yaw - Math.atan(tx);
+    for (let r = ramp.r0; r <= ramp.r0 + ramp.span; r += BIN_M) treads.push({ x: pose.x - Math.sin(bearing) * r, z: pose.z + Math.cos(bearing) * r });
+    if (!best || ramp.span > best.span) best = { ...ramp, bearing };
+  }
+  if (!best || hits < 3) return null;
+  // the foot of the flight, laterally at the middle of the treads seen, just short of the first step
+  const heading = wrapAngle(best.bearing);
+  const hx = -Math.sin(heading), hz = Math.cos(heading);
+  const cx = treads.reduce((a, p) => a + p.x, 0) / treads.length, cz = treads.reduce((a, p) => a + p.z, 0) / treads.length;
+  const first = Math.min(...treads.map((p) => (p.x - cx) * hx + (p.z - cz) * hz));
+  return {
+    bottom: { x: cx + hx * (first - 0.35), z: cz + hz * (first - 0.35) },
+    heading,
+    floor: nav.floor,
+    spanM: best.span,
+  };
+}
+
+/** A run of bins whose top height climbs from near the floor past 0.9 m at a stair's slope. */
+function rampIn(top: Float32Array): { r0: number; span: number } | null {
+  for (let i = 0; i < top.length; i++) {
+    if (top[i] < 0.1 || top[i] > 0.35) continue;
+    let last = top[i], j = i;
+    for (let k = i + 1; k < top.length && k <= j + 3; k++) {
+      if (top[k] < 0) continue;
+      if (top[k] < last - 0.05 || top[k] - last > 0.45) break;
+      last = Math.max(last, top[k]);
+      j = k;
+    }
+    const span = (j - i) * BIN_M, rise = last - top[i];
+    if (span >= 1.0 && last > 0.9 && rise / span > 0.4 && rise / span < 0.95) return { r0: i * BIN_M, span };
+  }
+  return null;
+}
+
+/**
+ * The flight's lateral middle, from the map: a metre up the flight its steps are obstacle cells and
+ * the floor beside it is free, so the foot is moved to half the flight's width (0.5 m) in from the
+ * edge between the two. Unchanged when the map shows no such edge near it.
+ */
+export function centreOnFlight(f: Flight, cellAt: (x: number, z: number) => 'unknown' | 'free' | 'obstacle'): Flight {
+  const hx = -Math.sin(f.heading), hz = Math.cos(f.heading);
+  const lx = -hz, lz = hx; // left of the heading
+  const p = { x: f.bottom.x + hx * 0.8, z: f.bottom.z + hz * 0.8 };
+  const at = (o: number) => cellAt(p.x + lx * o, p.z + lz * o);
+  for (let k = 0; k <= 12; k++) {
+    for (const o of k === 0 ? [0] : [k * 0.1, -k * 0.1]) {
+      if (at(o) !== 'free') continue;
+      // the nearest free cell: the flight is on the side where obstacles start next to it
+      const dir = at(o + 0.1) === 'obstacle' ? 1 : at(o - 0.1) === 'obstacle' ? -1 : 0;
+      if (dir === 0) continue;
+      const shift = o + dir * 0.6;
+      return { ...f, bottom: { x: f.bottom.x + lx * shift, z: f.bottom.z + lz * shift } };
+    }
+  }
+  return f;
+}

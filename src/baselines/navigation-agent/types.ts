@@ -1,0 +1,77 @@
+/** What the offline navigation agent is given, and what it keeps about the task in hand. */
+import type { PlanarPose } from '../../geometry/index.js';
+import type { PlanarPoint } from '../../mapping/index.js';
+import type { Navigator } from '../../navigator/index.js';
+import type { ViewCoverage } from './coverage.js';
+import type { Flight } from './stairs.js';
+
+/**
+ * The agent's inputs: the navigator (its estimated pose, map and current view — what the tools show a
+ * model) and the oracle's ONE privileged input, which instance ids of the current view satisfy the goal.
+ */
+export interface NavigationOracle {
+  navigator: Navigator;
+  /** instance ids that satisfy the current goal (privileged: ground-truth perception) */
+  goalInstanceIds(): readonly number[];
+  /** a short name for the goal, for handovers */
+  goalLabel(): string;
+}
+
+export type Pose = PlanarPose;
+
+/** The goal as seen in the current view: the nearest goal pixel placed in the estimated world. */
+export interface Sighting {
+  point: PlanarPoint;
+  /** planar distance from the robot, m */
+  distanceM: number;
+  pixels: number;
+}
+
+/** A sighting not to approach again: anywhere (`from` null) or when seen again from near `from`. */
+export interface Rejection {
+  point: PlanarPoint;
+  from: PlanarPoint | null;
+}
+
+export type StateName = 'recall' | 'explore' | 'approach' | 'stairs' | 'close';
+
+export interface TaskState {
+  key: string;
+  state: StateName;
+  /** what was looked at, per floor layer */
+  coverage: Map<number, ViewCoverage>;
+  /** stairs: the flight being taken (climbing or descending) and the floor it leaves */
+  stairs: { flight: Flight; turns: number; onFlight: boolean } | null;
+  /** floors given up on in this task (searched through) */
+  floorsDone: number[];
+  /** where the goal was last seen (approach target) */
+  goal: PlanarPoint | null;
+  /** sightings the check rejected or that proved unreachable: not approached again */
+  rejected: Rejection[];
+  /** exploration targets that proved useless */
+  ignore: PlanarPoint[];
+  /** a goal seen where the map offers no way to it yet: exploration prefers viewpoints near it */
+  focus: PlanarPoint | null;
+  /** the exploration viewpoint being travelled to, and where to look from it */
+  target: PlanarPoint | null;
+  look: PlanarPoint | null;
+  /** turns spent on the current target or approach without getting closer */
+  stalls: number;
+  lastPose: Pose | null;
+  /** approach: the best distance to the goal so far */
+  bestGoalDistM: number;
+  closeEvidence: string | null;
+  /** areas travelled to, for the handover */
+  areas: number;
+  collisions: number;
+  /** recall: the marked place the previous handover names for the goal */
+  recallPlace: string | null;
+  /** the previous handover has been read (or there is none to read) */
+  briefed: boolean;
+  /** approach: turned to face the goal once before claiming it out of view */
+  faced: boolean;
+  /** moves into the open on a floor too little known to plan in */
+  edged: number;
+  /** consecutive steps that ended in a collision */
+  bumps: number;
+}
