@@ -5,24 +5,8 @@ import { type CoarseAction, type Navigator, actionsAlong } from '../../navigator
 
 const TURN = (15 * Math.PI) / 180;
 
-/** Heading (yaw) of the longest free ray on the map from the robot, in 30° steps. */
-export function openHeading(nav: Navigator, pose: PlanarPose): number {
-  const floor = nav.floor ?? 0;
-  let best = pose.yaw + Math.PI, bestLen = -1;
-  for (let k = 0; k < 12; k++) {
-    const yaw = pose.yaw + (k * Math.PI) / 6;
-    let len = 0;
-    for (let r = 0.1; r <= 2.0; r += 0.1) {
-      if (nav.map.cellAt(pose.x - Math.sin(yaw) * r, pose.z + Math.cos(yaw) * r, floor) !== 'free') break;
-      len = r;
-    }
-    if (len > bestLen + 0.05) {
-      bestLen = len;
-      best = yaw;
-    }
-  }
-  return best;
-}
+/** The way out after a bump: the same heading rule as the navigation agent's. */
+export { openHeading } from '../navigation-agent/motion.js';
 
 export function turnsTo(want: number, yaw: number): CoarseAction[] {
   const turns = Math.round(wrapAngle(want - yaw) / TURN);
