@@ -79,9 +79,7 @@ function search(grid: Uint8Array, w: number, h: number, start: number, goal: num
     if (closed[cur] || gc > g[cur]) continue;
     closed[cur] = 1;
     if (cur === goal) {
-      const path: number[] = [];
-      for (let i = goal; i !== -1; i = parent[i]) path.push(i);
-      return { cost: g[goal], path: path.reverse(), expansions };
+      return { cost: g[goal], path: tracePath(parent, goal), expansions };
     }
     expansions++;
     neighbours(grid, w, h, cur, nb);
@@ -104,6 +102,13 @@ function search(grid: Uint8Array, w: number, h: number, start: number, goal: num
  * navcore's queue is shaped differently (4-ary heap plus a slot that lets the best new cell bypass
  * it), both expand the same cells in the same order: same path, same expansion count.
  */
+/** The cells from the start to `goal`, following the parent links back. */
+function tracePath(parent: ArrayLike<number>, goal: number): number[] {
+  const path: number[] = [];
+  for (let i = goal; i !== -1; i = parent[i]) path.push(i);
+  return path.reverse();
+}
+
 export function astarRef(grid: Uint8Array, w: number, h: number, start: number, goal: number): SearchResult {
   if (grid[start] !== 1 || grid[goal] !== 1) return { cost: -1, path: [], expansions: 0 };
   const n = w * h;
@@ -151,9 +156,7 @@ export function astarRef(grid: Uint8Array, w: number, h: number, start: number, 
     if (size > 0) { put(0, heap[size]); down(0); }
     state[cur] = 2;
     if (cur === goal) {
-      const path: number[] = [];
-      for (let i = goal; i !== -1; i = parent[i]) path.push(i);
-      return { cost: g[goal], path: path.reverse(), expansions };
+      return { cost: g[goal], path: tracePath(parent, goal), expansions };
     }
     expansions++;
     neighbours(grid, w, h, cur, nb);
