@@ -13,7 +13,7 @@ import { closeFlow, type ClosedOutcome } from './close-flow.js';
 import { boundaryAction, type BoundaryAction } from './closure-rules.js';
 import { Compactor } from './compaction.js';
 import type { HarnessEvent, OrchestratorDeps } from './orchestrator-deps.js';
-import { actorTools, openingContent, systemBrief } from './policies.js';
+import { actorTools, openingContent, recoveryOffered, systemBrief } from './policies.js';
 import { checkpointOf } from './progress.js';
 import { attemptOpening, recoveryFlow } from './recovery-flow.js';
 import { Session } from './session.js';
@@ -138,7 +138,7 @@ export class Orchestrator {
       t.attemptTurns += hop.turns;
       t.framesSinceCheckpoint += hop.framesSeen;
       this.trace(t, { kind: 'hop', attempt: t.attempt, end: hop.end, turns: hop.turns, steps: t.ctx.budget.used });
-      const fallbackDue = cfg.recovery.fallbackTurns !== null && t.attemptTurns >= cfg.recovery.fallbackTurns;
+      const fallbackDue = recoveryOffered(cfg) && cfg.recovery.fallbackTurns !== null && t.attemptTurns >= cfg.recovery.fallbackTurns;
       const action = boundaryAction({
         closePending: t.ctx.closeRequest !== null,
         recoveryPending: t.ctx.recoveryRequest !== null,

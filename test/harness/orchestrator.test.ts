@@ -255,7 +255,11 @@ describe('session policies (SPEC §8)', () => {
     const n = actor.requests.length;
     journal.closeTask((await orch.runTask({ index: 2, goal })).record);
     expect(actor.requests[n].messages).toHaveLength(1);
-    expect(actor.requests[n].tools.map((t) => t.name)).not.toContain('read_file');
+    for (const req of actor.requests) {
+      const names = req.tools.map((t) => t.name);
+      for (const withheld of ['read_file', 'list_files', 'get_map', 'mark', 'preview_path', 'request_recovery']) expect(names).not.toContain(withheld);
+      expect(req.system).not.toMatch(/ledger|house notes|persists|get_map/);
+    }
     expect(said(actor.requests[n].messages[0])).not.toContain('ledger.md');
   }, 60_000);
 
