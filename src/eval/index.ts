@@ -6,7 +6,7 @@ export { inputCost, outputCost, type Prices, PricesSchema } from './cost.js';
 export { goalReached } from './goat.js';
 export { ate, rpe } from './metrics.js';
 export { HouseRangeSchema, runParallel } from './parallel.js';
-export { failureClassOf, metricsOf, type RunMetrics, RunMetricsSchema, type TaskRow, type TaskUsage, TaskUsageSchema, usagePath } from './run-metrics.js';
+export { failureClassOf, metricsOf, taskRow, type RunMetrics, RunMetricsSchema, type TaskRow, type TaskUsage, TaskUsageSchema, usagePath } from './run-metrics.js';
 export { runSequence } from './run-sequence.js';
 export { runStartProblems } from './run-start.js';
 export { loadTumImages, runSlamOnImages } from './run-slam.js';

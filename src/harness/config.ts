@@ -57,6 +57,11 @@ export const HarnessConfigSchema = z.strictObject({
   recovery: RecoveryConfigSchema.default(RecoveryConfigSchema.parse({})),
   /** turns of the consolidation session */
   consolidationTurns: z.number().int().positive().default(16),
+  /**
+   * stop views the judge receives: 4 (absent), or 1 for the papers' single-view intervention (the
+   * forward view only). Optional rather than defaulted, so that runs recorded before it still resume.
+   */
+  judgeStopViews: z.union([z.literal(4), z.literal(1)], { error: 'judgeStopViews is 4 or 1' }).optional(),
 });
 export type HarnessConfig = z.infer<typeof HarnessConfigSchema>;
 export type HarnessConfigInput = z.input<typeof HarnessConfigSchema>;

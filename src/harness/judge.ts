@@ -6,7 +6,7 @@
  */
 import type { BodyFrame } from '../body/index.js';
 import { type ContentPart, type Message, type Model, type Usage, addUsage, image, text, ZERO_USAGE } from '../models/index.js';
-import { earlierFrameLabel, JUDGE_SYSTEM, judgeJsonReprompt, judgeRequest, MAP_LABEL, stopViewLabel, type MechanicalRecord } from '../prompts/index.js';
+import { earlierFrameLabel, judgeSystem, judgeJsonReprompt, judgeRequest, MAP_LABEL, stopViewLabel, type MechanicalRecord } from '../prompts/index.js';
 import type { JudgeVerdict } from '../memory/index.js';
 import { judgeStep } from './verdict-parse.js';
 import type { AgentGoal } from '../tools/index.js';
@@ -39,11 +39,17 @@ export interface Judge {
   check(e: JudgeEvidence): Promise<JudgeResult>;
 }
 
+/**
+ * The judge's request in the order its prompt states: goal photograph (image goals), the earlier
+ * frames oldest first, the stop views (the latest frames), the map last.
+ */
 export function judgeContent(e: JudgeEvidence): ContentPart[] {
-  const parts: ContentPart[] = [text(judgeRequest(e.goal.text, e.record))];
-  if (e.goal.kind === 'image' && e.goal.image) parts.push(text('goal photograph'), image(e.goal.image));
-  e.stopPngs.forEach((png, i) => parts.push(text(stopViewLabel(i + 1)), image(png)));
+  const photo = e.goal.kind === 'image' && e.goal.image ? e.goal.image : null;
+  const n = e.stopPngs.length;
+  const parts: ContentPart[] = [text(judgeRequest(e.goal.text, e.record, { stopViews: n, goalPhotograph: photo !== null }))];
+  if (photo) parts.push(text('goal photograph'), image(photo));
   for (const f of e.earlier) parts.push(text(earlierFrameLabel(f.index)), image(f.png));
+  e.stopPngs.forEach((png, i) => parts.push(text(stopViewLabel(i + 1, n)), image(png)));
   if (e.mapPng) parts.push(text(MAP_LABEL), image(e.mapPng));
   return parts;
 }
@@ -60,7 +66,7 @@ export class ModelJudge implements Judge {
     const replies: string[] = [];
     let usage = { ...ZERO_USAGE };
     for (;;) {
-      const res = await this.model.complete({ system: JUDGE_SYSTEM, messages, tools: [] });
+      const res = await this.model.complete({ system: judgeSystem(e.stopPngs.length), messages, tools: [] });
       usage = addUsage(usage, res.usage);
       messages.push(res.message);
       replies.push(res.message.text);

@@ -16,7 +16,7 @@ import type { HarnessEvent, OrchestratorDeps } from './orchestrator-deps.js';
 import { actorTools, openingContent, recoveryOffered, systemBrief } from './policies.js';
 import { checkpointOf } from './progress.js';
 import { attemptOpening, recoveryFlow } from './recovery-flow.js';
-import { Session } from './session.js';
+import { Session, type SessionEvent } from './session.js';
 import { taskRecord } from './task-record.js';
 import { newTaskState, zeroUsageByRole, type TaskSpec, type TaskState, type TraceEntry, type UsageByRole } from './task-state.js';
 
@@ -30,6 +30,8 @@ export interface TaskOutcome {
   mapPng: Uint8Array | null;
   /** the stop views of the close that ended the task (PNG); empty when a budget or the environment ended it */
   stopPngs: Uint8Array[];
+  /** the largest prompt of one acting-session call in the task (input tokens, cached included) */
+  peakPromptTokens: number;
 }
 
 const png = (f: { width: number; height: number; rgb: Uint8Array }): Uint8Array => rgbPng(f);
@@ -66,6 +68,8 @@ export class Orchestrator {
   private compactor: Compactor | null = null;
   private previousTaskId: string | null = null;
   private placeMoves = new Map<string, number>();
+  /** the task being played (its acting calls' prompt sizes are noted) */
+  private current: TaskState | null = null;
 
   constructor(readonly deps: OrchestratorDeps) {
     if (deps.config.policy === 'single') this.compactor = new Compactor(deps.config.contextWindow, deps.config.compactAt, deps.actor);
@@ -87,7 +91,11 @@ export class Orchestrator {
   }
 
   private newSession(name: string): Session {
-    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), { onEvent: (e) => this.emit(e) });
+    const onEvent = (e: SessionEvent) => {
+      if (e.kind === 'turn' && this.current) this.current.peakPromptTokens = Math.max(this.current.peakPromptTokens, e.usage.uncachedInput + e.usage.cachedInput);
+      this.emit(e);
+    };
+    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), { onEvent });
   }
 
   private resetCheckpoint(t: TaskState, checkpoint = checkpointOf(this.deps.navigator)): void {
@@ -109,6 +117,7 @@ export class Orchestrator {
     nav.archive.clear();
     const files = cfg.policy === 'navharness' ? journal.workspace.access({ kind: 'actor', handover: journal.handoverPath(id) }) : null;
     const t = newTaskState(spec, id, createToolContext(nav, spec.goal, cfg.stepBudget, files), cfg.turnBudget);
+    this.current = t;
     this.resetCheckpoint(t);
     const markersBefore = new Map(nav.places.list().map((p) => [p.name.toLowerCase(), p.moves]));
     const continuing = cfg.policy === 'single' && this.single !== null;
@@ -217,7 +226,8 @@ export class Orchestrator {
     const floor = nav.floor;
     const mapPng = floor === null || nav.map.floors().length === 0 ? null : encodePng(nav.render({ floor }));
     this.previousTaskId = t.id;
-    return { record, usage, trace: t.trace, mapPng, stopPngs: outcome.stopPngs ?? [] };
+    this.current = null;
+    return { record, usage, trace: t.trace, mapPng, stopPngs: outcome.stopPngs ?? [], peakPromptTokens: t.peakPromptTokens };
   }
 
   /** Registers new and moved markers in the place graph (labels only; geometry stays in the map). */

@@ -52,6 +52,8 @@ export interface TaskState {
   checkpoint: Checkpoint;
   framesSinceCheckpoint: number;
   trace: TraceEntry[];
+  /** the largest prompt (input tokens, cached included) of one acting-session call in this task */
+  peakPromptTokens: number;
 }
 
 /** A task's state before its first hop: attempt 1, nothing checked, the checkpoint still to be taken. */
@@ -72,5 +74,6 @@ export function newTaskState(spec: TaskSpec, id: string, ctx: ToolContext, turnL
     checkpoint: { area: 0, markers: 0, floors: 0 },
     framesSinceCheckpoint: 0,
     trace: [],
+    peakPromptTokens: 0,
   };
 }

@@ -8,7 +8,7 @@ export type { Role } from './permissions.js';
 export { candidateConnectors, emptyPlaceGraph, loadPlaceGraph, neighbours, type PlaceGraph, registerPlace, type Registration, renderPlaceGraph, savePlaceGraph } from './place-graph.js';
 export { consolidationReading, describeList, describeRead, describeWrite, requiredReading } from './reading.js';
 export { loadRunState, resumePoint, type RunState, saveRunState } from './run-state.js';
-export { type EvaluationRecord, EvaluationRecordSchema, formatZodError, type LedgerStatus, type Scope, SCOPES, type StoredVerdict, StoredVerdictSchema, type TaskRecord, TaskRecordSchema } from './schemas.js';
+export { type EvaluationRecord, EvaluationRecordSchema, formatZodError, type LedgerStatus, type Scope, SCOPES, type StoredVerdict, StoredVerdictSchema, SUCCESS_DEFINITIONS, type SuccessDefinition, SuccessDefinitionSchema, type TaskRecord, TaskRecordSchema } from './schemas.js';
 export { SCRUB_TOKEN, scrubCoordinates, scrubDeep } from './scrub.js';
 export { type JudgeVerdict, JudgeVerdictSchema, type VerdictLabel } from './verdict.js';
 export { type FileAccess, READ_LIMIT_CHARS, Workspace, WRITE_LIMIT_CHARS } from './workspace.js';

@@ -50,10 +50,9 @@ function card(label: string, value: string, note = ''): string {
 function scores(s: RunSummary): string {
   const m = s.metrics;
   if (!m) return `<p class="warn">Scores unavailable: metrics.json is missing and some tasks have no evaluation file.</p>`;
-  // per-task costs at the report's prices (metrics.json holds the costs at the run's prices)
-  const costIn = s.tasks.reduce((a, t) => a + (t.costInput ?? 0), 0);
-  const costOut = s.tasks.reduce((a, t) => a + (t.costOutput ?? 0), 0);
   const statuses = Object.entries(m.statuses).map(([k, v]) => `${v} ${STATUS_TEXT[k] ?? k}`).join(', ');
+  const approx = m.token_source === 'estimate' ? '≈ ' : '';
+  const peak = m.peak_prompt_tokens_mean ?? null;
   return `<div class="cards">
 ${card('s-SR', pct(m.s_SR), 'share of goals reached')}
 ${card('e-SR', pct(m.e_SR), 'share of sequences fully reached')}
@@ -61,10 +60,27 @@ ${card('SPL', m.SPL.toFixed(3), 'success weighted by path length')}
 ${card('ledger accuracy', pct(m.accuracy), 'ledger status agrees with the evaluator')}
 ${card('tasks', int(m.tasks), statuses)}
 ${failuresCard(m.failures)}
-${card('tokens', int(m.input_tokens + m.cached_tokens + m.output_tokens), `${int(m.input_tokens)} uncached in · ${int(m.cached_tokens)} cached in · ${int(m.output_tokens)} out`)}
-${card('cost of the tasks', usd(costIn + costOut), `input ${usd(costIn)} · output ${usd(costOut)}`)}
+${card('tokens', approx + int(m.input_tokens + m.cached_tokens + m.output_tokens), `${approx}${int(m.input_tokens)} uncached in · ${approx}${int(m.cached_tokens)} cached in · ${approx}${int(m.output_tokens)} out${tokenNote(m.token_source)}`)}
+${card('mean peak prompt', peak === null ? '–' : approx + int(Math.round(peak)), 'largest acting-session prompt per task, averaged over tasks')}
+${costCard(s)}
 </div>
-<p class="muted small">Scores: ${esc(s.metricsSource)}. Per-task cost at ${usd(s.prices.uncachedInput)} / ${usd(s.prices.cachedInput)} / ${usd(s.prices.output)} per million uncached-input / cached-input / output tokens (set with --price-input, --price-cached, --price-output).</p>`;
+<p class="muted small">Scores: ${esc(s.metricsSource)}; success definition: ${esc(m.success_definition ?? 'not recorded (a run from before both definitions were offered)')}${m.judge_stop_views === 1 ? '; judge saw one stop view (single-view intervention)' : ''}. C_K = Σ (p_u·U_k + p_c·V_k) over the navigation input of each task (acting session and its compaction); judge, wake-up and consolidation are reported beside it.</p>`;
+}
+
+function tokenNote(source: string | null | undefined): string {
+  if (source === 'estimate') return ' (estimates: 4 characters per token and a fixed cost per image, not a provider count)';
+  return source === 'provider' ? ' (provider counts)' : '';
+}
+
+/** Cost at the report's prices: none without prices (an estimate is no bill), C_K and the auxiliary cost beside it. */
+function costCard(s: RunSummary): string {
+  const p = s.prices;
+  if (p.uncachedInput === 0 && p.cachedInput === 0 && p.output === 0) return card('cost', '–', 'no prices given (set --price-input, --price-cached, --price-output)');
+  const approx = s.metrics?.token_source === 'estimate' ? '≈ ' : '';
+  const nav = s.tasks.reduce((a, t) => a + (t.costInput ?? 0), 0);
+  const aux = s.tasks.reduce((a, t) => a + (t.costAuxiliary ?? 0), 0);
+  const out = s.tasks.reduce((a, t) => a + (t.costOutput ?? 0), 0);
+  return card('navigation cost C_K', approx + usd(nav), `beside it: auxiliary input ${approx}${usd(aux)} (judge, wake-up) · output ${approx}${usd(out)}; at ${usd(p.uncachedInput)} / ${usd(p.cachedInput)} / ${usd(p.output)} per million uncached / cached / output tokens`);
 }
 
 /** Failed tasks by evaluation's primary class (absent in runs written before the taxonomy). */

@@ -101,6 +101,33 @@ describe('close flow (SPEC §9)', () => {
     expect(judgeModel.requests).toHaveLength(2);
   }, 60_000);
 
+  it('the judge receives its images in the order its prompt states: earlier frames, then the stop views, the map last', async () => {
+    const { orch, judgeModel } = setup([{ toolCalls: [{ name: 'step', arguments: { actions: ['forward', 'left', 'forward'] } }] }, write(HANDOVER, 'Goal bed.'), close('complete')], [V('complete')]);
+    await orch.runTask({ index: 1, goal });
+    const req = judgeModel.requests[0];
+    const parts = req.messages[0].role === 'user' ? req.messages[0].content : [];
+    const labels = parts.filter((p) => p.type === 'text').map((p) => (p.type === 'text' ? p.text : ''));
+    const kinds = labels.slice(1).map((l) => (l.startsWith('earlier frame') ? 'earlier' : l.startsWith('stop view') ? 'stop' : l));
+    const firstStop = kinds.indexOf('stop');
+    expect(kinds.filter((k) => k === 'earlier').length).toBeGreaterThan(0);
+    expect(kinds.slice(0, firstStop).every((k) => k === 'earlier')).toBe(true);
+    expect(kinds.slice(firstStop, -1)).toEqual(['stop', 'stop', 'stop', 'stop']);
+    expect(kinds[kinds.length - 1]).toBe('occupancy map with named markers');
+    expect(labels[0]).toContain('the earlier frames, oldest first, marked "earlier frame"; then the four views captured at the stopping point');
+    expect(req.system).toContain('four views captured at the proposed stopping point');
+  }, 60_000);
+
+  it('single-view intervention: the judge sees one stop view (the forward one) and is told so', async () => {
+    const { orch, judgeModel } = setup([write(HANDOVER, 'Goal bed.'), close('complete')], [V('complete')], { judgeStopViews: 1 });
+    await orch.runTask({ index: 1, goal });
+    const req = judgeModel.requests[0];
+    const parts = req.messages[0].role === 'user' ? req.messages[0].content : [];
+    const stopLabels = parts.filter((p) => p.type === 'text' && p.text.startsWith('stop view'));
+    expect(stopLabels).toEqual([{ type: 'text', text: 'stop view 1 of 1' }]);
+    expect(req.system).toContain('one view captured at the proposed stopping point');
+    expect(textOf(req.messages[0].role === 'user' ? req.messages[0].content : [])).toContain('then the one view captured at the stopping point');
+  }, 60_000);
+
   it('with verification and certification off, the ledger says claimed and no judge is called', async () => {
     const { orch, judgeModel } = setup([write(HANDOVER, 'Goal bed.'), close('incomplete', 'not found')], [], { prestopVerification: false, certification: false });
     const out = await orch.runTask({ index: 1, goal });
