@@ -7,6 +7,7 @@
 import type { BodyFrame } from '../body/index.js';
 import { taskId as taskIdOf, loadPlaceGraph, registerPlace, renderPlaceGraph, savePlaceGraph, type TaskRecord } from '../memory/index.js';
 import { addUsage, text, type Usage } from '../models/index.js';
+import { trackingAtTaskStart } from '../prompts/index.js';
 import { encodePng, rgbPng } from '../image/node.js';
 import { remaining, createToolContext, stepsLeft } from '../tools/index.js';
 import { closeFlow, type ClosedOutcome } from './close-flow.js';
@@ -131,6 +132,11 @@ export class Orchestrator {
       turnBudget: cfg.turnBudget,
       relocationViews: relocationViews ? relocationViews.map(png) : null,
     }, continuing);
+    // the task boundary consults tracking status: a session that starts lost is told so
+    if (nav.status === 'lost' || nav.status === 'recently_lost') {
+      opening.push(text(trackingAtTaskStart(nav.status)));
+      this.trace(t, { kind: 'tracking-at-start', status: nav.status });
+    }
     const actorUsageStart = { ...session.usage };
     session.say(...opening);
     return { t, session, markersBefore, actorUsageStart };

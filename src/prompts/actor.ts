@@ -77,6 +77,14 @@ export function taskOpening(i: TaskOpeningInput): string {
   return parts.join('\n\n');
 }
 
+/** Said with a task's opening when pose tracking is not ok at the task boundary (SPEC §9: the orchestrator checks tracking status). */
+export const TRACKING_AT_TASK_START =
+  'Pose tracking is {{status}} at the start of this task: position estimates are not being updated and the last trusted estimate may be stale. Look around to re-establish where you are before planning a route.';
+
+export function trackingAtTaskStart(status: string): string {
+  return fill(TRACKING_AT_TASK_START, { status: status.replace(/_/g, ' ') });
+}
+
 /** The relocation note of a session without a retained map (the independent baseline). */
 export const RELOCATION_NOTE_NO_MAP =
   'Before this task the robot was moved to a new starting point. The four attached views show its surroundings (front, left, back, right). Establish where you are before planning.';

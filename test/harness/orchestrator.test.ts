@@ -301,6 +301,21 @@ describe('session policies (SPEC §8)', () => {
   }, 60_000);
 });
 
+describe('tracking status at the task boundary', () => {
+  it('a task that opens with tracking lost says so in its opening and its trace', async () => {
+    const { orch, actor } = setup([write(HANDOVER, 'Goal bed.'), close('incomplete')], [V('incomplete')], { prestopVerification: false });
+    Object.defineProperty(world.navigator, 'status', { get: () => 'lost', configurable: true });
+    try {
+      const out = await orch.runTask({ index: 1, goal });
+      expect(said(actor.requests[0].messages[0])).toContain('Pose tracking is lost at the start of this task');
+      expect(out.trace[0]).toEqual({ kind: 'tracking-at-start', status: 'lost' });
+    } finally {
+      delete (world.navigator as unknown as Record<string, unknown>).status;
+    }
+    expect(world.navigator.status).toBe('ok');
+  }, 60_000);
+});
+
 describe('relocation between tasks', () => {
   it('keeps spatial state and attaches four surrounding views to the next opening', async () => {
     const { orch, actor } = setup([write(HANDOVER, 'Goal bed.'), close('incomplete')], [V('incomplete')], { prestopVerification: false });
