@@ -301,6 +301,29 @@ describe('session policies (SPEC §8)', () => {
   }, 60_000);
 });
 
+describe('single-session compaction (seed 000: only when the window fills, never at task boundaries)', () => {
+  it('a conversation at 90% of the window crosses the task boundary intact; it is compacted mid-task once full', async () => {
+    const u = (n: number) => ({ uncachedInput: n, cachedInput: 0, output: 0 });
+    const stepOnce: ScriptedStep = { toolCalls: [{ name: 'step', arguments: { actions: ['left'] } }], usage: u(18_000) };
+    const closeAt = (n: number): ScriptedStep => ({ ...close('incomplete', 'gave up'), usage: u(n) });
+    const { orch, journal, actor } = setup(
+      [stepOnce, closeAt(18_000), { toolCalls: [{ name: 'step', arguments: { actions: ['left'] } }], usage: u(20_500) }, { text: 'Summary: task 2, goal sofa; turned left twice.' }, closeAt(2_000)],
+      [],
+      { policy: 'single', prestopVerification: false, certification: false, contextWindow: 20_000 },
+    );
+    journal.closeTask((await orch.runTask({ index: 1, goal })).record);
+    const t2 = await orch.runTask({ index: 2, goal: { kind: 'object', text: 'sofa' } });
+    // request 2 is task 2's first turn: task 1's conversation is still there (no boundary compaction)
+    expect(said(actor.requests[2].messages[0])).toContain('Task 1.');
+    // request 3 is the compaction (no tools), made mid-task when the window was full; request 4 continues from its summary
+    expect(actor.requests[3].tools).toEqual([]);
+    expect(said(actor.requests[3].messages[actor.requests[3].messages.length - 1])).toContain('exceed the context window');
+    expect(said(actor.requests[4].messages[0])).toContain('Summary: task 2, goal sofa');
+    expect(t2.usage.compaction.uncachedInput).toBeGreaterThan(0);
+    expect(t2.record.claim?.claim).toBe('incomplete');
+  }, 60_000);
+});
+
 describe('tracking status at the task boundary', () => {
   it('a task that opens with tracking lost says so in its opening and its trace', async () => {
     const { orch, actor } = setup([write(HANDOVER, 'Goal bed.'), close('incomplete')], [V('incomplete')], { prestopVerification: false });
