@@ -111,10 +111,12 @@ function config(run: RunData): string {
 function taskTable(tasks: readonly TaskSummary[], data: readonly TaskData[]): string {
   const rows = tasks.map((t, i) => {
     const d = data[i];
-    const tokens = t.usage ? int(t.usage.uncachedInput + t.usage.cachedInput + t.usage.output) : '–';
-    return `<tr><td><a href="#${esc(t.id)}">${t.position}</a></td><td class="goalcell">${esc(t.goal)}</td><td>${badge(t.status)}</td><td>${outcome(t.success)}${t.failure ? ` <span class="muted small">${esc(t.failure.replace(/-/g, ' '))}</span>` : ''}</td><td class="num">${t.spl === null ? '–' : t.spl.toFixed(2)}</td><td class="num">${d.record.steps}</td><td class="num">${d.record.model_turns}</td><td class="num">${tokens}</td></tr>`;
+    const approx = d.usage?.token_source === 'estimate' ? '≈ ' : '';
+    const tokens = t.usage ? approx + int(t.usage.uncachedInput + t.usage.cachedInput + t.usage.output) : '–';
+    const peak = t.peakPromptTokens === null ? '–' : approx + int(t.peakPromptTokens);
+    return `<tr><td><a href="#${esc(t.id)}">${t.position}</a></td><td class="goalcell">${esc(t.goal)}</td><td>${badge(t.status)}</td><td>${outcome(t.success)}${t.failure ? ` <span class="muted small">${esc(t.failure.replace(/-/g, ' '))}</span>` : ''}</td><td class="num">${t.spl === null ? '–' : t.spl.toFixed(2)}</td><td class="num">${d.record.steps}</td><td class="num">${d.record.model_turns}</td><td class="num">${tokens}</td><td class="num">${peak}</td></tr>`;
   });
-  return `<table class="index"><thead><tr><th>#</th><th>goal</th><th>ledger</th><th>evaluator</th><th>SPL</th><th>steps</th><th>turns</th><th>tokens</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
+  return `<table class="index"><thead><tr><th>#</th><th>goal</th><th>ledger</th><th>evaluator</th><th>SPL</th><th>steps</th><th>turns</th><th>tokens</th><th>peak prompt</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
 }
 
 function verdictBlock(title: string, v: StoredVerdict | null): string {

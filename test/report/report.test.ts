@@ -251,6 +251,8 @@ describe('writeReport', () => {
     expect(html).toContain('no prices given');
     expect(html).not.toMatch(/\$\d/);
     expect(html).toContain('mean peak prompt');
+    expect(html).toContain('<th>peak prompt</th>');
+    expect(html).toContain('<td class="num">≈ 30,000</td>');
   });
 
   it('prices given explicitly: C_K of the navigation input, the auxiliary cost beside it, both marked as estimates', async () => {
