@@ -91,8 +91,12 @@ describe('what whole runs send to an OpenAI-compatible provider (recording serve
         const all = requestText(b);
         expect(all).not.toMatch(/ledger|handover|house notes|house\/|persists/i);
       }
-      // each task opens a fresh conversation (system + opening)
+      // each task opens a fresh conversation (system + opening) ...
       expect(actor.filter((b) => b.messages.length === 2).length).toBe(2);
+      // ... while the body starts task 2 where task 1 ended
+      const ended = JSON.parse(readFileSync(join(out, 'eval/pose-after-task-001.json'), 'utf8')).position as number[];
+      const path2 = JSON.parse(readFileSync(join(out, 'eval/trajectory-task-002.json'), 'utf8')).points as number[][];
+      expect(Math.hypot(path2[0][0] - ended[0], path2[0][2] - ended[2])).toBeLessThan(1e-6);
       const m = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8'));
       expect(m.success_definition).toBe('papers-1m');
       expect(m.token_source).toBe('provider');
