@@ -1,7 +1,9 @@
 /**
  * Streamable HTTP on the loopback interface only. Each MCP session gets its own protocol server, all of
  * them bound to the same episode (calls are serialised by the episode), so a reconnecting agent
- * continues the same task. Host headers are checked against the loopback names (DNS-rebinding guard).
+ * continues the same task. Host headers are checked against the loopback names (DNS-rebinding guard);
+ * before any request reaches a transport, its Origin and bearer token are checked and the number of
+ * open sessions is capped, with idle sessions closed (http-guard.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -9,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Episode, EpisodeBrief } from './episode.js';
 import { createMcpServer } from './server.js';
+import { guardSettings, type HttpGuardOptions, originRefusal, type Refusal, SessionTable, tokenRefusal } from './http-guard.js';
 
 export const LOOPBACK = '127.0.0.1';
 export const MCP_PATH = '/mcp';
@@ -16,18 +19,38 @@ export const MCP_PATH = '/mcp';
 export interface HttpHandle {
   url: string;
   port: number;
+  /** the bearer token every request must carry (generated at start unless one was given) */
+  token: string;
+  /** open sessions now */
+  sessions(): number;
   /** stops accepting, closes every session */
   close(): Promise<void>;
 }
 
-function jsonError(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+function jsonError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
 /** Listens on 127.0.0.1:`port` (0 picks a free port). */
-export async function serveHttp(episode: Episode | Promise<Episode>, brief: EpisodeBrief, port: number, log: (line: string) => void = () => {}): Promise<HttpHandle> {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+export async function serveHttp(
+  episode: Episode | Promise<Episode>,
+  brief: EpisodeBrief,
+  port: number,
+  log: (line: string) => void = () => {},
+  guard: HttpGuardOptions = {},
+): Promise<HttpHandle> {
+  const settings = guardSettings(guard);
+  const sessions = new SessionTable<StreamableHTTPServerTransport>(settings);
   let bound = port;
+  const expire = (): void => {
+    for (const { id, value } of sessions.sweep()) {
+      log(`session ${id} closed after ${settings.idleMs} ms without a request`);
+      void value.close().catch(() => undefined);
+    }
+  };
+  // swept on a timer and before every new session; the timer does not keep the process alive
+  const sweeper = setInterval(expire, Math.max(25, Math.min(settings.idleMs / 2, 60_000)));
+  sweeper.unref();
 
   const openSession = async (): Promise<StreamableHTTPServerTransport> => {
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
@@ -47,18 +70,26 @@ export async function serveHttp(episode: Episode | Promise<Episode>, brief: Epis
     return transport;
   };
 
+  const refuse = (res: ServerResponse, r: Refusal): void => jsonError(res, r.status, r.message, r.headers);
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', `http://${LOOPBACK}`).pathname;
+    const refusal = originRefusal(req, bound) ?? tokenRefusal(req, settings.token);
+    if (refusal) return refuse(res, refusal);
     if (path !== MCP_PATH) return jsonError(res, 404, `not found: the MCP endpoint is ${MCP_PATH}`);
     const header = req.headers['mcp-session-id'];
     const id = Array.isArray(header) ? header[0] : header;
     let transport = id ? sessions.get(id) : undefined;
-    if (id && !transport) return jsonError(res, 404, `unknown session '${id}': start a new session with an initialize request`);
+    if (id && !transport) return jsonError(res, 404, `unknown session '${id.slice(0, 64)}' (closed, or expired after ${settings.idleMs} ms without a request): start a new session with an initialize request`);
     if (!transport) {
       if (req.method !== 'POST') return jsonError(res, 400, 'no session: send an initialize request (POST) first');
+      expire();
+      if (!sessions.hasRoom()) return jsonError(res, 503, `${settings.maxSessions} sessions are open, the most this server allows; close one (DELETE) or wait for an idle one to expire`, { 'retry-after': '5' });
       transport = await openSession();
     }
     await transport.handleRequest(req, res);
+    // a first request that did not initialize a session leaves a transport nobody can reach
+    if (!transport.sessionId) await transport.close().catch(() => undefined);
   };
 
   const http = createServer((req, res) => {
@@ -80,7 +111,10 @@ export async function serveHttp(episode: Episode | Promise<Episode>, brief: Epis
   return {
     url,
     port: bound,
+    token: settings.token,
+    sessions: () => sessions.size,
     async close() {
+      clearInterval(sweeper);
       for (const t of sessions.values()) await t.close().catch(() => undefined);
       sessions.clear();
       http.closeAllConnections();
