@@ -8,7 +8,7 @@
  * naming it. Threads of one process share a pid, so they are told apart by a per-lock token.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmdirSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -107,11 +107,20 @@ function writeTemp(path: string, text: string): void {
  */
 export function lockDirectory(dir: string, purpose: string): DirLock {
   const path = join(dir, LOCK_FILE);
-  mkdirSync(join(dir, STATE_DIR), { recursive: true });
+  const stateDir = join(dir, STATE_DIR);
   const info: LockInfo = { pid: process.pid, host: hostname(), process_start: processStart(process.pid), token: randomBytes(12).toString('hex'), acquired_at: new Date().toISOString(), purpose };
   const text = JSON.stringify(info) + '\n';
   const temp = `${path}.${info.token}.new`;
-  writeTemp(temp, text);
+  for (let n = 0; ; n++) {
+    mkdirSync(stateDir, { recursive: true });
+    try {
+      writeTemp(temp, text);
+      break;
+    } catch (err) {
+      // another holder's release removed the empty folder between our mkdir and our write
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || n >= 2) throw err;
+    }
+  }
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
@@ -121,6 +130,12 @@ export function lockDirectory(dir: string, purpose: string): DirLock {
           release() {
             if (!held.delete(lock)) return;
             if (readLock(path).info?.token === info.token) rmSync(path, { force: true });
+            // a folder that held only the lock (a house directory's) goes too, leaving the directory as found
+            try {
+              rmdirSync(stateDir);
+            } catch {
+              /* not empty: run state or another contender's temp file */
+            }
           },
         };
         held.add(lock);

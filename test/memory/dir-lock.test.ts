@@ -69,10 +69,16 @@ describe('lockDirectory', () => {
     expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe('hello');
   });
 
-  it('leaves no temp file behind, taken or refused', () => {
+  it('leaves the directory as it found it: no temp file, no empty .navharness folder', () => {
     const l = lockDirectory(dir, 'run');
     expect(() => lockDirectory(dir, 'run')).toThrow();
+    expect(readdirSync(join(dir, '.navharness'))).toEqual(['lock']);
     l.release();
-    expect(readdirSync(join(dir, '.navharness'))).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+    // a folder holding more than the lock (a run directory's state) stays
+    mkdirSync(join(dir, '.navharness'));
+    writeFileSync(join(dir, '.navharness', 'run-state.json'), '{}');
+    lockDirectory(dir, 'run').release();
+    expect(readdirSync(join(dir, '.navharness'))).toEqual(['run-state.json']);
   });
 });
