@@ -42,6 +42,10 @@ export const RunOptionsSchema = z.strictObject({
   imageGoals: z.enum(['ground-truth', 'encoder']).default('ground-truth'),
   harness: HarnessConfigSchema.default(HarnessConfigSchema.parse({})),
   prices: PricesSchema.default(PricesSchema.parse({})),
+  /** back-off of the acting and consolidation model calls (not part of the recorded configuration) */
+  modelRetry: z
+    .strictObject({ tries: z.number().int().min(1).max(10), baseDelayMs: z.number().int().min(0).max(60_000), maxDelayMs: z.number().int().min(0).max(600_000) })
+    .optional(),
 });
 export type RunOptions = z.input<typeof RunOptionsSchema>;
 
@@ -56,6 +60,8 @@ export interface RunSummary {
   metrics: RunMetrics;
   closedBefore: number;
   closedNow: number;
+  /** set when the run-end consolidation ended early on a provider error (the house notes were kept) */
+  consolidationError: string | null;
 }
 
 
@@ -163,6 +169,7 @@ async function openLive(run: OpenedRun, total: number, start: StartPose, memory:
     tasksInRun: total,
     terminationReason: () => world.body.terminationReason,
     onEvent: progress.onEvent,
+    modelRetry: o.modelRetry,
   });
   return live;
 }
@@ -206,15 +213,17 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
 }
 
 /** Consolidation (once per run), then metrics.json: scores reach the run directory only after every session has ended. */
-async function finishRun(run: OpenedRun, live: Live, total: number, progress: RunProgress): Promise<RunMetrics> {
+async function finishRun(run: OpenedRun, live: Live, total: number, progress: RunProgress): Promise<{ metrics: RunMetrics; consolidationError: string | null }> {
   const { o, ws, journal, out, config, history } = run;
   const cfg = o.harness;
   let extra = { ...ZERO_USAGE };
+  let consolidationError: string | null = null;
   const st = loadRunState(ws);
   if (!st?.finished) {
     if (cfg.consolidation && cfg.policy === 'navharness') {
-      const c = await consolidate(live.roles.consolidator, journal, live.world.navigator, cfg.consolidationTurns, progress.onEvent);
+      const c = await consolidate(live.roles.consolidator, journal, live.world.navigator, cfg.consolidationTurns, progress.onEvent, o.modelRetry);
       extra = addUsage(extra, c.usage);
+      consolidationError = c.error;
       ws.writeOwned({ kind: 'orchestrator' }, CONSOLIDATION_USAGE, JSON.stringify(c.usage) + '\n');
     }
   } else extra = runLevelUsage(journal);
@@ -223,7 +232,7 @@ async function finishRun(run: OpenedRun, live: Live, total: number, progress: Ru
   const metrics = { ...metricsOf([taskRows(journal)], o.prices, extra), execution };
   atomicWriteFile(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
   saveRunState(ws, { version: 1, config, total_tasks: total, open_task: null, finished: true, ...history });
-  return metrics;
+  return { metrics, consolidationError };
 }
 
 export async function runSequence(input: RunOptions, progress: RunProgress = {}): Promise<RunSummary> {
@@ -257,8 +266,8 @@ async function runLocked(run: OpenedRun, episode: GoatEpisode, progress: RunProg
       closedNow++;
       progress.onTask?.(taskId(k), status);
     }
-    const metrics = await finishRun(run, live, total, progress);
-    return { out: run.out, metrics, closedBefore: rp.closed.length, closedNow };
+    const { metrics, consolidationError } = await finishRun(run, live, total, progress);
+    return { out: run.out, metrics, closedBefore: rp.closed.length, closedNow, consolidationError };
   } finally {
     await live.roles.close();
     live.world.dispose();
