@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { Vec3 } from '../geometry/index.js';
 import { consolidate, HarnessConfigSchema, type HarnessConfig, Orchestrator, type HarnessEvent } from '../harness/index.js';
-import { atomicWriteFile, Journal, EVAL_DIR, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
+import { atomicWriteFile, Journal, EVAL_DIR, RUN_STATE_FILE, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
 import { addUsage, ZERO_USAGE } from '../models/index.js';
 import type { GoatEpisode, GoatGoal, StartPose } from '../sim/index.js';
 import type { NavigatorMemory } from '../navigator/index.js';
@@ -107,7 +107,9 @@ function openRunDirectory(o: Parsed, house: HouseRef): OpenedRun {
   const state = loadRunState(ws);
   const config = runConfig(o);
   if (state && !o.resume) throw new Error(`${out} already holds a run; pass --resume to continue it or choose another --out`);
-  if (!state && o.resume && journal.records().length > 0) throw new Error(`${out} has task records but no run state; it was not written by 'navharness run'`);
+  // records without a run state: not written by 'navharness run', or its state was deleted; a new
+  // run here would mix two executions' results
+  if (!state && journal.records().length > 0) throw new Error(`${out} has task records but no run state (${RUN_STATE_FILE}); it was not written by 'navharness run' or its state was deleted: choose another --out`);
   if (state && !isDeepStrictEqual(JSON.parse(JSON.stringify(state.config)), JSON.parse(JSON.stringify(config)))) {
     throw new Error(`${out} was started with a different configuration; resume it with the same flags (recorded: ${JSON.stringify(state.config)})`);
   }

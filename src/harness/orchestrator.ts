@@ -69,7 +69,7 @@ export class Orchestrator {
   private placeMoves = new Map<string, number>();
 
   constructor(readonly deps: OrchestratorDeps) {
-    if (deps.config.policy === 'single') this.compactor = new Compactor(deps.config.contextWindow, deps.config.compactAt, deps.actor);
+    if (deps.config.policy === 'single') this.compactor = new Compactor(deps.config.contextWindow, deps.config.compactAt, deps.actor, deps.modelRetry);
     for (const p of deps.navigator.places.list()) this.placeMoves.set(p.name.toLowerCase(), p.moves);
   }
 

@@ -71,6 +71,14 @@ describe('closed tasks are never written again', () => {
     expect(taskFiles(dir)).toEqual(before);
     expect(existsSync(join(dir, '.navharness', 'lock'))).toBe(false);
   }, 60_000);
+
+  it.each([false, true])('task records without a run state are refused (resume: %s), nothing rewritten', async (resume) => {
+    const dir = copyOf(`no-state-${resume}`);
+    rmSync(join(dir, '.navharness', 'run-state.json'));
+    const before = taskFiles(dir);
+    await expect(runSequence({ ...OPTS, out: dir, resume })).rejects.toThrow(/has task records but no run state \(\.navharness\/run-state\.json\)/);
+    expect(taskFiles(dir)).toEqual(before);
+  }, 60_000);
 });
 
 describe('one process per run directory', () => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { consolidate, ModelJudge, ModelWakeUp, Session } from '../../src/harness/index.js';
+import { Compactor } from '../../src/harness/compaction.js';
 import { ModelCallError } from '../../src/harness/model-call.js';
 import { Journal, Workspace } from '../../src/memory/index.js';
 import { OpenAIChatModel, text } from '../../src/models/index.js';
@@ -88,6 +89,14 @@ describe('the acting model is retried with back-off', () => {
     expect(err).toBeInstanceOf(ModelCallError);
     expect(err.message).toMatch(/the task-001\/attempt-1 session model call failed after 3 tries: HTTP 500/);
     expect(fake.requests).toHaveLength(6);
+  });
+
+  it('a failing compaction call (single-session policy) throws ModelCallError, which ends the attempt', async () => {
+    fake = await startFakeProvider(() => BROKEN);
+    const compactor = new Compactor(100, 0.5, model(fake.url), { tries: 2, baseDelayMs: 1, maxDelayMs: 1 });
+    const s = new Session('task-001/attempt-1', model(fake.url), 'system', []);
+    s.say(text('x'.repeat(1000)));
+    await expect(compactor.beforeTurn(s)).rejects.toThrow(/the compaction model call failed after 2 tries/);
   });
 
   it('a request refused for its content (400) is not tried again', async () => {
