@@ -3,3 +3,4 @@ export { summarize } from './aggregate.js';
 export { renderSvg, successByPositionSpec, trajectorySpec } from './charts.js';
 export { readRun, RunReadError } from './read-run.js';
 export { writeReport, type WrittenReport } from './write-report.js';
+export { atePlotSpec, type AtePlotOptions, type PlotPlane, renderAtePlot } from './ate-plot.js';
