@@ -7,7 +7,7 @@ export { goalReached } from './goat.js';
 export { ate, type AteOptions, type AteResult, rpe, type RpeOptions, type RpeResult } from './metrics.js';
 export { HouseRangeSchema, runParallel } from './parallel.js';
 export { failureClassOf, metricsOf, type RunMetrics, RunMetricsSchema, type TaskRow, type TaskUsage, TaskUsageSchema, usagePath } from './run-metrics.js';
-export { runSequence } from './run-sequence.js';
+export { estimatedTumPath, runSequence, trueTumPath } from './run-sequence.js';
 export { runStartProblems } from './run-start.js';
 export { loadTumImages, runSlamOnImages } from './run-slam.js';
 export { errorStats, type ErrorStats, median } from './stats.js';

@@ -18,6 +18,8 @@ import { planGoatSequence, HouseSpecSchema, type HouseRef, World } from '../worl
 import { createRoles, type Roles } from './agents.js';
 import { classifyFailure } from './failures.js';
 import { TaskWitness } from './task-witness.js';
+import { TaskTrajectoryRecorder } from './trajectory-recorder.js';
+import { formatTumTrajectory } from './tum-trajectory.js';
 import { PricesSchema } from './cost.js';
 import { goalFootprints, evaluateGoal } from './goat.js';
 import { runStartProblems } from './run-start.js';
@@ -58,6 +60,9 @@ export interface RunSummary {
   closedNow: number;
 }
 
+/** Per task, TUM format, in the navigator's camera convention: `navharness ate <true> <estimated>`. */
+export const estimatedTumPath = (id: string) => `${EVAL_DIR}/trajectory-${id}.estimated.txt`;
+export const trueTumPath = (id: string) => `${EVAL_DIR}/trajectory-${id}.true.txt`;
 const POSE_FILE = (id: string) => `${EVAL_DIR}/pose-after-${id}.json`;
 const PoseFileSchema = z.strictObject({ position: z.tuple([z.number(), z.number(), z.number()]), yaw: z.number() });
 
@@ -174,8 +179,13 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   const startPos: Vec3 = world.body.simPose.position;
   const goal = world.agentGoal(goalSpec);
   const witness = new TaskWitness(world.scene, goalSpec, world.navigator);
-  trajectory.onFrame = witness.frame;
+  const tum = new TaskTrajectoryRecorder(world.navigator, world.body);
+  trajectory.onFrame = (f, p) => {
+    witness.frame(f, p);
+    tum.frame(f);
+  };
   const outcome = await orch.runTask({ index: k, goal }).finally(() => (trajectory.onFrame = null));
+  tum.flush();
   const final: Vec3 = world.body.simPose.position;
   // evaluation-only files first; the record is the commit point
   const scored = evaluateGoal(world.scene, world.navmesh, goalSpec, { taskId: id, start: startPos, final, walked: trajectory.lengthSince(from) });
@@ -186,6 +196,8 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   const usage: TaskUsage = { task_id: id, ...outcome.usage };
   ws.writeOwned({ kind: 'orchestrator' }, usagePath(id), JSON.stringify(usage, null, 2) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trajectory-${id}.json`, JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, goalSpec) }) + '\n');
+  ws.writeOwned({ kind: 'orchestrator' }, estimatedTumPath(id), formatTumTrajectory(tum.estimated));
+  ws.writeOwned({ kind: 'orchestrator' }, trueTumPath(id), formatTumTrajectory(tum.truth));
   ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trace-${id}.json`, JSON.stringify(outcome.trace, null, 2) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, POSE_FILE(id), JSON.stringify({ position: [...final], yaw: world.body.simPose.yaw }) + '\n');
   const mem = world.navigator.memory();
