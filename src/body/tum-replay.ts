@@ -14,7 +14,8 @@ import { poseAt, readRgbd, readTumFrames, readTumTrajectory, TUM_FR3_INTRINSICS,
 
 export const TumRecordingOptionsSchema = z.strictObject({
   folder: z.string().refine((p) => existsSync(p) && statSync(p).isDirectory(), { message: 'must be an existing folder (a TUM RGB-D sequence)' }),
-  intrinsics: IntrinsicsSchema.default({ ...TUM_FR3_INTRINSICS }),
+  /** TUM freiburg3 (640×480) when not given */
+  intrinsics: z.optional(IntrinsicsSchema),
   depthFactor: z.number().positive({ message: 'must be positive (TUM: 5000 units = 1 m)' }).finite().default(5000),
   cameraHeight: z.number({ message: 'must be a number of metres' }).positive({ message: 'must be positive' }).max(3, { message: 'must be at most 3 m' }),
   /** odometry file, relative to the folder or absolute; null: no odometry */
@@ -30,6 +31,7 @@ export function openTumRecording(input: TumRecordingOptions): Recording {
     throw new Error(`replay: invalid options\n${parsed.error.issues.map((i) => `  ${i.path.join('.') || 'options'}: ${i.message}`).join('\n')}`);
   }
   const o = parsed.data;
+  const intrinsics = o.intrinsics ?? { ...TUM_FR3_INTRINSICS };
   const refs = readTumFrames(o.folder);
   if (refs.length === 0) throw new Error(`${o.folder}: no colour/depth frame pairs; expected associations.txt, or rgb.txt and depth.txt with timestamps within 0.02 s`);
   let poses: TumPose[] = [];
@@ -41,14 +43,14 @@ export function openTumRecording(input: TumRecordingOptions): Recording {
   const odometry = refs.map((r) => (poses.length ? poseAt(poses, r.rgbTime, o.maxDt) : null));
   return {
     length: refs.length,
-    intrinsics: o.intrinsics,
+    intrinsics,
     cameraHeight: o.cameraHeight,
     time: (i) => refs[i].rgbTime,
     odometry: (i): Mat4 | null => odometry[i],
     image: (i): RgbdImage => {
       const img = readRgbd(o.folder, refs[i], o.depthFactor);
-      if (img.width !== o.intrinsics.width || img.height !== o.intrinsics.height) {
-        throw new Error(`${join(o.folder, refs[i].rgbFile)} is ${img.width}×${img.height} but the intrinsics are for ${o.intrinsics.width}×${o.intrinsics.height}`);
+      if (img.width !== intrinsics.width || img.height !== intrinsics.height) {
+        throw new Error(`${join(o.folder, refs[i].rgbFile)} is ${img.width}×${img.height} but the intrinsics are for ${intrinsics.width}×${intrinsics.height}`);
       }
       return img;
     },
