@@ -7,6 +7,7 @@ import type { RunSummary, TaskSummary } from './aggregate.js';
 import type { RunData, TaskData } from './read-run.js';
 import type { StoredVerdict } from '../memory/index.js';
 import { failureSummary } from '../eval/index.js';
+import { markdownHtml } from './markdown.js';
 
 export interface ReportPlots {
   successByPosition: string;
@@ -131,7 +132,7 @@ function taskSection(t: TaskData, s: TaskSummary, plots: ReportPlots): string {
     ? `${outcome(ev.success)}${ev.failure ? ` (${esc(ev.failure.replace(/-/g, ' '))})` : ''} · SPL ${ev.spl.toFixed(3)} · distance to goal ${ev.distance_to_goal === null ? 'n/a (other floor)' : `${ev.distance_to_goal.toFixed(2)} m`} · walked ${ev.path_length.toFixed(1)} m (shortest ${ev.shortest_path === null ? 'n/a' : `${ev.shortest_path.toFixed(1)} m`})`
     : '<span class="muted">no evaluation file</span>';
   const claim = r.claim ? `<p><b>claim:</b> ${esc(r.claim.claim)} — ${esc(r.claim.evidence)}</p>` : '<p><b>claim:</b> <span class="muted">none</span></p>';
-  const handover = t.handover !== null ? `<pre class="handover">${esc(t.handover.trim())}</pre>` : '<p class="muted">No handover was written.</p>';
+  const handover = t.handover !== null ? `<div class="handover">${markdownHtml(t.handover)}</div>` : '<p class="muted">No handover was written.</p>';
   const tokens = s.usage ? `${int(s.usage.uncachedInput)} uncached in · ${int(s.usage.cachedInput)} cached in · ${int(s.usage.output)} out` : 'no usage file';
   return `<section class="task" id="${esc(t.id)}" data-task="${esc(t.id)}">
 <header><h2><span class="pos">${r.index}</span> ${esc(t.id)} <span class="kind">${esc(r.goal.kind)} goal</span></h2>${badge(r.status)}</header>
@@ -182,12 +183,14 @@ figure{margin:0}figure img{max-width:100%;height:auto;border:1px solid var(--lin
 pre{white-space:pre-wrap;word-wrap:break-word;background:#f3f4f6;border-radius:6px;padding:10px 12px;margin:0;font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace}
 details{margin:8px 0}summary{cursor:pointer;font-weight:600}
 footer{color:var(--muted);font-size:12px;margin-top:24px}
+.md{background:#f9fafb;border:1px solid var(--line);border-radius:6px;padding:4px 14px;overflow-x:auto}.md h1,.md h2,.md h3{font-size:15px;margin:10px 0 4px;text-transform:none;letter-spacing:0}
+.md table{border-collapse:collapse}.md th,.md td{border:1px solid var(--line);padding:3px 8px}.md code{background:#eef0f3;border-radius:4px;padding:0 3px}.md pre{margin:6px 0}
 `;
 
 export function renderHtml(run: RunData, summary: RunSummary, plots: ReportPlots, generatedAt: Date): string {
   const sections = run.tasks.map((t, i) => taskSection(t, summary.tasks[i], plots)).join('\n');
   const notes = run.houseNotes.length
-    ? run.houseNotes.map((n) => `<details><summary>${esc(n.file)}</summary><pre>${esc(n.text.trim())}</pre></details>`).join('')
+    ? run.houseNotes.map((n) => `<details><summary>${esc(n.file)}</summary>${markdownHtml(n.text)}</details>`).join('')
     : '<p class="muted">No house notes.</p>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
@@ -205,7 +208,7 @@ ${scores(summary)}
 </div>
 ${taskTable(summary.tasks, run.tasks)}
 ${sections}
-<h2>Ledger</h2><pre>${esc(run.ledger.trim())}</pre>
+<h2>Ledger</h2>${markdownHtml(run.ledger)}
 <h2 style="margin-top:18px">House notes</h2>${notes}
 <footer>Written by navharness report at ${esc(generatedAt.toISOString())}. Evaluation-only data (evaluator success, SPL, true path, stop views) comes from the run's eval/ folder, which no session reads.</footer>
 </main></body></html>

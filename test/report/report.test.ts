@@ -233,6 +233,24 @@ describe('writeReport', () => {
     expect(html).toContain('2026-01-02T03:04:05.000Z');
   });
 
+  it("renders handovers, house notes and the ledger as markdown, with the model's HTML and unsafe links made harmless", async () => {
+    writeRun();
+    put('tasks/task-001/handover.md', '## Where I am\n\n- the **red chair** is in the kitchen\n- <script>alert(1)</script>\n\n[map](javascript:alert(1)) · [docs](https://example.org/x) · ![photo](http://elsewhere/p.png)\n\n<img src=x onerror=alert(1)>\n');
+    put('house/rooms.md', '# House\n\n| room | floor |\n| --- | --- |\n| kitchen | 0 |\n');
+    const html = readFileSync((await writeReport(dir)).file, 'utf8');
+    expect(html).toContain('<h2>Where I am</h2>');
+    expect(html).toContain('<li>the <strong>red chair</strong> is in the kitchen</li>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('<a href="https://example.org/x" rel="noopener noreferrer">docs</a>');
+    expect(html).toContain('[image: photo]');
+    expect(html).not.toContain('http://elsewhere');
+    expect(html).toMatch(/<td>kitchen<\/td>\s*<td>0<\/td>/);
+    expect(html).toContain('<h1>Ledger</h1>');
+  });
+
   it('writes to --out when given', async () => {
     writeRun({ metrics: true });
     const out = join(dir, 'elsewhere');
