@@ -1,7 +1,10 @@
-/** `navharness report RUN_DIR`: the run viewer, a self-contained HTML page of one run directory. */
+/**
+ * `navharness report DIR`: the run viewer, a self-contained HTML page of one run directory; for an
+ * `eval` directory (one run per house) a page per run and an index with the pooled scores.
+ */
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { RunReadError, writeReport } from '../report/index.js';
+import { isEvalDirectory, RunReadError, writeEvalReport, writeReport } from '../report/index.js';
 import { parseFlags, UsageError } from './options.js';
 
 const price = (flag: string) => z.coerce.number({ error: `${flag} must be a number` }).finite(`${flag} must be a finite number`).nonnegative(`${flag} is a non-negative price per million tokens`);
@@ -17,7 +20,7 @@ export function registerReport(program: Command): void {
   program
     .command('report')
     .description('write a static HTML report of a run directory: per task the goal, map, true path, stop views, verdicts and handover; per run the scores and plots')
-    .argument('<run-dir>', "a run directory written by 'navharness run'")
+    .argument('<run-dir>', "a run directory written by 'navharness run', or an eval directory written by 'navharness eval'")
     .option('--out <dir>', 'folder for index.html (default: RUN_DIR/report)')
     .option('--price-input <p>', 'p_u: USD per million uncached input tokens', '0')
     .option('--price-cached <p>', 'p_c: USD per million cached input tokens', '0')
@@ -25,7 +28,13 @@ export function registerReport(program: Command): void {
     .action(async (runDir: string, raw: Record<string, unknown>) => {
       const f = parseFlags(ReportFlagsSchema, raw, 'report');
       try {
-        const r = await writeReport(runDir, { out: f.out, prices: { uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput } });
+        const prices = { uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput };
+        if (isEvalDirectory(runDir)) {
+          const e = await writeEvalReport(runDir, { out: f.out, prices });
+          console.log(`report of ${e.runs.length} run(s) written to ${e.file}`);
+          return;
+        }
+        const r = await writeReport(runDir, { out: f.out, prices });
         console.log(`report of ${r.run.tasks.length} task(s) written to ${r.file}`);
       } catch (e) {
         if (e instanceof RunReadError) throw new UsageError(`navharness report: cannot read the run: ${e.message}`);

@@ -23,7 +23,7 @@ export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]);
 const pngUri = (abs: string): string => `data:image/png;base64,${readFileSync(abs).toString('base64')}`;
 const svgUri = (svg: string): string => `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 
-const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
+export const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 const int = (n: number): string => n.toLocaleString('en-US');
 const usd = (x: number): string => `$${x.toFixed(x < 1 ? 4 : 2)}`;
 
@@ -44,7 +44,7 @@ function outcome(s: boolean | null): string {
   return s ? '<span class="ok">success</span>' : '<span class="bad">failure</span>';
 }
 
-function card(label: string, value: string, note = ''): string {
+export function card(label: string, value: string, note = ''): string {
   return `<div class="card"><div class="label">${esc(label)}</div><div class="value">${value}</div>${note ? `<div class="note">${esc(note)}</div>` : ''}</div>`;
 }
 
@@ -148,7 +148,7 @@ function taskSection(t: TaskData, s: TaskSummary, plots: ReportPlots): string {
 </section>`;
 }
 
-const CSS = `
+export const CSS = `
 :root{--fg:#111827;--muted:#6b7280;--line:#e5e7eb;--bg:#f9fafb;--card:#fff;--ok:#15803d;--bad:#b91c1c;--accent:#1d4ed8}
 *{box-sizing:border-box}body{margin:0;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 main{max-width:1200px;margin:0 auto;padding:24px}

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readRun, RunReadError, renderSvg, successByPositionSpec, summarize, trajectorySpec, writeReport } from '../../src/report/index.js';
+import { isEvalDirectory, readRun, RunReadError, renderSvg, successByPositionSpec, summarize, trajectorySpec, writeEvalReport, writeReport } from '../../src/report/index.js';
 
 let dir: string;
 
@@ -257,5 +257,49 @@ describe('writeReport', () => {
     const r = await writeReport(dir, { out });
     expect(r.file).toBe(join(out, 'index.html'));
     expect(readFileSync(r.file, 'utf8')).toContain('<!doctype html>');
+  });
+});
+
+describe('writeEvalReport (an eval directory: one run per house)', () => {
+  /** Two readable runs (seed-1, seed-3: one success in three tasks each) and, when asked, an unreadable one. */
+  function writeEval(opts: { broken?: boolean; metrics?: boolean } = {}): string {
+    const root = dir;
+    for (const name of ['seed-3', 'seed-1']) {
+      dir = join(root, name);
+      writeRun();
+    }
+    dir = root;
+    if (opts.broken) put('seed-2/ledger.md', '# Ledger\n');
+    if (opts.metrics) json('metrics.json', { tasks: 6, sequences: 2, s_SR: 0.5, e_SR: 0.5, SPL: 0.2, accuracy: 0.75, input_tokens: 1, cached_tokens: 2, output_tokens: 3, cost_input: 0, cost_output: 0, statuses: { complete: 2 }, runs: [{ house: 1, error: null }, { house: 3, error: null }] });
+    return root;
+  }
+
+  it('writes a page per run and an index with the pooled scores recomputed from the runs', async () => {
+    const root = writeEval();
+    expect(isEvalDirectory(root)).toBe(true);
+    expect(isEvalDirectory(join(root, 'seed-1'))).toBe(false);
+    const r = await writeEvalReport(root, { now: new Date('2026-01-02T03:04:05Z') });
+    expect(r.file).toBe(join(root, 'report', 'index.html'));
+    expect(r.runs.map((x) => x.name)).toEqual(['seed-1', 'seed-3']);
+    // one success of three in each sequence: s-SR 2/6, no sequence fully reached
+    expect(r.metrics!.s_SR).toBeCloseTo(1 / 3, 12);
+    expect(r.metrics!.e_SR).toBe(0);
+    expect(r.metrics!.sequences).toBe(2);
+    const html = readFileSync(r.file, 'utf8');
+    expect(html).toContain('<a href="seed-1/index.html">seed-1</a>');
+    expect(html).toContain('<a href="seed-3/index.html">seed-3</a>');
+    expect(html).toContain('33.3 %');
+    expect(readFileSync(join(root, 'report', 'seed-3', 'index.html'), 'utf8')).toContain('data-task="task-003"');
+  });
+
+  it("takes the pooled scores from the eval's metrics.json and lists an unreadable run with the reason", async () => {
+    const root = writeEval({ broken: true, metrics: true });
+    const r = await writeEvalReport(root);
+    expect(r.metricsSource).toContain('metrics.json');
+    expect(r.metrics!.s_SR).toBe(0.5);
+    const broken = r.runs.find((x) => x.name === 'seed-2')!;
+    expect(broken.report).toBeNull();
+    expect(broken.error).toMatch(/tasks: missing/);
+    expect(readFileSync(r.file, 'utf8')).toContain('not readable');
   });
 });
