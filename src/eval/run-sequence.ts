@@ -19,6 +19,8 @@ import { createRoles, type Roles } from './agents.js';
 import { classifyFailure } from './failures.js';
 import { TaskWitness } from './task-witness.js';
 import { TaskTrajectoryRecorder } from './trajectory-recorder.js';
+import { TaskReplayRecorder } from './replay-recorder.js';
+import { estimatedTumPath, replayIndexPath, replayMapPath, replayViewPath, trueTumPath } from './replay-files.js';
 import { formatTumTrajectory } from './tum-trajectory.js';
 import { PricesSchema } from './cost.js';
 import { goalFootprints, evaluateGoal } from './goat.js';
@@ -60,9 +62,6 @@ export interface RunSummary {
   closedNow: number;
 }
 
-/** Per task, TUM format, in the navigator's camera convention: `navharness ate <true> <estimated>`. */
-export const estimatedTumPath = (id: string) => `${EVAL_DIR}/trajectory-${id}.estimated.txt`;
-export const trueTumPath = (id: string) => `${EVAL_DIR}/trajectory-${id}.true.txt`;
 const POSE_FILE = (id: string) => `${EVAL_DIR}/pose-after-${id}.json`;
 const PoseFileSchema = z.strictObject({ position: z.tuple([z.number(), z.number(), z.number()]), yaw: z.number() });
 
@@ -180,12 +179,17 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   const goal = world.agentGoal(goalSpec);
   const witness = new TaskWitness(world.scene, goalSpec, world.navigator);
   const tum = new TaskTrajectoryRecorder(world.navigator, world.body);
+  const replay = new TaskReplayRecorder(world.navigator, tum);
   trajectory.onFrame = (f, p) => {
     witness.frame(f, p);
+    // the last action's poses first, so that a replay step counts all of them
+    tum.flush();
+    replay.frame();
     tum.frame(f);
   };
   const outcome = await orch.runTask({ index: k, goal }).finally(() => (trajectory.onFrame = null));
   tum.flush();
+  replay.flush();
   const final: Vec3 = world.body.simPose.position;
   // evaluation-only files first; the record is the commit point
   const scored = evaluateGoal(world.scene, world.navmesh, goalSpec, { taskId: id, start: startPos, final, walked: trajectory.lengthSince(from) });
@@ -198,6 +202,7 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trajectory-${id}.json`, JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, goalSpec) }) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, estimatedTumPath(id), formatTumTrajectory(tum.estimated));
   ws.writeOwned({ kind: 'orchestrator' }, trueTumPath(id), formatTumTrajectory(tum.truth));
+  writeReplay(ws, id, replay);
   ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trace-${id}.json`, JSON.stringify(outcome.trace, null, 2) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, POSE_FILE(id), JSON.stringify({ position: [...final], yaw: world.body.simPose.yaw }) + '\n');
   const mem = world.navigator.memory();
@@ -208,6 +213,16 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   if (outcome.mapPng) atomicWriteFile(join(out, 'maps', `${id}.png`), outcome.mapPng);
   journal.closeTask(outcome.record);
   return outcome.record.status;
+}
+
+/** The replay's pictures, then its index (the report reads the index and the pictures it names). */
+function writeReplay(ws: Workspace, id: string, replay: TaskReplayRecorder): void {
+  for (const s of replay.steps) {
+    ws.writeOwned({ kind: 'orchestrator' }, replayViewPath(id, s.step), s.viewJpeg);
+    ws.writeOwned({ kind: 'orchestrator' }, replayMapPath(id, s.step), s.mapPng);
+  }
+  const steps = replay.steps.map(({ viewJpeg: _v, mapPng: _m, ...step }) => step);
+  ws.writeOwned({ kind: 'orchestrator' }, replayIndexPath(id), JSON.stringify({ task_id: id, steps }) + '\n');
 }
 
 /** Consolidation (once per run), then metrics.json: scores reach the run directory only after every session has ended. */

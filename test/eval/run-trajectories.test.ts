@@ -7,7 +7,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ate, estimatedTumPath, parseTumTrajectory, runSequence, trueTumPath } from '../../src/eval/index.js';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { ate, estimatedTumPath, parseTumTrajectory, replayIndexPath, ReplayIndexSchema, replayMapPath, replayViewPath, runSequence, trueTumPath } from '../../src/eval/index.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -18,7 +20,7 @@ async function oneTask(poseSource: 'ground-truth' | 'slam') {
   await runSequence({ house: 'seed:3', sequence: 0, agent: 'scripted', out, maxGoals: 1, harness: { poseSource, stepBudget: 12, turnBudget: 6 } });
   const est = parseTumTrajectory(readFileSync(join(out, estimatedTumPath('task-001')), 'utf8'));
   const gt = parseTumTrajectory(readFileSync(join(out, trueTumPath('task-001')), 'utf8'));
-  return { est, gt };
+  return { est, gt, out };
 }
 
 describe('TUM trajectory files of a run', () => {
@@ -30,6 +32,29 @@ describe('TUM trajectory files of a run', () => {
     const a = ate(gt, est, { maxDt: 0.001 });
     expect(a.pairs).toBe(gt.length);
     expect(a.rmse_m).toBeLessThan(1e-4);
+  }, 300_000);
+
+  it('keeps a replay of each action: the half-size view as JPEG, the map as PNG, and how far the trajectories had grown', async () => {
+    const { gt, est, out } = await oneTask('slam');
+    const index = ReplayIndexSchema.parse(JSON.parse(readFileSync(join(out, replayIndexPath('task-001')), 'utf8')));
+    expect(index.steps.length).toBeGreaterThan(2);
+    for (let i = 0; i < index.steps.length; i++) {
+      const s = index.steps[i];
+      expect(s.step).toBe(i + 1);
+      if (i > 0) {
+        // an action is five sub-motions: five more true poses than the step before
+        expect(s.true_poses).toBeGreaterThan(index.steps[i - 1].true_poses);
+        expect(s.time).toBeGreaterThan(index.steps[i - 1].time);
+      }
+      expect(s.estimated_poses).toBeLessThanOrEqual(s.true_poses);
+      const view = jpeg.decode(readFileSync(join(out, replayViewPath('task-001', s.step))), { useTArray: true });
+      expect([view.width, view.height]).toEqual([160, 120]);
+      const map = PNG.sync.read(readFileSync(join(out, replayMapPath('task-001', s.step))));
+      expect(map.width).toBeGreaterThan(10);
+    }
+    const last = index.steps[index.steps.length - 1];
+    expect(last.true_poses).toBe(gt.length);
+    expect(last.estimated_poses).toBe(est.length);
   }, 300_000);
 
   it('with SLAM poses, the estimate is in its own world frame and aligns to the truth within centimetres', async () => {
