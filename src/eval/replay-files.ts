@@ -1,7 +1,7 @@
 /**
  * Where a run keeps, per task, what the report's step-by-step replay and `navharness ate` read
  * (evaluation only, under eval/): the estimated and the true camera trajectory as TUM files, and per
- * coarse action the view the body saw and the navigator's map after it.
+ * kept coarse action (src/eval/replay-recorder.ts) the view the body saw and the navigator's map after it.
  */
 import { z } from 'zod';
 import { EVAL_DIR } from '../memory/index.js';
@@ -12,7 +12,7 @@ export const trueTumPath = (id: string) => `${EVAL_DIR}/trajectory-${id}.true.tx
 
 export const replayIndexPath = (id: string) => `${EVAL_DIR}/replay/${id}.json`;
 const pad = (n: number) => String(n).padStart(4, '0');
-export const replayViewPath = (id: string, step: number) => `${EVAL_DIR}/replay/${id}/view-${pad(step)}.jpg`;
+export const replayViewPath = (id: string, step: number) => `${EVAL_DIR}/replay/${id}/view-${pad(step)}.png`;
 export const replayMapPath = (id: string, step: number) => `${EVAL_DIR}/replay/${id}/map-${pad(step)}.png`;
 
 /** One coarse action of a task: when it ended, and how many poses each TUM file held then. */

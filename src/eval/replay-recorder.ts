@@ -1,29 +1,39 @@
 /**
- * Evaluation's record of a task for the report's replay: after every coarse action (the navigator's
- * kept view changes once per action) the view the body saw, shrunk to half size as JPEG, and the
- * navigator's map with its estimated trail as PNG, with how far the TUM trajectories had grown then.
- * Nothing here reaches the navigator or the agent.
+ * Evaluation's record of a task for the report's replay: after a coarse action (the navigator's kept
+ * view changes once per action) the view the body saw at half size and the navigator's map with its
+ * estimated trail, with how far the TUM trajectories had grown then. Nothing here reaches the
+ * navigator or the agent.
+ *
+ * Cost: at most MAX_KEPT steps are kept. Steps are taken at a stride that doubles whenever the kept
+ * ones would exceed the cap (every other one is then dropped), so a long task keeps evenly spaced
+ * steps, always with its last one; pictures are held raw and encoded once, at the task's end, so
+ * that only kept steps pay for PNG encoding.
  */
-import jpeg from 'jpeg-js';
 import type { BodyFrame } from '../body/index.js';
 import { encodePng } from '../image/node.js';
+import type { RgbaImage } from '../image/index.js';
 import type { Navigator } from '../navigator/index.js';
 import type { ReplayStep } from './replay-files.js';
 import type { TaskTrajectoryRecorder } from './trajectory-recorder.js';
 
 export interface ReplaySnapshot extends ReplayStep {
-  viewJpeg: Uint8Array;
+  viewPng: Uint8Array;
   mapPng: Uint8Array;
 }
 
+interface RawStep extends ReplayStep {
+  view: RgbaImage;
+  map: RgbaImage;
+}
+
+export const MAX_KEPT = 48;
 /** Map pictures are kept small: the replay shows many of them. */
 const MAP_ZOOM = 2;
-const JPEG_QUALITY = 70;
 
-/** RGB at half size (2×2 box filter) as an RGBA JPEG. */
-export function halfSizeJpeg(f: { width: number; height: number; rgb: Uint8Array }): Uint8Array {
+/** RGB at half size (2×2 box filter) as RGBA. */
+export function halfSize(f: { width: number; height: number; rgb: Uint8Array }): RgbaImage {
   const w = Math.max(1, f.width >> 1), h = Math.max(1, f.height >> 1);
-  const data = new Uint8Array(w * h * 4);
+  const data = new Uint8ClampedArray(w * h * 4);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       for (let c = 0; c < 3; c++) {
@@ -37,42 +47,58 @@ export function halfSizeJpeg(f: { width: number; height: number; rgb: Uint8Array
       data[(y * w + x) * 4 + 3] = 255;
     }
   }
-  return new Uint8Array(jpeg.encode({ width: w, height: h, data }, JPEG_QUALITY).data);
+  return { width: w, height: h, data };
 }
 
 export class TaskReplayRecorder {
-  readonly steps: ReplaySnapshot[] = [];
+  private kept: RawStep[] = [];
+  private stride = 1;
+  private actions = 0;
   private lastView: BodyFrame | null;
 
   constructor(
     private readonly navigator: Navigator,
     private readonly tum: TaskTrajectoryRecorder,
+    private readonly maxKept = MAX_KEPT,
   ) {
     // the view the task starts with is not a step of this task
     this.lastView = navigator.lastView;
   }
 
   /** Called with every frame (before the navigator tracks it): a changed kept view means an action ended. */
-  readonly frame = (): void => this.check();
-
-  /** At the task's end: the last action. */
-  flush(): void {
-    this.check();
-  }
-
-  private check(): void {
+  readonly frame = (): void => {
     const v = this.navigator.lastView;
     if (!v || v === this.lastView) return;
     this.lastView = v;
-    const map = this.navigator.render({ zoom: MAP_ZOOM });
-    this.steps.push({
-      step: this.steps.length + 1,
+    this.actions++;
+    if ((this.actions - 1) % this.stride === 0) this.capture(v);
+  };
+
+  /** At the task's end: the last action is always kept. */
+  flush(): void {
+    this.frame();
+    const v = this.lastView;
+    if (v && this.actions > 0 && this.kept[this.kept.length - 1]?.step !== this.actions) this.capture(v, false);
+  }
+
+  /** The kept steps with their pictures encoded. */
+  snapshots(): ReplaySnapshot[] {
+    return this.kept.map(({ view, map, ...step }) => ({ ...step, viewPng: new Uint8Array(encodePng(view)), mapPng: new Uint8Array(encodePng(map)) }));
+  }
+
+  private capture(v: BodyFrame, thin = true): void {
+    this.kept.push({
+      step: this.actions,
       time: v.timestamp,
       true_poses: this.tum.truth.length,
       estimated_poses: this.tum.estimated.length,
       status: this.navigator.status,
-      viewJpeg: halfSizeJpeg(v),
-      mapPng: new Uint8Array(encodePng(map)),
+      view: halfSize(v),
+      map: this.navigator.render({ zoom: MAP_ZOOM }),
     });
+    if (thin && this.kept.length > this.maxKept) {
+      this.stride *= 2;
+      this.kept = this.kept.filter((k) => (k.step - 1) % this.stride === 0);
+    }
   }
 }

@@ -217,11 +217,12 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
 
 /** The replay's pictures, then its index (the report reads the index and the pictures it names). */
 function writeReplay(ws: Workspace, id: string, replay: TaskReplayRecorder): void {
-  for (const s of replay.steps) {
-    ws.writeOwned({ kind: 'orchestrator' }, replayViewPath(id, s.step), s.viewJpeg);
+  const snapshots = replay.snapshots();
+  for (const s of snapshots) {
+    ws.writeOwned({ kind: 'orchestrator' }, replayViewPath(id, s.step), s.viewPng);
     ws.writeOwned({ kind: 'orchestrator' }, replayMapPath(id, s.step), s.mapPng);
   }
-  const steps = replay.steps.map(({ viewJpeg: _v, mapPng: _m, ...step }) => step);
+  const steps = snapshots.map(({ viewPng: _v, mapPng: _m, ...step }) => step);
   ws.writeOwned({ kind: 'orchestrator' }, replayIndexPath(id), JSON.stringify({ task_id: id, steps }) + '\n');
 }
 

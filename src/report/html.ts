@@ -8,6 +8,8 @@ import type { RunData, TaskData } from './read-run.js';
 import type { StoredVerdict } from '../memory/index.js';
 import { failureSummary } from '../eval/index.js';
 import { markdownHtml } from './markdown.js';
+import { REPLAY_SCRIPT } from './replay-html.js';
+import { esc } from './escape.js';
 
 export interface ReportPlots {
   successByPosition: string;
@@ -15,10 +17,11 @@ export interface ReportPlots {
   costPerTask: string;
   /** per task id; absent when the run left no trajectory file */
   trajectories: Map<string, string>;
+  /** per task id: the replay's HTML (a note when the run kept no replay) */
+  replays: Map<string, string>;
 }
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]);
+export { esc };
 
 const pngUri = (abs: string): string => `data:image/png;base64,${readFileSync(abs).toString('base64')}`;
 const svgUri = (svg: string): string => `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
@@ -142,6 +145,7 @@ function taskSection(t: TaskData, s: TaskSummary, plots: ReportPlots): string {
 <div><h3>Map</h3>${map}${r.markers.length ? `<p class="small"><b>marked:</b> ${r.markers.map(esc).join(' · ')}</p>` : ''}</div>
 <div><h3>Trajectory</h3>${traj}</div>
 </div>
+<h3>Replay</h3>${plots.replays.get(t.id) ?? ''}
 <h3>Stop views</h3>${stops}
 <h3>Judge</h3>${claim}<div class="verdicts">${verdictBlock('certification', t.final)}${verdictBlock('pre-stop check', t.prestop)}</div>
 <h3>Handover</h3>${handover}
@@ -183,6 +187,8 @@ figure{margin:0}figure img{max-width:100%;height:auto;border:1px solid var(--lin
 pre{white-space:pre-wrap;word-wrap:break-word;background:#f3f4f6;border-radius:6px;padding:10px 12px;margin:0;font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace}
 details{margin:8px 0}summary{cursor:pointer;font-weight:600}
 footer{color:var(--muted);font-size:12px;margin-top:24px}
+.replay-bar{display:flex;align-items:center;gap:12px;margin:4px 0 8px}.replay-bar input{flex:1}.replay-label{font-size:12px;color:#374151;min-width:260px}
+.replay-trail{width:100%;height:auto;border:1px solid var(--line);border-radius:6px;display:block}.replay-mapfig img{image-rendering:pixelated}
 .md{background:#f9fafb;border:1px solid var(--line);border-radius:6px;padding:4px 14px;overflow-x:auto}.md h1,.md h2,.md h3{font-size:15px;margin:10px 0 4px;text-transform:none;letter-spacing:0}
 .md table{border-collapse:collapse}.md th,.md td{border:1px solid var(--line);padding:3px 8px}.md code{background:#eef0f3;border-radius:4px;padding:0 3px}.md pre{margin:6px 0}
 `;
@@ -211,6 +217,6 @@ ${sections}
 <h2>Ledger</h2>${markdownHtml(run.ledger)}
 <h2 style="margin-top:18px">House notes</h2>${notes}
 <footer>Written by navharness report at ${esc(generatedAt.toISOString())}. Evaluation-only data (evaluator success, SPL, true path, stop views) comes from the run's eval/ folder, which no session reads.</footer>
-</main></body></html>
+</main><script>${REPLAY_SCRIPT}</script></body></html>
 `;
 }

@@ -6,8 +6,7 @@
  */
 import { Marked, type Tokens } from 'marked';
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]);
+import { esc } from './escape.js';
 
 const SAFE_HREF = /^(https?:|mailto:|#)/i;
 

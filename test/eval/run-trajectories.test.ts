@@ -7,7 +7,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { ate, estimatedTumPath, parseTumTrajectory, replayIndexPath, ReplayIndexSchema, replayMapPath, replayViewPath, runSequence, trueTumPath } from '../../src/eval/index.js';
 
@@ -34,20 +33,20 @@ describe('TUM trajectory files of a run', () => {
     expect(a.rmse_m).toBeLessThan(1e-4);
   }, 300_000);
 
-  it('keeps a replay of each action: the half-size view as JPEG, the map as PNG, and how far the trajectories had grown', async () => {
+  it('keeps a replay of the actions: the half-size view and the map as PNG, and how far the trajectories had grown', async () => {
     const { gt, est, out } = await oneTask('slam');
     const index = ReplayIndexSchema.parse(JSON.parse(readFileSync(join(out, replayIndexPath('task-001')), 'utf8')));
     expect(index.steps.length).toBeGreaterThan(2);
     for (let i = 0; i < index.steps.length; i++) {
       const s = index.steps[i];
-      expect(s.step).toBe(i + 1);
+      if (i > 0) expect(s.step).toBeGreaterThan(index.steps[i - 1].step);
       if (i > 0) {
         // an action is five sub-motions: five more true poses than the step before
         expect(s.true_poses).toBeGreaterThan(index.steps[i - 1].true_poses);
         expect(s.time).toBeGreaterThan(index.steps[i - 1].time);
       }
       expect(s.estimated_poses).toBeLessThanOrEqual(s.true_poses);
-      const view = jpeg.decode(readFileSync(join(out, replayViewPath('task-001', s.step))), { useTArray: true });
+      const view = PNG.sync.read(readFileSync(join(out, replayViewPath('task-001', s.step))));
       expect([view.width, view.height]).toEqual([160, 120]);
       const map = PNG.sync.read(readFileSync(join(out, replayMapPath('task-001', s.step))));
       expect(map.width).toBeGreaterThan(10);

@@ -6,6 +6,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PNG } from 'pngjs';
+import { formatTumTrajectory, replayIndexPath, replayMapPath, replayViewPath, trueTumPath, estimatedTumPath } from '../../src/eval/index.js';
+import { fromQuatTranslation } from '../../src/geometry/index.js';
+import { thinSteps } from '../../src/report/replay-html.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isEvalDirectory, readRun, RunReadError, renderSvg, successByPositionSpec, summarize, trajectorySpec, writeEvalReport, writeReport } from '../../src/report/index.js';
 
@@ -301,5 +304,59 @@ describe('writeEvalReport (an eval directory: one run per house)', () => {
     expect(broken.report).toBeNull();
     expect(broken.error).toMatch(/tasks: missing/);
     expect(readFileSync(r.file, 'utf8')).toContain('not readable');
+  });
+});
+
+describe('the replay of a task', () => {
+  /** task-001 walked 0.05 m per frame along x, 5 frames a step; the estimate is the same path in another frame (turned 90°, moved). */
+  function writeReplay(steps: number): void {
+    const truth = [], est = [];
+    for (let i = 0; i < steps * 5; i++) {
+      truth.push({ time: 0.1 * (i + 1), pose: fromQuatTranslation([0, 0, 0, 1], [0.05 * i, 0, 0]) });
+      est.push({ time: 0.1 * (i + 1), pose: fromQuatTranslation([0, 0.7071068, 0, 0.7071068], [3, 0, 0.05 * i]) });
+    }
+    put(trueTumPath('task-001'), formatTumTrajectory(truth));
+    put(estimatedTumPath('task-001'), formatTumTrajectory(est));
+    const index = { task_id: 'task-001', steps: Array.from({ length: steps }, (_, k) => ({ step: k + 1, time: 0.5 * (k + 1), true_poses: 5 * (k + 1), estimated_poses: 5 * (k + 1), status: 'ok' })) };
+    json(replayIndexPath('task-001'), index);
+    for (let k = 1; k <= steps; k++) {
+      put(replayViewPath('task-001', k), png(8, 6, [40 * k, 0, 0]));
+      put(replayMapPath('task-001', k), png(6, 6, [k, k, k]));
+    }
+  }
+
+  it('embeds a scrubber over the steps with the views, the maps and both trails aligned', async () => {
+    writeRun();
+    writeReplay(4);
+    const html = readFileSync((await writeReport(dir)).file, 'utf8');
+    expect(html).toContain('data-replay="task-001"');
+    expect(html).toContain('<input type="range" min="0" max="3" value="3"');
+    const data = JSON.parse(/<script type="application\/json" class="replay-data">(.*?)<\/script>/s.exec(html)![1]);
+    expect(data.steps.map((s: { s: number }) => s.s)).toEqual([1, 2, 3, 4]);
+    expect(data.views.every((v: string) => v.startsWith('data:image/png;base64,'))).toBe(true);
+    expect(data.maps).toHaveLength(4);
+    // the estimate, aligned onto the truth, lies on it
+    expect(data.est).toHaveLength(20);
+    for (let i = 0; i < 20; i++) {
+      expect(data.est[i][0]).toBeCloseTo(data.truth[i][0], 2);
+      expect(data.est[i][1]).toBeCloseTo(data.truth[i][1], 2);
+    }
+    // tasks without a replay say so
+    expect(html).toContain('No replay (the run kept none for this task).');
+  });
+
+  it('thins long replays evenly, keeping the first and the last step', () => {
+    expect(thinSteps(5, 10)).toEqual([0, 1, 2, 3, 4]);
+    const t = thinSteps(1000, 120);
+    expect(t.length).toBe(120);
+    expect(t[0]).toBe(0);
+    expect(t[t.length - 1]).toBe(999);
+  });
+
+  it('names a replay picture that is missing', async () => {
+    writeRun();
+    writeReplay(2);
+    rmSync(join(dir, replayMapPath('task-001', 2)));
+    await expect(writeReport(dir)).rejects.toThrow(/eval\/replay\/task-001\/map-0002.png: missing/);
   });
 });
