@@ -8,7 +8,7 @@ export { ate, type AteOptions, type AteResult, rpe, type RpeOptions, type RpeRes
 export { HouseRangeSchema, runParallel } from './parallel.js';
 export { failureClassOf, metricsOf, type RunMetrics, RunMetricsSchema, type TaskRow, type TaskUsage, TaskUsageSchema, usagePath } from './run-metrics.js';
 export { runSequence } from './run-sequence.js';
-export { estimatedTumPath, replayIndexPath, ReplayIndexSchema, type ReplayIndex, replayMapPath, type ReplayStep, replayViewPath, trueTumPath } from './replay-files.js';
+export { estimatedTumPath, replayIndexPath, ReplayIndexSchema, type ReplayIndex, replayMapPath, type ReplayStep, replayViewsPath, trueTumPath } from './replay-files.js';
 export { runStartProblems } from './run-start.js';
 export { loadTumImages, runSlamOnImages } from './run-slam.js';
 export { errorStats, type ErrorStats, median } from './stats.js';

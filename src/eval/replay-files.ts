@@ -12,7 +12,8 @@ export const trueTumPath = (id: string) => `${EVAL_DIR}/trajectory-${id}.true.tx
 
 export const replayIndexPath = (id: string) => `${EVAL_DIR}/replay/${id}.json`;
 const pad = (n: number) => String(n).padStart(4, '0');
-export const replayViewPath = (id: string, step: number) => `${EVAL_DIR}/replay/${id}/view-${pad(step)}.png`;
+/** the kept views of a task stacked top to bottom in step order, one JPEG (one encoder set-up a task, not one a view) */
+export const replayViewsPath = (id: string) => `${EVAL_DIR}/replay/${id}/views.jpg`;
 export const replayMapPath = (id: string, step: number) => `${EVAL_DIR}/replay/${id}/map-${pad(step)}.png`;
 
 /** One coarse action of a task: when it ended, and how many poses each TUM file held then. */
@@ -24,6 +25,12 @@ export const ReplayStepSchema = z.strictObject({
   estimated_poses: z.number().int().nonnegative(),
   status: z.string(),
 });
-export const ReplayIndexSchema = z.strictObject({ task_id: z.string(), steps: z.array(ReplayStepSchema) });
+export const ReplayIndexSchema = z.strictObject({
+  task_id: z.string(),
+  /** size of one view in views.jpg (the image is view_width × view_height·steps) */
+  view_width: z.number().int().positive(),
+  view_height: z.number().int().positive(),
+  steps: z.array(ReplayStepSchema),
+});
 export type ReplayStep = z.infer<typeof ReplayStepSchema>;
 export type ReplayIndex = z.infer<typeof ReplayIndexSchema>;

@@ -7,8 +7,10 @@
  * Cost: at most MAX_KEPT steps are kept. Steps are taken at a stride that doubles whenever the kept
  * ones would exceed the cap (every other one is then dropped), so a long task keeps evenly spaced
  * steps, always with its last one; pictures are held raw and encoded once, at the task's end, so
- * that only kept steps pay for PNG encoding.
+ * that only kept steps pay for encoding; the views go into one JPEG (jpeg-js sets up its encoder for
+ * tens of milliseconds per image, far more than a small view costs to encode).
  */
+import jpeg from 'jpeg-js';
 import type { BodyFrame } from '../body/index.js';
 import { encodePng } from '../image/node.js';
 import type { RgbaImage } from '../image/index.js';
@@ -17,8 +19,15 @@ import type { ReplayStep } from './replay-files.js';
 import type { TaskTrajectoryRecorder } from './trajectory-recorder.js';
 
 export interface ReplaySnapshot extends ReplayStep {
-  viewPng: Uint8Array;
   mapPng: Uint8Array;
+}
+
+export interface ReplayPictures {
+  steps: ReplaySnapshot[];
+  /** the kept views stacked top to bottom, JPEG; null without a step */
+  viewsJpeg: Uint8Array | null;
+  viewWidth: number;
+  viewHeight: number;
 }
 
 interface RawStep extends ReplayStep {
@@ -29,6 +38,7 @@ interface RawStep extends ReplayStep {
 export const MAX_KEPT = 48;
 /** Map pictures are kept small: the replay shows many of them. */
 const MAP_ZOOM = 2;
+const JPEG_QUALITY = 75;
 
 /** RGB at half size (2×2 box filter) as RGBA. */
 export function halfSize(f: { width: number; height: number; rgb: Uint8Array }): RgbaImage {
@@ -81,9 +91,16 @@ export class TaskReplayRecorder {
     if (v && this.actions > 0 && this.kept[this.kept.length - 1]?.step !== this.actions) this.capture(v, false);
   }
 
-  /** The kept steps with their pictures encoded. */
-  snapshots(): ReplaySnapshot[] {
-    return this.kept.map(({ view, map, ...step }) => ({ ...step, viewPng: new Uint8Array(encodePng(view)), mapPng: new Uint8Array(encodePng(map)) }));
+  /** The kept steps with their maps encoded, and their views as one JPEG. */
+  pictures(): ReplayPictures {
+    const steps = this.kept.map(({ view: _v, map, ...step }) => ({ ...step, mapPng: new Uint8Array(encodePng(map)) }));
+    if (this.kept.length === 0) return { steps, viewsJpeg: null, viewWidth: 1, viewHeight: 1 };
+    const { width, height } = this.kept[0].view;
+    const data = new Uint8Array(width * height * 4 * this.kept.length);
+    // every view of a task has the body's size; a stray one is left black rather than misplaced
+    this.kept.forEach((k, i) => { if (k.view.width === width && k.view.height === height) data.set(k.view.data, i * width * height * 4); });
+    const viewsJpeg = new Uint8Array(jpeg.encode({ width, height: height * this.kept.length, data }, JPEG_QUALITY).data);
+    return { steps, viewsJpeg, viewWidth: width, viewHeight: height };
   }
 
   private capture(v: BodyFrame, thin = true): void {

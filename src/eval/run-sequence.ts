@@ -20,7 +20,7 @@ import { classifyFailure } from './failures.js';
 import { TaskWitness } from './task-witness.js';
 import { TaskTrajectoryRecorder } from './trajectory-recorder.js';
 import { TaskReplayRecorder } from './replay-recorder.js';
-import { estimatedTumPath, replayIndexPath, replayMapPath, replayViewPath, trueTumPath } from './replay-files.js';
+import { estimatedTumPath, replayIndexPath, replayMapPath, replayViewsPath, trueTumPath } from './replay-files.js';
 import { formatTumTrajectory } from './tum-trajectory.js';
 import { PricesSchema } from './cost.js';
 import { goalFootprints, evaluateGoal } from './goat.js';
@@ -217,13 +217,11 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
 
 /** The replay's pictures, then its index (the report reads the index and the pictures it names). */
 function writeReplay(ws: Workspace, id: string, replay: TaskReplayRecorder): void {
-  const snapshots = replay.snapshots();
-  for (const s of snapshots) {
-    ws.writeOwned({ kind: 'orchestrator' }, replayViewPath(id, s.step), s.viewPng);
-    ws.writeOwned({ kind: 'orchestrator' }, replayMapPath(id, s.step), s.mapPng);
-  }
-  const steps = snapshots.map(({ viewPng: _v, mapPng: _m, ...step }) => step);
-  ws.writeOwned({ kind: 'orchestrator' }, replayIndexPath(id), JSON.stringify({ task_id: id, steps }) + '\n');
+  const p = replay.pictures();
+  for (const s of p.steps) ws.writeOwned({ kind: 'orchestrator' }, replayMapPath(id, s.step), s.mapPng);
+  if (p.viewsJpeg) ws.writeOwned({ kind: 'orchestrator' }, replayViewsPath(id), p.viewsJpeg);
+  const steps = p.steps.map(({ mapPng: _m, ...step }) => step);
+  ws.writeOwned({ kind: 'orchestrator' }, replayIndexPath(id), JSON.stringify({ task_id: id, view_width: p.viewWidth, view_height: p.viewHeight, steps }) + '\n');
 }
 
 /** Consolidation (once per run), then metrics.json: scores reach the run directory only after every session has ended. */

@@ -188,7 +188,7 @@ pre{white-space:pre-wrap;word-wrap:break-word;background:#f3f4f6;border-radius:6
 details{margin:8px 0}summary{cursor:pointer;font-weight:600}
 footer{color:var(--muted);font-size:12px;margin-top:24px}
 .replay-bar{display:flex;align-items:center;gap:12px;margin:4px 0 8px}.replay-bar input{flex:1}.replay-label{font-size:12px;color:#374151;min-width:260px}
-.replay-trail{width:100%;height:auto;border:1px solid var(--line);border-radius:6px;display:block}.replay-mapfig img{image-rendering:pixelated}
+.replay-trail{width:100%;height:auto;border:1px solid var(--line);border-radius:6px;display:block}.replay-mapfig img{image-rendering:pixelated}.replay-view{width:100%;border:1px solid var(--line);border-radius:6px;background-repeat:no-repeat}
 .md{background:#f9fafb;border:1px solid var(--line);border-radius:6px;padding:4px 14px;overflow-x:auto}.md h1,.md h2,.md h3{font-size:15px;margin:10px 0 4px;text-transform:none;letter-spacing:0}
 .md table{border-collapse:collapse}.md th,.md td{border:1px solid var(--line);padding:3px 8px}.md code{background:#eef0f3;border-radius:4px;padding:0 3px}.md pre{margin:6px 0}
 `;

@@ -5,13 +5,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { estimatedTumPath, parseTumTrajectory, ReplayIndexSchema, replayIndexPath, replayMapPath, replayViewPath, trueTumPath, type ReplayStep, type TumPose } from '../eval/index.js';
+import { estimatedTumPath, parseTumTrajectory, ReplayIndexSchema, replayIndexPath, replayMapPath, replayViewsPath, trueTumPath, type ReplayStep, type TumPose } from '../eval/index.js';
 import { RunReadError } from './read-run.js';
 
 export interface ReplayData {
   steps: ReplayStep[];
+  /** absolute path of the stacked views (one per step, top to bottom) and the size of one view */
+  views: string;
+  viewWidth: number;
+  viewHeight: number;
   /** absolute paths, one per step */
-  views: string[];
   maps: string[];
   truth: TumPose[];
   estimated: TumPose[];
@@ -48,9 +51,12 @@ export function readReplay(dir: string, id: string): ReplayData | null {
     }
   };
   const steps = r.data.steps;
+  if (steps.length === 0) return null;
   return {
     steps,
-    views: steps.map((s) => picture(dir, replayViewPath(id, s.step))),
+    views: picture(dir, replayViewsPath(id)),
+    viewWidth: r.data.view_width,
+    viewHeight: r.data.view_height,
     maps: steps.map((s) => picture(dir, replayMapPath(id, s.step))),
     truth: trajectory(trueTumPath(id)),
     estimated: trajectory(estimatedTumPath(id)),

@@ -45,8 +45,9 @@ export function replaySection(id: string, r: ReplayData | null): string {
   const keep = thinSteps(r.steps.length);
   const t = trails(r);
   const payload = {
-    steps: keep.map((i) => ({ s: r.steps[i].step, t: r.steps[i].time, tp: r.steps[i].true_poses, ep: r.steps[i].estimated_poses, st: r.steps[i].status })),
-    views: keep.map((i) => uri(r.views[i], 'image/png')),
+    // row: the step's place in the stacked views
+    steps: keep.map((i) => ({ s: r.steps[i].step, t: r.steps[i].time, tp: r.steps[i].true_poses, ep: r.steps[i].estimated_poses, st: r.steps[i].status, row: i })),
+    rows: r.steps.length,
     maps: keep.map((i) => uri(r.maps[i], 'image/png')),
     truth: t.truth,
     est: t.est,
@@ -57,7 +58,7 @@ export function replaySection(id: string, r: ReplayData | null): string {
   return `<div class="replay" data-replay="${esc(id)}">
 <div class="replay-bar"><input type="range" min="0" max="${last}" value="${last}" step="1" aria-label="step of ${esc(id)}"><span class="replay-label"></span></div>
 <div class="grid3">
-<figure><img class="replay-view" alt="view after the step" src="${payload.views[last]}"><figcaption>what the body saw after the step</figcaption></figure>
+<figure><div class="replay-view" role="img" aria-label="view after the step" style="aspect-ratio:${r.viewWidth}/${r.viewHeight};background-image:url(${uri(r.views, 'image/jpeg')});background-size:100% ${100 * r.steps.length}%"></div><figcaption>what the body saw after the step</figcaption></figure>
 <figure class="replay-mapfig"><img class="replay-map" alt="map after the step" src="${payload.maps[last]}"><figcaption>the navigator's map after the step (its own trail)</figcaption></figure>
 <figure><svg class="replay-trail" viewBox="0 0 300 300" role="img" aria-label="trails from above"></svg><figcaption>from above: true trail (black)${t.aligned ? ', estimated trail aligned onto it (blue)' : ' (too few estimated poses to align)'}</figcaption></figure>
 </div>
@@ -80,7 +81,7 @@ for (const el of document.querySelectorAll('.replay')) {
   const dot = (p, colour) => p ? '<circle r="4" fill="' + colour + '" cx="' + px(p).split(',')[0] + '" cy="' + px(p).split(',')[1] + '"/>' : '';
   const show = (k) => {
     const s = d.steps[k];
-    view.src = d.views[k];
+    view.style.backgroundPosition = '0 ' + (d.rows > 1 ? (100 * s.row) / (d.rows - 1) : 0) + '%';
     map.src = d.maps[k];
     const t = d.truth.slice(0, s.tp), e = d.est.slice(0, s.ep);
     svg.innerHTML = '<rect width="300" height="300" fill="#fff"/>' + line(d.truth, '#e5e7eb') + line(t, '#111827') + line(e, '#2563eb') + dot(t[t.length - 1], '#111827') + dot(e[e.length - 1], '#2563eb');

@@ -65,7 +65,7 @@ function tokensSpec(decisions: readonly Decision[]): TopLevelSpec {
   const episodes = new Set(decisions.map((d) => d.episode)).size;
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
-    title: { text: 'Input tokens over the decisions of each episode', subtitle: 'cumulative, cached included; a drop is a context compression', anchor: 'start', fontSize: 14 },
+    title: { text: 'Input tokens over the decisions of each episode', subtitle: 'cumulative, cached included; the slope is the context size per request, which a compression lowers', anchor: 'start', fontSize: 14 },
     width: 520,
     height: 240,
     data: { values: decisions.map((d) => ({ episode: d.episode, decision: d.decision, tokens: d.cumulativeInputTokens })) },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import type { Navigator } from '../../src/navigator/index.js';
 import { halfSize, TaskReplayRecorder } from '../../src/eval/replay-recorder.js';
@@ -25,7 +26,8 @@ describe('TaskReplayRecorder', () => {
       rec.frame(); // the next frame arrives after the action
     }
     rec.flush();
-    const steps = rec.snapshots();
+    const pics = rec.pictures();
+    const steps = pics.steps;
     expect(steps.length).toBeLessThanOrEqual(17);
     expect(steps.length).toBeGreaterThanOrEqual(8);
     expect(steps[0].step).toBe(1);
@@ -36,14 +38,16 @@ describe('TaskReplayRecorder', () => {
     expect(nav.renders).toBeLessThan(60);
     const s = steps.find((x) => x.step === 17) ?? steps[1];
     expect(s.true_poses).toBe(5 * s.step);
-    expect(PNG.sync.read(Buffer.from(s.viewPng)).width).toBe(2);
+    expect(PNG.sync.read(Buffer.from(s.mapPng)).width).toBe(4);
+    expect([pics.viewWidth, pics.viewHeight]).toEqual([2, 1]);
+    expect(jpeg.decode(pics.viewsJpeg!, { useTArray: true }).height).toBe(steps.length);
   });
 
   it('records nothing for a task without an action, and halves a view with a 2×2 box filter', () => {
     const { nav, tum } = fakes();
     const rec = new TaskReplayRecorder(nav as unknown as Navigator, tum as unknown as TaskTrajectoryRecorder);
     rec.flush();
-    expect(rec.snapshots()).toEqual([]);
+    expect(rec.pictures()).toEqual({ steps: [], viewsJpeg: null, viewWidth: 1, viewHeight: 1 });
     const h = halfSize({ width: 2, height: 2, rgb: new Uint8Array([0, 0, 0, 100, 100, 100, 200, 200, 200, 100, 100, 100]) });
     expect([h.width, h.height, h.data[0], h.data[3]]).toEqual([1, 1, 100, 255]);
   });

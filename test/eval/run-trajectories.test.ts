@@ -7,8 +7,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { ate, estimatedTumPath, parseTumTrajectory, replayIndexPath, ReplayIndexSchema, replayMapPath, replayViewPath, runSequence, trueTumPath } from '../../src/eval/index.js';
+import { ate, estimatedTumPath, parseTumTrajectory, replayIndexPath, ReplayIndexSchema, replayMapPath, replayViewsPath, runSequence, trueTumPath } from '../../src/eval/index.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -33,7 +34,7 @@ describe('TUM trajectory files of a run', () => {
     expect(a.rmse_m).toBeLessThan(1e-4);
   }, 300_000);
 
-  it('keeps a replay of the actions: the half-size view and the map as PNG, and how far the trajectories had grown', async () => {
+  it('keeps a replay of the actions: the half-size views (one JPEG), the maps (PNG), and how far the trajectories had grown', async () => {
     const { gt, est, out } = await oneTask('slam');
     const index = ReplayIndexSchema.parse(JSON.parse(readFileSync(join(out, replayIndexPath('task-001')), 'utf8')));
     expect(index.steps.length).toBeGreaterThan(2);
@@ -46,11 +47,13 @@ describe('TUM trajectory files of a run', () => {
         expect(s.time).toBeGreaterThan(index.steps[i - 1].time);
       }
       expect(s.estimated_poses).toBeLessThanOrEqual(s.true_poses);
-      const view = PNG.sync.read(readFileSync(join(out, replayViewPath('task-001', s.step))));
-      expect([view.width, view.height]).toEqual([160, 120]);
       const map = PNG.sync.read(readFileSync(join(out, replayMapPath('task-001', s.step))));
       expect(map.width).toBeGreaterThan(10);
     }
+    // the kept views, stacked: 160×120 each
+    expect([index.view_width, index.view_height]).toEqual([160, 120]);
+    const views = jpeg.decode(readFileSync(join(out, replayViewsPath('task-001'))), { useTArray: true });
+    expect([views.width, views.height]).toEqual([160, 120 * index.steps.length]);
     const last = index.steps[index.steps.length - 1];
     expect(last.true_poses).toBe(gt.length);
     expect(last.estimated_poses).toBe(est.length);

@@ -5,8 +5,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { formatTumTrajectory, replayIndexPath, replayMapPath, replayViewPath, trueTumPath, estimatedTumPath } from '../../src/eval/index.js';
+import { formatTumTrajectory, replayIndexPath, replayMapPath, replayViewsPath, trueTumPath, estimatedTumPath } from '../../src/eval/index.js';
 import { fromQuatTranslation } from '../../src/geometry/index.js';
 import { thinSteps } from '../../src/report/replay-html.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -317,12 +318,10 @@ describe('the replay of a task', () => {
     }
     put(trueTumPath('task-001'), formatTumTrajectory(truth));
     put(estimatedTumPath('task-001'), formatTumTrajectory(est));
-    const index = { task_id: 'task-001', steps: Array.from({ length: steps }, (_, k) => ({ step: k + 1, time: 0.5 * (k + 1), true_poses: 5 * (k + 1), estimated_poses: 5 * (k + 1), status: 'ok' })) };
+    const index = { task_id: 'task-001', view_width: 8, view_height: 6, steps: Array.from({ length: steps }, (_, k) => ({ step: k + 1, time: 0.5 * (k + 1), true_poses: 5 * (k + 1), estimated_poses: 5 * (k + 1), status: 'ok' })) };
     json(replayIndexPath('task-001'), index);
-    for (let k = 1; k <= steps; k++) {
-      put(replayViewPath('task-001', k), png(8, 6, [40 * k, 0, 0]));
-      put(replayMapPath('task-001', k), png(6, 6, [k, k, k]));
-    }
+    put(replayViewsPath('task-001'), Buffer.from(jpeg.encode({ width: 8, height: 6 * steps, data: new Uint8Array(8 * 6 * steps * 4).fill(90) }, 80).data));
+    for (let k = 1; k <= steps; k++) put(replayMapPath('task-001', k), png(6, 6, [k, k, k]));
   }
 
   it('embeds a scrubber over the steps with the views, the maps and both trails aligned', async () => {
@@ -333,7 +332,9 @@ describe('the replay of a task', () => {
     expect(html).toContain('<input type="range" min="0" max="3" value="3"');
     const data = JSON.parse(/<script type="application\/json" class="replay-data">(.*?)<\/script>/s.exec(html)![1]);
     expect(data.steps.map((s: { s: number }) => s.s)).toEqual([1, 2, 3, 4]);
-    expect(data.views.every((v: string) => v.startsWith('data:image/png;base64,'))).toBe(true);
+    expect(data.rows).toBe(4);
+    expect(data.steps.map((s: { row: number }) => s.row)).toEqual([0, 1, 2, 3]);
+    expect(html).toContain('background-image:url(data:image/jpeg;base64,');
     expect(data.maps).toHaveLength(4);
     // the estimate, aligned onto the truth, lies on it
     expect(data.est).toHaveLength(20);
