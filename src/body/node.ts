@@ -3,3 +3,4 @@
  * Kept out of index.ts so that the browser demo, which imports the body layer, never loads node:fs.
  */
 export { checkFrameSize, parseTumTrajectory, poseAt, readRgbd, readTumFrames, readTumTrajectory } from './tum.js';
+export { openTumRecording, type TumRecordingOptions, TumRecordingOptionsSchema } from './tum-replay.js';

@@ -21,9 +21,9 @@ const wholeNumber = (lo: number, hi: number, hint: string) =>
   });
 
 export const McpFlags = z.object({
-  house: HouseSpecSchema.refine((h) => h.kind !== 'gltf' || existsSync(h.path), {
+  house: HouseSpecSchema.check(z.refine((h) => h.kind !== 'gltf' || existsSync(h.path), {
     message: 'the scene file was not found (a relative path is resolved against the directory the server is started in)',
-  }),
+  })),
   http: wholeNumber(0, 65535, 'a TCP port on 127.0.0.1; 0 picks a free one').optional(),
   pose: z.enum(POSE_SOURCES, { message: `expected one of ${POSE_SOURCES.join(', ')}` }),
   steps: wholeNumber(1, 100_000, 'the step budget of the task'),

@@ -17,6 +17,10 @@ import { planGoatSequence, HouseSpecSchema, type HouseRef, World } from '../worl
 import { createRoles, type Roles } from './agents.js';
 import { classifyFailure } from './failures.js';
 import { TaskWitness } from './task-witness.js';
+import { TaskTrajectoryRecorder } from './trajectory-recorder.js';
+import { TaskReplayRecorder } from './replay-recorder.js';
+import { estimatedTumPath, replayIndexPath, replayMapPath, replayViewsPath, trueTumPath } from './replay-files.js';
+import { formatTumTrajectory } from './tum-trajectory.js';
 import { PricesSchema } from './cost.js';
 import { goalFootprints, evaluateGoal } from './goat.js';
 import { runStartProblems } from './run-start.js';
@@ -189,8 +193,18 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   const startPos: Vec3 = world.body.simPose.position;
   const goal = world.agentGoal(goalSpec);
   const witness = new TaskWitness(world.scene, goalSpec, world.navigator);
-  trajectory.onFrame = witness.frame;
+  const tum = new TaskTrajectoryRecorder(world.navigator, world.body);
+  const replay = new TaskReplayRecorder(world.navigator, tum);
+  trajectory.onFrame = (f, p) => {
+    witness.frame(f, p);
+    // the last action's poses first, so that a replay step counts all of them
+    tum.flush();
+    replay.frame();
+    tum.frame(f);
+  };
   const outcome = await orch.runTask({ index: k, goal }).finally(() => (trajectory.onFrame = null));
+  tum.flush();
+  replay.flush();
   const final: Vec3 = world.body.simPose.position;
   // evaluation-only files first; the record is the commit point
   const scored = evaluateGoal(world.scene, world.navmesh, goalSpec, { taskId: id, start: startPos, final, walked: trajectory.lengthSince(from) });
@@ -201,6 +215,9 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   const usage: TaskUsage = { task_id: id, ...outcome.usage };
   ws.writeOwned({ kind: 'orchestrator' }, usagePath(id), JSON.stringify(usage, null, 2) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trajectory-${id}.json`, JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, goalSpec) }) + '\n');
+  ws.writeOwned({ kind: 'orchestrator' }, estimatedTumPath(id), formatTumTrajectory(tum.estimated));
+  ws.writeOwned({ kind: 'orchestrator' }, trueTumPath(id), formatTumTrajectory(tum.truth));
+  writeReplay(ws, id, replay);
   ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trace-${id}.json`, JSON.stringify(outcome.trace, null, 2) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, POSE_FILE(id), JSON.stringify({ position: [...final], yaw: world.body.simPose.yaw }) + '\n');
   const mem = world.navigator.memory();
@@ -212,6 +229,15 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   journal.closeTask(outcome.record);
   markTaskClosed(ws, id);
   return outcome.record.status;
+}
+
+/** The replay's pictures, then its index (the report reads the index and the pictures it names). */
+function writeReplay(ws: Workspace, id: string, replay: TaskReplayRecorder): void {
+  const p = replay.pictures();
+  for (const s of p.steps) ws.writeOwned({ kind: 'orchestrator' }, replayMapPath(id, s.step), s.mapPng);
+  if (p.viewsJpeg) ws.writeOwned({ kind: 'orchestrator' }, replayViewsPath(id), p.viewsJpeg);
+  const steps = p.steps.map(({ mapPng: _m, ...step }) => step);
+  ws.writeOwned({ kind: 'orchestrator' }, replayIndexPath(id), JSON.stringify({ task_id: id, view_width: p.viewWidth, view_height: p.viewHeight, steps }) + '\n');
 }
 
 /** Consolidation (once per run), then metrics.json: scores reach the run directory only after every session has ended. */

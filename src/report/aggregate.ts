@@ -68,9 +68,15 @@ export function summarize(run: RunData, prices: Prices): RunSummary {
     };
   });
   if (run.metrics) return { tasks, metrics: run.metrics, metricsSource: 'metrics.json', prices };
-  const complete = run.tasks.every((t) => t.evaluation !== null);
-  if (!complete) return { tasks, metrics: null, metricsSource: 'unavailable', prices };
-  const rows: TaskRow[] = run.tasks.map((t) => ({
+  const rows = taskRowsOf(run);
+  if (!rows) return { tasks, metrics: null, metricsSource: 'unavailable', prices };
+  return { tasks, metrics: metricsOf([rows], prices), metricsSource: 'recomputed from task files', prices };
+}
+
+/** The metric rows of a run's tasks; null when a task has no evaluation file. */
+export function taskRowsOf(run: RunData): TaskRow[] | null {
+  if (!run.tasks.every((t) => t.evaluation !== null)) return null;
+  return run.tasks.map((t) => ({
     status: t.record.status,
     claim: t.record.claim?.claim ?? null,
     success: t.evaluation!.success,
@@ -78,5 +84,4 @@ export function summarize(run: RunData, prices: Prices): RunSummary {
     usage: taskUsage(t) ?? ZERO,
     failure: failureClassOf(t.evaluation!.failure, t.record.task_id),
   }));
-  return { tasks, metrics: metricsOf([rows], prices), metricsSource: 'recomputed from task files', prices };
 }

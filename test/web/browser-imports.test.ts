@@ -1,6 +1,7 @@
 /**
  * The browser demo loads layers through their index.ts: none of what it loads may reach a Node
- * built-in, pngjs or the glTF reader (those live in each layer's node.ts). Walks the value imports of
+ * built-in, pngjs or the glTF reader (those live in each layer's node.ts), nor classic zod (the
+ * browser-safe layers validate with zod/mini, through src/geometry/zod-mini.ts). Walks the value imports of
  * web/main.ts with the TypeScript parser; type-only imports are erased and skipped.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const NODE_ONLY = /^(node:|fs$|path$|os$|zlib$|stream$|util$|worker_threads$|child_process$|pngjs|@gltf-transform\/|onnxruntime-node)/;
+const NODE_ONLY = /^(node:|fs$|path$|os$|zlib$|stream$|util$|worker_threads$|child_process$|pngjs|@gltf-transform\/|onnxruntime-node|jpeg-js|zod$|zod\/v4$)/;
 
 /** Value-import specifiers of a module (static imports, re-exports and literal dynamic imports). */
 function valueImports(file: string): string[] {
