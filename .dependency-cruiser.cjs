@@ -20,8 +20,9 @@ const LAYERS = [
   ['vln'],
   ['eval'],
   ['report', 'mcp'],
-  // the command line's handlers, loaded by src/cli.ts
-  ['commands'],
+  // the command line's handlers, loaded by src/cli.ts; the package's entry points (package.json
+  // "exports": navharness, navharness/core, navharness/sim), which nothing in src/ imports
+  ['commands', 'entry'],
 ];
 
 /** Same-line imports the architecture allows (from → to). */

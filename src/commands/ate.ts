@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { ate, rpe, readTumTrajectory } from '../eval/index.js';
+import { parseFlags } from './options.js';
 
 export const AteFlagsSchema = z.object({
   groundtruth: z.string().refine(existsSync, { message: 'file not found' }),
@@ -20,11 +21,7 @@ export function registerAte(program: Command): void {
     .option('--max-dt <s>', 'largest timestamp difference of a pair', '0.01')
     .option('--json', 'print JSON', false)
     .action((groundtruth: string, estimate: string, flags: Record<string, unknown>) => {
-      const parsed = AteFlagsSchema.safeParse({ ...flags, groundtruth, estimate });
-      if (!parsed.success) {
-        throw new Error(`ate: invalid arguments\n${parsed.error.issues.map((i) => `${['groundtruth', 'estimate'].includes(String(i.path[0])) ? `<${String(i.path[0])}>` : `--${String(i.path[0]).replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`}: ${i.message}`).join('\n')}`);
-      }
-      const f = parsed.data;
+      const f = parseFlags(AteFlagsSchema, { ...flags, groundtruth, estimate }, 'ate', { groundtruth: '<groundtruth>', estimate: '<estimate>' });
       const ref = readTumTrajectory(f.groundtruth), est = readTumTrajectory(f.estimate);
       const a = ate(ref, est, f.maxDt);
       const r = a.pairs > 1 ? rpe(ref, est, 1, f.maxDt) : null;
