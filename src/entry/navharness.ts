@@ -7,6 +7,7 @@
 export * from '../harness/index.js';
 export * from '../tools/index.js';
 export * from '../models/index.js';
+export { ViewEncoder } from '../perception/index.js';
 export { Journal, type Role, Workspace } from '../memory/index.js';
 export { type EpisodeWorld, HouseSpecSchema, houseSpecText, HouseSpecTextSchema, openEpisodeWorld, POSE_SOURCES, renderHouseView, World } from '../world/index.js';
 export { ate, type FailureClass, failureSummary, metricsOf, type Prices, PricesSchema, rpe, runParallel, type RunMetrics, runSequence, runStartProblems, runVln } from '../eval/index.js';
