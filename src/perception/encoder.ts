@@ -62,13 +62,19 @@ const PRE_CACHE = 4;
 const MAX_BATCH_BYTES = 8 << 20;
 
 /**
+ * A module loaded at run time through a variable specifier, so that a browser bundle of the layers
+ * (navharness/core) neither bundles nor shims the Node-only modules a page never loads.
+ */
+const runtimeImport = (specifier: string): Promise<unknown> => import(/* @vite-ignore */ specifier);
+
+/**
  * onnxruntime-node is an optional dependency (about 290 MB with its native libraries): only the view
  * encoder needs it, so an install with --omit=optional (or where its binaries are missing) still
  * runs everything else, and asking for the encoder says what to install.
  */
 async function loadOnnxRuntime(): Promise<typeof Ort> {
   try {
-    return await import('onnxruntime-node');
+    return (await runtimeImport('onnxruntime-node')) as typeof Ort;
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw e;
@@ -258,7 +264,7 @@ function releaseEntry(e: PreEntry): void {
 }
 
 async function readModelFile(path: string): Promise<Uint8Array> {
-  const { readFile, stat } = await import('node:fs/promises');
+  const { readFile, stat } = (await runtimeImport('node:fs/promises')) as typeof import('node:fs/promises');
   const st = await stat(path).catch(() => null);
   if (!st) throw new Error(`view encoder: model file not found: ${path} (give modelPath to an existing .onnx file, or omit it for the built-in GIST descriptor)`);
   if (!st.isFile()) throw new Error(`view encoder: modelPath ${path} is not a file`);

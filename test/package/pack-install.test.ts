@@ -5,7 +5,7 @@
  * path, without onnxruntime and without the model SDKs; the installed `navharness` bin answers
  * --version and refuses a bad flag with exit 2; the view encoder says onnxruntime-node is missing.
  */
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -71,6 +71,22 @@ describe('the packed package', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/unknown flag --bogus; accepted:[\s\S]*--intrinsics/);
   });
+
+  it('the bin is the command itself: SIGTERM reaches the MCP server, which stops cleanly', async () => {
+    const child = spawn(join(app, 'node_modules/.bin/navharness'), ['mcp', '--house', 'seed:7', '--http', '0', '--steps', '10'], { cwd: app, env: npmEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    await new Promise<void>((listening, failed) => {
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString();
+        if (/listening on http:\/\/127\.0\.0\.1:\d+\/mcp/.test(err)) listening();
+      });
+      child.on('exit', () => failed(new Error(`navharness mcp exited before listening:\n${err}`)));
+    });
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(err).toMatch(/stopped by SIGTERM/);
+  }, 180_000);
 
   it('says what to install when the view encoder is asked for without onnxruntime-node', () => {
     const r = sh(process.execPath, ['--input-type=module', '-e', "import { ViewEncoder } from 'navharness'; await ViewEncoder.create();"], app);
