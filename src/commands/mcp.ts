@@ -82,8 +82,10 @@ export function registerMcp(program: Command): void {
         log('client disconnected');
       } else {
         const h = await serveHttp(opening, brief, f.http, log);
-        log(`listening on ${h.url}`);
+        // the handlers go in before the line a supervisor waits for: a SIGTERM sent on reading it
+        // must find them (run as plain Node, nothing else handles it and the process would just die)
         const stop = untilSignal();
+        log(`listening on ${h.url}`);
         episode = await ready();
         log(`stopped by ${await stop}`);
         await h.close();
