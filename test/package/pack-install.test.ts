@@ -72,6 +72,13 @@ describe('the packed package', () => {
     expect(bad.stderr).toMatch(/unknown flag --bogus; accepted:[\s\S]*--intrinsics/);
   });
 
+  it('navharness eval reaches its compiled worker thread (no tsx), which says onnxruntime-node is missing', () => {
+    // a run's wake-up recognises places with the view encoder: the harness needs the optional runtime
+    const r = sh(join(app, 'node_modules/.bin/navharness'), ['eval', '--houses', '3..3', '--agent', 'scripted', '--max-goals', '1', '--step-budget', '20', '--turn-budget', '4', '--pose', 'ground-truth', '--workers', '1', '--out', join(dir, 'eval'), '--json'], app);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^seed 3: the view encoder needs onnxruntime-node, an optional dependency that is not installed .*npm install onnxruntime-node@/m);
+  }, 240_000);
+
   it('the bin is the command itself: SIGTERM reaches the MCP server, which stops cleanly', async () => {
     const child = spawn(join(app, 'node_modules/.bin/navharness'), ['mcp', '--house', 'seed:7', '--http', '0', '--steps', '10'], { cwd: app, env: npmEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
