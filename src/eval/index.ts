@@ -7,7 +7,7 @@ export { goalReached } from './goat.js';
 export { ate, rpe } from './metrics.js';
 export { HouseRangeSchema, runParallel } from './parallel.js';
 export { failureClassOf, metricsOf, type RunMetrics, RunMetricsSchema, type TaskRow, type TaskUsage, TaskUsageSchema, usagePath } from './run-metrics.js';
-export { runSequence } from './run-sequence.js';
+export { type RunOptions, runSequence } from './run-sequence.js';
 export { runStartProblems } from './run-start.js';
 export { loadTumImages, runSlamOnImages } from './run-slam.js';
 export { median } from './stats.js';
