@@ -5,7 +5,7 @@
  * `navharness --help` lists are the commands' own descriptions.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
@@ -88,6 +88,15 @@ describe('navharness conventions', () => {
       for (const w of leaf) cmd = cmd.commands.find((c) => c.name() === w) as Command;
       expect(cmd.options.map((o) => o.long), leaf.join(' ')).toContain('--json');
     }
+  });
+
+  it('the catalog holds every command module of src/commands/', () => {
+    const registering = readdirSync(join(ROOT, 'src/commands'))
+      .filter((f) => /export function register[A-Z]\w*\(program: Command\)/.test(readFileSync(join(ROOT, 'src/commands', f), 'utf8')))
+      .map((f) => f.replace(/\.ts$/, ''));
+    const catalogue = readFileSync(join(ROOT, 'src/commands/catalog.ts'), 'utf8');
+    expect(registering.length).toBeGreaterThanOrEqual(COMMANDS.length);
+    for (const m of registering) expect(catalogue, `src/commands/${m}.ts registers a command that catalog.ts does not load`).toContain(`import('./${m}.js')`);
   });
 
   it("loads only the requested command; each summary is that command's description", async () => {
