@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { ate, rpe, readTumTrajectory, type AteResult, type RpeResult } from '../eval/index.js';
 import { atomicWriteFile } from '../memory/index.js';
 import { renderAtePlot } from '../report/index.js';
-import { readInput, UsageError } from './options.js';
+import { parseFlags, readInput } from './options.js';
 
 const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
 
@@ -30,15 +30,6 @@ export const AteFlagsSchema = z.object({
   json: z.boolean().default(false),
 });
 
-function explain(err: z.ZodError): string {
-  return err.issues
-    .map((i) => {
-      const key = String(i.path[0] ?? 'arguments');
-      const label = ['groundtruth', 'estimate'].includes(key) ? `<${key}>` : `--${key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`;
-      return `  ${label}: ${i.message}`;
-    })
-    .join('\n');
-}
 
 const round = (x: number) => Number(x.toPrecision(6));
 const roundAll = <T extends Record<string, number>>(o: T): T => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, round(v)])) as T;
@@ -88,9 +79,7 @@ export function registerAte(program: Command): void {
     .option('--plane <axes>', 'top-view axes of the plot: auto, xy, xz or yz', 'auto')
     .option('--json', 'print JSON', false)
     .action(async (groundtruth: string, estimate: string, flags: Record<string, unknown>) => {
-      const parsed = AteFlagsSchema.safeParse({ ...flags, groundtruth, estimate });
-      if (!parsed.success) throw new UsageError(`navharness ate: invalid arguments\n${explain(parsed.error)}`);
-      const f = parsed.data;
+      const f = parseFlags(AteFlagsSchema, { ...flags, groundtruth, estimate }, 'ate', { groundtruth: '<groundtruth>', estimate: '<estimate>' });
       const ref = readInput('ate', () => readTumTrajectory(f.groundtruth));
       const est = readInput('ate', () => readTumTrajectory(f.estimate));
       const a = readInput('ate', () => ate(ref, est, { maxDt: f.maxDt, align: f.align }));

@@ -99,11 +99,13 @@ export function registerMcp(program: Command): void {
       } else {
         const token = await httpToken();
         const h = await serveHttp(opening, brief, f.http, log, { token, maxSessions: f.maxSessions, idleMs: f.sessionIdle * 1000 });
+        // the handlers go in before the line a supervisor waits for: a SIGTERM sent on reading it
+        // must find them (run as plain Node, nothing else handles it and the process would just die)
+        const stop = untilSignal();
         log(`listening on ${h.url}`);
         // printed once: every request must carry it (docs/mcp.md shows how Claude Code and Codex send it)
         if (token === undefined) log(`bearer token (send 'Authorization: Bearer <token>'): ${h.token}`);
         else log(`bearer token: the value of ${TOKEN_ENV}`);
-        const stop = untilSignal();
         episode = await ready();
         log(`stopped by ${await stop}`);
         await h.close();
