@@ -6,14 +6,7 @@
  *   npx tsx examples/embed.ts [tum-folder]     (default: ../shared/data/tum_fr3_teddy_100)
  */
 import { writeFileSync } from 'node:fs';
-import { Navcore } from '../src/wasm/navcore.js';
-import { OccupancyMap } from '../src/mapping/occupancy-map.js';
-import { Planner, type PlanResult } from '../src/mapping/planner.js';
-import { renderMap } from '../src/mapping/render-map.js';
-import { encodePng } from '../src/image/png.js';
-import { Z_UP_FRAME, planarPose, type WorldFrame } from '../src/geometry/frames.js';
-import type { Intrinsics } from '../src/geometry/intrinsics.js';
-import type { Mat4 } from '../src/geometry/pose.js';
+import { encodePng, type Intrinsics, type Mat4, Navcore, OccupancyMap, planarPose, Planner, type PlanResult, renderMap, type WorldFrame, Z_UP_FRAME } from 'navharness/core';
 
 export interface DepthFrame {
   /** metres, row-major, K.width × K.height */
@@ -56,7 +49,7 @@ export async function mapAndPlan(frames: Iterable<DepthFrame>, K: Intrinsics, wo
 }
 
 async function main(folder: string): Promise<void> {
-  const { readTumFrames, readTumTrajectory, readRgbd, poseAt, TUM_FR3_INTRINSICS } = await import('../src/body/tum.js');
+  const { readTumFrames, readTumTrajectory, readRgbd, poseAt, TUM_FR3_INTRINSICS } = await import('navharness/core');
   const { join } = await import('node:path');
   const K: Intrinsics = { ...TUM_FR3_INTRINSICS };
   const gt = readTumTrajectory(join(folder, 'groundtruth.txt'));

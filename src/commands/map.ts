@@ -104,7 +104,7 @@ export function registerMap(program: Command): void {
     .option('--out <file>', 'PNG to write', 'map.png')
     .option('--json', 'print a JSON summary', false)
     .action(async (folder: string, opts: Record<string, unknown>) => {
-      const flags = parseFlags(MapFlags, { folder, ...opts }, 'map');
+      const flags = parseFlags(MapFlags, { folder, ...opts }, 'map', { folder: '<tum-folder>' });
       const summary = await mapTumSequence(flags, flags.json ? () => {} : (s) => console.error(s));
       if (flags.json) console.log(JSON.stringify(summary));
     });

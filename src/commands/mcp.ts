@@ -21,19 +21,33 @@ const wholeNumber = (lo: number, hi: number, hint: string) =>
   });
 
 export const McpFlags = z.object({
-  house: HouseSpecSchema.refine((h) => h.kind !== 'gltf' || existsSync(h.path), {
+  house: HouseSpecSchema.check(z.refine((h) => h.kind !== 'gltf' || existsSync(h.path), {
     message: 'the scene file was not found (a relative path is resolved against the directory the server is started in)',
-  }),
+  })),
   http: wholeNumber(0, 65535, 'a TCP port on 127.0.0.1; 0 picks a free one').optional(),
   pose: z.enum(POSE_SOURCES, { message: `expected one of ${POSE_SOURCES.join(', ')}` }),
   steps: wholeNumber(1, 100_000, 'the step budget of the task'),
   sequence: wholeNumber(0, 0xffffffff, 'the seed of the GOAT sequence'),
   task: wholeNumber(0, 19, 'the index of the goal within the sequence'),
   workspace: z.string().trim().min(1, 'expected a directory path').optional(),
+  maxSessions: wholeNumber(1, 1000, 'open HTTP sessions at most').default(8),
+  sessionIdle: wholeNumber(1, 7 * 24 * 3600, 'seconds without a request before an HTTP session is closed').default(1800),
 });
 export type McpFlags = z.infer<typeof McpFlags>;
 
 const log = (line: string) => process.stderr.write(`navharness mcp: ${line}\n`);
+
+/** Where a fixed token may come from instead of a generated one (for clients configured once). */
+export const TOKEN_ENV = 'NAVHARNESS_MCP_TOKEN';
+
+async function httpToken(): Promise<string | undefined> {
+  const given = process.env[TOKEN_ENV];
+  if (given === undefined || given === '') return undefined;
+  const { BearerTokenSchema } = await import('../mcp/index.js');
+  const r = BearerTokenSchema.safeParse(given);
+  if (!r.success) throw new UsageError(`navharness mcp: ${TOKEN_ENV}: ${r.error.issues[0]?.message}; unset it to have a token generated`);
+  return r.data;
+}
 
 function untilSignal(): Promise<string> {
   return new Promise((resolve) => {
@@ -53,6 +67,8 @@ export function registerMcp(program: Command): void {
     .option('--sequence <k>', 'GOAT sequence seed', '0')
     .option('--task <i>', 'goal index within the sequence', '0')
     .option('--workspace <dir>', 'run workspace for the file tools (default: a new temporary directory)')
+    .option('--max-sessions <n>', 'with --http: open sessions at most', '8')
+    .option('--session-idle <seconds>', 'with --http: close a session after this many seconds without a request', '1800')
     .action(async (raw: Record<string, string>) => {
       const f = parseFlags(McpFlags, raw, 'mcp');
       // Nothing but the protocol may reach stdout; a stray console.log from any layer goes to stderr.
@@ -81,9 +97,15 @@ export function registerMcp(program: Command): void {
         await serving;
         log('client disconnected');
       } else {
-        const h = await serveHttp(opening, brief, f.http, log);
-        log(`listening on ${h.url}`);
+        const token = await httpToken();
+        const h = await serveHttp(opening, brief, f.http, log, { token, maxSessions: f.maxSessions, idleMs: f.sessionIdle * 1000 });
+        // the handlers go in before the line a supervisor waits for: a SIGTERM sent on reading it
+        // must find them (run as plain Node, nothing else handles it and the process would just die)
         const stop = untilSignal();
+        log(`listening on ${h.url}`);
+        // printed once: every request must carry it (docs/mcp.md shows how Claude Code and Codex send it)
+        if (token === undefined) log(`bearer token (send 'Authorization: Bearer <token>'): ${h.token}`);
+        else log(`bearer token: the value of ${TOKEN_ENV}`);
         episode = await ready();
         log(`stopped by ${await stop}`);
         await h.close();

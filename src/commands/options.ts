@@ -3,17 +3,23 @@
  * what was received and what is accepted.
  */
 import { z } from 'zod';
+import { flagError, UsageError } from './usage.js';
 
-export class UsageError extends Error {}
+export { UsageError };
 
-export function parseFlags<T extends z.ZodType>(schema: T, raw: unknown, command: string): z.infer<T> {
+/**
+ * `raw` (commander's options, plus positional arguments under their keys) through `schema`; a
+ * failure is the one usage error of usage.ts, naming each bad flag (`positional` maps an argument's
+ * key to its label, e.g. `{ folder: '<tum-folder>' }`).
+ */
+export function parseFlags<T extends z.ZodType>(schema: T, raw: unknown, command: string, positional: Record<string, string> = {}): z.infer<T> {
   const r = schema.safeParse(raw);
   if (r.success) return r.data;
-  const lines = r.error.issues.map((i) => {
-    const flag = i.path.length ? `--${String(i.path[0]).replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}` : 'arguments';
-    return `  ${flag}: ${i.message}`;
-  });
-  throw new UsageError(`navharness ${command}: invalid arguments\n${lines.join('\n')}`);
+  throw flagError(
+    command,
+    r.error.issues.map((i) => ({ key: i.path.length ? String(i.path[0]) : 'arguments', message: i.message })),
+    { arguments: 'arguments', ...positional },
+  );
 }
 
 /** "fx,fy,cx,cy" → four finite positive-focal numbers. */

@@ -1,7 +1,11 @@
-/** `navharness report RUN_DIR`: the run viewer, a self-contained HTML page of one run directory. */
+/**
+ * `navharness report DIR`: the run viewer, a self-contained HTML page of one run directory; for an
+ * `eval` directory (one run per house) a page per run and an index with the pooled scores; for a
+ * `vln` output folder the VLN scores, episodes and token growth.
+ */
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { RunReadError, writeReport } from '../report/index.js';
+import { isEvalDirectory, isVlnDirectory, RunReadError, writeEvalReport, writeReport, writeVlnReport } from '../report/index.js';
 import { parseFlags, UsageError } from './options.js';
 
 const price = (flag: string) => z.coerce.number({ error: `${flag} must be a number` }).finite(`${flag} must be a finite number`).nonnegative(`${flag} is a non-negative price per million tokens`);
@@ -17,7 +21,7 @@ export function registerReport(program: Command): void {
   program
     .command('report')
     .description('write a static HTML report of a run directory: per task the goal, map, true path, stop views, verdicts and handover; per run the scores and plots')
-    .argument('<run-dir>', "a run directory written by 'navharness run'")
+    .argument('<run-dir>', "a run directory written by 'navharness run', or an eval directory written by 'navharness eval', or a folder written by 'navharness vln'")
     .option('--out <dir>', 'folder for index.html (default: RUN_DIR/report)')
     .option('--price-input <p>', 'p_u: USD per million uncached input tokens', '0')
     .option('--price-cached <p>', 'p_c: USD per million cached input tokens', '0')
@@ -25,7 +29,18 @@ export function registerReport(program: Command): void {
     .action(async (runDir: string, raw: Record<string, unknown>) => {
       const f = parseFlags(ReportFlagsSchema, raw, 'report');
       try {
-        const r = await writeReport(runDir, { out: f.out, prices: { uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput } });
+        const prices = { uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput };
+        if (isEvalDirectory(runDir)) {
+          const e = await writeEvalReport(runDir, { out: f.out, prices });
+          console.log(`report of ${e.runs.length} run(s) written to ${e.file}`);
+          return;
+        }
+        if (isVlnDirectory(runDir)) {
+          const v = await writeVlnReport(runDir, { out: f.out });
+          console.log(`VLN report of ${v.episodes} episode(s) written to ${v.file}`);
+          return;
+        }
+        const r = await writeReport(runDir, { out: f.out, prices });
         console.log(`report of ${r.run.tasks.length} task(s) written to ${r.file}`);
       } catch (e) {
         if (e instanceof RunReadError) throw new UsageError(`navharness report: cannot read the run: ${e.message}`);

@@ -128,6 +128,7 @@ export function registerRun(program: Command): void {
         },
       );
       (bar as ReturnType<typeof progressBar> | null)?.stop();
+      if (summary.consolidationError) console.error(`navharness run: warning: consolidation ended early, the house notes were kept as they were: ${summary.consolidationError}`);
       if (f.json) console.log(JSON.stringify(summary.metrics));
       else {
         const m = summary.metrics;

@@ -4,8 +4,9 @@
  */
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { SingleBar, Presets } from 'cli-progress';
-import { HouseSpecSchema, describeIssues } from '../world/index.js';
+import { HouseSpecSchema } from '../world/index.js';
+import { parseFlags } from './options.js';
+import { progressBar } from './progress.js';
 
 const num = (what: string) =>
   z.string().transform((s, ctx) => {
@@ -28,6 +29,7 @@ export const RenderFlagsSchema = z.object({
   width: int('--width', 16, 4096),
   height: int('--height', 16, 4096),
   hfov: num('--hfov').pipe(z.number().gt(10, '--hfov must be above 10°').lt(170, '--hfov must be below 170°')),
+  json: z.boolean().default(false),
 });
 
 const EpisodeFlags = z.object({
@@ -36,13 +38,8 @@ const EpisodeFlags = z.object({
   perHouse: int('--per-house', 1, 1000),
   seed: int('--seed', 0, 0xffffffff),
   out: z.string().min(1, '--out needs a file path'),
+  json: z.boolean().default(false),
 });
-
-function parseFlags<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
-  const r = schema.safeParse(raw);
-  if (!r.success) throw new Error(`invalid flags:\n${describeIssues(r.error)}`);
-  return r.data;
-}
 
 async function writeAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const { open, rename, mkdir } = await import('node:fs/promises');
@@ -73,8 +70,9 @@ export function registerSim(program: Command): void {
     .option('--width <px>', 'image width', '320')
     .option('--height <px>', 'image height', '240')
     .option('--hfov <degrees>', 'horizontal field of view', '79')
+    .option('--json', 'print the written files and the view as JSON')
     .action(async (raw: Record<string, string>) => {
-      const f = parseFlags(RenderFlagsSchema, raw);
+      const f = parseFlags(RenderFlagsSchema, raw, 'sim render');
       const { renderHouseView } = await import('../world/index.js');
       const { join } = await import('node:path');
       const v = await renderHouseView(f.house, { x: f.x, z: f.z, yaw: f.yaw !== undefined ? (f.yaw * Math.PI) / 180 : undefined, width: f.width, height: f.height, hfovDeg: f.hfov });
@@ -82,7 +80,9 @@ export function registerSim(program: Command): void {
       await writeAtomic(join(f.out, 'depth.png'), v.depth);
       await writeAtomic(join(f.out, 'instances.png'), v.ids);
       await writeAtomic(join(f.out, 'view.json'), JSON.stringify(v.view, null, 2) + '\n');
-      console.log(`wrote rgb.png, depth.png, instances.png and view.json to ${f.out}`);
+      const files = ['rgb.png', 'depth.png', 'instances.png', 'view.json'].map((n) => join(f.out, n));
+      if (f.json) console.log(JSON.stringify({ files, view: v.view }));
+      else console.log(`wrote rgb.png, depth.png, instances.png and view.json to ${f.out}`);
     });
 
   sim
@@ -93,14 +93,16 @@ export function registerSim(program: Command): void {
     .requiredOption('--per-house <m>', 'episodes per house')
     .requiredOption('--out <file>', 'output JSON file')
     .option('--seed <s>', 'dataset seed', '0')
+    .option('--json', 'print the dataset summary as JSON')
     .action(async (raw: Record<string, string>) => {
-      const f = parseFlags(EpisodeFlags, raw);
+      const f = parseFlags(EpisodeFlags, raw, 'sim episodes');
       const { generateDataset } = await import('../world/index.js');
-      const bar = new SingleBar({ format: 'houses {bar} {value}/{total}', stream: process.stderr }, Presets.shades_classic);
-      bar.start(f.houses, 0);
-      const ds = await generateDataset({ kind: f.kind, houses: f.houses, perHouse: f.perHouse, seed: f.seed, onProgress: (d) => bar.update(d) });
+      const bar = progressBar('houses', f.houses, !f.json && process.stderr.isTTY === true);
+      let done = 0;
+      const ds = await generateDataset({ kind: f.kind, houses: f.houses, perHouse: f.perHouse, seed: f.seed, onProgress: (d) => { bar.tick(d - done); done = d; } });
       bar.stop();
       await writeAtomic(f.out, JSON.stringify(ds) + '\n');
-      console.log(`wrote ${ds.episodes.length} ${f.kind} episodes to ${f.out}`);
+      if (f.json) console.log(JSON.stringify({ kind: f.kind, houses: f.houses, episodes: ds.episodes.length, out: f.out }));
+      else console.log(`wrote ${ds.episodes.length} ${f.kind} episodes to ${f.out}`);
     });
 }

@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { median, runSlamOnImages, loadTumImages, writeTumTrajectory } from '../eval/index.js';
-import { checkIntrinsicsFit, readInput, UsageError } from './options.js';
+import { checkIntrinsicsFit, parseFlags, readInput, UsageError } from './options.js';
 
 const isFolder = (p: string) => existsSync(p) && statSync(p).isDirectory();
 
@@ -44,16 +44,6 @@ export const SlamFlagsSchema = z.object({
   features: z.coerce.number().int().min(50).max(10000).optional(),
 });
 
-function explain(err: z.ZodError): string {
-  return err.issues
-    .map((i) => {
-      const key = String(i.path[0] ?? 'argument');
-      const label = key === 'folder' ? '<tum-folder>' : `--${key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`;
-      return `${label}: ${i.message}`;
-    })
-    .join('\n');
-}
-
 export function registerSlam(program: Command): void {
   program
     .command('slam')
@@ -66,20 +56,20 @@ export function registerSlam(program: Command): void {
     .option('--features <n>', 'ORB features per frame (default 1000)')
     .option('--json', 'print a JSON summary', false)
     .action(async (folder: string, flags: Record<string, unknown>) => {
-      const parsed = SlamFlagsSchema.safeParse({ ...flags, folder });
-      if (!parsed.success) throw new UsageError(`slam: invalid arguments\n${explain(parsed.error)}`);
-      const f = parsed.data;
+      const f = parseFlags(SlamFlagsSchema, { ...flags, folder }, 'slam', { folder: '<tum-folder>' });
       const { refs, images } = readInput('slam', () => loadTumImages(f.folder, f.maxFrames));
       if (refs.length === 0) throw new UsageError(`navharness slam: ${f.folder} lists no colour/depth frame pairs; expected associations.txt, or rgb.txt and depth.txt with timestamps within 0.02 s`);
       const { width, height } = images[0];
+      const progress = !f.json && process.stderr.isTTY === true;
       checkIntrinsicsFit('slam', f.intrinsics, images[0], refs[0].rgbFile);
       const r = await runSlamOnImages(refs, images, {
         intrinsics: { width, height, ...f.intrinsics },
         depthFactor: f.depthFactor,
         tracker: f.features ? { numFeatures: f.features } : undefined,
-        onFrame: f.json ? undefined : (i, n, s) => { if ((i + 1) % 25 === 0 || i + 1 === n) process.stderr.write(`\rframe ${i + 1}/${n} ${s}      `); },
+        // a progress line only on a terminal: a log file or a pipe gets no carriage returns
+        onFrame: progress ? (i, n, s) => { if ((i + 1) % 25 === 0 || i + 1 === n) process.stderr.write(`\rframe ${i + 1}/${n} ${s}      `); } : undefined,
       });
-      if (!f.json) process.stderr.write('\n');
+      if (progress) process.stderr.write('\n');
       if (r.tracked === 0) {
         throw new Error(`slam: no frame was tracked (0 of ${r.frames}); no trajectory written to ${f.out}. Check that the depth PNGs hold depth, and that --depth-factor and --intrinsics belong to the sequence`);
       }

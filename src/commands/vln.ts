@@ -23,6 +23,7 @@ export const VlnFlagsSchema = z.object({
   limit: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').positive('expected at least 1').optional(),
   budget: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1).max(5000, 'at most 5000 actions').default(300),
   maxDecisions: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1).max(20000).default(1000),
+  json: z.boolean().default(false),
 });
 export type VlnFlags = z.infer<typeof VlnFlagsSchema>;
 
@@ -51,7 +52,7 @@ export async function vlnCommand(raw: unknown, log: (s: string) => void = consol
   const all = await loadInstructionEpisodes(flags.episodes);
   const episodes = all.slice(0, flags.limit ?? all.length);
   const agent: AgentSource = flags.agent === 'scripted' ? { kind: 'scripted' } : { kind: 'model', model: createModel(flags.agent) };
-  const bar = progressBar(`vln ${flags.config}`, episodes.length);
+  const bar = progressBar(`vln ${flags.config}`, episodes.length, !flags.json && process.stderr.isTTY === true);
   const run = await runVln(episodes, {
     config: flags.config,
     agent,
@@ -62,6 +63,10 @@ export async function vlnCommand(raw: unknown, log: (s: string) => void = consol
   bar.stop();
   const files = await writeRunOutputs(flags.out, run);
   const m = run.metrics;
+  if (flags.json) {
+    log(JSON.stringify(m));
+    return;
+  }
   log(`${m.episodes} episodes, config ${m.config}: NE ${m.NE.toFixed(2)} m, OSR ${(m.OSR * 100).toFixed(1)}, SR ${(m.SR * 100).toFixed(1)}, SPL ${(m.SPL * 100).toFixed(1)}, nDTW ${(m.nDTW * 100).toFixed(1)}; ${Math.round(m.total_tokens)} tokens/episode`);
   log(`wrote ${files.metrics}, ${files.trace}, ${files.episodes}`);
 }
@@ -77,5 +82,6 @@ export function registerVln(program: Command): void {
     .option('--limit <n>', 'run only the first N episodes')
     .option('--budget <n>', 'coarse actions per episode', '300')
     .option('--max-decisions <n>', 'external decisions per episode before the run is cut off', '1000')
+    .option('--json', 'print the metrics as JSON only')
     .action(async (opts) => vlnCommand(opts));
 }

@@ -9,7 +9,7 @@
  * counts say whether they are the provider's or estimates (offline agents).
  */
 import { z } from 'zod';
-import { type EvaluationRecord, type Journal, EVAL_DIR, type LedgerStatus, SuccessDefinitionSchema, type SuccessDefinition, type TaskRecord } from '../memory/index.js';
+import { type EvaluationRecord, type Journal, EVAL_DIR, type LedgerStatus, parseJsonFile, SuccessDefinitionSchema, type SuccessDefinition, type TaskRecord } from '../memory/index.js';
 import type { TokenSource, Usage } from '../models/index.js';
 import { scoreGoat } from './goat.js';
 import { ledgerAccuracy } from './accuracy.js';
@@ -65,6 +65,10 @@ export const RunMetricsSchema = z.strictObject({
   statuses: z.record(z.string(), z.number().int().nonnegative()),
   /** failed tasks by primary failure class (src/eval/failures.ts); absent in runs before the taxonomy */
   failures: z.record(FailureClassSchema, z.number().int().nonnegative()).optional(),
+  /** the run directory's one execution: when it started and when each --resume did (absent in older runs) */
+  execution: z
+    .strictObject({ started_at: z.string().nullable(), resumes: z.number().int().nonnegative(), resumed_at: z.array(z.string()) })
+    .optional(),
 });
 export type RunMetrics = z.infer<typeof RunMetricsSchema>;
 
@@ -121,7 +125,7 @@ export function taskRows(journal: Journal): TaskRow[] {
     const ev = journal.readEvaluation(r.task_id);
     if (!ev) throw new Error(`${r.task_id} is closed but has no evaluation record`);
     const text = ws.readRaw(usagePath(r.task_id));
-    return taskRow(r, ev, text === null ? null : TaskUsageSchema.parse(JSON.parse(text)));
+    return taskRow(r, ev, text === null ? null : parseJsonFile(text, usagePath(r.task_id), TaskUsageSchema));
   });
 }
 
@@ -191,5 +195,5 @@ export const CONSOLIDATION_USAGE = `${EVAL_DIR}/usage-consolidation.json`;
 /** Usage outside any task (the run-end consolidation session). */
 export function runLevelUsage(journal: Journal): Usage {
   const text = journal.workspace.readRaw(CONSOLIDATION_USAGE);
-  return text === null ? { uncachedInput: 0, cachedInput: 0, output: 0 } : UsageSchema.parse(JSON.parse(text));
+  return text === null ? { uncachedInput: 0, cachedInput: 0, output: 0 } : parseJsonFile(text, CONSOLIDATION_USAGE, UsageSchema);
 }

@@ -4,13 +4,12 @@
  * (scores, usage, trajectory) and metrics.json. A task's record is its commit point, so `resume`
  * continues after the last closed task with nothing lost or duplicated.
  */
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { Vec3 } from '../geometry/index.js';
 import { consolidate, HarnessConfigSchema, type HarnessConfig, Orchestrator, type HarnessEvent } from '../harness/index.js';
-import { atomicWriteFile, SuccessDefinitionSchema, Journal, EVAL_DIR, goalViewPath, HOUSE_MOUNT, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
+import { atomicWriteFile, SuccessDefinitionSchema, Journal, EVAL_DIR, RUN_STATE_FILE, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
 import { addUsage, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
 import type { GoatEpisode, GoatGoal, StartPose } from '../sim/index.js';
 import type { NavigatorMemory } from '../navigator/index.js';
@@ -18,9 +17,14 @@ import { planGoatSequence, HouseSpecSchema, type HouseRef, World } from '../worl
 import { createRoles, type Roles } from './agents.js';
 import { classifyFailure } from './failures.js';
 import { TaskWitness } from './task-witness.js';
+import { TaskTrajectoryRecorder } from './trajectory-recorder.js';
+import { TaskReplayRecorder } from './replay-recorder.js';
+import { estimatedTumPath, replayIndexPath, replayMapPath, replayViewsPath, trueTumPath } from './replay-files.js';
+import { formatTumTrajectory } from './tum-trajectory.js';
 import { PricesSchema } from './cost.js';
 import { goalFootprints, evaluateGoal } from './goat.js';
 import { runStartProblems } from './run-start.js';
+import { closedTaskProblems, lockRunDirectories, POSE_FILE, PoseFileSchema, releaseLocks, resumeFileProblems } from './run-directory.js';
 import { CONSOLIDATION_USAGE, metricsOf, runLevelUsage, taskRows, usagePath, type RunMetrics, type TaskUsage } from './run-metrics.js';
 
 export const RunOptionsSchema = z.strictObject({
@@ -44,6 +48,10 @@ export const RunOptionsSchema = z.strictObject({
   prices: PricesSchema.default(PricesSchema.parse({})),
   /** which published GOAT success definition scores the tasks */
   success: SuccessDefinitionSchema.default('papers-1m'),
+  /** back-off of the acting and consolidation model calls (not part of the recorded configuration) */
+  modelRetry: z
+    .strictObject({ tries: z.number().int().min(1).max(10), baseDelayMs: z.number().int().min(0).max(60_000), maxDelayMs: z.number().int().min(0).max(600_000) })
+    .optional(),
 });
 export type RunOptions = z.input<typeof RunOptionsSchema>;
 
@@ -58,10 +66,10 @@ export interface RunSummary {
   metrics: RunMetrics;
   closedBefore: number;
   closedNow: number;
+  /** set when the run-end consolidation ended early on a provider error (the house notes were kept) */
+  consolidationError: string | null;
 }
 
-const POSE_FILE = (id: string) => `${EVAL_DIR}/pose-after-${id}.json`;
-const PoseFileSchema = z.strictObject({ position: z.tuple([z.number(), z.number(), z.number()]), yaw: z.number() });
 
 /** What the run was started with; a resumed run must match it. */
 function runConfig(o: z.output<typeof RunOptionsSchema>): Record<string, unknown> {
@@ -81,6 +89,8 @@ interface OpenedRun {
   journal: Journal;
   state: RunState | null;
   config: Record<string, unknown>;
+  /** when this run directory's execution started and when each resume did (kept in the run state) */
+  history: Pick<RunState, 'started_at' | 'resumed_at'>;
 }
 
 /** The options, checked in full before anything is created: a refused start leaves nothing behind. */
@@ -95,19 +105,25 @@ function checkRunOptions(input: RunOptions): { o: Parsed; house: HouseRef } {
   return { o, house: houseRef.data };
 }
 
+/** The run directory, opened under its lock; on resume, every file read back is checked first. */
 function openRunDirectory(o: Parsed, house: HouseRef): OpenedRun {
   const out = resolve(o.out);
-  mkdirSync(out, { recursive: true });
   const ws = Workspace.open({ runDir: out, houseDir: o.houseDir ?? join(out, HOUSE_MOUNT) });
   const journal = new Journal(ws);
   const state = loadRunState(ws);
   const config = runConfig(o);
   if (state && !o.resume) throw new Error(`${out} already holds a run; pass --resume to continue it or choose another --out`);
-  if (!state && o.resume && journal.records().length > 0) throw new Error(`${out} has task records but no run state; it was not written by 'navharness run'`);
+  // records without a run state: not written by 'navharness run', or its state was deleted; a new
+  // run here would mix two executions' results
+  if (!state && journal.records().length > 0) throw new Error(`${out} has task records but no run state (${RUN_STATE_FILE}); it was not written by 'navharness run' or its state was deleted: choose another --out`);
   if (state && !isDeepStrictEqual(JSON.parse(JSON.stringify(state.config)), JSON.parse(JSON.stringify(config)))) {
     throw new Error(`${out} was started with a different configuration; resume it with the same flags (recorded: ${JSON.stringify(state.config)})`);
   }
-  return { o, house, out, ws, journal, state, config };
+  const problems = [...closedTaskProblems(ws, journal), ...(state ? resumeFileProblems(ws, journal) : [])];
+  if (problems.length) throw new Error(`cannot resume ${out}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const now = new Date().toISOString();
+  const history = state ? { started_at: state.started_at, resumed_at: [...(state.resumed_at ?? []), now] } : { started_at: now, resumed_at: [] };
+  return { o, house, out, ws, journal, state, config, history };
 }
 
 /** The sequence's goals and where the next task starts: the episode start, or where the last closed task left the body. */
@@ -120,7 +136,7 @@ function sequencePlan(run: OpenedRun, episode: GoatEpisode) {
   if (rp.nextIndex > 1) {
     const last = taskId(rp.nextIndex - 1);
     const text = ws.readRaw(POSE_FILE(last));
-    if (text) start = PoseFileSchema.parse(JSON.parse(text));
+    if (text) start = parseJsonFile(text, POSE_FILE(last), PoseFileSchema);
     // the body restarts where the last closed task left it, and the navigator with what it knew then
     memory = loadNavigatorMemory(ws, last) ?? undefined;
   }
@@ -161,6 +177,7 @@ async function openLive(run: OpenedRun, total: number, start: StartPose, memory:
     tasksInRun: total,
     terminationReason: () => world.body.terminationReason,
     onEvent: progress.onEvent,
+    modelRetry: o.modelRetry,
   });
   return live;
 }
@@ -171,13 +188,25 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   const { world, orch } = live;
   const trajectory = world.trajectory;
   const id = taskId(k);
+  // a closed task's files are never written again (the resume checks make this unreachable)
+  if (journal.readRecord(id)) throw new Error(`${id} is already closed (${recordPath(id)}); its files are not written again`);
   live.current = goalSpec;
   const from = trajectory.mark;
   const startPos: Vec3 = world.body.simPose.position;
   const goal = world.agentGoal(goalSpec);
   const witness = new TaskWitness(world.scene, goalSpec, world.navigator);
-  trajectory.onFrame = witness.frame;
+  const tum = new TaskTrajectoryRecorder(world.navigator, world.body);
+  const replay = new TaskReplayRecorder(world.navigator, tum);
+  trajectory.onFrame = (f, p) => {
+    witness.frame(f, p);
+    // the last action's poses first, so that a replay step counts all of them
+    tum.flush();
+    replay.frame();
+    tum.frame(f);
+  };
   const outcome = await orch.runTask({ index: k, goal }).finally(() => (trajectory.onFrame = null));
+  tum.flush();
+  replay.flush();
   const final: Vec3 = world.body.simPose.position;
   // evaluation-only files first; the record is the commit point
   const claim = outcome.record.claim?.claim ?? null;
@@ -189,6 +218,9 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   const usage: TaskUsage = { task_id: id, ...outcome.usage, peak_prompt_tokens: outcome.peakPromptTokens, token_source: tokenSourceOf(live.roles.actor) };
   ws.writeOwned({ kind: 'orchestrator' }, usagePath(id), JSON.stringify(usage, null, 2) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trajectory-${id}.json`, JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, goalSpec) }) + '\n');
+  ws.writeOwned({ kind: 'orchestrator' }, estimatedTumPath(id), formatTumTrajectory(tum.estimated));
+  ws.writeOwned({ kind: 'orchestrator' }, trueTumPath(id), formatTumTrajectory(tum.truth));
+  writeReplay(ws, id, replay);
   ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trace-${id}.json`, JSON.stringify(outcome.trace, null, 2) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, POSE_FILE(id), JSON.stringify({ position: [...final], yaw: world.body.simPose.yaw }) + '\n');
   const mem = world.navigator.memory();
@@ -198,26 +230,40 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   outcome.stopPngs.forEach((p, i) => ws.writeOwned({ kind: 'orchestrator' }, stopViewPath(id, i + 1), p));
   if (outcome.mapPng) atomicWriteFile(join(out, 'maps', `${id}.png`), outcome.mapPng);
   journal.closeTask(outcome.record);
+  markTaskClosed(ws, id);
   return outcome.record.status;
 }
 
+/** The replay's pictures, then its index (the report reads the index and the pictures it names). */
+function writeReplay(ws: Workspace, id: string, replay: TaskReplayRecorder): void {
+  const p = replay.pictures();
+  for (const s of p.steps) ws.writeOwned({ kind: 'orchestrator' }, replayMapPath(id, s.step), s.mapPng);
+  if (p.viewsJpeg) ws.writeOwned({ kind: 'orchestrator' }, replayViewsPath(id), p.viewsJpeg);
+  const steps = p.steps.map(({ mapPng: _m, ...step }) => step);
+  ws.writeOwned({ kind: 'orchestrator' }, replayIndexPath(id), JSON.stringify({ task_id: id, view_width: p.viewWidth, view_height: p.viewHeight, steps }) + '\n');
+}
+
 /** Consolidation (once per run), then metrics.json: scores reach the run directory only after every session has ended. */
-async function finishRun(run: OpenedRun, live: Live, total: number, progress: RunProgress): Promise<RunMetrics> {
-  const { o, ws, journal, out, config } = run;
+async function finishRun(run: OpenedRun, live: Live, total: number, progress: RunProgress): Promise<{ metrics: RunMetrics; consolidationError: string | null }> {
+  const { o, ws, journal, out, config, history } = run;
   const cfg = o.harness;
   let extra = { ...ZERO_USAGE };
+  let consolidationError: string | null = null;
   const st = loadRunState(ws);
   if (!st?.finished) {
     if (cfg.consolidation && cfg.policy === 'navharness') {
-      const c = await consolidate(live.roles.consolidator, journal, live.world.navigator, cfg.consolidationTurns, progress.onEvent);
+      const c = await consolidate(live.roles.consolidator, journal, live.world.navigator, cfg.consolidationTurns, progress.onEvent, o.modelRetry);
       extra = addUsage(extra, c.usage);
+      consolidationError = c.error;
       ws.writeOwned({ kind: 'orchestrator' }, CONSOLIDATION_USAGE, JSON.stringify(c.usage) + '\n');
     }
   } else extra = runLevelUsage(journal);
-  const metrics = metricsOf([taskRows(journal)], o.prices, extra, { judgeStopViews: cfg.judgeStopViews ?? 4 });
+  const resumed = history.resumed_at ?? [];
+  const execution = { started_at: history.started_at ?? null, resumes: resumed.length, resumed_at: resumed };
+  const metrics = { ...metricsOf([taskRows(journal)], o.prices, extra, { judgeStopViews: cfg.judgeStopViews ?? 4 }), execution };
   atomicWriteFile(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
-  saveRunState(ws, { version: 1, config, total_tasks: total, open_task: null, finished: true });
-  return metrics;
+  saveRunState(ws, { version: 1, config, total_tasks: total, open_task: null, finished: true, ...history });
+  return { metrics, consolidationError };
 }
 
 export async function runSequence(input: RunOptions, progress: RunProgress = {}): Promise<RunSummary> {
@@ -225,11 +271,20 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
   // The sequence is a function of the house and seed (the world reopens at the start of the next
   // task); planned before the run directory is created, so that an unreadable scene leaves nothing.
   const { episode } = await planGoatSequence(checked.house, checked.o.sequence);
-  const run = openRunDirectory(checked.o, checked.house);
-  const { ws, config, state } = run;
+  // one process per run directory and house memory at a time; released when the run ends or fails
+  const locks = lockRunDirectories(resolve(checked.o.out), resolve(checked.o.houseDir ?? join(checked.o.out, HOUSE_MOUNT)));
+  try {
+    return await runLocked(openRunDirectory(checked.o, checked.house), episode, progress);
+  } finally {
+    releaseLocks(locks);
+  }
+}
+
+async function runLocked(run: OpenedRun, episode: GoatEpisode, progress: RunProgress): Promise<RunSummary> {
+  const { ws, config, state, history } = run;
   const { goals, rp, start, memory } = sequencePlan(run, episode);
   const total = goals.length;
-  saveRunState(ws, { version: 1, config, total_tasks: total, open_task: rp.done ? null : taskId(rp.nextIndex), finished: rp.done && (state?.finished ?? false) });
+  saveRunState(ws, { version: 1, config, total_tasks: total, open_task: rp.done ? null : taskId(rp.nextIndex), finished: rp.done && (state?.finished ?? false), ...history });
   progress.onStart?.(total, rp.nextIndex - 1);
 
   const live = await openLive(run, total, start, memory, progress);
@@ -237,13 +292,13 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {})
   let closedNow = 0;
   try {
     for (let k = rp.nextIndex; k <= total; k++) {
-      saveRunState(ws, { version: 1, config, total_tasks: total, open_task: taskId(k), finished: false });
+      saveRunState(ws, { version: 1, config, total_tasks: total, open_task: taskId(k), finished: false, ...history });
       const status = await playTask(run, live, k, goals[k - 1]);
       closedNow++;
       progress.onTask?.(taskId(k), status);
     }
-    const metrics = await finishRun(run, live, total, progress);
-    return { out: run.out, metrics, closedBefore: rp.closed.length, closedNow };
+    const { metrics, consolidationError } = await finishRun(run, live, total, progress);
+    return { out: run.out, metrics, closedBefore: rp.closed.length, closedNow, consolidationError };
   } finally {
     await live.roles.close();
     live.world.dispose();

@@ -5,3 +5,4 @@ export { cameraHeightOf, floorUnder, levelPose } from './heights.js';
 export { fromHfov, type Intrinsics, IntrinsicsSchema, maxRayStretch } from './intrinsics.js';
 export { fromQuatTranslation, identity, invert, type Mat4, multiply, poseProblem, toQuat, transformPoint, type Vec3 } from './pose.js';
 export { simCameraPose, simPoseToNavigator, yawOfDirection } from './sim-frame.js';
+export { z } from './zod-mini.js';

@@ -1,13 +1,14 @@
-import { z } from 'zod';
+import { z } from './zod-mini.js';
 
 /** Pinhole intrinsics in pixels for an image of `width`×`height`; no distortion. */
 export const IntrinsicsSchema = z.object({
-  width: z.number().int().positive().max(8192),
-  height: z.number().int().positive().max(8192),
-  fx: z.number().positive().finite(),
-  fy: z.number().positive().finite(),
-  cx: z.number().finite(),
-  cy: z.number().finite(),
+  width: z.int().check(z.positive(), z.maximum(8192)),
+  height: z.int().check(z.positive(), z.maximum(8192)),
+  // zod 4 numbers are finite
+  fx: z.number().check(z.positive()),
+  fy: z.number().check(z.positive()),
+  cx: z.number(),
+  cy: z.number(),
 });
 export type Intrinsics = z.infer<typeof IntrinsicsSchema>;
 

@@ -4,6 +4,7 @@
  * from the last model call's usage when there is one, else estimated from characters.
  */
 import { type Message, type Model, type Usage, addUsage, text, textOf, ZERO_USAGE, IMAGE_TOKEN_ESTIMATE } from '../models/index.js';
+import { completeWithRetry, DEFAULT_RETRY, type RetryPolicy } from './model-call.js';
 import type { Session } from './session.js';
 
 export const COMPACTION_REQUEST =
@@ -38,6 +39,7 @@ export class Compactor {
     readonly window: number,
     readonly threshold: number,
     private readonly model: Model,
+    private readonly retry: RetryPolicy = DEFAULT_RETRY,
   ) {}
 
   due(session: Session): boolean {
@@ -47,7 +49,9 @@ export class Compactor {
   /** Replaces the conversation with the model's own summary when the window is nearly full. */
   readonly beforeTurn = async (session: Session): Promise<void> => {
     if (!this.due(session)) return;
-    const res = await this.model.complete({ system: session.system, messages: [...session.messages, { role: 'user', content: [text(COMPACTION_REQUEST)] }], tools: [] });
+    // the acting model's own call: retried like its turns, and its failure ends the attempt (ModelCallError)
+    const request = { system: session.system, messages: [...session.messages, { role: 'user' as const, content: [text(COMPACTION_REQUEST)] }], tools: [] };
+    const res = await completeWithRetry(this.model, request, 'compaction', this.retry);
     this.usage = addUsage(this.usage, res.usage);
     session.messages = [{ role: 'user', content: [text(`${COMPACTED_PREFIX}\n${res.message.text.trim()}\n\nContinue the current task.`)] }];
     session.lastUsage = null;

@@ -8,6 +8,7 @@ import { type Model, type Usage, text } from '../models/index.js';
 import type { Navigator } from '../navigator/index.js';
 import { CONSOLIDATION_SYSTEM, consolidationOpening } from '../prompts/index.js';
 import { createToolContext, FILE_TOOLS } from '../tools/index.js';
+import { ModelCallError, type RetryPolicy } from './model-call.js';
 import { Session, type SessionEvent } from './session.js';
 
 export interface ConsolidationResult {
@@ -15,6 +16,8 @@ export interface ConsolidationResult {
   usage: Usage;
   /** house-note files that exist after the session */
   notes: string[];
+  /** the provider error that ended the session early (the notes written so far stay), or null */
+  error: string | null;
 }
 
 export async function consolidate(
@@ -23,12 +26,21 @@ export async function consolidate(
   navigator: Navigator,
   maxTurns: number,
   onEvent?: (e: SessionEvent) => void,
+  retry?: RetryPolicy,
 ): Promise<ConsolidationResult> {
   const ws = journal.workspace;
   const ctx = createToolContext(navigator, null, 1, ws.access({ kind: 'consolidation' }));
-  const session = new Session('consolidation', model, CONSOLIDATION_SYSTEM, FILE_TOOLS, { onEvent });
+  const session = new Session('consolidation', model, CONSOLIDATION_SYSTEM, FILE_TOOLS, { onEvent, retry });
   session.say(text(consolidationOpening(consolidationReading(journal))));
-  const hop = await session.hop(ctx, { maxTurns, budget: null });
+  let error: string | null = null;
+  try {
+    await session.hop(ctx, { maxTurns, budget: null });
+  } catch (err) {
+    // a provider error degrades consolidation (the previous notes, or those written so far, stay)
+    // instead of ending the run after every task closed
+    if (!(err instanceof ModelCallError)) throw err;
+    error = err.message;
+  }
   const reading = consolidationReading(journal);
-  return { turns: hop.turns, usage: session.usage, notes: reading.previousNotes };
+  return { turns: session.turns, usage: session.usage, notes: reading.previousNotes, error };
 }

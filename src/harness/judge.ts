@@ -8,7 +8,8 @@ import type { BodyFrame } from '../body/index.js';
 import { type ContentPart, type Message, type Model, type Usage, addUsage, image, text, ZERO_USAGE } from '../models/index.js';
 import { earlierFrameLabel, judgeSystem, judgeJsonReprompt, judgeRequest, MAP_LABEL, stopViewLabel, type MechanicalRecord } from '../prompts/index.js';
 import type { JudgeVerdict } from '../memory/index.js';
-import { judgeStep } from './verdict-parse.js';
+import { providerMessage } from './model-call.js';
+import { judgeStep, unresolvedVerdict } from './verdict-parse.js';
 import type { AgentGoal } from '../tools/index.js';
 
 export interface EarlierFrame {
@@ -66,7 +67,14 @@ export class ModelJudge implements Judge {
     const replies: string[] = [];
     let usage = { ...ZERO_USAGE };
     for (;;) {
-      const res = await this.model.complete({ system: judgeSystem(e.stopPngs.length), messages, tools: [] });
+      let res;
+      try {
+        res = await this.model.complete({ system: judgeSystem(e.stopPngs.length), messages, tools: [] });
+      } catch (err) {
+        // a provider error (after the SDK's own retries) is a check that could not be made: unknown
+        // (SPEC §9), which never blocks a stop, instead of an error that ends the run
+        return { verdict: unresolvedVerdict(`the judge model call failed (${providerMessage(err)})`), usage, source: 'unresolved' };
+      }
       usage = addUsage(usage, res.usage);
       messages.push(res.message);
       replies.push(res.message.text);

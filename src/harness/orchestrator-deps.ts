@@ -4,6 +4,7 @@ import type { Model } from '../models/index.js';
 import type { Navigator } from '../navigator/index.js';
 import type { HarnessConfig } from './config.js';
 import type { Judge } from './judge.js';
+import type { RetryPolicy } from './model-call.js';
 import type { SessionEvent } from './session.js';
 import type { TraceEntry } from './task-state.js';
 import type { WakeUp } from './wakeup.js';
@@ -19,6 +20,8 @@ export interface OrchestratorDeps {
   /** why the environment ended the task, when it did */
   terminationReason?: () => string | null;
   onEvent?: (e: HarnessEvent) => void;
+  /** back-off for the acting model's calls (default: model-call.ts DEFAULT_RETRY) */
+  modelRetry?: RetryPolicy;
 }
 
 export type HarnessEvent = SessionEvent | { kind: 'task-start'; task: string } | { kind: 'task-closed'; task: string; status: string } | { kind: 'trace'; task: string; entry: TraceEntry };

@@ -13,6 +13,7 @@ import { remaining, createToolContext, stepsLeft } from '../tools/index.js';
 import { closeFlow, type ClosedOutcome } from './close-flow.js';
 import { boundaryAction, type BoundaryAction } from './closure-rules.js';
 import { Compactor } from './compaction.js';
+import { ModelCallError } from './model-call.js';
 import type { HarnessEvent, OrchestratorDeps } from './orchestrator-deps.js';
 import { actorTools, openingContent, recoveryOffered, systemBrief } from './policies.js';
 import { checkpointOf } from './progress.js';
@@ -73,7 +74,7 @@ export class Orchestrator {
   private current: TaskState | null = null;
 
   constructor(readonly deps: OrchestratorDeps) {
-    if (deps.config.policy === 'single') this.compactor = new Compactor(deps.config.contextWindow, deps.config.compactAt, deps.actor);
+    if (deps.config.policy === 'single') this.compactor = new Compactor(deps.config.contextWindow, deps.config.compactAt, deps.actor, deps.modelRetry);
     for (const p of deps.navigator.places.list()) this.placeMoves.set(p.name.toLowerCase(), p.moves);
   }
 
@@ -96,7 +97,7 @@ export class Orchestrator {
       if (e.kind === 'turn' && this.current) this.current.peakPromptTokens = Math.max(this.current.peakPromptTokens, e.usage.uncachedInput + e.usage.cachedInput);
       this.emit(e);
     };
-    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), { onEvent });
+    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), { onEvent, retry: this.deps.modelRetry });
   }
 
   private resetCheckpoint(t: TaskState, checkpoint = checkpointOf(this.deps.navigator)): void {
@@ -107,7 +108,16 @@ export class Orchestrator {
   /** Opens the task, runs its hops until an outcome, and records it. */
   async runTask(spec: TaskSpec, relocationViews: BodyFrame[] | null = null): Promise<TaskOutcome> {
     const open = this.openTask(spec, relocationViews);
-    const run = await this.hopLoop(open.t, open.session);
+    const run: HopLoopResult = { outcome: null as unknown as ClosedOutcome, session: open.session, usage: zeroUsageByRole(), newSessions: [] };
+    try {
+      await this.hopLoop(open.t, run);
+    } catch (err) {
+      // the acting model failed after its retries: only this attempt ends, recorded as such, and
+      // the task keeps its work and tokens; any other error is a fault and still ends the run
+      if (!(err instanceof ModelCallError)) throw err;
+      this.trace(open.t, { kind: 'model-error', attempt: open.t.attempt, message: err.message });
+      run.outcome = { claim: null, reason: `attempt ${open.t.attempt} ended: ${err.message}`, verdict: null };
+    }
     return this.recordTask(open, run);
   }
 
@@ -142,12 +152,18 @@ export class Orchestrator {
     return { t, session, markersBefore, actorUsageStart };
   }
 
-  /** Hops of the session loop until a boundary decides the task's outcome. */
-  private async hopLoop(t: TaskState, first: Session): Promise<HopLoopResult> {
+  /**
+   * Hops of the session loop until a boundary decides the task's outcome, kept in `run` (which also
+   * holds the sessions and usage so far, so that an error part-way loses none of them).
+   */
+  private async hopLoop(t: TaskState, run: HopLoopResult): Promise<void> {
     const cfg = this.deps.config;
-    const usage = zeroUsageByRole();
-    let session = first;
-    const newSessions: { s: Session; from: Usage }[] = [];
+    const { usage, newSessions } = run;
+    let session = run.session;
+    const done = (outcome: ClosedOutcome): void => {
+      run.outcome = outcome;
+      run.session = session;
+    };
     for (;;) {
       const hop = await session.hop(t.ctx, { maxTurns: cfg.hopTurns, budget: t.turns, beforeTurn: this.compactor?.beforeTurn });
       t.attemptTurns += hop.turns;
@@ -163,17 +179,18 @@ export class Orchestrator {
         fallbackDue,
       });
       const limit = limitOutcome(action, this.deps.terminationReason);
-      if (limit) return { outcome: limit, session, usage, newSessions };
+      if (limit) return done(limit);
       if (action === 'close') {
         const r = await closeFlow(this.deps, t, session, usage);
         r.events.forEach((e) => this.trace(t, e));
-        if (r.kind === 'stop') return { outcome: r.outcome, session, usage, newSessions };
+        if (r.kind === 'stop') return done(r.outcome);
         t.ctx.closeRequest = null;
         session.say(text(r.evidence));
       } else if (action === 'recovery') {
         const next = await this.recover(t, session, fallbackDue && t.ctx.recoveryRequest === null, usage);
         if (next) {
           session = next;
+          run.session = next;
           newSessions.push({ s: next, from: { ...next.usage } });
           if (cfg.policy === 'single') this.single = next;
         }

@@ -10,6 +10,7 @@
  */
 import { type AssistantMessage, type ContentPart, type Message, type Model, type ModelRequest, type ToolCall, type Usage, addUsage, text, ZERO_USAGE } from '../models/index.js';
 import { remaining, type Budget, stepsLeft, type ToolContext, callTool, toolSpecs, type Tool, type ToolResult } from '../tools/index.js';
+import { completeWithRetry, DEFAULT_RETRY, type RetryPolicy } from './model-call.js';
 
 export type HopEnd = 'yield' | 'close' | 'recovery' | 'terminated' | 'steps-exhausted' | 'hop-turns' | 'turn-budget' | 'final-call';
 
@@ -45,6 +46,8 @@ export interface SessionOptions {
   onEvent?: (e: SessionEvent) => void;
   /** sent with every request when set */
   maxOutputTokens?: number;
+  /** how a failed model call is tried again before the turn throws ModelCallError */
+  retry?: RetryPolicy;
 }
 
 const NOT_EXECUTED = 'Not executed: the episode has ended.';
@@ -75,7 +78,7 @@ export class Session {
     // a snapshot: the conversation grows after the call, the request as sent does not
     const request: ModelRequest = { system: this.system, messages: [...this.messages], tools: toolSpecs(toolsOffered) };
     if ('maxOutputTokens' in this.opts) request.maxOutputTokens = this.opts.maxOutputTokens;
-    const res = await this.model.complete(request);
+    const res = await completeWithRetry(this.model, request, `${this.name} session`, this.opts.retry ?? DEFAULT_RETRY);
     this.turns++;
     this.usage = addUsage(this.usage, res.usage);
     this.lastUsage = res.usage;

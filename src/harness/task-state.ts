@@ -17,6 +17,7 @@ export type TraceEntry =
   | { kind: 'prestop'; verdict: string; withheld: boolean; steps: number }
   | { kind: 'certification'; plan: 'off' | 'reuse' | 'fresh'; verdict: string | null }
   | { kind: 'recovery'; proposal: string; fallback: boolean; confidence: number | null; signals: RecoverySignals; decision: RecoveryDecision; note: string | null; brief: string | null }
+  | { kind: 'model-error'; attempt: number; message: string }
   | { kind: 'stop'; reason: string }
   /** tracking was not ok when the task opened; the opening said so */
   | { kind: 'tracking-at-start'; status: string };

@@ -6,8 +6,9 @@
 import { type Model, type Usage, image, text, ZERO_USAGE } from '../models/index.js';
 import { EVIDENCE_LIMIT_CHARS, modelProse } from '../memory/index.js';
 import type { Place } from '../navigator/index.js';
-import { currentViewLabel, NO_STORED_PLACES_BRIEF, storedViewLabel, WAKEUP_SYSTEM, wakeupRequest } from '../prompts/index.js';
+import { currentViewLabel, NO_STORED_PLACES_BRIEF, storedViewLabel, WAKEUP_SYSTEM, wakeupFailedBrief, wakeupRequest } from '../prompts/index.js';
 import { rgbPng } from '../image/node.js';
+import { providerMessage } from './model-call.js';
 import type { PlaceMatcher, RgbImage } from './place-matcher.js';
 
 export const WAKEUP_SHORTLIST = 4;
@@ -42,7 +43,13 @@ export class ModelWakeUp implements WakeUp {
     const content = [text(wakeupRequest(scope, short.map((s) => s.place.name)))];
     views.forEach((v, i) => content.push(text(currentViewLabel(i + 1)), image(png(v))));
     for (const s of short) for (const v of s.place.views) content.push(text(storedViewLabel(s.place.name, roomOf(s.place))), image(png(v)));
-    const res = await this.model.complete({ system: WAKEUP_SYSTEM, messages: [{ role: 'user', content }], tools: [] });
+    let res;
+    try {
+      res = await this.model.complete({ system: WAKEUP_SYSTEM, messages: [{ role: 'user', content }], tools: [] });
+    } catch (err) {
+      // no brief rather than no run: the session is told the cue is missing and works from its views
+      return { brief: wakeupFailedBrief(providerMessage(err)), usage: { ...ZERO_USAGE }, shortlist };
+    }
     // model-written text shown to the next session: capped and scrubbed of coordinates (SPEC §7)
     return { brief: modelProse(res.message.text, EVIDENCE_LIMIT_CHARS) || NO_STORED_PLACES_BRIEF, usage: res.usage, shortlist };
   }

@@ -2,8 +2,7 @@
  * Per-floor occupancy grids over navcore.wasm (SPEC §3). TypeScript owns the buffers and the growth
  * policy; the kernel does every per-pixel and per-cell step.
  */
-import { z } from 'zod';
-import { IntrinsicsSchema, maxRayStretch, type Intrinsics, poseProblem, type Mat4, frameProblem, NAVIGATOR_FRAME, type WorldFrame, floorUnder } from '../geometry/index.js';
+import { z, IntrinsicsSchema, maxRayStretch, type Intrinsics, poseProblem, type Mat4, frameProblem, NAVIGATOR_FRAME, type WorldFrame, floorUnder } from '../geometry/index.js';
 import type { Navcore, WasmBlock } from '../wasm/index.js';
 import { kernelPose } from './kernel-pose.js';
 import { C_FLOOR_PTS, C_OBSTACLE_PTS, C_VALID, CLASSIFY_COUNTERS, P_CAMERA, P_FX, P_ROTATION, PARAM_FLOATS } from './mapper-abi.js';
@@ -72,7 +71,7 @@ interface Scratch {
 }
 
 const OptionsSchema = z.object({
-  params: MapParamsSchema.optional(),
+  params: z.optional(MapParamsSchema),
 });
 
 export class OccupancyMap {

@@ -1,22 +1,24 @@
-import { z } from 'zod';
+import { z } from '../geometry/index.js';
 
 /** The mapper's numbers (SPEC §3). Heights are metres above the floor plane of the layer. */
 export const MapParamsSchema = z
   .object({
-    cellSize: z.number().positive().max(1).default(0.1),
-    minDepth: z.number().nonnegative().default(0.3),
-    maxDepth: z.number().positive().max(50).default(4.5),
-    obstacleMin: z.number().default(0.15),
-    obstacleMax: z.number().default(1.4),
-    floorMin: z.number().default(-0.5),
-    floorMax: z.number().default(0.15),
+    cellSize: z._default(z.number().check(z.positive(), z.maximum(1)), 0.1),
+    minDepth: z._default(z.number().check(z.nonnegative()), 0.3),
+    maxDepth: z._default(z.number().check(z.positive(), z.maximum(50)), 4.5),
+    obstacleMin: z._default(z.number(), 0.15),
+    obstacleMax: z._default(z.number(), 1.4),
+    floorMin: z._default(z.number(), -0.5),
+    floorMax: z._default(z.number(), 0.15),
   })
-  .refine((p) => p.minDepth < p.maxDepth, { message: 'minDepth must be below maxDepth' })
-  .refine((p) => p.obstacleMin < p.obstacleMax, { message: 'obstacleMin must be below obstacleMax' })
-  // The kernel classifies with one band test and one split (the bands meet, as in SPEC §3).
-  .refine((p) => p.floorMin < p.floorMax && p.floorMax === p.obstacleMin, {
-    message: 'the floor band must end where the obstacle band starts (floorMin < floorMax = obstacleMin)',
-  });
+  .check(
+    z.refine((p) => p.minDepth < p.maxDepth, { message: 'minDepth must be below maxDepth' }),
+    z.refine((p) => p.obstacleMin < p.obstacleMax, { message: 'obstacleMin must be below obstacleMax' }),
+    // The kernel classifies with one band test and one split (the bands meet, as in SPEC §3).
+    z.refine((p) => p.floorMin < p.floorMax && p.floorMax === p.obstacleMin, {
+      message: 'the floor band must end where the obstacle band starts (floorMin < floorMax = obstacleMin)',
+    }),
+  );
 
 export type MapParams = z.infer<typeof MapParamsSchema>;
 export const DEFAULT_MAP_PARAMS: MapParams = MapParamsSchema.parse({});

@@ -3,8 +3,7 @@
  * markers with labels, the current pose with its heading, a route, a trail and a 1 m scale bar.
  * Image right = +right (x), image up = +forward (z) of the world frame.
  */
-import { z } from 'zod';
-import type { PlanarPose } from '../geometry/index.js';
+import { type PlanarPose, z } from '../geometry/index.js';
 import type { OccupancyMap } from './occupancy-map.js';
 import type { PlanarPoint } from './planner.js';
 import { createImage, drawLine, drawText, fillDisc, fillRect, fillTriangle, type Rgba, type RgbaImage, GLYPH_H, textWidth } from '../image/index.js';
@@ -29,17 +28,17 @@ export interface MapMarker extends PlanarPoint {
 }
 
 const RenderOptionsSchema = z.object({
-  zoom: z.number().int().min(1).max(16).default(4),
-  pose: z.object({ x: z.number().finite(), z: z.number().finite(), yaw: z.number().finite() }).optional(),
-  markers: z.array(z.object({ name: z.string(), x: z.number().finite(), z: z.number().finite() })).default([]),
-  route: z.array(z.object({ x: z.number().finite(), z: z.number().finite() })).default([]),
-  trail: z.array(z.object({ x: z.number().finite(), z: z.number().finite() })).default([]),
+  zoom: z._default(z.int().check(z.minimum(1), z.maximum(16)), 4),
+  pose: z.optional(z.object({ x: z.number(), z: z.number(), yaw: z.number() })),
+  markers: z._default(z.array(z.object({ name: z.string(), x: z.number(), z: z.number() })), []),
+  route: z._default(z.array(z.object({ x: z.number(), z: z.number() })), []),
+  trail: z._default(z.array(z.object({ x: z.number(), z: z.number() })), []),
   /** show only a square window of this half-size (m) around `center` (default: the pose) */
-  window: z.object({ center: z.object({ x: z.number().finite(), z: z.number().finite() }).optional(), radiusM: z.number().positive().max(500) }).optional(),
+  window: z.optional(z.object({ center: z.optional(z.object({ x: z.number(), z: z.number() })), radiusM: z.number().check(z.positive(), z.maximum(500)) })),
   /** cells of margin around everything shown */
-  marginCells: z.number().int().min(0).max(100).default(6),
+  marginCells: z._default(z.int().check(z.minimum(0), z.maximum(100)), 6),
   /** the image's longer side is kept within this many pixels by lowering the zoom */
-  maxPixels: z.number().int().min(64).max(8192).default(2048),
+  maxPixels: z._default(z.int().check(z.minimum(64), z.maximum(8192)), 2048),
 });
 export type RenderOptions = z.input<typeof RenderOptionsSchema>;
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Vec3 } from '../geometry/index.js';
-import { HOUSE_MOUNT, handoverPath, taskId, Workspace } from '../memory/index.js';
+import { type DirLock, HOUSE_MOUNT, handoverPath, lockDirectory, taskId, Workspace } from '../memory/index.js';
 import { ALL_TOOLS, callTool, createToolContext, type Tool, type ToolContext, toolError, type ToolResult } from '../tools/index.js';
 import { planGoatSequence, type GoatGoal, type StartPose, HouseRefSchema, houseSpecText, POSE_SOURCES, World } from '../world/index.js';
 
@@ -51,6 +51,8 @@ export class Episode {
     readonly ctx: ToolContext,
     readonly info: EpisodeInfo,
     readonly tools: readonly Tool[],
+    /** the workspace's lock: one episode per workspace at a time (released by close) */
+    private readonly lock: DirLock,
   ) {}
 
   static async open(options: EpisodeOptions, log: (line: string) => void = () => {}): Promise<Episode> {
@@ -67,17 +69,21 @@ export class Episode {
     }
     const start = starts[o.task];
 
-    const world = await World.open({ house: o.house, poseSource: o.poseSource }, start);
+    const runDir = o.workspace ?? mkdtempSync(join(tmpdir(), 'navharness-mcp-'));
+    // refused before the world is built when another episode or run holds the workspace
+    const lock = lockDirectory(runDir, 'MCP episode');
+    let world: World | null = null;
     try {
-      const runDir = o.workspace ?? mkdtempSync(join(tmpdir(), 'navharness-mcp-'));
+      world = await World.open({ house: o.house, poseSource: o.poseSource }, start);
       const ws = Workspace.open({ runDir, houseDir: join(runDir, HOUSE_MOUNT) });
       const files = ws.access({ kind: 'actor', handover: handoverPath(taskId(o.task + 1)) });
       const goal = seq.goals[o.task];
       const ctx = createToolContext(world.navigator, world.agentGoal(goal), o.steps, files);
       const info: EpisodeInfo = { house: houseSpecText(o.house), sequence: seq.id, task: o.task, goals: seq.goals.length, goal, start, workspace: ws.roots.run };
-      return new Episode(world, ctx, info, ALL_TOOLS);
+      return new Episode(world, ctx, info, ALL_TOOLS, lock);
     } catch (err) {
-      world.dispose();
+      world?.dispose();
+      lock.release();
       throw err;
     }
   }
@@ -107,5 +113,6 @@ export class Episode {
     this.closed = true;
     await this.queue;
     this.world.dispose();
+    this.lock.release();
   }
 }

@@ -2,4 +2,5 @@
 export { toMcpResult } from './content.js';
 export { Episode } from './episode.js';
 export { serveHttp } from './http.js';
+export { BearerTokenSchema } from './http-guard.js';
 export { createMcpServer, serveStdio } from './server.js';

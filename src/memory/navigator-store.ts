@@ -102,7 +102,12 @@ export function loadNavigatorMemory(ws: Workspace, taskId: string): NavigatorMem
       ...p,
       pose: { ...p.pose },
       views: p.views.map((v) => {
-        const png = PNG.sync.read(bytes(v.file));
+        let png: PNG;
+        try {
+          png = PNG.sync.read(bytes(v.file));
+        } catch (err) {
+          throw new Error(`${dir}/${v.file} is not a readable PNG (${(err as Error).message}); expected the ${v.width}×${v.height} place view ${where} names`);
+        }
         if (png.width !== v.width || png.height !== v.height) throw new Error(`${dir}/${v.file} is ${png.width}×${png.height}, the index says ${v.width}×${v.height}`);
         const rgb = dropAlpha(png.data, v.width * v.height);
         return { width: v.width, height: v.height, rgb, pose: { ...v.pose }, floor: v.floor, time: v.time };

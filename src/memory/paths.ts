@@ -24,6 +24,12 @@ export interface ResolvedPath {
   display: string;
   /** absolute path on disk */
   abs: string;
+  /**
+   * POSIX path, relative to the same root, of where the path really leads once symbolic links are
+   * followed; equal to `rel` without links. Permission checks look at both, so a link named
+   * 'notes' that points at 'eval' does not make evaluation files readable.
+   */
+  realRel: string;
 }
 
 export type Resolution = { ok: true; path: ResolvedPath } | { ok: false; error: string };
@@ -108,5 +114,6 @@ export function resolvePath(roots: Roots, input: unknown): Resolution {
   if (!inside(real, base)) {
     return { ok: false, error: `path '${raw}' leads outside the ${root === 'run' ? 'run workspace' : 'house directory'} through a symbolic link` };
   }
-  return { ok: true, path: { root, rel, display: display(root, rel), abs } };
+  const realRel = relative(base, real).split(sep).join('/');
+  return { ok: true, path: { root, rel, display: display(root, rel), abs, realRel } };
 }

@@ -5,7 +5,7 @@
  * owns (ledger, verdicts, task records, place graph, evaluation files, run state); consolidation
  * only the four house-note files.
  */
-import { EVAL_DIR, HOUSE_NOTE_FILES, LEDGER_FILE, PLACES_DIR, STATE_DIR, TASKS_DIR } from './layout.js';
+import { EVAL_DIR, HOUSE_MOUNT, HOUSE_NOTE_FILES, LEDGER_FILE, PLACES_DIR, STATE_DIR, TASKS_DIR } from './layout.js';
 import type { ResolvedPath } from './paths.js';
 import { TEMP_MARKER } from './atomic.js';
 
@@ -26,11 +26,24 @@ function firstSegment(rel: string): string {
   return rel.split('/')[0] ?? '';
 }
 
-/** True for paths hidden from every session (evaluation scores, run state, temp files). */
+/** True when a root-relative POSIX path names something hidden from sessions. */
+function privateRel(root: 'run' | 'house', rel: string): boolean {
+  const segments = rel.split('/');
+  if (segments.some((s) => s.startsWith(TEMP_MARKER))) return true;
+  // the house directory holds its own lock under .navharness/; the run root also its scores
+  if (root === 'house') return segments[0] === STATE_DIR;
+  // a house directory mounted physically at <run>/house, reached through a link from the run root
+  if (segments[0] === HOUSE_MOUNT) return privateRel('house', segments.slice(1).join('/'));
+  return segments[0] === EVAL_DIR || segments[0] === STATE_DIR;
+}
+
+/**
+ * True for paths hidden from every session (evaluation scores, run state, locks, temp files). Both
+ * the path as typed and where it really leads are checked: a symbolic link inside the workspace
+ * that points into eval/ or .navharness/ is as private as its target.
+ */
 export function isHarnessPrivate(p: ResolvedPath): boolean {
-  if (p.root !== 'run') return p.rel.split('/').some((s) => s.startsWith(TEMP_MARKER));
-  const first = firstSegment(p.rel);
-  return first === EVAL_DIR || first === STATE_DIR || p.rel.split('/').some((s) => s.startsWith(TEMP_MARKER));
+  return privateRel(p.root, p.rel) || privateRel(p.root, p.realRel);
 }
 
 export function canRead(role: Role, p: ResolvedPath): Decision {

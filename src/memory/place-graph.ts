@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { PLACE_GRAPH_FILE } from './layout.js';
 import type { Role } from './permissions.js';
-import { formatZodError } from './schemas.js';
+import { parseJsonFile } from './schemas.js';
 import type { Workspace } from './workspace.js';
 
 const Name = z.string().trim().min(1).max(80);
@@ -114,9 +114,7 @@ const ORCHESTRATOR: Role = { kind: 'orchestrator' };
 export function loadPlaceGraph(ws: Workspace): PlaceGraph {
   const text = ws.readRaw(PLACE_GRAPH_FILE);
   if (text === null) return emptyPlaceGraph();
-  const r = PlaceGraphSchema.safeParse(JSON.parse(text));
-  if (!r.success) throw new Error(`${PLACE_GRAPH_FILE} is malformed: ${formatZodError(r.error)}`);
-  return r.data;
+  return parseJsonFile(text, PLACE_GRAPH_FILE, PlaceGraphSchema);
 }
 
 export function savePlaceGraph(ws: Workspace, graph: PlaceGraph): void {

@@ -1,5 +1,5 @@
 /** Coarse actions (SPEC §1): each is executed as five sub-motions of 0.05 m or 3°. */
-import { z } from 'zod';
+import { z } from '../geometry/index.js';
 
 export const COARSE_ACTIONS = ['forward', 'left', 'right'] as const;
 export const CoarseActionSchema = z.enum(COARSE_ACTIONS);

@@ -61,6 +61,30 @@ const PRE_CACHE = 4;
 /** RGB bytes per session run: bounds the float intermediates (≈ 8× this) of large batches. */
 const MAX_BATCH_BYTES = 8 << 20;
 
+/**
+ * A module loaded at run time through a variable specifier, so that a browser bundle of the layers
+ * (navharness/core) neither bundles nor shims the Node-only modules a page never loads.
+ */
+const runtimeImport = (specifier: string): Promise<unknown> => import(/* @vite-ignore */ specifier);
+
+/**
+ * onnxruntime-node is an optional dependency (about 290 MB with its native libraries): only the view
+ * encoder needs it, so an install with --omit=optional (or where its binaries are missing) still
+ * runs everything else, and asking for the encoder says what to install.
+ */
+async function loadOnnxRuntime(): Promise<typeof Ort> {
+  try {
+    return (await runtimeImport('onnxruntime-node')) as typeof Ort;
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw e;
+    throw new Error(
+      `the view encoder needs onnxruntime-node, an optional dependency that is not installed (${firstLine(e)}); ` +
+        'install it with `npm install onnxruntime-node@1.30.0`, or pass a runtime (e.g. onnxruntime-web) as `runtime`',
+    );
+  }
+}
+
 export class ViewEncoder {
   private readonly pre = new Map<string, PreEntry>();
   private dim: number | null;
@@ -83,7 +107,7 @@ export class ViewEncoder {
     if (!parsed.success) throw new Error(`view encoder options: ${describeIssues(parsed.error)}`);
     const o: ParsedEncoderOptions = parsed.data;
     if (env.modelBytes !== undefined && o.modelPath === undefined) throw new Error('view encoder options: modelBytes needs modelPath as the name of the model it holds');
-    const ort = env.runtime ?? (await import('onnxruntime-node'));
+    const ort = env.runtime ?? (await loadOnnxRuntime());
     const source = o.modelPath ?? `builtin:${GIST_NAME}`;
     const bytes = env.modelBytes ?? (o.modelPath !== undefined ? await readModelFile(o.modelPath) : buildGistModel());
     let session: Ort.InferenceSession;
@@ -240,7 +264,7 @@ function releaseEntry(e: PreEntry): void {
 }
 
 async function readModelFile(path: string): Promise<Uint8Array> {
-  const { readFile, stat } = await import('node:fs/promises');
+  const { readFile, stat } = (await runtimeImport('node:fs/promises')) as typeof import('node:fs/promises');
   const st = await stat(path).catch(() => null);
   if (!st) throw new Error(`view encoder: model file not found: ${path} (give modelPath to an existing .onnx file, or omit it for the built-in GIST descriptor)`);
   if (!st.isFile()) throw new Error(`view encoder: modelPath ${path} is not a file`);

@@ -19,4 +19,8 @@ export const currentViewLabel = (i: number): string => fill('current view {{i}} 
 export const storedViewLabel = (place: string, room: string): string => fill('stored place "{{place}}" (room label: {{room}})', { place, room });
 
 /** Used instead of a wake-up brief when no place photographs are stored. */
+/** The brief when the wake-up model call failed (a provider error): no cue, stated as such. */
+export const wakeupFailedBrief = (error: string): string =>
+  `The location brief is unavailable (the wake-up model call failed: ${error.slice(0, 200)}): work out your location from the supplied views and the map.`;
+
 export const NO_STORED_PLACES_BRIEF = 'No place photographs are stored yet: work out your location from the supplied views and the map.';

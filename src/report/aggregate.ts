@@ -76,8 +76,13 @@ export function summarize(run: RunData, prices: Prices): RunSummary {
     };
   });
   if (run.metrics) return { tasks, metrics: run.metrics, metricsSource: 'metrics.json', prices };
-  const complete = run.tasks.every((t) => t.evaluation !== null);
-  if (!complete) return { tasks, metrics: null, metricsSource: 'unavailable', prices };
-  const rows: TaskRow[] = run.tasks.map((t) => taskRow(t.record, t.evaluation!, t.usage));
+  const rows = taskRowsOf(run);
+  if (!rows) return { tasks, metrics: null, metricsSource: 'unavailable', prices };
   return { tasks, metrics: metricsOf([rows], prices), metricsSource: 'recomputed from task files', prices };
+}
+
+/** The metric rows of a run's tasks; null when a task has no evaluation file. */
+export function taskRowsOf(run: RunData): TaskRow[] | null {
+  if (!run.tasks.every((t) => t.evaluation !== null)) return null;
+  return run.tasks.map((t) => taskRow(t.record, t.evaluation!, t.usage));
 }

@@ -7,6 +7,9 @@ import type { RunSummary, TaskSummary } from './aggregate.js';
 import type { RunData, TaskData } from './read-run.js';
 import type { StoredVerdict } from '../memory/index.js';
 import { failureSummary } from '../eval/index.js';
+import { markdownHtml } from './markdown.js';
+import { REPLAY_SCRIPT } from './replay-html.js';
+import { esc } from './escape.js';
 
 export interface ReportPlots {
   successByPosition: string;
@@ -14,15 +17,16 @@ export interface ReportPlots {
   costPerTask: string;
   /** per task id; absent when the run left no trajectory file */
   trajectories: Map<string, string>;
+  /** per task id: the replay's HTML (a note when the run kept no replay) */
+  replays: Map<string, string>;
 }
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]);
+export { esc };
 
 const pngUri = (abs: string): string => `data:image/png;base64,${readFileSync(abs).toString('base64')}`;
 const svgUri = (svg: string): string => `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 
-const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
+export const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 const int = (n: number): string => n.toLocaleString('en-US');
 const usd = (x: number): string => `$${x.toFixed(x < 1 ? 4 : 2)}`;
 
@@ -43,7 +47,7 @@ function outcome(s: boolean | null): string {
   return s ? '<span class="ok">success</span>' : '<span class="bad">failure</span>';
 }
 
-function card(label: string, value: string, note = ''): string {
+export function card(label: string, value: string, note = ''): string {
   return `<div class="card"><div class="label">${esc(label)}</div><div class="value">${value}</div>${note ? `<div class="note">${esc(note)}</div>` : ''}</div>`;
 }
 
@@ -149,7 +153,7 @@ function taskSection(t: TaskData, s: TaskSummary, plots: ReportPlots): string {
     ? `${outcome(ev.success)}${ev.failure ? ` (${esc(ev.failure.replace(/-/g, ' '))})` : ''} · SPL ${ev.spl.toFixed(3)} · distance to goal ${ev.distance_to_goal === null ? 'n/a (other floor)' : `${ev.distance_to_goal.toFixed(2)} m`} · walked ${ev.path_length.toFixed(1)} m (shortest ${ev.shortest_path === null ? 'n/a' : `${ev.shortest_path.toFixed(1)} m`})`
     : '<span class="muted">no evaluation file</span>';
   const claim = r.claim ? `<p><b>claim:</b> ${esc(r.claim.claim)} — ${esc(r.claim.evidence)}</p>` : '<p><b>claim:</b> <span class="muted">none</span></p>';
-  const handover = t.handover !== null ? `<pre class="handover">${esc(t.handover.trim())}</pre>` : '<p class="muted">No handover was written.</p>';
+  const handover = t.handover !== null ? `<div class="handover">${markdownHtml(t.handover)}</div>` : '<p class="muted">No handover was written.</p>';
   const tokens = s.usage ? `${int(s.usage.uncachedInput)} uncached in · ${int(s.usage.cachedInput)} cached in · ${int(s.usage.output)} out` : 'no usage file';
   return `<section class="task" id="${esc(t.id)}" data-task="${esc(t.id)}">
 <header><h2><span class="pos">${r.index}</span> ${esc(t.id)} <span class="kind">${esc(r.goal.kind)} goal</span></h2>${badge(r.status)}</header>
@@ -159,13 +163,14 @@ function taskSection(t: TaskData, s: TaskSummary, plots: ReportPlots): string {
 <div><h3>Map</h3>${map}${r.markers.length ? `<p class="small"><b>marked:</b> ${r.markers.map(esc).join(' · ')}</p>` : ''}</div>
 <div><h3>Trajectory</h3>${traj}</div>
 </div>
+<h3>Replay</h3>${plots.replays.get(t.id) ?? ''}
 <h3>Stop views</h3>${stops}
 <h3>Judge</h3>${claim}<div class="verdicts">${verdictBlock('certification', t.final)}${verdictBlock('pre-stop check', t.prestop)}</div>
 <h3>Handover</h3>${handover}
 </section>`;
 }
 
-const CSS = `
+export const CSS = `
 :root{--fg:#111827;--muted:#6b7280;--line:#e5e7eb;--bg:#f9fafb;--card:#fff;--ok:#15803d;--bad:#b91c1c;--accent:#1d4ed8}
 *{box-sizing:border-box}body{margin:0;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 main{max-width:1200px;margin:0 auto;padding:24px}
@@ -200,12 +205,16 @@ figure{margin:0}figure img{max-width:100%;height:auto;border:1px solid var(--lin
 pre{white-space:pre-wrap;word-wrap:break-word;background:#f3f4f6;border-radius:6px;padding:10px 12px;margin:0;font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace}
 details{margin:8px 0}summary{cursor:pointer;font-weight:600}
 footer{color:var(--muted);font-size:12px;margin-top:24px}
+.replay-bar{display:flex;align-items:center;gap:12px;margin:4px 0 8px}.replay-bar input{flex:1}.replay-label{font-size:12px;color:#374151;min-width:260px}
+.replay-trail{width:100%;height:auto;border:1px solid var(--line);border-radius:6px;display:block}.replay-mapfig img{image-rendering:pixelated}.replay-view{width:100%;border:1px solid var(--line);border-radius:6px;background-repeat:no-repeat}
+.md{background:#f9fafb;border:1px solid var(--line);border-radius:6px;padding:4px 14px;overflow-x:auto}.md h1,.md h2,.md h3{font-size:15px;margin:10px 0 4px;text-transform:none;letter-spacing:0}
+.md table{border-collapse:collapse}.md th,.md td{border:1px solid var(--line);padding:3px 8px}.md code{background:#eef0f3;border-radius:4px;padding:0 3px}.md pre{margin:6px 0}
 `;
 
 export function renderHtml(run: RunData, summary: RunSummary, plots: ReportPlots, generatedAt: Date): string {
   const sections = run.tasks.map((t, i) => taskSection(t, summary.tasks[i], plots)).join('\n');
   const notes = run.houseNotes.length
-    ? run.houseNotes.map((n) => `<details><summary>${esc(n.file)}</summary><pre>${esc(n.text.trim())}</pre></details>`).join('')
+    ? run.houseNotes.map((n) => `<details><summary>${esc(n.file)}</summary>${markdownHtml(n.text)}</details>`).join('')
     : '<p class="muted">No house notes.</p>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
@@ -223,9 +232,9 @@ ${scores(summary)}
 </div>
 ${taskTable(summary.tasks, run.tasks)}
 ${sections}
-<h2>Ledger</h2><pre>${esc(run.ledger.trim())}</pre>
+<h2>Ledger</h2>${markdownHtml(run.ledger)}
 <h2 style="margin-top:18px">House notes</h2>${notes}
 <footer>Written by navharness report at ${esc(generatedAt.toISOString())}. Evaluation-only data (evaluator success, SPL, true path, stop views) comes from the run's eval/ folder, which no session reads.</footer>
-</main></body></html>
+</main><script>${REPLAY_SCRIPT}</script></body></html>
 `;
 }

@@ -6,6 +6,8 @@ import { summarize, type RunSummary } from './aggregate.js';
 import { costPerTaskSpec, renderSvg, successByPositionSpec, tokensPerTaskSpec, trajectorySpec } from './charts.js';
 import { renderHtml, type ReportPlots } from './html.js';
 import { readRun, type RunData } from './read-run.js';
+import { readReplay } from './read-replay.js';
+import { replaySection } from './replay-html.js';
 
 export interface ReportOptions {
   /** output folder; default RUN_DIR/report */
@@ -28,6 +30,7 @@ export async function renderPlots(run: RunData, summary: RunSummary): Promise<Re
     tokensPerTask: await renderSvg(tokensPerTaskSpec(summary.tasks)),
     costPerTask: await renderSvg(costPerTaskSpec(summary.tasks)),
     trajectories,
+    replays: new Map(run.tasks.map((t) => [t.id, replaySection(t.id, readReplay(run.dir, t.id))])),
   };
 }
 

@@ -1,10 +1,13 @@
 /**
  * glTF 2.0 / GLB scenes (ReplicaCAD-style textured triangle meshes) into the simulator's scene model,
  * read with @gltf-transform/core. Each mesh node becomes one scene object named after the node; base
- * colour textures (PNG) are decoded to RGBA, untextured materials get their base colour factor.
+ * colour textures (PNG, and JPEG through jpeg-js) are decoded to RGBA, untextured materials get their
+ * base colour factor. A texture that cannot be decoded is an error naming it: a flat colour in its
+ * place would leave the tracker without the features it needs.
  * Node transforms are applied; y is up and units are metres as glTF prescribes.
  */
 import { WebIO, type Document, type Node as GltfNode, type Primitive } from '@gltf-transform/core';
+import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import type { Vec3 } from '../geometry/index.js';
 import { SceneBuilder } from './builder.js';
@@ -19,14 +22,27 @@ export interface GltfLoadOptions {
 
 const TRIANGLES = 4;
 
-function decodeImage(bytes: Uint8Array, mime: string): { width: number; height: number; rgba: Uint8Array } | null {
-  if (mime !== 'image/png') return null;
+export const TEXTURE_TYPES = ['image/png', 'image/jpeg'] as const;
+
+/** Larger textures are refused rather than decoded into hundreds of MB (ReplicaCAD's are ≤ 4096²). */
+const MAX_TEXTURE_MP = 64;
+
+/** A base colour texture as RGBA; an error names the texture, its type and what is accepted. */
+export function decodeTexture(bytes: Uint8Array, mime: string, name: string): { width: number; height: number; rgba: Uint8Array } {
+  const what = `texture '${name}' (${mime || 'no mimeType'}, ${bytes.byteLength} bytes)`;
   try {
-    const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    return { width: png.width, height: png.height, rgba: new Uint8Array(png.data) };
-  } catch {
-    return null;
+    if (mime === 'image/png') {
+      const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      return { width: png.width, height: png.height, rgba: new Uint8Array(png.data) };
+    }
+    if (mime === 'image/jpeg') {
+      const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_TEXTURE_MP, maxMemoryUsageInMB: 1024 });
+      return { width: img.width, height: img.height, rgba: img.data };
+    }
+  } catch (e) {
+    throw new Error(`${what} cannot be decoded: ${(e as Error).message}`);
   }
+  throw new Error(`${what} has an unsupported image type; base colour textures must be ${TEXTURE_TYPES.join(' or ')}`);
 }
 
 function transform(m: ArrayLike<number>, p: Vec3): Vec3 {
@@ -70,7 +86,7 @@ class GltfSceneReader {
     const mat = prim.getMaterial();
     const t = mat?.getBaseColorTexture() ?? null;
     if (t && this.texCache.has(t)) return this.texCache.get(t)!;
-    const img = t?.getImage() ? decodeImage(t.getImage()!, t.getMimeType()) : null;
+    const img = t?.getImage() ? decodeTexture(t.getImage()!, t.getMimeType(), t.getName() || t.getURI() || `#${this.texCache.size}`) : null;
     const tex = img ? this.b.texture({ kind: 'pixels', rgba: img.rgba }, img.width, img.height) : this.flatTexture(mat?.getBaseColorFactor() ?? [0.8, 0.8, 0.8, 1]);
     if (t) this.texCache.set(t, tex);
     return tex;
@@ -160,7 +176,11 @@ export async function loadGltfScene(bytes: Uint8Array, opts: GltfLoadOptions = {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) throw new Error(`glTF scene '${opts.name ?? 'scene'}' has no scenes`);
   const reader = new GltfSceneReader();
-  for (const n of scene.listChildren()) reader.addNode(n);
+  try {
+    for (const n of scene.listChildren()) reader.addNode(n);
+  } catch (e) {
+    throw new Error(`glTF scene '${opts.name ?? 'scene'}': ${(e as Error).message}`);
+  }
   if (reader.b.objects.length === 0) throw new Error(`glTF scene '${opts.name ?? 'scene'}' has no triangle meshes`);
 
   const built = reader.b.build({ name: opts.name ?? 'gltf', rooms: [], doors: [], floors: [], start: { position: [0, 0, 0], yaw: 0 } });

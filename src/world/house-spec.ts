@@ -4,7 +4,7 @@
  * and refuse the same houses; the seed rule itself is the episode data's (`HouseSeedSchema`).
  * Browser-safe: nothing here reads files.
  */
-import { z } from 'zod';
+import { z } from '../geometry/index.js';
 import { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef } from '../sim/index.js';
 
 export { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef };
@@ -12,26 +12,30 @@ export { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef };
 const SPEC_HINT = `a house is 'seed:N' (a procedural house, N a whole number from 0 to ${MAX_HOUSE_SEED}) or a path to a .glb/.gltf file`;
 
 /** Text → house reference; the seed range is checked by `HouseRefSchema`, so the message names it. */
-export const HouseSpecSchema = z
-  .string({ message: SPEC_HINT })
-  .trim()
-  .transform((s, ctx): unknown => {
-    const seed = /^seed:(\d+)$/.exec(s);
-    if (seed) return { kind: 'procedural', seed: Number(seed[1]) };
-    if (/\.(glb|gltf)$/i.test(s)) return { kind: 'gltf', path: s };
-    ctx.addIssue({ code: 'custom', message: `${SPEC_HINT}, got '${s}'` });
-    return z.NEVER;
-  })
-  .pipe(HouseRefSchema);
+export const HouseSpecSchema = z.pipe(
+  z.pipe(
+    z.string({ message: SPEC_HINT }).check(z.trim()),
+    z.transform((s: string, ctx): unknown => {
+      const seed = /^seed:(\d+)$/.exec(s);
+      if (seed) return { kind: 'procedural', seed: Number(seed[1]) };
+      if (/\.(glb|gltf)$/i.test(s)) return { kind: 'gltf', path: s };
+      ctx.issues.push({ code: 'custom', message: `${SPEC_HINT}, got '${s}'`, input: s });
+      return z.NEVER;
+    }),
+  ),
+  HouseRefSchema,
+);
 
 /**
  * The spec as given, checked by `HouseSpecSchema`: for commands that record the text (a run's
  * configuration is compared on resume, so the text must stay as the user wrote it).
  */
-export const HouseSpecTextSchema = z.string({ message: SPEC_HINT }).superRefine((s, ctx) => {
-  const r = HouseSpecSchema.safeParse(s);
-  if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? SPEC_HINT });
-});
+export const HouseSpecTextSchema = z.string({ message: SPEC_HINT }).check(
+  z.superRefine((s, ctx) => {
+    const r = HouseSpecSchema.safeParse(s);
+    if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? SPEC_HINT, input: s });
+  }),
+);
 
 /** The spec text of a house reference (`seed:N` or the scene path); parses back to the same reference. */
 export function houseSpecText(h: HouseRef): string {
@@ -39,9 +43,7 @@ export function houseSpecText(h: HouseRef): string {
 }
 
 /** A seed typed by a person (a form field or URL parameter), under the one seed rule. */
-export const HouseSeedTextSchema = z.coerce
-  .string()
-  .trim()
-  .regex(/^\d+$/, `a house seed is a whole number from 0 to ${MAX_HOUSE_SEED}`)
-  .transform(Number)
-  .pipe(HouseSeedSchema);
+export const HouseSeedTextSchema = z.pipe(
+  z.pipe(z.coerce.string().check(z.trim(), z.regex(/^\d+$/, `a house seed is a whole number from 0 to ${MAX_HOUSE_SEED}`)), z.transform(Number)),
+  HouseSeedSchema,
+);

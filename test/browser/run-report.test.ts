@@ -84,10 +84,31 @@ describe.skipIf(!HAVE_CHROMIUM)(`run report in Chromium${HAVE_CHROMIUM ? '' : ` 
     expect(problems).toEqual([]);
   });
 
+  it('replays each task step by step: the scrubber changes the view, the map and the trails', async () => {
+    for (const t of report.run.tasks) {
+      const replay = page.locator(`section#${t.id} .replay`);
+      expect(await replay.count()).toBe(1);
+      const range = replay.locator('input[type=range]');
+      const max = Number(await range.getAttribute('max'));
+      expect(max).toBeGreaterThan(0);
+      const viewPosition = () => replay.locator('.replay-view').evaluate((e) => (e as HTMLElement).style.backgroundPosition);
+      const lastView = await viewPosition();
+      const lastTrail = await replay.locator('svg.replay-trail').innerHTML();
+      await range.fill('0');
+      expect(await replay.getAttribute('data-step')).toBe('1');
+      expect(await replay.locator('.replay-label').textContent()).toMatch(/^step 1 of \d+/);
+      expect(await viewPosition()).not.toBe(lastView);
+      // at the first step the true trail drawn so far is shorter than at the last
+      expect((await replay.locator('svg.replay-trail').innerHTML()).length).toBeLessThan(lastTrail.length);
+      expect(lastTrail).toContain('polyline');
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('decodes every embedded picture and plot (no broken image)', async () => {
     const imgs = await page.$$eval('img', (els) => els.map((e) => ({ alt: e.getAttribute('alt'), w: (e as HTMLImageElement).naturalWidth, ok: (e as HTMLImageElement).complete })));
-    // three run plots + per task: a trajectory plot, and the map / goal photograph / stop views the run saved
-    const pictures = report.run.tasks.reduce((n, t) => n + 1 + (t.map ? 1 : 0) + (t.goalImage ? 1 : 0) + t.stopViews.length, 3);
+    // three run plots + per task: a trajectory plot, the replay's map, and the map / goal photograph / stop views the run saved
+    const pictures = report.run.tasks.reduce((n, t) => n + 2 + (t.map ? 1 : 0) + (t.goalImage ? 1 : 0) + t.stopViews.length, 3);
     expect(imgs.length).toBe(pictures);
     for (const i of imgs) expect(i.w, `image '${i.alt}' did not decode`).toBeGreaterThan(0);
     const title = await page.title();

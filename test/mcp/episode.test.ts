@@ -1,5 +1,5 @@
 /** The pieces under the MCP server: content mapping, the task's start, flag validation, the episode. */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -75,6 +75,8 @@ describe('Episode', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nh-mcp-ep-'));
     const e = await Episode.open({ house: { kind: 'procedural', seed: 7 }, poseSource: 'ground-truth', steps: 10, sequence: 0, task: 1, workspace: dir });
     try {
+      // one episode per workspace at a time (issue 19 item 1): a second one is refused, naming the holder
+      await expect(Episode.open({ house: { kind: 'procedural', seed: 7 }, poseSource: 'ground-truth', steps: 10, sequence: 0, task: 1, workspace: dir })).rejects.toThrow(/in use by another navharness MCP episode \(pid \d+/);
       // the body starts at the chained start of task 1 (a success viewpoint of goal 0), not the house start
       const at = e.world.body.simPose;
       expect(Math.hypot(at.position[0] - e.info.start.position[0], at.position[2] - e.info.start.position[2])).toBeLessThan(0.05);
@@ -107,6 +109,7 @@ describe('Episode', () => {
     } finally {
       await e.close();
     }
+    expect(existsSync(join(dir, '.navharness', 'lock'))).toBe(false); // closing gives the workspace back
     const late = await e.call('observe', {});
     expect(late.isError).toBe(true);
     expect(late.content[0]).toMatchObject({ text: expect.stringMatching(/episode has ended/) });

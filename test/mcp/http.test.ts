@@ -18,6 +18,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 let child: ChildProcess;
 let url: URL;
+let token = '';
 let stderr = '';
 let exit: Promise<number | null>;
 
@@ -28,7 +29,11 @@ beforeAll(async () => {
     child.stderr!.on('data', (d: Buffer) => {
       stderr += d.toString();
       const m = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (m) done(new URL(m[1]));
+      const t = /bearer token \(send 'Authorization: Bearer <token>'\): (\S+)/.exec(stderr);
+      if (m && t) {
+        token = t[1];
+        done(new URL(m[1]));
+      }
     });
     child.once('exit', (code) => fail(new Error(`server exited (${code}) before listening:\n${stderr}`)));
   });
@@ -40,17 +45,19 @@ afterAll(() => {
 
 async function session(): Promise<Client> {
   const c = new Client({ name: 'navharness-http-test', version: '0.0.0' });
-  await c.connect(new StreamableHTTPClientTransport(url));
+  await c.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
   return c;
 }
 
 const text = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 
-/** Status code of a raw initialize POST with a chosen Host header. */
-function postWithHost(host: string): Promise<number> {
+/** Status code of a raw initialize POST with a chosen Host header (and the token unless told otherwise). */
+function postWithHost(host: string, extra: Record<string, string> = {}, auth: string | null = `Bearer ${token}`): Promise<number> {
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '0' } } });
+  const headers: Record<string, string> = { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...extra };
+  if (auth !== null) headers.authorization = auth;
   return new Promise((done, fail) => {
-    const req = request(url, { method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
+    const req = request(url, { method: 'POST', headers }, (res) => {
       res.resume();
       done(res.statusCode ?? 0);
     });
@@ -87,6 +94,23 @@ describe('navharness mcp --http', () => {
   it('refuses a foreign Host header (DNS rebinding) and accepts the loopback one', async () => {
     expect(await postWithHost('attacker.example:80')).toBe(403);
     expect(await postWithHost(url.host)).toBe(200);
+  });
+
+  it('prints the bearer token once and refuses requests without it or with another one (issue 19 item 8)', async () => {
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    expect(stderr.split(token).length - 1).toBe(1);
+    expect(await postWithHost(url.host, {}, null)).toBe(401);
+    expect(await postWithHost(url.host, {}, 'Bearer not-the-token-not-the-token-not-the-token')).toBe(401);
+    expect(await postWithHost(url.host, {}, `Basic ${token}`)).toBe(401);
+    const stranger = new Client({ name: 'stranger', version: '0' });
+    await expect(stranger.connect(new StreamableHTTPClientTransport(url))).rejects.toThrow();
+  });
+
+  it('refuses a foreign Origin and accepts its own (issue 19 item 8)', async () => {
+    expect(await postWithHost(url.host, { origin: 'http://attacker.example' })).toBe(403);
+    expect(await postWithHost(url.host, { origin: `http://localhost:${Number(url.port) + 1}` })).toBe(403);
+    expect(await postWithHost(url.host, { origin: 'null' })).toBe(403);
+    expect(await postWithHost(url.host, { origin: `http://127.0.0.1:${url.port}` })).toBe(200);
   });
 
   it('does not listen on non-loopback interfaces', async () => {

@@ -5,9 +5,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import { formatTumTrajectory, replayIndexPath, replayMapPath, replayViewsPath, trueTumPath, estimatedTumPath } from '../../src/eval/index.js';
+import { fromQuatTranslation } from '../../src/geometry/index.js';
+import { thinSteps } from '../../src/report/replay-html.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readRun, RunReadError, renderSvg, successByPositionSpec, summarize, trajectorySpec, writeReport } from '../../src/report/index.js';
+import { isEvalDirectory, readRun, RunReadError, renderSvg, successByPositionSpec, summarize, trajectorySpec, writeEvalReport, writeReport } from '../../src/report/index.js';
 
 let dir: string;
 
@@ -263,11 +267,127 @@ describe('writeReport', () => {
     expect(html).toContain('auxiliary input ≈ $0.0200');
   });
 
+  it("renders handovers, house notes and the ledger as markdown, with the model's HTML and unsafe links made harmless", async () => {
+    writeRun();
+    put('tasks/task-001/handover.md', '## Where I am\n\n- the **red chair** is in the kitchen\n- <script>alert(1)</script>\n\n[map](javascript:alert(1)) · [docs](https://example.org/x) · ![photo](http://elsewhere/p.png)\n\n<img src=x onerror=alert(1)>\n');
+    put('house/rooms.md', '# House\n\n| room | floor |\n| --- | --- |\n| kitchen | 0 |\n');
+    const html = readFileSync((await writeReport(dir)).file, 'utf8');
+    expect(html).toContain('<h2>Where I am</h2>');
+    expect(html).toContain('<li>the <strong>red chair</strong> is in the kitchen</li>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('<a href="https://example.org/x" rel="noopener noreferrer">docs</a>');
+    expect(html).toContain('[image: photo]');
+    expect(html).not.toContain('http://elsewhere');
+    expect(html).toMatch(/<td>kitchen<\/td>\s*<td>0<\/td>/);
+    expect(html).toContain('<h1>Ledger</h1>');
+  });
+
   it('writes to --out when given', async () => {
     writeRun({ metrics: true });
     const out = join(dir, 'elsewhere');
     const r = await writeReport(dir, { out });
     expect(r.file).toBe(join(out, 'index.html'));
     expect(readFileSync(r.file, 'utf8')).toContain('<!doctype html>');
+  });
+});
+
+describe('writeEvalReport (an eval directory: one run per house)', () => {
+  /** Two readable runs (seed-1, seed-3: one success in three tasks each) and, when asked, an unreadable one. */
+  function writeEval(opts: { broken?: boolean; metrics?: boolean } = {}): string {
+    const root = dir;
+    for (const name of ['seed-3', 'seed-1']) {
+      dir = join(root, name);
+      writeRun();
+    }
+    dir = root;
+    if (opts.broken) put('seed-2/ledger.md', '# Ledger\n');
+    if (opts.metrics) json('metrics.json', { tasks: 6, sequences: 2, s_SR: 0.5, e_SR: 0.5, SPL: 0.2, accuracy: 0.75, input_tokens: 1, cached_tokens: 2, output_tokens: 3, cost_input: 0, cost_output: 0, statuses: { complete: 2 }, runs: [{ house: 1, error: null }, { house: 3, error: null }] });
+    return root;
+  }
+
+  it('writes a page per run and an index with the pooled scores recomputed from the runs', async () => {
+    const root = writeEval();
+    expect(isEvalDirectory(root)).toBe(true);
+    expect(isEvalDirectory(join(root, 'seed-1'))).toBe(false);
+    const r = await writeEvalReport(root, { now: new Date('2026-01-02T03:04:05Z') });
+    expect(r.file).toBe(join(root, 'report', 'index.html'));
+    expect(r.runs.map((x) => x.name)).toEqual(['seed-1', 'seed-3']);
+    // one success of three in each sequence: s-SR 2/6, no sequence fully reached
+    expect(r.metrics!.s_SR).toBeCloseTo(1 / 3, 12);
+    expect(r.metrics!.e_SR).toBe(0);
+    expect(r.metrics!.sequences).toBe(2);
+    const html = readFileSync(r.file, 'utf8');
+    expect(html).toContain('<a href="seed-1/index.html">seed-1</a>');
+    expect(html).toContain('<a href="seed-3/index.html">seed-3</a>');
+    expect(html).toContain('33.3 %');
+    expect(readFileSync(join(root, 'report', 'seed-3', 'index.html'), 'utf8')).toContain('data-task="task-003"');
+  });
+
+  it("takes the pooled scores from the eval's metrics.json and lists an unreadable run with the reason", async () => {
+    const root = writeEval({ broken: true, metrics: true });
+    const r = await writeEvalReport(root);
+    expect(r.metricsSource).toContain('metrics.json');
+    expect(r.metrics!.s_SR).toBe(0.5);
+    const broken = r.runs.find((x) => x.name === 'seed-2')!;
+    expect(broken.report).toBeNull();
+    expect(broken.error).toMatch(/tasks: missing/);
+    expect(readFileSync(r.file, 'utf8')).toContain('not readable');
+  });
+});
+
+describe('the replay of a task', () => {
+  /** task-001 walked 0.05 m per frame along x, 5 frames a step; the estimate is the same path in another frame (turned 90°, moved). */
+  function writeReplay(steps: number): void {
+    const truth = [], est = [];
+    for (let i = 0; i < steps * 5; i++) {
+      truth.push({ time: 0.1 * (i + 1), pose: fromQuatTranslation([0, 0, 0, 1], [0.05 * i, 0, 0]) });
+      est.push({ time: 0.1 * (i + 1), pose: fromQuatTranslation([0, 0.7071068, 0, 0.7071068], [3, 0, 0.05 * i]) });
+    }
+    put(trueTumPath('task-001'), formatTumTrajectory(truth));
+    put(estimatedTumPath('task-001'), formatTumTrajectory(est));
+    const index = { task_id: 'task-001', view_width: 8, view_height: 6, steps: Array.from({ length: steps }, (_, k) => ({ step: k + 1, time: 0.5 * (k + 1), true_poses: 5 * (k + 1), estimated_poses: 5 * (k + 1), status: 'ok' })) };
+    json(replayIndexPath('task-001'), index);
+    put(replayViewsPath('task-001'), Buffer.from(jpeg.encode({ width: 8, height: 6 * steps, data: new Uint8Array(8 * 6 * steps * 4).fill(90) }, 80).data));
+    for (let k = 1; k <= steps; k++) put(replayMapPath('task-001', k), png(6, 6, [k, k, k]));
+  }
+
+  it('embeds a scrubber over the steps with the views, the maps and both trails aligned', async () => {
+    writeRun();
+    writeReplay(4);
+    const html = readFileSync((await writeReport(dir)).file, 'utf8');
+    expect(html).toContain('data-replay="task-001"');
+    expect(html).toContain('<input type="range" min="0" max="3" value="3"');
+    const data = JSON.parse(/<script type="application\/json" class="replay-data">(.*?)<\/script>/s.exec(html)![1]);
+    expect(data.steps.map((s: { s: number }) => s.s)).toEqual([1, 2, 3, 4]);
+    expect(data.rows).toBe(4);
+    expect(data.steps.map((s: { row: number }) => s.row)).toEqual([0, 1, 2, 3]);
+    expect(html).toContain('background-image:url(data:image/jpeg;base64,');
+    expect(data.maps).toHaveLength(4);
+    // the estimate, aligned onto the truth, lies on it
+    expect(data.est).toHaveLength(20);
+    for (let i = 0; i < 20; i++) {
+      expect(data.est[i][0]).toBeCloseTo(data.truth[i][0], 2);
+      expect(data.est[i][1]).toBeCloseTo(data.truth[i][1], 2);
+    }
+    // tasks without a replay say so
+    expect(html).toContain('No replay (the run kept none for this task).');
+  });
+
+  it('thins long replays evenly, keeping the first and the last step', () => {
+    expect(thinSteps(5, 10)).toEqual([0, 1, 2, 3, 4]);
+    const t = thinSteps(1000, 120);
+    expect(t.length).toBe(120);
+    expect(t[0]).toBe(0);
+    expect(t[t.length - 1]).toBe(999);
+  });
+
+  it('names a replay picture that is missing', async () => {
+    writeRun();
+    writeReplay(2);
+    rmSync(join(dir, replayMapPath('task-001', 2)));
+    await expect(writeReport(dir)).rejects.toThrow(/eval\/replay\/task-001\/map-0002.png: missing/);
   });
 });

@@ -58,4 +58,12 @@ describe('navharness vln', () => {
     expect(m.text_kchars_per_decision).toBeCloseTo(trace.reduce((s, d) => s + d.textChars, 0) / external.length / 1000, 9);
     expect(log.join('\n')).toMatch(/2 episodes, config goal: NE/);
   }, 120_000);
+
+  it('with --json prints only the metrics, as one JSON object equal to metrics.json', async () => {
+    const out = join(dir, 'json');
+    const log: string[] = [];
+    await vlnCommand({ episodes: file, agent: 'scripted', config: 'off', out, budget: '30', limit: '1', json: true }, (s) => log.push(s));
+    expect(log).toHaveLength(1);
+    expect(JSON.parse(log[0])).toEqual(JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8')));
+  }, 120_000);
 });

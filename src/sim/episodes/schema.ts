@@ -2,10 +2,11 @@
  * Episode datasets as validated JSON. Every load goes through zod; an invalid file is rejected with
  * the path of the offending field (e.g. `episodes[2].goals[0].instanceId`) and what was expected.
  */
-import { z } from 'zod';
+import { z } from '../../geometry/index.js';
 
-const finite = z.number().finite();
-export const Vec3Schema = z.tuple([finite, finite, finite]).readonly();
+// zod 4 numbers are finite
+const finite = z.number();
+export const Vec3Schema = z.readonly(z.tuple([finite, finite, finite]));
 export const PoseSchema = z.object({
   /** floor point in the sim frame */
   position: Vec3Schema,
@@ -15,30 +16,31 @@ export const PoseSchema = z.object({
 
 /** The one house-seed rule (a uint32; the house generator's random streams take 32 bits). */
 export const MAX_HOUSE_SEED = 0xffffffff;
-export const HouseSeedSchema = z
-  .number({ message: `a house seed is a whole number from 0 to ${MAX_HOUSE_SEED}` })
-  .int(`a house seed is a whole number from 0 to ${MAX_HOUSE_SEED}`)
-  .min(0, `a house seed is a whole number from 0 to ${MAX_HOUSE_SEED}`)
-  .max(MAX_HOUSE_SEED, `a house seed is a whole number from 0 to ${MAX_HOUSE_SEED}`);
+const SEED_RULE = `a house seed is a whole number from 0 to ${MAX_HOUSE_SEED}`;
+export const HouseSeedSchema = z.number({ message: SEED_RULE }).check(
+  z.refine((n) => Number.isInteger(n), { message: SEED_RULE }),
+  z.minimum(0, SEED_RULE),
+  z.maximum(MAX_HOUSE_SEED, SEED_RULE),
+);
 
 export const HouseRefSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('procedural'), seed: HouseSeedSchema }),
-  z.object({ kind: z.literal('gltf'), path: z.string().min(1) }),
+  z.object({ kind: z.literal('gltf'), path: z.string().check(z.minLength(1)) }),
 ]);
 
 const goalCommon = {
-  category: z.string().min(1),
+  category: z.string().check(z.minLength(1)),
   /** every instance whose footprint counts for success (object goals: all instances of the category) */
-  instanceIds: z.array(z.number().int().positive()).min(1),
-  floor: z.number().int().min(0),
+  instanceIds: z.array(z.int().check(z.positive())).check(z.minLength(1)),
+  floor: z.int().check(z.minimum(0)),
   /** navigable points within the success region, for shortest-path lengths */
-  viewpoints: z.array(Vec3Schema).min(1),
-  successRadius: z.number().positive().default(1.0),
+  viewpoints: z.array(Vec3Schema).check(z.minLength(1)),
+  successRadius: z._default(z.number().check(z.positive()), 1.0),
 };
 
 export const GoatGoalSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('object'), ...goalCommon }),
-  z.object({ type: z.literal('description'), ...goalCommon, description: z.string().min(1) }),
+  z.object({ type: z.literal('description'), ...goalCommon, description: z.string().check(z.minLength(1)) }),
   z.object({
     type: z.literal('image'),
     ...goalCommon,
@@ -48,29 +50,29 @@ export const GoatGoalSchema = z.discriminatedUnion('type', [
 ]);
 
 export const GoatEpisodeSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   kind: z.literal('goat'),
   house: HouseRefSchema,
   start: PoseSchema,
-  goals: z.array(GoatGoalSchema).min(1).max(20),
+  goals: z.array(GoatGoalSchema).check(z.minLength(1), z.maxLength(20)),
 });
 
 export const InstructionEpisodeSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   kind: z.literal('instruction'),
   house: HouseRefSchema,
   start: PoseSchema,
   goal: z.object({ position: Vec3Schema }),
-  instruction: z.string().min(1),
+  instruction: z.string().check(z.minLength(1)),
   /** reference path, metres, sampled along the shortest path */
-  referencePath: z.array(Vec3Schema).min(2),
-  geodesicDistance: z.number().positive(),
-  successRadius: z.number().positive().default(3.0),
+  referencePath: z.array(Vec3Schema).check(z.minLength(2)),
+  geodesicDistance: z.number().check(z.positive()),
+  successRadius: z._default(z.number().check(z.positive()), 3.0),
 });
 
 export const EpisodeDatasetSchema = z.discriminatedUnion('kind', [
-  z.object({ version: z.literal(1), kind: z.literal('goat'), seed: z.number().int(), episodes: z.array(GoatEpisodeSchema) }),
-  z.object({ version: z.literal(1), kind: z.literal('instruction'), seed: z.number().int(), episodes: z.array(InstructionEpisodeSchema) }),
+  z.object({ version: z.literal(1), kind: z.literal('goat'), seed: z.int(), episodes: z.array(GoatEpisodeSchema) }),
+  z.object({ version: z.literal(1), kind: z.literal('instruction'), seed: z.int(), episodes: z.array(InstructionEpisodeSchema) }),
 ]);
 
 export type Pose2 = z.infer<typeof PoseSchema>;
@@ -87,7 +89,7 @@ function fieldPath(path: readonly PropertyKey[]): string {
 }
 
 /** zod issues as one message per line: `field.path: what was wrong`. */
-export function describeIssues(err: z.ZodError): string {
+export function describeIssues(err: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
   return err.issues.slice(0, 8).map((i) => `${fieldPath(i.path)}: ${i.message}`).join('\n');
 }
 

@@ -1,15 +1,14 @@
-import { z } from 'zod';
-import { fromHfov, type Intrinsics } from '../../geometry/index.js';
+import { fromHfov, type Intrinsics, z } from '../../geometry/index.js';
 
 /** The simulated RGB-D camera. Defaults follow the papers' Habitat setup. */
 export const CameraConfigSchema = z.object({
-  width: z.number().int().min(16).max(4096).default(320),
-  height: z.number().int().min(16).max(4096).default(240),
-  hfovDeg: z.number().gt(10).lt(170).default(79),
+  width: z._default(z.int().check(z.minimum(16), z.maximum(4096)), 320),
+  height: z._default(z.int().check(z.minimum(16), z.maximum(4096)), 240),
+  hfovDeg: z._default(z.number().check(z.gt(10), z.lt(170)), 79),
   /** camera height above the floor, metres */
-  cameraHeight: z.number().gt(0.1).lt(3).default(0.88),
+  cameraHeight: z._default(z.number().check(z.gt(0.1), z.lt(3)), 0.88),
   /** near clipping plane, metres */
-  near: z.number().gt(0.001).lt(1).default(0.05),
+  near: z._default(z.number().check(z.gt(0.001), z.lt(1)), 0.05),
 });
 export type CameraConfig = z.infer<typeof CameraConfigSchema>;
 

@@ -1,0 +1,121 @@
+/**
+ * The report of a `navharness vln` output folder (metrics.json, episodes.json, decisions.jsonl): the
+ * configuration's scores (SR, SPL, nDTW, NE, OSR), tokens per episode, one row per episode, and the
+ * input tokens accumulating over the decisions of each episode (the context growth that goal
+ * compression is meant to cut). Every file is validated; a malformed one is named.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { TopLevelSpec } from 'vega-lite';
+import { z } from 'zod';
+import { atomicWriteFile, LEDGER_FILE } from '../memory/index.js';
+import { renderSvg } from './charts.js';
+import { esc } from './escape.js';
+import { card, CSS, pct } from './html.js';
+import { RunReadError } from './read-run.js';
+
+const num = z.number();
+const VlnMetricsSchema = z.looseObject({
+  config: z.string(), agent: z.string(), episodes: z.number().int().nonnegative(),
+  stop_rate: num, NE: num, OSR: num, SR: num, SPL: num, nDTW: num,
+  total_tokens: num, decisions_per_episode: num, actions_per_episode: num, goals_verified_per_episode: num, token_counts: z.string(),
+});
+const OutcomeSchema = z.looseObject({
+  id: z.string(),
+  scores: z.looseObject({ ne: num, sr: num, osr: num, spl: num, ndtw: num, pathLength: num }),
+  stopped: z.boolean(),
+  endReason: z.string(),
+  actions: z.number().int().nonnegative(),
+  goals: z.looseObject({ set: num, verified: num, revisions: num, compressions: num }),
+  tokens: z.looseObject({ decisions: num, totalTokens: num }),
+});
+const DecisionSchema = z.looseObject({ episode: z.string(), decision: z.number().int().positive(), role: z.string(), inputTokens: num, cumulativeInputTokens: num });
+
+type Outcome = z.infer<typeof OutcomeSchema>;
+type Decision = z.infer<typeof DecisionSchema>;
+
+/** A folder written by `navharness vln`: episodes.json and metrics.json, and no run ledger. */
+export function isVlnDirectory(dir: string): boolean {
+  return existsSync(dir) && statSync(dir).isDirectory() && existsSync(join(dir, 'episodes.json')) && existsSync(join(dir, 'metrics.json')) && !existsSync(join(dir, LEDGER_FILE));
+}
+
+function parse<T extends z.ZodType>(dir: string, rel: string, schema: T, text?: string): z.infer<T> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text ?? readFileSync(join(dir, rel), 'utf8'));
+  } catch (e) {
+    throw new RunReadError(rel, `not valid JSON (${(e as Error).message})`);
+  }
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new RunReadError(rel, `unexpected content: ${r.error.issues.slice(0, 4).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  return r.data;
+}
+
+function readDecisions(dir: string): Decision[] {
+  const file = join(dir, 'decisions.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .map((l, i) => ({ l: l.trim(), i }))
+    .filter(({ l }) => l.length > 0)
+    .map(({ l, i }) => parse(dir, `decisions.jsonl:${i + 1}`, DecisionSchema, l));
+}
+
+function tokensSpec(decisions: readonly Decision[]): TopLevelSpec {
+  const episodes = new Set(decisions.map((d) => d.episode)).size;
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+    title: { text: 'Input tokens over the decisions of each episode', subtitle: 'cumulative, cached included; the slope is the context size per request, which a compression lowers', anchor: 'start', fontSize: 14 },
+    width: 520,
+    height: 240,
+    data: { values: decisions.map((d) => ({ episode: d.episode, decision: d.decision, tokens: d.cumulativeInputTokens })) },
+    mark: { type: 'line', point: episodes <= 12, strokeWidth: 1.5 },
+    encoding: {
+      x: { field: 'decision', type: 'quantitative', title: 'decision (model request) in the episode' },
+      y: { field: 'tokens', type: 'quantitative', title: 'cumulative input tokens', axis: { format: '~s' } },
+      color: { field: 'episode', type: 'nominal', title: 'episode', legend: episodes <= 12 ? {} : null },
+      detail: { field: 'episode', type: 'nominal' },
+    },
+  };
+}
+
+function episodeRow(o: Outcome): string {
+  const s = o.scores;
+  const ok = s.sr >= 1 ? '<span class="ok">success</span>' : '<span class="bad">failure</span>';
+  return `<tr><td>${esc(o.id)}</td><td>${ok}</td><td class="num">${s.ne.toFixed(2)}</td><td class="num">${s.spl.toFixed(2)}</td><td class="num">${s.ndtw.toFixed(2)}</td><td class="num">${o.actions}</td><td class="num">${o.goals.verified}/${o.goals.set}</td><td class="num">${o.goals.compressions}</td><td class="num">${o.tokens.decisions}</td><td class="num">${Math.round(o.tokens.totalTokens).toLocaleString('en-US')}</td><td>${esc(o.endReason)}</td></tr>`;
+}
+
+export interface WrittenVlnReport {
+  file: string;
+  episodes: number;
+}
+
+export async function writeVlnReport(vlnDir: string, opts: { out?: string; now?: Date } = {}): Promise<WrittenVlnReport> {
+  const dir = resolve(vlnDir);
+  const m = parse(dir, 'metrics.json', VlnMetricsSchema);
+  const outcomes = parse(dir, 'episodes.json', z.array(OutcomeSchema));
+  const decisions = readDecisions(dir);
+  const plot = decisions.length ? `<div class="plots"><img src="data:image/svg+xml;base64,${Buffer.from(await renderSvg(tokensSpec(decisions)), 'utf8').toString('base64')}" alt="input tokens over the decisions"></div>` : '<p class="muted">No decisions.jsonl: no token plot.</p>';
+  const cards = [
+    card('SR', pct(m.SR), 'within 3 m of the goal at the end'), card('SPL', m.SPL.toFixed(3), 'success weighted by path length'), card('nDTW', m.nDTW.toFixed(3), 'path fidelity to the reference'),
+    card('NE', `${m.NE.toFixed(2)} m`, 'navigation error'), card('OSR', pct(m.OSR), 'oracle success'), card('ended by STOP', pct(m.stop_rate), `${m.episodes} episodes`),
+    card('tokens / episode', Math.round(m.total_tokens).toLocaleString('en-US'), m.token_counts), card('decisions / episode', m.decisions_per_episode.toFixed(1), `${m.actions_per_episode.toFixed(1)} actions, ${m.goals_verified_per_episode.toFixed(1)} verified goals`),
+  ].join('');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
+<title>NavHarness VLN report — ${esc(dir)}</title><style>${CSS}</style></head>
+<body><main>
+<h1>NavHarness VLN report</h1>
+<p class="muted">${esc(dir)} · configuration <b>${esc(m.config)}</b> · agent ${esc(m.agent)}</p>
+<div class="cards">${cards}</div>
+${plot}
+<table class="index"><thead><tr><th>episode</th><th>outcome</th><th>NE (m)</th><th>SPL</th><th>nDTW</th><th>actions</th><th>goals verified</th><th>compressions</th><th>decisions</th><th>tokens</th><th>ended by</th></tr></thead><tbody>
+${outcomes.map(episodeRow).join('\n')}
+</tbody></table>
+<footer>Written by navharness report at ${esc((opts.now ?? new Date()).toISOString())}.</footer>
+</main></body></html>
+`;
+  const file = join(resolve(opts.out ?? join(dir, 'report')), 'index.html');
+  atomicWriteFile(file, html);
+  return { file, episodes: outcomes.length };
+}

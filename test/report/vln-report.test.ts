@@ -1,0 +1,59 @@
+/** The VLN report over a folder written by the same code `navharness vln` uses (writeRunOutputs). */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeRunOutputs } from '../../src/eval/index.js';
+import { isEvalDirectory, isVlnDirectory, RunReadError, writeVlnReport } from '../../src/report/index.js';
+
+let dir: string;
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'nh-vln-report-'))));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const tokens = (decisions: number, total: number) => ({ decisions, externalDecisions: decisions, inputTokens: total - 100, cachedTokens: 0, outputTokens: 100, totalTokens: total, imagesPerDecision: 1, textKCharsPerDecision: 2 });
+const decision = (episode: string, n: number, input: number) => ({ episode, decision: n, role: 'visuomotor' as const, inputTokens: input, cachedTokens: 0, outputTokens: 10, images: 1, textChars: 500 });
+
+async function writeVln(): Promise<void> {
+  await writeRunOutputs(dir, {
+    metrics: {
+      config: 'goal', agent: 'scripted', episodes: 2, stop_rate: 1, NE: 1.5, OSR: 1, SR: 0.5, SPL: 0.42, nDTW: 0.61,
+      input_tokens: 3000, cached_tokens: 0, output_tokens: 200, total_tokens: 3200, decisions_per_episode: 3, external_decisions_per_episode: 3, images_per_decision: 1,
+      text_kchars_per_decision: 0.5, actions_per_episode: 40, goals_verified_per_episode: 2, revisions_per_episode: 0,
+      token_counts: 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)',
+    },
+    outcomes: [
+      { id: 'ep-<1>', scores: { ne: 0.8, sr: 1, osr: 1, spl: 0.84, ndtw: 0.7, pathLength: 9 }, stopped: true, endReason: 'stop', actions: 38, goals: { set: 2, verified: 2, revisions: 0, compressions: 1 }, problems: 0, tokens: tokens(3, 3100) },
+      { id: 'ep-2', scores: { ne: 2.2, sr: 0, osr: 1, spl: 0, ndtw: 0.52, pathLength: 12 }, stopped: true, endReason: 'stop', actions: 42, goals: { set: 2, verified: 2, revisions: 0, compressions: 1 }, problems: 0, tokens: tokens(3, 3300) },
+    ],
+    trace: [decision('ep-<1>', 1, 900), decision('ep-<1>', 2, 1000), decision('ep-<1>', 3, 1100), decision('ep-2', 1, 950), decision('ep-2', 2, 1100), decision('ep-2', 3, 1150)],
+  });
+}
+
+describe('writeVlnReport', () => {
+  it('shows the scores, one escaped row per episode and the token growth plot', async () => {
+    await writeVln();
+    expect(isVlnDirectory(dir)).toBe(true);
+    expect(isEvalDirectory(dir)).toBe(false);
+    const r = await writeVlnReport(dir, { now: new Date('2026-01-02T03:04:05Z') });
+    expect(r.episodes).toBe(2);
+    const html = readFileSync(r.file, 'utf8');
+    expect(html).toContain('NavHarness VLN report');
+    expect(html).toContain('50.0 %'); // SR
+    expect(html).toContain('0.420'); // SPL
+    expect(html).toContain('<td>ep-&lt;1&gt;</td><td><span class="ok">success</span></td>');
+    expect(html).toContain('<td>ep-2</td><td><span class="bad">failure</span></td>');
+    expect(html.match(/src="data:image\/svg\+xml;base64,/g)).toHaveLength(1);
+    const svg = Buffer.from(/src="data:image\/svg\+xml;base64,([^"]+)"/.exec(html)![1], 'base64').toString('utf8');
+    expect(svg).toContain('cumulative input tokens');
+  });
+
+  it('names a malformed file', async () => {
+    await writeVln();
+    writeFileSync(join(dir, 'episodes.json'), JSON.stringify([{ id: 'x' }]));
+    await expect(writeVlnReport(dir)).rejects.toThrow(RunReadError);
+    await expect(writeVlnReport(dir)).rejects.toThrow(/episodes.json: unexpected content: 0\.scores/);
+    await writeVln();
+    writeFileSync(join(dir, 'decisions.jsonl'), '{"episode": "a"}\n');
+    await expect(writeVlnReport(dir)).rejects.toThrow(/decisions.jsonl:1: unexpected content/);
+  });
+});
