@@ -23,8 +23,12 @@ export interface MappedHouse {
   mapId: number;
   /** saved map frame → simulator frame (positions), fitted on the mapping run */
   mapToSim: Mat4;
-  /** floor positions the saved map was made from (simulator frame) */
-  visited: Vec3[];
+  /**
+   * floor positions the saved map was made from (simulator frame), each with the camera position
+   * the map gave it then (map frame); a turn in place keeps the camera centre, so a relocalised pose
+   * at that spot should come back to that position
+   */
+  visited: { floor: Vec3; est: Vec3 }[];
   /** RMSE of that fit, metres: the map's own drift, a floor under any relocalisation error */
   fitRmseM: number;
   pathM: number;
@@ -56,7 +60,7 @@ export async function mapHouse(seed: number, actions: number): Promise<MappedHou
     const fitRmseM = Math.sqrt(mine.reduce((a, s) => a + dist(transformPoint(mapToSim, s.est), s.gt) ** 2, 0) / mine.length);
     let pathM = 0;
     for (let i = 1; i < mine.length; i++) pathM += dist(mine[i].gt, mine[i - 1].gt);
-    return { seed, map, mapId, mapToSim, visited: mine.map((s) => s.floor), fitRmseM, pathM, keyframes: source.tracker.counts().keyframes };
+    return { seed, map, mapId, mapToSim, visited: mine.map((s) => ({ floor: s.floor, est: s.est })), fitRmseM, pathM, keyframes: source.tracker.counts().keyframes };
   } finally {
     world.dispose();
   }
@@ -65,9 +69,14 @@ export async function mapHouse(seed: number, actions: number): Promise<MappedHou
 export interface KidnapResult {
   /** frames of the turn until the first pose in the saved map (null: none within the turn) */
   framesToRelocalise: number | null;
-  /** position error of that first pose in the simulator frame, metres */
+  /**
+   * distance of that first pose from the position the map gave the same spot while it was made
+   * (map frame, metres): the relocalisation error with respect to the map
+   */
   errorM: number | null;
-  /** position error at the end of the turn, when still tracked in the saved map */
+  /** the same pose against ground truth through the whole-run map-to-simulator fit: adds the map's drift */
+  globalErrorM: number | null;
+  /** error with respect to the map at the end of the turn, when still tracked in the saved map */
   endErrorM: number | null;
 }
 
@@ -75,23 +84,30 @@ export interface KidnapResult {
  * Loads `house.map` into `tracker` and turns `body` (of the same house, or another one for a
  * wrong-place check) in place at `at` facing `yaw`.
  */
-export async function kidnap(tracker: Tracker, body: SimBody, house: MappedHouse, at: Vec3, yaw: number): Promise<KidnapResult> {
+export async function kidnap(tracker: Tracker, body: SimBody, house: MappedHouse, place: KidnapPlace): Promise<KidnapResult> {
   tracker.loadMap(house.map);
-  body.teleport({ position: at, yaw });
-  const out: KidnapResult = { framesToRelocalise: null, errorM: null, endErrorM: null };
-  let last: { e: PoseEstimate; gt: Vec3 } | null = null;
+  body.teleport({ position: place.at, yaw: place.yaw });
+  const out: KidnapResult = { framesToRelocalise: null, errorM: null, globalErrorM: null, endErrorM: null };
+  let last: PoseEstimate | null = null;
   for (let i = 0; i < TURN_FRAMES; i++) {
     const r = await body.execute('left', { transient: true });
     const e = tracker.track(r.frame);
-    const gt = pos(body.simCameraPose());
     if (e.status === 'ok' && e.pose && e.mapId === house.mapId && out.framesToRelocalise === null) {
       out.framesToRelocalise = i + 1;
-      out.errorM = dist(transformPoint(house.mapToSim, pos(e.pose)), gt);
+      out.globalErrorM = dist(transformPoint(house.mapToSim, pos(e.pose)), pos(body.simCameraPose()));
+      out.errorM = place.mapEst ? dist(pos(e.pose), place.mapEst) : out.globalErrorM;
     }
-    last = { e, gt };
+    last = e;
   }
-  if (last && last.e.status === 'ok' && last.e.pose && last.e.mapId === house.mapId) out.endErrorM = dist(transformPoint(house.mapToSim, pos(last.e.pose)), last.gt);
+  if (last?.status === 'ok' && last.pose && last.mapId === house.mapId && place.mapEst) out.endErrorM = dist(pos(last.pose), place.mapEst);
   return out;
+}
+
+export interface KidnapPlace {
+  at: Vec3;
+  yaw: number;
+  /** the camera position the saved map gave this spot (null for a place in another house) */
+  mapEst: Vec3 | null;
 }
 
 /**
@@ -99,15 +115,19 @@ export async function kidnap(tracker: Tracker, body: SimBody, house: MappedHouse
  * The points are first thinned to one per 0.25 m cell, so that the spots where the explorer turned
  * in place (many frames, one point) weigh no more than the corridors it drove through.
  */
-export function kidnapPlaces(house: MappedHouse, n: number): { at: Vec3; yaw: number }[] {
-  const cells = new Map<string, Vec3>();
-  for (const p of house.visited) {
+export function kidnapPlaces(house: MappedHouse, n: number): KidnapPlace[] {
+  const cells = new Map<string, { floor: Vec3; est: Vec3 }>();
+  for (const v of house.visited) {
+    const p = v.floor;
     const key = `${Math.round(p[0] / 0.25)},${Math.round(p[1] / 0.25)},${Math.round(p[2] / 0.25)}`;
-    if (!cells.has(key)) cells.set(key, p);
+    if (!cells.has(key)) cells.set(key, v);
   }
   const points = [...cells.values()];
   const rng = new Rng(`kidnap-${house.seed}`);
-  return Array.from({ length: n }, () => ({ at: points[rng.int(0, points.length - 1)], yaw: rng.range(-Math.PI, Math.PI) }));
+  return Array.from({ length: n }, () => {
+    const v = points[rng.int(0, points.length - 1)];
+    return { at: v.floor, yaw: rng.range(-Math.PI, Math.PI), mapEst: v.est };
+  });
 }
 
 /** A tracker with the navigator's settings for `body`'s camera (the one that made the maps). */

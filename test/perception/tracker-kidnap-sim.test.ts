@@ -31,10 +31,11 @@ describe('relocalisation against a saved map (simulator)', () => {
 
   it('finds the saved map within one turn after a kidnap, in the map frame', async () => {
     for (const k of kidnapPlaces(house, 2)) {
-      const r = await kidnap(tracker, body, house, k.at, k.yaw);
+      const r = await kidnap(tracker, body, house, k);
       expect(r.framesToRelocalise).not.toBeNull();
-      // the map itself is fitted to the simulator within house.fitRmseM (about 2 cm)
+      // against the map's own position of the spot, and against ground truth through the map's fit
       expect(r.errorM!).toBeLessThan(0.1);
+      expect(r.globalErrorM!).toBeLessThan(0.1 + 2 * house.fitRmseM);
       expect(tracker.mapId()).toBe(house.mapId);
     }
   }, 300_000);
@@ -43,7 +44,7 @@ describe('relocalisation against a saved map (simulator)', () => {
     const scene = await loadHouse({ kind: 'procedural', seed: 11 });
     const other = await SimBody.create(scene);
     try {
-      const r = await kidnap(tracker, other, house, [...scene.start.position], scene.start.yaw);
+      const r = await kidnap(tracker, other, house, { at: [...scene.start.position], yaw: scene.start.yaw, mapEst: null });
       expect(r.framesToRelocalise).toBeNull();
       // the tracker kept looking for the loaded map for the whole turn (patience 120 frames)
       expect(tracker.status()).toBe('lost');
