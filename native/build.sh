@@ -19,20 +19,33 @@ mkdir -p "$(dirname "$OUT")"
 
 CXXFLAGS=(-std=c++17 -O3 -DNDEBUG -DEIGEN_NO_DEBUG -DEIGEN_DONT_PARALLELIZE -fno-exceptions -fno-rtti
   -msimd128 -I"$EIGEN" -Inative/include -ffile-prefix-map="$PWD"=. -Wall -Wextra)
-EXPORTS='["_nt_create","_nt_destroy","_nt_configure","_nt_set_param","_nt_track","_nt_get_pose","_nt_state","_nt_map_id","_nt_count","_nt_reset","_malloc","_free"]'
+EXPORTS='["_nt_create","_nt_destroy","_nt_configure","_nt_set_param","_nt_track","_nt_get_pose","_nt_state","_nt_map_id","_nt_count","_nt_reset","_nt_save_map","_nt_saved_map","_nt_load_map","_malloc","_free"]'
 
 SOURCES=$(cd native/src && find . -name '*.cc' | LC_ALL=C sort)
 OBJS=()
-PIDS=()
+# two compilers at a time (the machine has two cores), reaped with `wait -n`: polling `jobs` in a
+# subshell forks many times a second, and on a busy machine a recycled pid made bash forget a
+# finished compiler ("wait: pid … is not a child of this shell"), failing the build
+running=0
+failed=0
 for s in $SOURCES; do
   o="$OBJ/$(echo "${s#./}" | tr '/' '_').o"
   "$EMCC" "${CXXFLAGS[@]}" -c "native/src/${s#./}" -o "$o" &
-  PIDS+=($!)
   OBJS+=("$o")
-  # two compilers at a time: the machine has two cores
-  while [ "$(jobs -r | wc -l)" -ge 2 ]; do sleep 0.1; done
+  running=$((running + 1))
+  if [ "$running" -ge 2 ]; then
+    wait -n || failed=1
+    running=$((running - 1))
+  fi
 done
-for p in "${PIDS[@]}"; do wait "$p"; done
+while [ "$running" -gt 0 ]; do
+  wait -n || failed=1
+  running=$((running - 1))
+done
+if [ "$failed" -ne 0 ]; then
+  echo "build:native: a source file failed to compile (see above)" >&2
+  exit 1
+fi
 
 "$EMCC" -O3 -msimd128 -fno-exceptions "${OBJS[@]}" -o "$OUT" \
   --no-entry -sSTANDALONE_WASM=1 -sEXPORTED_FUNCTIONS="$EXPORTS" \

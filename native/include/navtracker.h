@@ -27,6 +27,10 @@ typedef struct nt_tracker nt_tracker;
 #define NT_E_SIZE (-3)           /* image size differs from the configured size */
 #define NT_E_ARG (-4)            /* an argument is out of range (channels, intrinsics, timestamp) */
 #define NT_E_PARAM (-5)          /* unknown parameter key or value out of range */
+#define NT_E_NO_MAP (-6)         /* nt_save_map: there is no map with a keyframe to save */
+#define NT_E_MAP_FORMAT (-7)     /* nt_load_map: not a map file, or truncated or corrupt (checksum, counts, indices, numbers) */
+#define NT_E_MAP_VERSION (-8)    /* nt_load_map: a map file of another format version */
+#define NT_E_MAP_SETTINGS (-9)   /* nt_load_map: saved under another camera, pyramid, depth baseline or level-motion setting */
 
 /* parameter keys for nt_set_param */
 #define NT_P_NUM_FEATURES 1      /* 50..10000, default 1000 */
@@ -44,6 +48,7 @@ typedef struct nt_tracker nt_tracker;
 #define NT_P_LEVEL_MOTION 13     /* 1: the camera only turns about the first frame's y axis (wheeled base, flat floor); 0 (default) or 1 */
 #define NT_P_PROXIMITY_KEYFRAMES 14 /* keyframes near the current pose added to the local map, 0..50, default 0 */
 #define NT_P_KEYFRAME_GAP 15     /* frames after which a keyframe is inserted whatever the match ratio, 1..1000, default 30 (1 s at 30 Hz) */
+#define NT_P_RELOC_PATIENCE 16   /* frames after nt_load_map that try only to relocalise before a new map may open, 0..100000, default 120 */
 
 /* counters for nt_count */
 #define NT_C_KEYFRAMES 0         /* in the current map */
@@ -67,6 +72,14 @@ int nt_map_id(nt_tracker* t);
 int nt_count(nt_tracker* t, int which);
 /* forgets every map; the next frame initialises map ids from where they were (ids are never reused) */
 int nt_reset(nt_tracker* t);
+/* serialises the current map (format: native/src/io/map_file.h) into a buffer the tracker owns;
+ * returns its length in bytes (or an error); nt_saved_map gives its address, valid until the next
+ * nt_save_map, nt_load_map or nt_destroy */
+int nt_save_map(nt_tracker* t);
+const uint8_t* nt_saved_map(nt_tracker* t);
+/* replaces every map by the one in data[0..length) after checking it; the tracker is then lost and
+ * relocalises in it (two agreeing consecutive frames), opening no new map for NT_P_RELOC_PATIENCE frames */
+int nt_load_map(nt_tracker* t, const uint8_t* data, int length);
 
 #ifdef __cplusplus
 }

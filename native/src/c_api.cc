@@ -39,4 +39,12 @@ int nt_reset(nt_tracker* t) {
   return 0;
 }
 
+int nt_save_map(nt_tracker* t) { return t ? t->sys.save_map() : NT_E_NULL; }
+
+const uint8_t* nt_saved_map(nt_tracker* t) { return t ? t->sys.saved_map() : nullptr; }
+
+int nt_load_map(nt_tracker* t, const uint8_t* data, int length) {
+  return t ? t->sys.load_map(data, length) : NT_E_NULL;
+}
+
 }  // extern "C"

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "../include/navtracker.h"
+#include "io/map_file.h"
 
 namespace nav {
 
@@ -42,6 +43,7 @@ int System::set_param(int key, double v) {
       tracking_.reset();
       return 0;
     case NT_P_PROXIMITY_KEYFRAMES: if (!in(v, 0, 50)) return NT_E_PARAM; tp.proximity_keyframes = static_cast<int>(v); return 0;
+    case NT_P_RELOC_PATIENCE: if (!in(v, 0, 100000)) return NT_E_PARAM; tp.reloc_patience_frames = static_cast<int>(v); return 0;
     case NT_P_KEYFRAME_GAP: if (!in(v, 1, 1000)) return NT_E_PARAM; tp.max_frames_between_kf = static_cast<int>(v); return 0;
     case NT_P_LEVEL_MOTION:
       if (v != 0 && v != 1) return NT_E_PARAM;
@@ -63,15 +65,47 @@ int System::track(const uint8_t* image, int width, int height, int channels, con
   if (!configured_) return NT_E_NOT_CONFIGURED;
   if (width != ctx_.cam.width || height != ctx_.cam.height) return NT_E_SIZE;
   if ((channels != 1 && channels != 3) || !std::isfinite(timestamp)) return NT_E_ARG;
-  if (extractor_dirty_) {
-    extractor_.configure(orb_params_);
-    ctx_.orb = extractor_.params();
-    extractor_dirty_ = false;
-  }
+  configure_extractor();
   const TrackState s = tracking_.track(image, channels, depth, depth_scale_, timestamp, extractor_);
   last_ok_ = s == TrackState::Ok;
   last_features_ = tracking_.last_frame().size();
   return static_cast<int>(s);
+}
+
+void System::configure_extractor() {
+  if (!extractor_dirty_) return;
+  extractor_.configure(orb_params_);
+  ctx_.orb = extractor_.params();
+  extractor_dirty_ = false;
+}
+
+int System::save_map() {
+  const MapDatabase* m = ctx_.atlas.maps.empty() ? nullptr : ctx_.atlas.maps.back().get();
+  if (!m || m->keyframes.empty()) return NT_E_NO_MAP;
+  saved_.clear();
+  write_map(*m, ctx_, saved_);
+  return static_cast<int>(saved_.size());
+}
+
+int System::load_map(const uint8_t* data, int length) {
+  if (!data) return NT_E_NULL;
+  if (!configured_) return NT_E_NOT_CONFIGURED;
+  if (length <= 0) return NT_E_MAP_FORMAT;
+  // the file is checked against the pyramid the next frame will use
+  configure_extractor();
+  std::unique_ptr<MapDatabase> map;
+  uint64_t next_kf = 0, next_lm = 0;
+  switch (read_map(data, static_cast<size_t>(length), ctx_, map, next_kf, next_lm)) {
+    case MapFileError::None: break;
+    case MapFileError::Version: return NT_E_MAP_VERSION;
+    case MapFileError::Settings: return NT_E_MAP_SETTINGS;
+    default: return NT_E_MAP_FORMAT;
+  }
+  saved_.clear();
+  saved_.shrink_to_fit();
+  tracking_.adopt_loaded_map(std::move(map), next_kf, next_lm);
+  last_ok_ = false;
+  return 0;
 }
 
 bool System::pose(double* out) const {

@@ -2,6 +2,7 @@
 // (c_api.cc) is a thin layer over this class.
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "feature/orb_extractor.h"
 #include "module/tracker_context.h"
@@ -20,6 +21,9 @@ class System {
   int map_id() const;
   int count(int which) const;
   void reset() { tracking_.reset(); }
+  int save_map();
+  const uint8_t* saved_map() const { return saved_.data(); }
+  int load_map(const uint8_t* data, int length);
 
  private:
   TrackerContext ctx_;
@@ -31,6 +35,9 @@ class System {
   bool extractor_dirty_ = true;
   bool last_ok_ = false;
   int last_features_ = 0;
+  std::vector<uint8_t> saved_;
+
+  void configure_extractor();
 };
 
 }  // namespace nav

@@ -1,5 +1,7 @@
 #include "tracking_module.h"
 
+#include <algorithm>
+
 #include "module/frame_tracker.h"
 #include "module/initializer.h"
 #include "module/keyframe_inserter.h"
@@ -16,6 +18,28 @@ void TrackingModule::reset() {
   have_velocity_ = false;
   last_inliers_ = 0;
   relocalisations_ = 0;
+  load_patience_ = 0;
+  pending_ = Pending();
+}
+
+void TrackingModule::adopt_loaded_map(std::unique_ptr<MapDatabase> map, uint64_t next_kf_id, uint64_t next_lm_id) {
+  reset();
+  Atlas& a = ctx_.atlas;
+  // ids are never reused: later maps, keyframes and landmarks number on from the loaded ones
+  a.next_map_id = std::max(a.next_map_id, map->id + 1);
+  a.next_kf_id = std::max(a.next_kf_id, next_kf_id);
+  a.next_lm_id = std::max(a.next_lm_id, next_lm_id);
+  a.maps.push_back(std::move(map));
+  // lost, not initialising: the first frames relocalise in the loaded map instead of opening one
+  state_ = TrackState::Lost;
+  load_patience_ = ctx_.tp.reloc_patience_frames;
+}
+
+bool TrackingModule::agrees_with_pending(const Frame& cur, const MapDatabase* map) const {
+  if (pending_.map != map || pending_.frame_id + 1 != cur.id) return false;
+  const SE3 d = cur.Tcw * pending_.Tcw.inverse();
+  return (cur.camera_center() - (-pending_.Tcw.R.transpose() * pending_.Tcw.t)).norm() <= ctx_.tp.reloc_agree_m &&
+         so3_log(d.R).norm() <= ctx_.tp.reloc_agree_rad;
 }
 
 bool TrackingModule::track_ok_frame(Frame& cur) {
@@ -92,6 +116,16 @@ bool TrackingModule::try_relocalise(Frame& cur, bool all_maps) {
   for (MapDatabase* m : maps) {
     const int inl = relocalize(cur, *m, ctx_);
     if (inl == 0) continue;
+    if (m->loaded && !agrees_with_pending(cur, m)) {
+      // first sighting of a loaded map: remember it and report nothing until the next frame agrees
+      pending_ = {m, cur.id, cur.Tcw};
+      pending_this_frame_ = true;
+      std::fill(cur.landmarks.begin(), cur.landmarks.end(), nullptr);
+      std::fill(cur.outlier.begin(), cur.outlier.end(), 0);
+      return false;
+    }
+    pending_ = Pending();
+    load_patience_ = 0;
     ctx_.atlas.activate(m);
     last_reloc_frame_ = cur.id;
     ++relocalisations_;
@@ -106,6 +140,10 @@ void TrackingModule::recover_lost(Frame& cur, std::vector<LandmarkPtr>& fresh) {
   if (try_relocalise(cur, true)) {
     state_ = TrackState::Ok;
     after_success(cur, last_inliers_, false);
+  } else if (pending_this_frame_) {
+    // a relocalisation waits for the next frame's agreement: opening a map now would abandon it
+  } else if (load_patience_ > 0) {
+    --load_patience_;
   } else if (initialize_map(cur, ctx_, fresh)) {
     state_ = TrackState::Ok;
     last_kf_frame_ = cur.id;
@@ -118,6 +156,7 @@ TrackState TrackingModule::track(const uint8_t* image, int channels, const float
                                  double timestamp, OrbExtractor& orb) {
   Frame cur;
   cur.id = ++next_frame_id_;
+  pending_this_frame_ = false;
   cur.timestamp = timestamp;
   builder_.build(image, channels, depth, depth_scale, ctx_.cam, ctx_.tp, orb, cur);
 
@@ -144,6 +183,8 @@ TrackState TrackingModule::track(const uint8_t* image, int channels, const float
       if (try_relocalise(cur, false)) {
         state_ = TrackState::Ok;
         after_success(cur, last_inliers_, false);
+      } else if (pending_this_frame_) {
+        // the next frame may confirm the relocalisation: not the moment to give the map up
       } else if (timestamp - lost_since_ > ctx_.tp.recently_lost_timeout || timestamp < lost_since_) {
         // the map is given up: this very frame may already find another map or open a new one
         state_ = TrackState::Lost;

@@ -19,6 +19,8 @@ class TrackingModule {
   TrackState track(const uint8_t* image, int channels, const float* depth, double depth_scale, double timestamp,
                    OrbExtractor& orb);
   void reset();
+  // replaces every map by `map` (read from a file) and looks for it from the next frame on
+  void adopt_loaded_map(std::unique_ptr<MapDatabase> map, uint64_t next_kf_id, uint64_t next_lm_id);
 
   TrackState state() const { return state_; }
   const SE3& last_Tcw() const { return last_.Tcw; }
@@ -29,6 +31,7 @@ class TrackingModule {
  private:
   bool track_ok_frame(Frame& cur);
   bool try_relocalise(Frame& cur, bool all_maps);
+  bool agrees_with_pending(const Frame& cur, const MapDatabase* map) const;
   void recover_lost(Frame& cur, std::vector<LandmarkPtr>& fresh);
   void after_success(Frame& cur, int inliers, bool continuous);
 
@@ -45,6 +48,14 @@ class TrackingModule {
   double lost_since_ = 0;
   int last_inliers_ = 0;
   int relocalisations_ = 0;
+  int load_patience_ = 0;  // frames left before a loaded map may be given up for a new one
+  // a relocalisation in a loaded map waiting for the next frame to agree with it
+  struct Pending {
+    const MapDatabase* map = nullptr;
+    uint64_t frame_id = 0;
+    SE3 Tcw;
+  } pending_;
+  bool pending_this_frame_ = false;
 };
 
 }  // namespace nav

@@ -45,7 +45,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'ate',
-    summary: 'absolute trajectory error: translation RMSE after SE(3) alignment of two TUM trajectories',
+    summary: 'absolute and relative trajectory error of two TUM trajectories (SE(3) or Sim(3) alignment, evo statistics), optionally plotted',
     load: async () => (await import('./ate.js')).registerAte,
   },
   {

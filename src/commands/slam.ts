@@ -1,13 +1,14 @@
 /**
- * `navharness slam <tum-folder> --intrinsics fx,fy,cx,cy --depth-factor 5000 --out traj.txt [--json]`:
+ * `navharness slam <tum-folder> --intrinsics fx,fy,cx,cy --depth-factor 5000 --out traj.txt [--load-map F] [--save-map F] [--json]`:
  * runs the tracker over a TUM RGB-D folder and writes the estimated trajectory (TUM format, colour
  * timestamps, untracked frames left out).
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { median, runSlamOnImages, loadTumImages, writeTumTrajectory } from '../eval/index.js';
+import { TrackerError } from '../perception/index.js';
 import { checkIntrinsicsFit, parseFlags, readInput, UsageError } from './options.js';
 
 const isFolder = (p: string) => existsSync(p) && statSync(p).isDirectory();
@@ -42,6 +43,12 @@ export const SlamFlagsSchema = z.object({
   json: z.boolean().default(false),
   maxFrames: z.coerce.number().int().positive().optional(),
   features: z.coerce.number().int().min(50).max(10000).optional(),
+  loadMap: z.string().min(1, { message: 'needs a file path' }).refine((p) => existsSync(p) && statSync(p).isFile(), { message: 'must be an existing map file (written by --save-map)' }).optional(),
+  saveMap: z
+    .string()
+    .min(1, { message: 'needs a file path' })
+    .refine((p) => isFolder(dirname(resolve(p))), { message: 'the folder to write the map into does not exist; create it first' })
+    .optional(),
 });
 
 export function registerSlam(program: Command): void {
@@ -54,6 +61,8 @@ export function registerSlam(program: Command): void {
     .requiredOption('--out <file>', 'estimated trajectory to write (TUM format)')
     .option('--max-frames <n>', 'track only the first n frames')
     .option('--features <n>', 'ORB features per frame (default 1000)')
+    .option('--load-map <file>', 'a map saved by --save-map: relocalise in it and report poses in its frame')
+    .option('--save-map <file>', 'write the tracker\'s map at the end (keyframes, landmarks, covisibility)')
     .option('--json', 'print a JSON summary', false)
     .action(async (folder: string, flags: Record<string, unknown>) => {
       const f = parseFlags(SlamFlagsSchema, { ...flags, folder }, 'slam', { folder: '<tum-folder>' });
@@ -66,20 +75,28 @@ export function registerSlam(program: Command): void {
         intrinsics: { width, height, ...f.intrinsics },
         depthFactor: f.depthFactor,
         tracker: f.features ? { numFeatures: f.features } : undefined,
+        loadMap: f.loadMap ? readInput('slam', () => readFileSync(f.loadMap!)) : undefined,
+        saveMap: f.saveMap !== undefined,
         // a progress line only on a terminal: a log file or a pipe gets no carriage returns
         onFrame: progress ? (i, n, s) => { if ((i + 1) % 25 === 0 || i + 1 === n) process.stderr.write(`\rframe ${i + 1}/${n} ${s}      `); } : undefined,
+      }).catch((e: unknown) => {
+        // a map file the tracker refuses (another version, other settings, corrupt) is a bad flag
+        if (f.loadMap && e instanceof TrackerError && e.code <= -7 && e.code >= -9) throw new UsageError(`slam: --load-map ${f.loadMap}: ${e.message}`);
+        throw e;
       });
       if (progress) process.stderr.write('\n');
       if (r.tracked === 0) {
         throw new Error(`slam: no frame was tracked (0 of ${r.frames}); no trajectory written to ${f.out}. Check that the depth PNGs hold depth, and that --depth-factor and --intrinsics belong to the sequence`);
       }
       writeTumTrajectory(f.out, r.trajectory);
+      if (f.saveMap && r.map) writeFileSync(f.saveMap, r.map);
       const summary = {
         frames: r.frames,
         tracked: r.tracked,
         median_ms: Number(median(r.frameMs).toFixed(3)),
         maps: new Set(r.mapIds.filter((m) => m > 0)).size,
         out: f.out,
+        ...(f.saveMap ? { map: r.map ? f.saveMap : null } : {}),
       };
       if (f.json) console.log(JSON.stringify(summary));
       else console.log(`tracked ${summary.tracked}/${summary.frames} frames, median ${summary.median_ms} ms per frame, ${summary.maps} map(s); trajectory written to ${f.out}`);

@@ -19,6 +19,8 @@ export interface SlamRunResult {
   frameCpuMs: number[];
   frames: number;
   tracked: number;
+  /** the tracker's current map at the end as a map file, when saveMap was asked for (null: no map was made) */
+  map?: Uint8Array | null;
 }
 
 export interface SlamRunOptions {
@@ -28,6 +30,10 @@ export interface SlamRunOptions {
   /** only the first maxFrames frames */
   maxFrames?: number;
   onFrame?: (i: number, n: number, status: TrackingStatus) => void;
+  /** a saved map to relocalise in before the first frame (poses are then in its frame) */
+  loadMap?: Uint8Array;
+  /** return the map at the end as a map file */
+  saveMap?: boolean;
 }
 
 /** Loads all frames of a folder up front (so that timing covers tracking only). */
@@ -43,6 +49,7 @@ export async function runSlamOnImages(refs: TumFrameRef[], images: RgbdImage[], 
   const tracker = await Tracker.create({ ...(opts.tracker ?? {}), intrinsics: opts.intrinsics, depthScale: 1 / opts.depthFactor });
   const out: SlamRunResult = { trajectory: [], statuses: [], mapIds: [], frameMs: [], frameCpuMs: [], frames: refs.length, tracked: 0 };
   try {
+    if (opts.loadMap) tracker.loadMap(opts.loadMap);
     for (let i = 0; i < refs.length; i++) {
       const img = images[i];
       const c0 = process.cpuUsage();
@@ -59,6 +66,7 @@ export async function runSlamOnImages(refs: TumFrameRef[], images: RgbdImage[], 
       }
       opts.onFrame?.(i, refs.length, r.status);
     }
+    if (opts.saveMap) out.map = tracker.counts().keyframes > 0 ? tracker.saveMap() : null;
   } finally {
     tracker.dispose();
   }

@@ -9,6 +9,10 @@ export const ERROR_BY_CODE: Readonly<Record<number, string>> = {
   [-3]: 'the image size differs from the configured size',
   [-4]: 'an argument is out of range',
   [-5]: 'unknown parameter or value out of range',
+  [-6]: 'there is no map with a keyframe to save (track some frames first)',
+  [-7]: 'not a tracker map file, or a truncated or corrupt one (checksum, counts or values do not hold)',
+  [-8]: 'a map file of another format version',
+  [-9]: 'the map was saved under other camera or tracker settings',
 };
 
 export const PARAM = {
@@ -27,6 +31,7 @@ export const PARAM = {
   levelMotion: 13,
   proximityKeyframes: 14,
   keyframeGap: 15,
+  relocPatienceFrames: 16,
 } as const;
 
 export const COUNTER = {
@@ -53,4 +58,7 @@ export interface TrackerExports {
   nt_map_id(h: number): number;
   nt_count(h: number, which: number): number;
   nt_reset(h: number): number;
+  nt_save_map(h: number): number;
+  nt_saved_map(h: number): number;
+  nt_load_map(h: number, data: number, length: number): number;
 }

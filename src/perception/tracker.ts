@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { IntrinsicsSchema, type Mat4 } from '../geometry/index.js';
 import { instantiate, allocBlock, type Allocator, type WasmBlock } from '../wasm/index.js';
 import type { PoseEstimate, RgbdFrame, TrackingStatus } from './pose-source.js';
+import { describeMapHeader, readMapFileHeader } from './map-file.js';
 import { COUNTER, ERROR_BY_CODE, PARAM, STATUS_BY_CODE, type TrackerExports } from './tracker-abi.js';
 
 export const TrackerOptionsSchema = z.object({
@@ -43,6 +44,11 @@ export const TrackerOptionsSchema = z.object({
    * keyframe per second of frames at 30 Hz)
    */
   keyframeGap: z.number().int().min(1).max(1000).optional(),
+  /**
+   * frames after loadMap() that only try to relocalise in the loaded map before a frame may open a
+   * new map (default 120: one turn in place at the simulator's 3° per frame)
+   */
+  relocPatienceFrames: z.number().int().min(0).max(100000).optional(),
 });
 export type TrackerOptions = z.input<typeof TrackerOptionsSchema>;
 
@@ -76,7 +82,7 @@ export class Tracker {
   private readonly poseOut: WasmBlock<Float64Array>;
   private disposed = false;
 
-  private constructor(private readonly ex: TrackerExports, options: z.output<typeof TrackerOptionsSchema>) {
+  private constructor(private readonly ex: TrackerExports, private readonly options: z.output<typeof TrackerOptionsSchema>) {
     this.heap = { memory: ex.memory, alloc: (n) => ex.malloc(n), free: (p) => ex.free(p) };
     const k = options.intrinsics;
     this.width = k.width;
@@ -185,6 +191,48 @@ export class Tracker {
     const out = {} as TrackerCounts;
     for (const [name, key] of Object.entries(COUNTER)) out[name as keyof TrackerCounts] = this.check(this.ex.nt_count(this.handle, key), name);
     return out;
+  }
+
+  /** The current map as a map file (native/src/io/map_file.h): keyframes, landmarks, descriptors, covisibility. */
+  saveMap(): Uint8Array {
+    this.live();
+    const n = this.check(this.ex.nt_save_map(this.handle), 'saving the map');
+    const ptr = this.ex.nt_saved_map(this.handle);
+    return new Uint8Array(this.ex.memory.buffer, ptr, n).slice();
+  }
+
+  /**
+   * Replaces every map by the saved one. The tracker is then lost: the next frames relocalise in the
+   * loaded map (two consecutive frames must agree) and report poses in its frame; for
+   * relocPatienceFrames frames no new map is opened. A file of another version, saved under other
+   * settings, or corrupt is refused with a TrackerError and the tracker is left as it was.
+   */
+  loadMap(bytes: Uint8Array): void {
+    this.live();
+    if (!(bytes instanceof Uint8Array)) throw new TrackerError(`a map must be given as a Uint8Array, got ${typeof bytes}`, -4);
+    let header;
+    try {
+      header = readMapFileHeader(bytes);
+    } catch (e) {
+      throw new TrackerError((e as Error).message, /version/.test((e as Error).message) ? -8 : -7);
+    }
+    const block = allocBlock<Uint8Array>(this.heap, Uint8Array, bytes.length);
+    try {
+      block.view().set(bytes);
+      const code = this.ex.nt_load_map(this.handle, block.ptr, bytes.length);
+      if (code === -9) throw new TrackerError(`map file was saved under other settings: ${describeMapHeader(header)}; this tracker: ${this.describeSettings()}`, code);
+      this.check(code, 'the map file');
+    } finally {
+      block.free();
+    }
+  }
+
+  private describeSettings(): string {
+    const k = this.options.intrinsics, o = this.options;
+    return describeMapHeader({
+      magic: 'NAVTMAP\0', version: 1, width: k.width, height: k.height, fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy,
+      depthBaseline: o.depthBaseline ?? 0.08, numLevels: o.numLevels ?? 8, levelMotion: o.levelMotion ?? false, scaleFactor: o.scaleFactor ?? 1.2, mapId: 1,
+    });
   }
 
   reset(): void {

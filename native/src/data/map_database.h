@@ -15,6 +15,8 @@ struct MapDatabase {
   std::vector<KeyFramePtr> keyframes;  // slot = position in this vector
   std::vector<LandmarkPtr> landmarks;
   KeyframeIndex index;
+  // read from a map file: relocalising in it from scratch needs agreement over consecutive frames
+  bool loaded = false;
 
   // drops landmarks flagged bad from the list (their owners' pointers are cleared by the culler)
   void purge_bad_landmarks();

@@ -27,6 +27,13 @@ struct TrackingParams {
   // local map whatever their covisibility: re-visits track against the first visit's landmarks
   int proximity_keyframes = 0;
   double proximity_radius = 1.5;
+  // after a map is loaded, frames that do not relocalise in it open no new map for this many frames:
+  // the robot is in the saved house and turns in place to find it (120 = one turn at 3° per frame)
+  int reloc_patience_frames = 120;
+  // relocalising in a loaded map needs two consecutive frames whose poses agree this closely: a
+  // single frame can match a look-alike place, two independent solutions a few degrees apart rarely do
+  double reloc_agree_m = 0.2;
+  double reloc_agree_rad = 0.21;  // 12°
   int ba_window = 10;
   int ba_max_fixed = 20;
 };

@@ -1,0 +1,62 @@
+/**
+ * The header of a saved tracker map (layout in native/src/io/map_file.h): read here before the
+ * bytes go to the tracker, so that a file of another version or one saved under other settings is
+ * refused with a message that says what the file holds and what this build accepts. The body is
+ * checked by the tracker itself (checksum, counts, indices, numbers).
+ */
+import { z } from 'zod';
+
+export const MAP_FILE_VERSION = 1;
+const MAGIC = 'NAVTMAP\0';
+const HEADER_BYTES = 88;
+
+export const MapFileHeaderSchema = z.object({
+  magic: z.literal(MAGIC, { message: "does not start with 'NAVTMAP' (not a tracker map file)" }),
+  version: z.literal(MAP_FILE_VERSION, { message: `is of another format version; this build reads version ${MAP_FILE_VERSION}` }),
+  width: z.number().int().min(64).max(8192),
+  height: z.number().int().min(64).max(8192),
+  fx: z.number().positive().finite(),
+  fy: z.number().positive().finite(),
+  cx: z.number().finite(),
+  cy: z.number().finite(),
+  depthBaseline: z.number().positive().finite(),
+  numLevels: z.number().int().min(1).max(12),
+  levelMotion: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
+  scaleFactor: z.number().min(1.05).max(2),
+  mapId: z.number().int().positive(),
+});
+export type MapFileHeader = z.output<typeof MapFileHeaderSchema>;
+
+/** Decodes and checks the header; throws an Error naming the first field that does not hold. */
+export function readMapFileHeader(bytes: Uint8Array): MapFileHeader {
+  if (bytes.length < HEADER_BYTES + 8) throw new Error(`map file is ${bytes.length} bytes, shorter than the ${HEADER_BYTES + 8} of an empty map's header and checksum`);
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const raw = {
+    magic: String.fromCharCode(...bytes.subarray(0, 8)),
+    version: v.getUint32(8, true),
+    width: v.getInt32(16, true),
+    height: v.getInt32(20, true),
+    fx: v.getFloat64(24, true),
+    fy: v.getFloat64(32, true),
+    cx: v.getFloat64(40, true),
+    cy: v.getFloat64(48, true),
+    depthBaseline: v.getFloat64(56, true),
+    numLevels: v.getInt32(64, true),
+    levelMotion: v.getInt32(68, true),
+    scaleFactor: v.getFloat64(72, true),
+    mapId: v.getUint32(80, true),
+  };
+  const parsed = MapFileHeaderSchema.safeParse(raw);
+  if (!parsed.success) {
+    const i = parsed.error.issues[0];
+    const field = String(i.path[0]);
+    const got = field === 'magic' ? JSON.stringify(raw.magic.replace(/\0/g, '')) : String(raw[field as keyof typeof raw]);
+    throw new Error(`map file header: ${field} ${i.message} (the file has ${got})`);
+  }
+  return parsed.data;
+}
+
+/** One line saying what a header describes, for messages. */
+export function describeMapHeader(h: MapFileHeader): string {
+  return `${h.width}×${h.height}, fx ${h.fx.toFixed(3)} fy ${h.fy.toFixed(3)} cx ${h.cx.toFixed(3)} cy ${h.cy.toFixed(3)}, depth baseline ${h.depthBaseline} m, ${h.numLevels} pyramid levels × ${h.scaleFactor}, level motion ${h.levelMotion ? 'on' : 'off'}`;
+}
