@@ -39,7 +39,8 @@ GROUND-TRUTH-PERCEPTION baseline. They read the landmarks only from the instruct
 them through the simulator's instance ids in the current view, place them with depth and the
 navigator's estimated pose (ground-truth pose source, the papers' ablation), and explore with
 frontiers of the navigator's own map. They never see the reference path, goal position, distances or
-success. Token counts are ESTIMATES (4 characters per token, 765 tokens per image) and the Cache
+success, and no request states a pose: like the papers' agents, the model-facing interface gives
+forward RGB, the execution record and the budget only (test/vln/leak.test.ts). Token counts are ESTIMATES (4 characters per token, 765 tokens per image) and the Cache
 column is a SIMULATED automatic prefix cache (src/baselines/vln/cache-estimate.ts: the prefix a request
 shares with the previous request of the same agent, from 1024 tokens, in 128-token steps): they
 measure how large and how repetitive the requests of each configuration are, not a provider's bill. The native row's policy is the same skill set with its own clause tracking; its
@@ -57,6 +58,10 @@ ${metricsTable(ms)}
 ## Tokens (per episode; per external decision)
 
 ${tokenTable(ms)}
+
+Image / Dec. and Text / Dec. count the input images and text characters of every model call (internal
+Goal, Verify and Memory calls included) and divide by external decisions only — requests to the
+Visuomotor Agent, or to the native agent — as seed 003 App. D defines them.
 
 Total ratio Goal/Off: **${(goal.total_tokens / off.total_tokens).toFixed(3)}** (input ratio ${(goal.input_tokens / off.input_tokens).toFixed(3)}).
 

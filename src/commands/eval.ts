@@ -49,7 +49,7 @@ export function registerEval(program: Command): void {
         houses: f.houses,
         workers: f.workers,
         out: f.out,
-        run: { sequence: f.sequence, agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, harness, prices },
+        run: { sequence: f.sequence, agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, success: f.success, harness, prices },
         prices,
         onRun: () => bar.tick(),
       });
@@ -58,7 +58,7 @@ export function registerEval(program: Command): void {
       for (const x of failed) console.error(`seed ${x.house}: ${x.error}`);
       const m = r.metrics;
       if (f.json) console.log(JSON.stringify(m));
-      else console.log(`${f.out}: ${m.sequences} sequences, ${m.tasks} goals; s-SR ${m.s_SR.toFixed(3)}, e-SR ${m.e_SR.toFixed(3)}, SPL ${m.SPL.toFixed(3)}, accuracy ${m.accuracy.toFixed(3)}; tokens in ${m.input_tokens} (cached ${m.cached_tokens}), out ${m.output_tokens}; C_K ${m.cost_input.toFixed(4)}\nfailures: ${failureSummary(m.failures)}`);
+      else console.log(`${f.out}: ${m.sequences} sequences, ${m.tasks} goals; s-SR ${m.s_SR.toFixed(3)}, e-SR ${m.e_SR.toFixed(3)}, SPL ${m.SPL.toFixed(3)}, accuracy ${m.accuracy.toFixed(3)}; tokens in ${m.input_tokens} (cached ${m.cached_tokens}), out ${m.output_tokens}; C_K ${m.navigation_cost === null || m.navigation_cost === undefined ? '– (no prices given)' : (m.token_source === 'estimate' ? '≈' : '') + m.navigation_cost.toFixed(4)} (auxiliary ${m.auxiliary_cost?.toFixed(4) ?? '–'})\nfailures: ${failureSummary(m.failures)}`);
       if (failed.length) process.exitCode = 1;
     });
 }

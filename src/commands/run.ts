@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { HarnessConfigSchema, MapThreadsSchema, SESSION_POLICIES } from '../harness/index.js';
 import { failureSummary, runSequence, runStartProblems } from '../eval/index.js';
 import { HouseSpecTextSchema } from '../world/index.js';
+import { SuccessDefinitionSchema } from '../memory/index.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
 
@@ -36,6 +37,8 @@ export const RunFlagsSchema = z.object({
   taskRecords: z.boolean().default(true),
   summaryHandover: z.boolean().default(false),
   motionCheck: z.boolean().default(true),
+  judgeSingleView: z.boolean().default(false),
+  success: SuccessDefinitionSchema.default('papers-1m'),
   mapThreads: MapThreadsSchema.optional(),
   config: z.string().min(1).optional(),
   json: z.boolean().default(false),
@@ -63,6 +66,7 @@ export function harnessConfigFromFlags(f: RunFlags): z.input<typeof HarnessConfi
     maps: f.maps,
     taskRecords: f.taskRecords,
     handover: f.summaryHandover ? 'summary' : 'handover',
+    ...(f.judgeSingleView ? { judgeStopViews: 1 } : {}),
     ...(f.stepBudget ? { stepBudget: f.stepBudget } : {}),
     ...(f.turnBudget ? { turnBudget: f.turnBudget } : {}),
   };
@@ -81,6 +85,8 @@ export function withAblationFlags(cmd: Command): Command {
     .option('--no-motion-check', 'ablation: take every tracked pose as it comes (no odometry sanity check)')
     .option('--no-task-records', 'ablation: no ledger or handover in the reading list')
     .option('--summary-handover', 'ablation: a length-matched ordinary summary instead of the task handover')
+    .option('--judge-single-view', "intervention: the judge sees one stop view (the forward one) instead of four")
+    .option('--success <definition>', "GOAT success: papers-1m (the papers': closed within 1.0 m of the object, default) | goat-bench-0.25m (GOAT-Bench's code: closed < 0.25 m geodesic from a goal view point)", 'papers-1m')
     .option('--map-threads <n>', "threads for depth-frame mapping: auto (2 with two or more cores) | 1 | 2; the map is the same");
 }
 
@@ -112,7 +118,7 @@ export function registerRun(program: Command): void {
       if (problems.length) throw new UsageError(`navharness run: cannot start\n${problems.map((p) => `  ${p}`).join('\n')}`);
       let bar: ReturnType<typeof progressBar> | null = null;
       const summary = await runSequence(
-        { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, harness },
+        { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, success: f.success, harness },
         {
           onStart: (total, done) => {
             bar = progressBar(`run ${f.house}`, total, !f.json && process.stderr.isTTY === true);
@@ -126,7 +132,8 @@ export function registerRun(program: Command): void {
       if (f.json) console.log(JSON.stringify(summary.metrics));
       else {
         const m = summary.metrics;
-        console.log(`${summary.out}: ${m.tasks} tasks (${summary.closedNow} closed now, ${summary.closedBefore} before); s-SR ${m.s_SR.toFixed(3)}, e-SR ${m.e_SR.toFixed(3)}, SPL ${m.SPL.toFixed(3)}, accuracy ${m.accuracy.toFixed(3)}; tokens in ${m.input_tokens} (cached ${m.cached_tokens}), out ${m.output_tokens}\nfailures: ${failureSummary(m.failures)}`);
+        const approx = m.token_source === 'estimate' ? '≈' : '';
+        console.log(`${summary.out}: ${m.tasks} tasks (${summary.closedNow} closed now, ${summary.closedBefore} before); s-SR ${m.s_SR.toFixed(3)}, e-SR ${m.e_SR.toFixed(3)}, SPL ${m.SPL.toFixed(3)} (success ${m.success_definition}), accuracy ${m.accuracy.toFixed(3)}; tokens${m.token_source === 'estimate' ? ' (estimates)' : ''} in ${approx}${m.input_tokens} (cached ${approx}${m.cached_tokens}), out ${approx}${m.output_tokens}; mean peak prompt ${m.peak_prompt_tokens_mean === null || m.peak_prompt_tokens_mean === undefined ? '–' : approx + Math.round(m.peak_prompt_tokens_mean)}\nfailures: ${failureSummary(m.failures)}`);
       }
     });
 }

@@ -1,11 +1,14 @@
 /**
  * GOAT scoring, the one place that scores a goal and a sequence (evaluation only; nothing here
- * reaches an agent). A goal succeeds when the body closes the task within the goal's radius of a
- * goal instance's footprint on its floor; SPL uses the navmesh geodesic from where the goal started.
+ * reaches an agent). A goal succeeds only when the agent closed the task, scored at the position
+ * where it closed (a budget- or environment-ended task fails even when it ends near the goal), under
+ * one of the two published definitions (SuccessDefinition): the papers' 1.0 m of a goal instance's
+ * footprint on its floor, or GOAT-Bench's code, a geodesic distance < 0.25 m to the nearest goal view
+ * point. SPL uses the navmesh geodesic from where that subtask started to the nearest view point.
  * The per-goal units (success, shortest path, SPL) are the metrics of src/sim/metrics.
  */
 import type { Vec3 } from '../geometry/index.js';
-import type { EvaluationRecord } from '../memory/index.js';
+import type { EvaluationRecord, SuccessDefinition } from '../memory/index.js';
 import { type GoatGoal, distanceToFootprint, goalSuccess, shortestToGoal, type Footprint, spl, type DistanceOracle, floorAt, objectById, type Scene } from '../sim/index.js';
 
 export function goalFootprints(scene: Scene, goal: GoatGoal): Footprint[] {
@@ -24,11 +27,23 @@ export function goalReached(scene: Scene, goal: GoatGoal, final: Vec3): { succes
   return { success: goalSuccess(final, floor, fps, goal.successRadius), distance };
 }
 
+/** GOAT-Bench's `success_distance` to the view points (strict <). */
+export const GOAT_BENCH_VIEWPOINT_DISTANCE = 0.25;
+
+/** Success (1 or 0) of a body that closed the task at `final`, under a definition. */
+export function closedGoalSuccess(scene: Scene, oracle: DistanceOracle, goal: GoatGoal, final: Vec3, definition: SuccessDefinition): number {
+  if (definition === 'papers-1m') return goalReached(scene, goal, final).success;
+  return shortestToGoal(final, goal.viewpoints, oracle) < GOAT_BENCH_VIEWPOINT_DISTANCE ? 1 : 0;
+}
+
 export interface GoalRun {
   taskId: string;
+  /** where this subtask started (the episode start, or where the previous subtask ended) */
   start: Vec3;
   final: Vec3;
   walked: number;
+  /** the agent closed the task (close_task honoured); false when a budget or the environment ended it */
+  closed: boolean;
 }
 
 /** One goal's outcome as the sequence score takes it. */
@@ -40,13 +55,15 @@ export interface GoalOutcome {
   walked: number;
 }
 
-export function goalOutcome(scene: Scene, oracle: DistanceOracle, goal: GoatGoal, run: Omit<GoalRun, 'taskId'>): GoalOutcome {
-  return { success: goalReached(scene, goal, run.final).success, shortest: shortestToGoal(run.start, goal.viewpoints, oracle), walked: run.walked };
+export function goalOutcome(scene: Scene, oracle: DistanceOracle, goal: GoatGoal, run: Omit<GoalRun, 'taskId'>, definition: SuccessDefinition = 'papers-1m'): GoalOutcome {
+  const success = run.closed ? closedGoalSuccess(scene, oracle, goal, run.final, definition) : 0;
+  return { success, shortest: shortestToGoal(run.start, goal.viewpoints, oracle), walked: run.walked };
 }
 
 /** A task's evaluation record (the run directory's evaluation-only file). */
-export function evaluateGoal(scene: Scene, oracle: DistanceOracle, goal: GoatGoal, run: GoalRun): EvaluationRecord {
-  const { success, distance } = goalReached(scene, goal, run.final);
+export function evaluateGoal(scene: Scene, oracle: DistanceOracle, goal: GoatGoal, run: GoalRun, definition: SuccessDefinition = 'papers-1m'): EvaluationRecord {
+  const { distance } = goalReached(scene, goal, run.final);
+  const success = run.closed ? closedGoalSuccess(scene, oracle, goal, run.final, definition) : 0;
   const shortestRaw = shortestToGoal(run.start, goal.viewpoints, oracle);
   const shortest = Number.isFinite(shortestRaw) ? shortestRaw : null;
   return {
@@ -56,6 +73,7 @@ export function evaluateGoal(scene: Scene, oracle: DistanceOracle, goal: GoatGoa
     distance_to_goal: distance,
     shortest_path: shortest,
     path_length: run.walked,
+    success_definition: definition,
   };
 }
 

@@ -6,7 +6,7 @@ export { inputCost, outputCost, type Prices, PricesSchema } from './cost.js';
 export { goalReached } from './goat.js';
 export { ate, type AteOptions, type AteResult, rpe, type RpeOptions, type RpeResult } from './metrics.js';
 export { HouseRangeSchema, runParallel } from './parallel.js';
-export { failureClassOf, metricsOf, type RunMetrics, RunMetricsSchema, type TaskRow, type TaskUsage, TaskUsageSchema, usagePath } from './run-metrics.js';
+export { failureClassOf, metricsOf, taskRow, type RunMetrics, RunMetricsSchema, type TaskRow, type TaskUsage, TaskUsageSchema, usagePath } from './run-metrics.js';
 export { type RunOptions, runSequence } from './run-sequence.js';
 export { estimatedTumPath, replayIndexPath, ReplayIndexSchema, type ReplayIndex, replayMapPath, type ReplayStep, replayViewsPath, trueTumPath } from './replay-files.js';
 export { runStartProblems } from './run-start.js';

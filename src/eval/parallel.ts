@@ -79,7 +79,7 @@ export async function runParallel(o: ParallelOptions): Promise<ParallelResult> {
   runs.sort((a, b) => a.house - b.house);
   const journals = runs.filter((r) => r.error === null).map((r) => new Journal(Workspace.open({ runDir: r.out, houseDir: join(r.out, HOUSE_MOUNT) })));
   const extra = journals.map(runLevelUsage).reduce(addUsage, { ...ZERO_USAGE });
-  const metrics = metricsOf(journals.map(taskRows), o.prices, extra);
+  const metrics = metricsOf(journals.map(taskRows), o.prices, extra, { judgeStopViews: o.run.harness?.judgeStopViews ?? 4 });
   atomicWriteFile(join(out, 'metrics.json'), JSON.stringify({ ...metrics, runs: runs.map((r) => ({ house: r.house, error: r.error })) }, null, 2) + '\n');
   return { metrics, runs };
 }

@@ -1,10 +1,16 @@
 /**
  * The metrics of one run directory (and of many, for `navharness eval`): s-SR, e-SR, SPL, ledger
  * accuracy, tokens and cost. Read from the journal's records and the evaluation-only files.
+ *
+ * Cost follows seed 000: C_K = Σ_k (p_u U_k + p_c V_k) over the NAVIGATION input of task k — the
+ * acting session, and the single-session baseline's compaction, which stands in for the backend's
+ * own compaction of that conversation. The judge, the wake-up and the run-end consolidation are
+ * reported beside it (auxiliary), not inside it. A cost is null when no price was given; token
+ * counts say whether they are the provider's or estimates (offline agents).
  */
 import { z } from 'zod';
-import { type Journal, EVAL_DIR, type LedgerStatus, parseJsonFile } from '../memory/index.js';
-import type { Usage } from '../models/index.js';
+import { type EvaluationRecord, type Journal, EVAL_DIR, type LedgerStatus, parseJsonFile, SuccessDefinitionSchema, type SuccessDefinition, type TaskRecord } from '../memory/index.js';
+import type { TokenSource, Usage } from '../models/index.js';
 import { scoreGoat } from './goat.js';
 import { ledgerAccuracy } from './accuracy.js';
 import { countFailures, FailureClassSchema, type FailureClass } from './failures.js';
@@ -17,6 +23,9 @@ export const TaskUsageSchema = z.strictObject({
   judge: UsageSchema,
   wakeup: UsageSchema,
   compaction: UsageSchema,
+  /** the largest prompt of one acting-session call in the task; absent in runs before it was kept */
+  peak_prompt_tokens: z.number().int().nonnegative().optional(),
+  token_source: z.enum(['provider', 'estimate']).optional(),
 });
 export type TaskUsage = z.infer<typeof TaskUsageSchema>;
 
@@ -34,9 +43,25 @@ export const RunMetricsSchema = z.strictObject({
   /** cached input tokens (V) */
   cached_tokens: z.number().int().nonnegative(),
   output_tokens: z.number().int().nonnegative(),
-  /** C_K = Σ p_u U_k + p_c V_k */
+  /** C_K = Σ p_u U_k + p_c V_k over navigation input (0 without prices; see navigation_cost) */
   cost_input: z.number().nonnegative(),
   cost_output: z.number().nonnegative(),
+  /** which GOAT success definition scored the tasks (null: records from before both were offered) */
+  success_definition: SuccessDefinitionSchema.nullable().optional(),
+  /** 'estimate' when any task's tokens were estimated (offline agents); null when unrecorded */
+  token_source: z.enum(['provider', 'estimate']).nullable().optional(),
+  /** mean over tasks of the task's largest acting-session prompt (the papers' "mean peak prompts") */
+  peak_prompt_tokens_mean: z.number().nonnegative().nullable().optional(),
+  peak_prompt_tokens_max: z.number().nonnegative().nullable().optional(),
+  /** tokens of the navigation input (acting session and its compaction) and of the rest */
+  navigation_tokens: UsageSchema.optional(),
+  auxiliary_tokens: UsageSchema.optional(),
+  /** C_K over navigation input; null when no price was given */
+  navigation_cost: z.number().nonnegative().nullable().optional(),
+  /** the same prices over the judge, wake-up and consolidation input; null when no price was given */
+  auxiliary_cost: z.number().nonnegative().nullable().optional(),
+  /** stop views the judge received (4, or 1 under the single-view intervention) */
+  judge_stop_views: z.union([z.literal(1), z.literal(4)]).optional(),
   statuses: z.record(z.string(), z.number().int().nonnegative()),
   /** failed tasks by primary failure class (src/eval/failures.ts); absent in runs before the taxonomy */
   failures: z.record(FailureClassSchema, z.number().int().nonnegative()).optional(),
@@ -53,6 +78,13 @@ export interface TaskRow {
   success: boolean;
   spl: number;
   usage: Usage;
+  /** acting session and compaction (the cost C_K's input) */
+  navigation: Usage;
+  /** judge and wake-up */
+  auxiliary: Usage;
+  peakPromptTokens: number | null;
+  tokenSource: TokenSource | null;
+  successDefinition: SuccessDefinition | null;
   /** the primary failure class; null for a success or a record written before the taxonomy */
   failure: FailureClass | null;
 }
@@ -67,26 +99,81 @@ export function failureClassOf(value: string | null | undefined, taskId: string)
   return r.data;
 }
 
+/** One task's row from its record, its evaluation record and its usage file (null: none written). */
+export function taskRow(r: TaskRecord, ev: EvaluationRecord, u: TaskUsage | null): TaskRow {
+  const zero = { uncachedInput: 0, cachedInput: 0, output: 0 };
+  const navigation = u ? sum([u.actor, u.compaction]) : zero;
+  const auxiliary = u ? sum([u.judge, u.wakeup]) : zero;
+  return {
+    status: r.status,
+    claim: r.claim?.claim ?? null,
+    success: ev.success,
+    spl: ev.spl,
+    usage: sum([navigation, auxiliary]),
+    navigation,
+    auxiliary,
+    peakPromptTokens: u?.peak_prompt_tokens ?? null,
+    tokenSource: u?.token_source ?? null,
+    successDefinition: ev.success_definition ?? null,
+    failure: failureClassOf(ev.failure, r.task_id),
+  };
+}
+
 export function taskRows(journal: Journal): TaskRow[] {
   const ws = journal.workspace;
   return journal.records().map((r) => {
     const ev = journal.readEvaluation(r.task_id);
     if (!ev) throw new Error(`${r.task_id} is closed but has no evaluation record`);
     const text = ws.readRaw(usagePath(r.task_id));
-    const u = text === null ? null : parseJsonFile(text, usagePath(r.task_id), TaskUsageSchema);
-    const usage = u ? sum([u.actor, u.judge, u.wakeup, u.compaction]) : { uncachedInput: 0, cachedInput: 0, output: 0 };
-    return { status: r.status, claim: r.claim?.claim ?? null, success: ev.success, spl: ev.spl, usage, failure: failureClassOf(ev.failure, r.task_id) };
+    return taskRow(r, ev, text === null ? null : parseJsonFile(text, usagePath(r.task_id), TaskUsageSchema));
   });
 }
 
-export function metricsOf(sequences: readonly (readonly TaskRow[])[], prices: Prices, extraUsage: Usage = { uncachedInput: 0, cachedInput: 0, output: 0 }): RunMetrics {
+/** The one success definition of the rows (a mixture is refused: its s-SR would mean nothing). */
+function successDefinitionOf(rows: readonly TaskRow[]): SuccessDefinition | null {
+  const defs = new Set(rows.map((r) => r.successDefinition));
+  if (defs.size > 1) throw new Error(`the tasks were scored under different success definitions (${[...defs].map((d) => d ?? 'unrecorded').join(', ')}); aggregate runs of one definition`);
+  return rows.length ? rows[0].successDefinition : null;
+}
+
+function tokenSourceOfRows(rows: readonly TaskRow[]): TokenSource | null {
+  if (rows.some((r) => r.tokenSource === 'estimate')) return 'estimate';
+  return rows.length && rows.every((r) => r.tokenSource === 'provider') ? 'provider' : null;
+}
+
+const priced = (p: Prices): boolean => p.uncachedInput > 0 || p.cachedInput > 0 || p.output > 0;
+
+/** Mean and max over tasks of the peak prompt; null when no task recorded one. */
+function peakPrompts(rows: readonly TaskRow[]): { mean: number | null; max: number | null } {
+  const peaks = rows.map((r) => r.peakPromptTokens).filter((p): p is number => p !== null);
+  return peaks.length ? { mean: peaks.reduce((a, b) => a + b, 0) / peaks.length, max: Math.max(...peaks) } : { mean: null, max: null };
+}
+
+export interface RunFacts {
+  /** stop views the judge received */
+  judgeStopViews?: 1 | 4;
+}
+
+export function metricsOf(sequences: readonly (readonly TaskRow[])[], prices: Prices, extraUsage: Usage = { uncachedInput: 0, cachedInput: 0, output: 0 }, facts: RunFacts = {}): RunMetrics {
   const goat = scoreGoat(sequences.map((rows) => rows.map((r) => ({ success: r.success ? 1 : 0, shortest: 0, walked: 0 }))));
   const all = sequences.flat();
   const usages = [...all.map((r) => r.usage), extraUsage];
   const total = sum(usages);
+  const navigation = all.map((r) => r.navigation);
+  const auxiliary = [...all.map((r) => r.auxiliary), extraUsage];
   const statuses: Record<string, number> = {};
   for (const r of all) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+  const peaks = peakPrompts(all);
   return RunMetricsSchema.parse({
+    success_definition: successDefinitionOf(all),
+    token_source: tokenSourceOfRows(all),
+    peak_prompt_tokens_mean: peaks.mean,
+    peak_prompt_tokens_max: peaks.max,
+    navigation_tokens: sum(navigation),
+    auxiliary_tokens: sum(auxiliary),
+    navigation_cost: priced(prices) ? inputCost(navigation, prices) : null,
+    auxiliary_cost: priced(prices) ? inputCost(auxiliary, prices) : null,
+    ...(facts.judgeStopViews ? { judge_stop_views: facts.judgeStopViews } : {}),
     tasks: all.length,
     sequences: sequences.length,
     s_SR: goat.sSR,
@@ -96,7 +183,7 @@ export function metricsOf(sequences: readonly (readonly TaskRow[])[], prices: Pr
     input_tokens: total.uncachedInput,
     cached_tokens: total.cachedInput,
     output_tokens: total.output,
-    cost_input: inputCost(usages, prices),
+    cost_input: inputCost(navigation, prices),
     cost_output: outputCost(usages, prices),
     statuses,
     failures: countFailures(all.map((r) => r.failure)),

@@ -9,8 +9,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { Vec3 } from '../geometry/index.js';
 import { consolidate, HarnessConfigSchema, type HarnessConfig, Orchestrator, type HarnessEvent } from '../harness/index.js';
-import { atomicWriteFile, Journal, EVAL_DIR, RUN_STATE_FILE, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
-import { addUsage, ZERO_USAGE } from '../models/index.js';
+import { atomicWriteFile, SuccessDefinitionSchema, Journal, EVAL_DIR, RUN_STATE_FILE, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
+import { addUsage, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
 import type { GoatEpisode, GoatGoal, StartPose } from '../sim/index.js';
 import type { NavigatorMemory } from '../navigator/index.js';
 import { planGoatSequence, HouseSpecSchema, type HouseRef, World } from '../world/index.js';
@@ -46,6 +46,8 @@ export const RunOptionsSchema = z.strictObject({
   imageGoals: z.enum(['ground-truth', 'encoder']).default('ground-truth'),
   harness: HarnessConfigSchema.default(HarnessConfigSchema.parse({})),
   prices: PricesSchema.default(PricesSchema.parse({})),
+  /** which published GOAT success definition scores the tasks */
+  success: SuccessDefinitionSchema.default('papers-1m'),
   /** back-off of the acting and consolidation model calls (not part of the recorded configuration) */
   modelRetry: z
     .strictObject({ tries: z.number().int().min(1).max(10), baseDelayMs: z.number().int().min(0).max(60_000), maxDelayMs: z.number().int().min(0).max(600_000) })
@@ -71,8 +73,8 @@ export interface RunSummary {
 
 /** What the run was started with; a resumed run must match it. */
 function runConfig(o: z.output<typeof RunOptionsSchema>): Record<string, unknown> {
-  // imageGoals only when not the default, so that runs recorded before it existed still resume
-  const extra = o.imageGoals !== 'ground-truth' ? { imageGoals: o.imageGoals } : {};
+  // imageGoals and success only when not the default, so that runs recorded before they existed still resume
+  const extra = { ...(o.imageGoals !== 'ground-truth' ? { imageGoals: o.imageGoals } : {}), ...(o.success !== 'papers-1m' ? { success: o.success } : {}) };
   return { house: o.house, sequence: o.sequence, agent: o.agent, judge: o.judge, script: o.script ?? null, maxGoals: o.maxGoals ?? null, harness: o.harness, ...extra };
 }
 
@@ -207,12 +209,13 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   replay.flush();
   const final: Vec3 = world.body.simPose.position;
   // evaluation-only files first; the record is the commit point
-  const scored = evaluateGoal(world.scene, world.navmesh, goalSpec, { taskId: id, start: startPos, final, walked: trajectory.lengthSince(from) });
   const claim = outcome.record.claim?.claim ?? null;
+  // success only for a task the agent closed, at the position where it closed
+  const scored = evaluateGoal(world.scene, world.navmesh, goalSpec, { taskId: id, start: startPos, final, walked: trajectory.lengthSince(from), closed: claim !== null }, run.o.success);
   const reason = outcome.record.termination_reason;
   const failure = classifyFailure(witness.evidence({ success: scored.success, claim, terminationReason: reason, body: world.body }));
   journal.writeEvaluation({ ...scored, failure, ended_by: reason ?? (claim ? `claim ${claim}` : null) });
-  const usage: TaskUsage = { task_id: id, ...outcome.usage };
+  const usage: TaskUsage = { task_id: id, ...outcome.usage, peak_prompt_tokens: outcome.peakPromptTokens, token_source: tokenSourceOf(live.roles.actor) };
   ws.writeOwned({ kind: 'orchestrator' }, usagePath(id), JSON.stringify(usage, null, 2) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trajectory-${id}.json`, JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, goalSpec) }) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, estimatedTumPath(id), formatTumTrajectory(tum.estimated));
@@ -257,7 +260,7 @@ async function finishRun(run: OpenedRun, live: Live, total: number, progress: Ru
   } else extra = runLevelUsage(journal);
   const resumed = history.resumed_at ?? [];
   const execution = { started_at: history.started_at ?? null, resumes: resumed.length, resumed_at: resumed };
-  const metrics = { ...metricsOf([taskRows(journal)], o.prices, extra), execution };
+  const metrics = { ...metricsOf([taskRows(journal)], o.prices, extra, { judgeStopViews: cfg.judgeStopViews ?? 4 }), execution };
   atomicWriteFile(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
   saveRunState(ws, { version: 1, config, total_tasks: total, open_task: null, finished: true, ...history });
   return { metrics, consolidationError };

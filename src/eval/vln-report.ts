@@ -30,7 +30,7 @@ export function tokenTable(ms: readonly VlnMetrics[]): string {
   const off = ms.find((m) => m.config === 'off');
   const rows = ms.map(
     (m) =>
-      `| ${NAMES[m.config] ?? m.config} | ${k(m.input_tokens)} | ${k(m.cached_tokens)} | ${k(m.output_tokens)} | ${k(m.total_tokens)} | ${f(m.decisions_per_episode, 1)} | ${f(m.images_per_decision)} | ${f(m.text_kchars_per_decision)} | ${off && off.total_tokens > 0 ? f(m.total_tokens / off.total_tokens) : '–'} |`,
+      `| ${NAMES[m.config] ?? m.config} | ${k(m.input_tokens)} | ${k(m.cached_tokens)} | ${k(m.output_tokens)} | ${k(m.total_tokens)} | ${f(m.decisions_per_episode, 1)} | ${f(m.external_decisions_per_episode, 1)} | ${f(m.images_per_decision)} | ${f(m.text_kchars_per_decision)} | ${off && off.total_tokens > 0 ? f(m.total_tokens / off.total_tokens) : '–'} |`,
   );
-  return ['| Configuration | Input (incl. cached) / ep. | Cache / ep. | Output / ep. | Total / ep. | Decisions / ep. | Image / Dec. | Text / Dec. (k chars) | Total ratio vs Off |', '|---|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+  return ['| Configuration | Input (incl. cached) / ep. | Cache / ep. | Output / ep. | Total / ep. | Model calls / ep. | External decisions / ep. | Image / Dec. | Text / Dec. (k chars) | Total ratio vs Off |', '|---|---|---|---|---|---|---|---|---|---|', ...rows].join('\n');
 }

@@ -45,7 +45,10 @@ export interface VlnMetrics {
   cached_tokens: number;
   output_tokens: number;
   total_tokens: number;
+  /** every model request per episode (internal agents included) */
   decisions_per_episode: number;
+  /** external decisions per episode: requests to the Visuomotor or native agent (seed 003 App. D) */
+  external_decisions_per_episode: number;
   images_per_decision: number;
   text_kchars_per_decision: number;
   actions_per_episode: number;
@@ -101,6 +104,7 @@ export async function runVln(episodes: readonly InstructionEpisode[], o: RunOpti
     output_tokens: m((e) => e.tokens.outputTokens),
     total_tokens: m((e) => e.tokens.totalTokens),
     decisions_per_episode: m((e) => e.tokens.decisions),
+    external_decisions_per_episode: m((e) => e.tokens.externalDecisions),
     images_per_decision: all.imagesPerDecision,
     text_kchars_per_decision: all.textKCharsPerDecision,
     actions_per_episode: m((e) => e.actions),

@@ -41,9 +41,19 @@ type FlowDeps = Pick<OrchestratorDeps, 'navigator' | 'journal' | 'config' | 'jud
 
 const png = (f: { width: number; height: number; rgb: Uint8Array }): Uint8Array => rgbPng(f);
 
+/**
+ * The stop views the judge receives: the four of the turn in place, or under the single-view
+ * intervention only the forward one (the turn's last view, at the heading the body stopped with).
+ * The earlier-frame slots stay those of four stop views, so that only the stop evidence changes.
+ */
+export function judgeStopViews<T>(stopViews: readonly T[], count: 1 | 4 = 4): T[] {
+  return count === 1 ? stopViews.slice(-1) : stopViews.slice();
+}
+
 export async function judgeEvidence(deps: FlowDeps, t: TaskState, stopViews: BodyFrame[], earlierViews: readonly View[]): Promise<JudgeEvidence> {
   const nav = deps.navigator;
-  const sel = selectS12(stopViews, earlierViews.map((v, i) => ({ v, i })));
+  const four = selectS12(stopViews, earlierViews.map((v, i) => ({ v, i })));
+  const sel = { stop: judgeStopViews(four.stop, deps.config.judgeStopViews ?? 4), earlier: four.earlier };
   const floor = nav.floor;
   return {
     goal: t.spec.goal,

@@ -51,12 +51,22 @@ export const HarnessConfigSchema = z.strictObject({
   turnBudget: z.number().int().positive().default(60),
   /** model turns per hop: the orchestrator looks at the task between hops */
   hopTurns: z.number().int().positive().default(8),
-  /** context window of the single-session baseline, in tokens; compaction at `compactAt` of it */
+  /**
+   * context window of the single-session baseline, in tokens. Seed 000: the backend compacts when
+   * the window fills, never at a task boundary; the harness stands in for that compaction
+   * (compaction.ts) at `compactAt` of the window — 1 (the default) is the papers' protocol, a lower
+   * value compacts earlier and is not.
+   */
   contextWindow: z.number().int().positive().default(200_000),
-  compactAt: z.number().gt(0).lt(1).default(0.8),
+  compactAt: z.number().gt(0).max(1).default(1),
   recovery: RecoveryConfigSchema.default(RecoveryConfigSchema.parse({})),
   /** turns of the consolidation session */
   consolidationTurns: z.number().int().positive().default(16),
+  /**
+   * stop views the judge receives: 4 (absent), or 1 for the papers' single-view intervention (the
+   * forward view only). Optional rather than defaulted, so that runs recorded before it still resume.
+   */
+  judgeStopViews: z.union([z.literal(4), z.literal(1)], { error: 'judgeStopViews is 4 or 1' }).optional(),
 });
 export type HarnessConfig = z.infer<typeof HarnessConfigSchema>;
 export type HarnessConfigInput = z.input<typeof HarnessConfigSchema>;

@@ -6,7 +6,7 @@
  */
 import type { BodyFrame } from '../body/index.js';
 import { type ContentPart, type Message, type Model, type Usage, addUsage, image, text, ZERO_USAGE } from '../models/index.js';
-import { earlierFrameLabel, JUDGE_SYSTEM, judgeJsonReprompt, judgeRequest, MAP_LABEL, stopViewLabel, type MechanicalRecord } from '../prompts/index.js';
+import { earlierFrameLabel, judgeSystem, judgeJsonReprompt, judgeRequest, MAP_LABEL, stopViewLabel, type MechanicalRecord } from '../prompts/index.js';
 import type { JudgeVerdict } from '../memory/index.js';
 import { providerMessage } from './model-call.js';
 import { judgeStep, unresolvedVerdict } from './verdict-parse.js';
@@ -40,11 +40,17 @@ export interface Judge {
   check(e: JudgeEvidence): Promise<JudgeResult>;
 }
 
+/**
+ * The judge's request in the order its prompt states: goal photograph (image goals), the earlier
+ * frames oldest first, the stop views (the latest frames), the map last.
+ */
 export function judgeContent(e: JudgeEvidence): ContentPart[] {
-  const parts: ContentPart[] = [text(judgeRequest(e.goal.text, e.record))];
-  if (e.goal.kind === 'image' && e.goal.image) parts.push(text('goal photograph'), image(e.goal.image));
-  e.stopPngs.forEach((png, i) => parts.push(text(stopViewLabel(i + 1)), image(png)));
+  const photo = e.goal.kind === 'image' && e.goal.image ? e.goal.image : null;
+  const n = e.stopPngs.length;
+  const parts: ContentPart[] = [text(judgeRequest(e.goal.text, e.record, { stopViews: n, goalPhotograph: photo !== null }))];
+  if (photo) parts.push(text('goal photograph'), image(photo));
   for (const f of e.earlier) parts.push(text(earlierFrameLabel(f.index)), image(f.png));
+  e.stopPngs.forEach((png, i) => parts.push(text(stopViewLabel(i + 1, n)), image(png)));
   if (e.mapPng) parts.push(text(MAP_LABEL), image(e.mapPng));
   return parts;
 }
@@ -63,7 +69,7 @@ export class ModelJudge implements Judge {
     for (;;) {
       let res;
       try {
-        res = await this.model.complete({ system: JUDGE_SYSTEM, messages, tools: [] });
+        res = await this.model.complete({ system: judgeSystem(e.stopPngs.length), messages, tools: [] });
       } catch (err) {
         // a provider error (after the SDK's own retries) is a check that could not be made: unknown
         // (SPEC §9), which never blocks a stop, instead of an error that ends the run

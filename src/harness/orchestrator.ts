@@ -7,6 +7,7 @@
 import type { BodyFrame } from '../body/index.js';
 import { taskId as taskIdOf, loadPlaceGraph, registerPlace, renderPlaceGraph, savePlaceGraph, type TaskRecord } from '../memory/index.js';
 import { addUsage, text, type Usage } from '../models/index.js';
+import { trackingAtTaskStart } from '../prompts/index.js';
 import { encodePng, rgbPng } from '../image/node.js';
 import { remaining, createToolContext, stepsLeft } from '../tools/index.js';
 import { closeFlow, type ClosedOutcome } from './close-flow.js';
@@ -14,10 +15,10 @@ import { boundaryAction, type BoundaryAction } from './closure-rules.js';
 import { Compactor } from './compaction.js';
 import { ModelCallError } from './model-call.js';
 import type { HarnessEvent, OrchestratorDeps } from './orchestrator-deps.js';
-import { actorTools, openingContent, systemBrief } from './policies.js';
+import { actorTools, openingContent, recoveryOffered, systemBrief } from './policies.js';
 import { checkpointOf } from './progress.js';
 import { attemptOpening, recoveryFlow } from './recovery-flow.js';
-import { Session } from './session.js';
+import { Session, type SessionEvent } from './session.js';
 import { taskRecord } from './task-record.js';
 import { newTaskState, zeroUsageByRole, type TaskSpec, type TaskState, type TraceEntry, type UsageByRole } from './task-state.js';
 
@@ -31,6 +32,8 @@ export interface TaskOutcome {
   mapPng: Uint8Array | null;
   /** the stop views of the close that ended the task (PNG); empty when a budget or the environment ended it */
   stopPngs: Uint8Array[];
+  /** the largest prompt of one acting-session call in the task (input tokens, cached included) */
+  peakPromptTokens: number;
 }
 
 const png = (f: { width: number; height: number; rgb: Uint8Array }): Uint8Array => rgbPng(f);
@@ -67,6 +70,8 @@ export class Orchestrator {
   private compactor: Compactor | null = null;
   private previousTaskId: string | null = null;
   private placeMoves = new Map<string, number>();
+  /** the task being played (its acting calls' prompt sizes are noted) */
+  private current: TaskState | null = null;
 
   constructor(readonly deps: OrchestratorDeps) {
     if (deps.config.policy === 'single') this.compactor = new Compactor(deps.config.contextWindow, deps.config.compactAt, deps.actor, deps.modelRetry);
@@ -88,7 +93,11 @@ export class Orchestrator {
   }
 
   private newSession(name: string): Session {
-    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), { onEvent: (e) => this.emit(e), retry: this.deps.modelRetry });
+    const onEvent = (e: SessionEvent) => {
+      if (e.kind === 'turn' && this.current) this.current.peakPromptTokens = Math.max(this.current.peakPromptTokens, e.usage.uncachedInput + e.usage.cachedInput);
+      this.emit(e);
+    };
+    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), { onEvent, retry: this.deps.modelRetry });
   }
 
   private resetCheckpoint(t: TaskState, checkpoint = checkpointOf(this.deps.navigator)): void {
@@ -119,6 +128,7 @@ export class Orchestrator {
     nav.archive.clear();
     const files = cfg.policy === 'navharness' ? journal.workspace.access({ kind: 'actor', handover: journal.handoverPath(id) }) : null;
     const t = newTaskState(spec, id, createToolContext(nav, spec.goal, cfg.stepBudget, files), cfg.turnBudget);
+    this.current = t;
     this.resetCheckpoint(t);
     const markersBefore = new Map(nav.places.list().map((p) => [p.name.toLowerCase(), p.moves]));
     const continuing = cfg.policy === 'single' && this.single !== null;
@@ -132,6 +142,11 @@ export class Orchestrator {
       turnBudget: cfg.turnBudget,
       relocationViews: relocationViews ? relocationViews.map(png) : null,
     }, continuing);
+    // the task boundary consults tracking status: a session that starts lost is told so
+    if (nav.status === 'lost' || nav.status === 'recently_lost') {
+      opening.push(text(trackingAtTaskStart(nav.status)));
+      this.trace(t, { kind: 'tracking-at-start', status: nav.status });
+    }
     const actorUsageStart = { ...session.usage };
     session.say(...opening);
     return { t, session, markersBefore, actorUsageStart };
@@ -154,7 +169,7 @@ export class Orchestrator {
       t.attemptTurns += hop.turns;
       t.framesSinceCheckpoint += hop.framesSeen;
       this.trace(t, { kind: 'hop', attempt: t.attempt, end: hop.end, turns: hop.turns, steps: t.ctx.budget.used });
-      const fallbackDue = cfg.recovery.fallbackTurns !== null && t.attemptTurns >= cfg.recovery.fallbackTurns;
+      const fallbackDue = recoveryOffered(cfg) && cfg.recovery.fallbackTurns !== null && t.attemptTurns >= cfg.recovery.fallbackTurns;
       const action = boundaryAction({
         closePending: t.ctx.closeRequest !== null,
         recoveryPending: t.ctx.recoveryRequest !== null,
@@ -234,7 +249,8 @@ export class Orchestrator {
     const floor = nav.floor;
     const mapPng = floor === null || nav.map.floors().length === 0 ? null : encodePng(nav.render({ floor }));
     this.previousTaskId = t.id;
-    return { record, usage, trace: t.trace, mapPng, stopPngs: outcome.stopPngs ?? [] };
+    this.current = null;
+    return { record, usage, trace: t.trace, mapPng, stopPngs: outcome.stopPngs ?? [], peakPromptTokens: t.peakPromptTokens };
   }
 
   /** Registers new and moved markers in the place graph (labels only; geometry stays in the map). */

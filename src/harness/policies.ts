@@ -11,12 +11,21 @@ import { FILE_TOOLS, NAVIGATION_TOOLS, type Tool, type AgentGoal } from '../tool
 import type { HarnessConfig } from './config.js';
 
 const MAP_TOOLS = new Set(['get_map', 'preview_path']);
+/**
+ * What the independent-session baseline does not get (seed 000: "no external working or long-term
+ * memory"): the map and its markers, and the recovery request, whose fresh attempt is built on that
+ * memory (recovery note, place graph, wake-up against marked places' photographs).
+ */
+export const INDEPENDENT_WITHHELD = new Set(['get_map', 'mark', 'preview_path', 'request_recovery']);
 
 /** The acting session's tools under a configuration: file tools only where there is external memory. */
 export function actorTools(cfg: HarnessConfig): Tool[] {
-  const nav = NAVIGATION_TOOLS.filter((t) => cfg.maps || !MAP_TOOLS.has(t.name));
+  const nav = NAVIGATION_TOOLS.filter((t) => (cfg.maps || !MAP_TOOLS.has(t.name)) && !(cfg.policy === 'independent' && INDEPENDENT_WITHHELD.has(t.name)));
   return cfg.policy === 'navharness' ? [...nav, ...FILE_TOOLS] : nav;
 }
+
+/** Whether the acting session can ask for recovery (the duration fallback is off where it cannot). */
+export const recoveryOffered = (cfg: HarnessConfig): boolean => actorTools(cfg).some((t) => t.name === 'request_recovery');
 
 export interface OpeningInput {
   taskNumber: number;
@@ -46,7 +55,7 @@ export function openingContent(cfg: HarnessConfig, journal: Journal, i: OpeningI
   } else if (cfg.policy === 'single' && continuing) {
     body = nextTaskInSameSession(base);
   } else {
-    body = independentOpening(base);
+    body = independentOpening({ ...base, retainedMap: cfg.policy === 'single' });
   }
   const parts: ContentPart[] = [text(body)];
   if (i.relocationViews) i.relocationViews.forEach((png, k) => parts.push(text(`surrounding view ${k + 1} of 4`), image(png)));
@@ -63,20 +72,37 @@ function section(brief: string, title: string): string | null {
   return brief.slice(start, next < 0 ? brief.length : next);
 }
 
+const TOOL_LINE = /^- ([a-z_]+)/;
+
+/** Drops the tool lines of tools the session is not offered (a brief names no tool it cannot call). */
+function offeredToolLines(brief: string, offered: ReadonlySet<string>): string {
+  const known = new Set([...NAVIGATION_TOOLS, ...FILE_TOOLS].map((t) => t.name));
+  return brief
+    .split('\n')
+    .filter((l) => {
+      const name = TOOL_LINE.exec(l)?.[1];
+      return !name || !known.has(name) || offered.has(name);
+    })
+    .join('\n');
+}
+
 /**
  * The standing brief of a session: the NavHarness brief, or — for the baselines, which have no file
- * tools and no external memory — the same brief without the memory section, the file-tool line and
- * the handover step, so that a baseline is not told about records it cannot reach.
+ * tools and no external memory — the same brief without the memory section and the handover step,
+ * so that a baseline is not told about records it cannot reach. Lines of tools a session is not
+ * offered are dropped; without the map the positions section goes, and without request_recovery
+ * the recovery section (both speak of the retained map and records).
  */
 export function systemBrief(cfg: HarnessConfig, brief = ACTOR_SYSTEM_BRIEF): string {
-  if (cfg.policy === 'navharness') return brief;
-  let out = brief;
-  const memory = section(out, 'Memory');
-  if (memory) out = out.replace(memory, '');
+  const offered = new Set(actorTools(cfg).map((t) => t.name));
+  let out = offeredToolLines(brief, offered);
+  if (cfg.policy === 'navharness') return out;
+  const drop = ['Memory', ...(offered.has('get_map') ? [] : ['Positions']), ...(offered.has('request_recovery') ? [] : ['Recovery'])];
+  for (const title of drop) {
+    const s = section(out, title);
+    if (s) out = out.replace(s, '');
+  }
   const closing = section(out, 'Closing a task');
   if (closing) out = out.replace(closing, `\n\n${BASELINE_CLOSING}`);
-  return out
-    .split('\n')
-    .filter((l) => !l.startsWith('- list_files'))
-    .join('\n');
+  return out;
 }

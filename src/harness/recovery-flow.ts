@@ -54,7 +54,6 @@ export function signals(deps: Pick<OrchestratorDeps, 'navigator' | 'journal'>, t
     // the navigator reports a floor mismatch when a new floor layer opened since the checkpoint
     // or the height has not settled on any registered floor while tracking is ok
     floorMismatch: floors > t.checkpoint.floors || (nav.status === 'ok' && nav.floor === null && floors > 0),
-    firstVisit: deps.journal.closedTaskIds().length === 0,
     previousScope: t.previousScope,
     recoveriesUsed: t.recoveries,
   };

@@ -1,6 +1,9 @@
 /**
  * The recovery controller's rules (SPEC §10), applied in order; a continue decision returns at once.
- * Confidence is recorded with the decision but is never a threshold.
+ * Confidence is recorded with the decision but is never a threshold. Every signal computed here is
+ * read by a rule. The papers also list a "first visit" signal, but their text gives no rule that
+ * reads it (Equation 14 is not in the text) and the project's rules (SPEC §10) use none, so it is not
+ * computed: a signal that decides nothing would only suggest it does (docs/harness.md).
  */
 import { SCOPES, type Scope } from '../memory/index.js';
 import type { RecoveryConfig } from './config.js';
@@ -19,7 +22,6 @@ export interface RecoverySignals {
   newMarkers: number;
   trackingLost: boolean;
   floorMismatch: boolean;
-  firstVisit: boolean;
   previousScope: Scope | null;
   /** n: recoveries already used in this task */
   recoveriesUsed: number;

@@ -18,7 +18,9 @@ export type TraceEntry =
   | { kind: 'certification'; plan: 'off' | 'reuse' | 'fresh'; verdict: string | null }
   | { kind: 'recovery'; proposal: string; fallback: boolean; confidence: number | null; signals: RecoverySignals; decision: RecoveryDecision; note: string | null; brief: string | null }
   | { kind: 'model-error'; attempt: number; message: string }
-  | { kind: 'stop'; reason: string };
+  | { kind: 'stop'; reason: string }
+  /** tracking was not ok when the task opened; the opening said so */
+  | { kind: 'tracking-at-start'; status: string };
 
 export interface UsageByRole {
   actor: Usage;
@@ -53,6 +55,8 @@ export interface TaskState {
   checkpoint: Checkpoint;
   framesSinceCheckpoint: number;
   trace: TraceEntry[];
+  /** the largest prompt (input tokens, cached included) of one acting-session call in this task */
+  peakPromptTokens: number;
 }
 
 /** A task's state before its first hop: attempt 1, nothing checked, the checkpoint still to be taken. */
@@ -73,5 +77,6 @@ export function newTaskState(spec: TaskSpec, id: string, ctx: ToolContext, turnL
     checkpoint: { area: 0, markers: 0, floors: 0 },
     framesSinceCheckpoint: 0,
     trace: [],
+    peakPromptTokens: 0,
   };
 }

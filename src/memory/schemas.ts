@@ -93,6 +93,15 @@ export const TaskRecordSchema = z.strictObject({
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
+/**
+ * The two published GOAT success definitions (see ../shared/BENCHMARK-FORMATS.md): the papers'
+ * (closed within 1.0 m of a goal instance's footprint on its floor) and GOAT-Bench's code
+ * (closed at a geodesic distance < 0.25 m from the nearest goal view point).
+ */
+export const SUCCESS_DEFINITIONS = ['papers-1m', 'goat-bench-0.25m'] as const;
+export const SuccessDefinitionSchema = z.enum(SUCCESS_DEFINITIONS, { error: `the success definition is one of ${SUCCESS_DEFINITIONS.join(', ')}` });
+export type SuccessDefinition = z.infer<typeof SuccessDefinitionSchema>;
+
 /** Evaluation-only record: environment scores live here and nowhere an agent can read. */
 export const EvaluationRecordSchema = z.strictObject({
   task_id: z.string().regex(/^task-\d{3,6}$/),
@@ -108,5 +117,7 @@ export const EvaluationRecordSchema = z.strictObject({
   failure: z.string().min(1).nullable().optional(),
   /** how the task ended (the record's termination reason, or the claim) */
   ended_by: z.string().nullable().optional(),
+  /** which definition scored `success`; absent in records written before both were offered */
+  success_definition: SuccessDefinitionSchema.optional(),
 });
 export type EvaluationRecord = z.infer<typeof EvaluationRecordSchema>;

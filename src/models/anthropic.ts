@@ -99,6 +99,7 @@ function fromMessage(msg: AnthropicMessage): ModelResponse {
 }
 
 export class AnthropicModel implements Model {
+  readonly tokenSource = 'provider' as const;
   readonly id: string;
   private readonly client: Anthropic;
 

@@ -84,6 +84,7 @@ function fromCompletion(c: ChatCompletion): ModelResponse {
 }
 
 export class OpenAIChatModel implements Model {
+  readonly tokenSource = 'provider' as const;
   readonly id: string;
   private readonly client: OpenAI;
 

@@ -89,6 +89,7 @@ function fromResponse(r: OpenAIResponse): ModelResponse {
 }
 
 export class OpenAIResponsesModel implements Model {
+  readonly tokenSource = 'provider' as const;
   readonly id: string;
   private readonly client: OpenAI;
 

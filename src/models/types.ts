@@ -79,8 +79,16 @@ export interface ModelResponse {
 export interface Model {
   /** e.g. 'openai:gpt-5', 'anthropic:claude-sonnet-4-5', 'scripted' */
   readonly id: string;
+  /**
+   * where the usage it reports comes from: the provider's counts, or an estimate (offline agents,
+   * 4 characters per token and a fixed cost per image); absent means an estimate
+   */
+  readonly tokenSource?: TokenSource;
   complete(request: ModelRequest): Promise<ModelResponse>;
 }
+
+export type TokenSource = 'provider' | 'estimate';
+export const tokenSourceOf = (m: Pick<Model, 'tokenSource'>): TokenSource => m.tokenSource ?? 'estimate';
 
 export const ZERO_USAGE: Usage = Object.freeze({ uncachedInput: 0, cachedInput: 0, output: 0 });
 

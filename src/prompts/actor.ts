@@ -77,13 +77,28 @@ export function taskOpening(i: TaskOpeningInput): string {
   return parts.join('\n\n');
 }
 
-/** Opening of the independent-session baseline: the same goal, no external memory. */
-export function independentOpening(i: Omit<TaskOpeningInput, 'filesToRead' | 'handoverPath'>): string {
+/** Said with a task's opening when pose tracking is not ok at the task boundary (SPEC §9: the orchestrator checks tracking status). */
+export const TRACKING_AT_TASK_START =
+  'Pose tracking is {{status}} at the start of this task: position estimates are not being updated and the last trusted estimate may be stale. Look around to re-establish where you are before planning a route.';
+
+export function trackingAtTaskStart(status: string): string {
+  return fill(TRACKING_AT_TASK_START, { status: status.replace(/_/g, ' ') });
+}
+
+/** The relocation note of a session without a retained map (the independent baseline). */
+export const RELOCATION_NOTE_NO_MAP =
+  'Before this task the robot was moved to a new starting point. The four attached views show its surroundings (front, left, back, right). Establish where you are before planning.';
+
+/**
+ * Opening of a baseline task: the same goal, no external memory. `retainedMap` is false for the
+ * independent baseline, which has no map to plan from.
+ */
+export function independentOpening(i: Omit<TaskOpeningInput, 'filesToRead' | 'handoverPath'> & { retainedMap?: boolean }): string {
   const parts = [
     fill('Task {{n}}. ', { n: i.taskNumber }) + fill(GOAL_LINE[i.goalKind], { goal: i.goal }),
     fill('Budget: {{steps}} steps and {{turns}} model turns. When you have reached the goal, call close_task.', { steps: i.stepBudget, turns: i.turnBudget }),
   ];
-  if (i.relocated) parts.push(RELOCATION_NOTE);
+  if (i.relocated) parts.push(i.retainedMap === false ? RELOCATION_NOTE_NO_MAP : RELOCATION_NOTE);
   return parts.join('\n\n');
 }
 
@@ -166,5 +181,5 @@ export function recoveryOpening(i: RecoveryOpeningInput): string {
 
 /** Single-session baseline: the next task arrives in the same conversation. */
 export function nextTaskInSameSession(i: Omit<TaskOpeningInput, 'filesToRead' | 'handoverPath'>): string {
-  return ['The previous task is closed.', independentOpening(i)].join('\n\n');
+  return ['The previous task is closed.', independentOpening({ ...i, retainedMap: true })].join('\n\n');
 }

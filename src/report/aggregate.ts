@@ -3,7 +3,7 @@
  * wrote it; otherwise they are recomputed from the task files with the run's own metric code, so a
  * report of an interrupted run still shows them (labelled as recomputed).
  */
-import { failureClassOf, inputCost, outputCost, type Prices, metricsOf, type RunMetrics, type TaskRow } from '../eval/index.js';
+import { inputCost, outputCost, type Prices, metricsOf, type RunMetrics, type TaskRow, taskRow } from '../eval/index.js';
 import type { LedgerStatus } from '../memory/index.js';
 import type { Usage } from '../models/index.js';
 import type { RunData, TaskData } from './read-run.js';
@@ -23,8 +23,13 @@ export interface TaskSummary {
   /** running share of successes over positions 1..position (null once any success is unknown) */
   runningSR: number | null;
   usage: Usage | null;
+  /** C_K's term of the task: navigation input (acting session and compaction) at the report's prices */
   costInput: number | null;
+  /** judge and wake-up input at the same prices (beside C_K, not inside it) */
+  costAuxiliary: number | null;
   costOutput: number | null;
+  /** the task's largest acting-session prompt (null: not recorded) */
+  peakPromptTokens: number | null;
 }
 
 export interface RunSummary {
@@ -38,9 +43,10 @@ const ZERO: Usage = { uncachedInput: 0, cachedInput: 0, output: 0 };
 
 export function taskUsage(t: TaskData): Usage | null {
   if (!t.usage) return null;
-  const parts = [t.usage.actor, t.usage.judge, t.usage.wakeup, t.usage.compaction];
-  return parts.reduce((a, u) => ({ uncachedInput: a.uncachedInput + u.uncachedInput, cachedInput: a.cachedInput + u.cachedInput, output: a.output + u.output }), ZERO);
+  return sumUsage([t.usage.actor, t.usage.judge, t.usage.wakeup, t.usage.compaction]);
 }
+
+const sumUsage = (us: readonly Usage[]): Usage => us.reduce((a, u) => ({ uncachedInput: a.uncachedInput + u.uncachedInput, cachedInput: a.cachedInput + u.cachedInput, output: a.output + u.output }), ZERO);
 
 export function summarize(run: RunData, prices: Prices): RunSummary {
   let successes = 0;
@@ -63,8 +69,10 @@ export function summarize(run: RunData, prices: Prices): RunSummary {
       failure: t.evaluation?.failure ?? null,
       runningSR: known ? successes / seen : null,
       usage,
-      costInput: usage ? inputCost([usage], prices) : null,
+      costInput: t.usage ? inputCost([sumUsage([t.usage.actor, t.usage.compaction])], prices) : null,
+      costAuxiliary: t.usage ? inputCost([sumUsage([t.usage.judge, t.usage.wakeup])], prices) : null,
       costOutput: usage ? outputCost([usage], prices) : null,
+      peakPromptTokens: t.usage?.peak_prompt_tokens ?? null,
     };
   });
   if (run.metrics) return { tasks, metrics: run.metrics, metricsSource: 'metrics.json', prices };
@@ -76,12 +84,5 @@ export function summarize(run: RunData, prices: Prices): RunSummary {
 /** The metric rows of a run's tasks; null when a task has no evaluation file. */
 export function taskRowsOf(run: RunData): TaskRow[] | null {
   if (!run.tasks.every((t) => t.evaluation !== null)) return null;
-  return run.tasks.map((t) => ({
-    status: t.record.status,
-    claim: t.record.claim?.claim ?? null,
-    success: t.evaluation!.success,
-    spl: t.evaluation!.spl,
-    usage: taskUsage(t) ?? ZERO,
-    failure: failureClassOf(t.evaluation!.failure, t.record.task_id),
-  }));
+  return run.tasks.map((t) => taskRow(t.record, t.evaluation!, t.usage));
 }

@@ -54,10 +54,9 @@ export function card(label: string, value: string, note = ''): string {
 function scores(s: RunSummary): string {
   const m = s.metrics;
   if (!m) return `<p class="warn">Scores unavailable: metrics.json is missing and some tasks have no evaluation file.</p>`;
-  // per-task costs at the report's prices (metrics.json holds the costs at the run's prices)
-  const costIn = s.tasks.reduce((a, t) => a + (t.costInput ?? 0), 0);
-  const costOut = s.tasks.reduce((a, t) => a + (t.costOutput ?? 0), 0);
   const statuses = Object.entries(m.statuses).map(([k, v]) => `${v} ${STATUS_TEXT[k] ?? k}`).join(', ');
+  const approx = m.token_source === 'estimate' ? '≈ ' : '';
+  const peak = m.peak_prompt_tokens_mean ?? null;
   return `<div class="cards">
 ${card('s-SR', pct(m.s_SR), 'share of goals reached')}
 ${card('e-SR', pct(m.e_SR), 'share of sequences fully reached')}
@@ -65,10 +64,27 @@ ${card('SPL', m.SPL.toFixed(3), 'success weighted by path length')}
 ${card('ledger accuracy', pct(m.accuracy), 'ledger status agrees with the evaluator')}
 ${card('tasks', int(m.tasks), statuses)}
 ${failuresCard(m.failures)}
-${card('tokens', int(m.input_tokens + m.cached_tokens + m.output_tokens), `${int(m.input_tokens)} uncached in · ${int(m.cached_tokens)} cached in · ${int(m.output_tokens)} out`)}
-${card('cost of the tasks', usd(costIn + costOut), `input ${usd(costIn)} · output ${usd(costOut)}`)}
+${card('tokens', approx + int(m.input_tokens + m.cached_tokens + m.output_tokens), `${approx}${int(m.input_tokens)} uncached in · ${approx}${int(m.cached_tokens)} cached in · ${approx}${int(m.output_tokens)} out${tokenNote(m.token_source)}`)}
+${card('mean peak prompt', peak === null ? '–' : approx + int(Math.round(peak)), 'largest acting-session prompt per task, averaged over tasks')}
+${costCard(s)}
 </div>
-<p class="muted small">Scores: ${esc(s.metricsSource)}. Per-task cost at ${usd(s.prices.uncachedInput)} / ${usd(s.prices.cachedInput)} / ${usd(s.prices.output)} per million uncached-input / cached-input / output tokens (set with --price-input, --price-cached, --price-output).</p>`;
+<p class="muted small">Scores: ${esc(s.metricsSource)}; success definition: ${esc(m.success_definition ?? 'not recorded (a run from before both definitions were offered)')}${m.judge_stop_views === 1 ? '; judge saw one stop view (single-view intervention)' : ''}. C_K = Σ (p_u·U_k + p_c·V_k) over the navigation input of each task (acting session and its compaction); judge, wake-up and consolidation are reported beside it.</p>`;
+}
+
+function tokenNote(source: string | null | undefined): string {
+  if (source === 'estimate') return ' (estimates: 4 characters per token and a fixed cost per image, not a provider count)';
+  return source === 'provider' ? ' (provider counts)' : '';
+}
+
+/** Cost at the report's prices: none without prices (an estimate is no bill), C_K and the auxiliary cost beside it. */
+function costCard(s: RunSummary): string {
+  const p = s.prices;
+  if (p.uncachedInput === 0 && p.cachedInput === 0 && p.output === 0) return card('cost', '–', 'no prices given (set --price-input, --price-cached, --price-output)');
+  const approx = s.metrics?.token_source === 'estimate' ? '≈ ' : '';
+  const nav = s.tasks.reduce((a, t) => a + (t.costInput ?? 0), 0);
+  const aux = s.tasks.reduce((a, t) => a + (t.costAuxiliary ?? 0), 0);
+  const out = s.tasks.reduce((a, t) => a + (t.costOutput ?? 0), 0);
+  return card('navigation cost C_K', approx + usd(nav), `beside it: auxiliary input ${approx}${usd(aux)} (judge, wake-up) · output ${approx}${usd(out)}; at ${usd(p.uncachedInput)} / ${usd(p.cachedInput)} / ${usd(p.output)} per million uncached / cached / output tokens`);
 }
 
 /** Failed tasks by evaluation's primary class (absent in runs written before the taxonomy). */
@@ -99,10 +115,12 @@ function config(run: RunData): string {
 function taskTable(tasks: readonly TaskSummary[], data: readonly TaskData[]): string {
   const rows = tasks.map((t, i) => {
     const d = data[i];
-    const tokens = t.usage ? int(t.usage.uncachedInput + t.usage.cachedInput + t.usage.output) : '–';
-    return `<tr><td><a href="#${esc(t.id)}">${t.position}</a></td><td class="goalcell">${esc(t.goal)}</td><td>${badge(t.status)}</td><td>${outcome(t.success)}${t.failure ? ` <span class="muted small">${esc(t.failure.replace(/-/g, ' '))}</span>` : ''}</td><td class="num">${t.spl === null ? '–' : t.spl.toFixed(2)}</td><td class="num">${d.record.steps}</td><td class="num">${d.record.model_turns}</td><td class="num">${tokens}</td></tr>`;
+    const approx = d.usage?.token_source === 'estimate' ? '≈ ' : '';
+    const tokens = t.usage ? approx + int(t.usage.uncachedInput + t.usage.cachedInput + t.usage.output) : '–';
+    const peak = t.peakPromptTokens === null ? '–' : approx + int(t.peakPromptTokens);
+    return `<tr><td><a href="#${esc(t.id)}">${t.position}</a></td><td class="goalcell">${esc(t.goal)}</td><td>${badge(t.status)}</td><td>${outcome(t.success)}${t.failure ? ` <span class="muted small">${esc(t.failure.replace(/-/g, ' '))}</span>` : ''}</td><td class="num">${t.spl === null ? '–' : t.spl.toFixed(2)}</td><td class="num">${d.record.steps}</td><td class="num">${d.record.model_turns}</td><td class="num">${tokens}</td><td class="num">${peak}</td></tr>`;
   });
-  return `<table class="index"><thead><tr><th>#</th><th>goal</th><th>ledger</th><th>evaluator</th><th>SPL</th><th>steps</th><th>turns</th><th>tokens</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
+  return `<table class="index"><thead><tr><th>#</th><th>goal</th><th>ledger</th><th>evaluator</th><th>SPL</th><th>steps</th><th>turns</th><th>tokens</th><th>peak prompt</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
 }
 
 function verdictBlock(title: string, v: StoredVerdict | null): string {

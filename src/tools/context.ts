@@ -41,10 +41,20 @@ export interface ToolContext {
   recoveryRequest: RecoveryRequest | null;
   /** true when the environment ended the task (budget or episode) */
   terminated: boolean;
+  /**
+   * whether tool results state the estimated pose (position, heading, floor); false for instruction
+   * following, whose agents receive forward RGB only (seed 003), so no pose number reaches them
+   */
+  poseInResults: boolean;
 }
 
-export function createToolContext(navigator: Navigator, goal: AgentGoal | null, stepLimit: number, files: FileAccess | null = null): ToolContext {
-  return { navigator, goal, budget: createBudget(stepLimit), files, closeRequest: null, recoveryRequest: null, terminated: false };
+export interface ToolContextOptions {
+  files?: FileAccess | null;
+  poseInResults?: boolean;
+}
+
+export function createToolContext(navigator: Navigator, goal: AgentGoal | null, stepLimit: number, files: FileAccess | null = null, o: Omit<ToolContextOptions, 'files'> = {}): ToolContext {
+  return { navigator, goal, budget: createBudget(stepLimit), files, closeRequest: null, recoveryRequest: null, terminated: false, poseInResults: o.poseInResults ?? true };
 }
 
 export const stepsLeft = (ctx: ToolContext): number => remaining(ctx.budget);

@@ -6,12 +6,17 @@ import { stepsLeft } from './context.js';
 
 const deg = (rad: number) => Math.round((rad * 180) / Math.PI);
 
-/** Tracking status, estimated pose (metres, heading in degrees, left positive) and budget. */
+/**
+ * Tracking status, estimated pose (metres, heading in degrees, left positive) and budget; only the
+ * budget when the context hides the pose (instruction following: forward RGB only).
+ */
 export function stateLine(ctx: ToolContext): string {
+  const budget = `Steps used ${ctx.budget.used} of ${ctx.budget.limit} (${stepsLeft(ctx)} left).`;
+  if (!ctx.poseInResults) return budget;
   const s = ctx.navigator.state;
   const pose = s.pose ? `estimated position x=${s.pose.x.toFixed(2)} m, z=${s.pose.z.toFixed(2)} m, heading ${deg(s.pose.yaw)}°` : 'no position estimate yet';
   const lost = s.status === 'ok' ? '' : ' (tracking is not ok: the map is not updated and positions are the last trusted estimate)';
-  return `Tracking: ${s.status}${lost}. ${pose}, floor ${s.floor ?? 'unknown'}. Steps used ${ctx.budget.used} of ${ctx.budget.limit} (${stepsLeft(ctx)} left).`;
+  return `Tracking: ${s.status}${lost}. ${pose}, floor ${s.floor ?? 'unknown'}. ${budget}`;
 }
 
 export function framePng(f: BodyFrame): Uint8Array {

@@ -1,6 +1,9 @@
 /**
- * Token accounting per external decision (one model request) and per episode, with the columns of
- * the paper's table: Input (incl. cached), Cache, Output, Total, Image/Dec., Text/Dec. (k chars).
+ * Token accounting per model request and per episode, with the columns of the paper's table: Input
+ * (incl. cached), Cache, Output, Total, Image/Dec., Text/Dec. (k chars). Seed 003 App. D: an external
+ * decision is one logical request to the acting agent (Visuomotor, or the native agent); Image/Dec.
+ * and Text/Dec. count the inputs of EVERY request (internal Goal, Verify and Memory calls included)
+ * but divide by external decisions only.
  */
 import type { ModelRequest, Usage } from '../models/index.js';
 
@@ -54,8 +57,14 @@ export class DecisionLedger {
   }
 }
 
+/** The roles whose requests are external decisions (the denominators of Image/Dec. and Text/Dec.). */
+export const EXTERNAL_DECISION_ROLES: readonly DecisionRole[] = ['visuomotor', 'native'];
+
 export interface TokenSummary {
+  /** every model request (internal agents included) */
   decisions: number;
+  /** requests to the acting agent (Visuomotor or native) */
+  externalDecisions: number;
   inputTokens: number;
   cachedTokens: number;
   outputTokens: number;
@@ -66,10 +75,11 @@ export interface TokenSummary {
 
 export function summariseTokens(ds: readonly DecisionRecord[]): TokenSummary {
   const sum = (f: (d: DecisionRecord) => number) => ds.reduce((s, d) => s + f(d), 0);
-  const n = ds.length;
+  const n = ds.filter((d) => EXTERNAL_DECISION_ROLES.includes(d.role)).length;
   const input = sum((d) => d.inputTokens), output = sum((d) => d.outputTokens);
   return {
-    decisions: n,
+    decisions: ds.length,
+    externalDecisions: n,
     inputTokens: input,
     cachedTokens: sum((d) => d.cachedTokens),
     outputTokens: output,

@@ -155,7 +155,7 @@ export async function runNavHarnessEpisode(
 ): Promise<LoopResult> {
   const ledger = new DecisionLedger(episodeId);
   const caller: AgentCaller = { model, ledger, policy: o.policy ?? DEFAULT_IMAGE_POLICY, maxOutputTokens: o.maxOutputTokens };
-  const tools: ToolContext = createToolContext(navigator, null, o.budget);
+  const tools: ToolContext = createToolContext(navigator, null, o.budget, null, { poseInResults: false });
   const first = navigator.lastView ?? (await navigator.observe());
   const ctx = createContext(instruction, o.budget, framePng(first));
   const res: LoopResult = { stopped: false, endReason: 'decisions', actions: 0, ledger, goals: { set: 0, verified: 0, revisions: 0, compressions: 0 }, routes: [], problems: [], context: ctx };

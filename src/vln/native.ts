@@ -27,7 +27,7 @@ const CONTINUE_NUDGE = 'Continue: call step with your next actions, or stop if t
 
 export async function runNativeEpisode(model: Model, navigator: Navigator, episodeId: string, instruction: string, o: LoopOptions & { imageWindow?: number }): Promise<LoopResult> {
   const ledger = new DecisionLedger(episodeId);
-  const tools = createToolContext(navigator, null, o.budget);
+  const tools = createToolContext(navigator, null, o.budget, null, { poseInResults: false });
   const first = navigator.lastView ?? (await navigator.observe());
   const onEvent = (e: SessionEvent) => {
     if (e.kind === 'turn') ledger.add('native', e.request, e.usage);

@@ -26,7 +26,8 @@ export async function openEpisodeWorld(ep: InstructionEpisode): Promise<EpisodeW
   const navmesh = await SceneNavMesh.build(scene);
   const sim = await SimBody.create(scene, { navmesh }, { position: ep.start.position, yaw: ep.start.yaw });
   const body = new TrueTrajectoryBody(sim, 'forward');
-  // Ground-truth poses (the papers' ablation setting for the instruction benchmark); see the report.
+  // Ground-truth poses (the papers' ablation setting for the instruction benchmark), for the map and
+  // the scripted agents' perception only: the VLN tool context never states a pose to an agent.
   const poseSource = new GroundTruthPoseSource(() => sim.groundTruthPose());
   const navigator = await Navigator.create({ body, poseSource });
   return {

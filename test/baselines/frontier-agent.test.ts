@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedNavigationAgent, type NavigationOracle } from '../../src/baselines/frontier-agent/agent.js';
 import { text, type Message, type ModelRequest } from '../../src/models/types.js';
+import { handoverText } from '../../src/baselines/frontier-agent/close.js';
+import type { AgentContext } from '../../src/baselines/frontier-agent/context.js';
+import { newTaskState } from '../../src/baselines/frontier-agent/task-state.js';
 
 function agent(): ScriptedNavigationAgent {
   const navigator = {
@@ -52,5 +55,24 @@ describe('scripted navigation agent: named states', () => {
     const r = await a.complete(request(['step'], [{ role: 'user', content: [text('Find the bed.')] }]));
     expect(a.state).toBe('relocalise');
     expect(r.message.toolCalls[0]).toMatchObject({ id: 'scripted_1', name: 'step', arguments: { actions: ['left', 'left'] } });
+  });
+});
+
+describe('image goals in encoder mode: the true category stays out of what the agent writes', () => {
+  const oracle = { navigator: { places: { names: () => ['hall'] } }, goalInstanceIds: () => [7], goalLabel: () => 'potted plant' } as unknown as NavigationOracle;
+  const ctx = { oracle } as unknown as AgentContext;
+
+  it('a handover of an image goal recognised by appearance names the photograph, not the category', () => {
+    const t = newTaskState('7', true);
+    t.perception = 'image';
+    const h = handoverText(ctx, t, 'complete', 'The view ahead matches the goal photograph.');
+    expect(h).toContain('Goal: the object in the goal photograph.');
+    expect(h).not.toContain('potted plant');
+    t.perception = 'pending';
+    expect(handoverText(ctx, t, 'incomplete')).not.toContain('potted plant');
+  });
+
+  it('with ground-truth perception the goal as given (its category) is named', () => {
+    expect(handoverText(ctx, newTaskState('7', false), 'complete')).toContain('Goal: potted plant.');
   });
 });

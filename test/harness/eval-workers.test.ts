@@ -26,7 +26,13 @@ describe('navharness eval', () => {
     expect(r.metrics).toMatchObject({ sequences: 2, tasks: 2 });
     const perRun = [3, 4].map((h) => JSON.parse(readFileSync(join(dir, `seed-${h}`, 'metrics.json'), 'utf8')));
     expect(r.metrics.input_tokens).toBe(perRun[0].input_tokens + perRun[1].input_tokens);
-    expect(r.metrics.cost_input).toBeCloseTo(r.metrics.input_tokens / 1e6 + r.metrics.cached_tokens / 1e7, 10);
+    // C_K prices the navigation input only; the consolidation (and any judge) input is beside it
+    const nav = r.metrics.navigation_tokens!, aux = r.metrics.auxiliary_tokens!;
+    expect(nav.uncachedInput + aux.uncachedInput).toBe(r.metrics.input_tokens);
+    expect(r.metrics.cost_input).toBeCloseTo(nav.uncachedInput / 1e6 + nav.cachedInput / 1e7, 10);
+    expect(r.metrics.navigation_cost).toBeCloseTo(r.metrics.cost_input, 12);
+    expect(r.metrics.auxiliary_cost).toBeCloseTo(aux.uncachedInput / 1e6 + aux.cachedInput / 1e7, 10);
+    expect(aux.uncachedInput).toBeGreaterThan(0);
     expect(JSON.parse(readFileSync(join(dir, 'metrics.json'), 'utf8')).runs).toHaveLength(2);
   }, 180_000);
 });

@@ -101,6 +101,33 @@ describe('close flow (SPEC §9)', () => {
     expect(judgeModel.requests).toHaveLength(2);
   }, 60_000);
 
+  it('the judge receives its images in the order its prompt states: earlier frames, then the stop views, the map last', async () => {
+    const { orch, judgeModel } = setup([{ toolCalls: [{ name: 'step', arguments: { actions: ['forward', 'left', 'forward'] } }] }, write(HANDOVER, 'Goal bed.'), close('complete')], [V('complete')]);
+    await orch.runTask({ index: 1, goal });
+    const req = judgeModel.requests[0];
+    const parts = req.messages[0].role === 'user' ? req.messages[0].content : [];
+    const labels = parts.filter((p) => p.type === 'text').map((p) => (p.type === 'text' ? p.text : ''));
+    const kinds = labels.slice(1).map((l) => (l.startsWith('earlier frame') ? 'earlier' : l.startsWith('stop view') ? 'stop' : l));
+    const firstStop = kinds.indexOf('stop');
+    expect(kinds.filter((k) => k === 'earlier').length).toBeGreaterThan(0);
+    expect(kinds.slice(0, firstStop).every((k) => k === 'earlier')).toBe(true);
+    expect(kinds.slice(firstStop, -1)).toEqual(['stop', 'stop', 'stop', 'stop']);
+    expect(kinds[kinds.length - 1]).toBe('occupancy map with named markers');
+    expect(labels[0]).toContain('the earlier frames, oldest first, marked "earlier frame"; then the four views captured at the stopping point');
+    expect(req.system).toContain('four views captured at the proposed stopping point');
+  }, 60_000);
+
+  it('single-view intervention: the judge sees one stop view (the forward one) and is told so', async () => {
+    const { orch, judgeModel } = setup([write(HANDOVER, 'Goal bed.'), close('complete')], [V('complete')], { judgeStopViews: 1 });
+    await orch.runTask({ index: 1, goal });
+    const req = judgeModel.requests[0];
+    const parts = req.messages[0].role === 'user' ? req.messages[0].content : [];
+    const stopLabels = parts.filter((p) => p.type === 'text' && p.text.startsWith('stop view'));
+    expect(stopLabels).toEqual([{ type: 'text', text: 'stop view 1 of 1' }]);
+    expect(req.system).toContain('one view captured at the proposed stopping point');
+    expect(textOf(req.messages[0].role === 'user' ? req.messages[0].content : [])).toContain('then the one view captured at the stopping point');
+  }, 60_000);
+
   it('with verification and certification off, the ledger says claimed and no judge is called', async () => {
     const { orch, judgeModel } = setup([write(HANDOVER, 'Goal bed.'), close('incomplete', 'not found')], [], { prestopVerification: false, certification: false });
     const out = await orch.runTask({ index: 1, goal });
@@ -255,7 +282,11 @@ describe('session policies (SPEC §8)', () => {
     const n = actor.requests.length;
     journal.closeTask((await orch.runTask({ index: 2, goal })).record);
     expect(actor.requests[n].messages).toHaveLength(1);
-    expect(actor.requests[n].tools.map((t) => t.name)).not.toContain('read_file');
+    for (const req of actor.requests) {
+      const names = req.tools.map((t) => t.name);
+      for (const withheld of ['read_file', 'list_files', 'get_map', 'mark', 'preview_path', 'request_recovery']) expect(names).not.toContain(withheld);
+      expect(req.system).not.toMatch(/ledger|house notes|persists|get_map/);
+    }
     expect(said(actor.requests[n].messages[0])).not.toContain('ledger.md');
   }, 60_000);
 
@@ -267,6 +298,44 @@ describe('session policies (SPEC §8)', () => {
     journal.closeTask((await orch.runTask({ index: 2, goal })).record);
     expect(actor.requests[n].messages.length).toBeGreaterThan(before);
     expect(said(actor.requests[n].messages[actor.requests[n].messages.length - 1])).toContain('The previous task is closed');
+  }, 60_000);
+});
+
+describe('single-session compaction (seed 000: only when the window fills, never at task boundaries)', () => {
+  it('a conversation at 90% of the window crosses the task boundary intact; it is compacted mid-task once full', async () => {
+    const u = (n: number) => ({ uncachedInput: n, cachedInput: 0, output: 0 });
+    const stepOnce: ScriptedStep = { toolCalls: [{ name: 'step', arguments: { actions: ['left'] } }], usage: u(18_000) };
+    const closeAt = (n: number): ScriptedStep => ({ ...close('incomplete', 'gave up'), usage: u(n) });
+    const { orch, journal, actor } = setup(
+      [stepOnce, closeAt(18_000), { toolCalls: [{ name: 'step', arguments: { actions: ['left'] } }], usage: u(20_500) }, { text: 'Summary: task 2, goal sofa; turned left twice.' }, closeAt(2_000)],
+      [],
+      { policy: 'single', prestopVerification: false, certification: false, contextWindow: 20_000 },
+    );
+    journal.closeTask((await orch.runTask({ index: 1, goal })).record);
+    const t2 = await orch.runTask({ index: 2, goal: { kind: 'object', text: 'sofa' } });
+    // request 2 is task 2's first turn: task 1's conversation is still there (no boundary compaction)
+    expect(said(actor.requests[2].messages[0])).toContain('Task 1.');
+    // request 3 is the compaction (no tools), made mid-task when the window was full; request 4 continues from its summary
+    expect(actor.requests[3].tools).toEqual([]);
+    expect(said(actor.requests[3].messages[actor.requests[3].messages.length - 1])).toContain('exceed the context window');
+    expect(said(actor.requests[4].messages[0])).toContain('Summary: task 2, goal sofa');
+    expect(t2.usage.compaction.uncachedInput).toBeGreaterThan(0);
+    expect(t2.record.claim?.claim).toBe('incomplete');
+  }, 60_000);
+});
+
+describe('tracking status at the task boundary', () => {
+  it('a task that opens with tracking lost says so in its opening and its trace', async () => {
+    const { orch, actor } = setup([write(HANDOVER, 'Goal bed.'), close('incomplete')], [V('incomplete')], { prestopVerification: false });
+    Object.defineProperty(world.navigator, 'status', { get: () => 'lost', configurable: true });
+    try {
+      const out = await orch.runTask({ index: 1, goal });
+      expect(said(actor.requests[0].messages[0])).toContain('Pose tracking is lost at the start of this task');
+      expect(out.trace[0]).toEqual({ kind: 'tracking-at-start', status: 'lost' });
+    } finally {
+      delete (world.navigator as unknown as Record<string, unknown>).status;
+    }
+    expect(world.navigator.status).toBe('ok');
   }, 60_000);
 });
 

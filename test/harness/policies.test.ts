@@ -35,8 +35,8 @@ describe('session policy switches', () => {
 
   it.each([
     { cfg: { policy: 'navharness' }, has: ['read_file', 'get_map', 'close_task'], lacks: [] },
-    { cfg: { policy: 'independent' }, has: ['get_map', 'close_task'], lacks: ['read_file', 'write_file'] },
-    { cfg: { policy: 'single' }, has: ['close_task'], lacks: ['read_file'] },
+    { cfg: { policy: 'independent' }, has: ['observe', 'step', 'get_goal', 'close_task'], lacks: ['read_file', 'write_file', 'list_files', 'get_map', 'mark', 'preview_path', 'request_recovery'] },
+    { cfg: { policy: 'single' }, has: ['close_task', 'get_map', 'request_recovery'], lacks: ['read_file'] },
     { cfg: { maps: false }, has: ['read_file', 'mark'], lacks: ['get_map', 'preview_path'] },
   ] as const)('tools under $cfg', ({ cfg, has, lacks }) => {
     const names = actorTools(parseHarnessConfig(cfg)).map((t) => t.name);
@@ -50,9 +50,25 @@ describe('session policy switches', () => {
       const b = systemBrief(parseHarnessConfig({ policy }));
       expect(b).not.toMatch(/ledger|house notes|list_files|handover/i);
       expect(b).toContain('close_task');
-      expect(b).toContain('request_recovery');
-      expect(b).toContain('Positions');
+      expect(b).toContain('each task starts where the previous one ended');
     }
+    expect(systemBrief(parseHarnessConfig({ policy: 'single' }))).toContain('request_recovery');
+    expect(systemBrief(parseHarnessConfig({ policy: 'single' }))).toContain('Positions');
+  });
+
+  it('the independent baseline is told of no memory it lacks: no map, markers, paths, persistence or recovery', () => {
+    const b = systemBrief(parseHarnessConfig({ policy: 'independent' }));
+    expect(b).not.toMatch(/get_map|mark\(|marker|preview_path|persist|request_recovery|ledger|\bmap\b/i);
+    for (const t of actorTools(parseHarnessConfig({ policy: 'independent' }))) expect(b).toContain(`- ${t.name}`);
+    const relocated = textOf(openingContent(parseHarnessConfig({ policy: 'independent' }), journal, { ...input, relocationViews: [new Uint8Array([1])] }, false));
+    expect(relocated).not.toMatch(/map|ledger|handover/i);
+    expect(relocated).toContain('moved to a new starting point');
+  });
+
+  it('under maps=false no brief names get_map or preview_path', () => {
+    const b = systemBrief(parseHarnessConfig({ maps: false }));
+    expect(b).not.toMatch(/get_map|preview_path/);
+    expect(b).toContain('- mark(name)');
   });
 
   it('rejects an unknown switch or value with what is accepted', () => {

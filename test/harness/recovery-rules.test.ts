@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RecoveryConfigSchema } from '../../src/harness/config.js';
 import { decideRecovery, evidenceGain, progressed, type RecoveryProposal, type RecoverySignals } from '../../src/harness/recovery-rules.js';
+import { signals } from '../../src/harness/recovery-flow.js';
 
 const cfg = RecoveryConfigSchema.parse({ minTurns: 6, maxRecoveries: 3, maxScope: 'house', fallbackTurns: 30 });
 // no progress, enough turns, nothing lost: a proposal is granted as asked unless a rule says otherwise
-const quiet: RecoverySignals = { attemptTurns: 10, newArea: 0, newFrames: 0, newMarkers: 0, trackingLost: false, floorMismatch: false, firstVisit: false, previousScope: null, recoveriesUsed: 0 };
+const quiet: RecoverySignals = { attemptTurns: 10, newArea: 0, newFrames: 0, newMarkers: 0, trackingLost: false, floorMismatch: false, previousScope: null, recoveriesUsed: 0 };
 const ask = (scope: RecoveryProposal['scope'], fallback = false): RecoveryProposal => ({ scope, fallback, confidence: 0.4 });
 
 describe('SPEC §10 progress signal: prog = ΔA ≥ 1.5 m² ∨ ΔE ≥ 1, ΔE = ⌊Δframes/4⌋ + Δmarkers', () => {
@@ -105,5 +106,24 @@ describe('SPEC §10 rule 6: clamp to u_max (after the other rules)', () => {
     const lo = decideRecovery({ scope: 'room', fallback: false, confidence: 0 }, quiet, cfg);
     const hi = decideRecovery({ scope: 'room', fallback: false, confidence: 1 }, quiet, cfg);
     expect(lo).toEqual(hi);
+  });
+});
+
+describe('every signal the controller computes decides something (first visit was computed and never read)', () => {
+  // a navigator and journal just rich enough for signals(): one floor, nothing marked
+  const nav = { map: { floors: () => [{ id: 0 }], exploredArea: () => 0 }, places: { list: () => [] }, status: 'ok', floor: 0 };
+  const journal = { closedTaskIds: () => [] };
+  const t = { attemptTurns: 10, checkpoint: { area: 0, markers: 0, floors: 1 }, framesSinceCheckpoint: 0, previousScope: null, recoveries: 0 };
+  const computed = signals({ navigator: nav, journal } as unknown as Parameters<typeof signals>[0], t as unknown as Parameters<typeof signals>[1]);
+  // another value for each signal, the one a rule could turn on
+  const other: Record<string, unknown> = { attemptTurns: 0, newArea: 5, newFrames: 8, newMarkers: 1, trackingLost: true, floorMismatch: true, previousScope: 'room', recoveriesUsed: 5, firstVisit: true };
+
+  it.each(Object.keys(computed))('%s changes a decision for some proposal', (key) => {
+    expect(computed).toMatchObject(quiet);
+    const base = { ...computed } as RecoverySignals;
+    const changed = { ...base, [key]: other[key] } as RecoverySignals;
+    const proposals = (['attempt', 'place', 'room'] as const).flatMap((s) => [ask(s, false), ask(s, true)]);
+    const differs = proposals.some((p) => JSON.stringify(decideRecovery(p, base, cfg)) !== JSON.stringify(decideRecovery(p, changed, cfg)));
+    expect(differs, `signal ${key} never changes a decision`).toBe(true);
   });
 });

@@ -18,6 +18,14 @@ describe('navharness run flags → harness configuration', () => {
     expect(() => parseFlags(RunFlagsSchema, { ...base, mapThreads: '3' }, 'run')).toThrow(/--map-threads: map threads are 'auto', 1 or 2/);
   });
 
+  it('--judge-single-view gives the judge one stop view; --success takes the two published definitions only', () => {
+    expect(harnessConfigFromFlags(parseFlags(RunFlagsSchema, base, 'run')).judgeStopViews).toBeUndefined();
+    expect(harnessConfigFromFlags(parseFlags(RunFlagsSchema, { ...base, judgeSingleView: true }, 'run')).judgeStopViews).toBe(1);
+    expect(parseFlags(RunFlagsSchema, base, 'run').success).toBe('papers-1m');
+    expect(parseFlags(RunFlagsSchema, { ...base, success: 'goat-bench-0.25m' }, 'run').success).toBe('goat-bench-0.25m');
+    expect(() => parseFlags(RunFlagsSchema, { ...base, success: '3m' }, 'run')).toThrow(/--success: the success definition is one of papers-1m, goat-bench-0.25m/);
+  });
+
   it('names the flag when a value is wrong', () => {
     expect(() => parseFlags(RunFlagsSchema, { ...base, motionCheck: 'maybe' }, 'run')).toThrow(/--motion-check/);
     expect(() => parseFlags(RunFlagsSchema, { ...base, pose: 'lidar' }, 'run')).toThrow(/--pose is slam or ground-truth/);

@@ -75,8 +75,8 @@ function writeRun(opts: { metrics?: boolean } = {}): void {
   json('eval/task-001.json', { task_id: 'task-001', success: true, spl: 0.5, distance_to_goal: 0.4, shortest_path: 5, path_length: 10 });
   json('eval/task-002.json', { task_id: 'task-002', success: false, spl: 0, distance_to_goal: null, shortest_path: 7, path_length: 12 });
   json('eval/task-003.json', { task_id: 'task-003', success: false, spl: 0, distance_to_goal: 3, shortest_path: 4, path_length: 6 });
-  json('eval/usage-task-001.json', { task_id: 'task-001', actor: usage(1_000_000, 200_000, 3_000), judge: usage(10_000, 0, 100), wakeup: ZERO, compaction: ZERO });
-  json('eval/usage-task-002.json', { task_id: 'task-002', actor: usage(500_000, 0, 1_000), judge: ZERO, wakeup: ZERO, compaction: ZERO });
+  json('eval/usage-task-001.json', { task_id: 'task-001', actor: usage(1_000_000, 200_000, 3_000), judge: usage(10_000, 0, 100), wakeup: ZERO, compaction: ZERO, peak_prompt_tokens: 30_000, token_source: 'estimate' });
+  json('eval/usage-task-002.json', { task_id: 'task-002', actor: usage(500_000, 0, 1_000), judge: ZERO, wakeup: ZERO, compaction: ZERO, peak_prompt_tokens: 10_000, token_source: 'estimate' });
   json('eval/usage-task-003.json', { task_id: 'task-003', actor: usage(0, 0, 0), judge: ZERO, wakeup: ZERO, compaction: ZERO });
   json('eval/trajectory-task-001.json', { task_id: 'task-001', points: [[0, 0, 0], [2, 0, 0], [2, 0, 4]], goal_footprints: [{ x0: 1.5, z0: 4, x1: 2.5, z1: 5, floor: 0 }] });
   put('maps/task-001.png', png(8, 6, [200, 200, 200]));
@@ -176,11 +176,26 @@ describe('summarize', () => {
     expect(s.metrics!.output_tokens).toBe(4_100);
     expect(s.tasks.map((t) => t.runningSR)).toEqual([1, 0.5, 1 / 3]);
     expect(s.tasks.map((t) => t.success)).toEqual([true, false, false]);
-    // task 1: (2·1,010,000 + 0.5·200,000)/1e6 = 2.12 input; 10·3,100/1e6 = 0.031 output
-    expect(s.tasks[0].costInput).toBeCloseTo(2.12, 12);
+    // task 1: C_K's term is the navigation input only, (2·1,000,000 + 0.5·200,000)/1e6 = 2.1; the
+    // judge's 10,000 uncached tokens are auxiliary, 2·10,000/1e6 = 0.02 beside it; 10·3,100/1e6 = 0.031 output
+    expect(s.tasks[0].costInput).toBeCloseTo(2.1, 12);
+    expect(s.tasks[0].costAuxiliary).toBeCloseTo(0.02, 12);
+    expect(s.metrics!.navigation_cost).toBeCloseTo(2.1 + 1.0, 12);
+    expect(s.metrics!.auxiliary_cost).toBeCloseTo(0.02, 12);
+    expect(s.metrics!.navigation_tokens).toEqual({ uncachedInput: 1_500_000, cachedInput: 200_000, output: 4_000 });
+    // peaks recorded for tasks 1 and 2 (task 3 has none): mean 20,000; one estimated task marks the run
+    expect(s.metrics!.peak_prompt_tokens_mean).toBe(20_000);
+    expect(s.metrics!.token_source).toBe('estimate');
     expect(s.tasks[0].costOutput).toBeCloseTo(0.031, 12);
     expect(s.tasks[1].costInput).toBeCloseTo(1.0, 12);
     expect(s.tasks[2].usage).toEqual(ZERO);
+  });
+
+  it('gives no cost figure without prices', () => {
+    writeRun();
+    const s = summarize(readRun(dir), { uncachedInput: 0, cachedInput: 0, output: 0 });
+    expect(s.metrics!.navigation_cost).toBeNull();
+    expect(s.metrics!.auxiliary_cost).toBeNull();
   });
 
   it('takes the scores from metrics.json when the run wrote it', () => {
@@ -235,6 +250,21 @@ describe('writeReport', () => {
     expect(html.match(/src="data:image\/svg\+xml;base64,/g)).toHaveLength(4);
     expect(html).not.toMatch(/src="(?!data:)/);
     expect(html).toContain('2026-01-02T03:04:05.000Z');
+    // estimated tokens are marked, and without prices no dollar figure is shown
+    expect(html).toContain('≈ 1,714,100');
+    expect(html).toContain('no prices given');
+    expect(html).not.toMatch(/\$\d/);
+    expect(html).toContain('mean peak prompt');
+    expect(html).toContain('<th>peak prompt</th>');
+    expect(html).toContain('<td class="num">≈ 30,000</td>');
+  });
+
+  it('prices given explicitly: C_K of the navigation input, the auxiliary cost beside it, both marked as estimates', async () => {
+    writeRun();
+    const html = readFileSync((await writeReport(dir, { prices: { uncachedInput: 2, cachedInput: 0.5, output: 10 } })).file, 'utf8');
+    expect(html).toContain('navigation cost C_K');
+    expect(html).toContain('≈ $3.10');
+    expect(html).toContain('auxiliary input ≈ $0.0200');
   });
 
   it("renders handovers, house notes and the ledger as markdown, with the model's HTML and unsafe links made harmless", async () => {

@@ -10,14 +10,14 @@ let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'nh-vln-report-'))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const tokens = (decisions: number, total: number) => ({ decisions, inputTokens: total - 100, cachedTokens: 0, outputTokens: 100, totalTokens: total, imagesPerDecision: 1, textKCharsPerDecision: 2 });
+const tokens = (decisions: number, total: number) => ({ decisions, externalDecisions: decisions, inputTokens: total - 100, cachedTokens: 0, outputTokens: 100, totalTokens: total, imagesPerDecision: 1, textKCharsPerDecision: 2 });
 const decision = (episode: string, n: number, input: number) => ({ episode, decision: n, role: 'visuomotor' as const, inputTokens: input, cachedTokens: 0, outputTokens: 10, images: 1, textChars: 500 });
 
 async function writeVln(): Promise<void> {
   await writeRunOutputs(dir, {
     metrics: {
       config: 'goal', agent: 'scripted', episodes: 2, stop_rate: 1, NE: 1.5, OSR: 1, SR: 0.5, SPL: 0.42, nDTW: 0.61,
-      input_tokens: 3000, cached_tokens: 0, output_tokens: 200, total_tokens: 3200, decisions_per_episode: 3, images_per_decision: 1,
+      input_tokens: 3000, cached_tokens: 0, output_tokens: 200, total_tokens: 3200, decisions_per_episode: 3, external_decisions_per_episode: 3, images_per_decision: 1,
       text_kchars_per_decision: 0.5, actions_per_episode: 40, goals_verified_per_episode: 2, revisions_per_episode: 0,
       token_counts: 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)',
     },

@@ -64,7 +64,7 @@ describe('GOAT episode datasets', () => {
       let at = ep.start.position;
       return ep.goals.map((g) => {
         const target = g.viewpoints.reduce((best, v) => (nav.geodesic(at, v) < nav.geodesic(at, best) ? v : best));
-        const o = goalOutcome(scene, nav, g, { start: at, final: target, walked: nav.geodesic(at, target) });
+        const o = goalOutcome(scene, nav, g, { start: at, final: target, walked: nav.geodesic(at, target), closed: true });
         at = target;
         return o;
       });
@@ -74,7 +74,7 @@ describe('GOAT episode datasets', () => {
     expect(s.eSR).toBe(1);
     expect(s.spl).toBeGreaterThan(0.99);
     // staying at the start fails every goal that starts more than 1 m away
-    const lazy = scoreGoat(ds.episodes.map((ep) => ep.goals.map((g) => goalOutcome(scene, nav, g, { start: ep.start.position, final: ep.start.position, walked: 0 }))));
+    const lazy = scoreGoat(ds.episodes.map((ep) => ep.goals.map((g) => goalOutcome(scene, nav, g, { start: ep.start.position, final: ep.start.position, walked: 0, closed: true }))));
     expect(lazy.sSR).toBeLessThan(0.5);
     expect(lazy.eSR).toBe(0);
     const img = ds.episodes.flatMap((e) => e.goals).find((g) => g.type === 'image');

@@ -50,6 +50,12 @@ describe('navharness vln', () => {
     expect(trace.length).toBe(Math.round(m.decisions_per_episode * 2));
     expect(new Set(trace.map((d) => d.role))).toEqual(new Set(['goal', 'visuomotor', 'verify', 'memory']));
     expect(trace[1].cumulativeInputTokens).toBe(trace[0].inputTokens + trace[1].inputTokens);
+    // seed 003 App. D: inputs of every call, divided by external (Visuomotor) decisions only
+    const external = trace.filter((d) => d.role === 'visuomotor');
+    expect(external.length).toBeLessThan(trace.length);
+    expect(m.external_decisions_per_episode).toBeCloseTo(external.length / 2, 9);
+    expect(m.images_per_decision).toBeCloseTo(trace.reduce((s, d) => s + d.images, 0) / external.length, 9);
+    expect(m.text_kchars_per_decision).toBeCloseTo(trace.reduce((s, d) => s + d.textChars, 0) / external.length / 1000, 9);
     expect(log.join('\n')).toMatch(/2 episodes, config goal: NE/);
   }, 120_000);
 

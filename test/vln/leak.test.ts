@@ -12,6 +12,7 @@ describe('agent inputs hold no evaluator data', () => {
     const [ep] = await smallEpisodes(1, 11);
     const texts: string[] = [];
     const scores: number[] = [];
+    const visited: (readonly number[])[] = [];
     for (const config of ['goal', 'native'] as const) {
       const world = await openEpisodeWorld(ep);
       try {
@@ -22,6 +23,7 @@ describe('agent inputs hold no evaluator data', () => {
         texts.push(...model.requests.map(serialisedText));
         const s = scoreVlnEpisode(ep, world.trajectory(), r.stopped, { geodesic: (a, b) => world.navmesh.geodesic(a, b) });
         scores.push(s.ne, s.pathLength, s.ndtw);
+        visited.push(...world.trajectory());
       } finally {
         world.dispose();
       }
@@ -34,5 +36,10 @@ describe('agent inputs hold no evaluator data', () => {
     expect(pairSeen(ep.goal.position)).toBe(false);
     for (const p of ep.referencePath) expect(pairSeen(p)).toBe(false);
     for (const x of [ep.geodesicDistance, ...scores]) expect(all).not.toContain(x.toFixed(3));
+    // no pose number at all (seed 003: forward RGB only): not the position the body passed through,
+    // not a heading, floor or coordinate of any kind
+    expect(visited.length).toBeGreaterThan(10);
+    for (const p of [ep.start.position, ...visited]) expect(pairSeen(p)).toBe(false);
+    expect(all).not.toMatch(/estimated position|position estimate|heading -?\d|\b[xz]=-?\d|floor -?\d|floor unknown/i);
   }, 120_000);
 });

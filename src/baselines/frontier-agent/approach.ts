@@ -4,7 +4,7 @@
  */
 import type { PlanarPoint } from '../../mapping/index.js';
 import type { PlanarPose } from '../../geometry/index.js';
-import { finish } from './close.js';
+import { finish, goalName } from './close.js';
 import { call, step, type AgentContext, type Reply, type Turn } from './context.js';
 import { goalInView, imageGoalInView } from './goal-sighting.js';
 import { follow } from './motion.js';
@@ -30,7 +30,7 @@ function approachInView(a: AgentContext, turn: Turn, pose: PlanarPose, seen: Pla
   if (d <= a.closeEnough || (t.approaching && t.stuck >= 4 && d <= 0.95)) {
     return finish(a, turn, sighting
       ? `The view ahead matches the goal photograph (encoder similarity ${sighting.similarity.toFixed(2)}); what it centres on is about ${d.toFixed(1)} m away.`
-      : `The ${a.oracle.goalLabel()} is in view about ${d.toFixed(1)} m away, right in front of the robot.`);
+      : `The goal (${goalName(a, t)}) is in view about ${d.toFixed(1)} m away, right in front of the robot.`);
   }
   if (!t.approaching) {
     // The first sighting: check the route on the map before committing to it.

@@ -28,10 +28,20 @@ export function finish(a: AgentContext, turn: Turn, evidence: string | null): Re
   });
 }
 
+/**
+ * The goal as the agent may name it in what it writes. With ground-truth perception the oracle's
+ * label is the goal as given (category or description); an image goal recognised by the encoder was
+ * given only as a photograph, so its true category — the oracle's label — must not appear.
+ */
+export function goalName(a: AgentContext, t: TaskState): string {
+  if (t.perception === 'ids') return a.oracle.goalLabel();
+  return t.perception === 'image' ? 'the object in the goal photograph' : 'the goal of this task';
+}
+
 export function handoverText(a: AgentContext, t: TaskState, claim: string, evidence?: string | null): string {
   const places = a.oracle.navigator.places.names().slice(-3);
   return [
-    `Goal: ${a.oracle.goalLabel()}.`,
+    `Goal: ${goalName(a, t)}.`,
     `Visited: ${t.searched.length} frontier areas${places.length ? `; places marked: ${places.join(', ')}` : ''}.`,
     `Outcome: ${claim}.${evidence ? ` ${evidence}` : ''}`,
     t.rejected.length ? `A first sighting was rejected by the check; searched on.` : '',

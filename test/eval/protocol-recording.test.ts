@@ -1,0 +1,113 @@
+/**
+ * Issue #17's "must show", end to end through the project's chat backend (`openai-chat:MODEL@URL`)
+ * against a recording OpenAI-compatible server on 127.0.0.1: what whole runs send to a provider.
+ *  - VLN (goal and native configurations): no pose number in any request.
+ *  - GOAT under `--policy independent`: no get_map / mark / preview_path (nor recovery or file tools)
+ *    offered, no ledger, handover or house-note reading; metrics.json carries success_definition,
+ *    token_source, peak_prompt_tokens_mean, navigation_cost and auxiliary_cost.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runSequence } from '../../src/eval/run-sequence.js';
+import { runVln } from '../../src/eval/vln-run.js';
+import { createModel } from '../../src/models/factory.js';
+import { smallEpisodes } from '../vln/helpers.js';
+import { chatText, startRecordingChatServer, type ChatBody, type ChatReply } from '../models/recording-chat-server.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** Every text of a request: messages, tool-call arguments, tool definitions. */
+const requestText = (b: ChatBody): string => [...b.messages.map((m) => `${chatText(m.content)} ${JSON.stringify(m.tool_calls ?? [])}`), JSON.stringify(b.tools ?? [])].join('\n');
+const toolNames = (b: ChatBody): string[] => (b.tools ?? []).map((t) => t.function.name);
+const system = (b: ChatBody): string => chatText(b.messages.find((m) => m.role === 'system')?.content);
+const calls = (b: ChatBody): number => b.messages.filter((m) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0).length;
+
+/** A provider that walks a little, then stops (VLN) — enough to exercise every agent of both configurations. */
+function vlnResponder(b: ChatBody): ChatReply {
+  const s = system(b);
+  if (s.includes('Generate only the next goal')) return { content: JSON.stringify({ goal: 'walk to the doorway ahead', question: 'Is the doorway right ahead?', final: true }) };
+  if (s.includes('Answer the verification question')) return { content: JSON.stringify({ evidence: 'a doorway fills the view', status: 'complete', next_step: 'stop' }) };
+  if (s.includes('Combine the previous memory')) return { content: 'Walked to the doorway.' };
+  // Visuomotor (a fresh request per decision, executions in its records) or native (one growing
+  // conversation): move twice, then stop
+  const moved = calls(b) + (requestText(b).match(/Executed \d+ of/g)?.length ?? 0);
+  return moved >= 2 ? { call: { name: 'stop', args: { reason: 'at the doorway' } } } : { call: { name: 'step', args: { actions: ['forward', 'left', 'forward'] } } };
+}
+
+/** A provider for GOAT tasks: two steps then a close; the judge gets a verdict. */
+function goatResponder(b: ChatBody): ChatReply {
+  if (!b.tools?.length) return { content: JSON.stringify({ verdict: 'incomplete', evidence: 'no goal object in the stop views', searched_places: ['start'], confidence: 0.7 }) };
+  return calls(b) < 2 ? { call: { name: 'step', args: { actions: ['left', 'forward', 'forward'] } } } : { call: { name: 'close_task', args: { claim: 'incomplete', evidence: 'the goal is not in view' } } };
+}
+
+describe('what whole runs send to an OpenAI-compatible provider (recording server on 127.0.0.1)', () => {
+  it('VLN, goal compression and native: no pose number in any request', async () => {
+    const server = await startRecordingChatServer(vlnResponder);
+    try {
+      const episodes = await smallEpisodes(1, 11);
+      for (const config of ['goal', 'native'] as const) {
+        const run = await runVln(episodes, { config, agent: { kind: 'model', model: createModel(`openai-chat:recorder@${server.url}`) }, budget: 20, maxDecisions: 12 });
+        expect(run.metrics.episodes).toBe(1);
+      }
+      expect(server.requests.length).toBeGreaterThan(6);
+      const executions = server.requests.flatMap((b) => b.messages.map((m) => chatText(m.content))).filter((t) => t.includes('Executed'));
+      expect(executions.length).toBeGreaterThan(0);
+      for (const b of server.requests) {
+        const all = requestText(b);
+        expect(all).not.toMatch(/estimated position|position estimate|heading -?\d|\b[xz]=-?\d|floor -?\d|floor unknown/i);
+        expect(toolNames(b).every((n) => n === 'step' || n === 'stop')).toBe(true);
+      }
+    } finally {
+      await server.close();
+    }
+  }, 240_000);
+
+  it('GOAT under --policy independent: no map, marker, path, recovery or file tools, no records to read; metrics carry the protocol fields', async () => {
+    const server = await startRecordingChatServer(goatResponder);
+    const out = mkdtempSync(join(tmpdir(), 'proto-independent-'));
+    dirs.push(out);
+    try {
+      const r = await runSequence({
+        house: 'seed:2',
+        agent: `openai-chat:recorder@${server.url}`,
+        out,
+        judge: 'model',
+        maxGoals: 2,
+        harness: { policy: 'independent', poseSource: 'ground-truth', stepBudget: 30, turnBudget: 8 },
+        prices: { uncachedInput: 1.25, cachedInput: 0.125, output: 10 },
+      });
+      expect(r.metrics.tasks).toBe(2);
+      const actor = server.requests.filter((b) => (b.tools?.length ?? 0) > 0);
+      const judge = server.requests.filter((b) => !b.tools?.length);
+      expect(actor.length).toBeGreaterThanOrEqual(6);
+      expect(judge.length).toBeGreaterThan(0);
+      for (const b of actor) {
+        const names = toolNames(b);
+        expect(names).toEqual(expect.arrayContaining(['observe', 'step', 'get_goal', 'close_task']));
+        for (const withheld of ['get_map', 'mark', 'preview_path', 'request_recovery', 'read_file', 'list_files', 'write_file']) expect(names).not.toContain(withheld);
+        const all = requestText(b);
+        expect(all).not.toMatch(/ledger|handover|house notes|house\/|persists/i);
+      }
+      // each task opens a fresh conversation (system + opening) ...
+      expect(actor.filter((b) => b.messages.length === 2).length).toBe(2);
+      // ... while the body starts task 2 where task 1 ended
+      const ended = JSON.parse(readFileSync(join(out, 'eval/pose-after-task-001.json'), 'utf8')).position as number[];
+      const path2 = JSON.parse(readFileSync(join(out, 'eval/trajectory-task-002.json'), 'utf8')).points as number[][];
+      expect(Math.hypot(path2[0][0] - ended[0], path2[0][2] - ended[2])).toBeLessThan(1e-6);
+      const m = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8'));
+      expect(m.success_definition).toBe('papers-1m');
+      expect(m.token_source).toBe('provider');
+      expect(m.peak_prompt_tokens_mean).toBeGreaterThan(0);
+      expect(m.navigation_cost).toBeGreaterThan(0);
+      expect(m.auxiliary_cost).toBeGreaterThan(0);
+      expect(m.judge_stop_views).toBe(4);
+      // C_K prices only the navigation input: the judge's requests are beside it
+      expect(m.navigation_cost).toBeCloseTo((m.navigation_tokens.uncachedInput * 1.25 + m.navigation_tokens.cachedInput * 0.125) / 1e6, 9);
+    } finally {
+      await server.close();
+    }
+  }, 300_000);
+});
