@@ -126,6 +126,8 @@ export class Orchestrator {
     const id = taskIdOf(spec.index);
     this.emit({ kind: 'task-start', task: id });
     nav.archive.clear();
+    // a policy without memory across tasks plans on a map of this task's own views only
+    if (cfg.policy === 'independent' && this.previousTaskId !== null) nav.forgetMap();
     const files = cfg.policy === 'navharness' ? journal.workspace.access({ kind: 'actor', handover: journal.handoverPath(id) }) : null;
     const t = newTaskState(spec, id, createToolContext(nav, spec.goal, cfg.stepBudget, files), cfg.turnBudget);
     this.current = t;

@@ -132,6 +132,18 @@ export class OccupancyMap {
     return id;
   }
 
+  /**
+   * Forgets what every layer holds (all cells back to unknown, no frames), keeping the layers and
+   * their floor heights: a map built afresh from the frames that come after, e.g. for a policy that
+   * may keep nothing from earlier tasks.
+   */
+  forget(): void {
+    for (const L of this.layers) {
+      L.grid.view().fill(Cell.Unknown);
+      L.frames = 0;
+    }
+  }
+
   /** Layer ids with their floor heights and integrated frame counts. */
   floors(): { id: number; floorUp: number; frames: number }[] {
     return this.layers.map((l) => ({ id: l.id, floorUp: l.floorUp, frames: l.frames }));

@@ -253,6 +253,16 @@ export class Navigator {
     return views;
   }
 
+  /**
+   * Starts the map afresh (every layer unknown, trails dropped) while tracking, floors and places go
+   * on: from here the map holds only what later frames show. The harness calls it at each task of a
+   * policy without memory across tasks, so nothing planned on the map comes from an earlier task.
+   */
+  forgetMap(): void {
+    this.map.forget();
+    this.trails = [];
+  }
+
   /** Marks the current place; views seen around it are banked with it. Null while never localised. */
   mark(name: string): Place | null {
     const at = this.planar();

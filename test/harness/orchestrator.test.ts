@@ -290,6 +290,43 @@ describe('session policies (SPEC §8)', () => {
     expect(said(actor.requests[n].messages[0])).not.toContain('ledger.md');
   }, 60_000);
 
+  // what the map knows when each task opens (the actor's first request of the task)
+  const knownAtOpenings = () => {
+    const counts: number[] = [];
+    const actor = new MockModel((req) => {
+      if (req.messages.length === 1) counts.push(world.navigator.map.counts(world.navigator.floor ?? 0).known);
+      const last = req.messages[req.messages.length - 1];
+      if (last.role === 'tool' && last.name === 'close_task') return { text: 'yielding' };
+      return { toolCalls: [{ name: 'close_task', arguments: { claim: 'incomplete', evidence: 'gave up' } }] };
+    });
+    return { actor, counts };
+  };
+
+  it('independent: each later task plans on a map of its own views only; navharness keeps the map', async () => {
+    for (const policy of ['navharness', 'independent'] as const) {
+      const dir = mkdtempSync(join(tmpdir(), 'orch-map-'));
+      dirs.push(dir);
+      const journal = new Journal(Workspace.open({ runDir: join(dir, 'run'), houseDir: join(dir, 'house') }));
+      const { actor, counts } = knownAtOpenings();
+      const orch = new Orchestrator({
+        navigator: world.navigator,
+        journal,
+        config: parseHarnessConfig({ policy, prestopVerification: false, certification: false }),
+        actor,
+        judge: new ModelJudge(new ScriptedModel([])),
+        wakeUp: new MatcherWakeUp(new HistogramPlaceMatcher()),
+        tasksInRun: 2,
+      });
+      await world.navigator.act(['left', 'left', 'left']);
+      journal.closeTask((await orch.runTask({ index: 1, goal })).record);
+      journal.closeTask((await orch.runTask({ index: 2, goal })).record);
+      expect(counts).toHaveLength(2);
+      expect(counts[0]).toBeGreaterThan(0);
+      if (policy === 'independent') expect(counts[1]).toBe(0);
+      else expect(counts[1]).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
   it('single: the next task continues the same conversation', async () => {
     const { orch, journal, actor } = run('single', false);
     journal.closeTask((await orch.runTask({ index: 1, goal })).record);
