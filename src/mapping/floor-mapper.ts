@@ -59,7 +59,7 @@ export class FloorMapper {
 
   /** Registers the floor under `pose` and integrates the frame into its layer. */
   integrateFrame(frame: DepthFrame, pose: Mat4): FloorStep {
-    const decision = this.tracker.update(this.map.floorUpBelow(pose, this.cameraHeight));
+    const decision = this.tracker.update(this.map.floorUpBelow(pose, this.cameraHeight), planarPose(this.map.frame, pose));
     if (decision.opened) this.map.openFloor(this.tracker.floors[decision.floor!]);
     if (decision.floor === null) return { floor: null }; // between floors: nothing is written until the height settles
     this.floorNow = decision.floor;
