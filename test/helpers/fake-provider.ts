@@ -5,7 +5,7 @@
  * `lifetimeMs` even if a test forgets to.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from './local-server.js';
 
 export type FakeAnswer =
   | { kind: 'message'; content?: string | null; toolCalls?: { name: string; arguments: unknown }[]; usage?: { prompt: number; completion: number } }
@@ -67,18 +67,6 @@ export async function startFakeProvider(answer: (req: FakeRequest, n: number) =>
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const timer = setTimeout(() => server.close(), lifetimeMs);
-  timer.unref();
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        clearTimeout(timer);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const local = await listenLocally(server, lifetimeMs);
+  return { url: `${local.origin}/v1`, requests, close: local.close };
 }

@@ -4,7 +4,7 @@
  * itself after `lifetimeMs` even if a test forgets to.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from '../helpers/local-server.js';
 
 export interface RecordedRequest {
   method: string;
@@ -44,18 +44,6 @@ export async function startMockServer(replies: ScriptedReply[], lifetimeMs = 20_
       res.end(JSON.stringify(reply.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const timer = setTimeout(() => server.close(), lifetimeMs);
-  timer.unref();
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        clearTimeout(timer);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const local = await listenLocally(server, lifetimeMs);
+  return { url: `${local.origin}`, requests, close: local.close };
 }

@@ -5,7 +5,7 @@
  * reported like a provider (prompt tokens from the request's size) so that runs count it as such.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from '../helpers/local-server.js';
 
 export interface ChatBody {
   model: string;
@@ -62,18 +62,6 @@ export async function startRecordingChatServer(respond: (body: ChatBody) => Chat
       res.end(JSON.stringify(out));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const timer = setTimeout(() => server.close(), lifetimeMs);
-  timer.unref();
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        clearTimeout(timer);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const local = await listenLocally(server, lifetimeMs);
+  return { url: `${local.origin}/v1`, requests, close: local.close };
 }
