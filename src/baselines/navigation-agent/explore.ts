@@ -46,15 +46,15 @@ export function explore(c: Ctx): Decision {
 }
 
 function bestGlance(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo> } {
-  let best = { gain: 0, actions: [] as ReturnType<typeof turnsTo> };
-  for (let k = -12; k <= 12; k++) {
-    if (k === 0) continue;
-    const yaw = c.pose.yaw + k * TURN;
-    const gain = c.coverage.gain(c.grid, c.pose, yaw);
-    // fewer turns win ties
-    if (gain > best.gain * 1.05 || (gain > best.gain && Math.abs(k) < best.actions.length)) best = { gain, actions: turnsTo(yaw, c.pose.yaw) };
-  }
-  return best;
+  const options: { k: number; gain: number }[] = [];
+  for (let k = -12; k <= 12; k++) if (k !== 0) options.push({ k, gain: c.coverage.gain(c.grid, c.pose, c.pose.yaw + k * TURN) });
+  const top = Math.max(0, ...options.map((o) => o.gain));
+  if (top === 0) return { gain: 0, actions: [] };
+  // within 15 % of the best view, the fewest turns: a near-tie must not flip the search to the other
+  // side of the house on a few cells of map difference, and every turn costs a step
+  const near = options.filter((o) => o.gain >= 0.85 * top).sort((a, b) => Math.abs(a.k) - Math.abs(b.k) || b.gain - a.gain);
+  const pick = near[0];
+  return { gain: pick.gain, actions: turnsTo(c.pose.yaw + pick.k * TURN, c.pose.yaw) };
 }
 
 function bestDrive(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo>; target: { x: number; z: number } } | null {
