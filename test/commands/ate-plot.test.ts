@@ -2,27 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import { registerAte } from '../../src/commands/ate.js';
 import { formatTumTrajectory, type TumPose } from '../../src/eval/index.js';
 import { fromQuatTranslation } from '../../src/geometry/pose.js';
+import { runProgram } from '../helpers/run-program.js';
 
-function program(): Command {
-  const p = new Command('navharness').exitOverride();
-  registerAte(p);
-  return p;
-}
-
-async function run(args: string[]): Promise<string[]> {
-  const lines: string[] = [];
-  const spy = vi.spyOn(console, 'log').mockImplementation((s: unknown) => void lines.push(String(s)));
-  try {
-    await program().parseAsync(['node', 'navharness', ...args]);
-  } finally {
-    spy.mockRestore();
-  }
-  return lines;
-}
+const run = (args: string[]): Promise<string[]> => runProgram([registerAte], args);
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -2,29 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import { registerAte } from '../../src/commands/ate.js';
 import { registerSlam } from '../../src/commands/slam.js';
 import { parseTumTrajectory } from '../../src/eval/index.js';
 import { EVO_REF, TEDDY, skipReason } from '../../bench/support/shared-data.js';
+import { runProgram } from '../helpers/run-program.js';
 
-function program(): Command {
-  const p = new Command('navharness').exitOverride();
-  registerSlam(p);
-  registerAte(p);
-  return p;
-}
-
-async function run(args: string[]): Promise<string[]> {
-  const lines: string[] = [];
-  const spy = vi.spyOn(console, 'log').mockImplementation((s: unknown) => void lines.push(String(s)));
-  try {
-    await program().parseAsync(['node', 'navharness', ...args]);
-  } finally {
-    spy.mockRestore();
-  }
-  return lines;
-}
+const run = (args: string[]): Promise<string[]> => runProgram([registerSlam, registerAte], args);
 
 afterEach(() => vi.restoreAllMocks());
 

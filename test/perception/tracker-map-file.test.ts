@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readRgbd, readTumFrames } from '../../src/body/tum.js';
 import { Tracker, type RgbdFrame } from '../../src/perception/index.js';
 import { FR3_INTRINSICS, TEDDY, skipReason } from '../../bench/support/shared-data.js';
+import { mirrored } from '../helpers/mirrored-frame.js';
 
 const N = 40;
 let frames: RgbdFrame[] = [];
@@ -15,19 +16,6 @@ let saved: Uint8Array;
 let poses: (Float64Array | null)[] = [];
 
 const dist = (a: Float64Array, b: Float64Array) => Math.hypot(a[3] - b[3], a[7] - b[7], a[11] - b[11]);
-
-function mirrored(f: RgbdFrame): RgbdFrame {
-  const { width: w, height: h } = f;
-  const rgb = new Uint8Array(f.rgb.length), depth = new Float32Array(f.depth.length);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const s = y * w + x, d = y * w + (w - 1 - x);
-      depth[d] = f.depth[s];
-      for (let c = 0; c < 3; c++) rgb[d * 3 + c] = f.rgb[s * 3 + c];
-    }
-  }
-  return { ...f, rgb, depth };
-}
 
 /** The file's checksum (FNV-1a, 64 bit), to forge files that pass it. */
 function fnv1a64(b: Uint8Array): bigint {

@@ -10,23 +10,11 @@ import { invert, multiply, type Mat4 } from '../../src/geometry/pose.js';
 import { Tracker, type PoseEstimate, type RgbdFrame } from '../../src/perception/index.js';
 import { FR3_INTRINSICS, TEDDY, skipReason } from '../../bench/support/shared-data.js';
 import { join } from 'node:path';
+import { mirrored } from '../helpers/mirrored-frame.js';
 
 const N = 34;
 let frames: RgbdFrame[] = [];
 let gt: (Mat4 | null)[] = [];
-
-function mirrored(f: RgbdFrame, timestamp: number): RgbdFrame {
-  const { width: w, height: h } = f;
-  const rgb = new Uint8Array(f.rgb.length), depth = new Float32Array(f.depth.length);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const s = y * w + x, d = y * w + (w - 1 - x);
-      depth[d] = f.depth[s];
-      rgb[d * 3] = f.rgb[s * 3]; rgb[d * 3 + 1] = f.rgb[s * 3 + 1]; rgb[d * 3 + 2] = f.rgb[s * 3 + 2];
-    }
-  }
-  return { ...f, rgb, depth, timestamp };
-}
 
 const covered = (f: RgbdFrame, timestamp: number): RgbdFrame => ({
   ...f, rgb: new Uint8Array(f.rgb.length), depth: new Float32Array(f.depth.length), timestamp,
