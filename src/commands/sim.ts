@@ -1,6 +1,8 @@
 /**
  * `navharness sim render` writes the RGB, depth and instance-id images of a house view;
- * `navharness sim episodes` writes an episode dataset. Flags are validated with zod.
+ * `navharness sim episodes` writes an episode dataset; `navharness sim export` writes a procedural
+ * house as a Habitat scene dataset (stage GLB, version-2 .navmesh, configs, GOAT-Bench and R2R-CE
+ * episodes). Flags are validated with zod.
  */
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -38,6 +40,24 @@ const EpisodeFlags = z.object({
   perHouse: int('--per-house', 1, 1000),
   seed: int('--seed', 0, 0xffffffff),
   out: z.string().min(1, '--out needs a file path'),
+  json: z.boolean().default(false),
+});
+
+export const ExportFlagsSchema = z.object({
+  house: z.string().transform((s, ctx) => {
+    const r = HouseSpecSchema.safeParse(s);
+    const message = !r.success ? r.error.issues[0]?.message : r.data.kind !== 'procedural' ? `only procedural houses ('seed:N') can be exported, got '${s}'` : null;
+    if (message || !r.success || r.data.kind !== 'procedural') {
+      ctx.addIssue({ code: 'custom', message: message ?? 'invalid house' });
+      return z.NEVER;
+    }
+    return r.data.seed;
+  }),
+  format: z.enum(['habitat'], { message: "--format must be 'habitat'" }),
+  out: z.string().min(1, '--out needs a directory'),
+  goatEpisodes: int('--goat-episodes', 0, 1000),
+  r2rEpisodes: int('--r2r-episodes', 0, 1000),
+  split: z.string().regex(/^[a-z0-9_]+$/, '--split must be lower-case letters, digits and _ (e.g. val, val_seen)'),
   json: z.boolean().default(false),
 });
 
@@ -104,5 +124,27 @@ export function registerSim(program: Command): void {
       await writeAtomic(f.out, JSON.stringify(ds) + '\n');
       if (f.json) console.log(JSON.stringify({ kind: f.kind, houses: f.houses, episodes: ds.episodes.length, out: f.out }));
       else console.log(`wrote ${ds.episodes.length} ${f.kind} episodes to ${f.out}`);
+    });
+
+  sim
+    .command('export')
+    .description('write a procedural house as a Habitat scene dataset: stage GLB (+Z up), version-2 .navmesh, scene_dataset_config, GOAT-Bench and R2R-CE episodes')
+    .requiredOption('--house <ref>', "'seed:N', a procedural house")
+    .requiredOption('--out <dir>', "output directory, laid out as habitat-lab's data/ folder")
+    .option('--format <format>', "'habitat'", 'habitat')
+    .option('--goat-episodes <n>', 'GOAT-Bench episodes to write (0: none)', '3')
+    .option('--r2r-episodes <n>', 'R2R-CE episodes to write (0: none)', '3')
+    .option('--split <name>', 'split the episode files are written as', 'val')
+    .option('--json', 'print the written files as JSON')
+    .action(async (raw: Record<string, string>) => {
+      const f = parseFlags(ExportFlagsSchema, raw, 'sim export');
+      const { exportHabitatHouse } = await import('../world/index.js');
+      const { join } = await import('node:path');
+      const seed = f.house;
+      const files = await exportHabitatHouse({ seed, goatEpisodes: f.goatEpisodes, r2rEpisodes: f.r2rEpisodes, split: f.split });
+      for (const [rel, bytes] of Object.entries(files)) await writeAtomic(join(f.out, rel), bytes);
+      const list = Object.keys(files).map((rel) => join(f.out, rel));
+      if (f.json) console.log(JSON.stringify({ house: seed, format: f.format, files: list }));
+      else console.log(`wrote ${list.length} files for house seed:${seed} to ${f.out}:\n${list.map((l) => `  ${l}`).join('\n')}`);
     });
 }

@@ -2,15 +2,20 @@
  * glTF 2.0 / GLB scenes (ReplicaCAD-style textured triangle meshes) into the simulator's scene model,
  * read with @gltf-transform/core. Each mesh node becomes one scene object named after the node; base
  * colour textures (PNG, and JPEG through jpeg-js) are decoded to RGBA, untextured materials get their
- * base colour factor. A texture that cannot be decoded is an error naming it: a flat colour in its
- * place would leave the tracker without the features it needs.
- * Node transforms are applied; y is up and units are metres as glTF prescribes.
+ * base colour factor; other image types (Basis, KTX2: habitat's scans) decode through decoders the
+ * caller passes by mimeType. A texture that cannot be decoded is an error naming it: a flat colour in
+ * its place would leave the tracker without the features it needs. Vertex colours (COLOR_0) tint a
+ * triangle: an untextured one takes their mean as its colour, a textured one their mean brightness as
+ * its shading (how a stage exported by `sim export` carries the simulator's baked shading).
+ * Node transforms are applied; y is up and units are metres as glTF prescribes, unless `frame`
+ * rotates another convention (habitat's +Z-up stages) into it.
  */
 import { WebIO, type Document, type Node as GltfNode, type Primitive } from '@gltf-transform/core';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import type { Vec3 } from '../geometry/index.js';
 import { SceneBuilder } from './builder.js';
+import { TEXTURE_SOURCE_EXTENSIONS } from './gltf-extensions.js';
 import { FLAG_DOUBLE_SIDED, type Scene, type StartPose } from './scene.js';
 
 export interface GltfLoadOptions {
@@ -18,7 +23,19 @@ export interface GltfLoadOptions {
   /** GLB container (default) or glTF JSON text with embedded (data URI) buffers */
   binary?: boolean;
   start?: StartPose;
+  /** column-major 4×4 applied after every node's world matrix (a stage's frame and scale) */
+  frame?: ArrayLike<number>;
+  /** decoders for image types beyond PNG and JPEG, by mimeType (e.g. 'image/x-basis', 'image/ktx2') */
+  decoders?: Readonly<Record<string, TextureDecoder>>;
 }
+
+export interface DecodedTexture {
+  width: number;
+  height: number;
+  rgba: Uint8Array;
+}
+
+export type TextureDecoder = (bytes: Uint8Array) => DecodedTexture;
 
 const TRIANGLES = 4;
 
@@ -28,9 +45,11 @@ export const TEXTURE_TYPES = ['image/png', 'image/jpeg'] as const;
 const MAX_TEXTURE_MP = 64;
 
 /** A base colour texture as RGBA; an error names the texture, its type and what is accepted. */
-export function decodeTexture(bytes: Uint8Array, mime: string, name: string): { width: number; height: number; rgba: Uint8Array } {
+export function decodeTexture(bytes: Uint8Array, mime: string, name: string, decoders: Readonly<Record<string, TextureDecoder>> = {}): DecodedTexture {
   const what = `texture '${name}' (${mime || 'no mimeType'}, ${bytes.byteLength} bytes)`;
   try {
+    const custom = decoders[mime];
+    if (custom) return custom(bytes);
     if (mime === 'image/png') {
       const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       return { width: png.width, height: png.height, rgba: new Uint8Array(png.data) };
@@ -42,7 +61,9 @@ export function decodeTexture(bytes: Uint8Array, mime: string, name: string): { 
   } catch (e) {
     throw new Error(`${what} cannot be decoded: ${(e as Error).message}`);
   }
-  throw new Error(`${what} has an unsupported image type; base colour textures must be ${TEXTURE_TYPES.join(' or ')}`);
+  const accepted = [...TEXTURE_TYPES, ...Object.keys(decoders)];
+  const hint = mime === 'image/x-basis' || mime === 'image/ktx2' ? ' (Basis and KTX2 textures need the transcoder: load habitat scenes with loadHabitatScene)' : '';
+  throw new Error(`${what} has an unsupported image type; base colour textures must be ${accepted.join(', ')}${hint}`);
 }
 
 function transform(m: ArrayLike<number>, p: Vec3): Vec3 {
@@ -54,12 +75,19 @@ function transform(m: ArrayLike<number>, p: Vec3): Vec3 {
   ];
 }
 
+/** a · b for column-major 4×4 matrices */
+function mul4(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+  const out = new Array<number>(16).fill(0);
+  for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
+  return out;
+}
+
 function det3(m: ArrayLike<number>): number {
   return m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2]) + m[8] * (m[1] * m[6] - m[5] * m[2]);
 }
 
 export async function readGltfDocument(bytes: Uint8Array, binary = true): Promise<Document> {
-  const io = new WebIO();
+  const io = new WebIO().registerExtensions(TEXTURE_SOURCE_EXTENSIONS);
   if (binary) return io.readBinary(bytes);
   const json = JSON.parse(new TextDecoder().decode(bytes));
   return io.readJSON({ json, resources: {} });
@@ -75,6 +103,8 @@ class GltfSceneReader {
   /** the largest upward-facing triangle near the lowest level: a floor to start on */
   floorGuess: FloorGuess | null = null;
 
+  constructor(private readonly opts: Pick<GltfLoadOptions, 'frame' | 'decoders'> = {}) {}
+
   private flatTexture(f: ArrayLike<number>): number {
     const c = [0, 1, 2].map((i) => Math.round(Math.min(1, Math.max(0, f[i])) * 255));
     const key = c.join(',');
@@ -86,7 +116,7 @@ class GltfSceneReader {
     const mat = prim.getMaterial();
     const t = mat?.getBaseColorTexture() ?? null;
     if (t && this.texCache.has(t)) return this.texCache.get(t)!;
-    const img = t?.getImage() ? decodeTexture(t.getImage()!, t.getMimeType(), t.getName() || t.getURI() || `#${this.texCache.size}`) : null;
+    const img = t?.getImage() ? decodeTexture(t.getImage()!, t.getMimeType(), t.getName() || t.getURI() || `#${this.texCache.size}`, this.opts.decoders) : null;
     const tex = img ? this.b.texture({ kind: 'pixels', rgba: img.rgba }, img.width, img.height) : this.flatTexture(mat?.getBaseColorFactor() ?? [0.8, 0.8, 0.8, 1]);
     if (t) this.texCache.set(t, tex);
     return tex;
@@ -97,7 +127,7 @@ class GltfSceneReader {
     if (mesh) {
       const name = (node.getName() || mesh.getName() || 'object').trim().toLowerCase();
       const id = this.b.object({ category: name, structural: false, goal: false, room: null, floor: 0, min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] });
-      const world = node.getWorldMatrix();
+      const world = this.opts.frame ? mul4(this.opts.frame, node.getWorldMatrix()) : node.getWorldMatrix();
       for (const prim of mesh.listPrimitives()) this.addPrimitive(prim, world, id);
     }
     for (const child of node.listChildren()) this.addNode(child);
@@ -108,15 +138,17 @@ class GltfSceneReader {
     const pos = prim.getAttribute('POSITION');
     if (!pos) return;
     const uvA = prim.getAttribute('TEXCOORD_0');
+    const colA = prim.getAttribute('COLOR_0');
     const idx = prim.getIndices();
     const mat = prim.getMaterial();
     const tex = this.materialTexture(prim);
     const textured = !!mat?.getBaseColorTexture();
+    const factor = mat?.getBaseColorFactor() ?? [1, 1, 1, 1];
     const flags = mat?.getDoubleSided() ? FLAG_DOUBLE_SIDED : 0;
     const flip = det3(world) < 0;
     const n = idx ? idx.getCount() : pos.getCount();
     const e: number[] = [];
-    const vert = (k: number): { p: Vec3; uv: [number, number] } => {
+    const vert = (k: number): { p: Vec3; uv: [number, number]; c: Vec3 | null } => {
       const i = idx ? idx.getScalar(k) : k;
       pos.getElement(i, e);
       const p = transform(world, [e[0], e[1], e[2]]);
@@ -125,12 +157,25 @@ class GltfSceneReader {
         uvA.getElement(i, e);
         uv = [e[0], e[1]];
       }
-      return { p, uv };
+      let c: Vec3 | null = null;
+      if (colA) {
+        colA.getElement(i, e);
+        c = [e[0], e[1], e[2]];
+      }
+      return { p, uv, c };
     };
     for (let k = 0; k + 2 < n; k += 3) {
       const a = vert(k), c1 = vert(k + 1), c2 = vert(k + 2);
       const [v1, v2] = flip ? [c2, c1] : [c1, c2];
-      this.b.triangle([a.p, v1.p, v2.p], [a.uv, v1.uv, v2.uv], tex, id, flags);
+      const mean = a.c && v1.c && v2.c ? ([0, 1, 2].map((j) => (a.c![j] + v1.c![j] + v2.c![j]) / 3) as unknown as Vec3) : null;
+      if (mean && !textured) {
+        // 5 bits a channel bounds the number of flat colour textures a vertex-coloured mesh makes
+        const q = [0, 1, 2].map((j) => Math.round(Math.min(1, Math.max(0, mean[j] * factor[j])) * 31) / 31);
+        this.b.triangle([a.p, v1.p, v2.p], [a.uv, v1.uv, v2.uv], this.flatTexture(q), id, flags);
+      } else {
+        const shade = mean ? Math.round(256 * Math.min(1, Math.max(0, 0.2126 * mean[0] + 0.7152 * mean[1] + 0.0722 * mean[2]))) : undefined;
+        this.b.triangle([a.p, v1.p, v2.p], [a.uv, v1.uv, v2.uv], tex, id, flags, shade);
+      }
       this.considerFloor(a.p, v1.p, v2.p);
     }
   }
@@ -175,7 +220,7 @@ export async function loadGltfScene(bytes: Uint8Array, opts: GltfLoadOptions = {
   }
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) throw new Error(`glTF scene '${opts.name ?? 'scene'}' has no scenes`);
-  const reader = new GltfSceneReader();
+  const reader = new GltfSceneReader(opts);
   try {
     for (const n of scene.listChildren()) reader.addNode(n);
   } catch (e) {

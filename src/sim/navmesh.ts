@@ -33,6 +33,8 @@ interface NavMeshQuery {
 interface RecastCore {
   init(): Promise<void>;
   NavMeshQuery: new (m: NavMesh, o?: { maxNodes?: number }) => NavMeshQuery;
+  importNavMesh(data: Uint8Array): { navMesh: NavMesh & { getMaxTiles(): number; getTile(i: number): { header(): { polyCount(): number } | null } } };
+  exportNavMesh(m: NavMesh): Uint8Array;
 }
 interface RecastGenerators {
   generateSoloNavMesh(positions: ArrayLike<number>, indices: ArrayLike<number>, cfg: Record<string, number>): { success: true; navMesh: NavMesh } | { success: false; error: string };
@@ -44,6 +46,28 @@ let recastReady: Promise<void> | null = null;
 export function initRecast(): Promise<void> {
   if (!recastReady) recastReady = core.init();
   return recastReady;
+}
+
+/** The Recast build settings for an agent (shared by `build` and the settings block of exports). */
+export function recastConfig(agent: AgentShape) {
+  // cell size a quarter of the radius so the eroded border is exactly the agent radius
+  const cs = agent.radius / 4, ch = 0.02;
+  return {
+    cs,
+    ch,
+    walkableRadius: Math.round(agent.radius / cs),
+    walkableHeight: Math.ceil(agent.height / ch),
+    walkableClimb: Math.floor(agent.maxClimb / ch),
+    walkableSlopeAngle: agent.maxSlopeDeg,
+    maxEdgeLen: Math.round(1.2 / cs),
+    maxSimplificationError: 1.1,
+    minRegionArea: 8,
+    mergeRegionArea: 20,
+    maxVertsPerPoly: 6,
+    // small sample distances crash this Recast build (out-of-bounds in buildPolyMeshDetail)
+    detailSampleDist: 1.0,
+    detailSampleMaxError: 0.05,
+  };
 }
 
 export interface NavPoint {
@@ -84,26 +108,29 @@ export class SceneNavMesh {
       }
     }
     const indices = Array.from({ length: positions.length / 3 }, (_, i) => i);
-    // cell size a quarter of the radius so the eroded border is exactly the agent radius
-    const cs = agent.radius / 4, ch = 0.02;
-    const r = generators.generateSoloNavMesh(positions, indices, {
-      cs,
-      ch,
-      walkableRadius: Math.round(agent.radius / cs),
-      walkableHeight: Math.ceil(agent.height / ch),
-      walkableClimb: Math.floor(agent.maxClimb / ch),
-      walkableSlopeAngle: agent.maxSlopeDeg,
-      maxEdgeLen: Math.round(1.2 / cs),
-      maxSimplificationError: 1.1,
-      minRegionArea: 8,
-      mergeRegionArea: 20,
-      maxVertsPerPoly: 6,
-      // small sample distances crash this Recast build (out-of-bounds in buildPolyMeshDetail)
-      detailSampleDist: 1.0,
-      detailSampleMaxError: 0.05,
-    });
+    const r = generators.generateSoloNavMesh(positions, indices, recastConfig(agent));
     if (!r.success) throw new Error(`navmesh generation failed for scene '${scene.name}': ${r.error}`);
     return new SceneNavMesh(r.navMesh, new core.NavMeshQuery(r.navMesh, { maxNodes: 4096 }), agent);
+  }
+
+  /**
+   * A navmesh from recast-navigation-js's serialisation (`exportNavMesh`, a version-1 habitat
+   * `.navmesh`). The import does not report failure itself, so an empty result is refused here.
+   */
+  static async fromRecastBytes(bytes: Uint8Array, agent: AgentShape, name = 'navmesh'): Promise<SceneNavMesh> {
+    await initRecast();
+    const { navMesh } = core.importNavMesh(bytes);
+    const header = navMesh.getMaxTiles() > 0 ? navMesh.getTile(0).header() : null;
+    if (!header || header.polyCount() === 0) {
+      navMesh.destroy();
+      throw new Error(`navmesh '${name}' could not be loaded into Detour (no tile with polygons after import)`);
+    }
+    return new SceneNavMesh(navMesh, new core.NavMeshQuery(navMesh, { maxNodes: 4096 }), agent);
+  }
+
+  /** This navmesh in recast-navigation-js's serialisation (habitat's version-1 layout). */
+  toRecastBytes(): Uint8Array {
+    return core.exportNavMesh(this.navMesh);
   }
 
   /** Nearest navmesh point within a box around p (horizontal reach `reach`, vertical ±0.3 m). */

@@ -1,5 +1,15 @@
 /**
- * The Node-only part of src/sim/: houses from files (glTF/GLB through @gltf-transform and node:fs).
- * Kept out of index.ts so that the browser demo, which generates its houses, never loads them.
+ * The Node-only part of src/sim/: houses from glTF files (@gltf-transform and node:fs) and Habitat
+ * scenes in and out (stage GLBs with Basis/KTX2 textures through the transcoder, `.navmesh` files,
+ * HM3D annotations, the `sim export` dataset). Kept out of index.ts so that the browser demo, which
+ * generates its houses, never loads them.
  */
 export { loadHouse } from './load-house.js';
+export { type DecodedTexture, type TextureDecoder } from './gltf.js';
+export { basisTextureDecoders } from './habitat/basis.js';
+export { DATASET_NAME, exportHabitatHouse, type HabitatExportOptions, navMeshSettings } from './habitat/export.js';
+export { goatObjectId, instructionVocab, r2rGroundTruth, VLNCE_ACTIONS } from './habitat/episodes-out.js';
+export { stageFrameMatrix, worldToZUp, yawQuaternion } from './habitat/frame.js';
+export { GOAT_AGENT, HABITAT_DEFAULT_AGENT, type HabitatScene, type HabitatSceneOptions, loadHabitatScene, type NavMeshSource, type StageConfig, StageConfigSchema } from './habitat/load-scene.js';
+export { type HabitatNavMeshFile, type HabitatNavMeshSettings, parseHabitatNavMesh, writeHabitatNavMesh } from './habitat/navmesh-file.js';
+export { parseSemanticTxt, type SemanticInstance } from './habitat/semantic.js';

@@ -2,6 +2,7 @@
 export type { AgentGoal } from './agent-goal.js';
 export { type EpisodeWorld, openEpisodeWorld } from './episode-world.js';
 export { describeIssues, generateDataset, type InstructionEpisode, parseEpisodeJson } from './episodes.js';
+export { DATASET_NAME, exportHabitatHouse, type HabitatExportOptions } from './habitat-export.js';
 export { type GoatGoal, planGoatSequence, type StartPose } from './goat-plan.js';
 export { type HouseRef, HouseRefSchema, HouseSeedSchema, HouseSpecSchema, houseSpecText, HouseSpecTextSchema } from './house-spec.js';
 export { POSE_SOURCES } from './pose-sources.js';

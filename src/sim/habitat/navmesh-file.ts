@@ -1,0 +1,123 @@
+/**
+ * habitat-sim's `.navmesh` binary (PathFinder::saveNavMesh / loadNavMesh), read and written.
+ *
+ * Layout (little-endian): int32 magic 'MSET', int32 version (1, or 2 with the 56-byte NavMeshSettings
+ * block after the params), int32 numTiles, 28-byte dtNavMeshParams, [56-byte settings], then per tile
+ * uint32 tileRef, int32 dataSize and the Detour tile data. recast-navigation-js serialises the same
+ * layout but accepts version 1 only, so a version-2 file is handed to it without the settings block.
+ * Every field a reader trusts is checked first: a malformed file is an error naming the file and the
+ * offending field, never a crash inside WebAssembly.
+ */
+
+const MAGIC = ('M'.charCodeAt(0) << 24) | ('S'.charCodeAt(0) << 16) | ('E'.charCodeAt(0) << 8) | 'T'.charCodeAt(0);
+/** Detour tile data starts with dtMeshHeader: magic 'DNAV', version 7 */
+const TILE_MAGIC = ('D'.charCodeAt(0) << 24) | ('N'.charCodeAt(0) << 16) | ('A'.charCodeAt(0) << 8) | 'V'.charCodeAt(0);
+const TILE_VERSION = 7;
+const HEADER = 12;
+const PARAMS = 28;
+export const SETTINGS_BYTES = 56;
+
+/** habitat-sim's NavMeshSettings (PathFinder.h), in its on-disk order. */
+export interface HabitatNavMeshSettings {
+  cellSize: number;
+  cellHeight: number;
+  agentHeight: number;
+  agentRadius: number;
+  agentMaxClimb: number;
+  /** degrees */
+  agentMaxSlope: number;
+  regionMinSize: number;
+  regionMergeSize: number;
+  edgeMaxLen: number;
+  edgeMaxError: number;
+  vertsPerPoly: number;
+  detailSampleDist: number;
+  detailSampleMaxError: number;
+  filterLowHangingObstacles: boolean;
+  filterLedgeSpans: boolean;
+  filterWalkableLowHeightSpans: boolean;
+  /** v0.2.5+; the padding byte of older versions reads as false */
+  includeStaticObjects: boolean;
+}
+
+const FLOAT_FIELDS = ['cellSize', 'cellHeight', 'agentHeight', 'agentRadius', 'agentMaxClimb', 'agentMaxSlope', 'regionMinSize', 'regionMergeSize', 'edgeMaxLen', 'edgeMaxError', 'vertsPerPoly', 'detailSampleDist', 'detailSampleMaxError'] as const;
+const BOOL_FIELDS = ['filterLowHangingObstacles', 'filterLedgeSpans', 'filterWalkableLowHeightSpans', 'includeStaticObjects'] as const;
+
+export interface HabitatNavMeshFile {
+  version: 1 | 2;
+  /** null for version 1 files, which carry no settings */
+  settings: HabitatNavMeshSettings | null;
+  tiles: number;
+  /** the same navmesh in recast-navigation-js's (version-1) serialisation, for `importNavMesh` */
+  recastBytes: Uint8Array;
+}
+
+function readSettings(dv: DataView, at: number): HabitatNavMeshSettings {
+  const s: Record<string, number | boolean> = {};
+  FLOAT_FIELDS.forEach((f, i) => (s[f] = dv.getFloat32(at + i * 4, true)));
+  BOOL_FIELDS.forEach((f, i) => (s[f] = dv.getUint8(at + FLOAT_FIELDS.length * 4 + i) !== 0));
+  return s as unknown as HabitatNavMeshSettings;
+}
+
+function writeSettings(dv: DataView, at: number, s: HabitatNavMeshSettings): void {
+  FLOAT_FIELDS.forEach((f, i) => dv.setFloat32(at + i * 4, s[f], true));
+  BOOL_FIELDS.forEach((f, i) => dv.setUint8(at + FLOAT_FIELDS.length * 4 + i, s[f] ? 1 : 0));
+}
+
+/** Parses a habitat `.navmesh`; `name` is used in error messages. */
+export function parseHabitatNavMesh(bytes: Uint8Array, name = 'navmesh'): HabitatNavMeshFile {
+  const fail = (why: string): never => {
+    throw new Error(`habitat navmesh '${name}' (${bytes.byteLength} bytes) ${why}`);
+  };
+  if (bytes.byteLength < HEADER + PARAMS) fail(`is too short: a header and navmesh params need ${HEADER + PARAMS} bytes`);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (dv.getInt32(0, true) !== MAGIC) fail("does not start with the magic 'MSET' (bytes 'TESM'); is it a habitat-sim .navmesh?");
+  const version = dv.getInt32(4, true);
+  if (version !== 1 && version !== 2) fail(`has version ${version}; accepted are 1 and 2 (habitat-sim writes 2 since v0.2.2)`);
+  const declared = dv.getInt32(8, true);
+  const maxTiles = dv.getInt32(HEADER + 20, true);
+  if (declared < 1 || declared > Math.max(1, maxTiles)) fail(`declares ${declared} tiles for at most ${maxTiles}; expected 1 to maxTiles`);
+  const settingsAt = HEADER + PARAMS;
+  if (version === 2 && bytes.byteLength < settingsAt + SETTINGS_BYTES) fail(`is version 2 but too short for the ${SETTINGS_BYTES}-byte settings block`);
+  const settings = version === 2 ? readSettings(dv, settingsAt) : null;
+  const tiles: Array<{ at: number; size: number }> = [];
+  let at = version === 2 ? settingsAt + SETTINGS_BYTES : settingsAt;
+  for (let i = 0; i < declared; i++) {
+    if (at + 8 > bytes.byteLength) fail(`ends inside the header of tile ${i} of ${declared}`);
+    const ref = dv.getUint32(at, true), size = dv.getInt32(at + 4, true);
+    // habitat-sim stops reading at a zero tileRef or dataSize
+    if (ref === 0 || size === 0) break;
+    if (size < 0 || at + 8 + size > bytes.byteLength) fail(`has tile ${i} of ${size} bytes, past the end of the file`);
+    if (size < 100 || dv.getInt32(at + 8, true) !== TILE_MAGIC) fail(`tile ${i} does not start with Detour's 'DNAV' tile magic`);
+    if (dv.getInt32(at + 12, true) !== TILE_VERSION) fail(`tile ${i} has Detour tile version ${dv.getInt32(at + 12, true)}; accepted is ${TILE_VERSION}`);
+    tiles.push({ at, size });
+    at += 8 + size;
+  }
+  if (tiles.length === 0) fail('holds no tiles');
+  const total = HEADER + PARAMS + tiles.reduce((s, t) => s + 8 + t.size, 0);
+  const out = new Uint8Array(total);
+  const odv = new DataView(out.buffer);
+  odv.setInt32(0, MAGIC, true);
+  odv.setInt32(4, 1, true);
+  odv.setInt32(8, tiles.length, true);
+  out.set(bytes.subarray(HEADER, HEADER + PARAMS), HEADER);
+  let o = HEADER + PARAMS;
+  for (const t of tiles) {
+    out.set(bytes.subarray(t.at, t.at + 8 + t.size), o);
+    o += 8 + t.size;
+  }
+  return { version: version as 1 | 2, settings, tiles: tiles.length, recastBytes: out };
+}
+
+/** A version-2 habitat `.navmesh` from recast-navigation-js's serialisation and the build settings. */
+export function writeHabitatNavMesh(recastBytes: Uint8Array, settings: HabitatNavMeshSettings): Uint8Array {
+  const parsed = parseHabitatNavMesh(recastBytes, 'recast export');
+  const body = parsed.recastBytes;
+  const out = new Uint8Array(body.byteLength + SETTINGS_BYTES);
+  const dv = new DataView(out.buffer);
+  out.set(body.subarray(0, HEADER + PARAMS), 0);
+  dv.setInt32(4, 2, true);
+  writeSettings(dv, HEADER + PARAMS, settings);
+  out.set(body.subarray(HEADER + PARAMS), HEADER + PARAMS + SETTINGS_BYTES);
+  return out;
+}
