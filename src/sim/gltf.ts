@@ -16,7 +16,10 @@ import { PNG } from 'pngjs';
 import type { Vec3 } from '../geometry/index.js';
 import { SceneBuilder } from './builder.js';
 import { TEXTURE_SOURCE_EXTENSIONS } from './gltf-extensions.js';
-import { FLAG_DOUBLE_SIDED, type Scene, type StartPose } from './scene.js';
+import { FLAG_DOUBLE_SIDED, FLAG_NO_COLLIDE, type Scene, type StartPose } from './scene.js';
+
+/** Primitive `extras` key of triangles left out of the navmesh input (written by `sim export`). */
+export const NO_COLLIDE_EXTRA = 'navharnessNoCollide';
 
 export interface GltfLoadOptions {
   name?: string;
@@ -63,7 +66,8 @@ export function decodeTexture(bytes: Uint8Array, mime: string, name: string, dec
   }
   const accepted = [...TEXTURE_TYPES, ...Object.keys(decoders)];
   const hint = mime === 'image/x-basis' || mime === 'image/ktx2' ? ' (Basis and KTX2 textures need the transcoder: load habitat scenes with loadHabitatScene)' : '';
-  throw new Error(`${what} has an unsupported image type; base colour textures must be ${accepted.join(', ')}${hint}`);
+  const list = `${accepted.slice(0, -1).join(', ')} or ${accepted[accepted.length - 1]}`;
+  throw new Error(`${what} has an unsupported image type; base colour textures must be ${list}${hint}`);
 }
 
 function transform(m: ArrayLike<number>, p: Vec3): Vec3 {
@@ -144,7 +148,9 @@ class GltfSceneReader {
     const tex = this.materialTexture(prim);
     const textured = !!mat?.getBaseColorTexture();
     const factor = mat?.getBaseColorFactor() ?? [1, 1, 1, 1];
-    const flags = mat?.getDoubleSided() ? FLAG_DOUBLE_SIDED : 0;
+    // `navharness sim export` marks the primitives its navmesh leaves out (see habitat/stage-glb.ts)
+    const noCollide = (prim.getExtras() as Record<string, unknown>)[NO_COLLIDE_EXTRA] === true;
+    const flags = (mat?.getDoubleSided() ? FLAG_DOUBLE_SIDED : 0) | (noCollide ? FLAG_NO_COLLIDE : 0);
     const flip = det3(world) < 0;
     const n = idx ? idx.getCount() : pos.getCount();
     const e: number[] = [];

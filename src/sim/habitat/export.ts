@@ -72,9 +72,6 @@ function configs(stem: string): Record<string, Uint8Array> {
   return {
     [`${dir}/${DATASET_CONFIG}`]: json({
       stages: { default_attributes: { ...frame, requires_lighting: false }, paths: { '.json': ['*/*.stage_config.json'] } },
-      objects: { paths: { '.json': [] } },
-      light_setups: { paths: { '.json': [] } },
-      scene_instances: { paths: { '.json': [] } },
     }),
     [`${dir}/${stem}/${stem}.stage_config.json`]: json({ render_asset: `${stem}.glb`, collision_asset: `${stem}.glb`, nav_asset: `${stem}.navmesh`, ...frame, shader_type: 'flat', requires_lighting: false }),
   };

@@ -3,13 +3,16 @@
  * node per scene object named after its category (ids and rooms in the node's `extras`), one
  * material per texture with the texels as PNG, and the simulator's baked per-triangle shading as
  * vertex colours (COLOR_0), which glTF multiplies into the base colour, so that habitat's flat shader
- * shows the house as our renderer does. Texture coordinates keep glTF's convention (v = 0 is the
+ * shows the house as our renderer does. Primitives the simulator leaves out of its navmesh (ceilings,
+ * pictures) say so in their extras, which the project's loader reads and Habitat ignores (a navmesh
+ * Habitat recomputes treats them as obstacles). Texture coordinates keep glTF's convention (v = 0 is the
  * first image row), the one the simulator's rasteriser and glTF loader use.
  */
 import { Document, WebIO, type Material, type Node as GltfNode } from '@gltf-transform/core';
 import { encodePng } from '../../image/node.js';
 import type { Vec3 } from '../../geometry/index.js';
-import { ATTR_WORDS, FLAG_DOUBLE_SIDED, TRI_FLOATS, type Scene, type SceneObject } from '../scene.js';
+import { ATTR_WORDS, FLAG_DOUBLE_SIDED, FLAG_NO_COLLIDE, TRI_FLOATS, type Scene, type SceneObject } from '../scene.js';
+import { NO_COLLIDE_EXTRA } from '../gltf.js';
 import { worldToZUp } from './frame.js';
 
 /** Texels of each scene texture as packed R | G << 8 | B << 16 (as the renderer synthesises them). */
@@ -74,17 +77,18 @@ function isDegenerate(scene: Scene, i: number): boolean {
 
 /** One glTF node per scene object; its triangles grouped by (texture, double-sidedness). */
 function objectNode(doc: Document, scene: Scene, o: SceneObject, tris: number[], material: (tex: number, doubleSided: boolean) => Material): GltfNode {
-  const groups = new Map<string, { tex: number; ds: boolean; b: PrimBuffers }>();
+  const groups = new Map<string, { tex: number; ds: boolean; noCollide: boolean; b: PrimBuffers }>();
   for (const i of tris) {
     if (isDegenerate(scene, i)) continue;
-    const tex = scene.attrs[i * ATTR_WORDS], ds = (scene.attrs[i * ATTR_WORDS + 3] & FLAG_DOUBLE_SIDED) !== 0;
-    const k = `${tex}|${ds}`;
-    if (!groups.has(k)) groups.set(k, { tex, ds, b: { key: new Map(), pos: [], uv: [], col: [], nrm: [], idx: [] } });
+    const flags = scene.attrs[i * ATTR_WORDS + 3];
+    const tex = scene.attrs[i * ATTR_WORDS], ds = (flags & FLAG_DOUBLE_SIDED) !== 0, noCollide = (flags & FLAG_NO_COLLIDE) !== 0;
+    const k = `${tex}|${ds}|${noCollide}`;
+    if (!groups.has(k)) groups.set(k, { tex, ds, noCollide, b: { key: new Map(), pos: [], uv: [], col: [], nrm: [], idx: [] } });
     addTriangle(groups.get(k)!.b, scene, i);
   }
   const buffer = doc.getRoot().listBuffers()[0];
   const mesh = doc.createMesh(o.category);
-  for (const { tex, ds, b } of groups.values()) {
+  for (const { tex, ds, noCollide, b } of groups.values()) {
     if (b.idx.length === 0) continue;
     const acc = (type: 'VEC2' | 'VEC3' | 'SCALAR', arr: Float32Array | Uint32Array) => doc.createAccessor().setType(type).setArray(arr).setBuffer(buffer);
     const prim = doc.createPrimitive()
@@ -94,6 +98,8 @@ function objectNode(doc: Document, scene: Scene, o: SceneObject, tris: number[],
       .setAttribute('COLOR_0', acc('VEC3', new Float32Array(b.col)))
       .setIndices(acc('SCALAR', new Uint32Array(b.idx)))
       .setMaterial(material(tex, ds));
+    // ceilings and pictures stay out of the simulator's navmesh input; Habitat ignores the mark
+    if (noCollide) prim.setExtras({ [NO_COLLIDE_EXTRA]: true });
     mesh.addPrimitive(prim);
   }
   return doc.createNode(o.category).setMesh(mesh).setExtras({ id: o.id, category: o.category, room: o.room, floor: o.floor, goal: o.goal, structural: o.structural });
