@@ -138,6 +138,23 @@ describe('loadHabitatScene on an HM3D-style stage', () => {
     expect(parseSemanticTxt('HM3D Semantic Annotations\n7,0A0B0C,"chair, armless",3\n')).toEqual([{ id: 7, colour: 0x0a0b0c, category: 'chair, armless', region: 3 }]);
   });
 
+  it('follows a stage config (frame, units, nav_asset) and refuses a bad one, naming the field', async () => {
+    const cfg = (o: object) => {
+      const p = join(dir, `c${Math.random().toString(36).slice(2)}.stage_config.json`);
+      writeFileSync(p, JSON.stringify(o));
+      return p;
+    };
+    // glTF's own y-up frame and half-metre units: the file's y axis is the world's up, its z the back
+    const h = await loadHabitatScene({ stage: cfg({ render_asset: 'scene.basis.glb', up: [0, 1, 0], front: [0, 0, -1], units_to_meters: 0.5, nav_asset: 'v2.navmesh' }), semantic: 'none' });
+    expect(h.scene.max.map((v) => Math.round(v * 100) / 100)).toEqual([1, 1, 1.25]);
+    expect(h.navSource).toMatchObject({ kind: 'file', version: 2, path: join(dir, 'v2.navmesh') });
+    await expect(loadHabitatScene({ stage: cfg({ up: [0, 0, 1] }) })).rejects.toThrow(/render_asset/);
+    await expect(loadHabitatScene({ stage: cfg({ render_asset: 'scene.basis.glb', up: [0, 0, 1], front: [0, 0.5, 0.5] }) })).rejects.toThrow(/must be perpendicular unit vectors/);
+    await expect(loadHabitatScene({ stage: cfg({ render_asset: 'scene.basis.glb', origin: [1, 0, 0] }) })).rejects.toThrow(/non-zero origin/);
+    await expect(loadHabitatScene({ stage: cfg({ render_asset: 'scene.obj' }) })).rejects.toThrow(/must be a \.glb file/);
+    await expect(loadHabitatScene({ stage: join(dir, 'missing.glb') })).rejects.toThrow(/cannot read stage '.*missing\.glb'/);
+  });
+
   let navBytes: Uint8Array | null = null;
   function fixtureNavMesh(): Uint8Array {
     if (!navBytes) navBytes = new Uint8Array(readFileSync(join(dir, 'scene.basis.navmesh')));
