@@ -12,4 +12,4 @@ export { goatObjectId, instructionVocab, r2rGroundTruth, VLNCE_ACTIONS } from '.
 export { stageFrameMatrix, worldToZUp, yawQuaternion } from './habitat/frame.js';
 export { GOAT_AGENT, HABITAT_DEFAULT_AGENT, type HabitatScene, type HabitatSceneOptions, loadHabitatScene, type NavMeshSource, type StageConfig, StageConfigSchema } from './habitat/load-scene.js';
 export { type HabitatNavMeshFile, type HabitatNavMeshSettings, parseHabitatNavMesh, writeHabitatNavMesh } from './habitat/navmesh-file.js';
-export { parseSemanticTxt, type SemanticInstance } from './habitat/semantic.js';
+export { parseSemanticTxt, sceneIdsBySemanticId, type SemanticInstance } from './habitat/semantic.js';

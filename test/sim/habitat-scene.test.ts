@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedPath, skipReason } from '../../bench/support/shared-data.js';
 import { simCameraPose } from '../../src/geometry/index.js';
 import { Renderer, type Scene } from '../../src/sim/index.js';
-import { basisTextureDecoders, GOAT_AGENT, HABITAT_DEFAULT_AGENT, loadHabitatScene, parseHabitatNavMesh, parseSemanticTxt, type TextureDecoder, writeHabitatNavMesh } from '../../src/sim/node.js';
+import { basisTextureDecoders, GOAT_AGENT, HABITAT_DEFAULT_AGENT, loadHabitatScene, parseHabitatNavMesh, parseSemanticTxt, sceneIdsBySemanticId, type TextureDecoder, writeHabitatNavMesh } from '../../src/sim/node.js';
 import { loadGltfScene } from '../../src/sim/gltf.js';
 import { navMeshSettings } from '../../src/sim/habitat/export.js';
 import { habitatGlb, type Quad } from '../helpers/habitat-glb.js';
@@ -39,7 +39,7 @@ const QUADS: Quad[] = [
   { name: 'wall b', corners: [[-2, -2, 0], [-2, 2, 0], [-2, 2, 2.5], [-2, -2, 2.5]], uv: [[0, 1], [1, 1], [1, 0], [0, 0]], image: 1 },
 ];
 const SEMANTIC_COLOURS: [number, number, number][] = [[0, 1, 0], [1, 0, 0], [0, 0, 1]];
-const SEMANTIC_TXT = 'HM3D Semantic Annotations\n1,00FF00,"floor",0\n2,FF0000,"wall",0\n3,0000FF,"painting",1\n';
+const SEMANTIC_TXT = 'HM3D Semantic Annotations\n5,00FF00,"floor",0\n9,FF0000,"wall",0\n12,0000FF,"painting",1\n';
 
 describe('Basis and KTX2 textures', () => {
   let decoders: Record<string, TextureDecoder>;
@@ -89,6 +89,8 @@ describe('loadHabitatScene on an HM3D-style stage', () => {
     expect(h.navSource).toEqual({ kind: 'rebuilt', agent: GOAT_AGENT });
     expect(h.semantic?.map((s) => s.category)).toEqual(['floor', 'wall', 'painting']);
     expect(h.scene.objects.map((o) => [o.category, o.goal])).toEqual([['floor', false], ['wall', false], ['painting', true], ['unannotated', false]]);
+    // GOAT names instances '{category}_{semantic id}': 'painting_12' is scene object 3
+    expect(sceneIdsBySemanticId(h.semantic!).get(12)).toBe(3);
     // the agent's radius keeps it 0.17 m off the walls
     expect(h.nav.snap([1.95, 0, 0], 0.1)).toBeNull();
     expect(h.nav.geodesic([-1, 0, 1], [1, 0, -1])).toBeCloseTo(Math.hypot(2, 2), 1);

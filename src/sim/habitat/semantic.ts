@@ -25,6 +25,11 @@ const LINE = /^(\d+),([0-9A-Fa-f]{6}),"(.*)",(-?\d+)\s*$/;
 const STRUCTURAL = new Set(['wall', 'floor', 'ceiling', 'door frame', 'window frame', 'stairs', 'beam', 'column', 'unknown', 'misc', 'unlabeled']);
 const MATCH_RADIUS = 0.2;
 
+/** Scene object id (as `applySemantics` numbers them) by the instance id of the .semantic.txt. */
+export function sceneIdsBySemanticId(instances: SemanticInstance[]): Map<number, number> {
+  return new Map(instances.map((s, k) => [s.id, k + 1]));
+}
+
 export function parseSemanticTxt(text: string, name = 'semantic.txt'): SemanticInstance[] {
   const lines = text.split(/\r?\n/);
   if (lines[0].trim() !== HEADER) throw new Error(`semantic descriptor '${name}' must start with the line '${HEADER}', got '${lines[0].slice(0, 60)}'`);
@@ -56,12 +61,13 @@ function triangleColour(s: Scene, i: number): number {
   return (px[p] << 16) | (px[p + 1] << 8) | px[p + 2];
 }
 
-const cellKey = (x: number, y: number, z: number) => `${x},${y},${z}`;
+/** A number per grid cell (cells of ±65536 × 20 cm: scenes up to 13 km across), cheaper than strings. */
+const cellKey = (x: number, y: number, z: number) => ((x + 65536) * 131072 + (y + 65536)) * 131072 + (z + 65536);
 
 /** Instance index (into `instances`) per stage triangle, -1 where no annotated triangle is near. */
 export function matchInstances(stage: Scene, sem: Scene, instances: SemanticInstance[]): Int32Array {
   const byColour = new Map(instances.map((inst, k) => [inst.colour, k]));
-  const grid = new Map<string, Array<{ c: Vec3; k: number }>>();
+  const grid = new Map<number, Array<{ c: Vec3; k: number }>>();
   for (let i = 0; i < sem.attrs.length / ATTR_WORDS; i++) {
     const k = byColour.get(triangleColour(sem, i));
     if (k === undefined) continue;
