@@ -1,3 +1,19 @@
-/** `navharness/sim` on Node: the simulator (sim.ts) plus houses loaded from .glb/.gltf files. */
+/**
+ * `navharness/sim` on Node: the simulator (sim.ts) plus houses loaded from .glb/.gltf files, and
+ * Habitat scenes in and out (stages, .navmesh files, HM3D semantics; the `sim export` dataset).
+ */
 export * from './sim.js';
-export { loadHouse } from '../sim/node.js';
+export {
+  exportHabitatHouse,
+  GOAT_AGENT,
+  type HabitatExportOptions,
+  type HabitatNavMeshSettings,
+  type HabitatScene,
+  type HabitatSceneOptions,
+  loadHabitatScene,
+  loadHouse,
+  parseHabitatNavMesh,
+  parseSemanticTxt,
+  sceneIdsBySemanticId,
+  writeHabitatNavMesh,
+} from '../sim/node.js';
