@@ -30,6 +30,8 @@ export interface GltfLoadOptions {
   frame?: ArrayLike<number>;
   /** decoders for image types beyond PNG and JPEG, by mimeType (e.g. 'image/x-basis', 'image/ktx2') */
   decoders?: Readonly<Record<string, TextureDecoder>>;
+  /** keep vertex colours at 8 bits a channel (semantic meshes, whose colours name instances) */
+  exactVertexColours?: boolean;
 }
 
 export interface DecodedTexture {
@@ -107,7 +109,7 @@ class GltfSceneReader {
   /** the largest upward-facing triangle near the lowest level: a floor to start on */
   floorGuess: FloorGuess | null = null;
 
-  constructor(private readonly opts: Pick<GltfLoadOptions, 'frame' | 'decoders'> = {}) {}
+  constructor(private readonly opts: Pick<GltfLoadOptions, 'frame' | 'decoders' | 'exactVertexColours'> = {}) {}
 
   private flatTexture(f: ArrayLike<number>): number {
     const c = [0, 1, 2].map((i) => Math.round(Math.min(1, Math.max(0, f[i])) * 255));
@@ -175,8 +177,9 @@ class GltfSceneReader {
       const [v1, v2] = flip ? [c2, c1] : [c1, c2];
       const mean = a.c && v1.c && v2.c ? ([0, 1, 2].map((j) => (a.c![j] + v1.c![j] + v2.c![j]) / 3) as unknown as Vec3) : null;
       if (mean && !textured) {
-        // 5 bits a channel bounds the number of flat colour textures a vertex-coloured mesh makes
-        const q = [0, 1, 2].map((j) => Math.round(Math.min(1, Math.max(0, mean[j] * factor[j])) * 31) / 31);
+        // 5 bits a channel bounds the number of flat colour textures a vertex-coloured scan makes
+        const levels = this.opts.exactVertexColours ? 255 : 31;
+        const q = [0, 1, 2].map((j) => Math.round(Math.min(1, Math.max(0, mean[j] * factor[j])) * levels) / levels);
         this.b.triangle([a.p, v1.p, v2.p], [a.uv, v1.uv, v2.uv], this.flatTexture(q), id, flags);
       } else {
         const shade = mean ? Math.round(256 * Math.min(1, Math.max(0, 0.2126 * mean[0] + 0.7152 * mean[1] + 0.0722 * mean[2]))) : undefined;

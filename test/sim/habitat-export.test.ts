@@ -11,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simCameraPose, type Vec3 } from '../../src/geometry/index.js';
 import { generateHouse, Renderer, SceneNavMesh, type Scene } from '../../src/sim/index.js';
-import { GOAT_AGENT, type HabitatScene, loadHabitatScene, parseHabitatNavMesh } from '../../src/sim/node.js';
+import { GOAT_AGENT, type HabitatScene, loadHabitatScene, parseHabitatNavMesh, sceneIdsBySemanticId } from '../../src/sim/node.js';
 import { registerSim } from '../../src/commands/sim.js';
 import { UsageError } from '../../src/commands/usage.js';
 import { runProgram } from '../helpers/run-program.js';
@@ -36,12 +36,19 @@ beforeAll(async () => {
 const gz = (rel: string) => JSON.parse(gunzipSync(readFileSync(join(dir, rel))).toString('utf8'));
 
 describe('sim export --format habitat', () => {
-  it('writes a stage GLB that the Khronos glTF validator passes with no errors or warnings', async () => {
+  it('writes a stage GLB and a semantic GLB that the Khronos glTF validator passes with no errors or warnings', async () => {
     const { validateBytes } = await import('gltf-validator');
-    const glb = new Uint8Array(readFileSync(join(dir, 'scene_datasets/navharness', STEM, `${STEM}.glb`)));
-    const report = await validateBytes(glb, { maxIssues: 100 });
-    expect(report.issues.messages.filter((m) => m.severity <= 1)).toEqual([]);
-    expect(report.issues.numErrors).toBe(0);
+    for (const name of [`${STEM}.glb`, `${STEM}.semantic.glb`]) {
+      const report = await validateBytes(new Uint8Array(readFileSync(join(dir, 'scene_datasets/navharness', STEM, name))), { maxIssues: 100 });
+      expect(report.issues.messages.filter((m) => m.severity <= 1)).toEqual([]);
+      expect(report.issues.numErrors).toBe(0);
+    }
+  });
+
+  it('writes HM3D-style annotations that load back as the house\'s own objects', () => {
+    expect(loaded.semantic).toHaveLength(house.objects.length);
+    const ids = sceneIdsBySemanticId(loaded.semantic!);
+    for (const o of house.objects) expect(loaded.scene.objects[ids.get(o.id)! - 1].category).toBe(o.category);
   });
 
   it('writes a version-2 .navmesh with the settings it was built with, loaded back for the stage', () => {
@@ -90,11 +97,14 @@ describe('sim export --format habitat', () => {
     const cam = { width: 96, height: 72 };
     const r1 = await Renderer.create(house, cam), r2 = await Renderer.create(loaded.scene, cam);
     const pose = simCameraPose(house.start.position, house.start.yaw, r1.camera.cameraHeight);
-    const f1 = r1.render(pose), rgb1 = f1.rgb.slice(), d1 = f1.depth.slice();
+    const f1 = r1.render(pose), rgb1 = f1.rgb.slice(), d1 = f1.depth.slice(), ids1 = f1.ids.slice();
     const f2 = r2.render(pose);
-    let same = 0, depthOk = 0;
+    const ids = sceneIdsBySemanticId(loaded.semantic!);
+    let same = 0, depthOk = 0, idsSame = 0;
     for (let i = 0; i < cam.width * cam.height; i++) {
       if (Math.abs(d1[i] - f2.depth[i]) < 0.02) depthOk++;
+      // instance ids through the annotations: the ground truth an offline agent perceives
+      if (ids1[i] === 0 ? f2.ids[i] === 0 : ids.get(ids1[i]) === f2.ids[i]) idsSame++;
       if ([0, 1, 2].every((c) => Math.abs(rgb1[i * 3 + c] - f2.rgb[i * 3 + c]) <= 3)) same++;
     }
     r1.dispose();
@@ -103,6 +113,7 @@ describe('sim export --format habitat', () => {
     // the stage carries the same triangles, texels and (as vertex colours) shading: the same image
     expect(depthOk / n).toBeGreaterThan(0.999);
     expect(same / n).toBeGreaterThan(0.999);
+    expect(idsSame / n).toBeGreaterThan(0.99);
   });
 
   it('writes GOAT-Bench and R2R-CE episodes in the published layouts', () => {

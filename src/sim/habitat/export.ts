@@ -4,6 +4,7 @@
  *   scene_datasets/navharness/navharness.scene_dataset_config.json
  *   scene_datasets/navharness/house_N/house_N.glb            stage, +Z up, +Y front
  *   scene_datasets/navharness/house_N/house_N.navmesh        habitat version 2, with its settings
+ *   scene_datasets/navharness/house_N/house_N.semantic.glb + .semantic.txt   HM3D-style instances
  *   scene_datasets/navharness/house_N/house_N.stage_config.json
  *   datasets/goat_bench/navharness/{split}/content/house_N.json.gz
  *   datasets/r2r_vlnce/navharness/{split}/{split}.json.gz and {split}_gt.json.gz
@@ -24,7 +25,7 @@ import type { Scene } from '../scene.js';
 import { goatSceneFile, r2rGroundTruth, r2rSplitFile, type SceneRef } from './episodes-out.js';
 import { HABITAT_MESH_FRONT, HABITAT_MESH_UP } from './frame.js';
 import { type HabitatNavMeshSettings, writeHabitatNavMesh } from './navmesh-file.js';
-import { sceneToStageGlb } from './stage-glb.js';
+import { sceneToSemanticGlb, sceneToStageGlb, semanticTxt } from './stage-glb.js';
 
 export interface HabitatExportOptions {
   seed: number;
@@ -73,7 +74,17 @@ function configs(stem: string): Record<string, Uint8Array> {
     [`${dir}/${DATASET_CONFIG}`]: json({
       stages: { default_attributes: { ...frame, requires_lighting: false }, paths: { '.json': ['*/*.stage_config.json'] } },
     }),
-    [`${dir}/${stem}/${stem}.stage_config.json`]: json({ render_asset: `${stem}.glb`, collision_asset: `${stem}.glb`, nav_asset: `${stem}.navmesh`, ...frame, shader_type: 'flat', requires_lighting: false }),
+    [`${dir}/${stem}/${stem}.stage_config.json`]: json({
+      render_asset: `${stem}.glb`,
+      collision_asset: `${stem}.glb`,
+      nav_asset: `${stem}.navmesh`,
+      semantic_asset: `${stem}.semantic.glb`,
+      semantic_descriptor_filename: `${stem}.semantic.txt`,
+      has_semantic_textures: false,
+      ...frame,
+      shader_type: 'flat',
+      requires_lighting: false,
+    }),
   };
 }
 
@@ -108,6 +119,8 @@ export async function exportHabitatHouse(o: HabitatExportOptions): Promise<Recor
     return {
       [`${dir}/${stem}.glb`]: await sceneToStageGlb(scene, (i) => renderer.textureTexels(i)),
       [`${dir}/${stem}.navmesh`]: writeHabitatNavMesh(nav.toRecastBytes(), navMeshSettings(agent)),
+      [`${dir}/${stem}.semantic.glb`]: await sceneToSemanticGlb(scene),
+      [`${dir}/${stem}.semantic.txt`]: new TextEncoder().encode(semanticTxt(scene)),
       ...configs(stem),
       ...(await episodeFiles(scene, nav, renderer, o, ref, stem)),
     };

@@ -129,7 +129,7 @@ export async function loadHabitatScene(o: HabitatSceneOptions): Promise<HabitatS
   let semantic: SemanticInstance[] | null = null;
   if (sem) {
     const instances = parseSemanticTxt(new TextDecoder().decode(await readBytes(sem.txt, 'semantic descriptor')), sem.txt);
-    const semScene = await loadGltfScene(await readBytes(sem.glb, 'semantic mesh'), { name: sem.glb, binary: true, frame, decoders });
+    const semScene = await loadGltfScene(await readBytes(sem.glb, 'semantic mesh'), { name: sem.glb, binary: true, frame, decoders, exactVertexColours: true });
     scene = applySemantics(scene, semScene, instances);
     semantic = instances;
   }

@@ -134,3 +134,49 @@ export async function sceneToStageGlb(scene: Scene, texels: TexelSource): Promis
   }
   return new WebIO().writeBinary(doc);
 }
+
+/** Instance colour of scene object `id` (0xRRGGBB): distinct ids get distinct colours, since an odd multiplier permutes the residues mod 2^24. */
+export const instanceColour = (id: number): number => Math.imul(id, 0x9e3779b1) & 0xffffff;
+
+/**
+ * The HM3D-style semantic mesh of a scene: the stage's triangles, each object painted in its
+ * `instanceColour` as vertex colours (COLOR_0), +Z up like the stage.
+ */
+export async function sceneToSemanticGlb(scene: Scene): Promise<Uint8Array> {
+  const doc = new Document();
+  doc.getRoot().getAsset().generator = 'navharness sim export';
+  const buffer = doc.createBuffer();
+  const gscene = doc.createScene(`${scene.name} semantic`);
+  doc.getRoot().setDefaultScene(gscene);
+  const material = doc.createMaterial('instance colour').setMetallicFactor(0).setRoughnessFactor(1);
+  const byObject = new Map<number, number[]>();
+  for (let i = 0; i < scene.attrs.length / ATTR_WORDS; i++) {
+    if (isDegenerate(scene, i)) continue;
+    const id = scene.attrs[i * ATTR_WORDS + 1];
+    if (!byObject.has(id)) byObject.set(id, []);
+    byObject.get(id)!.push(i);
+  }
+  for (const o of scene.objects) {
+    const tris = byObject.get(o.id);
+    if (!tris) continue;
+    const c = instanceColour(o.id), rgb = [(c >> 16) & 255, (c >> 8) & 255, c & 255].map((v) => v / 255);
+    const pos = new Float32Array(tris.length * 9), col = new Float32Array(tris.length * 9);
+    tris.forEach((i, t) => {
+      for (let k = 0; k < 3; k++) {
+        const o5 = i * TRI_FLOATS + k * 5;
+        pos.set(worldToZUp([scene.triangles[o5], scene.triangles[o5 + 1], scene.triangles[o5 + 2]]), t * 9 + k * 3);
+        col.set(rgb, t * 9 + k * 3);
+      }
+    });
+    const acc = (arr: Float32Array) => doc.createAccessor().setType('VEC3').setArray(arr).setBuffer(buffer);
+    const prim = doc.createPrimitive().setAttribute('POSITION', acc(pos)).setAttribute('COLOR_0', acc(col)).setMaterial(material);
+    gscene.addChild(doc.createNode(o.category).setMesh(doc.createMesh(o.category).addPrimitive(prim)).setExtras({ id: o.id }));
+  }
+  return new WebIO().writeBinary(doc);
+}
+
+/** The `.semantic.txt` of a scene: one line per object, its id, `instanceColour`, category and room (−1 for none). */
+export function semanticTxt(scene: Scene): string {
+  const hex = (c: number) => c.toString(16).toUpperCase().padStart(6, '0');
+  return ['HM3D Semantic Annotations', ...scene.objects.map((o) => `${o.id},${hex(instanceColour(o.id))},"${o.category.replace(/"/g, "'")}",${o.room ?? -1}`)].join('\n') + '\n';
+}
