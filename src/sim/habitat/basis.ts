@@ -5,8 +5,10 @@
  * .wasm, Apache-2.0). Node only: the transcoder's script is read from the package and evaluated once.
  *
  * Orientation: the decoded rows are flipped when the file says its image is stored bottom-up (the
- * `.basis` header's Y-flipped flag, which habitat's converter sets, or a KTX2 `KTXorientation` of
- * "ru"), so that row 0 is the top row as glTF's texture coordinates expect.
+ * `.basis` header's Y-flipped flag, or a KTX2 `KTXorientation` of "ru"), so that row 0 is the top row
+ * as glTF's texture coordinates expect. Habitat's converter (magnum-imageconverter's
+ * BasisImageConverter, `y_flip=true` by default) hands basisu the image top-down and lets it flip, so
+ * HM3D's `.basis` images are stored bottom-up with the flag set; `basisu -y_flip` does the same.
  */
 import type { DecodedTexture, TextureDecoder } from '../gltf.js';
 
