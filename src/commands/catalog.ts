@@ -54,6 +54,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./vln.js')).registerVln,
   },
   {
+    name: 'dataset',
+    summary: 'inspect benchmark episode datasets (GOAT-Bench, R2R-CE, RxR-CE, IR2R-CE)',
+    load: async () => (await import('./dataset.js')).registerDataset,
+  },
+  {
     name: 'report',
     summary: 'write a static HTML report of a run directory: per task the goal, map, true path, stop views, verdicts and handover; per run the scores and plots',
     load: async () => (await import('./report.js')).registerReport,
