@@ -22,8 +22,8 @@ async function writeVln(): Promise<void> {
       token_counts: 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)',
     },
     outcomes: [
-      { id: 'ep-<1>', scores: { ne: 0.8, sr: 1, osr: 1, spl: 0.84, ndtw: 0.7, pathLength: 9 }, stopped: true, endReason: 'stop', actions: 38, goals: { set: 2, verified: 2, revisions: 0, compressions: 1 }, problems: 0, tokens: tokens(3, 3100) },
-      { id: 'ep-2', scores: { ne: 2.2, sr: 0, osr: 1, spl: 0, ndtw: 0.52, pathLength: 12 }, stopped: true, endReason: 'stop', actions: 42, goals: { set: 2, verified: 2, revisions: 0, compressions: 1 }, problems: 0, tokens: tokens(3, 3300) },
+      { id: 'ep-<1>', scores: { ne: 0.8, sr: 1, osr: 1, spl: 0.84, ndtw: 0.7, sdtw: 0.7, pathLength: 9 }, stopped: true, endReason: 'stop', actions: 38, goals: { set: 2, verified: 2, revisions: 0, compressions: 1 }, problems: 0, tokens: tokens(3, 3100) },
+      { id: 'ep-2', scores: { ne: 2.2, sr: 0, osr: 1, spl: 0, ndtw: 0.52, sdtw: 0, pathLength: 12 }, stopped: true, endReason: 'stop', actions: 42, goals: { set: 2, verified: 2, revisions: 0, compressions: 1 }, problems: 0, tokens: tokens(3, 3300) },
     ],
     trace: [decision('ep-<1>', 1, 900), decision('ep-<1>', 2, 1000), decision('ep-<1>', 3, 1100), decision('ep-2', 1, 950), decision('ep-2', 2, 1100), decision('ep-2', 3, 1150)],
   });
