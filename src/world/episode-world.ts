@@ -21,8 +21,9 @@ export interface EpisodeWorld {
   dispose(): void;
 }
 
-export async function openEpisodeWorld(ep: InstructionEpisode): Promise<EpisodeWorld> {
-  const scene = await loadHouse(ep.house);
+/** `scene`: the episode's scene when it is already open (a benchmark scene); else `ep.house` is loaded. */
+export async function openEpisodeWorld(ep: InstructionEpisode, scene?: Scene): Promise<EpisodeWorld> {
+  scene ??= await loadHouse(ep.house);
   const navmesh = await SceneNavMesh.build(scene);
   const sim = await SimBody.create(scene, { navmesh }, { position: ep.start.position, yaw: ep.start.yaw });
   const body = new TrueTrajectoryBody(sim, 'forward');

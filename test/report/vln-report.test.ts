@@ -16,7 +16,7 @@ const decision = (episode: string, n: number, input: number) => ({ episode, deci
 async function writeVln(): Promise<void> {
   await writeRunOutputs(dir, {
     metrics: {
-      config: 'goal', agent: 'scripted', episodes: 2, stop_rate: 1, NE: 1.5, OSR: 1, SR: 0.5, SPL: 0.42, nDTW: 0.61,
+      config: 'goal', agent: 'scripted', episodes: 2, stop_rate: 1, NE: 1.5, OSR: 1, SR: 0.5, SPL: 0.42, nDTW: 0.61, sDTW: 0.35,
       input_tokens: 3000, cached_tokens: 0, output_tokens: 200, total_tokens: 3200, decisions_per_episode: 3, external_decisions_per_episode: 3, images_per_decision: 1,
       text_kchars_per_decision: 0.5, actions_per_episode: 40, goals_verified_per_episode: 2, revisions_per_episode: 0,
       token_counts: 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)',

@@ -7,3 +7,6 @@ export { loadIr2rTours } from './ir2r.js';
 export { type BenchmarkSplit, openBenchmarkPath, openBenchmarkSplit } from './open.js';
 export { type DatasetInspection, inspectSplit } from './inspect.js';
 export * from './types.js';
+export { BENCHMARK_PRESETS, projectSetting, type SensorActionSetting, settingsOf } from './presets.js';
+export { defaultSceneResolver, MissingSceneError, missingSceneFiles, sceneDownloadHint, sceneHouseRef, type SceneResolver } from './scenes.js';
+export { goatEpisodeOf, instanceIdOf, instructionEpisodeOf } from './to-project.js';
