@@ -149,7 +149,8 @@ export async function runVlnceDataset(src: DatasetSource, o: VlnceRunOptions, lo
     if (open?.id !== id) open = { id, scene: await resolver(id, src.scenesDir) };
     return open.scene;
   };
-  const run = await runVln(episodes, { ...o, sceneOf, dtw: o.dtw ?? 'exact' });
+  // one position per action, as VLN-CE logs them for nDTW and path length
+  const run = await runVln(episodes, { ...o, sceneOf, dtw: o.dtw ?? 'exact', trajectory: 'action' });
   const files = await writeRunOutputs(o.out, run);
   const metrics = { ...run.metrics, benchmark: src.benchmark, split: src.split, dtw: o.dtw ?? 'exact', settings: settingsOf(src.benchmark) };
   atomicWriteFile(files.metrics, JSON.stringify(metrics, null, 2) + '\n');

@@ -20,6 +20,8 @@ export interface RunOptions extends LoopOptions {
   sceneOf?: (ep: InstructionEpisode) => Promise<Scene>;
   /** nDTW's DTW: 'exact' (default) or VLN-CE's default FastDTW ('fast') */
   dtw?: DtwMethod;
+  /** the true trajectory's log: a point per forward sub-motion (default) or per forward action (VLN-CE's) */
+  trajectory?: 'forward' | 'action';
 }
 
 export interface EpisodeOutcome {
@@ -80,7 +82,7 @@ export async function runVln(episodes: readonly InstructionEpisode[], o: RunOpti
   const outcomes: EpisodeOutcome[] = [];
   const trace: DecisionRecord[] = [];
   for (const ep of episodes) {
-    const world = await openEpisodeWorld(ep, o.sceneOf ? await o.sceneOf(ep) : undefined);
+    const world = await openEpisodeWorld(ep, o.sceneOf ? await o.sceneOf(ep) : undefined, o.trajectory);
     try {
       const r = await runOne(ep, world, o);
       const oracle = { geodesic: (a: readonly number[], b: readonly number[]) => world.navmesh.geodesic(a as any, b as any) };

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/commands/main.js';
+import { vlnCommand } from '../../src/commands/vln.js';
 import { writeHabitatEpisodes, type WrittenBenchmarks } from '../helpers/habitat-episodes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'nh-dataset-run-'));
@@ -64,6 +65,18 @@ describe('eval --dataset', () => {
     expect(Number.isFinite(m.NE)).toBe(true);
     const written = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as { settings: { benchmark: { maxSteps: number; cameraHeightM: number } } };
     expect(written.settings.benchmark).toMatchObject({ maxSteps: 500, cameraHeightM: 1.25 });
+  }, 600_000);
+
+  it('vln --dataset runs the split too; goat-bench is refused, naming --dataset', async () => {
+    const out = join(dir, 'vln-run');
+    const log: string[] = [];
+    await vlnCommand({ dataset: `r2r-ce:${files.r2rRoot}`, scenes: dir, split: 'val', agent: 'scripted', config: 'native', out, json: true }, (s) => log.push(s));
+    const m = JSON.parse(log[0]) as { episodes: number; nDTW: number; benchmark: string };
+    expect(m.benchmark).toBe('r2r-ce');
+    expect(m.episodes).toBe(1);
+    const eps = JSON.parse(readFileSync(join(out, 'episodes.json'), 'utf8')) as { scores: { pathLength: number } }[];
+    expect(eps[0].scores.pathLength).toBeGreaterThan(0);
+    await expect(vlnCommand({ dataset: `goat-bench:${files.goatRoot}`, scenes: dir, split: 'val', agent: 'scripted', config: 'goal', out })).rejects.toThrow(/--dataset: vln runs instruction episodes/);
   }, 600_000);
 
   it('refuses a split whose scene file is missing, naming the file (exit 2, before anything runs)', async () => {
