@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GOAT_VAL_UNSEEN, R2R_VAL_SEEN, skipReason } from '../../bench/support/shared-data.js';
-import { habitatHeading, inspectSplit, loadGoatBenchSplit, loadIr2rTours, loadR2rSplit, loadRxrSplit, openBenchmarkPath, quaternionOfYaw, rotateByQuaternion } from '../../src/world/node.js';
+import {
+  type GoatBenchEpisode, type GoatBenchGoal, goatEpisodeOf, type GoatImageGoal, habitatHeading, inspectSplit, instanceIdOf, instructionEpisodeOf, loadGoatBenchSplit, loadIr2rTours, loadR2rSplit, loadRxrSplit,
+  openBenchmarkPath, quaternionOfYaw, rotateByQuaternion, type VlnceEpisode,
+} from '../../src/world/node.js';
+import { agentGoalOf } from '../../src/world/agent-goal.js';
+import { Renderer } from '../../src/sim/render/renderer.js';
+import type { GoatGoal } from '../../src/sim/episodes/schema.js';
+import { squareRoom } from '../helpers/sim-scenes.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -174,5 +181,58 @@ describe('RxR-CE and IR2R-CE (files written here)', () => {
     mkdirSync(d);
     gz(join(d, 'val_seen.json.gz'), { episodes: [ep(1, { instruction: { instruction_text: 'go' } })] });
     await expect(loadR2rSplit(d)).rejects.toThrow(/instruction_vocab/);
+  });
+});
+
+describe('benchmark episodes → the project episodes', () => {
+  const goal = (id: string): GoatBenchGoal => ({ objectId: id, category: 'chair', position: [1, 0.5, 1], viewPoints: [[1, 0, 0.2], [1.25, 0, 0.2]], description: 'a chair', images: [] });
+  const image: GoatImageGoal = { position: [0.5, 1.5, -1], yaw: 0.7, pitch: -0.3, hfovDeg: 76, width: 512, height: 512 };
+  const ep: GoatBenchEpisode = {
+    id: '3', scene: 'hm3d/val/00800-X/X.basis.glb', start: { position: [0, 0, 0], yaw: 1 }, droppedDescriptions: 0, file: 'x.json.gz',
+    subtasks: [
+      { kind: 'object', category: 'chair', targets: [goal('chair_4'), goal('chair_9')] },
+      { kind: 'image', category: 'chair', image, imageIndex: 0, targets: [goal('chair_4')] },
+    ],
+  };
+  const house = { kind: 'gltf' as const, path: '/scenes/hm3d/val/00800-X/X.basis.glb' };
+
+  it('GOAT-Bench subtasks become goals with instance ids, view points and the goal camera kept', () => {
+    const g = goatEpisodeOf(ep, house, squareRoom());
+    expect(g.id).toBe('X.basis.glb-3');
+    expect(g.goals[0]).toMatchObject({ type: 'object', instanceIds: [4, 9], floor: 0, viewpoints: [[1, 0, 0.2], [1.25, 0, 0.2], [1, 0, 0.2], [1.25, 0, 0.2]] });
+    const im = g.goals[1];
+    expect(im.type === 'image' && im.view).toEqual({ position: [0.5, 0, -1], yaw: 0.7 });
+    expect(im.type === 'image' && im.camera).toEqual({ heightM: 1.5, pitch: -0.3, hfovDeg: 76, width: 512, height: 512 });
+    expect(() => instanceIdOf('chair')).toThrow(/does not end in a positive instance number/);
+  });
+
+  it('the goal photograph is taken at the goal camera\'s height and pitch', async () => {
+    const scene = squareRoom();
+    const renderer = await Renderer.create(scene);
+    try {
+      const g = goatEpisodeOf(ep, house, scene).goals[1];
+      const withCamera = agentGoalOf(g, renderer, 0.88).image!;
+      const level = agentGoalOf({ ...g, camera: undefined } as GoatGoal, renderer, 0.88).image!;
+      expect(Buffer.from(withCamera).equals(Buffer.from(level))).toBe(false);
+      const same = agentGoalOf({ ...g, camera: undefined } as GoatGoal, renderer, 1.5).image!;
+      expect(Buffer.from(same).equals(Buffer.from(level))).toBe(false);
+    } finally {
+      renderer.dispose();
+    }
+  });
+
+  it('a VLN-CE episode takes the _gt path as its reference and the file\'s d0; an unreachable goal is refused', () => {
+    const v: VlnceEpisode = {
+      benchmark: 'r2r-ce', id: '5', trajectoryId: '2', tourId: null, scene: 'mp3d/S/S.glb', start: { position: [0, 0, 0], yaw: 0 }, goals: [[4, 0, 0]],
+      instruction: { text: 'go', tokens: null, language: null, role: null, instructionId: null, annotatorId: null, editDistance: null, timed: null },
+      referencePath: [[0, 0, 0], [4, 0, 0]], geodesicDistance: 4.2, gt: { locations: [[0, 0, 0], [1, 0, 0], [2, 0, 0], [4, 0, 0]], actions: [1, 1, 0] },
+    };
+    const never = () => Infinity;
+    const i = instructionEpisodeOf(v, { kind: 'procedural', seed: 1 }, never);
+    expect(i.referencePath).toHaveLength(4);
+    expect(i.geodesicDistance).toBe(4.2);
+    expect(instructionEpisodeOf({ ...v, gt: null }, { kind: 'procedural', seed: 1 }, never).referencePath).toHaveLength(2);
+    expect(instructionEpisodeOf({ ...v, geodesicDistance: null }, { kind: 'procedural', seed: 1 }, () => 3.5).geodesicDistance).toBe(3.5);
+    expect(() => instructionEpisodeOf({ ...v, geodesicDistance: null }, { kind: 'procedural', seed: 1 }, never)).toThrow(/not reachable/);
   });
 });

@@ -22,10 +22,12 @@ function goalOf(scene: Scene, t: GoatBenchSubtask): GoatGoal {
   const base = { category: t.category, instanceIds: [...new Set(t.targets.map((g) => instanceIdOf(g.objectId)))], floor: floorAt(scene, viewpoints[0][1]).index, viewpoints, successRadius: 1.0 };
   if (t.kind === 'object') return { type: 'object', ...base };
   if (t.kind === 'description') return { type: 'description', ...base, description: t.text };
-  // the photograph is rendered with the project's camera from the floor point under the goal camera
-  const c = t.image.position;
+  // the photograph is rendered from the floor point under the goal camera, at its height and pitch
+  const im = t.image;
+  const c = im.position;
   const floorY = floorAt(scene, Math.min(c[1], viewpoints[0][1])).y;
-  return { type: 'image', ...base, view: { position: [c[0], floorY, c[2]], yaw: t.image.yaw } };
+  const camera = { heightM: Math.max(0.05, c[1] - floorY), pitch: im.pitch, hfovDeg: im.hfovDeg, width: im.width, height: im.height };
+  return { type: 'image', ...base, view: { position: [c[0], floorY, c[2]], yaw: im.yaw }, camera };
 }
 
 export function goatEpisodeOf(ep: GoatBenchEpisode, house: HouseRef, scene: Scene): GoatEpisode {
