@@ -11,11 +11,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GOAT_VAL_UNSEEN, R2R_VAL_SEEN, skipReason } from '../../bench/support/shared-data.js';
 import {
   type GoatBenchEpisode, type GoatBenchGoal, goatEpisodeOf, type GoatImageGoal, habitatHeading, inspectSplit, instanceIdOf, instructionEpisodeOf, loadGoatBenchSplit, loadIr2rTours, loadR2rSplit, loadRxrSplit,
-  openBenchmarkPath, quaternionOfYaw, rotateByQuaternion, type VlnceEpisode,
+  openBenchmarkPath, quaternionOfYaw, rotateByQuaternion, settingsOf, type VlnceEpisode,
 } from '../../src/world/node.js';
 import { agentGoalOf } from '../../src/world/agent-goal.js';
 import { Renderer } from '../../src/sim/render/renderer.js';
-import type { GoatGoal } from '../../src/sim/episodes/schema.js';
+import { type GoatGoal, parseEpisodeDataset } from '../../src/sim/episodes/schema.js';
 import { squareRoom } from '../helpers/sim-scenes.js';
 
 const dirs: string[] = [];
@@ -234,5 +234,37 @@ describe('benchmark episodes → the project episodes', () => {
     expect(instructionEpisodeOf({ ...v, gt: null }, { kind: 'procedural', seed: 1 }, never).referencePath).toHaveLength(2);
     expect(instructionEpisodeOf({ ...v, geodesicDistance: null }, { kind: 'procedural', seed: 1 }, () => 3.5).geodesicDistance).toBe(3.5);
     expect(() => instructionEpisodeOf({ ...v, geodesicDistance: null }, { kind: 'procedural', seed: 1 }, never)).toThrow(/not reachable/);
+  });
+});
+
+describe.skipIf(!R2R_VAL_SEEN || !GOAT_VAL_UNSEEN)(`the real files convert into valid project episodes${R2R_VAL_SEEN && GOAT_VAL_UNSEEN ? '' : ` (${skipReason('benchmarks/')})`}`, () => {
+  it('all 778 R2R-CE episodes and all 10 GOAT-Bench episodes pass the project episode schema', async () => {
+    const r2r = await loadR2rSplit(R2R_VAL_SEEN!);
+    const house = { kind: 'gltf' as const, path: '/scenes/x.glb' };
+    const instr = r2r.episodes.map((e) => instructionEpisodeOf(e, house, () => Infinity));
+    expect(parseEpisodeDataset({ version: 1, kind: 'instruction', seed: 0, episodes: instr }).episodes).toHaveLength(778);
+    // nDTW's reference is the dense _gt path (0.25 m steps), not the sparse nav-graph path
+    expect(instr.every((e, i) => e.referencePath.length === r2r.episodes[i].gt!.locations.length)).toBe(true);
+    const goat = await loadGoatBenchSplit(GOAT_VAL_UNSEEN!);
+    const eps = goat.episodes.map((e) => goatEpisodeOf(e, house, squareRoom()));
+    const parsed = parseEpisodeDataset({ version: 1, kind: 'goat', seed: 0, episodes: eps });
+    const goals = parsed.kind === 'goat' ? parsed.episodes.flatMap((e) => e.goals) : [];
+    expect(goals).toHaveLength(78);
+    const images = goals.filter((g) => g.type === 'image');
+    expect(images).toHaveLength(20);
+    // the stand-in scene's floor is not HM3D's, so only the recorded camera is checked here
+    expect(images.every((g) => g.type === 'image' && g.camera !== undefined && g.camera.hfovDeg >= 60 && g.camera.width === 512 && g.camera.height === 512)).toBe(true);
+  });
+});
+
+describe('benchmark presets', () => {
+  it("record each benchmark's sensor and actions beside the body's, scored with the benchmark's success rule", () => {
+    const r2r = settingsOf('r2r-ce');
+    expect(r2r.benchmark).toMatchObject({ cameraHeightM: 1.25, hfovDeg: 90, forwardM: 0.25, turnDeg: 15, maxSteps: 500, successDistanceM: 3 });
+    expect(r2r.run).toMatchObject({ cameraHeightM: 0.88, hfovDeg: 79, width: 320, height: 240, forwardM: 0.25, turnDeg: 15, successDistanceM: 3, successTo: 'goal' });
+    const goat = settingsOf('goat-bench');
+    expect(goat.benchmark).toMatchObject({ agentHeightM: 1.41, agentRadiusM: 0.17, hfovDeg: 42, width: 360, height: 640, turnDeg: 30, maxSteps: 5000 });
+    expect(goat.run).toMatchObject({ successDistanceM: 0.25, successTo: 'view-points' });
+    expect(settingsOf('rxr-ce').benchmark).toMatchObject({ cameraHeightM: 0.88, hfovDeg: 79, turnDeg: 30, tiltDeg: 30, sliding: false });
   });
 });
