@@ -70,9 +70,9 @@ function subtasksOf(raw: RawFile, ep: RawFile['episodes'][number], file: string,
   return { subtasks, dropped };
 }
 
-/** One GOAT-Bench per-scene file (`content/{scene}.json.gz`, or its uncompressed copy). */
-export async function loadGoatBenchFile(file: string): Promise<GoatBenchEpisode[]> {
-  const raw = parseBenchmarkFile(GoatFileSchema, await readJsonFile(file), file, 'GOAT-Bench per-scene episode');
+/** One GOAT-Bench per-scene file (`content/{scene}.json.gz`, or its uncompressed copy); `data`: its content when already read. */
+export async function loadGoatBenchFile(file: string, data?: unknown): Promise<GoatBenchEpisode[]> {
+  const raw = parseBenchmarkFile(GoatFileSchema, data ?? (await readJsonFile(file)), file, 'GOAT-Bench per-scene episode');
   return raw.episodes.map((ep, i) => {
     const { subtasks, dropped } = subtasksOf(raw, ep, file, `episodes[${i}]`);
     return {

@@ -12,13 +12,13 @@ import { loadR2rSplit, loadRxrSplit, vlnceFlavourOf } from './vlnce.js';
 
 export type BenchmarkSplit = GoatBenchSplit | VlnceSplit;
 
-/** The flavour of one episode file, from its top-level keys. */
-async function flavourOfFile(file: string): Promise<'goat-bench' | 'r2r-ce' | 'rxr-ce'> {
+/** The flavour of one episode file, from its top-level keys, with the content read. */
+async function flavourOfFile(file: string): Promise<{ kind: 'goat-bench' | 'r2r-ce' | 'rxr-ce'; data: unknown }> {
   if (/_gt\.json(\.gz)?$/i.test(file)) throw new Error(`'${file}' is a VLN-CE ground-truth (_gt) file; give the episode file or its split folder`);
   const data = (await readJsonFile(file)) as Record<string, unknown> | null;
-  if (data && typeof data === 'object' && 'goals' in data && !Array.isArray(data.goals)) return 'goat-bench';
-  if (data && typeof data === 'object' && 'instruction_vocab' in data) return 'r2r-ce';
-  if (data && typeof data === 'object' && Array.isArray(data.episodes)) return 'rxr-ce';
+  if (data && typeof data === 'object' && 'goals' in data && !Array.isArray(data.goals)) return { kind: 'goat-bench', data };
+  if (data && typeof data === 'object' && 'instruction_vocab' in data) return { kind: 'r2r-ce', data };
+  if (data && typeof data === 'object' && Array.isArray(data.episodes)) return { kind: 'rxr-ce', data };
   throw new Error(`'${file}' is neither a GOAT-Bench per-scene file (episodes + goals), an R2R-CE file (episodes + instruction_vocab) nor an RxR-CE file (episodes)`);
 }
 
@@ -26,8 +26,8 @@ async function flavourOfFile(file: string): Promise<'goat-bench' | 'r2r-ce' | 'r
 export async function openBenchmarkPath(path: string, benchmark?: Benchmark): Promise<BenchmarkSplit> {
   if (!existsSync(path)) throw new Error(`'${path}' does not exist`);
   if (statSync(path).isFile()) {
-    const kind = benchmark ?? (await flavourOfFile(path));
-    if (kind === 'goat-bench') return { benchmark: 'goat-bench', split: basename(dirname(dirname(path))), files: [path], episodes: await loadGoatBenchFile(path) };
+    const { kind, data } = benchmark ? { kind: benchmark, data: undefined } : await flavourOfFile(path);
+    if (kind === 'goat-bench') return { benchmark: 'goat-bench', split: basename(dirname(dirname(path))), files: [path], episodes: await loadGoatBenchFile(path, data) };
     // a VLN-CE file is read with its folder, where its _gt file lives
     return kind === 'rxr-ce' ? loadRxrSplit(dirname(path)) : loadR2rSplit(dirname(path));
   }
