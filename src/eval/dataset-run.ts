@@ -32,6 +32,11 @@ export interface DatasetSource {
   limit?: number;
   /** default: glTF houses and `seed:N` (the habitat stage loader replaces it) */
   resolver?: SceneResolver;
+  /**
+   * GOAT object id → scene instance id for a scene the resolver opened (HM3D: through the semantic
+   * annotations); default: the number in the object id
+   */
+  instanceIdOf?: (scene: string, objectId: string) => number;
 }
 
 /** Refuses, before any run, when scene files are missing: every one is named with where to get it. */
@@ -84,7 +89,7 @@ export async function runGoatBenchDataset(src: DatasetSource, o: GoatBenchRunOpt
   for (const ep of episodes) {
     if (open?.id !== ep.scene) open = { id: ep.scene, scene: await resolver(ep.scene, src.scenesDir) };
     const house = sceneHouseRef(ep.scene, src.scenesDir);
-    const episode = goatEpisodeOf(ep, house, open.scene);
+    const episode = goatEpisodeOf(ep, house, open.scene, src.instanceIdOf ? (id) => src.instanceIdOf!(ep.scene, id) : undefined);
     const dir = join(out, episode.id.replace(/[^\w.-]+/g, '_'));
     await runSequence({ ...runOpts, house: houseSpecText(house), out: dir, success: 'goat-bench-0.25m' }, {}, { episode, scene: open.scene });
     const journal = new Journal(Workspace.open({ runDir: dir, houseDir: join(dir, HOUSE_MOUNT) }));

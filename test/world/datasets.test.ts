@@ -268,3 +268,15 @@ describe('benchmark presets', () => {
     expect(settingsOf('rxr-ce').benchmark).toMatchObject({ cameraHeightM: 0.88, hfovDeg: 79, turnDeg: 30, tiltDeg: 30, sliding: false });
   });
 });
+
+describe('instance ids', () => {
+  it('a scene that numbers GOAT objects its own way (HM3D semantic ids) is honoured', () => {
+    const ep: GoatBenchEpisode = {
+      id: '0', scene: 's.glb', start: { position: [0, 0, 0], yaw: 0 }, droppedDescriptions: 0, file: 'f',
+      subtasks: [{ kind: 'object', category: 'sofa', targets: [{ objectId: 'sofa_608', category: 'sofa', position: [1, 0, 1], viewPoints: [[1, 0, 0]], description: null, images: [] }] }],
+    };
+    const house = { kind: 'gltf' as const, path: 's.glb' };
+    expect(goatEpisodeOf(ep, house, squareRoom()).goals[0].instanceIds).toEqual([608]);
+    expect(goatEpisodeOf(ep, house, squareRoom(), (id) => (id === 'sofa_608' ? 12 : 0)).goals[0].instanceIds).toEqual([12]);
+  });
+});

@@ -9,4 +9,4 @@ export { type DatasetInspection, inspectSplit } from './inspect.js';
 export * from './types.js';
 export { BENCHMARK_PRESETS, projectSetting, type SensorActionSetting, settingsOf } from './presets.js';
 export { defaultSceneResolver, MissingSceneError, missingSceneFiles, sceneDownloadHint, sceneHouseRef, type SceneResolver } from './scenes.js';
-export { goatEpisodeOf, instanceIdOf, instructionEpisodeOf } from './to-project.js';
+export { goatEpisodeOf, type InstanceIdOf, instanceIdOf, instructionEpisodeOf } from './to-project.js';

@@ -16,10 +16,13 @@ export function instanceIdOf(objectId: string): number {
   return id;
 }
 
-function goalOf(scene: Scene, t: GoatBenchSubtask): GoatGoal {
+/** A GOAT object id → the scene's instance id (HM3D scenes map semantic ids to scene objects). */
+export type InstanceIdOf = (objectId: string) => number;
+
+function goalOf(scene: Scene, t: GoatBenchSubtask, idOf: InstanceIdOf): GoatGoal {
   const viewpoints: Vec3[] = t.targets.flatMap((g: GoatBenchGoal) => g.viewPoints);
   if (viewpoints.length === 0) throw new Error(`the ${t.kind} subtask '${t.category}' has no view points: it cannot be scored`);
-  const base = { category: t.category, instanceIds: [...new Set(t.targets.map((g) => instanceIdOf(g.objectId)))], floor: floorAt(scene, viewpoints[0][1]).index, viewpoints, successRadius: 1.0 };
+  const base = { category: t.category, instanceIds: [...new Set(t.targets.map((g) => idOf(g.objectId)))], floor: floorAt(scene, viewpoints[0][1]).index, viewpoints, successRadius: 1.0 };
   if (t.kind === 'object') return { type: 'object', ...base };
   if (t.kind === 'description') return { type: 'description', ...base, description: t.text };
   // the photograph is rendered from the floor point under the goal camera, at its height and pitch
@@ -30,9 +33,10 @@ function goalOf(scene: Scene, t: GoatBenchSubtask): GoatGoal {
   return { type: 'image', ...base, view: { position: [c[0], floorY, c[2]], yaw: im.yaw }, camera };
 }
 
-export function goatEpisodeOf(ep: GoatBenchEpisode, house: HouseRef, scene: Scene): GoatEpisode {
+/** `idOf`: how the scene numbers GOAT's objects (default: the number in the object id, as procedural and exported houses do). */
+export function goatEpisodeOf(ep: GoatBenchEpisode, house: HouseRef, scene: Scene, idOf: InstanceIdOf = instanceIdOf): GoatEpisode {
   if (ep.subtasks.length === 0) throw new Error(`GOAT-Bench episode ${ep.id} of ${ep.file} has no subtask left to run`);
-  return { id: `${ep.scene.split('/').pop()}-${ep.id}`, kind: 'goat', house, start: { position: ep.start.position, yaw: ep.start.yaw }, goals: ep.subtasks.map((t) => goalOf(scene, t)) };
+  return { id: `${ep.scene.split('/').pop()}-${ep.id}`, kind: 'goat', house, start: { position: ep.start.position, yaw: ep.start.yaw }, goals: ep.subtasks.map((t) => goalOf(scene, t, idOf)) };
 }
 
 /** nDTW's reference: the `_gt` locations (VLN-CE's NDTW reads them), else the file's sparse path. */
