@@ -35,7 +35,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'eval',
-    summary: 'run one goal sequence per procedural house in worker threads and aggregate s-SR, e-SR, SPL, accuracy and tokens',
+    summary: 'run one goal sequence per procedural house in worker threads, or the episodes of a benchmark split (GOAT-Bench, R2R-CE, RxR-CE), and aggregate the scores and tokens',
     load: async () => (await import('./eval.js')).registerEval,
   },
   {
@@ -52,6 +52,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'vln',
     summary: 'run instruction-following episodes with the adaptive-goal agents or the native baseline',
     load: async () => (await import('./vln.js')).registerVln,
+  },
+  {
+    name: 'dataset',
+    summary: 'inspect benchmark episode datasets (GOAT-Bench, R2R-CE, RxR-CE, IR2R-CE)',
+    load: async () => (await import('./dataset.js')).registerDataset,
   },
   {
     name: 'report',

@@ -5,24 +5,39 @@
 import type { Command } from 'commander';
 import { cpus } from 'node:os';
 import { z } from 'zod';
-import { failureSummary, HouseRangeSchema, runParallel, PricesSchema } from '../eval/index.js';
+import { failureSummary, HouseRangeSchema, runParallel, PricesSchema, type RunMetrics } from '../eval/index.js';
+import { VLN_CONFIGS } from '../vln/index.js';
+import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags } from './eval-dataset.js';
 import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags } from './run.js';
 import { parseFlags } from './options.js';
 import { progressBar } from './progress.js';
 
 const EvalFlagsSchema = RunFlagsSchema.omit({ house: true, houseDir: true, resume: true, script: true }).extend({
-  houses: HouseRangeSchema,
+  houses: HouseRangeSchema.optional(),
+  ...DatasetFlagsShape,
+  vlnConfig: z.enum(VLN_CONFIGS, { error: `--vln-config is one of ${VLN_CONFIGS.join(', ')}` }).default('goal'),
   workers: z.coerce.number({ error: '--workers must be a whole number' }).int('--workers must be a whole number').min(1, '--workers is at least 1').max(64, '--workers is at most 64').default(1),
   priceInput: z.coerce.number().nonnegative('--price-input is a non-negative price per million tokens').default(0),
   priceCached: z.coerce.number().nonnegative('--price-cached is a non-negative price per million tokens').default(0),
   priceOutput: z.coerce.number().nonnegative('--price-output is a non-negative price per million tokens').default(0),
+}).superRefine((f, ctx) => {
+  if (!f.houses && !f.dataset) ctx.addIssue({ code: 'custom', path: ['houses'], message: 'give --houses A..B (procedural houses) or --dataset KIND:PATH (a benchmark split)' });
+  if (f.houses && f.dataset) ctx.addIssue({ code: 'custom', path: ['dataset'], message: '--dataset runs a benchmark split instead of --houses: give one of them' });
+  checkDatasetFlags(f, ctx);
 });
+type EvalFlags = z.infer<typeof EvalFlagsSchema>;
 
 export function registerEval(program: Command): void {
   const cmd = program
     .command('eval')
-    .description('run one goal sequence per procedural house in worker threads and aggregate s-SR, e-SR, SPL, accuracy and tokens')
-    .requiredOption('--houses <A..B>', 'procedural house seeds, e.g. 0..9')
+    .description('run one goal sequence per procedural house in worker threads, or the episodes of a benchmark split (GOAT-Bench, R2R-CE, RxR-CE), and aggregate the scores and tokens')
+    .option('--houses <A..B>', 'procedural house seeds, e.g. 0..9')
+    .option('--dataset <kind:path>', 'a benchmark split instead: goat-bench:PATH | r2r-ce:PATH | rxr-ce:PATH (PATH holds {split}/)')
+    .option('--scenes <dir>', 'with --dataset: the scenes folder the episodes\' scene paths are relative to')
+    .option('--split <name>', 'with --dataset: the split, e.g. val_seen, val_unseen')
+    .option('--limit <n>', 'with --dataset: run only the first N episodes')
+    .option('--vln-config <name>', `with an r2r-ce/rxr-ce dataset: ${VLN_CONFIGS.join(' | ')}`, 'goal')
+    .option('--dtw <method>', "with an r2r-ce/rxr-ce dataset: nDTW's DTW, exact | fast (FastDTW)", 'exact')
     .requiredOption('--agent <spec>', 'scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL')
     .requiredOption('--out <dir>', 'output directory (one run directory per house)')
     .option('--workers <n>', 'worker threads', String(Math.max(1, Math.min(2, cpus().length))))
@@ -43,6 +58,11 @@ export function registerEval(program: Command): void {
       const f = parseFlags(EvalFlagsSchema, raw, 'eval');
       const harness = harnessConfigFromFlags({ ...f, house: '', resume: false });
       const prices = PricesSchema.parse({ uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput });
+      if (f.dataset) {
+        await evalDataset(f as EvalFlags & DatasetFlags, harness, prices);
+        return;
+      }
+      if (!f.houses) return;
       const n = f.houses.to - f.houses.from + 1;
       const bar = progressBar(`eval ${n} houses`, n, !f.json && process.stderr.isTTY === true);
       const r = await runParallel({
@@ -58,7 +78,40 @@ export function registerEval(program: Command): void {
       for (const x of failed) console.error(`seed ${x.house}: ${x.error}`);
       const m = r.metrics;
       if (f.json) console.log(JSON.stringify(m));
-      else console.log(`${f.out}: ${m.sequences} sequences, ${m.tasks} goals; s-SR ${m.s_SR.toFixed(3)}, e-SR ${m.e_SR.toFixed(3)}, SPL ${m.SPL.toFixed(3)}, accuracy ${m.accuracy.toFixed(3)}; tokens in ${m.input_tokens} (cached ${m.cached_tokens}), out ${m.output_tokens}; C_K ${m.navigation_cost === null || m.navigation_cost === undefined ? '– (no prices given)' : (m.token_source === 'estimate' ? '≈' : '') + m.navigation_cost.toFixed(4)} (auxiliary ${m.auxiliary_cost?.toFixed(4) ?? '–'})\nfailures: ${failureSummary(m.failures)}`);
+      else console.log(goatSummary(f.out, m));
       if (failed.length) process.exitCode = 1;
     });
+}
+
+function goatSummary(out: string, m: RunMetrics): string {
+  return `${out}: ${m.sequences} sequences, ${m.tasks} goals; s-SR ${m.s_SR.toFixed(3)}, e-SR ${m.e_SR.toFixed(3)}, SPL ${m.SPL.toFixed(3)}, accuracy ${m.accuracy.toFixed(3)}; tokens in ${m.input_tokens} (cached ${m.cached_tokens}), out ${m.output_tokens}; C_K ${m.navigation_cost === null || m.navigation_cost === undefined ? '– (no prices given)' : (m.token_source === 'estimate' ? '≈' : '') + m.navigation_cost.toFixed(4)} (auxiliary ${m.auxiliary_cost?.toFixed(4) ?? '–'})\nfailures: ${failureSummary(m.failures)}`;
+}
+
+/** `eval --dataset`: GOAT-Bench episodes as GOAT sequences, R2R-CE/RxR-CE episodes through the VLN runner. */
+async function evalDataset(f: EvalFlags & DatasetFlags, harness: ReturnType<typeof harnessConfigFromFlags>, prices: z.infer<typeof PricesSchema>): Promise<void> {
+  const { loadDatasetOrRefuse } = await import('./eval-dataset.js');
+  const { src, episodes } = await loadDatasetOrRefuse('eval', f);
+  const { runGoatBenchDataset, runVlnceDataset } = await import('../eval/index.js');
+  const bar = progressBar(`eval ${src.benchmark} ${src.split}`, episodes.length, !f.json && process.stderr.isTTY === true);
+  const onEpisode = () => bar.tick();
+  if (src.benchmark === 'goat-bench') {
+    const r = await runGoatBenchDataset(src, { agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, harness, prices, out: f.out, onEpisode }, episodes as Parameters<typeof runGoatBenchDataset>[2]);
+    bar.stop();
+    const g = r.metrics.goat_bench;
+    if (f.json) console.log(JSON.stringify(r.metrics));
+    else console.log(`${goatSummary(f.out, r.metrics)}
+GOAT-Bench (view points < 0.25 m): ${g.episodes} episodes, ${g.subtasks} subtasks; task success ${g.task_success.toFixed(3)}, partial success ${g.partial_success.toFixed(3)}, composite SPL ${g.composite_spl.toFixed(3)}`);
+    return;
+  }
+  const { createModel } = await import('../models/index.js');
+  const agent = f.agent === 'scripted' ? { kind: 'scripted' as const } : { kind: 'model' as const, model: createModel(f.agent) };
+  // the benchmark's action limit: VLN-CE allows 500 actions of 0.25 m or a turn, the coarse actions here
+  const { BENCHMARK_PRESETS } = await import('../world/node.js');
+  const budget = BENCHMARK_PRESETS[src.benchmark].maxSteps ?? 500;
+  const { run, files } = await runVlnceDataset(src, { config: f.vlnConfig, agent, dtw: f.dtw, out: f.out, budget, maxDecisions: 1000, onEpisode }, episodes as Parameters<typeof runVlnceDataset>[2]);
+  bar.stop();
+  const m = run.metrics;
+  if (f.json) console.log(JSON.stringify({ ...m, benchmark: src.benchmark, split: src.split, dtw: f.dtw }));
+  else console.log(`${src.benchmark} ${src.split}: ${m.episodes} episodes, config ${m.config}: NE ${m.NE.toFixed(2)} m, OSR ${(m.OSR * 100).toFixed(1)}, SR ${(m.SR * 100).toFixed(1)}, SPL ${(m.SPL * 100).toFixed(1)}, nDTW ${(m.nDTW * 100).toFixed(1)}, sDTW ${(m.sDTW * 100).toFixed(1)}
+wrote ${files.metrics}`);
 }

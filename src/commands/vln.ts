@@ -11,19 +11,26 @@ import { parseEpisodeJson, type InstructionEpisode } from '../world/index.js';
 import { VLN_CONFIGS } from '../vln/index.js';
 import { writeRunOutputs, runVln, type AgentSource } from '../eval/index.js';
 import { parseFlags, UsageError } from './options.js';
+import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags, loadDatasetOrRefuse } from './eval-dataset.js';
 import { progressBar } from './progress.js';
 
 export const VlnFlagsSchema = z.object({
-  episodes: z.string({ error: 'give the instruction-episode file, e.g. --episodes episodes.json (make one with `navharness sim episodes --kind instruction`)' }).min(1),
+  episodes: z.string({ error: 'give the instruction-episode file, e.g. --episodes episodes.json (make one with `navharness sim episodes --kind instruction`)' }).min(1).optional(),
+  ...DatasetFlagsShape,
   agent: z
     .string({ error: `give an agent: scripted, ${MODEL_SPEC_FORMS.filter((s) => s.includes(':')).join(', ')}` })
     .refine((s) => s === 'scripted' || parseModelSpec(s).ok, { message: `expected 'scripted' (offline ground-truth-perception agents) or a model spec: ${MODEL_SPEC_FORMS.filter((s) => s.includes(':')).join(', ')}` }),
   config: z.enum(VLN_CONFIGS, { error: `expected one of ${VLN_CONFIGS.join(', ')}` }),
   out: z.string({ error: 'give an output folder, e.g. --out runs/vln-goal' }).min(1),
   limit: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').positive('expected at least 1').optional(),
-  budget: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1).max(5000, 'at most 5000 actions').default(300),
+  budget: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1).max(5000, 'at most 5000 actions').optional(),
   maxDecisions: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1).max(20000).default(1000),
   json: z.boolean().default(false),
+}).superRefine((f, ctx) => {
+  if (!f.episodes && !f.dataset) ctx.addIssue({ code: 'custom', path: ['episodes'], message: 'give the instruction-episode file, e.g. --episodes episodes.json (make one with `navharness sim episodes --kind instruction`), or --dataset r2r-ce:PATH | rxr-ce:PATH' });
+  if (f.episodes && f.dataset) ctx.addIssue({ code: 'custom', path: ['dataset'], message: '--dataset runs a benchmark split instead of --episodes: give one of them' });
+  if (f.dataset?.benchmark === 'goat-bench') ctx.addIssue({ code: 'custom', path: ['dataset'], message: 'vln runs instruction episodes (r2r-ce, rxr-ce); run goat-bench with navharness eval --dataset' });
+  checkDatasetFlags(f, ctx);
 });
 export type VlnFlags = z.infer<typeof VlnFlagsSchema>;
 
@@ -49,14 +56,16 @@ export async function loadInstructionEpisodes(path: string): Promise<Instruction
 
 export async function vlnCommand(raw: unknown, log: (s: string) => void = console.log): Promise<void> {
   const flags = parseFlags(VlnFlagsSchema, raw, 'vln');
-  const all = await loadInstructionEpisodes(flags.episodes);
+  if (flags.dataset) return vlnDataset(flags as VlnFlags & DatasetFlags, log);
+  const all = await loadInstructionEpisodes(flags.episodes!);
   const episodes = all.slice(0, flags.limit ?? all.length);
   const agent: AgentSource = flags.agent === 'scripted' ? { kind: 'scripted' } : { kind: 'model', model: createModel(flags.agent) };
   const bar = progressBar(`vln ${flags.config}`, episodes.length, !flags.json && process.stderr.isTTY === true);
   const run = await runVln(episodes, {
     config: flags.config,
     agent,
-    budget: flags.budget,
+    budget: flags.budget ?? 300,
+    dtw: flags.dtw,
     maxDecisions: flags.maxDecisions,
     onEpisode: () => bar.tick(),
   });
@@ -71,16 +80,40 @@ export async function vlnCommand(raw: unknown, log: (s: string) => void = consol
   log(`wrote ${files.metrics}, ${files.trace}, ${files.episodes}`);
 }
 
+/** `vln --dataset r2r-ce|rxr-ce:PATH`: a benchmark split's instruction episodes, scored as VLN-CE scores them. */
+async function vlnDataset(flags: VlnFlags & DatasetFlags, log: (s: string) => void): Promise<void> {
+  const { src, episodes } = await loadDatasetOrRefuse('vln', flags);
+  const { runVlnceDataset } = await import('../eval/index.js');
+  const agent: AgentSource = flags.agent === 'scripted' ? { kind: 'scripted' } : { kind: 'model', model: createModel(flags.agent) };
+  const bar = progressBar(`vln ${src.benchmark} ${src.split}`, episodes.length, !flags.json && process.stderr.isTTY === true);
+  // the benchmark's action limit unless --budget says otherwise (VLN-CE: 500 actions of 0.25 m or a turn)
+  const { BENCHMARK_PRESETS } = await import('../world/node.js');
+  const budget = flags.budget ?? BENCHMARK_PRESETS[src.benchmark].maxSteps ?? 500;
+  const { run, files } = await runVlnceDataset(src, { config: flags.config, agent, budget, maxDecisions: flags.maxDecisions, dtw: flags.dtw, out: flags.out, onEpisode: () => bar.tick() }, episodes as Parameters<typeof runVlnceDataset>[2]);
+  bar.stop();
+  const m = run.metrics;
+  if (flags.json) {
+    log(JSON.stringify({ ...m, benchmark: src.benchmark, split: src.split, dtw: flags.dtw }));
+    return;
+  }
+  log(`${src.benchmark} ${src.split}: ${m.episodes} episodes, config ${m.config}: NE ${m.NE.toFixed(2)} m, OSR ${(m.OSR * 100).toFixed(1)}, SR ${(m.SR * 100).toFixed(1)}, SPL ${(m.SPL * 100).toFixed(1)}, nDTW ${(m.nDTW * 100).toFixed(1)}, sDTW ${(m.sDTW * 100).toFixed(1)}`);
+  log(`wrote ${files.metrics}, ${files.trace}, ${files.episodes}`);
+}
+
 export function registerVln(program: Command): void {
   program
     .command('vln')
     .description('run instruction-following episodes with the adaptive-goal agents or the native baseline')
     .option('--episodes <file>', 'instruction episode dataset (JSON)')
+    .option('--dataset <kind:path>', 'a benchmark split instead: r2r-ce:PATH | rxr-ce:PATH (PATH holds {split}/)')
+    .option('--scenes <dir>', 'with --dataset: the scenes folder the episodes\' scene paths are relative to')
+    .option('--split <name>', 'with --dataset: the split, e.g. val_seen, val_unseen')
+    .option('--dtw <method>', "nDTW's DTW: exact | fast (FastDTW, VLN-CE's default)", 'exact')
     .option('--agent <spec>', "'scripted' or openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL")
     .option('--config <name>', `configuration: ${VLN_CONFIGS.join(' | ')}`)
     .option('--out <dir>', 'output folder')
     .option('--limit <n>', 'run only the first N episodes')
-    .option('--budget <n>', 'coarse actions per episode', '300')
+    .option('--budget <n>', "coarse actions per episode (default 300; with --dataset the benchmark's limit, 500)")
     .option('--max-decisions <n>', 'external decisions per episode before the run is cut off', '1000')
     .option('--json', 'print the metrics as JSON only')
     .action(async (opts) => vlnCommand(opts));

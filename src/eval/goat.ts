@@ -102,3 +102,44 @@ export function scoreGoat(sequences: readonly (readonly GoalOutcome[])[]): GoatS
   }
   return { sSR: goals ? succ / goals : 0, eSR: sequences.length ? full / sequences.length : 0, spl: goals ? splSum / goals : 0, goals, sequences: sequences.length };
 }
+
+/** One GOAT-Bench subtask's outcome: a goal outcome (success, d_k, L_k) and the subtask's kind. */
+export interface GoatBenchSubtaskOutcome extends GoalOutcome {
+  kind: 'object' | 'description' | 'image';
+}
+
+/** GOAT-Bench's episode metrics (goat_bench/measurements/nav.py), averaged over episodes. */
+export interface GoatBenchScores {
+  episodes: number;
+  subtasks: number;
+  /** share of episodes whose every subtask succeeded */
+  task_success: number;
+  /** mean over episodes of the fraction of subtasks that succeeded */
+  partial_success: number;
+  /** mean over episodes of Σ_k SPL_k / subtasks, SPL_k = s_k · d_k / max(d_k, L_k) from the subtask's own start */
+  composite_spl: number;
+  /** success rate of the subtasks of each kind (null when the split has none of that kind) */
+  object_success: number | null;
+  description_success: number | null;
+  image_success: number | null;
+}
+
+export function scoreGoatBench(episodes: readonly (readonly GoatBenchSubtaskOutcome[])[]): GoatBenchScores {
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+  const scored = episodes.filter((e) => e.length > 0);
+  const all = scored.flat();
+  const kindRate = (k: GoatBenchSubtaskOutcome['kind']) => {
+    const xs = all.filter((s) => s.kind === k);
+    return xs.length ? mean(xs.map((s) => s.success)) : null;
+  };
+  return {
+    episodes: scored.length,
+    subtasks: all.length,
+    task_success: mean(scored.map((e) => (e.every((s) => s.success === 1) ? 1 : 0))),
+    partial_success: mean(scored.map((e) => mean(e.map((s) => s.success)))),
+    composite_spl: mean(scored.map((e) => mean(e.map((s) => (Number.isFinite(s.shortest) ? spl(s.success, s.shortest, s.walked) : 0))))),
+    object_success: kindRate('object'),
+    description_success: kindRate('description'),
+    image_success: kindRate('image'),
+  };
+}

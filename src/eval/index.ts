@@ -15,3 +15,4 @@ export { errorStats, type ErrorStats, median } from './stats.js';
 export { formatTumTrajectory, parseTumTrajectory, readTumTrajectory, type TumPose, writeTumTrajectory } from './tum-trajectory.js';
 export { writeRunOutputs } from './vln-report.js';
 export { type AgentSource, runVln } from './vln-run.js';
+export { type DatasetSource, type GoatBenchRun, loadDatasetEpisodes, runGoatBenchDataset, runVlnceDataset } from './dataset-run.js';

@@ -11,7 +11,7 @@ import type { Vec3 } from '../geometry/index.js';
 import { consolidate, HarnessConfigSchema, type HarnessConfig, Orchestrator, type HarnessEvent } from '../harness/index.js';
 import { atomicWriteFile, SuccessDefinitionSchema, Journal, EVAL_DIR, RUN_STATE_FILE, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
 import { addUsage, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
-import type { GoatEpisode, GoatGoal, StartPose } from '../sim/index.js';
+import type { GoatEpisode, GoatGoal, Scene, StartPose } from '../sim/index.js';
 import type { NavigatorMemory } from '../navigator/index.js';
 import { planGoatSequence, HouseSpecSchema, type HouseRef, World } from '../world/index.js';
 import { createRoles, type Roles } from './agents.js';
@@ -91,6 +91,17 @@ interface OpenedRun {
   config: Record<string, unknown>;
   /** when this run directory's execution started and when each resume did (kept in the run state) */
   history: Pick<RunState, 'started_at' | 'resumed_at'>;
+  /** the house's scene when the caller opened it (a benchmark episode's scene) */
+  scene?: Scene;
+}
+
+/**
+ * A sequence given by the caller instead of generated from the house and seed: a benchmark episode
+ * (converted to the project's schema) with its already opened scene.
+ */
+export interface GivenEpisode {
+  episode: GoatEpisode;
+  scene: Scene;
 }
 
 /** The options, checked in full before anything is created: a refused start leaves nothing behind. */
@@ -106,12 +117,12 @@ function checkRunOptions(input: RunOptions): { o: Parsed; house: HouseRef } {
 }
 
 /** The run directory, opened under its lock; on resume, every file read back is checked first. */
-function openRunDirectory(o: Parsed, house: HouseRef): OpenedRun {
+function openRunDirectory(o: Parsed, house: HouseRef, given?: GivenEpisode): OpenedRun {
   const out = resolve(o.out);
   const ws = Workspace.open({ runDir: out, houseDir: o.houseDir ?? join(out, HOUSE_MOUNT) });
   const journal = new Journal(ws);
   const state = loadRunState(ws);
-  const config = runConfig(o);
+  const config = { ...runConfig(o), ...(given ? { episode: given.episode.id } : {}) };
   if (state && !o.resume) throw new Error(`${out} already holds a run; pass --resume to continue it or choose another --out`);
   // records without a run state: not written by 'navharness run', or its state was deleted; a new
   // run here would mix two executions' results
@@ -123,7 +134,7 @@ function openRunDirectory(o: Parsed, house: HouseRef): OpenedRun {
   if (problems.length) throw new Error(`cannot resume ${out}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const now = new Date().toISOString();
   const history = state ? { started_at: state.started_at, resumed_at: [...(state.resumed_at ?? []), now] } : { started_at: now, resumed_at: [] };
-  return { o, house, out, ws, journal, state, config, history };
+  return { o, house, out, ws, journal, state, config, history, scene: given?.scene };
 }
 
 /** The sequence's goals and where the next task starts: the episode start, or where the last closed task left the body. */
@@ -154,7 +165,7 @@ interface Live {
 async function openLive(run: OpenedRun, total: number, start: StartPose, memory: NavigatorMemory | undefined, progress: RunProgress): Promise<Live> {
   const { o, journal } = run;
   const cfg: HarnessConfig = o.harness;
-  const world = await World.open({ house: run.house, poseSource: cfg.poseSource, motionCheck: cfg.motionCheck, mapThreads: cfg.mapThreads }, start, memory);
+  const world = await World.open({ house: run.house, scene: run.scene, poseSource: cfg.poseSource, motionCheck: cfg.motionCheck, mapThreads: cfg.mapThreads }, start, memory);
   const live = { world, current: null } as Live;
   const oracle = {
     navigator: world.navigator,
@@ -266,15 +277,16 @@ async function finishRun(run: OpenedRun, live: Live, total: number, progress: Ru
   return { metrics, consolidationError };
 }
 
-export async function runSequence(input: RunOptions, progress: RunProgress = {}): Promise<RunSummary> {
+/** `given`: play this episode in this scene instead of the house's generated sequence (benchmark runs). */
+export async function runSequence(input: RunOptions, progress: RunProgress = {}, given?: GivenEpisode): Promise<RunSummary> {
   const checked = checkRunOptions(input);
   // The sequence is a function of the house and seed (the world reopens at the start of the next
   // task); planned before the run directory is created, so that an unreadable scene leaves nothing.
-  const { episode } = await planGoatSequence(checked.house, checked.o.sequence);
+  const episode = given?.episode ?? (await planGoatSequence(checked.house, checked.o.sequence)).episode;
   // one process per run directory and house memory at a time; released when the run ends or fails
   const locks = lockRunDirectories(resolve(checked.o.out), resolve(checked.o.houseDir ?? join(checked.o.out, HOUSE_MOUNT)));
   try {
-    return await runLocked(openRunDirectory(checked.o, checked.house), episode, progress);
+    return await runLocked(openRunDirectory(checked.o, checked.house, given), episode, progress);
   } finally {
     releaseLocks(locks);
   }

@@ -5,7 +5,7 @@
  */
 import type { Model } from '../models/index.js';
 import { type InstructionEpisode, openEpisodeWorld, type EpisodeWorld } from '../world/index.js';
-import { scoreVlnEpisode, type VlnScores } from '../sim/index.js';
+import { type DtwMethod, type Scene, scoreVlnEpisode, type VlnScores } from '../sim/index.js';
 import { summariseTokens, type DecisionRecord, type TokenSummary, runNavHarnessEpisode, type LoopOptions, type LoopResult, type VlnConfig, runNativeEpisode } from '../vln/index.js';
 import { GroundTruthPerception, ScriptedVlnAgents } from '../baselines/index.js';
 
@@ -16,6 +16,12 @@ export interface RunOptions extends LoopOptions {
   config: VlnConfig;
   agent: AgentSource;
   onEpisode?: (done: number, total: number) => void;
+  /** opens an episode's scene (benchmark scenes through a scene resolver); default: load `ep.house` */
+  sceneOf?: (ep: InstructionEpisode) => Promise<Scene>;
+  /** nDTW's DTW: 'exact' (default) or VLN-CE's default FastDTW ('fast') */
+  dtw?: DtwMethod;
+  /** the true trajectory's log: a point per forward sub-motion (default) or per forward action (VLN-CE's) */
+  trajectory?: 'forward' | 'action';
 }
 
 export interface EpisodeOutcome {
@@ -40,6 +46,7 @@ export interface VlnMetrics {
   SR: number;
   SPL: number;
   nDTW: number;
+  sDTW: number;
   /** per-episode means (input includes cached) */
   input_tokens: number;
   cached_tokens: number;
@@ -75,11 +82,11 @@ export async function runVln(episodes: readonly InstructionEpisode[], o: RunOpti
   const outcomes: EpisodeOutcome[] = [];
   const trace: DecisionRecord[] = [];
   for (const ep of episodes) {
-    const world = await openEpisodeWorld(ep);
+    const world = await openEpisodeWorld(ep, o.sceneOf ? await o.sceneOf(ep) : undefined, o.trajectory);
     try {
       const r = await runOne(ep, world, o);
       const oracle = { geodesic: (a: readonly number[], b: readonly number[]) => world.navmesh.geodesic(a as any, b as any) };
-      const scores = scoreVlnEpisode(ep, world.trajectory(), r.stopped, oracle);
+      const scores = scoreVlnEpisode(ep, world.trajectory(), r.stopped, oracle, o.dtw);
       trace.push(...r.ledger.decisions);
       outcomes.push({ id: ep.id, scores, stopped: r.stopped, endReason: r.endReason, actions: r.actions, goals: r.goals, problems: r.problems.length, tokens: summariseTokens(r.ledger.decisions) });
     } finally {
@@ -99,6 +106,7 @@ export async function runVln(episodes: readonly InstructionEpisode[], o: RunOpti
     SR: m((e) => e.scores.sr),
     SPL: m((e) => e.scores.spl),
     nDTW: m((e) => e.scores.ndtw),
+    sDTW: m((e) => e.scores.sdtw),
     input_tokens: m((e) => e.tokens.inputTokens),
     cached_tokens: m((e) => e.tokens.cachedTokens),
     output_tokens: m((e) => e.tokens.outputTokens),

@@ -19,14 +19,15 @@ export interface AgentGoal {
  * The goal photograph of an image goal, rendered from its stored viewpoint with the camera at
  * `cameraHeight` (a view into renderer memory: use it before the next render).
  */
-export function goalPhotograph(renderer: Renderer, view: Pose2, cameraHeight = renderer.camera.cameraHeight): Frame {
-  return renderer.render(simCameraPose(view.position, view.yaw, cameraHeight));
+export function goalPhotograph(renderer: Renderer, view: Pose2, cameraHeight = renderer.camera.cameraHeight, pitch = 0): Frame {
+  return renderer.render(simCameraPose(view.position, view.yaw, cameraHeight, pitch));
 }
 
 export function agentGoalOf(goal: GoatGoal, renderer: Renderer, cameraHeight: number): AgentGoal {
   if (goal.type === 'object') return { kind: 'object', text: goal.category };
   if (goal.type === 'description') return { kind: 'description', text: goal.description };
-  const frame = goalPhotograph(renderer, goal.view, cameraHeight);
+  // a benchmark's goal camera keeps its height and pitch; the body's renderer gives the field of view
+  const frame = goalPhotograph(renderer, goal.view, goal.camera?.heightM ?? cameraHeight, goal.camera?.pitch ?? 0);
   // The text names no category: an image goal is given by the photograph alone.
   return { kind: 'image', text: 'the object in the goal photograph', image: rgbPng(frame) };
 }

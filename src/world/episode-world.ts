@@ -9,7 +9,7 @@ import { Navigator } from '../navigator/index.js';
 import { GroundTruthPoseSource } from '../perception/index.js';
 import { type InstructionEpisode, SceneNavMesh, type Scene } from '../sim/index.js';
 import { loadHouse } from '../sim/node.js';
-import { TrueTrajectoryBody } from './true-trajectory.js';
+import { TrueTrajectoryBody, type TrajectorySampling } from './true-trajectory.js';
 
 export interface EpisodeWorld {
   scene: Scene;
@@ -21,11 +21,15 @@ export interface EpisodeWorld {
   dispose(): void;
 }
 
-export async function openEpisodeWorld(ep: InstructionEpisode): Promise<EpisodeWorld> {
-  const scene = await loadHouse(ep.house);
+/**
+ * `scene`: the episode's scene when it is already open (a benchmark scene); else `ep.house` is loaded.
+ * `sampling`: the true trajectory's log (default 'forward'; the benchmarks' runs use 'action').
+ */
+export async function openEpisodeWorld(ep: InstructionEpisode, scene?: Scene, sampling: TrajectorySampling = 'forward'): Promise<EpisodeWorld> {
+  scene ??= await loadHouse(ep.house);
   const navmesh = await SceneNavMesh.build(scene);
   const sim = await SimBody.create(scene, { navmesh }, { position: ep.start.position, yaw: ep.start.yaw });
-  const body = new TrueTrajectoryBody(sim, 'forward');
+  const body = new TrueTrajectoryBody(sim, sampling);
   // Ground-truth poses (the papers' ablation setting for the instruction benchmark), for the map and
   // the scripted agents' perception only: the VLN tool context never states a pose to an agent.
   const poseSource = new GroundTruthPoseSource(() => sim.groundTruthPose());

@@ -6,16 +6,21 @@
  */
 import type { Body, BodyFrame, ExecuteOptions, SubMotion, SubMotionResult, SimBody } from '../body/index.js';
 import type { Vec3 } from '../geometry/index.js';
+import { SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
 
 /**
  * When a point is recorded. 'moved': after any sub-motion that changed the position (the GOAT runs'
  * trajectory files). 'forward': after every forward sub-motion, blocked ones included, as VLN-CE logs
  * a position per step; nDTW counts repeated points, so the instruction benchmark keeps this log.
  */
-export type TrajectorySampling = 'moved' | 'forward';
+export type TrajectorySampling = 'moved' | 'forward' | 'action';
+// 'action': after each whole forward coarse action (its last sub-motion) and where the environment
+// ended the episode: VLN-CE's log of one position per 0.25 m action, for the benchmarks' nDTW and
+// path length (a sub-motion log is five times denser and inflates DTW about fivefold).
 
 export class TrueTrajectoryBody implements Body {
   readonly points: Vec3[];
+  private forwardSubMotions = 0;
   /** evaluation's watcher of every frame the body makes, with the true floor position then */
   onFrame: ((frame: BodyFrame, position: Vec3) => void) | null = null;
 
@@ -46,7 +51,11 @@ export class TrueTrajectoryBody implements Body {
     const p = this.sim.simPose.position;
     const last = this.points[this.points.length - 1];
     const moved = p[0] !== last[0] || p[1] !== last[1] || p[2] !== last[2];
-    if (this.sampling === 'forward' ? m === 'forward' : moved) this.points.push([p[0], p[1], p[2]]);
+    if (this.sampling === 'action') {
+      // the navigator runs every coarse action as SUB_MOTIONS_PER_ACTION equal sub-motions
+      if (m === 'forward') this.forwardSubMotions++;
+      if ((m === 'forward' && this.forwardSubMotions % SUB_MOTIONS_PER_ACTION === 0) || (r.terminated && moved)) this.points.push([p[0], p[1], p[2]]);
+    } else if (this.sampling === 'forward' ? m === 'forward' : moved) this.points.push([p[0], p[1], p[2]]);
     this.onFrame?.(r.frame, p);
     return r;
   }

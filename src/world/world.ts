@@ -24,6 +24,8 @@ export interface WorldOptions {
   mapThreads?: NavcoreOptions['threads'];
   /** when the true trajectory notes a point (default 'moved') */
   trajectory?: TrajectorySampling;
+  /** the house's scene when it is already open (a benchmark scene from a scene resolver); else `house` is loaded */
+  scene?: Scene;
 }
 
 export class World {
@@ -43,7 +45,7 @@ export class World {
 
   /** `memory`: a navigator memory saved earlier in this house (a resumed run) to continue from. */
   static async open(opts: WorldOptions, start?: StartPose, memory?: NavigatorMemory): Promise<World> {
-    const scene = await loadHouse(opts.house);
+    const scene = opts.scene ?? (await loadHouse(opts.house));
     const navmesh = await SceneNavMesh.build(scene);
     const body = await SimBody.create(scene, { navmesh, maxSubMotions: opts.maxSubMotions }, start ?? scene.start);
     const trajectory = new TrueTrajectoryBody(body, opts.trajectory);

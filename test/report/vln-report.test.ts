@@ -16,14 +16,14 @@ const decision = (episode: string, n: number, input: number) => ({ episode, deci
 async function writeVln(): Promise<void> {
   await writeRunOutputs(dir, {
     metrics: {
-      config: 'goal', agent: 'scripted', episodes: 2, stop_rate: 1, NE: 1.5, OSR: 1, SR: 0.5, SPL: 0.42, nDTW: 0.61,
+      config: 'goal', agent: 'scripted', episodes: 2, stop_rate: 1, NE: 1.5, OSR: 1, SR: 0.5, SPL: 0.42, nDTW: 0.61, sDTW: 0.35,
       input_tokens: 3000, cached_tokens: 0, output_tokens: 200, total_tokens: 3200, decisions_per_episode: 3, external_decisions_per_episode: 3, images_per_decision: 1,
       text_kchars_per_decision: 0.5, actions_per_episode: 40, goals_verified_per_episode: 2, revisions_per_episode: 0,
       token_counts: 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)',
     },
     outcomes: [
-      { id: 'ep-<1>', scores: { ne: 0.8, sr: 1, osr: 1, spl: 0.84, ndtw: 0.7, pathLength: 9 }, stopped: true, endReason: 'stop', actions: 38, goals: { set: 2, verified: 2, revisions: 0, compressions: 1 }, problems: 0, tokens: tokens(3, 3100) },
-      { id: 'ep-2', scores: { ne: 2.2, sr: 0, osr: 1, spl: 0, ndtw: 0.52, pathLength: 12 }, stopped: true, endReason: 'stop', actions: 42, goals: { set: 2, verified: 2, revisions: 0, compressions: 1 }, problems: 0, tokens: tokens(3, 3300) },
+      { id: 'ep-<1>', scores: { ne: 0.8, sr: 1, osr: 1, spl: 0.84, ndtw: 0.7, sdtw: 0.7, pathLength: 9 }, stopped: true, endReason: 'stop', actions: 38, goals: { set: 2, verified: 2, revisions: 0, compressions: 1 }, problems: 0, tokens: tokens(3, 3100) },
+      { id: 'ep-2', scores: { ne: 2.2, sr: 0, osr: 1, spl: 0, ndtw: 0.52, sdtw: 0, pathLength: 12 }, stopped: true, endReason: 'stop', actions: 42, goals: { set: 2, verified: 2, revisions: 0, compressions: 1 }, problems: 0, tokens: tokens(3, 3300) },
     ],
     trace: [decision('ep-<1>', 1, 900), decision('ep-<1>', 2, 1000), decision('ep-<1>', 3, 1100), decision('ep-2', 1, 950), decision('ep-2', 2, 1100), decision('ep-2', 3, 1150)],
   });

@@ -24,4 +24,19 @@ describe('TrueTrajectoryBody', () => {
     body.renderer.dispose();
     body.navmesh.destroy();
   });
+
+  it("'action' notes one position per whole forward action (five sub-motions), as VLN-CE logs them", async () => {
+    const { body } = await simWorld(7);
+    const action = new TrueTrajectoryBody(body, 'action');
+    for (let i = 0; i < 5; i++) await action.execute('left');
+    expect(action.points).toHaveLength(1);
+    for (let i = 0; i < 4; i++) await action.execute('forward');
+    expect(action.points).toHaveLength(1);
+    await action.execute('forward');
+    expect(action.points).toEqual([action.points[0], [...body.simPose.position]]);
+    for (let i = 0; i < 5; i++) await action.execute('forward');
+    expect(action.points).toHaveLength(3);
+    body.renderer.dispose();
+    body.navmesh.destroy();
+  });
 });

@@ -46,6 +46,11 @@ export const GoatGoalSchema = z.discriminatedUnion('type', [
     ...goalCommon,
     /** where the goal photograph was taken (camera at the default height, level) */
     view: PoseSchema,
+    /**
+     * the benchmark's goal camera when it differs from the body's (GOAT-Bench image goals): its
+     * height above the view's floor point and its pitch; its field of view and size are recorded
+     */
+    camera: z.optional(z.object({ heightM: z.number().check(z.positive()), pitch: finite, hfovDeg: z.number().check(z.positive()), width: z.int().check(z.positive()), height: z.int().check(z.positive()) })),
   }),
 ]);
 

@@ -1,0 +1,61 @@
+/**
+ * The benchmark flags shared by `navharness eval` and `navharness vln`: `--dataset KIND:PATH`
+ * (a GOAT-Bench, R2R-CE or RxR-CE dataset root holding `{split}/`), `--scenes DIR`, `--split S`,
+ * `--limit N`, `--dtw exact|fast`; and the dataset half of `eval`. A missing scene file is refused
+ * (exit 2) naming the file and where to download it.
+ */
+import { z } from 'zod';
+import { UsageError } from './options.js';
+
+export const DATASET_KINDS = ['goat-bench', 'r2r-ce', 'rxr-ce'] as const;
+
+export const DatasetSpecSchema = z
+  .string()
+  .trim()
+  .transform((s, ctx) => {
+    const m = /^([a-z0-9-]+):(.+)$/.exec(s);
+    const kind = m?.[1] as (typeof DATASET_KINDS)[number] | undefined;
+    if (!m || !kind || !DATASET_KINDS.includes(kind)) {
+      ctx.addIssue({ code: 'custom', message: `expected KIND:PATH with KIND one of ${DATASET_KINDS.join(', ')} and PATH the dataset root holding {split}/, got '${s}'` });
+      return z.NEVER;
+    }
+    return { benchmark: kind, root: m[2] };
+  });
+
+export const DatasetFlagsShape = {
+  dataset: DatasetSpecSchema.optional(),
+  scenes: z.string().min(1, 'give the scenes folder (holding mp3d/ or hm3d/)').optional(),
+  split: z.string().regex(/^[\w.-]+$/, 'a split name such as val_seen, val_unseen or train').optional(),
+  limit: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').positive('expected at least 1').optional(),
+  dtw: z.enum(['exact', 'fast'], { error: "nDTW's DTW is 'exact' or 'fast' (FastDTW, VLN-CE's default)" }).default('exact'),
+};
+
+type DatasetFlagValues = { dataset?: { benchmark: (typeof DATASET_KINDS)[number]; root: string }; scenes?: string; split?: string };
+
+/** --scenes and --split come with --dataset (zod issues on the flags they name). */
+export function checkDatasetFlags(f: DatasetFlagValues, ctx: z.RefinementCtx): void {
+  if (!f.dataset) {
+    for (const k of ['scenes', 'split'] as const) if (f[k] !== undefined) ctx.addIssue({ code: 'custom', path: [k], message: `--${k} goes with --dataset KIND:PATH` });
+    return;
+  }
+  if (!f.scenes) ctx.addIssue({ code: 'custom', path: ['scenes'], message: 'give the scenes folder the episodes\' scene paths are relative to (holding mp3d/ or hm3d/)' });
+  if (!f.split) ctx.addIssue({ code: 'custom', path: ['split'], message: 'give the split to run, e.g. val_seen or val_unseen' });
+}
+
+export type DatasetFlags = Required<Pick<DatasetFlagValues, 'dataset' | 'scenes' | 'split'>> & { limit?: number };
+
+/**
+ * The split's episodes, checked before anything runs: an unreadable or invalid split is refused
+ * naming --dataset, a missing scene file naming --scenes (exit 2, the file and where to get it).
+ */
+export async function loadDatasetOrRefuse(command: string, f: DatasetFlags) {
+  const { loadDatasetEpisodes } = await import('../eval/index.js');
+  const src = { benchmark: f.dataset.benchmark, root: f.dataset.root, split: f.split, scenesDir: f.scenes, limit: f.limit };
+  try {
+    return { src, episodes: await loadDatasetEpisodes(src) };
+  } catch (e) {
+    const msg = (e as Error).message;
+    const flag = /scene files? .*missing/.test(msg) ? '--scenes' : '--dataset';
+    throw new UsageError(`navharness ${command}: ${flag}: ${msg}`, [flag]);
+  }
+}

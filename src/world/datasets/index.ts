@@ -1,0 +1,12 @@
+/** Benchmark episode datasets (Node only: the loaders read files; reached through src/world/node.ts). */
+export { habitatHeading, habitatPosition, quaternionOfYaw, rotateByQuaternion, type HabitatQuaternion } from './habitat-frame.js';
+export { readJsonFile } from './read-json.js';
+export { GOAT_MAX_DESCRIPTION_WORDS, goatBenchFiles, loadGoatBenchFile, loadGoatBenchSplit } from './goat-bench.js';
+export { loadR2rSplit, loadRxrSplit, RXR_ROLES, type RxrRole } from './vlnce.js';
+export { loadIr2rTours } from './ir2r.js';
+export { type BenchmarkSplit, openBenchmarkPath, openBenchmarkSplit } from './open.js';
+export { type DatasetInspection, inspectSplit } from './inspect.js';
+export * from './types.js';
+export { BENCHMARK_PRESETS, projectSetting, type SensorActionSetting, settingsOf } from './presets.js';
+export { defaultSceneResolver, MissingSceneError, missingSceneFiles, sceneDownloadHint, sceneHouseRef, type SceneResolver } from './scenes.js';
+export { goatEpisodeOf, type InstanceIdOf, instanceIdOf, instructionEpisodeOf } from './to-project.js';
