@@ -9,10 +9,10 @@
 import { join, resolve } from 'node:path';
 import { atomicWriteFile, HOUSE_MOUNT, Journal, Workspace } from '../memory/index.js';
 import { addUsage, ZERO_USAGE } from '../models/index.js';
-import { type InstructionEpisode, SceneNavMesh, type Scene } from '../sim/index.js';
+import type { GoatEpisode, InstructionEpisode } from '../sim/index.js';
 import { houseSpecText } from '../world/index.js';
 import {
-  type Benchmark, defaultSceneResolver, type GoatBenchEpisode, goatEpisodeOf, instructionEpisodeOf, MissingSceneError, missingSceneFiles, openBenchmarkSplit, type SceneResolver,
+  type Benchmark, defaultSceneResolver, type GoatBenchEpisode, goatEpisodeOf, instructionEpisodeOf, MissingSceneError, missingSceneFiles, type OpenedScene, openBenchmarkSplit, type SceneResolver,
   sceneDownloadHint, sceneHouseRef, settingsOf, type VlnceEpisode,
 } from '../world/node.js';
 import { type Prices, PricesSchema } from './cost.js';
@@ -30,13 +30,39 @@ export interface DatasetSource {
   scenesDir: string;
   /** run only the first N episodes */
   limit?: number;
-  /** default: glTF houses and `seed:N` (the habitat stage loader replaces it) */
+  /** default: habitat stages, glTF houses and `seed:N` with the benchmark's navmesh (src/world/datasets/scenes.ts) */
   resolver?: SceneResolver;
   /**
-   * GOAT object id → scene instance id for a scene the resolver opened (HM3D: through the semantic
-   * annotations); default: the number in the object id
+   * GOAT object id → scene instance id; default: the resolver's mapping (HM3D: through the semantic
+   * annotations), else the number in the object id
    */
   instanceIdOf?: (scene: string, objectId: string) => number;
+}
+
+/**
+ * One scene open at a time (episodes run sorted by scene): opening the next closes the previous, so
+ * a scene's navmesh lives exactly as long as its episodes run; `close` ends the last.
+ */
+class SceneSlot {
+  private open: { id: string; s: OpenedScene } | null = null;
+  /** the navmesh each scene ran on, for metrics.json */
+  readonly navmeshes: Record<string, string> = {};
+  constructor(private readonly src: DatasetSource, private readonly benchmark: Benchmark) {}
+
+  async get(scene: string): Promise<OpenedScene> {
+    if (this.open?.id !== scene) {
+      this.close();
+      const s = await (this.src.resolver ?? defaultSceneResolver)(scene, this.src.scenesDir, this.benchmark);
+      this.open = { id: scene, s };
+      this.navmeshes[scene] = s.navmeshSource;
+    }
+    return this.open.s;
+  }
+
+  close(): void {
+    this.open?.s.close();
+    this.open = null;
+  }
 }
 
 /** Refuses, before any run, when scene files are missing: every one is named with where to get it. */
@@ -71,38 +97,45 @@ export interface GoatBenchRunOptions extends Omit<RunOptions, 'house' | 'out' | 
 }
 
 export interface GoatBenchRun {
-  metrics: RunMetrics & { goat_bench: GoatBenchScores; benchmark: Benchmark; split: string; settings: ReturnType<typeof settingsOf> };
+  metrics: RunMetrics & { goat_bench: GoatBenchScores; benchmark: Benchmark; split: string; settings: ReturnType<typeof settingsOf>; navmesh: Record<string, string> };
   runs: { episode: string; scene: string; out: string }[];
+}
+
+/** Each subtask's kind, success and distances, as the run's evaluation records hold them. */
+function subtaskOutcomes(journal: Journal, episode: GoatEpisode, dir: string): GoatBenchSubtaskOutcome[] {
+  return journal.records().map((r, k) => {
+    const ev = journal.readEvaluation(r.task_id);
+    if (!ev) throw new Error(`${dir}: ${r.task_id} has no evaluation record`);
+    return { kind: episode.goals[k].type, success: ev.success ? 1 : 0, shortest: ev.shortest_path ?? Infinity, walked: ev.path_length };
+  });
 }
 
 /** `loaded`: the split's episodes from `loadDatasetEpisodes` (loaded here when absent). */
 export async function runGoatBenchDataset(src: DatasetSource, o: GoatBenchRunOptions, loaded?: GoatBenchEpisode[]): Promise<GoatBenchRun> {
   if (src.benchmark !== 'goat-bench') throw new Error(`runGoatBenchDataset runs goat-bench episodes, not ${src.benchmark}`);
   const episodes = loaded ?? (await episodesOf<GoatBenchEpisode>(src, 'goat-bench'));
-  const resolver = src.resolver ?? defaultSceneResolver;
   const out = resolve(o.out);
   const { onEpisode, ...runOpts } = o;
   const runs: GoatBenchRun['runs'] = [];
   const outcomes: GoatBenchSubtaskOutcome[][] = [];
   const journals: Journal[] = [];
-  let open = null as { id: string; scene: Scene } | null;
-  for (const ep of episodes) {
-    if (open?.id !== ep.scene) open = { id: ep.scene, scene: await resolver(ep.scene, src.scenesDir) };
-    const house = sceneHouseRef(ep.scene, src.scenesDir);
-    const episode = goatEpisodeOf(ep, house, open.scene, src.instanceIdOf ? (id) => src.instanceIdOf!(ep.scene, id) : undefined);
-    const dir = join(out, episode.id.replace(/[^\w.-]+/g, '_'));
-    await runSequence({ ...runOpts, house: houseSpecText(house), out: dir, success: 'goat-bench-0.25m' }, {}, { episode, scene: open.scene });
-    const journal = new Journal(Workspace.open({ runDir: dir, houseDir: join(dir, HOUSE_MOUNT) }));
-    journals.push(journal);
-    outcomes.push(
-      journal.records().map((r, k) => {
-        const ev = journal.readEvaluation(r.task_id);
-        if (!ev) throw new Error(`${dir}: ${r.task_id} has no evaluation record`);
-        return { kind: episode.goals[k].type, success: ev.success ? 1 : 0, shortest: ev.shortest_path ?? Infinity, walked: ev.path_length };
-      }),
-    );
-    runs.push({ episode: ep.id, scene: ep.scene, out: dir });
-    onEpisode?.(runs.length, episodes.length);
+  const slot = new SceneSlot(src, 'goat-bench');
+  try {
+    for (const ep of episodes) {
+      const open = await slot.get(ep.scene);
+      const house = sceneHouseRef(ep.scene, src.scenesDir);
+      const idOf = src.instanceIdOf ? (id: string) => src.instanceIdOf!(ep.scene, id) : open.instanceIdOf ?? undefined;
+      const episode = goatEpisodeOf(ep, house, open.scene, idOf);
+      const dir = join(out, episode.id.replace(/[^\w.-]+/g, '_'));
+      await runSequence({ ...runOpts, house: houseSpecText(house), out: dir, success: 'goat-bench-0.25m' }, {}, { episode, scene: open.scene, navmesh: open.navmesh });
+      const journal = new Journal(Workspace.open({ runDir: dir, houseDir: join(dir, HOUSE_MOUNT) }));
+      journals.push(journal);
+      outcomes.push(subtaskOutcomes(journal, episode, dir));
+      runs.push({ episode: ep.id, scene: ep.scene, out: dir });
+      onEpisode?.(runs.length, episodes.length);
+    }
+  } finally {
+    slot.close();
   }
   const prices: Prices = PricesSchema.parse(o.prices ?? {});
   const extra = journals.map(runLevelUsage).reduce(addUsage, { ...ZERO_USAGE });
@@ -112,28 +145,19 @@ export async function runGoatBenchDataset(src: DatasetSource, o: GoatBenchRunOpt
     benchmark: 'goat-bench' as const,
     split: src.split,
     settings: settingsOf('goat-bench'),
+    navmesh: slot.navmeshes,
   };
   atomicWriteFile(join(out, 'metrics.json'), JSON.stringify({ ...metrics, runs }, null, 2) + '\n');
   return { metrics, runs };
 }
 
 /** VLN-CE episodes in the project's schema; a scene is opened here only when d0 must be measured (RxR-CE files give none). */
-async function instructionEpisodes(episodes: readonly VlnceEpisode[], src: DatasetSource, resolver: SceneResolver): Promise<InstructionEpisode[]> {
+async function instructionEpisodes(episodes: readonly VlnceEpisode[], src: DatasetSource, slot: SceneSlot): Promise<InstructionEpisode[]> {
   const out: InstructionEpisode[] = [];
-  let nav = null as { id: string; mesh: SceneNavMesh } | null;
-  try {
-    for (const ep of episodes) {
-      const house = sceneHouseRef(ep.scene, src.scenesDir);
-      if (ep.geodesicDistance === null && nav?.id !== ep.scene) {
-        nav?.mesh.destroy();
-        nav = null;
-        nav = { id: ep.scene, mesh: await SceneNavMesh.build(await resolver(ep.scene, src.scenesDir)) };
-      }
-      const mesh = nav?.mesh;
-      out.push(instructionEpisodeOf(ep, house, (a, b) => (mesh ? mesh.geodesic(a, b) : Infinity)));
-    }
-  } finally {
-    nav?.mesh.destroy();
+  for (const ep of episodes) {
+    const house = sceneHouseRef(ep.scene, src.scenesDir);
+    const nav = ep.geodesicDistance === null ? (await slot.get(ep.scene)).navmesh : null;
+    out.push(instructionEpisodeOf(ep, house, (a, b) => (nav ? nav.geodesic(a, b) : Infinity)));
   }
   return out;
 }
@@ -145,19 +169,22 @@ export async function runVlnceDataset(src: DatasetSource, o: VlnceRunOptions, lo
   if (src.benchmark === 'goat-bench') throw new Error('runVlnceDataset runs r2r-ce, rxr-ce or ir2r-ce episodes; GOAT-Bench runs through runGoatBenchDataset');
   const benchmark = src.benchmark === 'ir2r-ce' ? 'r2r-ce' : src.benchmark;
   const raw = loaded ?? (await episodesOf<VlnceEpisode>(src, benchmark));
-  const resolver = src.resolver ?? defaultSceneResolver;
-  const episodes = await instructionEpisodes(raw, src, resolver);
+  const slot = new SceneSlot(src, benchmark);
   const sceneOfId = new Map(raw.map((e) => [e.id, e.scene]));
-  let open = null as { id: string; scene: Scene } | null;
-  const sceneOf = async (ep: InstructionEpisode): Promise<Scene> => {
-    const id = sceneOfId.get(ep.id)!;
-    if (open?.id !== id) open = { id, scene: await resolver(id, src.scenesDir) };
-    return open.scene;
-  };
-  // one position per action, as VLN-CE logs them for nDTW and path length
-  const run = await runVln(episodes, { ...o, sceneOf, dtw: o.dtw ?? 'exact', trajectory: 'action' });
+  let run: VlnRun;
+  try {
+    const episodes = await instructionEpisodes(raw, src, slot);
+    const sceneOf = async (ep: InstructionEpisode) => {
+      const open = await slot.get(sceneOfId.get(ep.id)!);
+      return { scene: open.scene, navmesh: open.navmesh };
+    };
+    // one position per action, as VLN-CE logs them for nDTW and path length
+    run = await runVln(episodes, { ...o, sceneOf, dtw: o.dtw ?? 'exact', trajectory: 'action' });
+  } finally {
+    slot.close();
+  }
   const files = await writeRunOutputs(o.out, run);
-  const metrics = { ...run.metrics, benchmark: src.benchmark, split: src.split, dtw: o.dtw ?? 'exact', settings: settingsOf(src.benchmark) };
+  const metrics = { ...run.metrics, benchmark: src.benchmark, split: src.split, dtw: o.dtw ?? 'exact', settings: settingsOf(src.benchmark), navmesh: slot.navmeshes };
   atomicWriteFile(files.metrics, JSON.stringify(metrics, null, 2) + '\n');
   return { run, files };
 }

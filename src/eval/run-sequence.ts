@@ -11,7 +11,7 @@ import type { Vec3 } from '../geometry/index.js';
 import { consolidate, HarnessConfigSchema, type HarnessConfig, Orchestrator, type HarnessEvent } from '../harness/index.js';
 import { atomicWriteFile, SuccessDefinitionSchema, Journal, EVAL_DIR, RUN_STATE_FILE, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
 import { addUsage, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
-import type { GoatEpisode, GoatGoal, Scene, StartPose } from '../sim/index.js';
+import type { GoatEpisode, GoatGoal, Scene, SceneNavMesh, StartPose } from '../sim/index.js';
 import type { NavigatorMemory } from '../navigator/index.js';
 import { planGoatSequence, HouseSpecSchema, type HouseRef, World } from '../world/index.js';
 import { createRoles, type Roles } from './agents.js';
@@ -93,6 +93,8 @@ interface OpenedRun {
   history: Pick<RunState, 'started_at' | 'resumed_at'>;
   /** the house's scene when the caller opened it (a benchmark episode's scene) */
   scene?: Scene;
+  /** the caller's navmesh of that scene (lent to the world, not destroyed with it) */
+  navmesh?: SceneNavMesh;
 }
 
 /**
@@ -102,6 +104,8 @@ interface OpenedRun {
 export interface GivenEpisode {
   episode: GoatEpisode;
   scene: Scene;
+  /** the benchmark's navmesh of the scene, owned by the caller (the episodes of one scene share it) */
+  navmesh?: SceneNavMesh;
 }
 
 /** The options, checked in full before anything is created: a refused start leaves nothing behind. */
@@ -134,7 +138,7 @@ function openRunDirectory(o: Parsed, house: HouseRef, given?: GivenEpisode): Ope
   if (problems.length) throw new Error(`cannot resume ${out}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const now = new Date().toISOString();
   const history = state ? { started_at: state.started_at, resumed_at: [...(state.resumed_at ?? []), now] } : { started_at: now, resumed_at: [] };
-  return { o, house, out, ws, journal, state, config, history, scene: given?.scene };
+  return { o, house, out, ws, journal, state, config, history, scene: given?.scene, navmesh: given?.navmesh };
 }
 
 /** The sequence's goals and where the next task starts: the episode start, or where the last closed task left the body. */
@@ -165,7 +169,7 @@ interface Live {
 async function openLive(run: OpenedRun, total: number, start: StartPose, memory: NavigatorMemory | undefined, progress: RunProgress): Promise<Live> {
   const { o, journal } = run;
   const cfg: HarnessConfig = o.harness;
-  const world = await World.open({ house: run.house, scene: run.scene, poseSource: cfg.poseSource, motionCheck: cfg.motionCheck, mapThreads: cfg.mapThreads }, start, memory);
+  const world = await World.open({ house: run.house, scene: run.scene, navmesh: run.navmesh, poseSource: cfg.poseSource, motionCheck: cfg.motionCheck, mapThreads: cfg.mapThreads }, start, memory);
   const live = { world, current: null } as Live;
   const oracle = {
     navigator: world.navigator,

@@ -5,7 +5,7 @@
  */
 import type { Model } from '../models/index.js';
 import { type InstructionEpisode, openEpisodeWorld, type EpisodeWorld } from '../world/index.js';
-import { type DtwMethod, type Scene, scoreVlnEpisode, type VlnScores } from '../sim/index.js';
+import { type DtwMethod, type Scene, type SceneNavMesh, scoreVlnEpisode, type VlnScores } from '../sim/index.js';
 import { summariseTokens, type DecisionRecord, type TokenSummary, runNavHarnessEpisode, type LoopOptions, type LoopResult, type VlnConfig, runNativeEpisode } from '../vln/index.js';
 import { GroundTruthPerception, ScriptedVlnAgents } from '../baselines/index.js';
 
@@ -16,8 +16,11 @@ export interface RunOptions extends LoopOptions {
   config: VlnConfig;
   agent: AgentSource;
   onEpisode?: (done: number, total: number) => void;
-  /** opens an episode's scene (benchmark scenes through a scene resolver); default: load `ep.house` */
-  sceneOf?: (ep: InstructionEpisode) => Promise<Scene>;
+  /**
+   * opens an episode's scene (benchmark scenes through a scene resolver), with the benchmark's navmesh
+   * when the caller holds one (lent to the episode's world; the caller destroys it); default: load `ep.house`
+   */
+  sceneOf?: (ep: InstructionEpisode) => Promise<{ scene: Scene; navmesh?: SceneNavMesh }>;
   /** nDTW's DTW: 'exact' (default) or VLN-CE's default FastDTW ('fast') */
   dtw?: DtwMethod;
   /** the true trajectory's log: a point per forward sub-motion (default) or per forward action (VLN-CE's) */
@@ -82,7 +85,8 @@ export async function runVln(episodes: readonly InstructionEpisode[], o: RunOpti
   const outcomes: EpisodeOutcome[] = [];
   const trace: DecisionRecord[] = [];
   for (const ep of episodes) {
-    const world = await openEpisodeWorld(ep, o.sceneOf ? await o.sceneOf(ep) : undefined, o.trajectory);
+    const opened = o.sceneOf ? await o.sceneOf(ep) : undefined;
+    const world = await openEpisodeWorld(ep, opened?.scene, o.trajectory, opened?.navmesh);
     try {
       const r = await runOne(ep, world, o);
       const oracle = { geodesic: (a: readonly number[], b: readonly number[]) => world.navmesh.geodesic(a as any, b as any) };

@@ -24,10 +24,12 @@ export interface EpisodeWorld {
 /**
  * `scene`: the episode's scene when it is already open (a benchmark scene); else `ep.house` is loaded.
  * `sampling`: the true trajectory's log (default 'forward'; the benchmarks' runs use 'action').
+ * `lent`: the scene's navmesh held by the caller (a benchmark's), shared by the episodes of the scene
+ * and left alone by `dispose`; default: built here for the simulator's agent and destroyed by `dispose`.
  */
-export async function openEpisodeWorld(ep: InstructionEpisode, scene?: Scene, sampling: TrajectorySampling = 'forward'): Promise<EpisodeWorld> {
+export async function openEpisodeWorld(ep: InstructionEpisode, scene?: Scene, sampling: TrajectorySampling = 'forward', lent?: SceneNavMesh): Promise<EpisodeWorld> {
   scene ??= await loadHouse(ep.house);
-  const navmesh = await SceneNavMesh.build(scene);
+  const navmesh = lent ?? (await SceneNavMesh.build(scene));
   const sim = await SimBody.create(scene, { navmesh }, { position: ep.start.position, yaw: ep.start.yaw });
   const body = new TrueTrajectoryBody(sim, sampling);
   // Ground-truth poses (the papers' ablation setting for the instruction benchmark), for the map and
@@ -43,7 +45,7 @@ export async function openEpisodeWorld(ep: InstructionEpisode, scene?: Scene, sa
     dispose() {
       poseSource.dispose();
       sim.renderer.dispose();
-      navmesh.destroy();
+      if (!lent) navmesh.destroy();
     },
   };
 }

@@ -26,6 +26,12 @@ export interface WorldOptions {
   trajectory?: TrajectorySampling;
   /** the house's scene when it is already open (a benchmark scene from a scene resolver); else `house` is loaded */
   scene?: Scene;
+  /**
+   * the scene's navmesh when the caller holds it (a benchmark's: its `.navmesh` file or one rebuilt
+   * for its agent); borrowed: the caller destroys it, `dispose` leaves it, so the episodes of one
+   * scene share it. Default: built here for the simulator's agent and destroyed by `dispose`.
+   */
+  navmesh?: SceneNavMesh;
 }
 
 export class World {
@@ -41,18 +47,20 @@ export class World {
     readonly navmesh: SceneNavMesh,
     readonly navigator: Navigator,
     readonly poseSourceKind: PoseSourceKind,
+    /** whether `dispose` destroys the navmesh (false when the caller lent it) */
+    private readonly ownsNavmesh: boolean,
   ) {}
 
   /** `memory`: a navigator memory saved earlier in this house (a resumed run) to continue from. */
   static async open(opts: WorldOptions, start?: StartPose, memory?: NavigatorMemory): Promise<World> {
     const scene = opts.scene ?? (await loadHouse(opts.house));
-    const navmesh = await SceneNavMesh.build(scene);
+    const navmesh = opts.navmesh ?? (await SceneNavMesh.build(scene));
     const body = await SimBody.create(scene, { navmesh, maxSubMotions: opts.maxSubMotions }, start ?? scene.start);
     const trajectory = new TrueTrajectoryBody(body, opts.trajectory);
     const poseSource = await createPoseSource(opts.poseSource, body);
     const core = await Navcore.load({ threads: opts.mapThreads ?? 'auto' });
     const navigator = await Navigator.create({ body: trajectory, poseSource, memory, core, motionCheck: opts.motionCheck === false ? false : undefined });
-    return new World(opts.house, scene, body, trajectory, navmesh, navigator, opts.poseSource);
+    return new World(opts.house, scene, body, trajectory, navmesh, navigator, opts.poseSource, !opts.navmesh);
   }
 
   /** A GOAT-style sequence for this house, deterministic from `seed`. */
@@ -65,13 +73,13 @@ export class World {
     return agentGoalOf(goal, this.body.renderer, this.body.cameraHeight);
   }
 
-  /** Frees the pose source, the renderer, the map's WebAssembly and the navmesh. Idempotent. */
+  /** Frees the pose source, the renderer, the map's WebAssembly and the navmesh unless it was lent. Idempotent. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     this.navigator.poseSource.dispose();
     this.body.renderer.dispose();
     void this.navigator.map.core.dispose();
-    this.navmesh.destroy();
+    if (this.ownsNavmesh) this.navmesh.destroy();
   }
 }

@@ -8,5 +8,7 @@ export { type BenchmarkSplit, openBenchmarkPath, openBenchmarkSplit } from './op
 export { type DatasetInspection, inspectSplit } from './inspect.js';
 export * from './types.js';
 export { BENCHMARK_PRESETS, projectSetting, type SensorActionSetting, settingsOf } from './presets.js';
-export { defaultSceneResolver, MissingSceneError, missingSceneFiles, sceneDownloadHint, sceneHouseRef, type SceneResolver } from './scenes.js';
+export {
+  benchmarkAgent, defaultSceneResolver, habitatStageOf, MissingSceneError, missingSceneFiles, navmeshPolicy, type OpenedScene, sceneDownloadHint, sceneHouseRef, type SceneResolver, semanticInstanceIdOf,
+} from './scenes.js';
 export { goatEpisodeOf, type InstanceIdOf, instanceIdOf, instructionEpisodeOf } from './to-project.js';

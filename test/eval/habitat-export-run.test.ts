@@ -1,0 +1,116 @@
+/**
+ * Issue #18's round trip: `sim export --format habitat` writes a procedural house as a Habitat scene
+ * dataset (+Z-up stage GLB, version-2 `.navmesh`, HM3D-style semantics, GOAT-Bench and R2R-CE episode
+ * files); `eval --dataset … --scenes DIR` then runs one GOAT-Bench episode and one R2R-CE episode from
+ * the EXPORTED files with the offline agent, through the habitat scene loader (not the procedural
+ * generator), on the benchmark's navmesh. One small export (house 10, one episode each) serves every test.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/commands/main.js';
+import { defaultSceneResolver, habitatStageOf } from '../../src/world/node.js';
+
+const SEED = 10;
+const STEM = `house_${SEED}`;
+const dir = mkdtempSync(join(tmpdir(), 'nh-habitat-run-'));
+const scenes = join(dir, 'scene_datasets');
+const goatRoot = join(dir, 'datasets/goat_bench/navharness');
+const r2rRoot = join(dir, 'datasets/r2r_vlnce/navharness');
+const glb = join(scenes, 'navharness', STEM, `${STEM}.glb`);
+afterAll(() => (process.env.KEEP_TMP ? console.error(dir) : rmSync(dir, { recursive: true, force: true })));
+
+async function cli(...args: string[]): Promise<{ code: number; err: string; out: string }> {
+  const err: string[] = [];
+  const out: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((s: unknown) => void out.push(String(s)));
+  try {
+    const code = await main(['node', 'navharness', ...args], { err: (t) => err.push(t) });
+    return { code, err: err.join('\n'), out: out.join('\n') };
+  } finally {
+    log.mockRestore();
+  }
+}
+
+beforeAll(async () => {
+  const r = await cli('sim', 'export', '--house', `seed:${SEED}`, '--format', 'habitat', '--out', dir, '--goat-episodes', '1', '--r2r-episodes', '1', '--split', 'val');
+  expect(r.err).toBe('');
+  expect(r.code).toBe(0);
+}, 120_000);
+
+describe('benchmark episodes from a sim export', () => {
+  it('the scene resolver opens the exported stage through its stage config, with the benchmark navmesh and the semantic instance ids', async () => {
+    expect(habitatStageOf(glb)).toBe(join(scenes, 'navharness', STEM, `${STEM}.stage_config.json`));
+    const r2r = await defaultSceneResolver(`navharness/${STEM}/${STEM}.glb`, scenes, 'r2r-ce');
+    const goat = await defaultSceneResolver(`navharness/${STEM}/${STEM}.glb`, scenes, 'goat-bench');
+    try {
+      // VLN-CE reads the scene's .navmesh; GOAT-Bench rebuilds it for its 1.41 m / 0.17 m agent
+      expect(r2r.navmeshSource).toMatch(new RegExp(`${STEM}\\.navmesh \\(habitat \\.navmesh version 2\\)$`));
+      expect(goat.navmeshSource).toBe('rebuilt for an agent of 1.41 m / 0.17 m');
+      // upright: the +Z-up stage is rotated into the y-up world (height well under its width)
+      const size = [0, 1, 2].map((a) => goat.scene.max[a] - goat.scene.min[a]);
+      expect(size[1]).toBeLessThan(4);
+      expect(Math.min(size[0], size[2])).toBeGreaterThan(6);
+      // HM3D-style ids: GOAT's '{category}_{id}' names the .semantic.txt line, which the scene numbers by position
+      const txt = readFileSync(join(scenes, 'navharness', STEM, `${STEM}.semantic.txt`), 'utf8').trim().split('\n').slice(1);
+      const [id, , category] = txt[5].split(',');
+      const sceneId = goat.instanceIdOf!(`${category.replace(/"/g, '').replace(/\s+/g, '_')}_${id}`);
+      expect(sceneId).toBe(6);
+      expect(goat.scene.objects.find((o) => o.id === sceneId)?.category).toBe(category.replace(/"/g, '').trim().toLowerCase());
+      expect(() => goat.instanceIdOf!('chair_999999')).toThrow(/names no instance of the semantic annotations/);
+      // the navmesh belongs to the opened scene: close() destroys it once
+      goat.close();
+      goat.close();
+    } finally {
+      r2r.close();
+      goat.close();
+    }
+  }, 120_000);
+
+  it('runs the exported GOAT-Bench episode end to end with the scripted agent and scores it as GOAT-Bench does', async () => {
+    const out = join(dir, 'goat-run');
+    const r = await cli('eval', '--dataset', `goat-bench:${goatRoot}`, '--scenes', scenes, '--split', 'val', '--agent', 'scripted', '--pose', 'ground-truth', '--max-goals', '2', '--turn-budget', '200', '--out', out, '--json');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const m = JSON.parse(r.out) as {
+      tasks: number; s_SR: number; success_definition: string;
+      goat_bench: { episodes: number; subtasks: number; partial_success: number; composite_spl: number; spl_by_subtask?: number[] };
+      navmesh: Record<string, string>;
+    };
+    expect(m.success_definition).toBe('goat-bench-0.25m');
+    expect(m.goat_bench.episodes).toBe(1);
+    expect(m.goat_bench.subtasks).toBe(2);
+    expect(m.navmesh[`navharness/${STEM}/${STEM}.glb`]).toBe('rebuilt for an agent of 1.41 m / 0.17 m');
+    // the offline agent with ground-truth perception finds the goals of its own house
+    expect(m.goat_bench.partial_success).toBe(1);
+    expect(m.goat_bench.composite_spl).toBeGreaterThan(0.3);
+    expect(m.goat_bench.composite_spl).toBeLessThanOrEqual(1);
+    // per-subtask SPL: each subtask's own score, from the evaluation records
+    const runDir = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')).runs[0].out as string;
+    const metrics = JSON.parse(readFileSync(join(runDir, 'metrics.json'), 'utf8')) as { tasks: number; SPL: number };
+    expect(metrics.tasks).toBe(2);
+    expect(metrics.SPL).toBeCloseTo(m.goat_bench.composite_spl, 9);
+  }, 600_000);
+
+  it('runs the exported R2R-CE episode end to end against its _gt path and reports the VLN-CE metrics', async () => {
+    const out = join(dir, 'r2r-run');
+    const r = await cli('eval', '--dataset', `r2r-ce:${r2rRoot}`, '--scenes', scenes, '--split', 'val', '--agent', 'scripted', '--out', out, '--json');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const m = JSON.parse(r.out) as { episodes: number; SR: number; OSR: number; SPL: number; nDTW: number; sDTW: number; NE: number };
+    expect(m.episodes).toBe(1);
+    // scored against the exported _gt path on the exported .navmesh: every metric in its range
+    expect(m.OSR).toBeGreaterThanOrEqual(m.SR);
+    expect(m.SPL).toBeLessThanOrEqual(m.SR);
+    expect(m.nDTW).toBeGreaterThan(0.2);
+    expect(m.nDTW).toBeLessThanOrEqual(1);
+    expect(m.sDTW).toBeCloseTo(m.SR * m.nDTW, 12);
+    expect(m.NE).toBeGreaterThanOrEqual(0);
+    expect(m.NE).toBeLessThan(20);
+    const eps = JSON.parse(readFileSync(join(out, 'episodes.json'), 'utf8')) as { scores: { pathLength: number } }[];
+    expect(eps[0].scores.pathLength).toBeGreaterThan(0.5);
+    const written = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as { navmesh: Record<string, string> };
+    expect(written.navmesh[`navharness/${STEM}/${STEM}.glb`]).toMatch(/house_10\.navmesh \(habitat \.navmesh version 2\)$/);
+  }, 600_000);
+});
