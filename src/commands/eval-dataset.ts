@@ -5,6 +5,7 @@
  * (exit 2) naming the file and where to download it.
  */
 import { z } from 'zod';
+import { PRESETS } from '../world/index.js';
 import { UsageError } from './options.js';
 
 export const DATASET_KINDS = ['goat-bench', 'r2r-ce', 'rxr-ce'] as const;
@@ -27,22 +28,27 @@ export const DatasetFlagsShape = {
   scenes: z.string().min(1, 'give the scenes folder (holding mp3d/ or hm3d/)').optional(),
   split: z.string().regex(/^[\w.-]+$/, 'a split name such as val_seen, val_unseen or train').optional(),
   limit: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').positive('expected at least 1').optional(),
+  preset: z.enum(PRESETS, { error: `--preset is one of ${PRESETS.join(', ')}: the papers' setting or the benchmark's own` }).default('papers'),
   dtw: z.enum(['exact', 'fast'], { error: "nDTW's DTW is 'exact' or 'fast' (FastDTW, VLN-CE's default)" }).default('exact'),
 };
 
-type DatasetFlagValues = { dataset?: { benchmark: (typeof DATASET_KINDS)[number]; root: string }; scenes?: string; split?: string };
+type DatasetFlagValues = { dataset?: { benchmark: (typeof DATASET_KINDS)[number]; root: string }; scenes?: string; split?: string; preset?: (typeof PRESETS)[number] };
 
-/** --scenes and --split come with --dataset (zod issues on the flags they name). */
+/** --scenes, --split and a benchmark --preset come with --dataset, the preset of its benchmark (zod issues on the flags they name). */
 export function checkDatasetFlags(f: DatasetFlagValues, ctx: z.RefinementCtx): void {
   if (!f.dataset) {
     for (const k of ['scenes', 'split'] as const) if (f[k] !== undefined) ctx.addIssue({ code: 'custom', path: [k], message: `--${k} goes with --dataset KIND:PATH` });
+    if (f.preset && f.preset !== 'papers') ctx.addIssue({ code: 'custom', path: ['preset'], message: `--preset ${f.preset} goes with --dataset ${f.preset}:PATH` });
     return;
+  }
+  if (f.preset && f.preset !== 'papers' && f.preset !== f.dataset.benchmark) {
+    ctx.addIssue({ code: 'custom', path: ['preset'], message: `a ${f.dataset.benchmark} run takes --preset papers or ${f.dataset.benchmark}, not ${f.preset}` });
   }
   if (!f.scenes) ctx.addIssue({ code: 'custom', path: ['scenes'], message: 'give the scenes folder the episodes\' scene paths are relative to (holding mp3d/ or hm3d/)' });
   if (!f.split) ctx.addIssue({ code: 'custom', path: ['split'], message: 'give the split to run, e.g. val_seen or val_unseen' });
 }
 
-export type DatasetFlags = Required<Pick<DatasetFlagValues, 'dataset' | 'scenes' | 'split'>> & { limit?: number };
+export type DatasetFlags = Required<Pick<DatasetFlagValues, 'dataset' | 'scenes' | 'split' | 'preset'>> & { limit?: number };
 
 /**
  * The split's episodes, checked before anything runs: an unreadable or invalid split is refused

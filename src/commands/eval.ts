@@ -37,6 +37,7 @@ export function registerEval(program: Command): void {
     .option('--split <name>', 'with --dataset: the split, e.g. val_seen, val_unseen')
     .option('--limit <n>', 'with --dataset: run only the first N episodes')
     .option('--vln-config <name>', `with an r2r-ce/rxr-ce dataset: ${VLN_CONFIGS.join(' | ')}`, 'goal')
+    .option('--preset <name>', "with --dataset: the body's camera and action limit, papers (the papers' setting) | goat-bench | r2r-ce | rxr-ce (the benchmark's own)", 'papers')
     .option('--dtw <method>', "with an r2r-ce/rxr-ce dataset: nDTW's DTW, exact | fast (FastDTW)", 'exact')
     .requiredOption('--agent <spec>', 'scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL')
     .requiredOption('--out <dir>', 'output directory (one run directory per house)')
@@ -95,7 +96,7 @@ async function evalDataset(f: EvalFlags & DatasetFlags, harness: ReturnType<type
   const bar = progressBar(`eval ${src.benchmark} ${src.split}`, episodes.length, !f.json && process.stderr.isTTY === true);
   const onEpisode = () => bar.tick();
   if (src.benchmark === 'goat-bench') {
-    const r = await runGoatBenchDataset(src, { agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, harness, prices, out: f.out, onEpisode }, episodes as Parameters<typeof runGoatBenchDataset>[2]);
+    const r = await runGoatBenchDataset(src, { agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, harness, prices, out: f.out, onEpisode, preset: f.preset }, episodes as Parameters<typeof runGoatBenchDataset>[2]);
     bar.stop();
     const g = r.metrics.goat_bench;
     if (f.json) console.log(JSON.stringify(r.metrics));
@@ -106,9 +107,9 @@ GOAT-Bench (view points < 0.25 m): ${g.episodes} episodes, ${g.subtasks} subtask
   const { createModel } = await import('../models/index.js');
   const agent = f.agent === 'scripted' ? { kind: 'scripted' as const } : { kind: 'model' as const, model: createModel(f.agent) };
   // the benchmark's action limit: VLN-CE allows 500 actions of 0.25 m or a turn, the coarse actions here
-  const { BENCHMARK_PRESETS } = await import('../world/node.js');
-  const budget = BENCHMARK_PRESETS[src.benchmark].maxSteps ?? 500;
-  const { run, files } = await runVlnceDataset(src, { config: f.vlnConfig, agent, dtw: f.dtw, out: f.out, budget, maxDecisions: 1000, onEpisode }, episodes as Parameters<typeof runVlnceDataset>[2]);
+  const { applyPreset } = await import('../world/node.js');
+  const budget = applyPreset(f.preset, src.benchmark).maxSteps ?? 500;
+  const { run, files } = await runVlnceDataset(src, { config: f.vlnConfig, agent, dtw: f.dtw, out: f.out, budget, maxDecisions: 1000, onEpisode, preset: f.preset }, episodes as Parameters<typeof runVlnceDataset>[2]);
   bar.stop();
   const m = run.metrics;
   if (f.json) console.log(JSON.stringify({ ...m, benchmark: src.benchmark, split: src.split, dtw: f.dtw }));

@@ -87,9 +87,9 @@ async function vlnDataset(flags: VlnFlags & DatasetFlags, log: (s: string) => vo
   const agent: AgentSource = flags.agent === 'scripted' ? { kind: 'scripted' } : { kind: 'model', model: createModel(flags.agent) };
   const bar = progressBar(`vln ${src.benchmark} ${src.split}`, episodes.length, !flags.json && process.stderr.isTTY === true);
   // the benchmark's action limit unless --budget says otherwise (VLN-CE: 500 actions of 0.25 m or a turn)
-  const { BENCHMARK_PRESETS } = await import('../world/node.js');
-  const budget = flags.budget ?? BENCHMARK_PRESETS[src.benchmark].maxSteps ?? 500;
-  const { run, files } = await runVlnceDataset(src, { config: flags.config, agent, budget, maxDecisions: flags.maxDecisions, dtw: flags.dtw, out: flags.out, onEpisode: () => bar.tick() }, episodes as Parameters<typeof runVlnceDataset>[2]);
+  const { applyPreset } = await import('../world/node.js');
+  const budget = flags.budget ?? applyPreset(flags.preset, src.benchmark).maxSteps ?? 500;
+  const { run, files } = await runVlnceDataset(src, { config: flags.config, agent, budget, maxDecisions: flags.maxDecisions, dtw: flags.dtw, out: flags.out, onEpisode: () => bar.tick(), preset: flags.preset }, episodes as Parameters<typeof runVlnceDataset>[2]);
   bar.stop();
   const m = run.metrics;
   if (flags.json) {
@@ -109,6 +109,7 @@ export function registerVln(program: Command): void {
     .option('--scenes <dir>', 'with --dataset: the scenes folder the episodes\' scene paths are relative to')
     .option('--split <name>', 'with --dataset: the split, e.g. val_seen, val_unseen')
     .option('--dtw <method>', "nDTW's DTW: exact | fast (FastDTW, VLN-CE's default)", 'exact')
+    .option('--preset <name>', "with --dataset: the body's camera, papers (the papers' setting) | r2r-ce | rxr-ce (the benchmark's own)", 'papers')
     .option('--agent <spec>', "'scripted' or openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL")
     .option('--config <name>', `configuration: ${VLN_CONFIGS.join(' | ')}`)
     .option('--out <dir>', 'output folder')

@@ -12,7 +12,7 @@ import { addUsage, ZERO_USAGE } from '../models/index.js';
 import type { GoatEpisode, InstructionEpisode } from '../sim/index.js';
 import { houseSpecText } from '../world/index.js';
 import {
-  type Benchmark, defaultSceneResolver, type GoatBenchEpisode, goatEpisodeOf, instructionEpisodeOf, MissingSceneError, missingSceneFiles, type OpenedScene, openBenchmarkSplit, type SceneResolver,
+  applyPreset, type Benchmark, defaultSceneResolver, type GoatBenchEpisode, goatEpisodeOf, instructionEpisodeOf, MissingSceneError, missingSceneFiles, type OpenedScene, openBenchmarkSplit, type Preset, type SceneResolver,
   sceneDownloadHint, sceneHouseRef, settingsOf, type VlnceEpisode,
 } from '../world/node.js';
 import { type Prices, PricesSchema } from './cost.js';
@@ -93,6 +93,8 @@ async function episodesOf<T extends GoatBenchEpisode | VlnceEpisode>(src: Datase
 
 export interface GoatBenchRunOptions extends Omit<RunOptions, 'house' | 'out' | 'success' | 'sequence' | 'resume'> {
   out: string;
+  /** the body's setting: the papers' (default) or GOAT-Bench's camera and 5000-action episode limit */
+  preset?: Preset;
   onEpisode?: (done: number, total: number) => void;
 }
 
@@ -115,7 +117,9 @@ export async function runGoatBenchDataset(src: DatasetSource, o: GoatBenchRunOpt
   if (src.benchmark !== 'goat-bench') throw new Error(`runGoatBenchDataset runs goat-bench episodes, not ${src.benchmark}`);
   const episodes = loaded ?? (await episodesOf<GoatBenchEpisode>(src, 'goat-bench'));
   const out = resolve(o.out);
-  const { onEpisode, ...runOpts } = o;
+  const { onEpisode, preset = 'papers', ...runOpts } = o;
+  const applied = applyPreset(preset, 'goat-bench');
+  const body = { camera: applied.camera, maxActions: applied.maxSteps ?? undefined };
   const runs: GoatBenchRun['runs'] = [];
   const outcomes: GoatBenchSubtaskOutcome[][] = [];
   const journals: Journal[] = [];
@@ -127,7 +131,7 @@ export async function runGoatBenchDataset(src: DatasetSource, o: GoatBenchRunOpt
       const idOf = src.instanceIdOf ? (id: string) => src.instanceIdOf!(ep.scene, id) : open.instanceIdOf ?? undefined;
       const episode = goatEpisodeOf(ep, house, open.scene, idOf);
       const dir = join(out, episode.id.replace(/[^\w.-]+/g, '_'));
-      await runSequence({ ...runOpts, house: houseSpecText(house), out: dir, success: 'goat-bench-0.25m' }, {}, { episode, scene: open.scene, navmesh: open.navmesh });
+      await runSequence({ ...runOpts, house: houseSpecText(house), out: dir, success: 'goat-bench-0.25m' }, {}, { episode, scene: open.scene, navmesh: open.navmesh, body });
       const journal = new Journal(Workspace.open({ runDir: dir, houseDir: join(dir, HOUSE_MOUNT) }));
       journals.push(journal);
       outcomes.push(subtaskOutcomes(journal, episode, dir));
@@ -144,7 +148,7 @@ export async function runGoatBenchDataset(src: DatasetSource, o: GoatBenchRunOpt
     goat_bench: scoreGoatBench(outcomes),
     benchmark: 'goat-bench' as const,
     split: src.split,
-    settings: settingsOf('goat-bench'),
+    settings: settingsOf('goat-bench', preset),
     navmesh: slot.navmeshes,
   };
   atomicWriteFile(join(out, 'metrics.json'), JSON.stringify({ ...metrics, runs }, null, 2) + '\n');
@@ -162,7 +166,11 @@ async function instructionEpisodes(episodes: readonly VlnceEpisode[], src: Datas
   return out;
 }
 
-export type VlnceRunOptions = Omit<VlnRunOptions, 'sceneOf'> & { out: string };
+export type VlnceRunOptions = Omit<VlnRunOptions, 'sceneOf' | 'camera'> & {
+  out: string;
+  /** the body's setting: the papers' (default) or the benchmark's camera (the 500-action limit is the caller's budget) */
+  preset?: Preset;
+};
 
 /** `loaded`: the split's episodes from `loadDatasetEpisodes` (loaded here when absent). */
 export async function runVlnceDataset(src: DatasetSource, o: VlnceRunOptions, loaded?: VlnceEpisode[]): Promise<{ run: VlnRun; files: Awaited<ReturnType<typeof writeRunOutputs>> }> {
@@ -179,12 +187,12 @@ export async function runVlnceDataset(src: DatasetSource, o: VlnceRunOptions, lo
       return { scene: open.scene, navmesh: open.navmesh };
     };
     // one position per action, as VLN-CE logs them for nDTW and path length
-    run = await runVln(episodes, { ...o, sceneOf, dtw: o.dtw ?? 'exact', trajectory: 'action' });
+    run = await runVln(episodes, { ...o, sceneOf, camera: applyPreset(o.preset ?? 'papers', benchmark).camera, dtw: o.dtw ?? 'exact', trajectory: 'action' });
   } finally {
     slot.close();
   }
   const files = await writeRunOutputs(o.out, run);
-  const metrics = { ...run.metrics, benchmark: src.benchmark, split: src.split, dtw: o.dtw ?? 'exact', settings: settingsOf(src.benchmark), navmesh: slot.navmeshes };
+  const metrics = { ...run.metrics, benchmark: src.benchmark, split: src.split, dtw: o.dtw ?? 'exact', settings: settingsOf(src.benchmark, o.preset), navmesh: slot.navmeshes };
   atomicWriteFile(files.metrics, JSON.stringify(metrics, null, 2) + '\n');
   return { run, files };
 }

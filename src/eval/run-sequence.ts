@@ -11,8 +11,8 @@ import type { Vec3 } from '../geometry/index.js';
 import { consolidate, HarnessConfigSchema, type HarnessConfig, Orchestrator, type HarnessEvent } from '../harness/index.js';
 import { atomicWriteFile, SuccessDefinitionSchema, Journal, EVAL_DIR, RUN_STATE_FILE, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
 import { addUsage, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
-import type { GoatEpisode, GoatGoal, Scene, SceneNavMesh, StartPose } from '../sim/index.js';
-import type { NavigatorMemory } from '../navigator/index.js';
+import type { CameraConfig, GoatEpisode, GoatGoal, Scene, SceneNavMesh, StartPose } from '../sim/index.js';
+import { type NavigatorMemory, SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
 import { planGoatSequence, HouseSpecSchema, type HouseRef, World } from '../world/index.js';
 import { createRoles, type Roles } from './agents.js';
 import { classifyFailure } from './failures.js';
@@ -95,6 +95,7 @@ interface OpenedRun {
   scene?: Scene;
   /** the caller's navmesh of that scene (lent to the world, not destroyed with it) */
   navmesh?: SceneNavMesh;
+  body?: GivenEpisode['body'];
 }
 
 /**
@@ -106,6 +107,8 @@ export interface GivenEpisode {
   scene: Scene;
   /** the benchmark's navmesh of the scene, owned by the caller (the episodes of one scene share it) */
   navmesh?: SceneNavMesh;
+  /** a benchmark preset's body: its camera and the episode's action limit (coarse actions) */
+  body?: { camera?: Partial<CameraConfig>; maxActions?: number };
 }
 
 /** The options, checked in full before anything is created: a refused start leaves nothing behind. */
@@ -138,7 +141,7 @@ function openRunDirectory(o: Parsed, house: HouseRef, given?: GivenEpisode): Ope
   if (problems.length) throw new Error(`cannot resume ${out}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const now = new Date().toISOString();
   const history = state ? { started_at: state.started_at, resumed_at: [...(state.resumed_at ?? []), now] } : { started_at: now, resumed_at: [] };
-  return { o, house, out, ws, journal, state, config, history, scene: given?.scene, navmesh: given?.navmesh };
+  return { o, house, out, ws, journal, state, config, history, scene: given?.scene, navmesh: given?.navmesh, body: given?.body };
 }
 
 /** The sequence's goals and where the next task starts: the episode start, or where the last closed task left the body. */
@@ -158,6 +161,11 @@ function sequencePlan(run: OpenedRun, episode: GoatEpisode) {
   return { goals, rp, start, memory };
 }
 
+/** A preset's body for the world: its camera, and the episode's action limit in the body's sub-motions. */
+function bodyOptions(body: GivenEpisode['body']): { camera?: Partial<CameraConfig>; maxSubMotions?: number } {
+  return { camera: body?.camera, maxSubMotions: body?.maxActions === undefined ? undefined : body.maxActions * SUB_MOTIONS_PER_ACTION };
+}
+
 /** The live parts of a run: the world, the roles and the orchestrator, and the goal being played. */
 interface Live {
   world: World;
@@ -169,7 +177,7 @@ interface Live {
 async function openLive(run: OpenedRun, total: number, start: StartPose, memory: NavigatorMemory | undefined, progress: RunProgress): Promise<Live> {
   const { o, journal } = run;
   const cfg: HarnessConfig = o.harness;
-  const world = await World.open({ house: run.house, scene: run.scene, navmesh: run.navmesh, poseSource: cfg.poseSource, motionCheck: cfg.motionCheck, mapThreads: cfg.mapThreads }, start, memory);
+  const world = await World.open({ house: run.house, scene: run.scene, navmesh: run.navmesh, ...bodyOptions(run.body), poseSource: cfg.poseSource, motionCheck: cfg.motionCheck, mapThreads: cfg.mapThreads }, start, memory);
   const live = { world, current: null } as Live;
   const oracle = {
     navigator: world.navigator,

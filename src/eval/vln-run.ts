@@ -5,7 +5,7 @@
  */
 import type { Model } from '../models/index.js';
 import { type InstructionEpisode, openEpisodeWorld, type EpisodeWorld } from '../world/index.js';
-import { type DtwMethod, type Scene, type SceneNavMesh, scoreVlnEpisode, type VlnScores } from '../sim/index.js';
+import { type CameraConfig, type DtwMethod, type Scene, type SceneNavMesh, scoreVlnEpisode, type VlnScores } from '../sim/index.js';
 import { summariseTokens, type DecisionRecord, type TokenSummary, runNavHarnessEpisode, type LoopOptions, type LoopResult, type VlnConfig, runNativeEpisode } from '../vln/index.js';
 import { GroundTruthPerception, ScriptedVlnAgents } from '../baselines/index.js';
 
@@ -21,6 +21,8 @@ export interface RunOptions extends LoopOptions {
    * when the caller holds one (lent to the episode's world; the caller destroys it); default: load `ep.house`
    */
   sceneOf?: (ep: InstructionEpisode) => Promise<{ scene: Scene; navmesh?: SceneNavMesh }>;
+  /** the body's camera (a benchmark preset's); default the papers' setting */
+  camera?: Partial<CameraConfig>;
   /** nDTW's DTW: 'exact' (default) or VLN-CE's default FastDTW ('fast') */
   dtw?: DtwMethod;
   /** the true trajectory's log: a point per forward sub-motion (default) or per forward action (VLN-CE's) */
@@ -86,7 +88,7 @@ export async function runVln(episodes: readonly InstructionEpisode[], o: RunOpti
   const trace: DecisionRecord[] = [];
   for (const ep of episodes) {
     const opened = o.sceneOf ? await o.sceneOf(ep) : undefined;
-    const world = await openEpisodeWorld(ep, opened?.scene, o.trajectory, opened?.navmesh);
+    const world = await openEpisodeWorld(ep, opened?.scene, o.trajectory, { navmesh: opened?.navmesh, camera: o.camera });
     try {
       const r = await runOne(ep, world, o);
       const oracle = { geodesic: (a: readonly number[], b: readonly number[]) => world.navmesh.geodesic(a as any, b as any) };

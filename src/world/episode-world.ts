@@ -7,7 +7,7 @@ import { SimBody } from '../body/index.js';
 import type { Vec3 } from '../geometry/index.js';
 import { Navigator } from '../navigator/index.js';
 import { GroundTruthPoseSource } from '../perception/index.js';
-import { type InstructionEpisode, SceneNavMesh, type Scene } from '../sim/index.js';
+import { type CameraConfig, type InstructionEpisode, SceneNavMesh, type Scene } from '../sim/index.js';
 import { loadHouse } from '../sim/node.js';
 import { TrueTrajectoryBody, type TrajectorySampling } from './true-trajectory.js';
 
@@ -24,13 +24,20 @@ export interface EpisodeWorld {
 /**
  * `scene`: the episode's scene when it is already open (a benchmark scene); else `ep.house` is loaded.
  * `sampling`: the true trajectory's log (default 'forward'; the benchmarks' runs use 'action').
- * `lent`: the scene's navmesh held by the caller (a benchmark's), shared by the episodes of the scene
- * and left alone by `dispose`; default: built here for the simulator's agent and destroyed by `dispose`.
+ * `given.navmesh`: the scene's navmesh held by the caller (a benchmark's), shared by the episodes of the
+ * scene and left alone by `dispose`; default: built here for the simulator's agent and destroyed by
+ * `dispose`. `given.camera`: the body's camera (a benchmark preset's); default the papers' setting.
  */
-export async function openEpisodeWorld(ep: InstructionEpisode, scene?: Scene, sampling: TrajectorySampling = 'forward', lent?: SceneNavMesh): Promise<EpisodeWorld> {
+export async function openEpisodeWorld(
+  ep: InstructionEpisode,
+  scene?: Scene,
+  sampling: TrajectorySampling = 'forward',
+  given: { navmesh?: SceneNavMesh; camera?: Partial<CameraConfig> } = {},
+): Promise<EpisodeWorld> {
   scene ??= await loadHouse(ep.house);
+  const lent = given.navmesh;
   const navmesh = lent ?? (await SceneNavMesh.build(scene));
-  const sim = await SimBody.create(scene, { navmesh }, { position: ep.start.position, yaw: ep.start.yaw });
+  const sim = await SimBody.create(scene, { navmesh, camera: given.camera }, { position: ep.start.position, yaw: ep.start.yaw });
   const body = new TrueTrajectoryBody(sim, sampling);
   // Ground-truth poses (the papers' ablation setting for the instruction benchmark), for the map and
   // the scripted agents' perception only: the VLN tool context never states a pose to an agent.

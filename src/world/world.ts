@@ -6,7 +6,7 @@
 import { SimBody } from '../body/index.js';
 import { Navigator, type NavigatorMemory } from '../navigator/index.js';
 import { Navcore, type NavcoreOptions } from '../wasm/index.js';
-import { generateGoatEpisodes, type GoatEpisode, type GoatGoal, type HouseRef, SceneNavMesh, type Scene, type StartPose } from '../sim/index.js';
+import { type CameraConfig, generateGoatEpisodes, type GoatEpisode, type GoatGoal, type HouseRef, SceneNavMesh, type Scene, type StartPose } from '../sim/index.js';
 import { loadHouse } from '../sim/node.js';
 import { agentGoalOf, type AgentGoal } from './agent-goal.js';
 import { createPoseSource, type PoseSourceKind } from './pose-sources.js';
@@ -32,6 +32,8 @@ export interface WorldOptions {
    * scene share it. Default: built here for the simulator's agent and destroyed by `dispose`.
    */
   navmesh?: SceneNavMesh;
+  /** the body's camera (a benchmark preset's); default the papers' setting */
+  camera?: Partial<CameraConfig>;
 }
 
 export class World {
@@ -55,7 +57,7 @@ export class World {
   static async open(opts: WorldOptions, start?: StartPose, memory?: NavigatorMemory): Promise<World> {
     const scene = opts.scene ?? (await loadHouse(opts.house));
     const navmesh = opts.navmesh ?? (await SceneNavMesh.build(scene));
-    const body = await SimBody.create(scene, { navmesh, maxSubMotions: opts.maxSubMotions }, start ?? scene.start);
+    const body = await SimBody.create(scene, { navmesh, maxSubMotions: opts.maxSubMotions, camera: opts.camera }, start ?? scene.start);
     const trajectory = new TrueTrajectoryBody(body, opts.trajectory);
     const poseSource = await createPoseSource(opts.poseSource, body);
     const core = await Navcore.load({ threads: opts.mapThreads ?? 'auto' });

@@ -93,9 +93,9 @@ describe('benchmark episodes from a sim export', () => {
     expect(metrics.SPL).toBeCloseTo(m.goat_bench.composite_spl, 9);
   }, 600_000);
 
-  it('runs the exported R2R-CE episode end to end against its _gt path and reports the VLN-CE metrics', async () => {
+  it('runs the exported R2R-CE episode end to end with the R2R-CE preset, against its _gt path, and reports the VLN-CE metrics', async () => {
     const out = join(dir, 'r2r-run');
-    const r = await cli('eval', '--dataset', `r2r-ce:${r2rRoot}`, '--scenes', scenes, '--split', 'val', '--agent', 'scripted', '--out', out, '--json');
+    const r = await cli('eval', '--dataset', `r2r-ce:${r2rRoot}`, '--scenes', scenes, '--split', 'val', '--agent', 'scripted', '--preset', 'r2r-ce', '--out', out, '--json');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const m = JSON.parse(r.out) as { episodes: number; SR: number; OSR: number; SPL: number; nDTW: number; sDTW: number; NE: number };
@@ -110,7 +110,23 @@ describe('benchmark episodes from a sim export', () => {
     expect(m.NE).toBeLessThan(20);
     const eps = JSON.parse(readFileSync(join(out, 'episodes.json'), 'utf8')) as { scores: { pathLength: number } }[];
     expect(eps[0].scores.pathLength).toBeGreaterThan(0.5);
-    const written = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as { navmesh: Record<string, string> };
+    const written = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as { navmesh: Record<string, string>; settings: { preset: string; run: object } };
     expect(written.navmesh[`navharness/${STEM}/${STEM}.glb`]).toMatch(/house_10\.navmesh \(habitat \.navmesh version 2\)$/);
+    // the body ran with VLN-CE's camera and 500-action limit
+    expect(written.settings.preset).toBe('r2r-ce');
+    expect(written.settings.run).toMatchObject({ cameraHeightM: 1.25, hfovDeg: 90, width: 224, height: 224, forwardM: 0.25, turnDeg: 15, maxSteps: 500 });
   }, 600_000);
+
+  it('refuses a preset of another benchmark, an unknown preset, and a benchmark preset without --dataset (exit 2, naming --preset)', async () => {
+    const base = ['--scenes', scenes, '--split', 'val', '--agent', 'scripted', '--out', join(dir, 'never')];
+    const a = await cli('eval', '--dataset', `goat-bench:${goatRoot}`, ...base, '--preset', 'rxr-ce');
+    expect(a.code).toBe(2);
+    expect(a.err).toContain('--preset: a goat-bench run takes --preset papers or goat-bench, not rxr-ce');
+    const b = await cli('eval', '--dataset', `r2r-ce:${r2rRoot}`, ...base, '--preset', 'habitat');
+    expect(b.code).toBe(2);
+    expect(b.err).toContain('--preset is one of papers, goat-bench, r2r-ce, rxr-ce');
+    const c = await cli('eval', '--houses', '0..0', '--agent', 'scripted', '--out', join(dir, 'never'), '--preset', 'goat-bench');
+    expect(c.code).toBe(2);
+    expect(c.err).toContain('--preset goat-bench goes with --dataset goat-bench:PATH');
+  });
 });

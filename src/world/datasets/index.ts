@@ -7,7 +7,7 @@ export { loadIr2rTours } from './ir2r.js';
 export { type BenchmarkSplit, openBenchmarkPath, openBenchmarkSplit } from './open.js';
 export { type DatasetInspection, inspectSplit } from './inspect.js';
 export * from './types.js';
-export { BENCHMARK_PRESETS, projectSetting, type SensorActionSetting, settingsOf } from './presets.js';
+export { type AppliedPreset, applyPreset, BENCHMARK_PRESETS, type Preset, PRESETS, projectSetting, type SensorActionSetting, settingsOf } from './presets.js';
 export {
   benchmarkAgent, defaultSceneResolver, habitatStageOf, MissingSceneError, missingSceneFiles, navmeshPolicy, type OpenedScene, sceneDownloadHint, sceneHouseRef, type SceneResolver, semanticInstanceIdOf,
 } from './scenes.js';

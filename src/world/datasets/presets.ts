@@ -61,11 +61,59 @@ export function projectSetting(): SensorActionSetting {
   };
 }
 
+/** `--preset`: the papers' own setting (the project's body), or a benchmark's. */
+export const PRESETS = ['papers', 'goat-bench', 'r2r-ce', 'rxr-ce'] as const;
+export type Preset = (typeof PRESETS)[number];
+
+/** What a dataset run applies to the simulated body and the episode. */
+export interface AppliedPreset {
+  preset: Preset;
+  /** the body's camera (height above the floor, HFOV, RGB-D size) */
+  camera: { cameraHeight: number; hfovDeg: number; width: number; height: number };
+  /** action limit of one episode (coarse actions of 0.25 m or 15°); null: the harness's per-task budgets */
+  maxSteps: number | null;
+  /** parts of the benchmark's setting the body cannot take, recorded beside the scores */
+  notApplied: string[];
+}
+
 /**
- * The benchmark's setting beside the one a dataset run used: the project's body and actions, scored
- * with the benchmark's own success definition (dataset runs score as the benchmark does).
+ * The setting `preset` applies to a `benchmark` run. A benchmark preset must be the run's own
+ * benchmark (IR2R-CE runs with R2R-CE's). Applied: camera height, HFOV and resolution, the forward
+ * step (0.25 m in every benchmark, as here) and the episode's action limit (VLN-CE 500, GOAT-Bench
+ * 5000 per episode). Not applied, and listed: 30° turns and tilt (the navigator and its agents turn
+ * in 15° actions), agent height and radius beyond the navmesh (the body stays the 0.88 m / 0.18 m cylinder).
+ * 'papers' keeps the project's body; VLN-CE runs keep their benchmark's 500-action limit.
  */
-export function settingsOf(benchmark: Benchmark): { benchmark: SensorActionSetting; run: SensorActionSetting } {
+export function applyPreset(preset: Preset, benchmark: Benchmark): AppliedPreset {
+  const own = benchmark === 'ir2r-ce' ? 'r2r-ce' : benchmark;
+  if (preset !== 'papers' && preset !== own) throw new Error(`preset '${preset}' is the ${preset} setting; a ${benchmark} run takes --preset papers or ${own}`);
   const b = BENCHMARK_PRESETS[benchmark];
-  return { benchmark: b, run: { ...projectSetting(), successDistanceM: b.successDistanceM, successTo: b.successTo } };
+  if (preset === 'papers') {
+    const p = projectSetting();
+    return { preset, camera: { cameraHeight: p.cameraHeightM, hfovDeg: p.hfovDeg, width: p.width, height: p.height }, maxSteps: benchmark === 'goat-bench' ? null : b.maxSteps, notApplied: [] };
+  }
+  const notApplied: string[] = [];
+  if (b.turnDeg !== TURN_DEG) notApplied.push(`turn ${b.turnDeg}° (the body turns ${TURN_DEG}° per action)`);
+  if (b.tiltDeg !== null) notApplied.push(`tilt ${b.tiltDeg}° (no look up/down actions)`);
+  if (b.forwardM !== FORWARD_M) notApplied.push(`forward ${b.forwardM} m (the body steps ${FORWARD_M} m)`);
+  notApplied.push(`agent ${b.agentHeightM} m / ${b.agentRadiusM} m for the body (applied to the navmesh only)`);
+  return { preset, camera: { cameraHeight: b.cameraHeightM, hfovDeg: b.hfovDeg, width: b.width, height: b.height }, maxSteps: b.maxSteps, notApplied };
+}
+
+/**
+ * The benchmark's setting beside the one a dataset run used: the project's actions with the preset's
+ * camera and action limit, scored with the benchmark's own success definition (dataset runs score as
+ * the benchmark does), and what of the benchmark's setting was not applied.
+ */
+export function settingsOf(benchmark: Benchmark, preset: Preset = 'papers'): { benchmark: SensorActionSetting; run: SensorActionSetting; preset: Preset; not_applied: string[] } {
+  const b = BENCHMARK_PRESETS[benchmark];
+  const a = applyPreset(preset, benchmark);
+  const run: SensorActionSetting = {
+    ...projectSetting(),
+    cameraHeightM: a.camera.cameraHeight, hfovDeg: a.camera.hfovDeg, width: a.camera.width, height: a.camera.height, maxSteps: a.maxSteps,
+    // the navmesh is always the benchmark's (src/world/datasets/scenes.ts)
+    agentHeightM: b.agentHeightM, agentRadiusM: b.agentRadiusM, successDistanceM: b.successDistanceM, successTo: b.successTo,
+    ...(preset === 'papers' ? {} : { source: `${b.source}, as far as applied (see not_applied)` }),
+  };
+  return { benchmark: b, run, preset, not_applied: a.notApplied };
 }
