@@ -16,6 +16,7 @@ import { PNG } from 'pngjs';
 import type { Vec3 } from '../geometry/index.js';
 import { SceneBuilder } from './builder.js';
 import { TEXTURE_SOURCE_EXTENSIONS } from './gltf-extensions.js';
+import { objectLabelsOf, roomsOf } from './gltf-labels.js';
 import { FLAG_DOUBLE_SIDED, FLAG_NO_COLLIDE, type Scene, type StartPose } from './scene.js';
 
 /** Primitive `extras` key of triangles left out of the navmesh input (written by `sim export`). */
@@ -132,7 +133,8 @@ class GltfSceneReader {
     const mesh = node.getMesh();
     if (mesh) {
       const name = (node.getName() || mesh.getName() || 'object').trim().toLowerCase();
-      const id = this.b.object({ category: name, structural: false, goal: false, room: null, floor: 0, min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] });
+      const labels = objectLabelsOf(node.getExtras());
+      const id = this.b.object({ category: name, structural: false, goal: false, room: null, floor: 0, ...labels, min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] });
       const world = this.opts.frame ? mul4(this.opts.frame, node.getWorldMatrix()) : node.getWorldMatrix();
       for (const prim of mesh.listPrimitives()) this.addPrimitive(prim, world, id);
     }
@@ -237,8 +239,10 @@ export async function loadGltfScene(bytes: Uint8Array, opts: GltfLoadOptions = {
   }
   if (reader.b.objects.length === 0) throw new Error(`glTF scene '${opts.name ?? 'scene'}' has no triangle meshes`);
 
-  const built = reader.b.build({ name: opts.name ?? 'gltf', rooms: [], doors: [], floors: [], start: { position: [0, 0, 0], yaw: 0 } });
+  const rooms = roomsOf(scene.getExtras());
+  const built = reader.b.build({ name: opts.name ?? 'gltf', rooms, doors: [], floors: [], start: { position: [0, 0, 0], yaw: 0 } });
   setObjectBounds(built);
+  for (const o of built.objects) if (o.room !== null && !rooms[o.room]) o.room = null;
   const fg = reader.floorGuess;
   const floorY = fg ? fg.y : built.min[1];
   built.floors = [{ index: 0, y: floorY, ceiling: built.max[1] }];

@@ -5,12 +5,18 @@
  * the EXPORTED files with the offline agent, through the habitat scene loader (not the procedural
  * generator), on the benchmark's navmesh. One small export (house 10, one episode each) serves every test.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/commands/main.js';
+import { generateHouse } from '../../src/sim/index.js';
+import { ATTR_WORDS } from '../../src/sim/scene.js';
+import { goatObjectId } from '../../src/sim/node.js';
 import { defaultSceneResolver, habitatStageOf } from '../../src/world/node.js';
+
+type EpisodeRow = { endReason: string; actions: number; scores: { pathLength: number; ndtw: number; ne: number } };
 
 const SEED = 10;
 const STEM = `house_${SEED}`;
@@ -59,6 +65,15 @@ describe('benchmark episodes from a sim export', () => {
       expect(sceneId).toBe(6);
       expect(goat.scene.objects.find((o) => o.id === sceneId)?.category).toBe(category.replace(/"/g, '').trim().toLowerCase());
       expect(() => goat.instanceIdOf!('chair_999999')).toThrow(/names no instance of the semantic annotations/);
+      // the house's rooms and each object's room and colour come back (the offline agents' labels)
+      const house = generateHouse(SEED);
+      expect(goat.scene.rooms.map((r) => r.name)).toEqual(house.rooms.map((r) => r.name));
+      const drawn = new Set(Array.from({ length: house.attrs.length / ATTR_WORDS }, (_, i) => house.attrs[i * ATTR_WORDS + 1]));
+      const kept = house.objects.filter((o) => drawn.has(o.id)).map((o) => {
+        const s = goat.scene.objects[goat.instanceIdOf!(goatObjectId(o.category, o.id)) - 1];
+        return [s.room, s.colour ?? null];
+      });
+      expect(kept).toEqual(house.objects.filter((o) => drawn.has(o.id)).map((o) => [o.room, o.colour ?? null]));
       // the navmesh belongs to the opened scene: close() destroys it once
       goat.close();
       goat.close();
@@ -108,8 +123,24 @@ describe('benchmark episodes from a sim export', () => {
     expect(m.sDTW).toBeCloseTo(m.SR * m.nDTW, 12);
     expect(m.NE).toBeGreaterThanOrEqual(0);
     expect(m.NE).toBeLessThan(20);
-    const eps = JSON.parse(readFileSync(join(out, 'episodes.json'), 'utf8')) as { scores: { pathLength: number } }[];
+    const eps = JSON.parse(readFileSync(join(out, 'episodes.json'), 'utf8')) as EpisodeRow[];
     expect(eps[0].scores.pathLength).toBeGreaterThan(0.5);
+    // the offline agent acts on the exported files as in the house itself: the same episode with its
+    // scene id pointed at the procedural house (the rooms and colours it follows instructions by
+    // come back from the stage's extras and the annotations)
+    const procedural = join(dir, 'r2r-procedural');
+    mkdirSync(join(procedural, 'val'), { recursive: true });
+    const split = JSON.parse(gunzipSync(readFileSync(join(r2rRoot, 'val/val.json.gz'))).toString('utf8')) as { episodes: { scene_id: string }[] };
+    for (const e of split.episodes) e.scene_id = `seed:${SEED}`;
+    writeFileSync(join(procedural, 'val/val.json.gz'), gzipSync(JSON.stringify(split)));
+    copyFileSync(join(r2rRoot, 'val/val_gt.json.gz'), join(procedural, 'val/val_gt.json.gz'));
+    const p = await cli('eval', '--dataset', `r2r-ce:${procedural}`, '--scenes', scenes, '--split', 'val', '--agent', 'scripted', '--preset', 'r2r-ce', '--out', join(dir, 'r2r-procedural-run'), '--json');
+    expect(p.code).toBe(0);
+    const own = (JSON.parse(readFileSync(join(dir, 'r2r-procedural-run', 'episodes.json'), 'utf8')) as EpisodeRow[])[0];
+    expect(eps[0].endReason).toBe(own.endReason);
+    expect(Math.abs(eps[0].actions - own.actions)).toBeLessThanOrEqual(Math.max(3, own.actions * 0.1));
+    expect(Math.abs(eps[0].scores.ndtw - own.scores.ndtw)).toBeLessThan(0.1);
+    expect(Math.abs(eps[0].scores.ne - own.scores.ne)).toBeLessThan(0.5);
     const written = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as { navmesh: Record<string, string>; settings: { preset: string; run: object } };
     expect(written.navmesh[`navharness/${STEM}/${STEM}.glb`]).toMatch(/house_10\.navmesh \(habitat \.navmesh version 2\)$/);
     // the body ran with VLN-CE's camera and 500-action limit

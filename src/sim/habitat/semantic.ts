@@ -96,6 +96,24 @@ export function matchInstances(stage: Scene, sem: Scene, instances: SemanticInst
 }
 
 /**
+ * For each instance, the stage object most of its triangles came from (undefined when none): its
+ * room and colour labels carry over (a `sim export` stage has them; HM3D scans have none).
+ */
+function stageObjectOfInstance(stage: Scene, match: Int32Array, instances: number): (SceneObject | undefined)[] {
+  const votes = Array.from({ length: instances }, () => new Map<number, number>());
+  match.forEach((k, i) => {
+    if (k < 0) return;
+    const id = stage.attrs[i * ATTR_WORDS + 1];
+    votes[k].set(id, (votes[k].get(id) ?? 0) + 1);
+  });
+  return votes.map((v) => {
+    let best = 0, n = 0;
+    for (const [id, c] of v) if (c > n) [best, n] = [id, c];
+    return stage.objects[best - 1];
+  });
+}
+
+/**
  * The stage with its objects replaced by the annotated instances (object k + 1 is `instances[k]`),
  * plus one 'unannotated' object for triangles no annotation covers. Triangles are regrouped by object
  * (the renderer culls runs of one object).
@@ -119,9 +137,11 @@ export function applySemantics(stage: Scene, sem: Scene, instances: SemanticInst
       h[a] = Math.max(h[a], v);
     }
   });
+  const from = stageObjectOfInstance(stage, match, instances.length);
   const objects: SceneObject[] = [...instances.map((s) => s.category), 'unannotated'].map((category, k) => {
     const structural = k === instances.length || STRUCTURAL.has(category);
-    return { id: k + 1, category, structural, goal: !structural, room: null, floor: 0, min: (lo[k + 1] ?? stage.min) as unknown as Vec3, max: (hi[k + 1] ?? stage.min) as unknown as Vec3 };
+    const labels = from[k]?.colour ? { colour: from[k]!.colour } : {};
+    return { id: k + 1, category, structural, goal: !structural, room: from[k]?.room ?? null, floor: 0, ...labels, min: (lo[k + 1] ?? stage.min) as unknown as Vec3, max: (hi[k + 1] ?? stage.min) as unknown as Vec3 };
   });
   return { ...stage, triangles, attrs, objects };
 }

@@ -13,6 +13,7 @@ import { encodePng } from '../../image/node.js';
 import type { Vec3 } from '../../geometry/index.js';
 import { ATTR_WORDS, FLAG_DOUBLE_SIDED, FLAG_NO_COLLIDE, TRI_FLOATS, type Scene, type SceneObject } from '../scene.js';
 import { NO_COLLIDE_EXTRA } from '../gltf.js';
+import { ROOMS_EXTRA } from '../gltf-labels.js';
 import { worldToZUp } from './frame.js';
 
 /** Texels of each scene texture as packed R | G << 8 | B << 16 (as the renderer synthesises them). */
@@ -102,7 +103,7 @@ function objectNode(doc: Document, scene: Scene, o: SceneObject, tris: number[],
     if (noCollide) prim.setExtras({ [NO_COLLIDE_EXTRA]: true });
     mesh.addPrimitive(prim);
   }
-  return doc.createNode(o.category).setMesh(mesh).setExtras({ id: o.id, category: o.category, room: o.room, floor: o.floor, goal: o.goal, structural: o.structural });
+  return doc.createNode(o.category).setMesh(mesh).setExtras({ id: o.id, category: o.category, room: o.room, floor: o.floor, goal: o.goal, structural: o.structural, colour: o.colour ?? null });
 }
 
 /** The scene as a GLB stage (+Z up, +Y front). */
@@ -112,6 +113,8 @@ export async function sceneToStageGlb(scene: Scene, texels: TexelSource): Promis
   doc.createBuffer();
   const gscene = doc.createScene(scene.name);
   doc.getRoot().setDefaultScene(gscene);
+  // the rooms (y-up world frame), read back by the project's loader for its ground-truth labels
+  gscene.setExtras({ [ROOMS_EXTRA]: scene.rooms.map(({ index, type, name, floor, x0, z0, x1, z1 }) => ({ index, type, name, floor, x0, z0, x1, z1 })) });
   const textures = new Map<number, ReturnType<Document['createTexture']>>();
   const materials = new Map<string, Material>();
   const material = (tex: number, ds: boolean): Material => {
