@@ -18,13 +18,23 @@
  *   rooms, 5 places each) that produced any pose in the loaded map (target 0)
  * - `map_fit_rmse_m`: mean RMSE of the map-to-simulator fit, the drift already in the saved maps
  * - `map_bytes`: mean size of a saved map file
- * Loop closure and drift figures are not part of this suite yet.
+ *
+ * Loop closing (bench/support/loop-replay.ts): each mapping run is replayed frame for frame into a
+ * tracker without and one with loop closing (the same frames for both).
+ * - `drift_pct_open_loop` / `drift_pct`: mean over houses of the final keyframe trajectory's RMSE
+ *   after SE(3) alignment over the path it spans ×100, without and with loop closing (target ≤ 0.3)
+ * - `closures`, `false_closures`: closures summed over houses; false when the two keyframes' true
+ *   camera centres are more than 3 m apart (target 0)
+ * - `closure_ms`: median wall time of a tracking call that closed a loop (detection, pose graph,
+ *   landmark correction and fusion all run inside it)
+ * The perceptual-aliasing house (two identical rooms) is not part of this suite yet.
  */
 import { SimBody } from '../src/body/sim-body.js';
 import { loadHouse } from '../src/sim/load-house.js';
 import type { BenchOptions, BenchResult } from './run.js';
 import { median } from './stats.js';
 import { kidnap, kidnapPlaces, mapHouse, navigatorTracker, type KidnapResult, type MappedHouse } from './support/kidnap.js';
+import { replayLoopClosing, type LoopReplay } from './support/loop-replay.js';
 
 const HOUSES = [7, 11, 23];
 const FALSE_M = 0.5;
@@ -42,6 +52,12 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
     const m = await mapHouse(seed, actions);
     opts.log(`house ${seed}: mapped ${m.pathM.toFixed(1)} m in ${m.keyframes} keyframes, map ${m.map.length} bytes, fit RMSE ${m.fitRmseM.toFixed(3)} m`);
     mapped.push(m);
+  }
+  const loops: LoopReplay[] = [];
+  for (const m of mapped) {
+    const l = await replayLoopClosing(m.seed, m.steps);
+    opts.log(`house ${m.seed}: keyframe drift ${l.driftPctOpenLoop.toFixed(3)} % open loop, ${l.driftPct.toFixed(3)} % with ${l.closures} closures (${l.falseClosures} false) over ${l.pathM.toFixed(1)} m`);
+    loops.push(l);
   }
   const table: Record<string, string | number>[] = [];
   const all: KidnapResult[] = [];
@@ -80,6 +96,9 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
         reloc_frames: ok.length ? median(ok.map((r) => r.framesToRelocalise!)) : Number.NaN,
         map_fit_rmse_m: +house.fitRmseM.toFixed(4),
         path_m: +house.pathM.toFixed(1),
+        drift_pct_open_loop: +loops[h].driftPctOpenLoop.toFixed(3),
+        drift_pct: +loops[h].driftPct.toFixed(3),
+        closures: loops[h].closures,
       });
       all.push(...results);
     } finally {
@@ -104,6 +123,11 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       map_fit_rmse_m: +(mapped.reduce((a, m) => a + m.fitRmseM, 0) / mapped.length).toFixed(4),
       map_bytes: Math.round(mapped.reduce((a, m) => a + m.map.length, 0) / mapped.length),
       mapping_actions_per_house: actions,
+      drift_pct_open_loop: +(loops.reduce((a, l) => a + l.driftPctOpenLoop, 0) / loops.length).toFixed(3),
+      drift_pct: +(loops.reduce((a, l) => a + l.driftPct, 0) / loops.length).toFixed(3),
+      closures: loops.reduce((a, l) => a + l.closures, 0),
+      false_closures: loops.reduce((a, l) => a + l.falseClosures, 0),
+      closure_ms: loops.some((l) => l.closureMs.length) ? +median(loops.flatMap((l) => l.closureMs)).toFixed(1) : null,
     },
   };
 }

@@ -32,6 +32,7 @@ export const PARAM = {
   proximityKeyframes: 14,
   keyframeGap: 15,
   relocPatienceFrames: 16,
+  loopClosing: 17,
 } as const;
 
 export const COUNTER = {
@@ -41,6 +42,8 @@ export const COUNTER = {
   maps: 3,
   features: 4,
   relocalisations: 5,
+  loopClosures: 6,
+  loopMatchFrame: 7,
 } as const;
 
 export interface TrackerExports {

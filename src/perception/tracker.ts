@@ -49,6 +49,8 @@ export const TrackerOptionsSchema = z.object({
    * new map (default 120: one turn in place at the simulator's 3° per frame)
    */
   relocPatienceFrames: z.number().int().min(0).max(100000).optional(),
+  /** place recognition and loop closing in the current map (default false) */
+  loopClosing: z.boolean().optional(),
 });
 export type TrackerOptions = z.input<typeof TrackerOptionsSchema>;
 
@@ -66,6 +68,9 @@ export interface TrackerCounts {
   maps: number;
   features: number;
   relocalisations: number;
+  loopClosures: number;
+  /** frame number (1 = first tracked) of the earlier keyframe the last loop closure matched, 0 before any */
+  loopMatchFrame: number;
 }
 
 function describeIssues(err: z.ZodError): string {
