@@ -91,7 +91,10 @@ export interface KidnapResult {
  * Loads `house.map` into `tracker` and turns `body` (of the same house, or another one for a
  * wrong-place check) in place at `at` facing `yaw`.
  */
-export async function kidnap(tracker: Tracker, body: SimBody, house: MappedHouse, place: KidnapPlace): Promise<KidnapResult> {
+/** What a kidnap needs of a saved map: its bytes and id, and its frame's fit to the simulator's. */
+export type SavedMap = Pick<MappedHouse, 'map' | 'mapId' | 'mapToSim'>;
+
+export async function kidnap(tracker: Tracker, body: SimBody, house: SavedMap, place: KidnapPlace): Promise<KidnapResult> {
   tracker.loadMap(house.map);
   body.teleport({ position: place.at, yaw: place.yaw });
   const out: KidnapResult = { framesToRelocalise: null, errorM: null, globalErrorM: null, endErrorM: null };
@@ -122,7 +125,7 @@ export interface KidnapPlace {
  * The points are first thinned to one per 0.25 m cell, so that the spots where the explorer turned
  * in place (many frames, one point) weigh no more than the corridors it drove through.
  */
-export function kidnapPlaces(house: MappedHouse, n: number): KidnapPlace[] {
+export function kidnapPlaces(house: Pick<MappedHouse, 'visited'> & { seed: number | string }, n: number): KidnapPlace[] {
   const cells = new Map<string, { floor: Vec3; est: Vec3 }>();
   for (const v of house.visited) {
     const p = v.floor;

@@ -60,6 +60,18 @@ typedef struct nt_tracker nt_tracker;
 #define NT_C_RELOCALISATIONS 5
 #define NT_C_LOOP_CLOSURES 6
 #define NT_C_LOOP_MATCH_FRAME 7     /* frame number (1 = the first frame tracked) of the earlier keyframe the last closure matched; 0: none */
+/* loop search, summed since the last reset: keyframes searched, places proposed, proposals refused
+   for too few descriptor matches / no rigid transform / too few inliers, places verified, verified
+   places the next keyframe did not confirm, most inliers of any proposal */
+#define NT_C_LOOP_QUERIES 8
+#define NT_C_LOOP_CANDIDATES 9
+#define NT_C_LOOP_FEW_MATCHES 10
+#define NT_C_LOOP_NO_RANSAC 11
+#define NT_C_LOOP_FEW_INLIERS 12
+#define NT_C_LOOP_VERIFIED 13
+#define NT_C_LOOP_DISAGREED 14
+#define NT_C_LOOP_BEST_INLIERS 15
+#define NT_C_LOOP_COVISIBLE_BEST 16 /* searches whose best-voted old keyframe already shared landmarks with the new one */
 
 nt_tracker* nt_create(void);
 void nt_destroy(nt_tracker* t);

@@ -140,6 +140,15 @@ int System::count(int which) const {
     case NT_C_RELOCALISATIONS: return tracking_.relocalisations();
     case NT_C_LOOP_CLOSURES: return tracking_.loop_closures();
     case NT_C_LOOP_MATCH_FRAME: return static_cast<int>(tracking_.last_loop_match_frame() & 0x7fffffff);
+    case NT_C_LOOP_QUERIES: return tracking_.loop_stats().queries;
+    case NT_C_LOOP_CANDIDATES: return tracking_.loop_stats().candidates;
+    case NT_C_LOOP_FEW_MATCHES: return tracking_.loop_stats().few_matches;
+    case NT_C_LOOP_NO_RANSAC: return tracking_.loop_stats().no_ransac;
+    case NT_C_LOOP_FEW_INLIERS: return tracking_.loop_stats().few_inliers;
+    case NT_C_LOOP_VERIFIED: return tracking_.loop_stats().verified;
+    case NT_C_LOOP_DISAGREED: return tracking_.loop_stats().disagreed;
+    case NT_C_LOOP_BEST_INLIERS: return tracking_.loop_stats().best_inliers;
+    case NT_C_LOOP_COVISIBLE_BEST: return tracking_.loop_stats().covisible_best;
     default: return NT_E_ARG;
   }
 }

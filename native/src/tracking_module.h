@@ -30,6 +30,7 @@ class TrackingModule {
   int relocalisations() const { return relocalisations_; }
   int loop_closures() const { return closer_.closures(); }
   uint64_t last_loop_match_frame() const { return closer_.last_match_frame(); }
+  const LoopStats& loop_stats() const { return closer_.stats(); }
 
  private:
   bool track_ok_frame(Frame& cur);

@@ -61,11 +61,13 @@ export function describeMapHeader(h: MapFileHeader): string {
   return `${h.width}×${h.height}, fx ${h.fx.toFixed(3)} fy ${h.fy.toFixed(3)} cx ${h.cx.toFixed(3)} cy ${h.cy.toFixed(3)}, depth baseline ${h.depthBaseline} m, ${h.numLevels} pyramid levels × ${h.scaleFactor}, level motion ${h.levelMotion ? 'on' : 'off'}`;
 }
 
-/** A keyframe of a saved map: the tracker's frame number it was made from and its camera centre. */
+/** A keyframe of a saved map: the tracker's frame number it was made from, its camera centre and pose. */
 export interface MapKeyframe {
   id: number;
   frame: number;
   centre: [number, number, number];
+  /** camera-to-world, row-major (the convention of Tracker.pose()) */
+  pose: Float64Array;
 }
 
 const LANDMARK_BYTES = 124;
@@ -97,7 +99,9 @@ export function readMapKeyframes(bytes: Uint8Array): MapKeyframe[] {
     const centre: [number, number, number] = [0, 1, 2].map((c) => -(R[c] * t[0] + R[3 + c] * t[1] + R[6 + c] * t[2])) as [number, number, number];
     const nkp = v.getUint32(o + 121, true);
     o += 125 + nkp * KEYPOINT_BYTES;
-    out.push({ id, frame, centre });
+    // camera-to-world = [Rᵀ | centre] of the world-to-camera R, t
+    const pose = new Float64Array([R[0], R[3], R[6], centre[0], R[1], R[4], R[7], centre[1], R[2], R[5], R[8], centre[2], 0, 0, 0, 1]);
+    out.push({ id, frame, centre, pose });
   }
   return out;
 }

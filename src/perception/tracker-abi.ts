@@ -46,6 +46,19 @@ export const COUNTER = {
   loopMatchFrame: 7,
 } as const;
 
+/** The loop search's counters (NT_C_LOOP_QUERIES …): how far each keyframe's search got, summed. */
+export const LOOP_STAT = {
+  queries: 8,
+  candidates: 9,
+  fewMatches: 10,
+  noRansac: 11,
+  fewInliers: 12,
+  verified: 13,
+  disagreed: 14,
+  bestInliers: 15,
+  covisibleBest: 16,
+} as const;
+
 export interface TrackerExports {
   memory: WebAssembly.Memory;
   _initialize?: () => void;

@@ -32,7 +32,7 @@ void fuse(const LandmarkPtr& keep, const LandmarkPtr& drop) {
 bool LoopCloser::process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx) {
   if (!ctx.tp.loop_closing || kf->id < last_closure_kf_ + kQuietKeyframes) return false;
   LoopMatch loop;
-  if (!detect_loop(kf, map, ctx, loop)) {
+  if (!detect_loop(kf, map, ctx, loop, stats_)) {
     pending_ = Pending();
     return false;
   }
@@ -40,6 +40,7 @@ bool LoopCloser::process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx) {
   const bool same_place = pending_.match && (loop.match == pending_.match || loop.match->covis.count(pending_.match));
   if (!same_place || pending_.kf_id + 1 != kf->id || !corrections_agree(D, pending_.D, kf->camera_center())) {
     // one keyframe's word is not enough: wait for the next one to see the same place
+    if (pending_.match) ++stats_.disagreed;
     pending_ = {loop.match, kf->id, D};
     return false;
   }

@@ -16,8 +16,9 @@ class LoopCloser {
  public:
   // Runs after mapping has processed kf; returns true when the map was corrected.
   bool process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx);
-  void reset() { pending_ = Pending(); last_closure_kf_ = 0; closures_ = 0; last_match_frame_ = 0; }
+  void reset() { pending_ = Pending(); last_closure_kf_ = 0; closures_ = 0; last_match_frame_ = 0; stats_ = LoopStats(); }
   int closures() const { return closures_; }
+  const LoopStats& stats() const { return stats_; }
   // frame id of the earlier keyframe the last closure matched (0: none yet), for evaluation
   uint64_t last_match_frame() const { return last_match_frame_; }
 
@@ -32,6 +33,7 @@ class LoopCloser {
   uint64_t last_closure_kf_ = 0;
   int closures_ = 0;
   uint64_t last_match_frame_ = 0;
+  LoopStats stats_;
 };
 
 }  // namespace nav

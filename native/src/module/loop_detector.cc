@@ -35,7 +35,7 @@ Frame frame_of(const KeyFrame& kf) {
   return f;
 }
 
-std::vector<KeyFrame*> candidates(KeyFrame* kf, MapDatabase& map) {
+std::vector<KeyFrame*> candidates(KeyFrame* kf, MapDatabase& map, LoopStats& st) {
   std::unordered_map<const KeyFrame*, int> slot;
   for (size_t s = 0; s < map.keyframes.size(); ++s) slot[map.keyframes[s].get()] = static_cast<int>(s);
   std::vector<uint32_t> descs;
@@ -51,12 +51,19 @@ std::vector<KeyFrame*> candidates(KeyFrame* kf, MapDatabase& map) {
   }
   if (min_score == INT_MAX) min_score = 0;
   std::vector<std::pair<int, KeyFrame*>> ranked;
+  int best_old = -1;
+  bool best_old_covisible = false;
   for (size_t s = 0; s < map.keyframes.size(); ++s) {
     KeyFrame* k = map.keyframes[s].get();
+    if (k->id + kRecent <= kf->id && votes[s] > best_old) {
+      best_old = votes[s];
+      best_old_covisible = kf->covis.count(k) > 0;
+    }
     if (k == kf || k->id + kRecent > kf->id || kf->covis.count(k) || votes[s] <= min_score) continue;
     ranked.emplace_back(votes[s], k);
   }
   std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second->id < b.second->id; });
+  if (best_old_covisible) ++st.covisible_best;
   std::vector<KeyFrame*> out;
   for (const auto& r : ranked) {
     if (static_cast<int>(out.size()) == kMaxCandidates || r.first * 4 < ranked.front().first * 3) break;
@@ -66,10 +73,10 @@ std::vector<KeyFrame*> candidates(KeyFrame* kf, MapDatabase& map) {
 }
 
 // the relocaliser's verification of kf against one earlier keyframe
-bool verify(KeyFrame* kf, KeyFrame* c, const TrackerContext& ctx, LoopMatch& out) {
+bool verify(KeyFrame* kf, KeyFrame* c, const TrackerContext& ctx, LoopMatch& out, LoopStats& st) {
   Frame f = frame_of(*kf);
   std::vector<LandmarkPtr> m;
-  if (match_keyframe_exhaustive(f, *c, m) < kMinMatches) return false;
+  if (match_keyframe_exhaustive(f, *c, m) < kMinMatches) return ++st.few_matches, false;
   std::vector<Vec3> pw, pc;
   std::vector<int> kp;
   for (int j = 0; j < f.size(); ++j) {
@@ -79,16 +86,18 @@ bool verify(KeyFrame* kf, KeyFrame* c, const TrackerContext& ctx, LoopMatch& out
     kp.push_back(j);
   }
   RansacResult rr;
-  if (!ransac_rigid(pw, pc, 200, 0.03, 0.01, kMinMatches, rr)) return false;
+  if (!ransac_rigid(pw, pc, 200, 0.03, 0.01, kMinMatches, rr)) return ++st.no_ransac, false;
   for (size_t q = 0; q < kp.size(); ++q)
     if (rr.inlier[q]) f.landmarks[kp[q]] = m[kp[q]];
   f.Tcw = rr.Tcw;
-  if (optimize_pose(f, ctx.cam, ctx.orb, ctx.tp.level_motion) < kMinMatches) return false;
+  if (optimize_pose(f, ctx.cam, ctx.orb, ctx.tp.level_motion) < kMinMatches) return ++st.no_ransac, false;
   keep_inliers(f);
   search_neighbourhood(f, c, 10.0f / 4.0f, ctx);
   const int inl = optimize_pose(f, ctx.cam, ctx.orb, ctx.tp.level_motion);
   keep_inliers(f);
-  if (inl < kMinLoopInliers || !f.Tcw.finite()) return false;
+  st.best_inliers = std::max(st.best_inliers, inl);
+  if (inl < kMinLoopInliers || !f.Tcw.finite()) return ++st.few_inliers, false;
+  ++st.verified;
   out.match = c;
   out.Tcw = f.Tcw;
   out.inliers = inl;
@@ -100,10 +109,13 @@ bool verify(KeyFrame* kf, KeyFrame* c, const TrackerContext& ctx, LoopMatch& out
 
 }  // namespace
 
-bool detect_loop(KeyFrame* kf, MapDatabase& map, const TrackerContext& ctx, LoopMatch& out) {
+bool detect_loop(KeyFrame* kf, MapDatabase& map, const TrackerContext& ctx, LoopMatch& out, LoopStats& st) {
   if (static_cast<int>(map.keyframes.size()) < kMinKeyframes) return false;
-  for (KeyFrame* c : candidates(kf, map))
-    if (verify(kf, c, ctx, out)) return true;
+  ++st.queries;
+  for (KeyFrame* c : candidates(kf, map, st)) {
+    ++st.candidates;
+    if (verify(kf, c, ctx, out, st)) return true;
+  }
   return false;
 }
 

@@ -18,6 +18,19 @@ struct LoopMatch {
   int inliers = 0;
 };
 
-bool detect_loop(KeyFrame* kf, MapDatabase& map, const TrackerContext& ctx, LoopMatch& out);
+// How far each keyframe's search got, summed over the run: what a run that never closes lacks
+struct LoopStats {
+  int queries = 0;        // keyframes searched
+  int candidates = 0;     // earlier keyframes proposed by the place index
+  int few_matches = 0;    // proposals with too few descriptor matches
+  int no_ransac = 0;      // ... no rigid transform with enough inliers
+  int few_inliers = 0;    // ... too few inliers after the projection search
+  int verified = 0;       // places verified (a closure still needs the next keyframe to agree)
+  int disagreed = 0;      // verified places the next keyframe did not confirm
+  int best_inliers = 0;   // most inliers any proposal reached
+  int covisible_best = 0; // searches whose best-voted old keyframe was covisible (tracking met the place already)
+};
+
+bool detect_loop(KeyFrame* kf, MapDatabase& map, const TrackerContext& ctx, LoopMatch& out, LoopStats& stats);
 
 }  // namespace nav
