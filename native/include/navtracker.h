@@ -72,6 +72,7 @@ typedef struct nt_tracker nt_tracker;
 #define NT_C_LOOP_DISAGREED 14
 #define NT_C_LOOP_BEST_INLIERS 15
 #define NT_C_LOOP_COVISIBLE_BEST 16 /* searches whose best-voted old keyframe already shared landmarks with the new one */
+#define NT_C_LOOP_IMPLAUSIBLE 17   /* verified places refused because the correction exceeds what drift over the path since could explain */
 
 nt_tracker* nt_create(void);
 void nt_destroy(nt_tracker* t);

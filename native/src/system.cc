@@ -149,6 +149,7 @@ int System::count(int which) const {
     case NT_C_LOOP_DISAGREED: return tracking_.loop_stats().disagreed;
     case NT_C_LOOP_BEST_INLIERS: return tracking_.loop_stats().best_inliers;
     case NT_C_LOOP_COVISIBLE_BEST: return tracking_.loop_stats().covisible_best;
+    case NT_C_LOOP_IMPLAUSIBLE: return tracking_.loop_stats().implausible;
     default: return NT_E_ARG;
   }
 }

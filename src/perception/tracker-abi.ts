@@ -57,6 +57,7 @@ export const LOOP_STAT = {
   disagreed: 14,
   bestInliers: 15,
   covisibleBest: 16,
+  implausible: 17,
 } as const;
 
 export interface TrackerExports {

@@ -1,5 +1,6 @@
 #include "loop_closer.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "../data/landmark_ops.h"
@@ -14,6 +15,32 @@ constexpr uint64_t kQuietKeyframes = 10;  // after a closure the neighbourhood i
 constexpr double kAgreeM = 0.1, kAgreeRad = 0.052;  // 3°: two keyframes' corrections must agree this closely
 constexpr int kStrongCovis = 100;         // covisibility edges of the essential graph (the published 100)
 constexpr double kLoopWeight = 10;        // the loop edge is a direct measurement; the chain is many
+
+// A closure can only undo drift. Heading drift turns the map about some point of the path, which
+// moves the camera by at most the angle × the path's extent (the farthest keyframe since the matched
+// one); what remains (odometry) grows with the path. So the correction may turn the camera at most
+// kTurnFloorRad + kTurnPerMetre × path, and move it at most kMoveFloorM + kMovePerMetre × path +
+// angle × extent. Measured in house 7 after a 40 m lap: 10.5° and 1.38 m. A look-alike place
+// elsewhere — the other of two identical rooms, 3.4 m away and not turned — asks for a move that no
+// turn explains, which the budget refuses however well its geometry verifies.
+constexpr double kMoveFloorM = 0.3, kMovePerMetre = 0.01;
+constexpr double kTurnFloorRad = 0.087, kTurnPerMetre = 0.0087;  // 5°, 0.5° per metre
+
+bool correction_plausible(const KeyFrame* kf, const KeyFrame* match, const SE3& D, const MapDatabase& map) {
+  const Vec3 c = kf->camera_center();
+  double path = 0, extent = 0;
+  const KeyFrame* prev = nullptr;
+  for (const KeyFramePtr& k : map.keyframes) {
+    if (k.get() == match) prev = match;
+    if (!prev) continue;
+    path += (k->camera_center() - prev->camera_center()).norm();
+    extent = std::max(extent, (k->camera_center() - c).norm());
+    prev = k.get();
+    if (k.get() == kf) break;
+  }
+  const double turn = so3_log(D.R).norm();
+  return turn <= kTurnFloorRad + kTurnPerMetre * path && (D * c - c).norm() <= kMoveFloorM + kMovePerMetre * path + turn * extent;
+}
 
 bool corrections_agree(const SE3& a, const SE3& b, const Vec3& at) {
   return ((a * at) - (b * at)).norm() <= kAgreeM && so3_log(a.R * b.R.transpose()).norm() <= kAgreeRad;
@@ -36,7 +63,13 @@ bool LoopCloser::process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx) {
     pending_ = Pending();
     return false;
   }
+  // D takes the current (drifted) world to the earlier visit's world
   const SE3 D = loop.Tcw.inverse() * kf->Tcw;
+  if (!correction_plausible(kf, loop.match, D, map)) {
+    ++stats_.implausible;
+    pending_ = Pending();
+    return false;
+  }
   const bool same_place = pending_.match && (loop.match == pending_.match || loop.match->covis.count(pending_.match));
   if (!same_place || pending_.kf_id + 1 != kf->id || !corrections_agree(D, pending_.D, kf->camera_center())) {
     // one keyframe's word is not enough: wait for the next one to see the same place

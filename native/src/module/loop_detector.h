@@ -27,6 +27,7 @@ struct LoopStats {
   int few_inliers = 0;    // ... too few inliers after the projection search
   int verified = 0;       // places verified (a closure still needs the next keyframe to agree)
   int disagreed = 0;      // verified places the next keyframe did not confirm
+  int implausible = 0;    // verified places whose correction is more than drift could explain
   int best_inliers = 0;   // most inliers any proposal reached
   int covisible_best = 0; // searches whose best-voted old keyframe was covisible (tracking met the place already)
 };
