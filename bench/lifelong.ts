@@ -2,7 +2,7 @@
  * `npm run bench -- lifelong [--json] [--quick]`: the tracker over a lifetime in one house.
  * Houses 7, 11, 23 and the perceptual-aliasing house 7:aliasing (two identical rooms side by side)
  * are each driven for laps through the same ground-floor rooms (≥ 150 m, at least two laps; one lap
- * with --quick). Each frame is rendered once and given to a tracker without and one with loop
+ * and on to the second room again with --quick). Each frame is rendered once and given to a tracker without and one with loop
  * closing (bench/support/lifelong-tour.ts). The loop-closing tracker's map is then saved, and a
  * fresh tracker loads it and is kidnapped 20 times per house (5 with --quick): put down at a random
  * keyframe's floor point facing a random way and turned in place once (120 frames).
@@ -74,7 +74,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   const runs: TourRun[] = [];
   for (const h of HOUSES) {
     const t0 = performance.now();
-    const r = await tourRun({ kind: 'procedural', ...h }, minPathM, opts.quick ? 1 : 2, opts.log);
+    const r = await tourRun({ kind: 'procedural', ...h }, minPathM, opts.quick ? 1 : 2, opts.log, opts.quick);
     const q = (x: TourRun['loop']['quality']) => (x ? `free precision ${x.free_precision.toFixed(3)}, obstacle recall ${x.obstacle_recall.toFixed(3)}` : 'no floor mapped');
     opts.log(`house ${r.label}: ${r.pathM.toFixed(1)} m, ${r.frames} frames; drift ${r.open.driftPct.toFixed(3)} % open loop (${r.open.keyframes} keyframes), ${r.loop.driftPct.toFixed(3)} % with ${r.closures} closures (${r.falseClosures} false); map ${q(r.open.quality)} open loop, ${q(r.loop.quality)} closed, ${q(r.loop.qualityTruePoses)} at the keyframes' true poses; loop search ${JSON.stringify(r.loopStats)}; ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     runs.push(r);

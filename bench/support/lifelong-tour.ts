@@ -116,7 +116,7 @@ async function finalMap(ctx: RunContext, kfs: MapKeyframe[], depths: Map<number,
 }
 
 /** Drives `minPathM` metres of laps in `house` and measures both trackers (see the file comment). */
-export async function tourRun(house: HouseRef & { kind: 'procedural' }, minPathM: number, minLaps: number, log: (s: string) => void): Promise<TourRun> {
+export async function tourRun(house: HouseRef & { kind: 'procedural' }, minPathM: number, minLaps: number, log: (s: string) => void, overrun = false): Promise<TourRun> {
   const body = await SimBody.create(await loadHouse(house));
   const label = `${house.seed}${house.aliasing ? ':aliasing' : ''}`;
   const open = await Tracker.create(simTrackerOptions(body));
@@ -129,7 +129,7 @@ export async function tourRun(house: HouseRef & { kind: 'procedural' }, minPathM
     const keep = (f: BodyFrame): KeyframeDepth => ({ ...halfDepth(f.depth, body.intrinsics), truePose: multiply(firstInv, body.groundTruthPose()) });
     const closureMs: number[] = [];
     let closures = 0, falseClosures = 0, pathM = 0;
-    for await (const s of loopTour(body, minPathM, minLaps)) {
+    for await (const s of loopTour(body, minPathM, minLaps, 20000, overrun)) {
       const p = body.simPose.position;
       if (floors.length) pathM += Math.hypot(p[0] - floors.at(-1)![0], p[2] - floors.at(-1)![2]);
       floors.push([...p] as Vec3);

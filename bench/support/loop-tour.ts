@@ -48,9 +48,11 @@ function headingTo(from: Vec3, to: Vec3): number {
 
 /**
  * Drives laps of `tourStops` until `minPathM` metres have been driven (at least `minLaps` laps),
- * yielding every frame. `maxFrames` bounds a tour that cannot make progress.
+ * yielding every frame. `maxFrames` bounds a tour that cannot make progress. `overrun`: each lap
+ * drives on to the second room after the return to the first, so that a one-lap tour still makes
+ * the keyframes after the return (the place search needs two that agree) before it ends.
  */
-export async function* loopTour(body: SimBody, minPathM: number, minLaps = 2, maxFrames = 20000): AsyncGenerator<TourStep> {
+export async function* loopTour(body: SimBody, minPathM: number, minLaps = 2, maxFrames = 20000, overrun = false): AsyncGenerator<TourStep> {
   const stops = tourStops(body);
   if (stops.length < 2) throw new Error(`house ${body.scene.name}: fewer than two reachable rooms for a loop`);
   yield { frame: await body.observe(), motion: 'observe' };
@@ -64,7 +66,7 @@ export async function* loopTour(body: SimBody, minPathM: number, minLaps = 2, ma
     yield { frame: r.frame, motion: m };
   };
   while ((pathM < minPathM || laps < minLaps) && frames < maxFrames) {
-    for (const stop of [...stops, stops[0]]) {
+    for (const stop of overrun ? [...stops, stops[0], stops[1]] : [...stops, stops[0]]) {
       const path = body.navmesh.path(body.simPose.position, stop) ?? [stop];
       for (const corner of path.slice(1)) {
         let stuck = 0;
