@@ -1,109 +1,136 @@
 /**
- * `npm run bench -- lifelong [--json] [--quick]`: the tracker over more than one run in a house.
- * Houses 7, 11 and 23 are each mapped by exploring with SLAM poses (300 coarse actions, 80 with
- * --quick) and the tracker's map is saved. A fresh tracker with the navigator's settings then loads
- * the map and is kidnapped 20 times per house (5 with --quick): put down at a random place the map
- * was made from, facing a random way, and turned in place once (120 frames).
+ * `npm run bench -- lifelong [--json] [--quick]`: the tracker over a lifetime in one house.
+ * Houses 7, 11, 23 and the perceptual-aliasing house 7:aliasing (two identical rooms side by side)
+ * are each driven for laps through the same ground-floor rooms (≥ 150 m, at least two laps; one lap
+ * and on to the second room again with --quick). Each frame is rendered once and given to a tracker without and one with loop
+ * closing (bench/support/lifelong-tour.ts). The loop-closing tracker's map is then saved, and a
+ * fresh tracker loads it and is kidnapped 20 times per house (5 with --quick): put down at a random
+ * keyframe's floor point facing a random way and turned in place once (120 frames).
  *
- * - `relocalised`: fraction of kidnaps with a pose in the saved map within that one turn (target ≥ 0.95)
- * - `reloc_error_m`: median distance of the first such pose from the position the saved map gave the
- *   same spot while it was made (a turn in place keeps the camera centre): the error with respect to
- *   the map (target ≤ 0.10); `reloc_error_end_m` the same at the end of the turn
- * - `reloc_error_global_m`: the first pose against ground truth through the whole-run map-to-simulator
- *   fit; it adds the map's own drift (`map_fit_rmse_m`), which loop closure would have to remove
- * - `reloc_frames`: median frames of the turn until the first pose
- * - `false_relocalisations`: kidnaps whose first pose is more than 0.5 m from the map's own position
- *   of the spot (a wrong place accepted)
- * - `wrong_house_relocalised`: turns in another house (each house's map against the next house's
- *   rooms, 5 places each) that produced any pose in the loaded map (target 0)
- * - `map_fit_rmse_m`: mean RMSE of the map-to-simulator fit, the drift already in the saved maps
- * - `map_bytes`: mean size of a saved map file
- * Loop closure and drift figures are not part of this suite yet.
+ * Loop closing:
+ * - `drift_pct_open_loop` / `drift_pct`: mean over houses of the final keyframe trajectory's RMSE
+ *   after SE(3) alignment over the path it spans ×100, without and with loop closing (target ≤ 0.3)
+ * - `closures`, `false_closures` (target 0): a closure is false when it puts the camera at a
+ *   distance from the matched keyframe that differs from the true one by more than 0.5 m
+ * - `free_precision`, `obstacle_recall` (targets ≥ 0.97, ≥ 0.90): the ground floor's grid integrated
+ *   from the loop-closing tracker's final keyframe poses (2× downsampled keyframe depth), scored
+ *   against the scene; `_open_loop` the same from the tracker without loop closing, `_true_poses`
+ *   the same keyframes' depth at their true poses (the best those keyframes can give)
+ * - `reintegration_ms`: median over houses of that whole-floor integration's wall time
+ * - `closure_ms`: median wall time of a tracking call that closed a loop
+ * Relocalisation against the saved map:
+ * - `relocalised`: fraction of kidnaps with a pose in the saved map within the turn (target ≥ 0.95)
+ * - `reloc_error_m`: median distance of the first such pose from the keyframe's position in the map
+ *   (a turn in place keeps the camera centre; target ≤ 0.10); `reloc_error_end_m` at the turn's end
+ * - `reloc_error_global_m`: the first pose against ground truth through the map-to-simulator fit
+ * - `false_relocalisations`: kidnaps whose first pose is more than 0.5 m from the map's position of
+ *   the spot (a wrong place accepted; in the aliasing house, the other twin)
+ * - `wrong_house_relocalised`: turns in the next house (3 places each, 1 with --quick) that gave any
+ *   pose in the loaded map (target 0)
  */
 import { SimBody } from '../src/body/sim-body.js';
 import { loadHouse } from '../src/sim/load-house.js';
 import type { BenchOptions, BenchResult } from './run.js';
 import { median } from './stats.js';
-import { kidnap, kidnapPlaces, mapHouse, navigatorTracker, type KidnapResult, type MappedHouse } from './support/kidnap.js';
+import { kidnap, kidnapPlaces, navigatorTracker, type KidnapResult } from './support/kidnap.js';
+import { tourRun, type TourRun } from './support/lifelong-tour.js';
 
-const HOUSES = [7, 11, 23];
+const HOUSES = [{ seed: 7 }, { seed: 11 }, { seed: 23 }, { seed: 7, aliasing: true as const }];
 const FALSE_M = 0.5;
 
-async function bodyIn(seed: number): Promise<SimBody> {
-  return SimBody.create(await loadHouse({ kind: 'procedural', seed }));
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
+const r4 = (x: number) => +x.toFixed(4);
+
+async function kidnaps(run: TourRun, next: TourRun, ref: (typeof HOUSES)[number], nextRef: (typeof HOUSES)[number], n: number, wrongN: number, log: (s: string) => void) {
+  const body = await SimBody.create(await loadHouse({ kind: 'procedural', ...ref }));
+  const other = await SimBody.create(await loadHouse({ kind: 'procedural', ...nextRef }));
+  const { tracker, dispose } = await navigatorTracker(body);
+  try {
+    const results: KidnapResult[] = [];
+    for (const k of kidnapPlaces({ seed: run.label, visited: run.places }, n)) {
+      const r = await kidnap(tracker, body, run, k);
+      log(`${run.label} kidnap to (${k.at[0].toFixed(2)}, ${k.at[2].toFixed(2)}) yaw ${((k.yaw * 180) / Math.PI).toFixed(0)}°: ${r.framesToRelocalise === null ? 'not relocalised' : `relocalised after ${r.framesToRelocalise} frames, error ${r.errorM!.toFixed(3)} m (${r.globalErrorM!.toFixed(3)} m through the fit)`}`);
+      results.push(r);
+    }
+    let wrong = 0;
+    for (const k of kidnapPlaces({ seed: next.label, visited: next.places }, wrongN)) {
+      const r = await kidnap(tracker, other, run, { ...k, mapEst: null });
+      if (r.framesToRelocalise !== null) wrong++;
+    }
+    return { results, wrong };
+  } finally {
+    dispose();
+    for (const b of [body, other]) {
+      b.renderer.dispose();
+      b.navmesh.destroy();
+    }
+  }
 }
 
 export async function run(opts: BenchOptions): Promise<BenchResult> {
-  const actions = opts.quick ? 80 : 300;
+  const minPathM = opts.quick ? 20 : 150;
   const perHouse = opts.quick ? 5 : 20;
-  const wrongPerHouse = opts.quick ? 2 : 5;
-  const mapped: MappedHouse[] = [];
-  for (const seed of HOUSES) {
-    const m = await mapHouse(seed, actions);
-    opts.log(`house ${seed}: mapped ${m.pathM.toFixed(1)} m in ${m.keyframes} keyframes, map ${m.map.length} bytes, fit RMSE ${m.fitRmseM.toFixed(3)} m`);
-    mapped.push(m);
+  const wrongPerHouse = opts.quick ? 1 : 3;
+  const runs: TourRun[] = [];
+  for (const h of HOUSES) {
+    const t0 = performance.now();
+    const r = await tourRun({ kind: 'procedural', ...h }, minPathM, opts.quick ? 1 : 2, opts.log, opts.quick);
+    const q = (x: TourRun['loop']['quality']) => (x ? `free precision ${x.free_precision.toFixed(3)}, obstacle recall ${x.obstacle_recall.toFixed(3)}` : 'no floor mapped');
+    opts.log(`house ${r.label}: ${r.pathM.toFixed(1)} m, ${r.frames} frames; drift ${r.open.driftPct.toFixed(3)} % open loop (${r.open.keyframes} keyframes), ${r.loop.driftPct.toFixed(3)} % with ${r.closures} closures (${r.falseClosures} false); map ${q(r.open.quality)} open loop, ${q(r.loop.quality)} closed, ${q(r.loop.qualityTruePoses)} at the keyframes' true poses; loop search ${JSON.stringify(r.loopStats)}; ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    runs.push(r);
   }
   const table: Record<string, string | number>[] = [];
   const all: KidnapResult[] = [];
-  let wrong = 0, wrongTurns = 0;
-  for (let h = 0; h < mapped.length; h++) {
-    const house = mapped[h];
-    const body = await bodyIn(house.seed);
-    const { tracker, dispose } = await navigatorTracker(body);
-    try {
-      const results: KidnapResult[] = [];
-      for (const k of kidnapPlaces(house, perHouse)) {
-        const r = await kidnap(tracker, body, house, k);
-        opts.log(`house ${house.seed} kidnap to (${k.at[0].toFixed(2)}, ${k.at[2].toFixed(2)}) yaw ${((k.yaw * 180) / Math.PI).toFixed(0)}°: ${r.framesToRelocalise === null ? 'not relocalised' : `relocalised after ${r.framesToRelocalise} frames, error ${r.errorM!.toFixed(3)} m (${r.globalErrorM!.toFixed(3)} m through the global fit)`}`);
-        results.push(r);
-      }
-      // the next house's rooms against this house's map: nothing may be accepted
-      const other = mapped[(h + 1) % mapped.length];
-      const otherBody = await bodyIn(other.seed);
-      try {
-        for (const k of kidnapPlaces(other, wrongPerHouse)) {
-          const r = await kidnap(tracker, otherBody, house, { ...k, mapEst: null });
-          wrongTurns++;
-          if (r.framesToRelocalise !== null) wrong++;
-        }
-      } finally {
-        otherBody.renderer.dispose();
-        otherBody.navmesh.destroy();
-      }
-      const ok = results.filter((r) => r.errorM !== null);
-      table.push({
-        house: house.seed,
-        kidnaps: results.length,
-        relocalised: +(ok.length / results.length).toFixed(3),
-        reloc_error_m: ok.length ? +median(ok.map((r) => r.errorM!)).toFixed(4) : Number.NaN,
-        reloc_error_global_m: ok.length ? +median(ok.map((r) => r.globalErrorM!)).toFixed(4) : Number.NaN,
-        reloc_frames: ok.length ? median(ok.map((r) => r.framesToRelocalise!)) : Number.NaN,
-        map_fit_rmse_m: +house.fitRmseM.toFixed(4),
-        path_m: +house.pathM.toFixed(1),
-      });
-      all.push(...results);
-    } finally {
-      dispose();
-      body.renderer.dispose();
-      body.navmesh.destroy();
-    }
+  let wrong = 0;
+  for (let h = 0; h < runs.length; h++) {
+    const run = runs[h], next = (h + 1) % runs.length;
+    const k = await kidnaps(run, runs[next], HOUSES[h], HOUSES[next], perHouse, wrongPerHouse, opts.log);
+    wrong += k.wrong;
+    all.push(...k.results);
+    const ok = k.results.filter((r) => r.errorM !== null);
+    table.push({
+      house: run.label,
+      path_m: +run.pathM.toFixed(1),
+      drift_pct_open_loop: +run.open.driftPct.toFixed(3),
+      drift_pct: +run.loop.driftPct.toFixed(3),
+      closures: run.closures,
+      false_closures: run.falseClosures,
+      free_precision: run.loop.quality ? r4(run.loop.quality.free_precision) : Number.NaN,
+      obstacle_recall: run.loop.quality ? r4(run.loop.quality.obstacle_recall) : Number.NaN,
+      relocalised: +(ok.length / k.results.length).toFixed(3),
+      reloc_error_m: ok.length ? r4(median(ok.map((r) => r.errorM!))) : Number.NaN,
+      false_relocalisations: ok.filter((r) => r.errorM! > FALSE_M).length,
+    });
   }
   const ok = all.filter((r) => r.errorM !== null);
+  const qual = (pick: (r: TourRun) => number | undefined) => r4(mean(runs.map(pick).filter((x): x is number => x !== undefined)));
   return {
     table,
     summary: {
-      relocalised: +(ok.length / all.length).toFixed(4),
-      reloc_error_m: ok.length ? +median(ok.map((r) => r.errorM!)).toFixed(4) : null,
-      reloc_error_global_m: ok.length ? +median(ok.map((r) => r.globalErrorM!)).toFixed(4) : null,
-      reloc_error_end_m: ok.some((r) => r.endErrorM !== null) ? +median(ok.filter((r) => r.endErrorM !== null).map((r) => r.endErrorM!)).toFixed(4) : null,
+      drift_pct_open_loop: +mean(runs.map((r) => r.open.driftPct)).toFixed(3),
+      drift_pct: +mean(runs.map((r) => r.loop.driftPct)).toFixed(3),
+      closures: runs.reduce((a, r) => a + r.closures, 0),
+      false_closures: runs.reduce((a, r) => a + r.falseClosures, 0),
+      free_precision: qual((r) => r.loop.quality?.free_precision),
+      obstacle_recall: qual((r) => r.loop.quality?.obstacle_recall),
+      free_precision_open_loop: qual((r) => r.open.quality?.free_precision),
+      obstacle_recall_open_loop: qual((r) => r.open.quality?.obstacle_recall),
+      free_precision_true_poses: qual((r) => r.loop.qualityTruePoses?.free_precision),
+      obstacle_recall_true_poses: qual((r) => r.loop.qualityTruePoses?.obstacle_recall),
+      reintegration_ms: +median(runs.map((r) => r.loop.reintegrationMs)).toFixed(1),
+      closure_ms: runs.some((r) => r.closureMs.length) ? +median(runs.flatMap((r) => r.closureMs)).toFixed(1) : null,
+      path_m: +mean(runs.map((r) => r.pathM)).toFixed(1),
+      relocalised: r4(ok.length / all.length),
+      reloc_error_m: ok.length ? r4(median(ok.map((r) => r.errorM!))) : null,
+      reloc_error_global_m: ok.length ? r4(median(ok.map((r) => r.globalErrorM!))) : null,
+      reloc_error_end_m: ok.some((r) => r.endErrorM !== null) ? r4(median(ok.filter((r) => r.endErrorM !== null).map((r) => r.endErrorM!))) : null,
       reloc_frames: ok.length ? median(ok.map((r) => r.framesToRelocalise!)) : null,
       false_relocalisations: ok.filter((r) => r.errorM! > FALSE_M).length,
-      wrong_house_relocalised: wrong,
-      wrong_house_turns: wrongTurns,
       kidnaps: all.length,
-      map_fit_rmse_m: +(mapped.reduce((a, m) => a + m.fitRmseM, 0) / mapped.length).toFixed(4),
-      map_bytes: Math.round(mapped.reduce((a, m) => a + m.map.length, 0) / mapped.length),
-      mapping_actions_per_house: actions,
+      wrong_house_relocalised: wrong,
+      wrong_house_turns: runs.length * wrongPerHouse,
+      map_fit_rmse_m: r4(mean(runs.map((r) => r.fitRmseM))),
+      map_bytes: Math.round(mean(runs.map((r) => r.map.length))),
     },
   };
 }

@@ -9,6 +9,7 @@ import type { Mat4, Vec3 } from '../../src/geometry/pose.js';
 import { transformPoint } from '../../src/geometry/pose.js';
 import { alignRigid } from '../../src/eval/align.js';
 import type { SimBody } from '../../src/body/sim-body.js';
+import type { SubMotion } from '../../src/body/body.js';
 import { readMapFileHeader, SlamPoseSource, type PoseEstimate, type Tracker } from '../../src/perception/index.js';
 import { createPoseSource } from '../../src/world/pose-sources.js';
 import { Rng } from '../../src/sim/random.js';
@@ -33,6 +34,8 @@ export interface MappedHouse {
   fitRmseM: number;
   pathM: number;
   keyframes: number;
+  /** what the body did while mapping, in order: replaying it renders the same frames again */
+  steps: ('observe' | SubMotion)[];
 }
 
 const pos = (m: Mat4): Vec3 => [m[3], m[7], m[11]];
@@ -40,7 +43,11 @@ const dist = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b
 
 export async function mapHouse(seed: number, actions: number): Promise<MappedHouse> {
   const samples: { mapId: number; est: Vec3; gt: Vec3; floor: Vec3 }[] = [];
+  const steps: ('observe' | SubMotion)[] = [];
   const { world } = await explore(seed, 'slam', actions, (w) => {
+    const execute = w.body.execute.bind(w.body), observe = w.body.observe.bind(w.body);
+    w.body.execute = (m, o) => (steps.push(m), execute(m, o));
+    w.body.observe = () => (steps.push('observe'), observe());
     const source = w.navigator.poseSource;
     const inner = source.estimate.bind(source);
     source.estimate = (frame): PoseEstimate => {
@@ -60,7 +67,7 @@ export async function mapHouse(seed: number, actions: number): Promise<MappedHou
     const fitRmseM = Math.sqrt(mine.reduce((a, s) => a + dist(transformPoint(mapToSim, s.est), s.gt) ** 2, 0) / mine.length);
     let pathM = 0;
     for (let i = 1; i < mine.length; i++) pathM += dist(mine[i].gt, mine[i - 1].gt);
-    return { seed, map, mapId, mapToSim, visited: mine.map((s) => ({ floor: s.floor, est: s.est })), fitRmseM, pathM, keyframes: source.tracker.counts().keyframes };
+    return { seed, map, mapId, mapToSim, visited: mine.map((s) => ({ floor: s.floor, est: s.est })), fitRmseM, pathM, keyframes: source.tracker.counts().keyframes, steps };
   } finally {
     world.dispose();
   }
@@ -84,7 +91,10 @@ export interface KidnapResult {
  * Loads `house.map` into `tracker` and turns `body` (of the same house, or another one for a
  * wrong-place check) in place at `at` facing `yaw`.
  */
-export async function kidnap(tracker: Tracker, body: SimBody, house: MappedHouse, place: KidnapPlace): Promise<KidnapResult> {
+/** What a kidnap needs of a saved map: its bytes and id, and its frame's fit to the simulator's. */
+export type SavedMap = Pick<MappedHouse, 'map' | 'mapId' | 'mapToSim'>;
+
+export async function kidnap(tracker: Tracker, body: SimBody, house: SavedMap, place: KidnapPlace): Promise<KidnapResult> {
   tracker.loadMap(house.map);
   body.teleport({ position: place.at, yaw: place.yaw });
   const out: KidnapResult = { framesToRelocalise: null, errorM: null, globalErrorM: null, endErrorM: null };
@@ -115,7 +125,7 @@ export interface KidnapPlace {
  * The points are first thinned to one per 0.25 m cell, so that the spots where the explorer turned
  * in place (many frames, one point) weigh no more than the corridors it drove through.
  */
-export function kidnapPlaces(house: MappedHouse, n: number): KidnapPlace[] {
+export function kidnapPlaces(house: Pick<MappedHouse, 'visited'> & { seed: number | string }, n: number): KidnapPlace[] {
   const cells = new Map<string, { floor: Vec3; est: Vec3 }>();
   for (const v of house.visited) {
     const p = v.floor;

@@ -48,6 +48,7 @@ typedef struct nt_tracker nt_tracker;
 #define NT_P_LEVEL_MOTION 13     /* 1: the camera only turns about the first frame's y axis (wheeled base, flat floor); 0 (default) or 1 */
 #define NT_P_PROXIMITY_KEYFRAMES 14 /* keyframes near the current pose added to the local map, 0..50, default 0 */
 #define NT_P_KEYFRAME_GAP 15     /* frames after which a keyframe is inserted whatever the match ratio, 1..1000, default 30 (1 s at 30 Hz) */
+#define NT_P_LOOP_CLOSING 17     /* 1: place recognition and loop closing (pose graph over keyframes) in the current map; 0 (default) or 1 */
 #define NT_P_RELOC_PATIENCE 16   /* frames after nt_load_map that try only to relocalise before a new map may open, 0..100000, default 120 */
 
 /* counters for nt_count */
@@ -57,6 +58,21 @@ typedef struct nt_tracker nt_tracker;
 #define NT_C_MAPS 3
 #define NT_C_FEATURES 4          /* keypoints of the last frame */
 #define NT_C_RELOCALISATIONS 5
+#define NT_C_LOOP_CLOSURES 6
+#define NT_C_LOOP_MATCH_FRAME 7     /* frame number (1 = the first frame tracked) of the earlier keyframe the last closure matched; 0: none */
+/* loop search, summed since the last reset: keyframes searched, places proposed, proposals refused
+   for too few descriptor matches / no rigid transform / too few inliers, places verified, verified
+   places the next keyframe did not confirm, most inliers of any proposal */
+#define NT_C_LOOP_QUERIES 8
+#define NT_C_LOOP_CANDIDATES 9
+#define NT_C_LOOP_FEW_MATCHES 10
+#define NT_C_LOOP_NO_RANSAC 11
+#define NT_C_LOOP_FEW_INLIERS 12
+#define NT_C_LOOP_VERIFIED 13
+#define NT_C_LOOP_DISAGREED 14
+#define NT_C_LOOP_BEST_INLIERS 15
+#define NT_C_LOOP_COVISIBLE_BEST 16 /* searches whose best-voted old keyframe already shared landmarks with the new one */
+#define NT_C_LOOP_IMPLAUSIBLE 17   /* verified places refused because the correction exceeds what drift over the path since could explain */
 
 nt_tracker* nt_create(void);
 void nt_destroy(nt_tracker* t);

@@ -43,6 +43,7 @@ int System::set_param(int key, double v) {
       tracking_.reset();
       return 0;
     case NT_P_PROXIMITY_KEYFRAMES: if (!in(v, 0, 50)) return NT_E_PARAM; tp.proximity_keyframes = static_cast<int>(v); return 0;
+    case NT_P_LOOP_CLOSING: if (v != 0 && v != 1) return NT_E_PARAM; tp.loop_closing = v == 1; return 0;
     case NT_P_RELOC_PATIENCE: if (!in(v, 0, 100000)) return NT_E_PARAM; tp.reloc_patience_frames = static_cast<int>(v); return 0;
     case NT_P_KEYFRAME_GAP: if (!in(v, 1, 1000)) return NT_E_PARAM; tp.max_frames_between_kf = static_cast<int>(v); return 0;
     case NT_P_LEVEL_MOTION:
@@ -137,6 +138,18 @@ int System::count(int which) const {
     case NT_C_MAPS: return static_cast<int>(maps.size());
     case NT_C_FEATURES: return last_features_;
     case NT_C_RELOCALISATIONS: return tracking_.relocalisations();
+    case NT_C_LOOP_CLOSURES: return tracking_.loop_closures();
+    case NT_C_LOOP_MATCH_FRAME: return static_cast<int>(tracking_.last_loop_match_frame() & 0x7fffffff);
+    case NT_C_LOOP_QUERIES: return tracking_.loop_stats().queries;
+    case NT_C_LOOP_CANDIDATES: return tracking_.loop_stats().candidates;
+    case NT_C_LOOP_FEW_MATCHES: return tracking_.loop_stats().few_matches;
+    case NT_C_LOOP_NO_RANSAC: return tracking_.loop_stats().no_ransac;
+    case NT_C_LOOP_FEW_INLIERS: return tracking_.loop_stats().few_inliers;
+    case NT_C_LOOP_VERIFIED: return tracking_.loop_stats().verified;
+    case NT_C_LOOP_DISAGREED: return tracking_.loop_stats().disagreed;
+    case NT_C_LOOP_BEST_INLIERS: return tracking_.loop_stats().best_inliers;
+    case NT_C_LOOP_COVISIBLE_BEST: return tracking_.loop_stats().covisible_best;
+    case NT_C_LOOP_IMPLAUSIBLE: return tracking_.loop_stats().implausible;
     default: return NT_E_ARG;
   }
 }

@@ -13,6 +13,7 @@ namespace nav {
 void TrackingModule::reset() {
   ctx_.atlas.clear();
   mapper_.reset();
+  closer_.reset();
   last_ = Frame();
   state_ = TrackState::Initialising;
   have_velocity_ = false;
@@ -90,6 +91,10 @@ void TrackingModule::after_success(Frame& cur, int inliers, bool continuous) {
     std::vector<LandmarkPtr> fresh;
     KeyFrame* kf = insert_keyframe(cur, *map, ctx_, fresh);
     mapper_.process(kf, *map, ctx_, fresh);
+    const SE3 kf_before = kf->Tcw;
+    // a closure moves the map under the last frame: carry it along with this keyframe's correction,
+    // or the velocity taken from it below would hold the whole correction as one frame's motion
+    if (closer_.process(kf, *map, ctx_)) last_.Tcw = last_.Tcw * kf_before.inverse() * kf->Tcw;
     // bundle adjustment may have moved the keyframe: the frame is that keyframe
     cur.Tcw = kf->Tcw;
     cur.ref_kf = kf;

@@ -7,6 +7,7 @@
 #include "data/frame.h"
 #include "module/frame_builder.h"
 #include "module/local_mapper.h"
+#include "module/loop_closer.h"
 #include "module/tracker_context.h"
 
 namespace nav {
@@ -27,6 +28,9 @@ class TrackingModule {
   const Frame& last_frame() const { return last_; }
   int last_inliers() const { return last_inliers_; }
   int relocalisations() const { return relocalisations_; }
+  int loop_closures() const { return closer_.closures(); }
+  uint64_t last_loop_match_frame() const { return closer_.last_match_frame(); }
+  const LoopStats& loop_stats() const { return closer_.stats(); }
 
  private:
   bool track_ok_frame(Frame& cur);
@@ -38,6 +42,7 @@ class TrackingModule {
   TrackerContext& ctx_;
   FrameBuilder builder_;
   LocalMapper mapper_;
+  LoopCloser closer_;
   Frame last_;
   TrackState state_ = TrackState::Initialising;
   uint64_t next_frame_id_ = 0;

@@ -3,11 +3,12 @@
  * runs the tracker over a TUM RGB-D folder and writes the estimated trajectory (TUM format, colour
  * timestamps, untracked frames left out).
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { median, runSlamOnImages, loadTumImages, writeTumTrajectory } from '../eval/index.js';
+import { atomicWriteFile } from '../memory/index.js';
 import { TrackerError } from '../perception/index.js';
 import { checkIntrinsicsFit, parseFlags, readInput, UsageError } from './options.js';
 
@@ -89,7 +90,8 @@ export function registerSlam(program: Command): void {
         throw new Error(`slam: no frame was tracked (0 of ${r.frames}); no trajectory written to ${f.out}. Check that the depth PNGs hold depth, and that --depth-factor and --intrinsics belong to the sequence`);
       }
       writeTumTrajectory(f.out, r.trajectory);
-      if (f.saveMap && r.map) writeFileSync(f.saveMap, r.map);
+      // temp file + rename: an interrupted save never leaves a half-written map where a good one was
+      if (f.saveMap && r.map) atomicWriteFile(f.saveMap, r.map);
       const summary = {
         frames: r.frames,
         tracked: r.tracked,

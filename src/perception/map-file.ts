@@ -60,3 +60,48 @@ export function readMapFileHeader(bytes: Uint8Array): MapFileHeader {
 export function describeMapHeader(h: MapFileHeader): string {
   return `${h.width}×${h.height}, fx ${h.fx.toFixed(3)} fy ${h.fy.toFixed(3)} cx ${h.cx.toFixed(3)} cy ${h.cy.toFixed(3)}, depth baseline ${h.depthBaseline} m, ${h.numLevels} pyramid levels × ${h.scaleFactor}, level motion ${h.levelMotion ? 'on' : 'off'}`;
 }
+
+/** A keyframe of a saved map: the tracker's frame number it was made from, its camera centre and pose. */
+export interface MapKeyframe {
+  id: number;
+  frame: number;
+  centre: [number, number, number];
+  /** camera-to-world, row-major (the convention of Tracker.pose()) */
+  pose: Float64Array;
+}
+
+const LANDMARK_BYTES = 124;
+const KEYPOINT_BYTES = 60;
+
+/**
+ * The keyframes of a map file (after readMapFileHeader accepted it): for evaluation, e.g. the
+ * keyframe trajectory after loop closure against ground truth. Throws when the file is too short.
+ */
+export function readMapKeyframes(bytes: Uint8Array): MapKeyframe[] {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let o = HEADER_BYTES;
+  const need = (n: number) => {
+    if (o + n > bytes.length - 8) throw new Error(`map file ends inside its keyframes (offset ${o}, ${bytes.length} bytes)`);
+  };
+  need(4);
+  o += 4 + v.getUint32(o, true) * LANDMARK_BYTES;
+  need(4);
+  const n = v.getUint32(o, true);
+  o += 4;
+  const out: MapKeyframe[] = [];
+  for (let k = 0; k < n; k++) {
+    need(8 + 8 + 8 + 96 + 1 + 4);
+    const id = Number(v.getBigUint64(o, true));
+    const frame = Number(v.getBigUint64(o + 8, true));
+    const R = Array.from({ length: 9 }, (_, i) => v.getFloat64(o + 24 + i * 8, true));
+    const t = Array.from({ length: 3 }, (_, i) => v.getFloat64(o + 96 + i * 8, true));
+    // centre = −Rᵀ·t of the world-to-camera pose
+    const centre: [number, number, number] = [0, 1, 2].map((c) => -(R[c] * t[0] + R[3 + c] * t[1] + R[6 + c] * t[2])) as [number, number, number];
+    const nkp = v.getUint32(o + 121, true);
+    o += 125 + nkp * KEYPOINT_BYTES;
+    // camera-to-world = [Rᵀ | centre] of the world-to-camera R, t
+    const pose = new Float64Array([R[0], R[3], R[6], centre[0], R[1], R[4], R[7], centre[1], R[2], R[5], R[8], centre[2], 0, 0, 0, 1]);
+    out.push({ id, frame, centre, pose });
+  }
+  return out;
+}

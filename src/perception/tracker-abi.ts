@@ -32,6 +32,7 @@ export const PARAM = {
   proximityKeyframes: 14,
   keyframeGap: 15,
   relocPatienceFrames: 16,
+  loopClosing: 17,
 } as const;
 
 export const COUNTER = {
@@ -41,6 +42,22 @@ export const COUNTER = {
   maps: 3,
   features: 4,
   relocalisations: 5,
+  loopClosures: 6,
+  loopMatchFrame: 7,
+} as const;
+
+/** The loop search's counters (NT_C_LOOP_QUERIES …): how far each keyframe's search got, summed. */
+export const LOOP_STAT = {
+  queries: 8,
+  candidates: 9,
+  fewMatches: 10,
+  noRansac: 11,
+  fewInliers: 12,
+  verified: 13,
+  disagreed: 14,
+  bestInliers: 15,
+  covisibleBest: 16,
+  implausible: 17,
 } as const;
 
 export interface TrackerExports {

@@ -8,7 +8,7 @@ import { IntrinsicsSchema, type Mat4 } from '../geometry/index.js';
 import { instantiate, allocBlock, type Allocator, type WasmBlock } from '../wasm/index.js';
 import type { PoseEstimate, RgbdFrame, TrackingStatus } from './pose-source.js';
 import { describeMapHeader, readMapFileHeader } from './map-file.js';
-import { COUNTER, ERROR_BY_CODE, PARAM, STATUS_BY_CODE, type TrackerExports } from './tracker-abi.js';
+import { COUNTER, ERROR_BY_CODE, LOOP_STAT, PARAM, STATUS_BY_CODE, type TrackerExports } from './tracker-abi.js';
 
 export const TrackerOptionsSchema = z.object({
   intrinsics: IntrinsicsSchema,
@@ -49,6 +49,8 @@ export const TrackerOptionsSchema = z.object({
    * new map (default 120: one turn in place at the simulator's 3° per frame)
    */
   relocPatienceFrames: z.number().int().min(0).max(100000).optional(),
+  /** place recognition and loop closing in the current map (default false) */
+  loopClosing: z.boolean().optional(),
 });
 export type TrackerOptions = z.input<typeof TrackerOptionsSchema>;
 
@@ -66,7 +68,17 @@ export interface TrackerCounts {
   maps: number;
   features: number;
   relocalisations: number;
+  loopClosures: number;
+  /** frame number (1 = first tracked) of the earlier keyframe the last loop closure matched, 0 before any */
+  loopMatchFrame: number;
 }
+
+/**
+ * The loop search since the last reset: keyframes searched, places the index proposed, proposals
+ * refused for too few descriptor matches / no rigid transform / too few inliers, places verified,
+ * verified places the next keyframe did not confirm, and the most inliers any proposal reached.
+ */
+export type LoopSearchStats = Record<keyof typeof LOOP_STAT, number>;
 
 function describeIssues(err: z.ZodError): string {
   return err.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
@@ -190,6 +202,13 @@ export class Tracker {
     this.live();
     const out = {} as TrackerCounts;
     for (const [name, key] of Object.entries(COUNTER)) out[name as keyof TrackerCounts] = this.check(this.ex.nt_count(this.handle, key), name);
+    return out;
+  }
+
+  loopStats(): LoopSearchStats {
+    this.live();
+    const out = {} as LoopSearchStats;
+    for (const [name, key] of Object.entries(LOOP_STAT)) out[name as keyof LoopSearchStats] = this.check(this.ex.nt_count(this.handle, key), name);
     return out;
   }
 

@@ -7,7 +7,7 @@ import { generateHouse } from './house/generate.js';
 import type { Scene } from './scene.js';
 
 export async function loadHouse(ref: HouseRef): Promise<Scene> {
-  if (ref.kind === 'procedural') return generateHouse(ref.seed);
+  if (ref.kind === 'procedural') return generateHouse(ref.seed, ref.aliasing ? { aliasing: true } : {});
   const { readFile } = await import('node:fs/promises');
   const { loadGltfScene } = await import('./gltf.js');
   let bytes: Uint8Array;

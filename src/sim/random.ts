@@ -71,6 +71,16 @@ export class Rng {
   }
 
   /** An independent stream for a named sub-task, so adding draws in one part leaves others unchanged. */
+  /** An independent copy in the same state: it draws what this one would draw next. */
+  clone(): Rng {
+    const r = Object.create(Rng.prototype) as Rng;
+    r.a = this.a;
+    r.b = this.b;
+    r.c = this.c;
+    r.d = this.d;
+    return r;
+  }
+
   fork(label: string): Rng {
     return new Rng((this.u32() ^ hashString(label)) >>> 0);
   }

@@ -1,5 +1,6 @@
 /**
- * The house spec every entry point takes: `seed:N` for a procedural house (N a uint32), or a path to
+ * The house spec every entry point takes: `seed:N` for a procedural house (N a uint32), `seed:N:aliasing`
+ * for its perceptual-aliasing variant (two identical rooms side by side), or a path to
  * a .glb/.gltf scene. One schema, so that `run`, `eval`, `sim`, `vln`, `mcp` and the web demo accept
  * and refuse the same houses; the seed rule itself is the episode data's (`HouseSeedSchema`).
  * Browser-safe: nothing here reads files.
@@ -9,15 +10,15 @@ import { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef } from '
 
 export { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef };
 
-const SPEC_HINT = `a house is 'seed:N' (a procedural house, N a whole number from 0 to ${MAX_HOUSE_SEED}) or a path to a .glb/.gltf file`;
+const SPEC_HINT = `a house is 'seed:N' (a procedural house, N a whole number from 0 to ${MAX_HOUSE_SEED}), 'seed:N:aliasing' (the same house with two identical rooms, for perceptual-aliasing tests) or a path to a .glb/.gltf file`;
 
 /** Text → house reference; the seed range is checked by `HouseRefSchema`, so the message names it. */
 export const HouseSpecSchema = z.pipe(
   z.pipe(
     z.string({ message: SPEC_HINT }).check(z.trim()),
     z.transform((s: string, ctx): unknown => {
-      const seed = /^seed:(\d+)$/.exec(s);
-      if (seed) return { kind: 'procedural', seed: Number(seed[1]) };
+      const seed = /^seed:(\d+)(:aliasing)?$/.exec(s);
+      if (seed) return seed[2] ? { kind: 'procedural', seed: Number(seed[1]), aliasing: true } : { kind: 'procedural', seed: Number(seed[1]) };
       if (/\.(glb|gltf)$/i.test(s)) return { kind: 'gltf', path: s };
       ctx.issues.push({ code: 'custom', message: `${SPEC_HINT}, got '${s}'`, input: s });
       return z.NEVER;
@@ -39,7 +40,7 @@ export const HouseSpecTextSchema = z.string({ message: SPEC_HINT }).check(
 
 /** The spec text of a house reference (`seed:N` or the scene path); parses back to the same reference. */
 export function houseSpecText(h: HouseRef): string {
-  return h.kind === 'procedural' ? `seed:${h.seed}` : h.path;
+  return h.kind === 'procedural' ? `seed:${h.seed}${h.aliasing ? ':aliasing' : ''}` : h.path;
 }
 
 /** A seed typed by a person (a form field or URL parameter), under the one seed rule. */

@@ -3,7 +3,7 @@
  * simulator's camera (each value with the measurement that chose it).
  */
 import type { SimBody } from '../body/index.js';
-import { GroundTruthPoseSource, type PoseSource, SlamPoseSource } from '../perception/index.js';
+import { GroundTruthPoseSource, type PoseSource, SlamPoseSource, type TrackerOptions } from '../perception/index.js';
 
 export const POSE_SOURCES = ['slam', 'ground-truth'] as const;
 export type PoseSourceKind = (typeof POSE_SOURCES)[number];
@@ -55,12 +55,17 @@ const SLAM_PROXIMITY_KEYFRAMES = 10;
  */
 const SLAM_BA_WINDOW = 20;
 
+/** The tracker settings of the simulated body's camera (also for evaluation runs that replay its frames). */
+export function simTrackerOptions(body: SimBody): TrackerOptions {
+  return { intrinsics: body.intrinsics, depthScale: 1, numFeatures: SLAM_FEATURES_320, closeDepth: SLAM_CLOSE_DEPTH_M, depthBaseline: SLAM_DEPTH_BASELINE_M, levelMotion: SLAM_LEVEL_MOTION, keyframeGap: SLAM_KEYFRAME_GAP, proximityKeyframes: SLAM_PROXIMITY_KEYFRAMES, baWindow: SLAM_BA_WINDOW };
+}
+
 type PoseSourceFactory = (body: SimBody) => Promise<PoseSource>;
 const poseSourceFactories = new Map<PoseSourceKind, PoseSourceFactory>([
   // Ablation only: the simulator's pose, anchored to the first frame like the tracker's world.
   ['ground-truth', async (body) => new GroundTruthPoseSource(() => body.groundTruthPose())],
   // The visual tracker on the body's RGB-D frames (metric depth, so a depth scale of 1).
-  ['slam', async (body) => SlamPoseSource.create({ intrinsics: body.intrinsics, depthScale: 1, numFeatures: SLAM_FEATURES_320, closeDepth: SLAM_CLOSE_DEPTH_M, depthBaseline: SLAM_DEPTH_BASELINE_M, levelMotion: SLAM_LEVEL_MOTION, keyframeGap: SLAM_KEYFRAME_GAP, proximityKeyframes: SLAM_PROXIMITY_KEYFRAMES, baWindow: SLAM_BA_WINDOW })],
+  ['slam', async (body) => SlamPoseSource.create(simTrackerOptions(body))],
 ]);
 
 /** The pose source of kind `kind` over `body`'s frames; throws when this build lacks it. */

@@ -1,6 +1,6 @@
 /** `navharness slam --save-map F` and `--load-map F`: the map file through the command line. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -51,5 +51,17 @@ describe('slam --save-map / --load-map', () => {
     bad[200] ^= 0xff;
     writeFileSync(mapFile, bad);
     await expect(run(['slam', TEDDY!, ...K, '--out', join(dir, 'c.txt'), '--max-frames', '3', '--load-map', mapFile, '--json'])).rejects.toThrow(/--load-map .*teddy\.map: .*truncated or corrupt/);
+  });
+
+  it.skipIf(!TEDDY)('replaces the map file whole (temp file and rename): a hard link to the old file keeps the old bytes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nh-map-'));
+    const mapFile = join(dir, 'teddy.map'), other = join(dir, 'old.map');
+    writeFileSync(mapFile, 'old map');
+    linkSync(mapFile, other);
+    await run(['slam', TEDDY!, ...K, '--out', join(dir, 'a.txt'), '--max-frames', '5', '--save-map', mapFile, '--json']);
+    // writing in place would have changed both names' bytes; a rename leaves the old inode alone
+    expect(readFileSync(other, 'utf8')).toBe('old map');
+    expect(readFileSync(mapFile).subarray(0, 7).toString('latin1')).toBe('NAVTMAP');
+    expect(readdirSync(dir).sort()).toEqual(['a.txt', 'old.map', 'teddy.map']);
   });
 });

@@ -13,6 +13,8 @@ namespace {
 
 constexpr int kMaxCandidates = 5;
 
+}  // namespace
+
 int keep_inliers(Frame& cur) {
   int n = 0;
   for (int i = 0; i < cur.size(); ++i) {
@@ -23,7 +25,6 @@ int keep_inliers(Frame& cur) {
   return n;
 }
 
-// projection search of the landmarks around kf that are not matched yet
 int search_neighbourhood(Frame& cur, KeyFrame* kf, float th, const TrackerContext& ctx) {
   for (int i = 0; i < cur.size(); ++i)
     if (cur.landmarks[i]) cur.landmarks[i]->last_seen_frame = cur.id;
@@ -40,8 +41,6 @@ int search_neighbourhood(Frame& cur, KeyFrame* kf, float th, const TrackerContex
   }
   return match_landmarks(cur, cand, th, 100, ctx.cam, ctx.orb);
 }
-
-}  // namespace
 
 int relocalize(Frame& cur, MapDatabase& map, const TrackerContext& ctx) {
   if (map.keyframes.empty() || cur.size() < 20) return 0;

@@ -12,4 +12,10 @@ namespace nav {
 // and the frame's matches are cleared.
 int relocalize(Frame& cur, MapDatabase& map, const TrackerContext& ctx);
 
+// Shared with loop detection, which verifies a place the same way:
+// drops the matches optimize_pose classified as outliers; returns the matches left
+int keep_inliers(Frame& cur);
+// projection search of the landmarks of kf and its 10 best covisible keyframes not matched yet
+int search_neighbourhood(Frame& cur, KeyFrame* kf, float th, const TrackerContext& ctx);
+
 }  // namespace nav

@@ -34,6 +34,9 @@ struct TrackingParams {
   // single frame can match a look-alike place, two independent solutions a few degrees apart rarely do
   double reloc_agree_m = 0.2;
   double reloc_agree_rad = 0.21;  // 12°
+  // place recognition over the keyframes of the current map and loop closing (pose graph over
+  // keyframes) after each new keyframe; off by default until measured on every sequence
+  bool loop_closing = false;
   int ba_window = 10;
   int ba_max_fixed = 20;
 };

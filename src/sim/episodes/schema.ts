@@ -24,7 +24,8 @@ export const HouseSeedSchema = z.number({ message: SEED_RULE }).check(
 );
 
 export const HouseRefSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('procedural'), seed: HouseSeedSchema }),
+  // aliasing: the perceptual-aliasing variant of the seed's house (two identical rooms)
+  z.object({ kind: z.literal('procedural'), seed: HouseSeedSchema, aliasing: z.optional(z.literal(true, { message: "aliasing is true or left out" })) }),
   z.object({ kind: z.literal('gltf'), path: z.string().check(z.minLength(1)) }),
 ]);
 

@@ -170,6 +170,11 @@ export interface GeneratedHouse {
 export interface HouseOptions {
   /** 1 or 2 storeys; by default the seed decides (about half the houses have an upper floor) */
   storeys?: 1 | 2;
+  /**
+   * perceptual aliasing: two identical rooms side by side on the ground floor (same size, type,
+   * door offset, windows, finishes and furniture), so that place recognition has a look-alike to refuse
+   */
+  aliasing?: boolean;
 }
 
 function exteriorSides(r: PlanRoom, plan: FloorPlan, stair: StairHall | null): Side[] {
@@ -184,7 +189,7 @@ function exteriorSides(r: PlanRoom, plan: FloorPlan, stair: StairHall | null): S
 
 export function generateHouseDetailed(seed: number, opts: HouseOptions = {}): GeneratedHouse {
   const rng = new Rng(seed);
-  const plan = generatePlan(rng.fork('plan'));
+  const plan = generatePlan(rng.fork('plan'), undefined, opts.aliasing === true);
   const storeys = opts.storeys ?? (new Rng(hashString(`storeys:${seed}`)).chance(0.5) ? 2 : 1);
   const upperY = plan.ceiling + 0.2;
   let upper: FloorPlan | null = null;
@@ -202,11 +207,17 @@ export function generateHouseDetailed(seed: number, opts: HouseOptions = {}): Ge
 
   const b = new SceneBuilder();
   buildStructure(b, rng.fork('structure'), plan);
+  const twinStreams: Rng[] = [];
   const furnishers = plan.rooms.map((r: PlanRoom, i) => {
-    const f = new RoomFurnisher(b, rng.fork(`furniture${i}`), r, i, plan.doors.filter((d) => d.rooms.includes(i)), 0);
+    const twin = plan.twins?.includes(i) === true;
+    let streams = [rng.fork(`furniture${i}`), rng.fork(`program${i}`)];
+    // a twin copy draws what its original drew; windows only on the south wall both have
+    if (plan.twins?.[0] === i) twinStreams.push(...streams.map((s) => s.clone()));
+    if (plan.twins?.[1] === i) streams = twinStreams;
+    const f = new RoomFurnisher(b, streams[0], r, i, plan.doors.filter((d) => d.rooms.includes(i)), 0);
     // windows go up first, on the house's outer walls, so furniture keeps clear of radiators
-    if (r.type !== 'bathroom' && r.type !== 'hallway') f.windows(exteriorSides(r, plan, stair), 2);
-    furnish(f, rng.fork(`program${i}`));
+    if (r.type !== 'bathroom' && r.type !== 'hallway') f.windows(exteriorSides(r, plan, stair).filter((s) => !twin || s === 0), 2);
+    furnish(f, streams[1]);
     f.ceilingLight(plan.ceiling);
     return f;
   });
@@ -244,7 +255,7 @@ export function generateHouseDetailed(seed: number, opts: HouseOptions = {}): Ge
     addDoors(upper, 1);
     floors.push({ index: 1, y: upperY, ceiling: upperY + upper.ceiling });
   }
-  const scene = b.build({ name: `seed:${seed}`, rooms, doors, floors, start: startPose(living) });
+  const scene = b.build({ name: `seed:${seed}${opts.aliasing ? ':aliasing' : ''}`, rooms, doors, floors, start: startPose(living) });
   return { scene, plan, upper, placed: furnishers.flatMap((f) => f.placed) };
 }
 

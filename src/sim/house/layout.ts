@@ -35,7 +35,16 @@ export interface FloorPlan {
   /** the hallway band, shared by every storey (the staircase opens onto its east end) */
   hallZ0: number;
   hallZ1: number;
+  /**
+   * the perceptual-aliasing plan's two identical rooms [original, copy]: the same size side by side,
+   * the same type, door offset and window wall; the copy is built and furnished from the original's
+   * random streams, so that it looks the same from the same relative spot
+   */
+  twins?: [number, number];
 }
+
+/** Width of each twin room when the strip leaves room for another one beside them. */
+const TWIN_WIDTH = 3.6;
 
 /** An upper storey over an existing plan: same footprint and hallway band, bedrooms and bathrooms. */
 export interface UpperFloor {
@@ -134,7 +143,21 @@ function assignGroundTypes(rng: Rng, rooms: PlanRoom[], free: number[]): { livin
   return { living, kitchen };
 }
 
-export function generatePlan(rng: Rng, upper?: UpperFloor): FloorPlan {
+/** Cuts of the south strip for two twin rooms of equal width at its west end (then ordinary rooms). */
+function twinCuts(rng: Rng, a: number, b: number): number[] {
+  if (b - a < 2 * TWIN_WIDTH + 2.8) return [a, (a + b) / 2, b];
+  return [a, a + TWIN_WIDTH, ...split(rng, a + 2 * TWIN_WIDTH, b, 2.8, 4.8)];
+}
+
+/** The copy's door onto the hallway takes the original's width and offset along the wall. */
+function copyTwinDoor(rooms: PlanRoom[], doors: PlanDoor[], [a, b]: [number, number]): void {
+  const da = doors.find((d) => d.rooms[0] === 0 && d.rooms[1] === a)!, db = doors.find((d) => d.rooms[0] === 0 && d.rooms[1] === b)!;
+  db.width = da.width;
+  db.at = da.at + (rooms[b].x0 - rooms[a].x0);
+}
+
+/** `twins`: the perceptual-aliasing plan (ground floor only): two identical rooms side by side. */
+export function generatePlan(rng: Rng, upper?: UpperFloor, twins = false): FloorPlan {
   const width = upper ? upper.below.width : rng.range(10, 14);
   const depth = upper ? upper.below.depth : rng.range(8.4, 10.5);
   const ceiling = upper ? upper.below.ceiling : rng.range(2.5, 2.75);
@@ -148,10 +171,14 @@ export function generatePlan(rng: Rng, upper?: UpperFloor): FloorPlan {
   if (westLiving) rooms.push({ type: 'living room', name: 'living room', x0: 0, z0: 0, x1: hx0, z1: depth });
   const strips: [number, number][] = [[0, zh], [zh + hallW, depth]];
   const free: number[] = [];
+  let pair: [number, number] | undefined;
   for (const [z0, z1] of strips) {
-    const cuts = split(rng, hx0, width, 2.8, 4.8);
+    const twinStrip = twins && !upper && z0 === 0;
+    const cuts = twinStrip ? twinCuts(rng, hx0, width) : split(rng, hx0, width, 2.8, 4.8);
     for (let i = 0; i + 1 < cuts.length; i++) {
-      free.push(rooms.length);
+      // the twins keep the type 'bedroom' (the most furnished) out of the type draw
+      if (twinStrip && i < 2) pair = i === 0 ? [rooms.length, rooms.length + 1] : pair;
+      else free.push(rooms.length);
       rooms.push({ type: 'bedroom', name: '', x0: cuts[i], z0, x1: cuts[i + 1], z1 });
     }
   }
@@ -164,5 +191,6 @@ export function generatePlan(rng: Rng, upper?: UpperFloor): FloorPlan {
     if (!addDoor(rng, rooms, doors, 0, i)) throw new Error(`floor plan: room ${rooms[i].name} does not touch the hallway`);
   }
   if (ground && sharedWall(rooms[ground.living], rooms[ground.kitchen], 1.6)) addDoor(rng, rooms, doors, ground.living, ground.kitchen);
-  return { width, depth, ceiling, rooms, doors, hallway: 0, hallZ0: zh, hallZ1: zh + hallW };
+  if (pair) copyTwinDoor(rooms, doors, pair);
+  return { width, depth, ceiling, rooms, doors, hallway: 0, hallZ0: zh, hallZ1: zh + hallW, ...(pair ? { twins: pair } : {}) };
 }

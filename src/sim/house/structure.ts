@@ -112,5 +112,12 @@ function buildRoom(b: SceneBuilder, rng: Rng, plan: FloorPlan, r: PlanRoom, inde
 }
 
 export function buildStructure(b: SceneBuilder, rng: Rng, plan: FloorPlan, floorY = 0, level = { floor: 0, roomOffset: 0 }): void {
-  plan.rooms.forEach((r, i) => buildRoom(b, rng.fork(`room${i}`), plan, r, i, floorY, level));
+  // a twin copy draws what its original drew: the same floor, walls and trim
+  let original: Rng | null = null;
+  plan.rooms.forEach((r, i) => {
+    let stream = rng.fork(`room${i}`);
+    if (plan.twins?.[0] === i) original = stream.clone();
+    if (plan.twins?.[1] === i && original) stream = original;
+    buildRoom(b, stream, plan, r, i, floorY, level);
+  });
 }

@@ -1,0 +1,107 @@
+#include "pose_graph.h"
+
+#include <Eigen/Sparse>
+#include <Eigen/SparseCholesky>
+#include <cmath>
+
+namespace nav {
+
+namespace {
+
+using Mat6 = Eigen::Matrix<double, 6, 6>;
+
+// [log of the rotation; translation] of Z⁻¹·T_a·T_b⁻¹: zero exactly when the poses agree with the edge
+Vec6 residual(const PoseGraphEdge& e, const SE3& Ta, const SE3& Tb) {
+  const SE3 E = e.Z.inverse() * Ta * Tb.inverse();
+  Vec6 r;
+  r.head<3>() = so3_log(E.R);
+  r.tail<3>() = E.t;
+  return r;
+}
+
+double total_cost(const std::vector<SE3>& poses, const std::vector<PoseGraphEdge>& edges) {
+  double c = 0;
+  for (const auto& e : edges) c += e.weight * residual(e, poses[e.a], poses[e.b]).squaredNorm();
+  return c;
+}
+
+// forward differences through the same left update the other optimisers use: no hand-derived
+// Jacobian of the rotation log to get wrong, and the graph is small (one edge per keyframe pair)
+void jacobians(const PoseGraphEdge& e, const SE3& Ta, const SE3& Tb, const Vec6& r0, Mat6& Ja, Mat6& Jb) {
+  constexpr double h = 1e-7;
+  for (int k = 0; k < 6; ++k) {
+    Vec6 d = Vec6::Zero();
+    d(k) = h;
+    Ja.col(k) = (residual(e, Ta.left_update(d), Tb) - r0) / h;
+    Jb.col(k) = (residual(e, Ta, Tb.left_update(d)) - r0) / h;
+  }
+}
+
+}  // namespace
+
+double optimize_pose_graph(std::vector<SE3>& poses, const std::vector<uint8_t>& fixed, const std::vector<PoseGraphEdge>& edges,
+                           bool level, int iterations) {
+  const int n = static_cast<int>(poses.size());
+  std::vector<int> var(n, -1);
+  int nv = 0;
+  for (int i = 0; i < n; ++i)
+    if (!fixed[i]) var[i] = nv++;
+  double cost = total_cost(poses, edges);
+  if (nv == 0) return cost;
+  auto pinned = [&](int row) { return level && (row == kTiltRows[0] || row == kTiltRows[1]); };
+  double lambda = 1e-4;
+  for (int it = 0; it < iterations; ++it) {
+    std::vector<Eigen::Triplet<double>> trip;
+    Eigen::VectorXd g = Eigen::VectorXd::Zero(6 * nv);
+    Eigen::VectorXd diag = Eigen::VectorXd::Zero(6 * nv);
+    for (const auto& e : edges) {
+      const Vec6 r = residual(e, poses[e.a], poses[e.b]);
+      Mat6 J[2];
+      jacobians(e, poses[e.a], poses[e.b], r, J[0], J[1]);
+      const int v[2] = {var[e.a], var[e.b]};
+      for (int p = 0; p < 2; ++p) {
+        if (v[p] < 0) continue;
+        g.segment<6>(6 * v[p]) += e.weight * J[p].transpose() * r;
+        for (int q = 0; q < 2; ++q) {
+          if (v[q] < 0) continue;
+          const Mat6 H = e.weight * J[p].transpose() * J[q];
+          for (int rr = 0; rr < 6; ++rr)
+            for (int cc = 0; cc < 6; ++cc) {
+              if (pinned(rr) || pinned(cc)) continue;
+              trip.emplace_back(6 * v[p] + rr, 6 * v[q] + cc, H(rr, cc));
+              if (p == q && rr == cc) diag(6 * v[p] + rr) += H(rr, cc);
+            }
+        }
+      }
+    }
+    // damping on the diagonal; pinned rows get a unit diagonal and no gradient, so they solve to 0
+    for (int k = 0; k < 6 * nv; ++k) {
+      if (pinned(k % 6)) { trip.emplace_back(k, k, 1.0); g(k) = 0; }
+      else trip.emplace_back(k, k, lambda * std::max(diag(k), 1e-9));
+    }
+    Eigen::SparseMatrix<double> H(6 * nv, 6 * nv);
+    H.setFromTriplets(trip.begin(), trip.end());
+    Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> solver(H);
+    if (solver.info() != Eigen::Success) break;
+    const Eigen::VectorXd dx = solver.solve(-g);
+    if (!dx.allFinite()) break;
+    std::vector<SE3> trial = poses;
+    for (int i = 0; i < n; ++i)
+      if (var[i] >= 0) trial[i] = poses[i].left_update(dx.segment<6>(6 * var[i]));
+    const double c = total_cost(trial, edges);
+    if (c < cost) {
+      poses.swap(trial);
+      const bool converged = cost - c < 1e-10 * cost;
+      cost = c;
+      lambda = std::max(lambda * 0.1, 1e-8);
+      if (converged) break;
+    } else {
+      lambda *= 10;
+      if (lambda > 1e4) break;
+    }
+  }
+  for (auto& p : poses) p.normalize();
+  return cost;
+}
+
+}  // namespace nav

@@ -1,0 +1,24 @@
+// Pose-graph optimisation over keyframe poses (the essential graph of a loop closure): each edge
+// holds a measured relative pose Z_ab ≈ T_a·T_b⁻¹ of world-to-camera poses; Levenberg-Marquardt on
+// the left updates of the free poses makes the poses agree with every edge as well as they can, so
+// that the error a loop edge reveals is spread along the path instead of left at the loop.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "../util/se3.h"
+
+namespace nav {
+
+struct PoseGraphEdge {
+  int a = 0, b = 0;
+  SE3 Z;              // measured T_a·T_b⁻¹
+  double weight = 1;  // information scale (the same for rotation in radians and translation in metres)
+};
+
+// Moves poses[i] for !fixed[i]. `level`: the free poses only turn about their camera's y axis (the
+// tilt rows of the update are pinned). Returns the final cost Σ weight·|r|².
+double optimize_pose_graph(std::vector<SE3>& poses, const std::vector<uint8_t>& fixed, const std::vector<PoseGraphEdge>& edges,
+                           bool level, int iterations);
+
+}  // namespace nav
