@@ -17,7 +17,7 @@ export const headingTo = (from: PlanarPoint, to: PlanarPoint): number => Math.at
 
 /** A route keeping the body's radius from obstacles where the map allows, squeezing through otherwise. */
 export function planRoute(nav: Navigator, goal: PlanarPoint): PlanResult {
-  for (const clearanceM of [0.2]) {
+  for (const clearanceM of (process.env.NAV_CLEAR ?? "0.3,0.2").split(",").map(Number)) {
     const r = nav.plan(goal, undefined, { clearanceM, startSnapM: 0.6 });
     if (r.status === 'ok') return r;
   }

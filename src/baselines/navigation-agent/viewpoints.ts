@@ -71,6 +71,50 @@ export function nearestViewpoint(grid: GridView, coverage: ViewCoverage, q: View
   return best && { at: best, look: unseenCentroid(grid, coverage, best) };
 }
 
+/**
+ * Up to `max` viewpoints in order of path distance from the robot, at least `spacingM` apart, found
+ * within `extraM` of path beyond the nearest one: the choices the explorer weighs by gain per step.
+ */
+export function viewpointCandidates(grid: GridView, coverage: ViewCoverage, q: ViewpointQuery & { max: number; spacingM: number; extraM: number }): Viewpoint[] {
+  const { width: w, height: h, originX: ox, originZ: oz, cells } = grid.g;
+  const unseen = integralOfUnseen(grid, coverage);
+  const count = (gx: number, gz: number) => {
+    const x0 = Math.max(0, gx - WINDOW), z0 = Math.max(0, gz - WINDOW), x1 = Math.min(w, gx + WINDOW + 1), z1 = Math.min(h, gz + WINDOW + 1);
+    return unseen[z1 * (w + 1) + x1] - unseen[z0 * (w + 1) + x1] - unseen[z1 * (w + 1) + x0] + unseen[z0 * (w + 1) + x0];
+  };
+  const start = nearestFreeIndex(grid, q.from, 8);
+  if (start < 0) return [];
+  const dist = new Int32Array(w * h).fill(-1);
+  const queue = new Int32Array(w * h);
+  let head = 0, tail = 0;
+  queue[tail++] = start;
+  dist[start] = 0;
+  const minSteps = Math.round((q.minDistM ?? 0.3) / grid.cell);
+  const ignored = (p: PlanarPoint) => q.ignore.some((r) => Math.hypot(r.x - p.x, r.z - p.z) < q.ignoreRadiusM);
+  const found: PlanarPoint[] = [];
+  let limit = Infinity;
+  while (head < tail && found.length < q.max) {
+    const i = queue[head++];
+    const gx = i % w, gz = (i - gx) / w;
+    if (dist[i] * grid.cell > limit) break;
+    if (dist[i] >= minSteps && count(gx, gz) >= MIN_UNSEEN) {
+      const p = grid.centre(gx + ox, gz + oz);
+      if (!ignored(p) && !found.some((f) => Math.hypot(f.x - p.x, f.z - p.z) < q.spacingM)) {
+        found.push(p);
+        if (found.length === 1) limit = dist[i] * grid.cell + q.extraM;
+      }
+    }
+    for (const [nx, nz] of [[gx + 1, gz], [gx - 1, gz], [gx, gz + 1], [gx, gz - 1]]) {
+      if (nx < 0 || nz < 0 || nx >= w || nz >= h) continue;
+      const j = nz * w + nx;
+      if (dist[j] >= 0 || cells[j] !== Cell.Free) continue;
+      dist[j] = dist[i] + 1;
+      queue[tail++] = j;
+    }
+  }
+  return found.map((at) => ({ at, look: unseenCentroid(grid, coverage, at) }));
+}
+
 /** Cells worth looking at in the window around `p`. */
 export function unseenAround(grid: GridView, coverage: ViewCoverage, p: PlanarPoint): number {
   const [cx, cz] = grid.cellOf(p);
