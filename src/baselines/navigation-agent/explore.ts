@@ -14,6 +14,8 @@ const MIN_GAIN = 40;
 
 /** one call of the model-turn budget is worth about this many steps (500 steps over 60 turns) */
 const CALL_COST = Number(process.env.NAV_CALL ?? 8);
+/** a trip that would show fewer new cells per step than this is not worth making */
+const MIN_RATE = Number(process.env.NAV_RATE ?? 2);
 /** a drive to the viewpoint kept from the last turn is preferred by this factor (no thrashing) */
 const KEEP_BONUS = 1.3;
 
@@ -35,7 +37,7 @@ export function explore(c: Ctx): Decision {
     return goto('approach');
   }
   const glances = glanceOptions(c).filter((o) => o.gain >= MIN_GAIN);
-  const drives = t.focus ? focusDrive(c) : driveOptions(c);
+  const drives = t.focus ? focusDrive(c) : driveOptions(c).filter((o) => rate(o) >= MIN_RATE);
   const best = [...glances, ...drives].sort((a, b) => rate(b) - rate(a))[0];
   if (best) {
     if (best.target) {
@@ -48,6 +50,11 @@ export function explore(c: Ctx): Decision {
   }
   const last = glanceOptions(c).sort((a, b) => b.gain - a.gain)[0];
   if (last && last.gain > 0) return act(last.actions, `last glance (${last.gain} cells)`);
+  // what earlier tasks looked over is done too: another floor if stairs are known, else look again
+  if (c.coverage.hasCarried && !stairsFrom(c)) {
+    c.coverage.dropCarried();
+    return goto('explore');
+  }
   // no viewpoint the map can route to (a fresh layer just off the stairs knows little): edge into the open
   if (t.edged++ < 3) {
     return act([...turnsTo(openHeading(c.nav, c.pose), c.pose.yaw), ...(['forward', 'forward', 'forward', 'forward'] as const)].slice(0, 12), 'edge into the open');
