@@ -37,8 +37,11 @@ export function explore(c: Ctx): Decision {
     return goto('approach');
   }
   const glances = glanceOptions(c).filter((o) => o.gain >= MIN_GAIN);
-  const drives = t.focus ? focusDrive(c) : driveOptions(c).filter((o) => rate(o) >= MIN_RATE);
-  const best = [...glances, ...drives].sort((a, b) => rate(b) - rate(a))[0];
+  // a focus (a goal seen out of reach, a place where it was seen) is kept until the space at it is looked at
+  if (t.focus && unseenAround(c.grid, c.coverage, t.focus) < 35) t.focus = null;
+  const all = driveOptions(c);
+  const drives = all.filter((o) => rate(o) >= MIN_RATE);
+  const best = [...glances, ...drives].sort((a, b) => rate(b) - rate(a))[0] ?? (c.coverage.hasCarried ? undefined : all.sort((a, b) => rate(b) - rate(a))[0]);
   if (best) {
     if (best.target) {
       t.target = best.target;
@@ -48,22 +51,27 @@ export function explore(c: Ctx): Decision {
     }
     return act(best.actions, `glance (${best.gain} cells)`);
   }
-  const last = glanceOptions(c).sort((a, b) => b.gain - a.gain)[0];
-  if (last && last.gain > 0) return act(last.actions, `last glance (${last.gain} cells)`);
   // what earlier tasks looked over is done too: another floor if stairs are known, else look again
-  if (c.coverage.hasCarried && !stairsFrom(c)) {
+  if (c.coverage.hasCarried) {
+    if (stairsFrom(c)) return toAnotherFloor(c);
     c.coverage.dropCarried();
     return goto('explore');
   }
+  const last = glanceOptions(c).sort((a, b) => b.gain - a.gain)[0];
+  if (last && last.gain > 0) return act(last.actions, `last glance (${last.gain} cells)`);
   // no viewpoint the map can route to (a fresh layer just off the stairs knows little): edge into the open
   if (t.edged++ < 3) {
     return act([...turnsTo(openHeading(c.nav, c.pose), c.pose.yaw), ...(['forward', 'forward', 'forward', 'forward'] as const)].slice(0, 12), 'edge into the open');
   }
-  // nothing reachable is left unseen on this floor: another floor, by stairs seen on the way
-  t.floorsDone.push(c.nav.floor ?? 0);
+  return toAnotherFloor(c);
+}
+
+/** Nothing reachable is left unseen on this floor: another floor, by stairs seen on the way. */
+function toAnotherFloor(c: Ctx): Decision {
+  c.task.floorsDone.push(c.nav.floor ?? 0);
   const here = stairsFrom(c);
   if (here) {
-    t.stairs = { flight: here, turns: 0, onFlight: false };
+    c.task.stairs = { flight: here, turns: 0, onFlight: false };
     return goto('stairs');
   }
   return close(null);
@@ -89,6 +97,8 @@ function driveOptions(c: Ctx): Option[] {
   const t = c.task;
   const kept = t.target && stillUnseen(c, t.target) ? t.target : null;
   const found = viewpointCandidates(c.grid, c.coverage, { from: c.pose, ignore: t.ignore, ignoreRadiusM: 0.5, max: 6, spacingM: 1.0, extraM: 6 });
+  const near = t.focus ? nearestViewpoint(c.grid, c.coverage, { from: c.pose, ignore: t.ignore, ignoreRadiusM: 0.5, focus: t.focus }) : null;
+  if (near) found.unshift(near);
   const targets = kept ? [kept, ...found.map((f) => f.at).filter((p) => Math.hypot(p.x - kept.x, p.z - kept.z) > 0.5)] : found.map((f) => f.at);
   const out: Option[] = [];
   for (const vp of targets) {
@@ -98,22 +108,17 @@ function driveOptions(c: Ctx): Option[] {
       continue;
     }
     if (vp === kept) o.cost /= KEEP_BONUS;
+    o.cost /= focusWeight(t.focus, vp);
     out.push(o);
   }
   return out;
 }
 
-/** A goal was seen where the map offers no way to it: the viewpoint nearest to it, whatever it costs. */
-function focusDrive(c: Ctx): Option[] {
-  const t = c.task;
-  for (let attempt = 0; attempt < 12; attempt++) {
-    const found = nearestViewpoint(c.grid, c.coverage, { from: c.pose, ignore: t.ignore, ignoreRadiusM: 0.5, focus: t.focus });
-    if (!found) return [];
-    const o = driveTo(c, found.at);
-    if (o) return [{ ...o, cost: 1 }];
-    t.ignore.push(found.at);
-  }
-  return [];
+/** Viewpoints near a focus are worth more: the goal is likely to be seen from there. */
+function focusWeight(focus: { x: number; z: number } | null, p: { x: number; z: number }): number {
+  if (!focus) return 1;
+  const d = Math.hypot(focus.x - p.x, focus.z - p.z);
+  return d < 2.5 ? 3 : d < 5 ? 1.5 : 1;
 }
 
 function driveTo(c: Ctx, vp: { x: number; z: number }): Option | null {
