@@ -14,7 +14,7 @@ import { cellKey, type GridView } from './grid.js';
 /** half the usable field of view: the camera's is 79°, a margin keeps objects at the edge out */
 export const HALF_VIEW_RAD = (34 * Math.PI) / 180;
 /** beyond this a goal object may be too small to be recognised */
-export const SIGHT_RANGE_M = Number(process.env.NAV_SIGHT ?? 3.5);
+export const SIGHT_RANGE_M = 3.5;
 const RAY_STEP_RAD = (2 * Math.PI) / 180;
 
 export class ViewCoverage {

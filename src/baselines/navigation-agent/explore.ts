@@ -13,9 +13,9 @@ const TURN = (TURN_DEG * Math.PI) / 180;
 const MIN_GAIN = 40;
 
 /** one call of the model-turn budget is worth about this many steps (500 steps over 60 turns) */
-const CALL_COST = Number(process.env.NAV_CALL ?? 8);
+const CALL_COST = 8;
 /** a trip that would show fewer new cells per step than this is not worth making */
-const MIN_RATE = Number(process.env.NAV_RATE ?? 2);
+const MIN_RATE = 2;
 /** a drive to the viewpoint kept from the last turn is preferred by this factor (no thrashing) */
 const KEEP_BONUS = 1.3;
 
