@@ -18,6 +18,7 @@ import { ViewCoverage } from './coverage.js';
 import { explore } from './explore.js';
 import { arrived, takeStairs } from './climb.js';
 import { SightingMemory } from './memory.js';
+import { SearchedPlaces } from './searched.js';
 import { recall } from './recall.js';
 import { centreOnFlight, flightInView, type Flight } from './stairs.js';
 import { GridView } from './grid.js';
@@ -33,6 +34,7 @@ export class NavigationAgent implements Model {
   /** staircases seen in this house (kept across tasks only when the policy carries memory) */
   private flights: Flight[] = [];
   private readonly memory = new SightingMemory();
+  private readonly searched = new SearchedPlaces();
   /** the flight last set out on */
   private climbing: Flight | null = null;
 
@@ -48,7 +50,11 @@ export class NavigationAgent implements Model {
     if (!pose || nav.status !== 'ok') return calls(req, [{ name: 'step', args: { actions: ['left', 'left'] } }]);
     const grid = GridView.of(nav);
     const floor = nav.floor ?? 0;
-    if (!t.coverage.has(floor)) t.coverage.set(floor, new ViewCoverage());
+    if (!t.coverage.has(floor)) {
+      const fresh = new ViewCoverage();
+      if (t.carry) this.searched.seed(nav, floor, grid, fresh);
+      t.coverage.set(floor, fresh);
+    }
     const coverage = t.coverage.get(floor)!;
     coverage.markView(grid, pose, nav.lastView, nav.body.intrinsics);
     if (t.state !== 'stairs') this.noteFlight();
@@ -62,7 +68,7 @@ export class NavigationAgent implements Model {
     const c: Ctx = { oracle: this.oracle, nav, turn, task: t, pose, grid, coverage, flights: this.flights, sighting: this.sighting(t, pose) };
     const steps = turn.steps();
     const stepsLeft = steps ? steps.limit - steps.used : Infinity;
-    if (t.state === 'close' || turn.stepsOver() || stepsLeft <= 1 || turn.turnsUsed() >= turn.turnBudget() - 1) return closeTask(c, t.closeEvidence ?? this.lastChance(c), this.memory.handoverLines());
+    if (t.state === 'close' || turn.stepsOver() || stepsLeft <= 1 || turn.turnsUsed() >= turn.turnBudget() - 1) return closeTask(c, t.closeEvidence ?? this.lastChance(c), this.handoverLines(t));
     const bump = t.state === 'stairs' ? null : this.afterCollision(c);
     if (bump) return this.reply(c, bump);
     return this.reply(c, this.decide(c));
@@ -85,7 +91,7 @@ export class NavigationAgent implements Model {
       if (DEBUG) console.error(`[nav ${c.task.key}] close: ${d.evidence}`);
       c.task.state = 'close';
       c.task.closeEvidence = d.evidence;
-      return closeTask(c, d.evidence, this.memory.handoverLines());
+      return closeTask(c, d.evidence, this.handoverLines(c.task));
     }
     if (d.kind === 'goto') throw new Error('unreachable');
     c.task.lastPose = { ...c.pose };
@@ -113,14 +119,23 @@ export class NavigationAgent implements Model {
       if (previous) return calls(turn.req, [{ name: 'read_file', args: { path: previous } }]);
     } else {
       this.memory.readHandover(read, (name) => this.oracle.navigator.places.get(name)?.floor ?? null);
+      this.searched.readHandover(read);
     }
     t.briefed = true;
     const seen = this.memory.recall(this.oracle.goalInstanceIds());
+    // a goal seen before is looked for where it was, so nothing is taken as looked over
+    t.carry = !seen;
     if (seen) {
       t.state = 'recall';
       t.recallPlace = seen.place;
     }
     return null;
+  }
+
+  /** What the handover carries: the places looked over, and the objects seen near places. */
+  private handoverLines(t: TaskState): string {
+    this.searched.noteTask(this.oracle.navigator, t.coverage);
+    return [this.searched.handoverLine(), this.memory.handoverLines()].filter(Boolean).join('\n');
   }
 
   /** Remembers a flight of stairs in the current view, unless it is one already known. */
@@ -181,7 +196,7 @@ export class NavigationAgent implements Model {
     if (/handover/i.test(turn.prompt) && /does not exist|is missing|not (been )?written/i.test(turn.prompt) && handover) {
       if (turn.lastCallWas('write_file')) return say(req, 'Handover written.');
       const ctx = { oracle: this.oracle, nav: this.oracle.navigator, turn, task: t } as Ctx;
-      return calls(req, [{ name: 'write_file', args: { path: handover, content: handoverText(ctx, t.closeEvidence ? 'complete' : 'incomplete', t.closeEvidence, this.memory.handoverLines()) } }]);
+      return calls(req, [{ name: 'write_file', args: { path: handover, content: handoverText(ctx, t.closeEvidence ? 'complete' : 'incomplete', t.closeEvidence, this.handoverLines(t)) } }]);
     }
     if (turn.lastCallWas('close_task')) {
       if (turn.last?.role !== 'user') return say(req, 'Close requested; yielding.');
@@ -220,13 +235,14 @@ export class NavigationAgent implements Model {
     if (this.task?.key === key) return this.task;
     // what the memory carries comes back only through the handover the next task reads
     this.memory.clear();
+    this.searched.clear();
     if (!memory) {
       this.flights = [];
       this.climbing = null;
     }
     this.task = {
       key, state: 'explore', coverage: new Map(), stairs: null, floorsDone: [], goal: null, rejected: [], ignore: [], focus: null, target: null,
-      stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, recallPlace: null, briefed: false, faced: false,
+      stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, recallPlace: null, briefed: false, faced: false, carry: false,
     };
     return this.task;
   }

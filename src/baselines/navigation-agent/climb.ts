@@ -4,7 +4,7 @@
  * and explore the new floor. A flight that leads nowhere within 14 turns is dropped.
  */
 import { act, goto, type Ctx, type Decision } from './context.js';
-import { driveAndFace, planRoute, turnsTo } from './motion.js';
+import { driveAndFace, headingTo, planRoute, turnsTo } from './motion.js';
 import { MAX_ACTIONS } from './motion.js';
 import { flightInView, type Flight } from './stairs.js';
 
@@ -20,7 +20,7 @@ export function takeStairs(c: Ctx): Decision {
     c.task.edged = 0;
     c.task.stairs = null;
     c.task.target = null;
-    return goto('explore');
+    return goto(c.task.recallPlace ? 'recall' : 'explore');
   }
   if (++s.turns > MAX_TURNS) {
     c.flights.splice(c.flights.indexOf(f), 1);
@@ -35,9 +35,14 @@ export function takeStairs(c: Ctx): Decision {
     if (actions.includes('forward')) return act(actions, `to the foot of the stairs (${d.toFixed(1)} m)`);
   }
   s.onFlight = true;
-  // on the flight, the steps still in view keep the heading up it
+  // on the flight, the steps still in view keep the heading up it; a drift to one side is steered back
+  // toward the flight's middle line (a point 1.5 m up the flight from abreast of the robot)
   const seen = flightInView(c.nav);
-  const turns = turnsTo(seen ? seen.heading : f.heading, c.pose.yaw);
+  const heading = seen ? seen.heading : f.heading;
+  const hx = -Math.sin(heading), hz = Math.cos(heading);
+  const along = (c.pose.x - f.bottom.x) * hx + (c.pose.z - f.bottom.z) * hz;
+  const aim = { x: f.bottom.x + hx * (along + 1.5), z: f.bottom.z + hz * (along + 1.5) };
+  const turns = turnsTo(headingTo(c.pose, aim), c.pose.yaw);
   const forwards = Array.from({ length: MAX_ACTIONS - turns.length }, () => 'forward' as const);
   return act([...turns, ...forwards], 'take the stairs');
 }

@@ -19,11 +19,36 @@ const RAY_STEP_RAD = (2 * Math.PI) / 180;
 
 export class ViewCoverage {
   private readonly seen = new Set<number>();
+  /** cells taken over from earlier tasks' searches (not looked at in this one) */
+  private readonly carried = new Set<number>();
   /** where views were taken: a bearing already looked along from about here reveals nothing new */
   private readonly looks: Pose[] = [];
 
   has(cx: number, cz: number): boolean {
-    return this.seen.has(cellKey(cx, cz));
+    const k = cellKey(cx, cz);
+    return this.seen.has(k) || this.carried.has(k);
+  }
+
+  get hasCarried(): boolean {
+    return this.carried.size > 0;
+  }
+
+  /** Forgets what earlier tasks were said to have looked at: the search goes over it again. */
+  dropCarried(): void {
+    this.carried.clear();
+  }
+
+  /** Takes every cell within `radiusM` of `p` in line of sight on the map as looked at by an earlier task. */
+  markAround(grid: GridView, p: { x: number; z: number }, radiusM: number): void {
+    const step = grid.cell * 0.8;
+    for (let b = 0; b < 2 * Math.PI; b += RAY_STEP_RAD) {
+      const dx = -Math.sin(b), dz = Math.cos(b);
+      for (let t = 0; t <= radiusM; t += step) {
+        const cx = Math.floor((p.x + dx * t) / grid.cell), cz = Math.floor((p.z + dz * t) / grid.cell);
+        this.carried.add(cellKey(cx, cz));
+        if (grid.state(cx, cz) === Cell.Obstacle) break;
+      }
+    }
   }
 
   get size(): number {
@@ -60,7 +85,7 @@ export class ViewCoverage {
   /** How many cells not yet looked at a view at heading `yaw` from `pose` would cover. */
   gain(grid: GridView, pose: Pose, yaw: number): number {
     let n = 0;
-    for (const k of this.cone(grid, pose, yaw)) if (!this.seen.has(k)) n++;
+    for (const k of this.cone(grid, pose, yaw)) if (!this.seen.has(k) && !this.carried.has(k)) n++;
     return n;
   }
 

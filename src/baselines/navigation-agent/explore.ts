@@ -3,14 +3,32 @@
  * (turn in place to the best heading) or a drive (up to 12 actions toward the nearest viewpoint with
  * unseen space around it), judged by what the view at the end of the step would cover.
  */
-import { TURN_DEG } from '../../navigator/index.js';
+import { type CoarseAction, routeActions, TURN_DEG } from '../../navigator/index.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
-import { driveAndFace, openHeading, planRoute, simulate, turnsTo } from './motion.js';
-import { nearestViewpoint, unseenAround } from './viewpoints.js';
+import { MAX_ACTIONS, openHeading, planRoute, simulate, turnsTo } from './motion.js';
+import { nearestViewpoint, unseenAround, viewpointCandidates } from './viewpoints.js';
 
 const TURN = (TURN_DEG * Math.PI) / 180;
 /** a view that would cover fewer new cells than this (0.4 m²) is not worth a turn */
 const MIN_GAIN = 40;
+
+/** one call of the model-turn budget is worth about this many steps (500 steps over 60 turns) */
+const CALL_COST = 8;
+/** a trip that would show fewer new cells per step than this is not worth making */
+const MIN_RATE = 2;
+/** a drive to the viewpoint kept from the last turn is preferred by this factor (no thrashing) */
+const KEEP_BONUS = 1.3;
+
+interface Option {
+  actions: CoarseAction[];
+  gain: number;
+  /** steps and calls it takes to get the view, in steps */
+  cost: number;
+  target?: { x: number; z: number };
+  look?: { x: number; z: number };
+}
+
+const rate = (o: Option) => o.gain / o.cost;
 
 export function explore(c: Ctx): Decision {
   const t = c.task;
@@ -18,65 +36,112 @@ export function explore(c: Ctx): Decision {
     t.goal = c.sighting.point;
     return goto('approach');
   }
-  const glance = bestGlance(c);
-  const drive = bestDrive(c);
-  if (drive && drive.gain >= glance.gain) {
-    t.target = drive.target;
-    t.areas++;
-    return act(drive.actions, `drive toward unseen space (${drive.gain} cells)`);
+  const glances = glanceOptions(c).filter((o) => o.gain >= MIN_GAIN);
+  // a focus (a goal seen out of reach, a place where it was seen) is kept until the space at it is looked at
+  if (t.focus && unseenAround(c.grid, c.coverage, t.focus) < 35) t.focus = null;
+  const all = driveOptions(c);
+  const drives = all.filter((o) => rate(o) >= MIN_RATE);
+  const best = [...glances, ...drives].sort((a, b) => rate(b) - rate(a))[0] ?? (c.coverage.hasCarried ? undefined : all.sort((a, b) => rate(b) - rate(a))[0]);
+  if (best) {
+    if (best.target) {
+      t.target = best.target;
+      t.look = best.look ?? null;
+      t.areas++;
+      return act(best.actions, `drive toward unseen space (${best.gain} cells, ${best.cost} steps)`);
+    }
+    return act(best.actions, `glance (${best.gain} cells)`);
   }
-  if (glance.gain >= MIN_GAIN) return act(glance.actions, `glance (${glance.gain} cells)`);
-  if (drive) {
-    t.target = drive.target;
-    return act(drive.actions, 'drive toward unseen space');
+  // what earlier tasks looked over is done too: another floor if stairs are known, else look again
+  if (c.coverage.hasCarried) {
+    if (stairsFrom(c)) return toAnotherFloor(c);
+    c.coverage.dropCarried();
+    return goto('explore');
   }
-  if (glance.gain > 0) return act(glance.actions, `last glance (${glance.gain} cells)`);
+  const last = glanceOptions(c).sort((a, b) => b.gain - a.gain)[0];
+  if (last && last.gain > 0) return act(last.actions, `last glance (${last.gain} cells)`);
   // no viewpoint the map can route to (a fresh layer just off the stairs knows little): edge into the open
   if (t.edged++ < 3) {
     return act([...turnsTo(openHeading(c.nav, c.pose), c.pose.yaw), ...(['forward', 'forward', 'forward', 'forward'] as const)].slice(0, 12), 'edge into the open');
   }
-  // nothing reachable is left unseen on this floor: another floor, by stairs seen on the way
-  t.floorsDone.push(c.nav.floor ?? 0);
+  return toAnotherFloor(c);
+}
+
+/** Nothing reachable is left unseen on this floor: another floor, by stairs seen on the way. */
+function toAnotherFloor(c: Ctx): Decision {
+  c.task.floorsDone.push(c.nav.floor ?? 0);
   const here = stairsFrom(c);
   if (here) {
-    t.stairs = { flight: here, turns: 0, onFlight: false };
+    c.task.stairs = { flight: here, turns: 0, onFlight: false };
     return goto('stairs');
   }
   return close(null);
 }
 
-function bestGlance(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo> } {
-  const options: { k: number; gain: number }[] = [];
-  for (let k = -12; k <= 12; k++) if (k !== 0) options.push({ k, gain: c.coverage.gain(c.grid, c.pose, c.pose.yaw + k * TURN) });
-  const top = Math.max(0, ...options.map((o) => o.gain));
-  if (top === 0) return { gain: 0, actions: [] };
-  // within 15 % of the best view, the fewest turns: a near-tie must not flip the search to the other
-  // side of the house on a few cells of map difference, and every turn costs a step
-  const near = options.filter((o) => o.gain >= 0.85 * top).sort((a, b) => Math.abs(a.k) - Math.abs(b.k) || b.gain - a.gain);
-  const pick = near[0];
-  return { gain: pick.gain, actions: turnsTo(c.pose.yaw + pick.k * TURN, c.pose.yaw) };
+/** Turning in place, either way, up to half a turn. */
+function glanceOptions(c: Ctx): Option[] {
+  const out: Option[] = [];
+  for (let k = -12; k <= 12; k++) {
+    if (k === 0) continue;
+    const gain = c.coverage.gain(c.grid, c.pose, c.pose.yaw + k * TURN);
+    out.push({ actions: turnsTo(c.pose.yaw + k * TURN, c.pose.yaw), gain, cost: Math.abs(k) + CALL_COST });
+  }
+  return out;
 }
 
-function bestDrive(c: Ctx): { gain: number; actions: ReturnType<typeof turnsTo>; target: { x: number; z: number } } | null {
+/**
+ * Driving to one of the nearest viewpoints and looking the best way there. Each is judged by what
+ * the view at its end would cover per step of the whole trip (turns included: a 15° turn costs a
+ * step like 0.25 m of driving), so a near viewpoint behind the robot loses to one ahead.
+ */
+function driveOptions(c: Ctx): Option[] {
   const t = c.task;
-  for (let attempt = 0; attempt < 12; attempt++) {
-    // keep to the viewpoint chosen before while it is still worth reaching (no thrashing between targets)
-    const kept = attempt === 0 && t.target && t.look && stillUnseen(c, t.target) ? { at: t.target, look: t.look } : null;
-    const found = kept ?? nearestViewpoint(c.grid, c.coverage, { from: c.pose, ignore: t.ignore, ignoreRadiusM: 0.5, focus: t.focus });
-    if (!found) return null;
-    const vp = found.at;
-    const route = planRoute(c.nav, vp);
-    const actions = route.status === 'ok' ? driveAndFace(route.path, c.pose, found.look) : [];
-    if (route.status !== 'ok' || route.lengthM < 0.3 || !actions.some((a) => a === 'forward')) {
-      // unreachable, or already here (and the glance did not clear it): not a viewpoint
+  const kept = t.target && stillUnseen(c, t.target) ? t.target : null;
+  const found = viewpointCandidates(c.grid, c.coverage, { from: c.pose, ignore: t.ignore, ignoreRadiusM: 0.5, max: 6, spacingM: 1.0, extraM: 6 });
+  const near = t.focus ? nearestViewpoint(c.grid, c.coverage, { from: c.pose, ignore: t.ignore, ignoreRadiusM: 0.5, focus: t.focus }) : null;
+  if (near) found.unshift(near);
+  const targets = kept ? [kept, ...found.map((f) => f.at).filter((p) => Math.hypot(p.x - kept.x, p.z - kept.z) > 0.5)] : found.map((f) => f.at);
+  const out: Option[] = [];
+  for (const vp of targets) {
+    const o = driveTo(c, vp);
+    if (!o) {
       t.ignore.push(vp);
       continue;
     }
-    const end = simulate(c.pose, actions);
-    t.look = found.look;
-    return { gain: c.coverage.gain(c.grid, end, end.yaw) + 1, actions, target: vp };
+    if (vp === kept) o.cost /= KEEP_BONUS;
+    o.cost /= focusWeight(t.focus, vp);
+    out.push(o);
   }
-  return null;
+  return out;
+}
+
+/** Viewpoints near a focus are worth more: the goal is likely to be seen from there. */
+function focusWeight(focus: { x: number; z: number } | null, p: { x: number; z: number }): number {
+  if (!focus) return 1;
+  const d = Math.hypot(focus.x - p.x, focus.z - p.z);
+  return d < 2.5 ? 3 : d < 5 ? 1.5 : 1;
+}
+
+function driveTo(c: Ctx, vp: { x: number; z: number }): Option | null {
+  const route = planRoute(c.nav, vp);
+  if (route.status !== 'ok' || route.lengthM < 0.3) return null;
+  const trip = routeActions(route.path, c.pose, { maxActions: 400 });
+  if (!trip.includes('forward')) return null;
+  const end = simulate(c.pose, trip);
+  let best: Option | null = null;
+  for (let k = -12; k <= 12; k++) {
+    const yaw = end.yaw + k * TURN;
+    const gain = c.coverage.gain(c.grid, end, yaw);
+    const n = trip.length + Math.abs(k);
+    const o: Option = {
+      actions: [...trip, ...turnsTo(yaw, end.yaw)].slice(0, MAX_ACTIONS),
+      gain: gain + 1,
+      cost: n + CALL_COST * Math.ceil(n / MAX_ACTIONS),
+      target: vp,
+      look: { x: end.x - Math.sin(yaw), z: end.z + Math.cos(yaw) },
+    };
+    if (!best || rate(o) > rate(best)) best = o;
+  }
+  return best;
 }
 
 /** A known flight from this floor to a floor not yet searched in this task. */

@@ -12,7 +12,8 @@ import type { Navigator } from '../../navigator/index.js';
 /** a new place is marked when the robot is this far from every marked place on its floor */
 export const PLACE_SPACING_M = 3;
 const MIN_PIXELS = 40;
-const MAX_LISTED = 60;
+/** enough for every object of a house: a later task trusts that what is not listed was not seen */
+const MAX_LISTED = 400;
 
 export interface Seen {
   place: string;
@@ -67,7 +68,7 @@ export class SightingMemory {
   handoverLines(): string {
     const byPlace = new Map<string, number[]>();
     for (const [id, s] of [...this.seen].slice(-MAX_LISTED)) byPlace.set(s.place, [...(byPlace.get(s.place) ?? []), id]);
-    return [...byPlace].map(([place, ids]) => `Objects seen near '${place}': ${ids.map((i) => `object ${i}`).join(', ')}.`).join('\n');
+    return [...byPlace].map(([place, ids]) => `Objects seen near '${place}': ${ids.join(', ')}.`).join('\n');
   }
 
   /** Reads the object lines of a handover (what an earlier session wrote) back. */
@@ -75,7 +76,7 @@ export class SightingMemory {
     for (const m of text.matchAll(/Objects seen near '([^']+)': ([^\n]+)/g)) {
       const floor = placeFloor(m[1]);
       if (floor === null) continue;
-      for (const id of m[2].matchAll(/object (\d+)/g)) this.seen.set(Number(id[1]), { place: m[1], floor });
+      for (const id of m[2].matchAll(/\d+/g)) this.seen.set(Number(id[0]), { place: m[1], floor });
     }
   }
 }

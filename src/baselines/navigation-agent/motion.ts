@@ -17,7 +17,9 @@ export const headingTo = (from: PlanarPoint, to: PlanarPoint): number => Math.at
 
 /** A route keeping the body's radius from obstacles where the map allows, squeezing through otherwise. */
 export function planRoute(nav: Navigator, goal: PlanarPoint): PlanResult {
-  for (const clearanceM of [0.2]) {
+  // 0.3 m first: a route along the 0.2 m margin grazes furniture the map has only partly seen (the
+  // body's radius is 0.18 m), and each graze ends a step early
+  for (const clearanceM of [0.3, 0.2]) {
     const r = nav.plan(goal, undefined, { clearanceM, startSnapM: 0.6 });
     if (r.status === 'ok') return r;
   }

@@ -22,7 +22,7 @@ export interface Flight {
 }
 
 const BIN_M = 0.1;
-const MAX_R = 4.0;
+const MAX_R = 7.0;
 
 export function flightInView(nav: Navigator): Flight | null {
   const f = nav.lastView, pose = nav.planar();
@@ -31,12 +31,14 @@ export function flightInView(nav: Navigator): Flight | null {
   let best: { r0: number; span: number; bearing: number } | null = null;
   let hits = 0;
   const treads: PlanarPoint[] = [];
+  /** tread tops on the ramps (x, z, height above the floor), for the flight's slope */
+  const tops: number[] = [];
   for (let u = 4; u < f.width; u += 8) {
     const top = new Float32Array(Math.ceil(MAX_R / BIN_M)).fill(-1);
     const tx = (u - K.cx) / K.fx;
     for (let v = 0; v < f.height; v += 2) {
       const d = f.depth[v * f.width + u];
-      if (!(d > 0.3 && d < 6)) continue;
+      if (!(d > 0.3 && d < MAX_R + 1)) continue;
       const r = d * Math.sqrt(1 + tx * tx);
       const h = hc - ((v - K.cy) / K.fy) * d;
       const b = Math.floor(r / BIN_M);
@@ -46,12 +48,20 @@ export function flightInView(nav: Navigator): Flight | null {
     if (!ramp) continue;
     hits++;
     const bearing = pose.yaw - Math.atan(tx);
-    for (let r = ramp.r0; r <= ramp.r0 + ramp.span; r += BIN_M) treads.push({ x: pose.x - Math.sin(bearing) * r, z: pose.z + Math.cos(bearing) * r });
+    for (let r = ramp.r0; r <= ramp.r0 + ramp.span; r += BIN_M) {
+      const p = { x: pose.x - Math.sin(bearing) * r, z: pose.z + Math.cos(bearing) * r };
+      treads.push(p);
+      const h = top[Math.floor(r / BIN_M + 1e-6)];
+      if (h >= 0) tops.push(p.x, p.z, h);
+    }
     if (!best || ramp.span > best.span) best = { ...ramp, bearing };
   }
   if (!best || hits < 3) return null;
   // the foot of the flight, laterally at the middle of the treads seen, just short of the first step
-  const heading = wrapAngle(best.bearing);
+  // up the flight is up its slope: the gradient of the tread heights (the column bearing of the longest
+  // ramp is off the flight's axis by as much as the robot stands to one side of it)
+  const slope = slopeHeading(tops);
+  const heading = wrapAngle(slope !== null && Math.abs(wrapAngle(slope - best.bearing)) < Math.PI / 4 ? slope : best.bearing);
   const hx = -Math.sin(heading), hz = Math.cos(heading);
   const cx = treads.reduce((a, p) => a + p.x, 0) / treads.length, cz = treads.reduce((a, p) => a + p.z, 0) / treads.length;
   const first = Math.min(...treads.map((p) => (p.x - cx) * hx + (p.z - cz) * hz));
@@ -63,10 +73,42 @@ export function flightInView(nav: Navigator): Flight | null {
   };
 }
 
+/** Heading of steepest ascent of a plane fitted (least squares) to (x, z, h) triples; null when degenerate. */
+export function slopeHeading(xzh: readonly number[]): number | null {
+  const n = xzh.length / 3;
+  if (n < 6) return null;
+  let mx = 0, mz = 0, mh = 0;
+  for (let i = 0; i < n; i++) {
+    mx += xzh[3 * i];
+    mz += xzh[3 * i + 1];
+    mh += xzh[3 * i + 2];
+  }
+  mx /= n;
+  mz /= n;
+  mh /= n;
+  let sxx = 0, sxz = 0, szz = 0, sxh = 0, szh = 0;
+  for (let i = 0; i < n; i++) {
+    const x = xzh[3 * i] - mx, z = xzh[3 * i + 1] - mz, h = xzh[3 * i + 2] - mh;
+    sxx += x * x;
+    sxz += x * z;
+    szz += z * z;
+    sxh += x * h;
+    szh += z * h;
+  }
+  const det = sxx * szz - sxz * sxz;
+  if (Math.abs(det) < 1e-9) return null;
+  const gx = (szz * sxh - sxz * szh) / det, gz = (sxx * szh - sxz * sxh) / det;
+  if (Math.hypot(gx, gz) < 0.2) return null;
+  // heading convention of the navigator frame: forward = (-sin yaw, cos yaw)
+  return Math.atan2(-gx, gz);
+}
+
 /** A run of bins whose top height climbs from near the floor past 0.9 m at a stair's slope. */
 function rampIn(top: Float32Array): { r0: number; span: number } | null {
-  for (let i = 0; i < top.length; i++) {
-    if (top[i] < 0.1 || top[i] > 0.35) continue;
+  const first = top.findIndex((h) => h >= 0);
+  for (let i = Math.max(0, first); i < top.length; i++) {
+    // the first tread, or (from close by, the lowest steps below the view) the nearest one in view
+    if (top[i] < 0.1 || top[i] > (i === first ? 0.8 : 0.35)) continue;
     let last = top[i], j = i;
     for (let k = i + 1; k < top.length && k <= j + 3; k++) {
       if (top[k] < 0) continue;

@@ -66,6 +66,8 @@ export interface TaskState {
   collisions: number;
   /** recall: the marked place the previous handover names for the goal */
   recallPlace: string | null;
+  /** the space earlier tasks looked over is taken as looked at (the goal is not among their objects) */
+  carry: boolean;
   /** the previous handover has been read (or there is none to read) */
   briefed: boolean;
   /** approach: turned to face the goal once before claiming it out of view */

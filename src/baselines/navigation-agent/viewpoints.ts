@@ -28,6 +28,40 @@ export interface Viewpoint {
 }
 
 export function nearestViewpoint(grid: GridView, coverage: ViewCoverage, q: ViewpointQuery): Viewpoint | null {
+  let best: PlanarPoint | null = null, bestScore = Infinity;
+  for (const { p, d } of candidateCells(grid, coverage, q)) {
+    if (d > bestScore) break; // path length only grows
+    const score = d + (q.focus ? 2 * Math.hypot(p.x - q.focus.x, p.z - q.focus.z) : 0);
+    if (score < bestScore) {
+      bestScore = score;
+      best = p;
+    }
+    if (!q.focus) break;
+  }
+  return best && { at: best, look: unseenCentroid(grid, coverage, best) };
+}
+
+/**
+ * Up to `max` viewpoints in order of path distance from the robot, at least `spacingM` apart, found
+ * within `extraM` of path beyond the nearest one: the choices the explorer weighs by gain per step.
+ */
+export function viewpointCandidates(grid: GridView, coverage: ViewCoverage, q: ViewpointQuery & { max: number; spacingM: number; extraM: number }): Viewpoint[] {
+  const found: PlanarPoint[] = [];
+  let limit = Infinity;
+  for (const { p, d } of candidateCells(grid, coverage, q)) {
+    if (found.length >= q.max || d > limit) break;
+    if (found.some((f) => Math.hypot(f.x - p.x, f.z - p.z) < q.spacingM)) continue;
+    found.push(p);
+    if (found.length === 1) limit = d + q.extraM;
+  }
+  return found.map((at) => ({ at, look: unseenCentroid(grid, coverage, at) }));
+}
+
+/**
+ * Free cells reachable over the map from the robot, in order of path length (breadth first), that
+ * have enough unseen cells around them and are not ignored: each with its path length d (m).
+ */
+function* candidateCells(grid: GridView, coverage: ViewCoverage, q: ViewpointQuery): Generator<{ p: PlanarPoint; d: number }> {
   const { width: w, height: h, originX: ox, originZ: oz, cells } = grid.g;
   const unseen = integralOfUnseen(grid, coverage);
   const count = (gx: number, gz: number) => {
@@ -35,7 +69,7 @@ export function nearestViewpoint(grid: GridView, coverage: ViewCoverage, q: View
     return unseen[z1 * (w + 1) + x1] - unseen[z0 * (w + 1) + x1] - unseen[z1 * (w + 1) + x0] + unseen[z0 * (w + 1) + x0];
   };
   const start = nearestFreeIndex(grid, q.from, 8);
-  if (start < 0) return null;
+  if (start < 0) return;
   const dist = new Int32Array(w * h).fill(-1);
   const queue = new Int32Array(w * h);
   let head = 0, tail = 0;
@@ -43,22 +77,12 @@ export function nearestViewpoint(grid: GridView, coverage: ViewCoverage, q: View
   dist[start] = 0;
   const minSteps = Math.round((q.minDistM ?? 0.3) / grid.cell);
   const ignored = (p: PlanarPoint) => q.ignore.some((r) => Math.hypot(r.x - p.x, r.z - p.z) < q.ignoreRadiusM);
-  let best: PlanarPoint | null = null, bestScore = Infinity;
   while (head < tail) {
     const i = queue[head++];
     const gx = i % w, gz = (i - gx) / w;
-    const d = dist[i] * grid.cell;
-    if (d > bestScore) break; // path length only grows
     if (dist[i] >= minSteps && count(gx, gz) >= MIN_UNSEEN) {
       const p = grid.centre(gx + ox, gz + oz);
-      if (!ignored(p)) {
-        const score = d + (q.focus ? 2 * Math.hypot(p.x - q.focus.x, p.z - q.focus.z) : 0);
-        if (score < bestScore) {
-          bestScore = score;
-          best = p;
-        }
-        if (!q.focus) break;
-      }
+      if (!ignored(p)) yield { p, d: dist[i] * grid.cell };
     }
     for (const [nx, nz] of [[gx + 1, gz], [gx - 1, gz], [gx, gz + 1], [gx, gz - 1]]) {
       if (nx < 0 || nz < 0 || nx >= w || nz >= h) continue;
@@ -68,7 +92,6 @@ export function nearestViewpoint(grid: GridView, coverage: ViewCoverage, q: View
       queue[tail++] = j;
     }
   }
-  return best && { at: best, look: unseenCentroid(grid, coverage, best) };
 }
 
 /** Cells worth looking at in the window around `p`. */

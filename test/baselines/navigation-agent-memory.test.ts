@@ -1,0 +1,133 @@
+/**
+ * Issue 14, item 3: what the navigation agent carries between tasks goes through the handover only —
+ * the places it looked over and every object it saw — and a later task acts on it: the space around
+ * a looked-over place counts as searched (up to walls), an object seen on another floor is reached by
+ * a known flight first.
+ */
+import { describe, expect, it } from 'vitest';
+import { ViewCoverage } from '../../src/baselines/navigation-agent/coverage.js';
+import { GridView } from '../../src/baselines/navigation-agent/grid.js';
+import { recall } from '../../src/baselines/navigation-agent/recall.js';
+import { SearchedPlaces } from '../../src/baselines/navigation-agent/searched.js';
+import { SightingMemory } from '../../src/baselines/navigation-agent/memory.js';
+import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
+import type { TaskState } from '../../src/baselines/navigation-agent/types.js';
+import { Cell, type GridSnapshot } from '../../src/mapping/index.js';
+import { PlaceStore } from '../../src/navigator/places.js';
+import type { Navigator } from '../../src/navigator/index.js';
+
+const CELL = 0.1;
+
+/** A 10 × 10 m floor, all free, with a wall along x = 5 m (cells 50) and a door-less room beyond it. */
+function floorGrid(): GridSnapshot {
+  const w = 100, h = 100;
+  const cells = new Uint8Array(w * h).fill(Cell.Free);
+  for (let z = 0; z < h; z++) cells[z * w + 50] = Cell.Obstacle;
+  return { originX: 0, originZ: 0, width: w, height: h, cells };
+}
+
+function fakeNavigator(places: PlaceStore, floor = 0): Navigator {
+  const g = floorGrid();
+  return { places, floor, map: { snapshot: () => g, params: { cellSize: CELL } } } as unknown as Navigator;
+}
+
+const pose = (x: number, z: number) => ({ x, z, yaw: 0 });
+
+describe('the places looked over, carried by the handover', () => {
+  it('lists a place whose surroundings the views covered, not one they missed, and a later task takes that space as looked at', () => {
+    const places = new PlaceStore();
+    places.mark('place 1', pose(2, 2), 0, []);
+    places.mark('place 2', pose(2, 8), 0, []);
+    const nav = fakeNavigator(places);
+    const grid = new GridView(floorGrid(), CELL);
+    // this task looked all round place 1 only
+    const looked = new ViewCoverage();
+    looked.markAround(grid, { x: 2, z: 2 }, 3);
+    const before = new SearchedPlaces();
+    before.noteTask(nav, new Map([[0, looked]]));
+    const line = before.handoverLine();
+    expect(line).toContain("'place 1'");
+    expect(line).not.toContain("'place 2'");
+
+    const next = new SearchedPlaces();
+    next.readHandover(`Goal: chair.\n${line}\nObjects seen near 'place 1': 4, 9.`);
+    const carried = new ViewCoverage();
+    next.seed(nav, 0, grid, carried);
+    expect(carried.hasCarried).toBe(true);
+    expect(carried.has(20, 20)).toBe(true); // place 1 itself
+    expect(carried.has(35, 20)).toBe(true); // 1.5 m away
+    expect(carried.has(20, 80)).toBe(false); // around place 2: nobody looked there
+    // a view toward the looked-over space gains nothing; toward place 2 it does
+    expect(carried.gain(grid, pose(2, 2), 0)).toBeLessThan(carried.gain(grid, pose(2, 6), 0));
+    carried.dropCarried();
+    expect(carried.has(20, 20)).toBe(false);
+  });
+
+  it('stops at walls: the room behind one is not looked over', () => {
+    const places = new PlaceStore();
+    places.mark('by the wall', pose(4.5, 5), 0, []);
+    const nav = fakeNavigator(places);
+    const grid = new GridView(floorGrid(), CELL);
+    const s = new SearchedPlaces();
+    s.readHandover("Areas looked over (objects seen there are listed): 'by the wall'.");
+    const c = new ViewCoverage();
+    s.seed(nav, 0, grid, c);
+    expect(c.has(45, 50)).toBe(true);
+    expect(c.has(50, 50)).toBe(true); // the wall cell itself was seen
+    expect(c.has(53, 50)).toBe(false); // behind it
+  });
+
+  it('seeds only the floor a place is on', () => {
+    const places = new PlaceStore();
+    places.mark('upstairs', pose(2, 2), 1, []);
+    const nav = fakeNavigator(places);
+    const s = new SearchedPlaces();
+    s.readHandover("Areas looked over (objects seen there are listed): 'upstairs'.");
+    const c = new ViewCoverage();
+    s.seed(nav, 0, new GridView(floorGrid(), CELL), c);
+    expect(c.hasCarried).toBe(false);
+  });
+});
+
+describe('the objects seen, carried by the handover', () => {
+  it('keeps every object of a house, not only the latest ones', () => {
+    const places = new PlaceStore();
+    places.mark('place 1', pose(0, 0), 0, []);
+    places.mark('place 2', pose(5, 0), 1, []);
+    const text = [
+      `Objects seen near 'place 1': ${Array.from({ length: 150 }, (_, i) => i + 1).join(', ')}.`,
+      `Objects seen near 'place 2': ${Array.from({ length: 150 }, (_, i) => i + 201).join(', ')}.`,
+    ].join('\n');
+    const m = new SightingMemory();
+    m.readHandover(text, (name) => places.get(name)?.floor ?? null);
+    const lines = m.handoverLines();
+    const again = new SightingMemory();
+    again.readHandover(lines, (name) => places.get(name)?.floor ?? null);
+    expect(again.recall([3])).toEqual({ place: 'place 1', floor: 0 });
+    expect(again.recall([350])).toEqual({ place: 'place 2', floor: 1 });
+    expect(again.recall([999])).toBeNull();
+  });
+});
+
+describe('recall on another floor', () => {
+  function ctx(flights: Ctx['flights']): Ctx {
+    const places = new PlaceStore();
+    places.mark('place 7', pose(3, 3), 1, []);
+    const nav = fakeNavigator(places, 0);
+    const task = { state: 'recall', recallPlace: 'place 7', stairs: null, focus: null } as unknown as TaskState;
+    return { nav, task, pose: pose(0, 0), flights, sighting: null } as unknown as Ctx;
+  }
+
+  it('takes a known flight to that floor first and keeps the place to go to', () => {
+    const flight = { floor: 0, to: 1, bottom: { x: 1, z: 1 }, heading: 0, spanM: 2 };
+    const c = ctx([{ floor: 1, to: 0, bottom: { x: 0, z: 0 }, heading: Math.PI, spanM: 0 }, flight]);
+    expect(recall(c)).toEqual({ kind: 'goto', state: 'stairs' });
+    expect(c.task.stairs?.flight).toBe(flight);
+    expect(c.task.recallPlace).toBe('place 7');
+  });
+
+  it('explores when no flight from this floor is known', () => {
+    const c = ctx([]);
+    expect(recall(c)).toEqual({ kind: 'goto', state: 'explore' });
+  });
+});
