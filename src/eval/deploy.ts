@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { HarnessConfigSchema } from '../harness/index.js';
-import { atomicWriteFile, HouseMemory, lockDirectory, parseJsonFile, SuccessDefinitionSchema } from '../memory/index.js';
+import { atomicWriteFile, HouseMemory, lastArchivedHandover, lockDirectory, parseJsonFile, SuccessDefinitionSchema } from '../memory/index.js';
 import { PricesSchema } from './cost.js';
 import { contentsAfterRun, savePoseMap, seedRun } from './deploy-files.js';
 import { type DeployRunRow, deploymentMetrics, type DeploymentMetrics } from './deploy-metrics.js';
@@ -100,6 +100,7 @@ async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemor
       const carry: RunCarry = {
         maps: maps && before.maps ? { memory: before.maps.navigator, poseMap: before.maps.poseMap } : null,
         relocateAtStart: hm.manifest.runs.length > 0,
+        previousHandover: lastArchivedHandover(before),
         beforeFinish: maps ? savePoseMap : undefined,
       };
       const resume = existsSync(join(runDir, '.navharness', 'run-state.json'));

@@ -34,6 +34,8 @@ export interface RunCarry {
   maps: { memory: NavigatorMemory; poseMap: SavedPoseMap } | null;
   /** the body was moved since the memory was written: relocate before the first task */
   relocateAtStart: boolean;
+  /** the previous run's last handover (`house/archive/…`), read by the first task as the previous task's */
+  previousHandover?: string | null;
   /** after consolidation and before the run is marked finished (the house memory's maps are taken here) */
   beforeFinish?(navigator: Navigator, ws: Workspace): void;
 }

@@ -310,6 +310,7 @@ async function runLocked(run: OpenedRun, seq: { episode: GoatEpisode; starts: St
 
   const live = await openLive(run, total, plan, progress);
   live.orch.setPreviousTask(rp.nextIndex > 1 ? taskId(rp.nextIndex - 1) : null);
+  live.orch.setCarriedHandover(carry?.previousHandover ?? null);
   let closedNow = 0;
   try {
     for (let k = rp.nextIndex; k <= total; k++) {

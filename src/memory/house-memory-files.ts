@@ -58,6 +58,12 @@ function readText(path: string, what: string, limit = ARCHIVE_TEXT_LIMIT): strin
   return text;
 }
 
+/**
+ * Where an archived handover lives, relative to the archive's parent (a generation folder, or a run's
+ * `house/` folder): the run's own layout, so a session reads `house/archive/run-001/tasks/task-003/handover.md`.
+ */
+export const archivedHandoverPath = (run: string, task: string): string => `${ARCHIVE}/${run}/tasks/${task}/handover.md`;
+
 /** Writes the contents into `dir` (a fresh generation folder). */
 export function writeContents(dir: string, c: HouseMemoryContents): void {
   for (const n of c.notes) atomicWriteFile(join(dir, NOTES, n.file), n.text);
@@ -71,7 +77,7 @@ export function writeContents(dir: string, c: HouseMemoryContents): void {
   for (const run of c.archive) {
     if (!ARCHIVE_RUN_RE.test(run.name)) throw new Error(`archive run name '${run.name}' must look like run-001`);
     if (run.ledger !== null) atomicWriteFile(join(dir, ARCHIVE, run.name, 'ledger.md'), run.ledger);
-    for (const h of run.handovers) atomicWriteFile(join(dir, ARCHIVE, run.name, 'handovers', `${h.task}.md`), h.text);
+    for (const h of run.handovers) atomicWriteFile(join(dir, archivedHandoverPath(run.name, h.task)), h.text);
   }
 }
 
@@ -97,12 +103,12 @@ function readArchive(dir: string): ArchivedRun[] {
     .map((name) => {
       if (!ARCHIVE_RUN_RE.test(name)) throw new Error(`${join(base, name)}: the archive holds only run folders named like run-001`);
       const ledgerPath = join(base, name, 'ledger.md');
-      const hDir = join(base, name, 'handovers');
-      const files = existsSync(hDir) ? readdirSync(hDir).sort() : [];
-      const handovers = files.map((f) => {
-        const task = f.replace(/\.md$/, '');
-        if (!f.endsWith('.md') || !TASK_RE.test(task)) throw new Error(`${join(hDir, f)}: archived handovers are named like task-001.md`);
-        return { task, text: readText(join(hDir, f), 'an archived handover') };
+      const tDir = join(base, name, 'tasks');
+      const tasks = existsSync(tDir) ? readdirSync(tDir).sort() : [];
+      const handovers = tasks.map((task) => {
+        const file = join(dir, archivedHandoverPath(name, task));
+        if (!TASK_RE.test(task) || !existsSync(file)) throw new Error(`${join(tDir, task)}: the archive holds a folder per task named like task-001 with its handover.md`);
+        return { task, text: readText(file, 'an archived handover') };
       });
       return { name, ledger: existsSync(ledgerPath) ? readText(ledgerPath, 'an archived ledger') : null, handovers };
     });

@@ -13,8 +13,8 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { atomicWriteFile } from './atomic.js';
 import { type DirLock, lockDirectory } from './dir-lock.js';
-import { ARCHIVE_RUN_RE, EMPTY_CONTENTS, type HouseMemoryContents, readContents, writeContents } from './house-memory-files.js';
-import { HOUSE_NOTE_FILES, STATE_DIR } from './layout.js';
+import { ARCHIVE_RUN_RE, archivedHandoverPath, EMPTY_CONTENTS, type HouseMemoryContents, readContents, writeContents } from './house-memory-files.js';
+import { HOUSE_MOUNT, HOUSE_NOTE_FILES, STATE_DIR } from './layout.js';
 import { formatZodError } from './schemas.js';
 import { WRITE_LIMIT_CHARS } from './workspace.js';
 
@@ -157,8 +157,6 @@ export class HouseMemory {
   }
 }
 
-/** Where a run's copy of the archive lives inside its `house/` folder (readable by every session). */
-export const ARCHIVE_MOUNT = 'archive';
 
 /**
  * Copies the notes and the archive into a run's house folder (`house/` of its workspace), replacing
@@ -169,10 +167,19 @@ export function seedRunHouse(houseDir: string, c: HouseMemoryContents): void {
   mkdirSync(houseDir, { recursive: true });
   for (const f of HOUSE_NOTE_FILES) rmSync(join(houseDir, f), { force: true });
   for (const n of c.notes) atomicWriteFile(join(houseDir, n.file), n.text);
-  const archive = join(houseDir, ARCHIVE_MOUNT);
-  rmSync(archive, { recursive: true, force: true });
+  rmSync(join(houseDir, 'archive'), { recursive: true, force: true });
   for (const run of c.archive) {
-    if (run.ledger !== null) atomicWriteFile(join(archive, run.name, 'ledger.md'), run.ledger);
-    for (const h of run.handovers) atomicWriteFile(join(archive, run.name, 'handovers', `${h.task}.md`), h.text);
+    if (run.ledger !== null) atomicWriteFile(join(houseDir, 'archive', run.name, 'ledger.md'), run.ledger);
+    for (const h of run.handovers) atomicWriteFile(join(houseDir, archivedHandoverPath(run.name, h.task)), h.text);
   }
+}
+
+/**
+ * The last handover the memory's archive holds, as a session names it (`house/archive/…`): the first
+ * task of the next run reads it as the previous task's. Null when no run left one.
+ */
+export function lastArchivedHandover(c: HouseMemoryContents): string | null {
+  const run = [...c.archive].reverse().find((r) => r.handovers.length > 0);
+  const h = run?.handovers.at(-1);
+  return run && h ? `${HOUSE_MOUNT}/${archivedHandoverPath(run.name, h.task)}` : null;
 }

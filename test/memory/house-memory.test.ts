@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HOUSE_MEMORY_MANIFEST, HouseMemory, type HouseMemoryContents, seedRunHouse } from '../../src/memory/index.js';
+import { HOUSE_MEMORY_MANIFEST, HouseMemory, type HouseMemoryContents, lastArchivedHandover, seedRunHouse } from '../../src/memory/index.js';
 import type { NavigatorMemory } from '../../src/navigator/index.js';
 
 const dirs: string[] = [];
@@ -133,7 +133,9 @@ describe('house memory', () => {
     writeFileSync(join(house, 'rooms.md'), 'written by an interrupted consolidation');
     seedRunHouse(house, contents('notes A', 2));
     expect(readdirSync(house).sort()).toEqual(['archive', 'overview.md']);
-    expect(readFileSync(join(house, 'archive', 'run-002', 'handovers', 'task-001.md'), 'utf8')).toBe('handover of run 2');
+    expect(readFileSync(join(house, 'archive', 'run-002', 'tasks', 'task-001', 'handover.md'), 'utf8')).toBe('handover of run 2');
+    expect(lastArchivedHandover(contents('x', 2))).toBe('house/archive/run-002/tasks/task-001/handover.md');
+    expect(lastArchivedHandover(contents('x', 0))).toBeNull();
     expect(readFileSync(join(house, 'archive', 'run-001', 'ledger.md'), 'utf8')).toContain('run 1');
   });
 });
