@@ -86,6 +86,8 @@ describe('navharness deploy (offline, scripted agent)', () => {
     for (const run of ['run-001', 'run-002']) {
       expect(readFileSync(join(archive, run, 'ledger.md'), 'utf8')).toBe(readFileSync(join(out, run, 'ledger.md'), 'utf8'));
     }
+    expect(readdirSync(join(archive, 'run-002', 'tasks'))).toEqual(['task-001', 'task-002']);
+    expect(readFileSync(join(archive, 'run-002', 'tasks', 'task-002', 'handover.md'), 'utf8')).toBe(readFileSync(join(out, 'run-002', 'tasks', 'task-002', 'handover.md'), 'utf8'));
     expect(readdirSync(join(hm, 'gen-000002', 'notes')).sort()).toEqual(['index.md', 'overview.md', 'rooms.md', 'skills.md']);
     expect(existsSync(join(hm, 'gen-000002', 'maps', 'pose-map.bin'))).toBe(true);
     // the second run's sessions could read the first run's archived ledger in their house folder
@@ -93,4 +95,21 @@ describe('navharness deploy (offline, scripted agent)', () => {
     // no lock is left behind
     expect(existsSync(join(hm, '.navharness', 'lock'))).toBe(false);
   }, 900_000);
+
+  it('--no-saved-maps --no-consolidation: the next run starts with an empty map and the memory keeps no maps', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'deploy-nomaps-')), 'dep');
+    dirs.push(out);
+    const flags = ['--house', 'seed:7', '--sequence', '1', '--runs', '2', '--agent', 'scripted', '--max-goals', '1', '--step-budget', '10', '--turn-budget', '5', '--json'];
+    const r = spawnSync(TSX, [CLI, 'deploy', ...flags, '--out', out, '--no-saved-maps', '--no-consolidation'], { cwd: ROOT, encoding: 'utf8', timeout: 400_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const m = JSON.parse(r.stdout.trim().split('\n').pop() as string);
+    expect(m.memory).toEqual({ saved_maps: false, consolidation: false, policy: 'navharness' });
+    expect(m.per_run.map((x: { known_cells_at_start: number; relocalised: boolean | null }) => [x.known_cells_at_start, x.relocalised])).toEqual([[0, null], [0, null]]);
+    const hm = join(out, 'house-memory');
+    const manifest = JSON.parse(readFileSync(join(hm, 'house-memory.json'), 'utf8'));
+    expect(manifest.runs.map((x: { saved_maps: boolean; consolidated: boolean }) => [x.saved_maps, x.consolidated])).toEqual([[false, false], [false, false]]);
+    expect(existsSync(join(hm, 'gen-000002', 'maps'))).toBe(false);
+    expect(existsSync(join(hm, 'gen-000002', 'notes'))).toBe(false);
+    expect(readdirSync(join(hm, 'gen-000002', 'archive'))).toEqual(['run-001', 'run-002']);
+  }, 600_000);
 });
