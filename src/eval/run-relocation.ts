@@ -49,7 +49,8 @@ const ORCHESTRATOR = { kind: 'orchestrator' } as const;
  */
 export async function startRelocation(world: World, ws: Workspace, carry: RunCarry): Promise<BodyFrame[] | null> {
   const nav = world.navigator;
-  const known = nav.knownCells();
+  // what the memory gave, counted on the saved grids: the navigator's first frame is already mapped
+  const known = carry.maps ? knownCellsOf(carry.maps.memory) : 0;
   let views: BodyFrame[] | null = null;
   let relocalised: boolean | null = null;
   if (carry.relocateAtStart) {
@@ -62,6 +63,11 @@ export async function startRelocation(world: World, ws: Workspace, carry: RunCar
   const start: RunStart = { known_cells_at_start: known, relocalised };
   ws.writeOwned(ORCHESTRATOR, RUN_START_FILE, JSON.stringify(start) + '\n');
   return views;
+}
+
+/** Known (free or obstacle) cells of a saved memory's grids, over every floor layer. */
+export function knownCellsOf(m: NavigatorMemory): number {
+  return m.layers.reduce((n, l) => n + l.grid.cells.reduce((k, c) => k + (c !== 0 ? 1 : 0), 0), 0);
 }
 
 export function readRunStart(ws: Workspace): RunStart | null {

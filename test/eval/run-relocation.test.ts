@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../../src/memory/index.js';
 import { World, planGoatSequence, HouseSpecSchema } from '../../src/world/index.js';
-import { readRunStart, relocationCount, startRelocation, taskRelocation } from '../../src/eval/run-relocation.js';
+import { knownCellsOf, readRunStart, relocationCount, startRelocation, taskRelocation } from '../../src/eval/run-relocation.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -40,12 +40,15 @@ describe('relocation in a run', () => {
       expect(world.trajectory.lengthSince(mark)).toBeGreaterThan(1);
       expect(relocationCount(ws)).toBe(1);
 
-      // the start of a run from a house memory: known cells noted, relocalisation (none loaded: null)
-      const known = world.navigator.knownCells();
-      expect(known).toBeGreaterThan(0);
+      // the start of a run without saved maps: nothing known from memory (the first frames do not count)
+      expect(world.navigator.knownCells()).toBeGreaterThan(0);
       const first = await startRelocation(world, ws, { maps: null, relocateAtStart: true });
       expect(first).toHaveLength(4);
-      expect(readRunStart(ws)).toEqual({ known_cells_at_start: known, relocalised: null });
+      expect(readRunStart(ws)).toEqual({ known_cells_at_start: 0, relocalised: null });
+      // with saved maps: the saved grids' known cells
+      const memory = world.navigator.memory()!;
+      expect(knownCellsOf(memory)).toBe(world.navigator.knownCells());
+      expect(knownCellsOf(memory)).toBeGreaterThan(0);
     } finally {
       world.dispose();
     }
