@@ -39,6 +39,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./eval.js')).registerEval,
   },
   {
+    name: 'deploy',
+    summary: 'run K goal sequences back to back in one house with one house memory (notes, saved maps, experience archive) and report s-SR and SPL by run index',
+    load: async () => (await import('./deploy.js')).registerDeploy,
+  },
+  {
     name: 'slam',
     summary: 'track a TUM RGB-D folder (rgb.txt + depth.txt, or associations.txt) and write the trajectory in TUM format',
     load: async () => (await import('./slam.js')).registerSlam,

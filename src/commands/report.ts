@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { isEvalDirectory, isVlnDirectory, RunReadError, writeEvalReport, writeReport, writeVlnReport } from '../report/index.js';
+import { isDeployDirectory, isEvalDirectory, isVlnDirectory, RunReadError, writeDeployReport, writeEvalReport, writeReport, writeVlnReport } from '../report/index.js';
 import { parseFlags, UsageError } from './options.js';
 
 const price = (flag: string) => z.coerce.number({ error: `${flag} must be a number` }).finite(`${flag} must be a finite number`).nonnegative(`${flag} is a non-negative price per million tokens`);
@@ -21,7 +21,7 @@ export function registerReport(program: Command): void {
   program
     .command('report')
     .description('write a static HTML report of a run directory: per task the goal, map, true path, stop views, verdicts and handover; per run the scores and plots')
-    .argument('<run-dir>', "a run directory written by 'navharness run', or an eval directory written by 'navharness eval', or a folder written by 'navharness vln'")
+    .argument('<run-dir>', "a run directory written by 'navharness run', an eval directory written by 'navharness eval', a deployment directory written by 'navharness deploy', or a folder written by 'navharness vln'")
     .option('--out <dir>', 'folder for index.html (default: RUN_DIR/report)')
     .option('--price-input <p>', 'p_u: USD per million uncached input tokens', '0')
     .option('--price-cached <p>', 'p_c: USD per million cached input tokens', '0')
@@ -30,6 +30,11 @@ export function registerReport(program: Command): void {
       const f = parseFlags(ReportFlagsSchema, raw, 'report');
       try {
         const prices = { uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput };
+        if (isDeployDirectory(runDir)) {
+          const d = await writeDeployReport(runDir, { out: f.out, prices });
+          console.log(`report of a deployment of ${d.metrics.per_run.length} run(s) written to ${d.file}`);
+          return;
+        }
         if (isEvalDirectory(runDir)) {
           const e = await writeEvalReport(runDir, { out: f.out, prices });
           console.log(`report of ${e.runs.length} run(s) written to ${e.file}`);

@@ -39,6 +39,7 @@ export const RunFlagsSchema = z.object({
   motionCheck: z.boolean().default(true),
   judgeSingleView: z.boolean().default(false),
   success: SuccessDefinitionSchema.default('papers-1m'),
+  taskStarts: z.enum(['continue', 'episode'], { error: '--task-starts is continue or episode' }).default('continue'),
   mapThreads: MapThreadsSchema.optional(),
   config: z.string().min(1).optional(),
   json: z.boolean().default(false),
@@ -107,7 +108,8 @@ export function registerRun(program: Command): void {
     .option('--max-goals <n>', 'run at most n goals of the sequence')
     .option('--image-goals <how>', 'with --agent scripted: recognise image goals by ground-truth (instance ids, default) or encoder (view encoder on the goal photograph)', 'ground-truth')
     .option('--step-budget <n>', 'movement steps per task')
-    .option('--turn-budget <n>', 'model turns per task');
+    .option('--turn-budget <n>', 'model turns per task')
+    .option('--task-starts <where>', "continue (each goal starts where the previous ended, default) | episode (each goal starts at the sequence's start for it: the body is moved there and relocated with four views when elsewhere)", 'continue');
   withAblationFlags(cmd)
     .option('--config <file>', 'JSON harness configuration (flags override it)')
     .option('--json', 'print the metrics as JSON only')
@@ -118,7 +120,7 @@ export function registerRun(program: Command): void {
       if (problems.length) throw new UsageError(`navharness run: cannot start\n${problems.map((p) => `  ${p}`).join('\n')}`);
       let bar: ReturnType<typeof progressBar> | null = null;
       const summary = await runSequence(
-        { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, success: f.success, harness },
+        { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, success: f.success, taskStarts: f.taskStarts, harness },
         {
           onStart: (total, done) => {
             bar = progressBar(`run ${f.house}`, total, !f.json && process.stderr.isTTY === true);

@@ -8,6 +8,8 @@ export { ate, type AteOptions, type AteResult, rpe, type RpeOptions, type RpeRes
 export { HouseRangeSchema, runParallel } from './parallel.js';
 export { failureClassOf, metricsOf, taskRow, type RunMetrics, RunMetricsSchema, type TaskRow, type TaskUsage, TaskUsageSchema, usagePath } from './run-metrics.js';
 export { type RunOptions, runSequence } from './run-sequence.js';
+export { deploy, type DeployOptions, type DeploySummary, runDirName } from './deploy.js';
+export { type DeploymentMetrics, DeploymentMetricsSchema, type DeployRunRow } from './deploy-metrics.js';
 export { estimatedTumPath, replayIndexPath, ReplayIndexSchema, type ReplayIndex, replayMapPath, type ReplayStep, replayViewsPath, trueTumPath } from './replay-files.js';
 export { runStartProblems } from './run-start.js';
 export { loadTumImages, runSlamOnImages } from './run-slam.js';

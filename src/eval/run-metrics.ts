@@ -65,6 +65,12 @@ export const RunMetricsSchema = z.strictObject({
   statuses: z.record(z.string(), z.number().int().nonnegative()),
   /** failed tasks by primary failure class (src/eval/failures.ts); absent in runs before the taxonomy */
   failures: z.record(FailureClassSchema, z.number().int().nonnegative()).optional(),
+  /** known cells of the saved grids a deployment's run started with (runs of navharness deploy) */
+  known_cells_at_start: z.number().int().nonnegative().optional(),
+  /** whether the run's first relocation relocalised the body in the saved map; null when none was loaded */
+  relocalised: z.boolean().nullable().optional(),
+  /** relocations inside the run (--task-starts episode) */
+  relocations: z.number().int().nonnegative().optional(),
   /** the run directory's one execution: when it started and when each --resume did (absent in older runs) */
   execution: z
     .strictObject({ started_at: z.string().nullable(), resumes: z.number().int().nonnegative(), resumed_at: z.array(z.string()) })

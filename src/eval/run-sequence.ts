@@ -12,8 +12,10 @@ import { consolidate, HarnessConfigSchema, type HarnessConfig, Orchestrator, typ
 import { atomicWriteFile, SuccessDefinitionSchema, Journal, EVAL_DIR, RUN_STATE_FILE, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
 import { addUsage, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
 import type { CameraConfig, GoatEpisode, GoatGoal, Scene, SceneNavMesh, StartPose } from '../sim/index.js';
-import { type NavigatorMemory, SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
-import { planGoatSequence, HouseSpecSchema, type HouseRef, World } from '../world/index.js';
+import { type NavigatorMemory, type SavedPoseMap, SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
+import type { BodyFrame } from '../body/index.js';
+import { readRunStart, relocationCount, type RunCarry, startRelocation, taskRelocation } from './run-relocation.js';
+import { planGoatSequence, HouseSpecSchema, type HouseRef, taskStart, World } from '../world/index.js';
 import { createRoles, type Roles } from './agents.js';
 import { classifyFailure } from './failures.js';
 import { TaskWitness } from './task-witness.js';
@@ -48,6 +50,11 @@ export const RunOptionsSchema = z.strictObject({
   prices: PricesSchema.default(PricesSchema.parse({})),
   /** which published GOAT success definition scores the tasks */
   success: SuccessDefinitionSchema.default('papers-1m'),
+  /**
+   * where each task starts: 'continue' where the previous task left the body (GOAT), 'episode' at
+   * the sequence's nominal start of the goal, the body moved there and relocated when elsewhere
+   */
+  taskStarts: z.enum(['continue', 'episode']).default('continue'),
   /** back-off of the acting and consolidation model calls (not part of the recorded configuration) */
   modelRetry: z
     .strictObject({ tries: z.number().int().min(1).max(10), baseDelayMs: z.number().int().min(0).max(60_000), maxDelayMs: z.number().int().min(0).max(600_000) })
@@ -74,7 +81,7 @@ export interface RunSummary {
 /** What the run was started with; a resumed run must match it. */
 function runConfig(o: z.output<typeof RunOptionsSchema>): Record<string, unknown> {
   // imageGoals and success only when not the default, so that runs recorded before they existed still resume
-  const extra = { ...(o.imageGoals !== 'ground-truth' ? { imageGoals: o.imageGoals } : {}), ...(o.success !== 'papers-1m' ? { success: o.success } : {}) };
+  const extra = { ...(o.imageGoals !== 'ground-truth' ? { imageGoals: o.imageGoals } : {}), ...(o.success !== 'papers-1m' ? { success: o.success } : {}), ...(o.taskStarts !== 'continue' ? { taskStarts: o.taskStarts } : {}) };
   return { house: o.house, sequence: o.sequence, agent: o.agent, judge: o.judge, script: o.script ?? null, maxGoals: o.maxGoals ?? null, harness: o.harness, ...extra };
 }
 
@@ -145,12 +152,14 @@ function openRunDirectory(o: Parsed, house: HouseRef, given?: GivenEpisode): Ope
 }
 
 /** The sequence's goals and where the next task starts: the episode start, or where the last closed task left the body. */
-function sequencePlan(run: OpenedRun, episode: GoatEpisode) {
+function sequencePlan(run: OpenedRun, episode: GoatEpisode, carry: RunCarry | null) {
   const { o, ws, journal } = run;
   const goals: GoatGoal[] = episode.goals.slice(0, o.maxGoals ?? episode.goals.length);
   const rp = resumePoint(journal, goals.length);
   let start: StartPose = episode.start;
-  let memory: NavigatorMemory | undefined;
+  // a run with no closed task starts from the house memory's maps, relocalising in them
+  let memory: NavigatorMemory | undefined = rp.nextIndex === 1 ? carry?.maps?.memory : undefined;
+  const poseMap: SavedPoseMap | undefined = rp.nextIndex === 1 ? carry?.maps?.poseMap : undefined;
   if (rp.nextIndex > 1) {
     const last = taskId(rp.nextIndex - 1);
     const text = ws.readRaw(POSE_FILE(last));
@@ -158,7 +167,14 @@ function sequencePlan(run: OpenedRun, episode: GoatEpisode) {
     // the body restarts where the last closed task left it, and the navigator with what it knew then
     memory = loadNavigatorMemory(ws, last) ?? undefined;
   }
-  return { goals, rp, start, memory };
+  return { goals, rp, start, memory, poseMap };
+}
+
+/** Where each goal of a given episode starts when it starts where the previous one ended (`--task-starts episode`). */
+function givenStarts(given: GivenEpisode): StartPose[] {
+  const nav = given.navmesh;
+  const distance = nav ? (a: Vec3, b: Vec3) => nav.geodesic(a, b) : (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+  return given.episode.goals.map((_, k) => taskStart(given.episode, k, distance));
 }
 
 /** A preset's body for the world: its camera, and the episode's action limit in the body's sub-motions. */
@@ -174,10 +190,15 @@ interface Live {
   current: GoatGoal | null;
 }
 
-async function openLive(run: OpenedRun, total: number, start: StartPose, memory: NavigatorMemory | undefined, progress: RunProgress): Promise<Live> {
+async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof sequencePlan>, progress: RunProgress): Promise<Live> {
   const { o, journal } = run;
   const cfg: HarnessConfig = o.harness;
-  const world = await World.open({ house: run.house, scene: run.scene, navmesh: run.navmesh, ...bodyOptions(run.body), poseSource: cfg.poseSource, motionCheck: cfg.motionCheck, mapThreads: cfg.mapThreads }, start, memory);
+  const world = await World.open(
+    { house: run.house, scene: run.scene, navmesh: run.navmesh, ...bodyOptions(run.body), poseSource: cfg.poseSource, motionCheck: cfg.motionCheck, mapThreads: cfg.mapThreads },
+    plan.start,
+    plan.memory,
+    plan.poseMap,
+  );
   const live = { world, current: null } as Live;
   const oracle = {
     navigator: world.navigator,
@@ -205,8 +226,15 @@ async function openLive(run: OpenedRun, total: number, start: StartPose, memory:
   return live;
 }
 
+/** The relocation before task `k`, if any: the first task of a run from a house memory, or a task started elsewhere. */
+async function relocationBefore(run: OpenedRun, live: Live, k: number, starts: StartPose[], carry: RunCarry | null): Promise<BodyFrame[] | null> {
+  if (k === 1 && carry) return startRelocation(live.world, run.ws, carry);
+  if (k > 1 && run.o.taskStarts === 'episode') return taskRelocation(live.world, run.ws, taskId(k), starts[k - 1]);
+  return null;
+}
+
 /** Plays task `k` and writes its files; the record is written last, as the commit point. */
-async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoal): Promise<string> {
+async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoal, relocation: BodyFrame[] | null): Promise<string> {
   const { ws, journal, out } = run;
   const { world, orch } = live;
   const trajectory = world.trajectory;
@@ -227,7 +255,7 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
     replay.frame();
     tum.frame(f);
   };
-  const outcome = await orch.runTask({ index: k, goal }).finally(() => (trajectory.onFrame = null));
+  const outcome = await orch.runTask({ index: k, goal }, relocation).finally(() => (trajectory.onFrame = null));
   tum.flush();
   replay.flush();
   const final: Vec3 = world.body.simPose.position;
@@ -267,7 +295,7 @@ function writeReplay(ws: Workspace, id: string, replay: TaskReplayRecorder): voi
 }
 
 /** Consolidation (once per run), then metrics.json: scores reach the run directory only after every session has ended. */
-async function finishRun(run: OpenedRun, live: Live, total: number, progress: RunProgress): Promise<{ metrics: RunMetrics; consolidationError: string | null }> {
+async function finishRun(run: OpenedRun, live: Live, total: number, progress: RunProgress, carry: RunCarry | null): Promise<{ metrics: RunMetrics; consolidationError: string | null }> {
   const { o, ws, journal, out, config, history } = run;
   const cfg = o.harness;
   let extra = { ...ZERO_USAGE };
@@ -280,48 +308,56 @@ async function finishRun(run: OpenedRun, live: Live, total: number, progress: Ru
       consolidationError = c.error;
       ws.writeOwned({ kind: 'orchestrator' }, CONSOLIDATION_USAGE, JSON.stringify(c.usage) + '\n');
     }
+    carry?.beforeFinish?.(live.world.navigator, ws);
   } else extra = runLevelUsage(journal);
   const resumed = history.resumed_at ?? [];
   const execution = { started_at: history.started_at ?? null, resumes: resumed.length, resumed_at: resumed };
-  const metrics = { ...metricsOf([taskRows(journal)], o.prices, extra, { judgeStopViews: cfg.judgeStopViews ?? 4 }), execution };
+  const start = readRunStart(ws);
+  const relocation = { ...(start ?? {}), ...(o.taskStarts === 'episode' ? { relocations: relocationCount(ws) } : {}) };
+  const metrics = { ...metricsOf([taskRows(journal)], o.prices, extra, { judgeStopViews: cfg.judgeStopViews ?? 4 }), ...relocation, execution };
   atomicWriteFile(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
   saveRunState(ws, { version: 1, config, total_tasks: total, open_task: null, finished: true, ...history });
   return { metrics, consolidationError };
 }
 
-/** `given`: play this episode in this scene instead of the house's generated sequence (benchmark runs). */
-export async function runSequence(input: RunOptions, progress: RunProgress = {}, given?: GivenEpisode): Promise<RunSummary> {
+/**
+ * `given`: play this episode in this scene instead of the house's generated sequence (benchmark runs);
+ * `carry`: what a deployment's house memory gives the run (maps, relocation at the start) and takes back.
+ */
+export async function runSequence(input: RunOptions, progress: RunProgress = {}, given?: GivenEpisode, carry: RunCarry | null = null): Promise<RunSummary> {
   const checked = checkRunOptions(input);
   // The sequence is a function of the house and seed (the world reopens at the start of the next
   // task); planned before the run directory is created, so that an unreadable scene leaves nothing.
-  const episode = given?.episode ?? (await planGoatSequence(checked.house, checked.o.sequence)).episode;
+  const plan = given ? { episode: given.episode, starts: givenStarts(given) } : await planGoatSequence(checked.house, checked.o.sequence);
   // one process per run directory and house memory at a time; released when the run ends or fails
   const locks = lockRunDirectories(resolve(checked.o.out), resolve(checked.o.houseDir ?? join(checked.o.out, HOUSE_MOUNT)));
   try {
-    return await runLocked(openRunDirectory(checked.o, checked.house, given), episode, progress);
+    return await runLocked(openRunDirectory(checked.o, checked.house, given), plan, progress, carry);
   } finally {
     releaseLocks(locks);
   }
 }
 
-async function runLocked(run: OpenedRun, episode: GoatEpisode, progress: RunProgress): Promise<RunSummary> {
+async function runLocked(run: OpenedRun, seq: { episode: GoatEpisode; starts: StartPose[] }, progress: RunProgress, carry: RunCarry | null): Promise<RunSummary> {
   const { ws, config, state, history } = run;
-  const { goals, rp, start, memory } = sequencePlan(run, episode);
+  const plan = sequencePlan(run, seq.episode, carry);
+  const { goals, rp } = plan;
   const total = goals.length;
   saveRunState(ws, { version: 1, config, total_tasks: total, open_task: rp.done ? null : taskId(rp.nextIndex), finished: rp.done && (state?.finished ?? false), ...history });
   progress.onStart?.(total, rp.nextIndex - 1);
 
-  const live = await openLive(run, total, start, memory, progress);
+  const live = await openLive(run, total, plan, progress);
   live.orch.setPreviousTask(rp.nextIndex > 1 ? taskId(rp.nextIndex - 1) : null);
+  live.orch.setCarriedHandover(carry?.previousHandover ?? null);
   let closedNow = 0;
   try {
     for (let k = rp.nextIndex; k <= total; k++) {
       saveRunState(ws, { version: 1, config, total_tasks: total, open_task: taskId(k), finished: false, ...history });
-      const status = await playTask(run, live, k, goals[k - 1]);
+      const status = await playTask(run, live, k, goals[k - 1], await relocationBefore(run, live, k, seq.starts, carry));
       closedNow++;
       progress.onTask?.(taskId(k), status);
     }
-    const { metrics, consolidationError } = await finishRun(run, live, total, progress);
+    const { metrics, consolidationError } = await finishRun(run, live, total, progress, carry);
     return { out: run.out, metrics, closedBefore: rp.closed.length, closedNow, consolidationError };
   } finally {
     await live.roles.close();

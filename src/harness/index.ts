@@ -4,5 +4,6 @@ export { consolidate } from './consolidation.js';
 export { type Judge, type JudgeEvidence, type JudgeResult, ModelJudge } from './judge.js';
 export { type HarnessEvent, Orchestrator } from './orchestrator.js';
 export { EncoderPlaceMatcher, type PlaceMatcher, type PlaceScore, type RgbImage } from './place-matcher.js';
+export { relocationViews } from './relocation.js';
 export { Session, type SessionEvent } from './session.js';
 export { MatcherWakeUp, ModelWakeUp, type WakeUp } from './wakeup.js';

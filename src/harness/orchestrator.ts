@@ -69,6 +69,7 @@ export class Orchestrator {
   private single: Session | null = null;
   private compactor: Compactor | null = null;
   private previousTaskId: string | null = null;
+  private carriedHandover: string | null = null;
   private placeMoves = new Map<string, number>();
   /** the task being played (its acting calls' prompt sizes are noted) */
   private current: TaskState | null = null;
@@ -81,6 +82,14 @@ export class Orchestrator {
   /** Continues after earlier tasks (resume): the next opening names this task's handover. */
   setPreviousTask(id: string | null): void {
     this.previousTaskId = id;
+  }
+
+  /**
+   * A run that continues a house memory: its first task reads the previous run's last handover
+   * (a path under `house/`, in the archive) as the previous task's.
+   */
+  setCarriedHandover(path: string | null): void {
+    this.carriedHandover = path;
   }
 
   private emit(e: HarnessEvent): void {
@@ -139,6 +148,7 @@ export class Orchestrator {
       taskNumber: spec.index,
       goal: spec.goal,
       previousTaskId: this.previousTaskId,
+      carriedHandover: this.carriedHandover,
       handoverPath: journal.handoverPath(id),
       stepBudget: cfg.stepBudget,
       turnBudget: cfg.turnBudget,

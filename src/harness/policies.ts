@@ -36,11 +36,13 @@ export interface OpeningInput {
   turnBudget: number;
   /** four surrounding views after a relocation between tasks */
   relocationViews: Uint8Array[] | null;
+  /** the previous run's last handover (house memory archive), read when there is no previous task */
+  carriedHandover?: string | null;
 }
 
 /** Files a NavHarness opening lists: previous handover and ledger (when task records are on), house notes. */
-export function readingList(journal: Journal, cfg: HarnessConfig, previousTaskId: string | null): string[] {
-  const all = requiredReading(journal, previousTaskId);
+export function readingList(journal: Journal, cfg: HarnessConfig, previousTaskId: string | null, carriedHandover: string | null = null): string[] {
+  const all = requiredReading(journal, previousTaskId, carriedHandover);
   if (cfg.taskRecords) return all;
   const notes = new Set(HOUSE_NOTE_FILES.map(houseNotePath));
   return all.filter((p) => notes.has(p));
@@ -50,7 +52,7 @@ export function openingContent(cfg: HarnessConfig, journal: Journal, i: OpeningI
   const base = { taskNumber: i.taskNumber, goal: i.goal.text, goalKind: i.goal.kind, stepBudget: i.stepBudget, turnBudget: i.turnBudget, relocated: i.relocationViews !== null };
   let body: string;
   if (cfg.policy === 'navharness') {
-    body = taskOpening({ ...base, filesToRead: readingList(journal, cfg, i.previousTaskId), handoverPath: i.handoverPath });
+    body = taskOpening({ ...base, filesToRead: readingList(journal, cfg, i.previousTaskId, i.carriedHandover ?? null), handoverPath: i.handoverPath });
     if (cfg.handover === 'summary') body += '\n\n' + fill(SUMMARY_INSTEAD_OF_HANDOVER, { path: i.handoverPath });
   } else if (cfg.policy === 'single' && continuing) {
     body = nextTaskInSameSession(base);

@@ -7,10 +7,14 @@ import { HOUSE_NOTE_FILES, LEDGER_FILE, handoverPath, houseNotePath } from './la
 import type { Journal } from './journal.js';
 import { READ_LIMIT_CHARS, WRITE_LIMIT_CHARS, type FileResult, type ListOk, type ReadOk, type WriteOk } from './workspace.js';
 
-/** Required reading of a task-boundary opening: previous handover, ledger, house notes — existing ones only. */
-export function requiredReading(journal: Journal, previousTaskId: string | null): string[] {
+/**
+ * Required reading of a task-boundary opening: previous handover, ledger, house notes — existing ones
+ * only. `carriedHandover`: for the first task of a run from a house memory, the last handover of the
+ * previous run (in the archive under `house/`), which stands in for the previous task's.
+ */
+export function requiredReading(journal: Journal, previousTaskId: string | null, carriedHandover: string | null = null): string[] {
   const candidates = [
-    ...(previousTaskId ? [handoverPath(previousTaskId)] : []),
+    ...(previousTaskId ? [handoverPath(previousTaskId)] : carriedHandover ? [carriedHandover] : []),
     LEDGER_FILE,
     ...HOUSE_NOTE_FILES.map(houseNotePath),
   ];

@@ -14,6 +14,27 @@ export class Anchoring {
   /** times a new tracker map was attached to the navigator's world */
   reanchors = 0;
   private resuming = false;
+  /** the tracker map a house memory brought back, until a pose in it was seen (then `relocalised`) */
+  private restoredMapId: number | null = null;
+  /** true once an ok pose came in the map restored by `restore` */
+  relocalised = false;
+
+  /**
+   * Continues in a tracker map saved earlier (a house memory): poses of map `mapId` are carried into
+   * the navigator's world by the anchor they had then, wherever the environment has put the body.
+   */
+  restore(anchor: Mat4, mapId: number): void {
+    this.anchor = Float64Array.from(anchor);
+    this.mapId = mapId;
+    this.restoredMapId = mapId;
+    this.lastTrusted = null;
+    this.resuming = false;
+  }
+
+  /** The anchor of the current tracker map and its id (what a house memory keeps with the map). */
+  current(): { anchor: Mat4; mapId: number } | null {
+    return this.mapId === null ? null : { anchor: Float64Array.from(this.anchor), mapId: this.mapId };
+  }
 
   /**
    * Continues a frame saved earlier (a resumed run): the first ok estimate, from a tracker that
@@ -27,6 +48,7 @@ export class Anchoring {
   /** The pose in the navigator's world, or null when the estimate carries none. */
   apply(est: PoseEstimate): Mat4 | null {
     if (est.status !== 'ok' || !est.pose) return null;
+    if (this.restoredMapId !== null && est.mapId === this.restoredMapId) this.relocalised = true;
     if (est.mapId !== this.mapId || this.resuming) {
       if (this.mapId !== null || this.resuming) {
         this.anchor = this.lastTrusted ? multiply(this.lastTrusted, invert(est.pose)) : identity();
@@ -49,5 +71,7 @@ export class Anchoring {
     this.mapId = null;
     this.lastTrusted = null;
     this.resuming = false;
+    this.restoredMapId = null;
+    this.relocalised = false;
   }
 }

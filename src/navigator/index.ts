@@ -1,7 +1,7 @@
 /** The public surface of src/navigator/: what the layers above it use. */
 export { COARSE_ACTIONS, type CoarseAction, CoarseActionSchema, FORWARD_M, SUB_MOTIONS_PER_ACTION, TURN_DEG } from './actions.js';
 export type { NavigatorMemory } from './navigator-memory.js';
-export { Navigator } from './navigator.js';
+export { Navigator, type SavedPoseMap } from './navigator.js';
 export { type Place, PlaceNameSchema } from './places.js';
 export { actionsAlong, routeActions } from './route-following.js';
 export type { View } from './view-bank.js';

@@ -35,6 +35,19 @@ export interface NavigatorOptions {
   motionCheck?: MotionCheckOptions | false;
   /** memory saved by an earlier navigator in the same house (a resumed run) */
   memory?: NavigatorMemory;
+  /**
+   * the pose source's map saved with `memory` by an earlier run of the house (a house memory): the
+   * body stands somewhere else now, so the navigator relocalises in this map instead of resuming
+   * at the saved pose
+   */
+  poseMap?: SavedPoseMap;
+}
+
+/** A pose source's exported map with the anchor that carried its poses into the navigator's world. */
+export interface SavedPoseMap {
+  bytes: Uint8Array;
+  anchor: Mat4;
+  mapId: number;
 }
 
 export type StopReason = 'collision' | 'terminated';
@@ -93,7 +106,49 @@ export class Navigator {
     this.map = this.mapper.map;
     this.planner = new Planner(this.map);
     this.motionCheck = opts.motionCheck === false ? null : new MotionCheck(opts.motionCheck);
-    if (opts.memory) this.adopt(opts.memory);
+    if (opts.poseMap) this.relocateInto(opts.poseMap, opts.memory);
+    else if (opts.memory) this.adopt(opts.memory);
+  }
+
+  /** Takes back a saved map and the memory built on it; the first poses in it relocalise the body. */
+  private relocateInto(saved: SavedPoseMap, m: NavigatorMemory | undefined): void {
+    if (!this.poseSource.importMap) throw new Error(`the pose source '${this.poseSource.name}' cannot load a saved map`);
+    if (saved.anchor.length !== 16 || !Array.from(saved.anchor).every(Number.isFinite)) throw new Error('a saved anchor must be 16 finite numbers');
+    if (m) {
+      const problem = memoryProblem(m);
+      if (problem) throw new Error(`cannot continue from the saved navigator memory: ${problem}`);
+      this.mapper.restore(m.layers, m.floor);
+      for (const p of m.places) this.places.restore(p);
+      this.trails = m.trails.map((t) => t.map((q) => ({ ...q })));
+    }
+    this.poseSource.importMap(saved.bytes);
+    this.anchoring.restore(saved.anchor, saved.mapId);
+  }
+
+  /** The pose source's map and its anchor, for a house memory; null when the source keeps none. */
+  savedPoseMap(): SavedPoseMap | null {
+    const bytes = this.poseSource.exportMap?.() ?? null;
+    const cur = this.anchoring.current();
+    return bytes && cur ? { bytes, anchor: cur.anchor, mapId: cur.mapId } : null;
+  }
+
+  /** True once the body was localised in a map given as `poseMap` (relocalisation succeeded). */
+  get relocalised(): boolean {
+    return this.anchoring.relocalised;
+  }
+
+  /**
+   * Drops the saved grids and places when the body could not be relocalised in their map: poses of
+   * the tracker's new map are not in their frame, so they would mislead every plan.
+   */
+  abandonSavedMap(): void {
+    this.forgetMap();
+    this.places.clear();
+  }
+
+  /** Known (free or obstacle) cells over every floor layer. */
+  knownCells(): number {
+    return this.map.floors().reduce((n, f) => n + this.map.counts(f.id).known, 0);
   }
 
   /** The memory to hand to a later navigator: map layers, places, trails and the last pose. */

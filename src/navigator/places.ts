@@ -43,6 +43,11 @@ export class PlaceStore {
     this.seq = Math.max(this.seq, place.seq + 1);
   }
 
+  /** Forgets every place (their poses are in a frame the navigator has lost). */
+  clear(): void {
+    this.byName.clear();
+  }
+
   get(name: string): Place | undefined {
     return this.byName.get(name.trim().toLowerCase());
   }

@@ -27,6 +27,19 @@ export class GroundTruthPoseSource implements PoseSource {
     return { status: 'ok', pose: multiply(this.firstInv, p), mapId: 1 };
   }
 
+  /** The ablation's "map" is its world frame: the inverse of the first true pose, 16 float64 values. */
+  exportMap(): Uint8Array | null {
+    return this.firstInv ? new Uint8Array(Float64Array.from(this.firstInv).buffer) : null;
+  }
+
+  /** Continues in a world frame exported earlier, so that poses agree with an earlier run's map. */
+  importMap(bytes: Uint8Array): void {
+    if (bytes.length !== 128) throw new Error(`a ground-truth pose map is 16 float64 values (128 bytes), got ${bytes.length} bytes`);
+    const m = new Float64Array(bytes.slice().buffer);
+    if (!m.every(Number.isFinite)) throw new Error('a ground-truth pose map holds a non-finite value');
+    this.firstInv = m;
+  }
+
   reset(): void {
     this.firstInv = null;
   }

@@ -29,5 +29,12 @@ export interface PoseSource {
   estimate(frame: RgbdFrame): PoseEstimate;
   /** forget every map (a new house) */
   reset(): void;
+  /**
+   * The current map as bytes that `importMap` of the same kind of source takes back (a house memory
+   * keeps it across runs); null while there is no map. Absent: the source cannot keep a map.
+   */
+  exportMap?(): Uint8Array | null;
+  /** Replaces every map by an exported one; the next frames localise in it (the body may be anywhere). */
+  importMap?(bytes: Uint8Array): void;
   dispose(): void;
 }

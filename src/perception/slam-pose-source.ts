@@ -15,6 +15,16 @@ export class SlamPoseSource implements PoseSource {
     return this.tracker.track(frame);
   }
 
+  /** The tracker's current map (native/src/io/map_file.h), null before its first keyframe. */
+  exportMap(): Uint8Array | null {
+    return this.tracker.counts().keyframes > 0 ? this.tracker.saveMap() : null;
+  }
+
+  /** Loads a saved tracker map: the next frames relocalise in it (Tracker.loadMap). */
+  importMap(bytes: Uint8Array): void {
+    this.tracker.loadMap(bytes);
+  }
+
   reset(): void {
     this.tracker.reset();
   }

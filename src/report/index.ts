@@ -6,3 +6,4 @@ export { writeReport, type WrittenReport } from './write-report.js';
 export { isEvalDirectory, writeEvalReport, type WrittenEvalReport } from './eval-report.js';
 export { isVlnDirectory, writeVlnReport, type WrittenVlnReport } from './vln-report.js';
 export { atePlotSpec, type AtePlotOptions, type PlotPlane, renderAtePlot } from './ate-plot.js';
+export { isDeployDirectory, runIndexSpec, writeDeployReport, type WrittenDeployReport } from './deploy-report.js';

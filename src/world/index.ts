@@ -3,7 +3,7 @@ export type { AgentGoal } from './agent-goal.js';
 export { type EpisodeWorld, openEpisodeWorld } from './episode-world.js';
 export { describeIssues, generateDataset, type InstructionEpisode, parseEpisodeJson } from './episodes.js';
 export { DATASET_NAME, exportHabitatHouse, type HabitatExportOptions } from './habitat-export.js';
-export { type GoatGoal, planGoatSequence, type StartPose } from './goat-plan.js';
+export { type GoatGoal, planGoatSequence, type StartPose, taskStart } from './goat-plan.js';
 // the preset names only (browser-safe); the presets themselves are in node.ts with the dataset loaders
 export { type Preset, PRESETS } from './datasets/presets.js';
 export { type HouseRef, HouseRefSchema, HouseSeedSchema, HouseSpecSchema, houseSpecText, HouseSpecTextSchema } from './house-spec.js';

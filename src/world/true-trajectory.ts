@@ -7,6 +7,7 @@
 import type { Body, BodyFrame, ExecuteOptions, SubMotion, SubMotionResult, SimBody } from '../body/index.js';
 import type { Vec3 } from '../geometry/index.js';
 import { SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
+import type { StartPose } from '../sim/index.js';
 
 /**
  * When a point is recorded. 'moved': after any sub-motion that changed the position (the GOAT runs'
@@ -58,6 +59,16 @@ export class TrueTrajectoryBody implements Body {
     } else if (this.sampling === 'forward' ? m === 'forward' : moved) this.points.push([p[0], p[1], p[2]]);
     this.onFrame?.(r.frame, p);
     return r;
+  }
+
+  /**
+   * The environment moves the body (a relocation between tasks): the new position starts a fresh
+   * point, so that a task's `lengthSince(mark)` taken after it never counts the jump as walked.
+   */
+  teleport(p: StartPose): void {
+    this.sim.teleport(p);
+    const q = this.sim.simPose.position;
+    this.points.push([q[0], q[1], q[2]]);
   }
 
   /** Index of the latest point: pass it to `lengthSince` and `points.slice` at a task's start. */

@@ -4,7 +4,7 @@
  * only to build the ground-truth ablation source and for evaluation, never for the navigator.
  */
 import { SimBody } from '../body/index.js';
-import { Navigator, type NavigatorMemory } from '../navigator/index.js';
+import { Navigator, type NavigatorMemory, type SavedPoseMap } from '../navigator/index.js';
 import { Navcore, type NavcoreOptions } from '../wasm/index.js';
 import { type CameraConfig, generateGoatEpisodes, type GoatEpisode, type GoatGoal, type HouseRef, SceneNavMesh, type Scene, type StartPose } from '../sim/index.js';
 import { loadHouse } from '../sim/node.js';
@@ -53,15 +53,27 @@ export class World {
     private readonly ownsNavmesh: boolean,
   ) {}
 
-  /** `memory`: a navigator memory saved earlier in this house (a resumed run) to continue from. */
-  static async open(opts: WorldOptions, start?: StartPose, memory?: NavigatorMemory): Promise<World> {
+  /**
+   * `memory`: a navigator memory saved earlier in this house (a resumed run) to continue from;
+   * with `poseMap` (a house memory's saved map) the navigator relocalises in that map instead.
+   */
+  static async open(opts: WorldOptions, start?: StartPose, memory?: NavigatorMemory, poseMap?: SavedPoseMap): Promise<World> {
     const scene = opts.scene ?? (await loadHouse(opts.house));
     const navmesh = opts.navmesh ?? (await SceneNavMesh.build(scene));
     const body = await SimBody.create(scene, { navmesh, maxSubMotions: opts.maxSubMotions, camera: opts.camera }, start ?? scene.start);
     const trajectory = new TrueTrajectoryBody(body, opts.trajectory);
     const poseSource = await createPoseSource(opts.poseSource, body);
     const core = await Navcore.load({ threads: opts.mapThreads ?? 'auto' });
-    const navigator = await Navigator.create({ body: trajectory, poseSource, memory, core, motionCheck: opts.motionCheck === false ? false : undefined });
+    let navigator: Navigator;
+    try {
+      navigator = await Navigator.create({ body: trajectory, poseSource, memory, poseMap, core, motionCheck: opts.motionCheck === false ? false : undefined });
+    } catch (e) {
+      poseSource.dispose();
+      body.renderer.dispose();
+      void core.dispose();
+      if (!opts.navmesh) navmesh.destroy();
+      throw e;
+    }
     return new World(opts.house, scene, body, trajectory, navmesh, navigator, opts.poseSource, !opts.navmesh);
   }
 

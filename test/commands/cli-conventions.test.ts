@@ -40,6 +40,7 @@ const LEAVES: [string, string[]][] = [
   ['sim episodes', ['sim', 'episodes']],
   ['run', ['run']],
   ['eval', ['eval']],
+  ['deploy', ['deploy']],
   ['slam', ['slam', 'folder']],
   ['ate', ['ate', 'a.txt', 'b.txt']],
   ['vln', ['vln']],
@@ -82,7 +83,7 @@ describe('navharness conventions', () => {
   });
 
   it('every command that produces results takes --json', async () => {
-    for (const leaf of [['map'], ['sim', 'render'], ['sim', 'episodes'], ['run'], ['eval'], ['slam'], ['ate'], ['vln']]) {
+    for (const leaf of [['map'], ['sim', 'render'], ['sim', 'episodes'], ['run'], ['eval'], ['deploy'], ['slam'], ['ate'], ['vln']]) {
       const program = await buildProgram(leaf);
       let cmd: Command = program;
       for (const w of leaf) cmd = cmd.commands.find((c) => c.name() === w) as Command;

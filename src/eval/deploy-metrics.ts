@@ -1,0 +1,61 @@
+/**
+ * The metrics of a deployment: per run (by run index) s-SR, SPL and e-SR, the known cells the run
+ * started with (area reused from the house memory) and whether it relocalised in the saved map; and
+ * over the deployment, the task-weighted means of all runs and of the runs after the first (the ones
+ * a house memory can help).
+ */
+import { z } from 'zod';
+
+export const DeployRunRowSchema = z.strictObject({
+  run: z.number().int().positive(),
+  sequence: z.number().int().nonnegative(),
+  tasks: z.number().int().nonnegative(),
+  s_SR: z.number(),
+  SPL: z.number(),
+  e_SR: z.number(),
+  known_cells_at_start: z.number().int().nonnegative(),
+  relocalised: z.boolean().nullable(),
+});
+export type DeployRunRow = z.infer<typeof DeployRunRowSchema>;
+
+const MeansSchema = z.strictObject({ runs: z.number().int().nonnegative(), tasks: z.number().int().nonnegative(), s_SR: z.number().nullable(), SPL: z.number().nullable(), e_SR: z.number().nullable() });
+
+export const DeploymentMetricsSchema = z.strictObject({
+  kind: z.literal('deployment'),
+  deployment: z.string(),
+  house: z.string(),
+  memory: z.strictObject({ saved_maps: z.boolean(), consolidation: z.boolean(), policy: z.string() }),
+  per_run: z.array(DeployRunRowSchema),
+  all_runs: MeansSchema,
+  /** runs 2..K: the runs that start from a house memory */
+  later_runs: MeansSchema,
+  relocalised_runs: z.number().int().nonnegative(),
+  execution: z.strictObject({ started_at: z.string(), resumed_at: z.array(z.string()) }),
+});
+export type DeploymentMetrics = z.infer<typeof DeploymentMetricsSchema>;
+
+function means(rows: DeployRunRow[]): z.infer<typeof MeansSchema> {
+  const tasks = rows.reduce((n, r) => n + r.tasks, 0);
+  const w = (f: (r: DeployRunRow) => number): number | null => (tasks === 0 ? null : rows.reduce((s, r) => s + f(r) * r.tasks, 0) / tasks);
+  return { runs: rows.length, tasks, s_SR: w((r) => r.s_SR), SPL: w((r) => r.SPL), e_SR: w((r) => r.e_SR) };
+}
+
+export function deploymentMetrics(
+  deployment: string,
+  house: string,
+  rows: DeployRunRow[],
+  memory: { savedMaps: boolean; consolidation: boolean; policy: string },
+  execution: { started_at: string; resumed_at: string[] },
+): DeploymentMetrics {
+  return DeploymentMetricsSchema.parse({
+    kind: 'deployment',
+    deployment,
+    house,
+    memory: { saved_maps: memory.savedMaps, consolidation: memory.consolidation, policy: memory.policy },
+    per_run: rows,
+    all_runs: means(rows),
+    later_runs: means(rows.slice(1)),
+    relocalised_runs: rows.filter((r) => r.relocalised === true).length,
+    execution,
+  });
+}

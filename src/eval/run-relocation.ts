@@ -1,0 +1,101 @@
+/**
+ * Relocation in a run (SPEC §10, seed 000 A.5): the environment has moved the body, the harness keeps
+ * the spatial state and files, turns the body once in place (the tracker seeks relocalisation) and
+ * attaches the four surrounding views to the next task's opening. Two cases: a run that starts from a
+ * house memory (the body stands at a new sequence's start, the tracker relocalises in the saved map),
+ * and, with `--task-starts episode`, a task whose nominal start is not where the previous task ended.
+ * What happened is kept with the evaluation files, so a resumed run reports it too.
+ */
+import { readdirSync } from 'node:fs';
+import { z } from 'zod';
+import type { BodyFrame } from '../body/index.js';
+import { relocationViews } from '../harness/index.js';
+import { EVAL_DIR, parseJsonFile, type Workspace } from '../memory/index.js';
+import type { Navigator, NavigatorMemory, SavedPoseMap } from '../navigator/index.js';
+import type { StartPose } from '../sim/index.js';
+import type { World } from '../world/index.js';
+
+export const RUN_START_FILE = `${EVAL_DIR}/run-start.json`;
+export const RunStartSchema = z.strictObject({
+  /** known cells of the grids the navigator started the run with (a house memory's saved grids) */
+  known_cells_at_start: z.number().int().nonnegative(),
+  /** whether the turn before the first task relocalised the body in the saved map; null: no map was loaded */
+  relocalised: z.boolean().nullable(),
+});
+export type RunStart = z.infer<typeof RunStartSchema>;
+
+/** A body farther than this from a task's start (horizontally, metres) is moved there. */
+export const RELOCATE_BEYOND_M = 0.5;
+const relocationPath = (taskId: string): string => `${EVAL_DIR}/relocation-${taskId}.json`;
+
+/** What a run takes from a house memory and gives back to it. */
+export interface RunCarry {
+  /** the saved spatial state, adopted when the run has no closed task yet (null: start with an empty map) */
+  maps: { memory: NavigatorMemory; poseMap: SavedPoseMap } | null;
+  /** the body was moved since the memory was written: relocate before the first task */
+  relocateAtStart: boolean;
+  /** the previous run's last handover (`house/archive/…`), read by the first task as the previous task's */
+  previousHandover?: string | null;
+  /** after consolidation and before the run is marked finished (the house memory's maps are taken here) */
+  beforeFinish?(navigator: Navigator, ws: Workspace): void;
+}
+
+const ORCHESTRATOR = { kind: 'orchestrator' } as const;
+
+/**
+ * Before the first task of a run that starts from a house memory: notes the known cells, relocates
+ * (four views), and, when the body was not relocalised in the saved map, drops the saved grids and
+ * places, whose frame the navigator no longer shares.
+ */
+export async function startRelocation(world: World, ws: Workspace, carry: RunCarry): Promise<BodyFrame[] | null> {
+  const nav = world.navigator;
+  // what the memory gave, counted on the saved grids: the navigator's first frame is already mapped
+  const known = carry.maps ? knownCellsOf(carry.maps.memory) : 0;
+  let views: BodyFrame[] | null = null;
+  let relocalised: boolean | null = null;
+  if (carry.relocateAtStart) {
+    views = await relocationViews(nav);
+    if (carry.maps) {
+      relocalised = nav.relocalised;
+      if (!relocalised) nav.abandonSavedMap();
+    }
+  }
+  const start: RunStart = { known_cells_at_start: known, relocalised };
+  ws.writeOwned(ORCHESTRATOR, RUN_START_FILE, JSON.stringify(start) + '\n');
+  return views;
+}
+
+/** Known (free or obstacle) cells of a saved memory's grids, over every floor layer. */
+export function knownCellsOf(m: NavigatorMemory): number {
+  return m.layers.reduce((n, l) => n + l.grid.cells.reduce((k, c) => k + (c !== 0 ? 1 : 0), 0), 0);
+}
+
+export function readRunStart(ws: Workspace): RunStart | null {
+  const text = ws.readRaw(RUN_START_FILE);
+  return text === null ? null : parseJsonFile(text, RUN_START_FILE, RunStartSchema);
+}
+
+/**
+ * `--task-starts episode`: task `taskId` starts at its nominal start; a body standing elsewhere is
+ * moved there and relocated. Returns the four views, or null when the body was already there.
+ */
+export async function taskRelocation(world: World, ws: Workspace, taskId: string, start: StartPose): Promise<BodyFrame[] | null> {
+  const at = world.body.simPose.position;
+  const off = Math.hypot(at[0] - start.position[0], at[2] - start.position[2]);
+  if (off < RELOCATE_BEYOND_M && Math.abs(at[1] - start.position[1]) < 1) return null;
+  world.trajectory.teleport(start);
+  const views = await relocationViews(world.navigator);
+  ws.writeOwned(ORCHESTRATOR, relocationPath(taskId), JSON.stringify({ task_id: taskId, moved_m: off, status_after: world.navigator.status }) + '\n');
+  return views;
+}
+
+/** Relocations inside the run so far (files written by `taskRelocation`). */
+export function relocationCount(ws: Workspace): number {
+  const r = ws.resolve(EVAL_DIR);
+  if (!r.ok) return 0;
+  try {
+    return readdirSync(r.path.abs).filter((f) => /^relocation-task-\d+\.json$/.test(f)).length;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Relocation inside a run (--task-starts episode) and at the start of a run from a house memory: the
+ * body is moved, turned once in place, and the four views come back for the next task's opening; the
+ * jump is never counted as walked; a body already at the start is not moved. A run starting from a
+ * house memory notes the known cells it starts with and whether it relocalised in the saved map.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Workspace } from '../../src/memory/index.js';
+import { World, planGoatSequence, HouseSpecSchema } from '../../src/world/index.js';
+import { knownCellsOf, readRunStart, relocationCount, startRelocation, taskRelocation } from '../../src/eval/run-relocation.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+function workspace(): Workspace {
+  const d = mkdtempSync(join(tmpdir(), 'reloc-'));
+  dirs.push(d);
+  return Workspace.open({ runDir: join(d, 'run'), houseDir: join(d, 'run', 'house') });
+}
+
+describe('relocation in a run', () => {
+  it('moves the body to a task start elsewhere, returns four views, and never counts the jump as walked', async () => {
+    const house = HouseSpecSchema.parse('seed:7');
+    const plan = await planGoatSequence(house, 1);
+    const world = await World.open({ house, poseSource: 'ground-truth' }, plan.episode.start);
+    try {
+      const ws = workspace();
+      // at the start already: nothing happens
+      expect(await taskRelocation(world, ws, 'task-002', plan.episode.start)).toBeNull();
+      const far = plan.starts.find((s) => Math.hypot(s.position[0] - plan.episode.start.position[0], s.position[2] - plan.episode.start.position[2]) > 1);
+      expect(far).toBeDefined();
+      const mark = world.trajectory.mark;
+      const views = await taskRelocation(world, ws, 'task-002', far!);
+      expect(views).toHaveLength(4);
+      const at = world.body.simPose.position;
+      expect(Math.hypot(at[0] - far!.position[0], at[2] - far!.position[2])).toBeLessThan(0.3);
+      expect(world.trajectory.lengthSince(world.trajectory.mark)).toBe(0);
+      expect(world.trajectory.lengthSince(mark)).toBeGreaterThan(1);
+      expect(relocationCount(ws)).toBe(1);
+
+      // the start of a run without saved maps: nothing known from memory (the first frames do not count)
+      expect(world.navigator.knownCells()).toBeGreaterThan(0);
+      const first = await startRelocation(world, ws, { maps: null, relocateAtStart: true });
+      expect(first).toHaveLength(4);
+      expect(readRunStart(ws)).toEqual({ known_cells_at_start: 0, relocalised: null });
+      // with saved maps: the saved grids' known cells
+      const memory = world.navigator.memory()!;
+      expect(knownCellsOf(memory)).toBe(world.navigator.knownCells());
+      expect(knownCellsOf(memory)).toBeGreaterThan(0);
+    } finally {
+      world.dispose();
+    }
+  }, 120_000);
+});
