@@ -15,6 +15,10 @@ import type { TaskState } from '../../src/baselines/navigation-agent/types.js';
 import { Cell, type GridSnapshot } from '../../src/mapping/index.js';
 import { PlaceStore } from '../../src/navigator/places.js';
 import type { Navigator } from '../../src/navigator/index.js';
+import { Turn } from '../../src/baselines/navigation-agent/conversation.js';
+import { text } from '../../src/models/types.js';
+import { fill } from '../../src/prompts/index.js';
+import { SUMMARY_INSTEAD_OF_HANDOVER } from '../../src/prompts/actor.js';
 
 const CELL = 0.1;
 
@@ -129,5 +133,15 @@ describe('recall on another floor', () => {
   it('explores when no flight from this floor is known', () => {
     const c = ctx([]);
     expect(recall(c)).toEqual({ kind: 'goto', state: 'explore' });
+  });
+});
+
+describe('the summary-handover ablation', () => {
+  const turn = (opening: string) => new Turn({ system: '', tools: [], messages: [{ role: 'user', content: [text(opening)] }] });
+
+  it('is recognised from the opening, so the agent writes an ordinary summary with nothing to act on', () => {
+    const summary = fill(SUMMARY_INSTEAD_OF_HANDOVER, { path: 'tasks/task-002/handover.md' });
+    expect(turn(`Task 2. Find a chair.\n\n${summary}`).wantsSummary()).toBe(true);
+    expect(turn('Task 2. Find a chair.\n\nWrite your task handover at tasks/task-002/handover.md.').wantsSummary()).toBe(false);
   });
 });

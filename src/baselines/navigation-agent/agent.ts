@@ -68,7 +68,7 @@ export class NavigationAgent implements Model {
     const c: Ctx = { oracle: this.oracle, nav, turn, task: t, pose, grid, coverage, flights: this.flights, sighting: this.sighting(t, pose) };
     const steps = turn.steps();
     const stepsLeft = steps ? steps.limit - steps.used : Infinity;
-    if (t.state === 'close' || turn.stepsOver() || stepsLeft <= 1 || turn.turnsUsed() >= turn.turnBudget() - 1) return closeTask(c, t.closeEvidence ?? this.lastChance(c), this.handoverLines(t));
+    if (t.state === 'close' || turn.stepsOver() || stepsLeft <= 1 || turn.turnsUsed() >= turn.turnBudget() - 1) return closeTask(c, t.closeEvidence ?? this.lastChance(c), this.handoverLines(t, turn));
     const bump = t.state === 'stairs' ? null : this.afterCollision(c);
     if (bump) return this.reply(c, bump);
     return this.reply(c, this.decide(c));
@@ -91,7 +91,7 @@ export class NavigationAgent implements Model {
       if (DEBUG) console.error(`[nav ${c.task.key}] close: ${d.evidence}`);
       c.task.state = 'close';
       c.task.closeEvidence = d.evidence;
-      return closeTask(c, d.evidence, this.handoverLines(c.task));
+      return closeTask(c, d.evidence, this.handoverLines(c.task, c.turn));
     }
     if (d.kind === 'goto') throw new Error('unreachable');
     c.task.lastPose = { ...c.pose };
@@ -132,8 +132,12 @@ export class NavigationAgent implements Model {
     return null;
   }
 
-  /** What the handover carries: the places looked over, and the objects seen near places. */
-  private handoverLines(t: TaskState): string {
+  /**
+   * What the handover carries: the places looked over, and the objects seen near places — unless the
+   * opening asks for an ordinary summary, which tells what happened and nothing for the next task to act on.
+   */
+  private handoverLines(t: TaskState, turn: Turn): string {
+    if (turn.wantsSummary()) return '';
     this.searched.noteTask(this.oracle.navigator, t.coverage);
     return [this.searched.handoverLine(), this.memory.handoverLines()].filter(Boolean).join('\n');
   }
@@ -196,7 +200,7 @@ export class NavigationAgent implements Model {
     if (/handover/i.test(turn.prompt) && /does not exist|is missing|not (been )?written/i.test(turn.prompt) && handover) {
       if (turn.lastCallWas('write_file')) return say(req, 'Handover written.');
       const ctx = { oracle: this.oracle, nav: this.oracle.navigator, turn, task: t } as Ctx;
-      return calls(req, [{ name: 'write_file', args: { path: handover, content: handoverText(ctx, t.closeEvidence ? 'complete' : 'incomplete', t.closeEvidence, this.handoverLines(t)) } }]);
+      return calls(req, [{ name: 'write_file', args: { path: handover, content: handoverText(ctx, t.closeEvidence ? 'complete' : 'incomplete', t.closeEvidence, this.handoverLines(t, turn)) } }]);
     }
     if (turn.lastCallWas('close_task')) {
       if (turn.last?.role !== 'user') return say(req, 'Close requested; yielding.');

@@ -31,6 +31,12 @@ export class Turn {
     return [...all.matchAll(HANDOVER_RE)].pop()?.[1];
   }
 
+  /** The opening asks for an ordinary summary of the task instead of the structured handover (an ablation). */
+  wantsSummary(): boolean {
+    const first = this.req.messages.find((m) => m.role === 'user');
+    return /write a summary of this task/i.test(first ? textOf(first.content) : '');
+  }
+
   recoveryPath(): string | undefined {
     return this.prompt.match(RECOVERY_RE)?.[1];
   }
