@@ -2,21 +2,11 @@
  * `navharness dataset inspect`: on the real R2R-CE val_seen folder it prints 778 episodes with `_gt`
  * for all (skipping, saying why, without the data); refusals exit 2 naming the flag or argument.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GOAT_VAL_UNSEEN, R2R_VAL_SEEN, skipReason } from '../../bench/support/shared-data.js';
-import { main } from '../../src/commands/main.js';
+import { runMain } from '../helpers/run-program.js';
 
-async function cli(...args: string[]): Promise<{ code: number; err: string; out: string }> {
-  const err: string[] = [];
-  const out: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((s: unknown) => void out.push(String(s)));
-  try {
-    const code = await main(['node', 'navharness', ...args], { err: (t) => err.push(t) });
-    return { code, err: err.join('\n'), out: out.join('\n') };
-  } finally {
-    log.mockRestore();
-  }
-}
+const cli = runMain;
 
 describe('navharness dataset inspect', () => {
   it.skipIf(!R2R_VAL_SEEN)(`R2R-CE val_seen: 778 episodes, _gt for all (${R2R_VAL_SEEN ? 'real file' : skipReason('benchmarks/r2r_vlnce_v1-3_preprocessed/val_seen')})`, async () => {

@@ -7,10 +7,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/commands/main.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vlnCommand } from '../../src/commands/vln.js';
 import { writeHabitatEpisodes, type WrittenBenchmarks } from '../helpers/habitat-episodes.js';
+import { runMain } from '../helpers/run-program.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'nh-dataset-run-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,17 +19,7 @@ beforeAll(async () => {
   files = await writeHabitatEpisodes(dir, 3);
 }, 120_000);
 
-async function cli(...args: string[]): Promise<{ code: number; err: string; out: string }> {
-  const err: string[] = [];
-  const out: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((s: unknown) => void out.push(String(s)));
-  try {
-    const code = await main(['node', 'navharness', ...args], { err: (t) => err.push(t) });
-    return { code, err: err.join('\n'), out: out.join('\n') };
-  } finally {
-    log.mockRestore();
-  }
-}
+const cli = runMain;
 
 describe('eval --dataset', () => {
   it('runs a GOAT-Bench-format episode with the scripted agent and scores it as GOAT-Bench does', async () => {

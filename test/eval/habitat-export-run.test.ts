@@ -9,12 +9,12 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/commands/main.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateHouse } from '../../src/sim/index.js';
 import { ATTR_WORDS } from '../../src/sim/scene.js';
 import { goatObjectId } from '../../src/sim/node.js';
 import { defaultSceneResolver, habitatStageOf } from '../../src/world/node.js';
+import { runMain } from '../helpers/run-program.js';
 
 type EpisodeRow = { endReason: string; actions: number; scores: { pathLength: number; ndtw: number; ne: number } };
 
@@ -27,17 +27,7 @@ const r2rRoot = join(dir, 'datasets/r2r_vlnce/navharness');
 const glb = join(scenes, 'navharness', STEM, `${STEM}.glb`);
 afterAll(() => (process.env.KEEP_TMP ? console.error(dir) : rmSync(dir, { recursive: true, force: true })));
 
-async function cli(...args: string[]): Promise<{ code: number; err: string; out: string }> {
-  const err: string[] = [];
-  const out: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((s: unknown) => void out.push(String(s)));
-  try {
-    const code = await main(['node', 'navharness', ...args], { err: (t) => err.push(t) });
-    return { code, err: err.join('\n'), out: out.join('\n') };
-  } finally {
-    log.mockRestore();
-  }
-}
+const cli = runMain;
 
 beforeAll(async () => {
   const r = await cli('sim', 'export', '--house', `seed:${SEED}`, '--format', 'habitat', '--out', dir, '--goat-episodes', '1', '--r2r-episodes', '1', '--split', 'val');

@@ -14,3 +14,17 @@ export async function runProgram(register: ((p: Command) => void)[], args: strin
   }
   return lines;
 }
+
+/** Runs the whole command line (`main`) in-process: its exit code, what it wrote as errors, and what it printed. */
+export async function runMain(...args: string[]): Promise<{ code: number; err: string; out: string }> {
+  const { main } = await import('../../src/commands/main.js');
+  const err: string[] = [];
+  const out: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((s: unknown) => void out.push(String(s)));
+  try {
+    const code = await main(['node', 'navharness', ...args], { err: (t) => err.push(t) });
+    return { code, err: err.join('\n'), out: out.join('\n') };
+  } finally {
+    log.mockRestore();
+  }
+}
