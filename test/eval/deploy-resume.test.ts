@@ -47,6 +47,15 @@ async function killWhen(out: string, resume: boolean, when: () => boolean): Prom
     });
   });
   if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
+  // tsx's exit is not the CLI's: wait until no process of the group is left (the lock names a live pid until then)
+  for (let i = 0; i < 500; i++) {
+    try {
+      process.kill(-child.pid!, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 describe('navharness deploy (offline, scripted agent)', () => {
