@@ -16,9 +16,8 @@ function redirectSources(context: ReaderContext, name: string): void {
   }
 }
 
-export class GoogleTextureBasis extends Extension {
-  static override readonly EXTENSION_NAME = 'GOOGLE_texture_basis';
-  override readonly extensionName = 'GOOGLE_texture_basis';
+/** Reads a texture extension whose `source` names the Basis image in place of the texture's own. */
+abstract class BasisSourceExtension extends Extension {
   override readonly prereadTypes = ['Texture' as never];
   override preread(context: ReaderContext): this {
     redirectSources(context, this.extensionName);
@@ -32,20 +31,14 @@ export class GoogleTextureBasis extends Extension {
   }
 }
 
-export class KhrTextureBasisu extends Extension {
+export class GoogleTextureBasis extends BasisSourceExtension {
+  static override readonly EXTENSION_NAME = 'GOOGLE_texture_basis';
+  override readonly extensionName = 'GOOGLE_texture_basis';
+}
+
+export class KhrTextureBasisu extends BasisSourceExtension {
   static override readonly EXTENSION_NAME = 'KHR_texture_basisu';
   override readonly extensionName = 'KHR_texture_basisu';
-  override readonly prereadTypes = ['Texture' as never];
-  override preread(context: ReaderContext): this {
-    redirectSources(context, this.extensionName);
-    return this;
-  }
-  read(): this {
-    return this;
-  }
-  write(): this {
-    return this;
-  }
 }
 
 export const TEXTURE_SOURCE_EXTENSIONS = [GoogleTextureBasis, KhrTextureBasisu];
