@@ -3,23 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { existsSync, linkSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import { registerSlam } from '../../src/commands/slam.js';
 import { parseTumTrajectory } from '../../src/eval/index.js';
 import { TEDDY, skipReason } from '../../bench/support/shared-data.js';
+import { runProgram } from '../helpers/run-program.js';
 
-async function run(args: string[]): Promise<string[]> {
-  const p = new Command('navharness').exitOverride();
-  registerSlam(p);
-  const lines: string[] = [];
-  const spy = vi.spyOn(console, 'log').mockImplementation((s: unknown) => void lines.push(String(s)));
-  try {
-    await p.parseAsync(['node', 'navharness', ...args]);
-  } finally {
-    spy.mockRestore();
-  }
-  return lines;
-}
+const run = (args: string[]): Promise<string[]> => runProgram([registerSlam], args);
 
 afterEach(() => vi.restoreAllMocks());
 
