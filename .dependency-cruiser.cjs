@@ -19,7 +19,8 @@ const LAYERS = [
   ['baselines'],
   ['vln'],
   ['eval'],
-  ['report', 'mcp'],
+  // queue: the distributed eval on Redis (BullMQ) over eval's sequence runner and aggregation
+  ['report', 'mcp', 'queue'],
   // the command line's handlers, loaded by src/cli.ts; the package's entry points (package.json
   // "exports": navharness, navharness/core, navharness/sim), which nothing in src/ imports
   ['commands', 'entry'],

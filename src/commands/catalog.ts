@@ -44,6 +44,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./deploy.js')).registerDeploy,
   },
   {
+    name: 'worker',
+    summary: 'run the sequence jobs of `navharness eval --queue` from Redis (BullMQ) on this machine, resuming a job whose worker died',
+    load: async () => (await import('./worker.js')).registerWorker,
+  },
+  {
     name: 'slam',
     summary: 'track a TUM RGB-D folder (rgb.txt + depth.txt, or associations.txt) and write the trajectory in TUM format',
     load: async () => (await import('./slam.js')).registerSlam,

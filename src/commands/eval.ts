@@ -11,6 +11,7 @@ import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags } from './eval-
 import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags } from './run.js';
 import { parseFlags } from './options.js';
 import { progressBar } from './progress.js';
+import { goatSummary } from './eval-summary.js';
 
 const EvalFlagsSchema = RunFlagsSchema.omit({ house: true, houseDir: true, resume: true, script: true }).extend({
   houses: HouseRangeSchema.optional(),
@@ -20,7 +21,17 @@ const EvalFlagsSchema = RunFlagsSchema.omit({ house: true, houseDir: true, resum
   priceInput: z.coerce.number().nonnegative('--price-input is a non-negative price per million tokens').default(0),
   priceCached: z.coerce.number().nonnegative('--price-cached is a non-negative price per million tokens').default(0),
   priceOutput: z.coerce.number().nonnegative('--price-output is a non-negative price per million tokens').default(0),
+  // the queue's flags are checked in full by eval-queue.ts, which loads BullMQ only when asked for
+  queue: z.string().optional(),
+  enqueueOnly: z.boolean().default(false),
+  collect: z.boolean().default(false),
+  rateLimit: z.string().optional(),
 }).superRefine((f, ctx) => {
+  for (const k of ['enqueueOnly', 'collect', 'rateLimit'] as const) {
+    if (f[k] !== undefined && f[k] !== false && f.queue === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} goes with --queue redis://HOST:PORT[/DB]` });
+  }
+  if (f.queue !== undefined && f.dataset) ctx.addIssue({ code: 'custom', path: ['queue'], message: '--queue runs procedural houses (--houses A..B); a --dataset split runs locally' });
+  if (f.enqueueOnly && f.collect) ctx.addIssue({ code: 'custom', path: ['collect'], message: '--collect reads finished jobs and --enqueue-only adds them: give one of them' });
   if (!f.houses && !f.dataset) ctx.addIssue({ code: 'custom', path: ['houses'], message: 'give --houses A..B (procedural houses) or --dataset KIND:PATH (a benchmark split)' });
   if (f.houses && f.dataset) ctx.addIssue({ code: 'custom', path: ['dataset'], message: '--dataset runs a benchmark split instead of --houses: give one of them' });
   checkDatasetFlags(f, ctx);
@@ -55,10 +66,22 @@ export function registerEval(program: Command): void {
     .option('--price-cached <p>', 'p_c: price per million cached input tokens', '0')
     .option('--price-output <p>', 'price per million output tokens', '0')
     .option('--json', 'print the aggregated metrics as JSON only')
+    .option('--queue <url>', 'run the sequences as jobs on Redis (BullMQ) for `navharness worker` processes: redis://HOST:PORT[/DB] (docs/distributed.md)')
+    .option('--enqueue-only', 'with --queue: enqueue the jobs and return at once')
+    .option('--collect', 'with --queue: enqueue nothing; aggregate the finished jobs into DIR/metrics.json')
+    .option('--attempts <n>', 'with --queue: tries of a job that fails (a worker that dies is not a failure)', '3')
+    .option('--backoff <seconds>', 'with --queue: wait before the second try, doubled before each later one', '30')
+    .option('--rate-limit <limits>', 'with --queue: model requests per window for each provider, e.g. openai=500,anthropic=50 (kept in Redis for all workers)')
+    .option('--rate-window <seconds>', 'with --rate-limit: the window (60: requests per minute)', '60')
     .action(async (raw: Record<string, unknown>) => {
       const f = parseFlags(EvalFlagsSchema, raw, 'eval');
       const harness = harnessConfigFromFlags({ ...f, house: '', resume: false });
       const prices = PricesSchema.parse({ uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput });
+      if (f.queue !== undefined && f.houses) {
+        const { evalOnQueue } = await import('./eval-queue.js');
+        await evalOnQueue(raw, { ...f, houses: f.houses }, harness, prices);
+        return;
+      }
       if (f.dataset) {
         await evalDataset(f as EvalFlags & DatasetFlags, harness, prices);
         return;
@@ -82,10 +105,6 @@ export function registerEval(program: Command): void {
       else console.log(goatSummary(f.out, m));
       if (failed.length) process.exitCode = 1;
     });
-}
-
-function goatSummary(out: string, m: RunMetrics): string {
-  return `${out}: ${m.sequences} sequences, ${m.tasks} goals; s-SR ${m.s_SR.toFixed(3)}, e-SR ${m.e_SR.toFixed(3)}, SPL ${m.SPL.toFixed(3)}, accuracy ${m.accuracy.toFixed(3)}; tokens in ${m.input_tokens} (cached ${m.cached_tokens}), out ${m.output_tokens}; C_K ${m.navigation_cost === null || m.navigation_cost === undefined ? '– (no prices given)' : (m.token_source === 'estimate' ? '≈' : '') + m.navigation_cost.toFixed(4)} (auxiliary ${m.auxiliary_cost?.toFixed(4) ?? '–'})\nfailures: ${failureSummary(m.failures)}`;
 }
 
 /** `eval --dataset`: GOAT-Bench episodes as GOAT sequences, R2R-CE/RxR-CE episodes through the VLN runner. */

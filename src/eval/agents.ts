@@ -29,6 +29,8 @@ export interface RoleOptions {
   oracle: NavigationOracle;
   /** the scripted agent's image goals: instance ids (default) or the view encoder */
   imageGoals?: 'ground-truth' | 'encoder';
+  /** wraps a provider model (rate-limit permits); offline agents make no model calls and are not wrapped */
+  wrapModel?: (m: Model) => Model;
 }
 
 export async function createRoles(o: RoleOptions): Promise<Roles> {
@@ -37,7 +39,7 @@ export async function createRoles(o: RoleOptions): Promise<Roles> {
   const matcher = new EncoderPlaceMatcher(encoder);
   let actor: Model;
   if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : o.imageGoals === 'encoder' ? new ScriptedNavigationAgent(o.oracle, { imageGoals: new ImageGoalMatcher(encoder) }) : new NavigationAgent(o.oracle);
-  else actor = createModel(o.agent);
+  else actor = o.wrapModel ? o.wrapModel(createModel(o.agent)) : createModel(o.agent);
   const gtJudge = new GroundTruthJudge(() => o.oracle.goalInstanceIds());
   const judgeKind = o.judge === 'auto' ? (offline ? 'ground-truth' : 'model') : o.judge;
   if (judgeKind === 'model' && offline) throw new Error(`--judge model needs a model agent (openai:MODEL or anthropic:MODEL); '${o.agent}' is offline`);

@@ -7,9 +7,9 @@ import { Worker } from 'node:worker_threads';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { atomicWriteFile, Journal, HOUSE_MOUNT, Workspace } from '../memory/index.js';
-import { addUsage, ZERO_USAGE } from '../models/index.js';
+import { addUsage, type Usage, ZERO_USAGE } from '../models/index.js';
 import { HouseSeedSchema } from '../world/index.js';
-import { metricsOf, runLevelUsage, taskRows, type RunMetrics } from './run-metrics.js';
+import { metricsOf, runLevelUsage, taskRows, type RunMetrics, type TaskRow } from './run-metrics.js';
 import type { RunOptions } from './run-sequence.js';
 import type { Prices } from './cost.js';
 
@@ -41,10 +41,23 @@ export interface ParallelResult {
   runs: { house: number; out: string; error: string | null }[];
 }
 
-function runInWorker(opts: RunOptions, house: number, onTask?: ParallelOptions['onTask']): Promise<string | null> {
+/** What a sequence run in a worker thread reports besides its end: each closed task, and a request for a model-call permit. */
+export interface WorkerHooks {
+  /** the sequence's goals, and how many were closed before (a resumed run) */
+  onStart?: (total: number, done: number) => void;
+  onTask?: (id: string, status: string) => void;
+  /**
+   * when given, each model call of the sequence (offline agents make none) first waits for this
+   * (the distributed eval's per-provider rate limit); a rejection fails the call
+   */
+  permit?: () => Promise<void>;
+}
+
+/** One sequence in a worker thread; resolves with null or the error message. */
+export function runInWorker(opts: RunOptions, hooks: WorkerHooks = {}): Promise<string | null> {
   return new Promise((done) => {
     // the project runs as TypeScript through tsx; a worker thread registers the loader itself
-    const w = new Worker(new URL('./sequence-worker-entry.mjs', import.meta.url), { workerData: opts });
+    const w = new Worker(new URL('./sequence-worker-entry.mjs', import.meta.url), { workerData: { run: opts, throttled: hooks.permit !== undefined } });
     let settled = false;
     const finish = (e: string | null) => {
       if (!settled) {
@@ -52,14 +65,48 @@ function runInWorker(opts: RunOptions, house: number, onTask?: ParallelOptions['
         done(e);
       }
     };
-    w.on('message', (m: { kind: string; id?: string; status?: string; message?: string }) => {
-      if (m.kind === 'task') onTask?.(house, m.id as string, m.status as string);
+    w.on('message', (m: { kind: string; id?: string; status?: string; message?: string; ticket?: number; total?: number; done?: number }) => {
+      if (m.kind === 'start') hooks.onStart?.(m.total as number, m.done as number);
+      if (m.kind === 'task') hooks.onTask?.(m.id as string, m.status as string);
+      if (m.kind === 'permit' && hooks.permit) {
+        hooks.permit().then(
+          () => w.postMessage({ kind: 'permit', ticket: m.ticket, error: null }),
+          (err: Error) => w.postMessage({ kind: 'permit', ticket: m.ticket, error: err.message }),
+        );
+      }
       if (m.kind === 'done') finish(null);
       if (m.kind === 'error') finish(m.message as string);
     });
     w.on('error', (err) => finish(err.message));
     w.on('exit', (code) => finish(code === 0 ? null : `worker exited with code ${code}`));
   });
+}
+
+/** One sequence's part of the aggregate: its task rows and its usage outside tasks (null error: it finished). */
+export interface SequenceOutcome {
+  house: number;
+  error: string | null;
+  rows: TaskRow[];
+  extra: Usage;
+}
+
+/** The task rows and run-level usage of a finished run directory. */
+export function sequenceOutcome(house: number, runDir: string): SequenceOutcome {
+  const journal = new Journal(Workspace.open({ runDir, houseDir: join(runDir, HOUSE_MOUNT) }));
+  return { house, error: null, rows: taskRows(journal), extra: runLevelUsage(journal) };
+}
+
+/**
+ * `DIR/metrics.json` of an eval: s-SR over all goals, e-SR over sequences, in house order; a local eval
+ * and a queued eval's `--collect` both write it here, so the two files are the same for the same runs.
+ */
+export function writeEvalMetrics(out: string, outcomes: readonly SequenceOutcome[], prices: Prices, judgeStopViews: 1 | 4): RunMetrics {
+  const sorted = [...outcomes].sort((a, b) => a.house - b.house);
+  const ok = sorted.filter((r) => r.error === null);
+  const extra = ok.map((r) => r.extra).reduce(addUsage, { ...ZERO_USAGE });
+  const metrics = metricsOf(ok.map((r) => r.rows), prices, extra, { judgeStopViews });
+  atomicWriteFile(join(resolve(out), 'metrics.json'), JSON.stringify({ ...metrics, runs: sorted.map((r) => ({ house: r.house, error: r.error })) }, null, 2) + '\n');
+  return metrics;
 }
 
 export async function runParallel(o: ParallelOptions): Promise<ParallelResult> {
@@ -70,16 +117,14 @@ export async function runParallel(o: ParallelOptions): Promise<ParallelResult> {
   const lane = async () => {
     for (let h = queue.shift(); h !== undefined; h = queue.shift()) {
       const dir = join(out, `seed-${h}`);
-      const error = await runInWorker({ ...o.run, house: `seed:${h}`, out: dir }, h, o.onTask);
+      const error = await runInWorker({ ...o.run, house: `seed:${h}`, out: dir }, { onTask: (id, status) => o.onTask?.(h, id, status) });
       runs.push({ house: h, out: dir, error });
       o.onRun?.(h, error);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, o.workers) }, lane));
   runs.sort((a, b) => a.house - b.house);
-  const journals = runs.filter((r) => r.error === null).map((r) => new Journal(Workspace.open({ runDir: r.out, houseDir: join(r.out, HOUSE_MOUNT) })));
-  const extra = journals.map(runLevelUsage).reduce(addUsage, { ...ZERO_USAGE });
-  const metrics = metricsOf(journals.map(taskRows), o.prices, extra, { judgeStopViews: o.run.harness?.judgeStopViews ?? 4 });
-  atomicWriteFile(join(out, 'metrics.json'), JSON.stringify({ ...metrics, runs: runs.map((r) => ({ house: r.house, error: r.error })) }, null, 2) + '\n');
+  const outcomes = runs.map((r) => (r.error === null ? sequenceOutcome(r.house, r.out) : { house: r.house, error: r.error, rows: [], extra: { ...ZERO_USAGE } }));
+  const metrics = writeEvalMetrics(out, outcomes, o.prices, o.run.harness?.judgeStopViews ?? 4);
   return { metrics, runs };
 }

@@ -9,7 +9,7 @@
  * counts say whether they are the provider's or estimates (offline agents).
  */
 import { z } from 'zod';
-import { type EvaluationRecord, type Journal, EVAL_DIR, type LedgerStatus, parseJsonFile, SuccessDefinitionSchema, type SuccessDefinition, type TaskRecord } from '../memory/index.js';
+import { type EvaluationRecord, type Journal, EVAL_DIR, type LedgerStatus, LedgerStatusSchema, parseJsonFile, SuccessDefinitionSchema, type SuccessDefinition, type TaskRecord } from '../memory/index.js';
 import type { TokenSource, Usage } from '../models/index.js';
 import { scoreGoat } from './goat.js';
 import { ledgerAccuracy } from './accuracy.js';
@@ -94,6 +94,21 @@ export interface TaskRow {
   /** the primary failure class; null for a success or a record written before the taxonomy */
   failure: FailureClass | null;
 }
+
+/** A task row as data (a queued job's result read back from Redis is checked against it). */
+export const TaskRowSchema = z.strictObject({
+  status: LedgerStatusSchema,
+  claim: z.enum(['complete', 'incomplete']).nullable(),
+  success: z.boolean(),
+  spl: z.number().min(0).max(1),
+  usage: UsageSchema,
+  navigation: UsageSchema,
+  auxiliary: UsageSchema,
+  peakPromptTokens: z.number().int().nonnegative().nullable(),
+  tokenSource: z.enum(['provider', 'estimate']).nullable(),
+  successDefinition: SuccessDefinitionSchema.nullable(),
+  failure: FailureClassSchema.nullable(),
+}) satisfies z.ZodType<TaskRow>;
 
 const sum = (us: readonly Usage[]): Usage => us.reduce((a, u) => ({ uncachedInput: a.uncachedInput + u.uncachedInput, cachedInput: a.cachedInput + u.cachedInput, output: a.output + u.output }), { uncachedInput: 0, cachedInput: 0, output: 0 });
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Vec3 } from '../geometry/index.js';
 import { consolidate, HarnessConfigSchema, type HarnessConfig, Orchestrator, type HarnessEvent } from '../harness/index.js';
 import { atomicWriteFile, SuccessDefinitionSchema, Journal, EVAL_DIR, RUN_STATE_FILE, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
-import { addUsage, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
+import { addUsage, type Model, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
 import type { CameraConfig, GoatEpisode, GoatGoal, Scene, SceneNavMesh, StartPose } from '../sim/index.js';
 import { type NavigatorMemory, type SavedPoseMap, SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
 import type { BodyFrame } from '../body/index.js';
@@ -66,6 +66,8 @@ export interface RunProgress {
   onStart?(total: number, done: number): void;
   onTask?(id: string, status: string): void;
   onEvent?(e: HarnessEvent): void;
+  /** wraps the model agent's model (a queue worker's rate-limit permits); offline agents are not wrapped */
+  wrapModel?(m: Model): Model;
 }
 
 export interface RunSummary {
@@ -206,7 +208,7 @@ async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof s
     goalLabel: () => (live.current ? (live.current.type === 'description' ? live.current.description : live.current.category) : 'goal'),
   };
   try {
-    live.roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle, imageGoals: o.imageGoals });
+    live.roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle, imageGoals: o.imageGoals, wrapModel: progress.wrapModel });
   } catch (e) {
     world.dispose();
     throw e;

@@ -1,11 +1,44 @@
-/** Worker-thread entry of `navharness eval`: runs one sequence and posts its summary back. */
+/**
+ * Worker-thread entry of `navharness eval` and of a queue worker: runs one sequence and posts its
+ * summary back. When throttled, each model call first asks the parent thread for a permit (the
+ * distributed eval's per-provider rate limit lives in the parent, next to its Redis connection).
+ */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { Model } from '../models/index.js';
 import { runSequence, type RunOptions } from './run-sequence.js';
 
-const opts = workerData as RunOptions;
+const { run, throttled } = workerData as { run: RunOptions; throttled: boolean };
+
+const waiting = new Map<number, { ok: () => void; fail: (e: Error) => void }>();
+let tickets = 0;
+const onPermit = (m: { kind: string; ticket: number; error: string | null }) => {
+  const w = m.kind === 'permit' ? waiting.get(m.ticket) : undefined;
+  if (!w) return;
+  waiting.delete(m.ticket);
+  if (m.error === null) w.ok();
+  else w.fail(new Error(`no permit for a model call: ${m.error}`));
+};
+if (throttled) parentPort?.on('message', onPermit);
+
+function permit(): Promise<void> {
+  const ticket = ++tickets;
+  return new Promise((ok, fail) => {
+    waiting.set(ticket, { ok, fail });
+    parentPort?.postMessage({ kind: 'permit', ticket });
+  });
+}
+
+/** The model with a permit before each call; the same id and token source. */
+function throttledModel(m: Model): Model {
+  return { id: m.id, tokenSource: m.tokenSource, complete: async (req) => (await permit(), m.complete(req)) };
+}
+
 try {
-  const s = await runSequence(opts, { onTask: (id, status) => parentPort?.postMessage({ kind: 'task', id, status }) });
+  const s = await runSequence(run, { onStart: (total, done) => parentPort?.postMessage({ kind: 'start', total, done }), onTask: (id, status) => parentPort?.postMessage({ kind: 'task', id, status }), ...(throttled ? { wrapModel: throttledModel } : {}) });
   parentPort?.postMessage({ kind: 'done', out: s.out, metrics: s.metrics });
 } catch (err) {
   parentPort?.postMessage({ kind: 'error', message: (err as Error).message });
 }
+// the permit listener would keep the thread alive
+parentPort?.off('message', onPermit);
+parentPort?.unref();

@@ -1,0 +1,71 @@
+/**
+ * `navharness eval --queue URL`: the eval's sequences as jobs on Redis (BullMQ), run by
+ * `navharness worker` processes anywhere that reaches Redis. Enqueues (idempotently), waits with
+ * progress on stderr and collects the finished jobs into DIR/metrics.json — the same file a local
+ * eval writes — or only enqueues (`--enqueue-only`), or only collects (`--collect`).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import type { Prices } from '../eval/index.js';
+import type { HarnessConfigSchema } from '../harness/index.js';
+import { collectEval, enqueueEval, providerOf, QueuedRunSchema, type QueuedEval, RateLimitsSchema, RedisUrlSchema, waitForJobs } from '../queue/index.js';
+import { parseFlags, UsageError } from './options.js';
+import { goatSummary } from './eval-summary.js';
+
+const QueueFlagsSchema = z.object({
+  queue: RedisUrlSchema,
+  attempts: z.coerce.number({ error: '--attempts must be a whole number' }).int('--attempts must be a whole number').min(1, '--attempts is at least 1').max(20, '--attempts is at most 20').default(3),
+  backoff: z.coerce.number({ error: '--backoff is seconds' }).finite('--backoff is seconds').min(0, '--backoff is at least 0 seconds').max(3600, '--backoff is at most 3600 seconds').default(30),
+  rateLimit: RateLimitsSchema.optional(),
+  rateWindow: z.coerce.number({ error: '--rate-window is seconds' }).int('--rate-window is whole seconds').min(1, '--rate-window is at least 1 second').max(3600, '--rate-window is at most 3600 seconds').default(60),
+});
+
+interface EvalQueueFlags {
+  houses: { from: number; to: number };
+  out: string;
+  sequence: number;
+  agent: string;
+  judge: 'auto' | 'model' | 'ground-truth';
+  maxGoals?: number;
+  success: z.infer<typeof QueuedRunSchema>['success'];
+  enqueueOnly: boolean;
+  collect: boolean;
+  json: boolean;
+}
+
+function queuedEval(raw: Record<string, unknown>, f: EvalQueueFlags, harness: z.input<typeof HarnessConfigSchema>): { e: QueuedEval; q: z.infer<typeof QueueFlagsSchema> } {
+  const q = parseFlags(QueueFlagsSchema, raw, 'eval');
+  try {
+    providerOf(f.agent);
+  } catch (err) {
+    throw new UsageError(`navharness eval: --agent: ${(err as Error).message}`, ['--agent']);
+  }
+  const run = QueuedRunSchema.safeParse({ sequence: f.sequence, agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, success: f.success, harness });
+  if (!run.success) throw new UsageError(`navharness eval: invalid run options: ${run.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return { e: { target: q.queue, houses: f.houses, run: run.data }, q };
+}
+
+export async function evalOnQueue(raw: Record<string, unknown>, f: EvalQueueFlags, harness: z.input<typeof HarnessConfigSchema>, prices: Prices): Promise<void> {
+  const { e, q } = queuedEval(raw, f, harness);
+  const log = (line: string) => process.stderr.write(line + '\n');
+  if (!f.collect) {
+    const r = await enqueueEval(e, { attempts: q.attempts, backoffMs: q.backoff * 1000 }, q.rateLimit ? { rateLimits: q.rateLimit, windowMs: q.rateWindow * 1000 } : undefined);
+    log(`queue ${e.target.shown}: ${r.ids.length} sequence jobs (${r.added} added, ${r.retried} failed ones tried again, ${r.kept} already there)`);
+    if (f.enqueueOnly) {
+      if (f.json) console.log(JSON.stringify({ queue: e.target.shown, jobs: r.ids, added: r.added, retried: r.retried, kept: r.kept }));
+      else console.log(`enqueued on ${e.target.shown}: ${r.ids.join(', ')}\nrun 'navharness worker --queue ${e.target.shown}' on each machine, then this command with --collect`);
+      return;
+    }
+    await waitForJobs(e.target, r.ids, log);
+  }
+  mkdirSync(resolve(f.out), { recursive: true });
+  const c = await collectEval(e, f.out, prices);
+  // where each sequence ran: the run directories are on the workers' machines (or a shared --runs-dir)
+  writeFileSync(join(resolve(f.out), 'queue-jobs.json'), JSON.stringify({ queue: e.target.shown, jobs: c.runs }, null, 2) + '\n');
+  const failed = c.runs.filter((x) => x.error);
+  for (const x of failed) console.error(`seed ${x.house}: ${x.error}`);
+  if (f.json) console.log(JSON.stringify(c.metrics));
+  else console.log(goatSummary(f.out, c.metrics));
+  if (failed.length) process.exitCode = 1;
+}
