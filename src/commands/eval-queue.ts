@@ -4,7 +4,7 @@
  * progress on stderr and collects the finished jobs into DIR/metrics.json — the same file a local
  * eval writes — or only enqueues (`--enqueue-only`), or only collects (`--collect`).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { Prices } from '../eval/index.js';
@@ -63,9 +63,33 @@ export async function evalOnQueue(raw: Record<string, unknown>, f: EvalQueueFlag
   const c = await collectEval(e, f.out, prices);
   // where each sequence ran: the run directories are on the workers' machines (or a shared --runs-dir)
   writeFileSync(join(resolve(f.out), 'queue-jobs.json'), JSON.stringify({ queue: e.target.shown, jobs: c.runs }, null, 2) + '\n');
+  linkRunDirectories(f.out, c.runs);
   const failed = c.runs.filter((x) => x.error);
   for (const x of failed) console.error(`seed ${x.house}: ${x.error}`);
   if (f.json) console.log(JSON.stringify(c.metrics));
   else console.log(goatSummary(f.out, c.metrics));
   if (failed.length) process.exitCode = 1;
 }
+
+/**
+ * DIR/seed-H → the job's run directory, when it is on this machine (a worker here, or a shared
+ * --runs-dir), so that `navharness report DIR` finds the runs as in a local eval's directory. A real
+ * folder of that name (a local eval's run) is left alone.
+ */
+function linkRunDirectories(out: string, runs: readonly { house: number; runDir: string | null }[]): void {
+  for (const r of runs) {
+    if (!r.runDir || !existsSync(r.runDir)) continue;
+    const link = join(resolve(out), `seed-${r.house}`);
+    if (isLink(link)) rmSync(link);
+    else if (existsSync(link)) continue;
+    symlinkSync(r.runDir, link, 'dir');
+  }
+}
+
+const isLink = (p: string): boolean => {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+};

@@ -25,7 +25,8 @@ export function isEvalDirectory(dir: string): boolean {
 function runFolders(dir: string): string[] {
   const seedOf = (n: string) => Number(/^seed-(\d+)$/.exec(n)?.[1] ?? Infinity);
   return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && e.name !== 'report' && existsSync(join(dir, e.name, LEDGER_FILE)))
+    // a queued eval links its runs in (DIR/seed-H → the worker's run directory): links to folders count
+    .filter((e) => (e.isDirectory() || (e.isSymbolicLink() && existsSync(join(dir, e.name)) && statSync(join(dir, e.name)).isDirectory())) && e.name !== 'report' && existsSync(join(dir, e.name, LEDGER_FILE)))
     .map((e) => e.name)
     .sort((a, b) => seedOf(a) - seedOf(b) || a.localeCompare(b));
 }
