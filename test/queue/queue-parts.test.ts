@@ -7,9 +7,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Queue, Worker } from 'bullmq';
+import { Queue, QueueEvents, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bullConnection, collectEval, EVAL_QUEUE, enqueueEval, evalJobs, ProviderPermits, QueuedRunSchema, type RedisTarget, RedisUrlSchema, setRateLimits, startWorker, waitForJobs } from '../../src/queue/index.js';
+import { bullConnection, collectEval, EVAL_QUEUE, enqueueEval, evalJobs, permitQueueName, ProviderPermits, QueuedRunSchema, type RedisTarget, RedisUrlSchema, setRateLimits, startWorker, waitForJobs } from '../../src/queue/index.js';
 import { startRedis, type TestRedis } from '../helpers/redis-server.js';
 import { type FakeProvider, startFakeProvider } from '../helpers/fake-provider.js';
 
@@ -94,7 +94,13 @@ describe('queue parts (real redis-server)', () => {
       return { kind: 'message', toolCalls: [{ name: 'write_file', arguments: { path: `tasks/${id}/handover.md`, content: 'Looked around the start room.' } }, { name: 'close_task', arguments: { claim: 'incomplete', evidence: 'not found' } }] };
     });
     closers.push(() => fake.close());
-    const WINDOW = 1500;
+    const WINDOW = 4000;
+    // every permit granted is a completed job of the provider's permit queue
+    const events = new QueueEvents(permitQueueName('openai-chat'), { connection: conn() });
+    closers.push(() => events.close());
+    let permits = 0;
+    events.on('completed', () => permits++);
+    await events.waitUntilReady();
     const run = QueuedRunSchema.parse({ sequence: 1, agent: `openai-chat:fake@${fake.url}`, judge: 'auto', maxGoals: 2, success: 'papers-1m', harness: { stepBudget: 10, turnBudget: 4 } });
     const e = { target, houses: { from: 7, to: 7 }, run };
     const r = await enqueueEval(e, { attempts: 1, backoffMs: 0 }, { rateLimits: { 'openai-chat': 2 }, windowMs: WINDOW });
@@ -104,9 +110,12 @@ describe('queue parts (real redis-server)', () => {
     const c = await collectEval(e, join(tmp, 'collect-rl'), { uncachedInput: 0, cachedInput: 0, output: 0 });
     expect(c.runs[0].error).toBeNull();
     expect(c.metrics.tasks).toBe(2);
-    // at most 2 calls per 1.5 s window (a window opens at its first permit): n calls span at least ceil(n / 2) − 1 windows
+    // one permit per model call; at most 2 calls per 4 s window (a window opens at its first permit), so
+    // n calls span at least ceil(n / 2) − 1 windows (unlimited, this sequence's 10 calls span about 7 s)
     const n = times.length;
     expect(n).toBeGreaterThanOrEqual(4);
+    for (let i = 0; i < 50 && permits < n; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(permits).toBe(n);
     expect(times[n - 1] - times[0]).toBeGreaterThanOrEqual((Math.ceil(n / 2) - 1) * WINDOW - 300);
   }, 180_000);
 });
