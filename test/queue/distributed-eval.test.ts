@@ -132,7 +132,8 @@ describe('navharness eval --queue with navharness worker (real redis-server)', (
     expect(queued.sequences).toBe(4);
     expect(queued.tasks).toBe(8);
     // progress went to stderr, per sequence
-    expect(stderr).toMatch(/queue: seed-\d+-[0-9a-f]{16} completed 2\/2 tasks on .* — 4\/4 sequences done/);
+    expect(stderr).toMatch(/queue: seed-\d+-[0-9a-f]{16} active( \d\/2 tasks)? on \S+:\d+ — [0-3]\/4 sequences done/);
+    expect(stderr).toMatch(/queue: seed-\d+-[0-9a-f]{16} completed.* on \S+:\d+ — 4\/4 sequences done/);
 
     // every sequence finished, each task closed exactly once; the killed one resumed, its first record untouched
     const dirs = readdirSync(runs).map((d) => join(runs, d));
@@ -198,6 +199,12 @@ describe('navharness eval --queue with navharness worker (real redis-server)', (
       expect(bad.err).toContain(`--queue: `);
       expect(bad.err).toContain(says);
     }
+    const limit = await runMain('eval', ...SEQ, '--out', join(tmp, 'bad'), '--queue', redis.url, '--rate-limit', 'openai=500,gemini=9');
+    expect(limit.code).toBe(2);
+    expect(limit.err).toContain("--rate-limit: 'gemini=9' is not PROVIDER=N with PROVIDER one of openai, anthropic, openai-chat");
+    const conc = await runMain('worker', '--queue', redis.url, '--concurrency', 'two');
+    expect(conc.code).toBe(2);
+    expect(conc.err).toContain('--concurrency: --concurrency must be a whole number');
     const lone = await runMain('eval', ...SEQ, '--out', join(tmp, 'bad'), '--collect');
     expect(lone.code).toBe(2);
     expect(lone.err).toContain('--collect goes with --queue');
