@@ -49,15 +49,16 @@ function queuedEval(raw: Record<string, unknown>, f: EvalQueueFlags, harness: z.
 export async function evalOnQueue(raw: Record<string, unknown>, f: EvalQueueFlags, harness: z.input<typeof HarnessConfigSchema>, prices: Prices): Promise<void> {
   const { e, q } = queuedEval(raw, f, harness);
   const log = (line: string) => process.stderr.write(line + '\n');
+  const retry = { attempts: q.attempts, backoffMs: q.backoff * 1000 };
   if (!f.collect) {
-    const r = await enqueueEval(e, { attempts: q.attempts, backoffMs: q.backoff * 1000 }, q.rateLimit ? { rateLimits: q.rateLimit, windowMs: q.rateWindow * 1000 } : undefined);
+    const r = await enqueueEval(e, retry, q.rateLimit ? { rateLimits: q.rateLimit, windowMs: q.rateWindow * 1000 } : undefined);
     log(`queue ${e.target.shown}: ${r.ids.length} sequence jobs (${r.added} added, ${r.retried} failed ones tried again, ${r.kept} already there)`);
     if (f.enqueueOnly) {
       if (f.json) console.log(JSON.stringify({ queue: e.target.shown, jobs: r.ids, added: r.added, retried: r.retried, kept: r.kept }));
       else console.log(`enqueued on ${e.target.shown}: ${r.ids.join(', ')}\nrun 'navharness worker --queue ${e.target.shown}' on each machine, then this command with --collect`);
       return;
     }
-    await waitForJobs(e.target, r.ids, log);
+    await waitForJobs(e, retry, log);
   }
   mkdirSync(resolve(f.out), { recursive: true });
   const c = await collectEval(e, f.out, prices);

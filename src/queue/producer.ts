@@ -43,6 +43,9 @@ async function withQueue<T>(target: RedisTarget, use: (q: Queue) => Promise<T>):
   }
 }
 
+/** A job is kept in Redis when it completes or fails: its result is what `--collect` reads. */
+const jobOptions = (id: string, retry: JobRetry) => ({ jobId: id, attempts: retry.attempts, backoff: { type: 'exponential' as const, delay: retry.backoffMs }, removeOnComplete: false, removeOnFail: false });
+
 export interface EnqueueReport {
   ids: string[];
   added: number;
@@ -61,7 +64,7 @@ export async function enqueueEval(e: QueuedEval, retry: JobRetry, limits?: { rat
       report.ids.push(id);
       const existing = await q.getJob(id);
       if (!existing) {
-        await q.add('sequence', job, { jobId: id, attempts: retry.attempts, backoff: { type: 'exponential', delay: retry.backoffMs }, removeOnComplete: false, removeOnFail: false });
+        await q.add('sequence', job, jobOptions(id, retry));
         report.added++;
       } else if ((await existing.getState()) === 'failed') {
         await existing.retry('failed');
@@ -88,25 +91,31 @@ async function viewOf(q: Queue, id: string): Promise<JobView> {
   return { id, state: await job.getState(), done: typeof p === 'object' && p ? num(p.done) : 0, total: typeof p === 'object' && p ? num(p.total) : 0, worker: job.processedBy ?? null };
 }
 
-const FINAL = new Set(['completed', 'failed', 'missing']);
+const FINAL = new Set(['completed', 'failed']);
 
 /**
- * Polls the jobs until each has completed or failed, printing a line on each change (per sequence:
- * its state, tasks closed / goals, the worker; and sequences done / all). A Redis that goes away
- * while waiting is reported and waited for.
+ * Polls the eval's jobs until each has completed or failed, printing a line on each change (per
+ * sequence: its state, tasks closed / goals, the worker; and sequences done / all). A Redis that goes
+ * away while waiting is reported and waited for; a job missing from it (Redis restarted without
+ * persistence) is enqueued again, and its run directory is resumed.
  */
-export async function waitForJobs(target: RedisTarget, ids: readonly string[], log: (line: string) => void, pollMs = 1000): Promise<void> {
-  await withQueue(target, async (q) => {
+export async function waitForJobs(e: QueuedEval, retry: JobRetry, log: (line: string) => void, pollMs = 1000): Promise<void> {
+  const jobs = evalJobs(e);
+  await withQueue(e.target, async (q) => {
     const last = new Map<string, string>();
     let down = false;
     for (;;) {
       let views: JobView[];
       try {
-        views = await Promise.all(ids.map((id) => viewOf(q, id)));
-        if (down) log(`queue: Redis at ${target.shown} answers again`);
+        views = await Promise.all(jobs.map(({ id }) => viewOf(q, id)));
+        for (const v of views.filter((x) => x.state === 'missing')) {
+          await q.add('sequence', (jobs.find((j) => j.id === v.id) as { job: EvalJob }).job, jobOptions(v.id, retry));
+          log(`queue: ${v.id} was missing from Redis (restarted without persistence?): enqueued again`);
+        }
+        if (down) log(`queue: Redis at ${e.target.shown} answers again`);
         down = false;
       } catch (err) {
-        if (!down) log(`queue: lost Redis at ${target.shown} (${(err as Error).message}); waiting for it (Ctrl-C stops waiting; the jobs stay queued)`);
+        if (!down) log(`queue: lost Redis at ${e.target.shown} (${(err as Error).message}); waiting for it (Ctrl-C stops waiting; the jobs stay queued)`);
         down = true;
         await new Promise((r) => setTimeout(r, pollMs * 2));
         continue;
@@ -114,10 +123,10 @@ export async function waitForJobs(target: RedisTarget, ids: readonly string[], l
       const finished = views.filter((v) => FINAL.has(v.state)).length;
       for (const v of views) {
         const line = `${v.id} ${v.state}${v.total ? ` ${v.done}/${v.total} tasks` : ''}${v.worker ? ` on ${v.worker}` : ''}`;
-        if (last.get(v.id) !== line) log(`queue: ${line} — ${finished}/${ids.length} sequences done`);
+        if (last.get(v.id) !== line) log(`queue: ${line} — ${finished}/${jobs.length} sequences done`);
         last.set(v.id, line);
       }
-      if (finished === ids.length) return;
+      if (finished === jobs.length) return;
       await new Promise((r) => setTimeout(r, pollMs));
     }
   });

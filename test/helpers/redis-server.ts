@@ -12,6 +12,10 @@ import { join } from 'node:path';
 export interface TestRedis {
   port: number;
   url: string;
+  /** SIGKILLs the server (its data is gone: no persistence) */
+  kill(): Promise<void>;
+  /** a new, empty server on the same port */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -41,25 +45,39 @@ function pings(port: number): Promise<boolean> {
   });
 }
 
-export async function startRedis(): Promise<TestRedis> {
-  const v = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
-  if (v.error || v.status !== 0) throw new Error("redis-server is not installed: the queue tests need a real Redis (apt-get install redis-server; .ci/run installs it)");
-  const dir = mkdtempSync(join(tmpdir(), 'nh-redis-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+async function launch(port: number, dir: string): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
   for (let i = 0; i < 200 && !(await pings(port)); i++) {
     if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode} on port ${port}`);
     await new Promise((r) => setTimeout(r, 25));
   }
   if (!(await pings(port))) throw new Error(`redis-server did not answer on port ${port}`);
+  return child;
+}
+
+async function killChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+export async function startRedis(): Promise<TestRedis> {
+  const v = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+  if (v.error || v.status !== 0) throw new Error("redis-server is not installed: the queue tests need a real Redis (apt-get install redis-server; .ci/run installs it)");
+  const dir = mkdtempSync(join(tmpdir(), 'nh-redis-'));
+  const port = await freePort();
+  let child = await launch(port, dir);
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
+    kill: () => killChild(child),
+    restart: async () => {
+      await killChild(child);
+      child = await launch(port, dir);
+    },
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await new Promise((r) => child.once('exit', r));
-      }
+      await killChild(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };

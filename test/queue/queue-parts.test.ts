@@ -103,10 +103,10 @@ describe('queue parts (real redis-server)', () => {
     await events.waitUntilReady();
     const run = QueuedRunSchema.parse({ sequence: 1, agent: `openai-chat:fake@${fake.url}`, judge: 'auto', maxGoals: 2, success: 'papers-1m', harness: { stepBudget: 10, turnBudget: 4 } });
     const e = { target, houses: { from: 7, to: 7 }, run };
-    const r = await enqueueEval(e, { attempts: 1, backoffMs: 0 }, { rateLimits: { 'openai-chat': 2 }, windowMs: WINDOW });
+    await enqueueEval(e, { attempts: 1, backoffMs: 0 }, { rateLimits: { 'openai-chat': 2 }, windowMs: WINDOW });
     const w = await startWorker({ target, concurrency: 1, runsDir: join(tmp, 'runs-rl'), stallSeconds: 30, rateWindowMs: WINDOW, log: () => {} });
     closers.push(() => w.close(true));
-    await waitForJobs(target, r.ids, () => {}, 200);
+    await waitForJobs(e, { attempts: 1, backoffMs: 0 }, () => {}, 200);
     const c = await collectEval(e, join(tmp, 'collect-rl'), { uncachedInput: 0, cachedInput: 0, output: 0 });
     expect(c.runs[0].error).toBeNull();
     expect(c.metrics.tasks).toBe(2);
