@@ -24,7 +24,7 @@ import { centreOnFlight, flightInView, type Flight } from './stairs.js';
 import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
 import { goalInView } from './perception.js';
-import type { NavigationOracle, Pose, Sighting, StateName, TaskState } from './types.js';
+import { newTaskState, type NavigationOracle, type Pose, type Sighting, type StateName, type TaskState } from './types.js';
 
 const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
 
@@ -214,6 +214,8 @@ export class NavigationAgent implements Model {
       }
       t.faced = false;
       t.goal = null;
+      // looked for again from another side of where it was thought to be
+      t.focus = p;
       t.state = 'explore';
       t.closeEvidence = null;
       t.stalls = 0;
@@ -244,10 +246,7 @@ export class NavigationAgent implements Model {
       this.flights = [];
       this.climbing = null;
     }
-    this.task = {
-      key, state: 'explore', coverage: new Map(), stairs: null, floorsDone: [], goal: null, rejected: [], ignore: [], focus: null, target: null,
-      stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, recallPlace: null, briefed: false, faced: false, carry: false,
-    };
+    this.task = newTaskState(key);
     return this.task;
   }
 }

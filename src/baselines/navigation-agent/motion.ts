@@ -26,9 +26,12 @@ export function planRoute(nav: Navigator, goal: PlanarPoint): PlanResult {
   return nav.plan(goal, undefined, { startSnapM: 0.6 });
 }
 
-/** The route cut where it first comes within `withinM` of `point`. */
-export function cutRoute(path: readonly PlanarPoint[], point: PlanarPoint, withinM: number): PlanarPoint[] {
-  const i = path.findIndex((p) => Math.hypot(p.x - point.x, p.z - point.z) <= withinM);
+/**
+ * The route cut where it first comes within `withinM` of `point` with `point` in sight from there (a
+ * route round a wall passes within reach of what is behind it before it gets to the open side).
+ */
+export function cutRoute(path: readonly PlanarPoint[], point: PlanarPoint, withinM: number, inSight: (from: PlanarPoint) => boolean = () => true): PlanarPoint[] {
+  const i = path.findIndex((p) => Math.hypot(p.x - point.x, p.z - point.z) <= withinM && inSight(p));
   return i < 0 ? [...path] : path.slice(0, i + 1);
 }
 

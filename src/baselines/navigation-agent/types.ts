@@ -77,3 +77,11 @@ export interface TaskState {
   /** consecutive steps that ended in a collision */
   bumps: number;
 }
+
+/** A task as it opens: exploring, nothing seen, nothing rejected. */
+export function newTaskState(key: string): TaskState {
+  return {
+    key, state: 'explore', coverage: new Map(), stairs: null, floorsDone: [], goal: null, rejected: [], ignore: [], focus: null, target: null,
+    stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, recallPlace: null, briefed: false, faced: false, carry: false,
+  };
+}
