@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { approach } from '../../src/baselines/navigation-agent/approach.js';
-import { cutRoute } from '../../src/baselines/navigation-agent/motion.js';
+import { cutRoute, openHeading } from '../../src/baselines/navigation-agent/motion.js';
+import type { Navigator } from '../../src/navigator/index.js';
 import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
 import { GridView } from '../../src/baselines/navigation-agent/grid.js';
 import { Cell } from '../../src/mapping/index.js';
@@ -66,5 +67,17 @@ describe('cutRoute: the approach stops where the goal is in sight', () => {
     const end = cut[cut.length - 1];
     expect(end.z).toBeGreaterThan(1);
     expect(Math.hypot(end.x - g.x, end.z - g.z)).toBeLessThanOrEqual(0.75);
+  });
+});
+
+describe('openHeading: the way out after bumps', () => {
+  it('leaves out the heading the body just failed to move along, however free the map shows it', () => {
+    // a map free everywhere: every ray is as long as any other
+    const nav = { floor: 0, map: { cellAt: () => 'free' } } as unknown as Navigator;
+    const pose = { x: 0, z: 0, yaw: 0.3 };
+    expect(openHeading(nav, pose)).toBeCloseTo(0.3);
+    const away = openHeading(nav, pose, true);
+    const off = Math.abs(Math.atan2(Math.sin(away - pose.yaw), Math.cos(away - pose.yaw)));
+    expect(off).toBeGreaterThanOrEqual(Math.PI / 3 - 1e-9);
   });
 });

@@ -11,6 +11,8 @@ import { cutRoute, driveAndFace, headingTo, planRoute, turnsTo } from './motion.
 export const REACH_M = 0.9;
 /** the seen goal point lies on its surface, an obstacle cell of the map: the sight line stops short of it */
 const SURFACE_SPARE_M = 0.2;
+/** a goal whose own free cell is out of reach is approached to the nearest reachable cell this close */
+const NEAR_M = 1.5;
 /** turns without getting closer before a sighting is given up */
 const MAX_STALLS = 5;
 
@@ -38,7 +40,7 @@ export function approach(c: Ctx): Decision {
     return close(`The goal (${c.oracle.goalLabel()}) is in view about ${d.toFixed(1)} m away, within reach of the robot.`);
   }
   if (t.stalls > MAX_STALLS) return giveUp(c, g);
-  const route = planRoute(c.nav, g);
+  const route = planRoute(c.nav, g, NEAR_M);
   if (route.status !== 'ok') return aroundIt(c, g);
   const gap = Math.hypot(route.target.x - g.x, route.target.z - g.z);
   if (gap > REACH_M + 0.1 && Math.hypot(route.target.x - c.pose.x, route.target.z - c.pose.z) < 0.4) return aroundIt(c, g);
