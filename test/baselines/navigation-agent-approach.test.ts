@@ -81,3 +81,23 @@ describe('openHeading: the way out after bumps', () => {
     expect(off).toBeGreaterThanOrEqual(Math.PI / 3 - 1e-9);
   });
 });
+
+describe('approach: progress along the route, not as the crow flies', () => {
+  it('keeps following a detour that leads away from the goal while the route left gets shorter', () => {
+    const g = { x: 0, z: 6 };
+    const c = ctx(g, null);
+    let routeLeft = 14;
+    // the map's way to the goal goes round a wall: the body first moves away from it (−z)
+    (c as unknown as { nav: unknown }).nav = {
+      floor: 0,
+      plan: () => ({ status: 'ok', path: [{ x: c.pose.x, z: c.pose.z }, { x: c.pose.x, z: c.pose.z - 3 }, { x: 3, z: -3 }, { x: 3, z: 6 }, g], lengthM: routeLeft, target: g }),
+    };
+    for (let turn = 0; turn < 8; turn++) {
+      const d = approach(c);
+      expect(d.kind).toBe('act');
+      c.pose = { ...c.pose, z: c.pose.z - 0.5 };
+      routeLeft -= 0.5;
+    }
+    expect(c.task.rejected).toEqual([]);
+  });
+});

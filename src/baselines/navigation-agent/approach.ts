@@ -22,10 +22,6 @@ export function approach(c: Ctx): Decision {
   const g = t.goal;
   if (!g) return goto('explore');
   const d = Math.hypot(g.x - c.pose.x, g.z - c.pose.z);
-  if (d < t.bestGoalDistM - 0.1) {
-    t.bestGoalDistM = d;
-    t.stalls = 0;
-  } else t.stalls++;
   // within reach across a wall is not within reach: the route goes round to the open side
   if (d <= REACH_M && (c.sighting || c.grid.clearLine(c.pose, g, SURFACE_SPARE_M))) {
     // within reach of where it was seen but not in view: look at it once before claiming
@@ -39,9 +35,14 @@ export function approach(c: Ctx): Decision {
     if (!c.sighting) return aroundIt(c, g);
     return close(`The goal (${c.oracle.goalLabel()}) is in view about ${d.toFixed(1)} m away, within reach of the robot.`);
   }
-  if (t.stalls > MAX_STALLS) return giveUp(c, g);
   const route = planRoute(c.nav, g, NEAR_M);
   if (route.status !== 'ok') return aroundIt(c, g);
+  // progress is the route still to drive: a way round a wall first leads away from the goal
+  if (route.lengthM < t.bestGoalDistM - 0.1) {
+    t.bestGoalDistM = route.lengthM;
+    t.stalls = 0;
+  } else t.stalls++;
+  if (t.stalls > MAX_STALLS) return giveUp(c, g);
   const gap = Math.hypot(route.target.x - g.x, route.target.z - g.z);
   if (gap > REACH_M + 0.1 && Math.hypot(route.target.x - c.pose.x, route.target.z - c.pose.z) < 0.4) return aroundIt(c, g);
   const path = cutRoute(route.path, g, REACH_M - 0.15, (p) => c.grid.clearLine(p, g, SURFACE_SPARE_M));

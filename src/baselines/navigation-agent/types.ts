@@ -59,7 +59,7 @@ export interface TaskState {
   /** turns spent on the current target or approach without getting closer */
   stalls: number;
   lastPose: Pose | null;
-  /** approach: the best distance to the goal so far */
+  /** approach: the shortest route to the goal so far (m) */
   bestGoalDistM: number;
   closeEvidence: string | null;
   /** areas travelled to, for the handover */
