@@ -67,6 +67,27 @@ describe('the places looked over, carried by the handover', () => {
     expect(carried.has(20, 20)).toBe(false);
   });
 
+  it('names only the sides of a place the views covered, and a later task takes over only those', () => {
+    const places = new PlaceStore();
+    places.mark('place 1', pose(2, 2), 0, []); // marked facing +z
+    const nav = fakeNavigator(places);
+    const grid = new GridView(floorGrid(), CELL);
+    // this task looked only ahead of place 1 (+z): the cells within 3 m and 45° of its heading
+    const looked = new ViewCoverage();
+    looked.markAround(grid, { x: 2, z: 2 }, 3, (b) => Math.abs(Math.atan2(Math.sin(b), Math.cos(b))) < Math.PI / 4);
+    const before = new SearchedPlaces();
+    before.noteTask(nav, new Map([[0, looked]]));
+    const line = before.handoverLine();
+    expect(line).toContain("'place 1' (ahead)");
+    const next = new SearchedPlaces();
+    next.readHandover(line);
+    const carried = new ViewCoverage();
+    next.seed(nav, 0, grid, carried);
+    expect(carried.has(20, 40)).toBe(true); // 2 m ahead
+    expect(carried.has(20, 2)).toBe(false); // 1.8 m behind: nobody looked there
+    expect(carried.has(2, 20)).toBe(false); // 1.8 m to the left
+  });
+
   it('stops at walls: the room behind one is not looked over', () => {
     const places = new PlaceStore();
     places.mark('by the wall', pose(4.5, 5), 0, []);
