@@ -1,6 +1,8 @@
 /**
  * Route queries on a floor layer (SPEC §4): the target snaps to the nearest free cell when it lands
- * on unknown or obstacle; A* over free cells; length in metres, or `unreachable`. Nothing moves.
+ * on unknown or obstacle — and, when asked and that cell lies in a pocket the start cannot reach (free
+ * space seen past furniture or through an unmapped doorway), to the nearest cell the start can reach
+ * within the snap radius; A* over free cells; length in metres, or `unreachable`. Nothing moves.
  */
 import type { OccupancyMap } from './occupancy-map.js';
 import { GridSearch, type GridRef } from './grid-search.js';
@@ -36,6 +38,12 @@ export interface PlanOptions {
    * body of that radius can drive. 0 (the default) plans over every free cell, as SPEC §4 says.
    */
   clearanceM?: number;
+  /**
+   * when the free cell nearest the target lies in a pocket the start cannot reach, end at the cell
+   * the start can reach nearest the target, within `targetSnapM` (for getting close to something
+   * seen, not for going to a place)
+   */
+  nearestReachable?: boolean;
 }
 
 export class Planner {
@@ -66,7 +74,16 @@ export class Planner {
     if (s.index < 0) return { status: 'unreachable', reason: 'no free cell known near the start', expansions: 0 };
     const t = locate(to, snapCells(opts.targetSnapM, 100));
     if (t.index < 0) return { status: 'unreachable', reason: 'no free cell known near the target', expansions: 0 };
-    const found = this.search.search(grid, s.index, t.index);
+    let found = this.search.search(grid, s.index, t.index);
+    let snapped = t.snapped;
+    if (!found && opts.nearestReachable) {
+      // the free cell nearest the target lies in a pocket the start cannot reach (seen past a table, or
+      // through a doorway not yet mapped): the nearest cell the start CAN reach within the snap radius
+      const c = this.map.worldToCell(to.x, to.z);
+      const near = nearestReachable(this.map.core.memory.buffer, grid, s.index, c.x - grid.ox, c.z - grid.oz, snapCells(opts.targetSnapM, 100));
+      found = near < 0 ? null : this.search.search(grid, s.index, near);
+      snapped = true;
+    }
     if (!found) {
       return { status: 'unreachable', reason: 'no path over known free cells joins start and target', expansions: this.search.lastExpansions };
     }
@@ -77,7 +94,7 @@ export class Planner {
       lengthM: found.cost * cell,
       start: path[0],
       target: path[path.length - 1],
-      targetSnapped: t.snapped,
+      targetSnapped: snapped,
       startSnapped: s.snapped,
       expansions: found.expansions,
     };
@@ -95,5 +112,39 @@ export class Planner {
     }
     this.map.core.exports.inflate(g.ptr, this.inflated.ptr, g.w, g.h, r);
     return { ...g, ptr: this.inflated.ptr };
+  }
+}
+
+/**
+ * The free cell reachable from `start` (4-connected flood over free cells, a subset of the 8-connected
+ * routes A* takes) nearest to grid cell (x, z), within `maxR` cells of it; −1 when there is none.
+ */
+export function nearestReachable(buffer: ArrayBufferLike, grid: GridRef, start: number, x: number, z: number, maxR: number): number {
+  const { w, h } = grid;
+  const cells = new Uint8Array(buffer, grid.ptr, w * h);
+  const seen = new Uint8Array(w * h);
+  const queue = new Int32Array(w * h);
+  let head = 0, tail = 0, best = -1, bestD = maxR * maxR + 1e-9;
+  queue[tail++] = start;
+  seen[start] = 1;
+  while (head < tail) {
+    const i = queue[head++];
+    const gx = i % w, gz = (i - gx) / w;
+    const d = (gx - x) ** 2 + (gz - z) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+    if (gx + 1 < w) visit(i + 1);
+    if (gx > 0) visit(i - 1);
+    if (gz + 1 < h) visit(i + w);
+    if (gz > 0) visit(i - w);
+  }
+  return best;
+
+  function visit(j: number): void {
+    if (seen[j] || cells[j] !== 1) return;
+    seen[j] = 1;
+    queue[tail++] = j;
   }
 }

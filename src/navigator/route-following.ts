@@ -38,6 +38,55 @@ export function actionsAlong(path: readonly PlanarPoint[], pose: PlanarPose, o: 
   return actions.length ? actions : ['forward'];
 }
 
+/** How far the body may stray from the route (m) when it cuts across the planner's grid steps. */
+const STRAY_M = 0.08;
+/** Farthest aim along the route (m): the map beyond is less certain than the route near the body. */
+const MAX_AIM_M = 2.5;
+
+/**
+ * The point the body heads for: the farthest route point (within MAX_AIM_M along it) that a straight
+ * line from the body reaches without leaving the route by more than STRAY_M. An 8-connected route
+ * runs in 45° steps; aiming only `lookahead` ahead follows each step with a turn, aiming along its
+ * straight corridor drives it in one heading. Falls back to the first point `lookahead` away.
+ */
+function straightAim(path: readonly PlanarPoint[], k: number, x: number, z: number, lookahead: number): PlanarPoint {
+  let aim: PlanarPoint | null = null;
+  let along = 0;
+  for (let j = k + 1; j < path.length; j++) {
+    along += Math.hypot(path[j].x - path[j - 1].x, path[j].z - path[j - 1].z);
+    if (along > MAX_AIM_M) break;
+    if (!withinStray(path, k, j, x, z)) break;
+    if (Math.hypot(path[j].x - x, path[j].z - z) >= lookahead) aim = path[j];
+  }
+  if (aim) return aim;
+  for (let j = k; j < path.length; j++) if (Math.hypot(path[j].x - x, path[j].z - z) >= lookahead) return path[j];
+  return path[path.length - 1];
+}
+
+/** Whether route points k..j all lie within STRAY_M of the segment from (x, z) to point j. */
+function withinStray(path: readonly PlanarPoint[], k: number, j: number, x: number, z: number): boolean {
+  const dx = path[j].x - x, dz = path[j].z - z;
+  const len2 = dx * dx + dz * dz;
+  for (let i = k; i < j; i++) {
+    const t = len2 > 0 ? Math.max(0, Math.min(1, ((path[i].x - x) * dx + (path[i].z - z) * dz) / len2)) : 0;
+    if (Math.hypot(path[i].x - (x + t * dx), path[i].z - (z + t * dz)) > STRAY_M) return false;
+  }
+  return true;
+}
+
+/** Distance (m) from (x, z) to the route's segments from point k on (a few metres of it). */
+function distanceToRoute(path: readonly PlanarPoint[], k: number, x: number, z: number): number {
+  let best = Math.hypot(path[k].x - x, path[k].z - z);
+  for (let i = k; i + 1 < path.length && i < k + 60; i++) {
+    const a = path[i], b = path[i + 1];
+    const dx = b.x - a.x, dz = b.z - a.z;
+    const len2 = dx * dx + dz * dz;
+    const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - a.x) * dx + (z - a.z) * dz) / len2)) : 0;
+    best = Math.min(best, Math.hypot(x - (a.x + t * dx), z - (a.z + t * dz)));
+  }
+  return best;
+}
+
 export interface RouteActionOptions {
   /** at most this many actions (the step tool takes 12) */
   maxActions: number;
@@ -70,16 +119,15 @@ export function routeActions(path: readonly PlanarPoint[], pose: PlanarPose, o: 
     }
     const end = path[path.length - 1];
     if (stopAt - cum[k] < FORWARD_M / 2 || Math.hypot(end.x - x, end.z - z) < FORWARD_M / 2) break;
-    let aim = path[path.length - 1];
-    for (let j = k; j < path.length; j++) {
-      if (Math.hypot(path[j].x - x, path[j].z - z) >= lookahead) {
-        aim = path[j];
-        break;
-      }
-    }
+    const aim = straightAim(path, k, x, z, lookahead);
     const want = Math.atan2(-(aim.x - x), aim.z - z);
     const turns = Math.round(wrapAngle(want - yaw) / TURN);
-    if (turns !== 0 && turnsInARow < 12) {
+    // one turn off (7.5°–22.5°) still moves forward while that keeps the body on the route: the 15°
+    // headings rarely match the route's, and turning at every step to split the difference costs a
+    // turn per forward
+    const nx = x - Math.sin(yaw) * FORWARD_M, nz = z + Math.cos(yaw) * FORWARD_M;
+    const onRoute = Math.abs(turns) === 1 && distanceToRoute(path, k, nx, nz) <= STRAY_M;
+    if (turns !== 0 && !onRoute && turnsInARow < 12) {
       actions.push(turns > 0 ? 'left' : 'right');
       yaw = wrapAngle(yaw + Math.sign(turns) * TURN);
       turnsInARow++;

@@ -9,7 +9,7 @@ import { ViewCoverage } from '../../src/baselines/navigation-agent/coverage.js';
 import { GridView } from '../../src/baselines/navigation-agent/grid.js';
 import { recall } from '../../src/baselines/navigation-agent/recall.js';
 import { SearchedPlaces } from '../../src/baselines/navigation-agent/searched.js';
-import { SightingMemory } from '../../src/baselines/navigation-agent/memory.js';
+import { pointOf, SightingMemory } from '../../src/baselines/navigation-agent/memory.js';
 import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
 import type { TaskState } from '../../src/baselines/navigation-agent/types.js';
 import { Cell, type GridSnapshot } from '../../src/mapping/index.js';
@@ -67,6 +67,27 @@ describe('the places looked over, carried by the handover', () => {
     expect(carried.has(20, 20)).toBe(false);
   });
 
+  it('names only the sides of a place the views covered, and a later task takes over only those', () => {
+    const places = new PlaceStore();
+    places.mark('place 1', pose(2, 2), 0, []); // marked facing +z
+    const nav = fakeNavigator(places);
+    const grid = new GridView(floorGrid(), CELL);
+    // this task looked only ahead of place 1 (+z): the cells within 3 m and 45° of its heading
+    const looked = new ViewCoverage();
+    looked.markAround(grid, { x: 2, z: 2 }, 3, (b) => Math.abs(Math.atan2(Math.sin(b), Math.cos(b))) < Math.PI / 4);
+    const before = new SearchedPlaces();
+    before.noteTask(nav, new Map([[0, looked]]));
+    const line = before.handoverLine();
+    expect(line).toContain("'place 1' (ahead)");
+    const next = new SearchedPlaces();
+    next.readHandover(line);
+    const carried = new ViewCoverage();
+    next.seed(nav, 0, grid, carried);
+    expect(carried.has(20, 40)).toBe(true); // 2 m ahead
+    expect(carried.has(20, 2)).toBe(false); // 1.8 m behind: nobody looked there
+    expect(carried.has(2, 20)).toBe(false); // 1.8 m to the left
+  });
+
   it('stops at walls: the room behind one is not looked over', () => {
     const places = new PlaceStore();
     places.mark('by the wall', pose(4.5, 5), 0, []);
@@ -104,12 +125,42 @@ describe('the objects seen, carried by the handover', () => {
     ].join('\n');
     const m = new SightingMemory();
     m.readHandover(text, (name) => places.get(name)?.floor ?? null);
-    const lines = m.handoverLines();
+    const lines = m.handoverLines(places.list());
     const again = new SightingMemory();
     again.readHandover(lines, (name) => places.get(name)?.floor ?? null);
-    expect(again.recall([3])).toEqual({ place: 'place 1', floor: 0 });
-    expect(again.recall([350])).toEqual({ place: 'place 2', floor: 1 });
-    expect(again.recall([999])).toBeNull();
+    expect(again.recall([3], places.list())).toEqual({ place: 'place 1', floor: 0, offset: null });
+    expect(again.recall([350], places.list())).toEqual({ place: 'place 2', floor: 1, offset: null });
+    expect(again.recall([999], places.list())).toBeNull();
+  });
+
+  it("writes each object as an offset from the marked place nearest it, and a later task reads back where it is", () => {
+    const places = new PlaceStore();
+    // place 1 faces +x (yaw −90°: a right turn from +z); place 2 is 6 m away
+    places.mark('place 1', { x: 1, z: 1, yaw: -Math.PI / 2 }, 0, []);
+    places.mark('place 2', pose(7, 1), 0, []);
+    const m = new SightingMemory();
+    // a vase seen 2 m ahead of place 1 and 0.5 m to its right (toward −z), as the views placed it
+    const seen = m as unknown as { seen: Map<number, { floor: number; point: { x: number; z: number } }> };
+    seen.seen.set(44, { floor: 0, point: { x: 3, z: 0.5 } });
+    const lines = m.handoverLines(places.list());
+    expect(lines).toBe("Objects seen near 'place 1': 44 (2.0 m ahead, 0.5 m right).");
+    const next = new SightingMemory();
+    next.readHandover(lines, (name) => places.get(name)?.floor ?? null);
+    const s = next.recall([44], places.list())!;
+    const at = pointOf(s, places.list())!;
+    expect(Math.hypot(at.x - 3, at.z - 0.5)).toBeLessThan(0.06);
+  });
+
+  it('goes to the nearest remembered instance of the goal, not the first one listed', () => {
+    const places = new PlaceStore();
+    places.mark('far', pose(9, 9), 0, []);
+    places.mark('near', pose(1, 1), 0, []);
+    places.mark('upstairs', pose(1, 1), 1, []);
+    const m = new SightingMemory();
+    m.readHandover("Objects seen near 'far': 5 (1.0 m ahead, 0.0 m right).\nObjects seen near 'upstairs': 7.\nObjects seen near 'near': 6 (0.5 m ahead, 0.0 m right).", (name) => places.get(name)?.floor ?? null);
+    expect(m.recall([5, 6, 7], places.list(), { point: { x: 0, z: 0 }, floor: 0 })?.place).toBe('near');
+    // only another floor's instance is known: that one
+    expect(m.recall([7], places.list(), { point: { x: 0, z: 0 }, floor: 0 })?.place).toBe('upstairs');
   });
 });
 
@@ -118,7 +169,7 @@ describe('recall on another floor', () => {
     const places = new PlaceStore();
     places.mark('place 7', pose(3, 3), 1, []);
     const nav = fakeNavigator(places, 0);
-    const task = { state: 'recall', recallPlace: 'place 7', stairs: null, focus: null } as unknown as TaskState;
+    const task = { state: 'recall', recall: { place: 'place 7', floor: 1, offset: null }, stairs: null, focus: null } as unknown as TaskState;
     return { nav, task, pose: pose(0, 0), flights, sighting: null } as unknown as Ctx;
   }
 
@@ -127,7 +178,7 @@ describe('recall on another floor', () => {
     const c = ctx([{ floor: 1, to: 0, bottom: { x: 0, z: 0 }, heading: Math.PI, spanM: 0 }, flight]);
     expect(recall(c)).toEqual({ kind: 'goto', state: 'stairs' });
     expect(c.task.stairs?.flight).toBe(flight);
-    expect(c.task.recallPlace).toBe('place 7');
+    expect(c.task.recall?.place).toBe('place 7');
   });
 
   it('explores when no flight from this floor is known', () => {

@@ -163,6 +163,26 @@ describe('Planner on an occupancy map', () => {
     for (const p of inTable.path) expect(map.cellAt(p.x, p.z)).toBe('free');
   });
 
+  it('a target whose nearest free cell is a pocket the start cannot reach gets, when asked, a route to the nearest reachable cell', () => {
+    const map = new OccupancyMap(core);
+    // 40 × 20 cells of 0.1 m: a free room (x < 2.0 m), a wall at x 2.0–2.2 m, a free pocket behind it
+    const w = 40, h = 20, cells = new Uint8Array(w * h);
+    for (let z = 0; z < h; z++) for (let x = 0; x < w; x++) cells[z * w + x] = x < 20 ? 1 : x < 23 ? 2 : x < 27 ? 1 : 0;
+    map.restoreFloor(0, { originX: 0, originZ: 0, width: w, height: h, cells });
+    // by default the target's own free cell is the only end: none
+    expect(new Planner(map).plan({ x: 0.5, z: 1.0 }, { x: 2.5, z: 1.0 }).status).toBe('unreachable');
+    const r = new Planner(map).plan({ x: 0.5, z: 1.0 }, { x: 2.5, z: 1.0 }, 0, { nearestReachable: true });
+    expect(r.status).toBe('ok');
+    if (r.status !== 'ok') return;
+    expect(r.targetSnapped).toBe(true);
+    // the end of the route is on the start's side of the wall, right against it
+    expect(r.target.x).toBeGreaterThan(1.8);
+    expect(r.target.x).toBeLessThan(2.0);
+    expect(Math.abs(r.target.z - 1.0)).toBeLessThan(0.11);
+    // beyond the snap radius nothing is offered
+    expect(new Planner(map).plan({ x: 0.5, z: 1.0 }, { x: 2.5, z: 1.0 }, 0, { targetSnapM: 0.3, nearestReachable: true }).status).toBe('unreachable');
+  });
+
   it('is unreachable across an unexplored gap and rejects non-finite points', async () => {
     const map = new OccupancyMap(core);
     map.openFloor(-0.88);
@@ -174,6 +194,8 @@ describe('Planner on an occupancy map', () => {
     const planner = new Planner(map);
     const r = planner.plan({ x: 0, z: 1 }, { x: 40, z: 1 });
     expect(r.status).toBe('unreachable');
+    // asked for the nearest reachable cell, nothing within 2 m of the target is on this side
+    expect(planner.plan({ x: 0, z: 1 }, { x: 40, z: 1 }, 0, { targetSnapM: 2, nearestReachable: true }).status).toBe('unreachable');
     expect(planner.plan({ x: NaN, z: 0 }, { x: 1, z: 1 })).toMatchObject({ status: 'unreachable', reason: /finite/ });
   });
 });

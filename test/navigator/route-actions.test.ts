@@ -24,3 +24,30 @@ describe('routeActions: a whole route in one step call', () => {
     expect(a.filter((x) => x === 'forward').length).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe('routeActions: the 15° headings against a route between them', () => {
+  /** An 8-connected staircase of 5 cm cells along heading `deg` (left of +z positive), 6 m long. */
+  function staircase(deg: number) {
+    const dx = -Math.sin((deg * Math.PI) / 180), dz = Math.cos((deg * Math.PI) / 180);
+    return Array.from({ length: 121 }, (_, s) => ({ x: Math.round(dx * s) * 0.05, z: Math.round(dz * s) * 0.05 }));
+  }
+
+  it('drives a route at 22.5° with a turn every few metres, not one per forward, staying on it', () => {
+    const path = staircase(22.5);
+    const a = routeActions(path, { x: 0, z: 0, yaw: 0 }, { maxActions: 200 });
+    const turns = a.filter((x) => x !== 'forward').length;
+    expect(a.filter((x) => x === 'forward').length).toBe(24);
+    // the old follower turned before 19 of the 24 forwards
+    expect(turns).toBeLessThanOrEqual(8);
+    // every simulated position stays within 0.1 m of the route's line
+    let x = 0, z = 0, yaw = 0;
+    for (const act of a) {
+      if (act === 'forward') {
+        x -= Math.sin(yaw) * 0.25;
+        z += Math.cos(yaw) * 0.25;
+        const off = Math.abs(x * Math.cos((22.5 * Math.PI) / 180) + z * Math.sin((22.5 * Math.PI) / 180));
+        expect(off).toBeLessThanOrEqual(0.1);
+      } else yaw += ((act === 'left' ? 15 : -15) * Math.PI) / 180;
+    }
+  });
+});

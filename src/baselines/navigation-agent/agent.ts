@@ -24,7 +24,7 @@ import { centreOnFlight, flightInView, type Flight } from './stairs.js';
 import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
 import { goalInView } from './perception.js';
-import type { NavigationOracle, Pose, Sighting, StateName, TaskState } from './types.js';
+import { newTaskState, type NavigationOracle, type Pose, type Sighting, type StateName, type TaskState } from './types.js';
 
 const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
 
@@ -122,12 +122,15 @@ export class NavigationAgent implements Model {
       this.searched.readHandover(read);
     }
     t.briefed = true;
-    const seen = this.memory.recall(this.oracle.goalInstanceIds());
+    const nav = this.oracle.navigator;
+    const pose = nav.planar();
+    const from = pose && nav.floor !== null ? { point: { x: pose.x, z: pose.z }, floor: nav.floor } : null;
+    const seen = this.memory.recall(this.oracle.goalInstanceIds(), nav.places.list(), from);
     // a goal seen before is looked for where it was, so nothing is taken as looked over
     t.carry = !seen;
     if (seen) {
       t.state = 'recall';
-      t.recallPlace = seen.place;
+      t.recall = seen;
     }
     return null;
   }
@@ -139,7 +142,7 @@ export class NavigationAgent implements Model {
   private handoverLines(t: TaskState, turn: Turn): string {
     if (turn.wantsSummary()) return '';
     this.searched.noteTask(this.oracle.navigator, t.coverage);
-    return [this.searched.handoverLine(), this.memory.handoverLines()].filter(Boolean).join('\n');
+    return [this.searched.handoverLine(), this.memory.handoverLines(this.oracle.navigator.places.list())].filter(Boolean).join('\n');
   }
 
   /** Remembers a flight of stairs in the current view, unless it is one already known. */
@@ -169,7 +172,7 @@ export class NavigationAgent implements Model {
     if (t.bumps < 2) return null; // the map now shows the obstacle: plan again
     if (t.target) t.ignore.push(t.target);
     t.target = null;
-    return act([...turnsTo(openHeading(c.nav, c.pose), c.pose.yaw).slice(0, 10), 'forward', 'forward'], 'back out after collisions');
+    return act([...turnsTo(openHeading(c.nav, c.pose, true), c.pose.yaw).slice(0, 10), 'forward', 'forward'], 'back out after collisions');
   }
 
   /** The goal in the current view, unless that sighting was given up from around here. */
@@ -214,6 +217,8 @@ export class NavigationAgent implements Model {
       }
       t.faced = false;
       t.goal = null;
+      // looked for again from another side of where it was thought to be
+      t.focus = p;
       t.state = 'explore';
       t.closeEvidence = null;
       t.stalls = 0;
@@ -244,10 +249,7 @@ export class NavigationAgent implements Model {
       this.flights = [];
       this.climbing = null;
     }
-    this.task = {
-      key, state: 'explore', coverage: new Map(), stairs: null, floorsDone: [], goal: null, rejected: [], ignore: [], focus: null, target: null,
-      stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, recallPlace: null, briefed: false, faced: false, carry: false,
-    };
+    this.task = newTaskState(key);
     return this.task;
   }
 }

@@ -20,7 +20,7 @@ export function takeStairs(c: Ctx): Decision {
     c.task.edged = 0;
     c.task.stairs = null;
     c.task.target = null;
-    return goto(c.task.recallPlace ? 'recall' : 'explore');
+    return goto(c.task.recall ? 'recall' : 'explore');
   }
   if (++s.turns > MAX_TURNS) {
     c.flights.splice(c.flights.indexOf(f), 1);

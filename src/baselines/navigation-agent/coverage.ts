@@ -38,10 +38,14 @@ export class ViewCoverage {
     this.carried.clear();
   }
 
-  /** Takes every cell within `radiusM` of `p` in line of sight on the map as looked at by an earlier task. */
-  markAround(grid: GridView, p: { x: number; z: number }, radiusM: number): void {
+  /**
+   * Takes every cell within `radiusM` of `p` in line of sight on the map as looked at by an earlier
+   * task — only along the bearings `along` accepts, when given (the sides of a place that were looked at).
+   */
+  markAround(grid: GridView, p: { x: number; z: number }, radiusM: number, along: (bearing: number) => boolean = () => true): void {
     const step = grid.cell * 0.8;
     for (let b = 0; b < 2 * Math.PI; b += RAY_STEP_RAD) {
+      if (!along(b)) continue;
       const dx = -Math.sin(b), dz = Math.cos(b);
       for (let t = 0; t <= radiusM; t += step) {
         const cx = Math.floor((p.x + dx * t) / grid.cell), cz = Math.floor((p.z + dz * t) / grid.cell);

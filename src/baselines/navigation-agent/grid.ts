@@ -27,6 +27,20 @@ export class GridView {
     return this.g.cells[gz * this.g.width + gx] as Cell;
   }
 
+  /**
+   * Whether the straight line from `a` to `b` crosses no obstacle cell, up to `spareM` short of `b`
+   * (a seen surface is itself an obstacle cell, so the line's end is not looked at).
+   */
+  clearLine(a: PlanarPoint, b: PlanarPoint, spareM: number): boolean {
+    const len = Math.hypot(b.x - a.x, b.z - a.z);
+    const stepM = this.cell / 2;
+    for (let s = 0; s < len - spareM; s += stepM) {
+      const [cx, cz] = this.cellOf({ x: a.x + ((b.x - a.x) * s) / len, z: a.z + ((b.z - a.z) * s) / len });
+      if (this.state(cx, cz) === Cell.Obstacle) return false;
+    }
+    return true;
+  }
+
   /** a free cell bordering unknown space (4-neighbourhood) */
   frontierish(cx: number, cz: number): boolean {
     return this.state(cx + 1, cz) === Cell.Free || this.state(cx - 1, cz) === Cell.Free || this.state(cx, cz + 1) === Cell.Free || this.state(cx, cz - 1) === Cell.Free;

@@ -1,11 +1,13 @@
 /**
  * Memory across tasks, the way the papers intend a model to keep it: places are marked as the robot
- * passes (named, never by coordinates), the handover records which objects were seen near which
- * place, and the next task reads the previous handover and goes straight to a place where the goal
- * was seen. Objects are the oracle's instance ids of the views the steps returned (the one privileged
- * input); only what went through the handover file is used, so policies without task records (or
- * the independent policy) start with nothing.
+ * passes (named, never by coordinates), the handover records which objects were seen where — each as
+ * an offset from the nearest marked place, as a model would say "two metres ahead of the hall door" —
+ * and the next task reads the previous handover and goes straight to where the goal was seen. Objects
+ * are the oracle's instance ids of the views the steps returned (the one privileged input); only what
+ * went through the handover file is used, so policies without task records (or the independent
+ * policy) start with nothing.
  */
+import type { PlanarPose } from '../../geometry/index.js';
 import type { PlanarPoint } from '../../mapping/index.js';
 import type { Navigator } from '../../navigator/index.js';
 
@@ -14,33 +16,63 @@ export const PLACE_SPACING_M = 3;
 const MIN_PIXELS = 40;
 /** enough for every object of a house: a later task trusts that what is not listed was not seen */
 const MAX_LISTED = 400;
+/** objects are noted this close only: farther, a few pixels place them poorly */
+const NOTE_RANGE_M = 4;
 
+/** metres ahead of and to the right of a marked place, in the heading it was marked with */
+export interface Offset {
+  ahead: number;
+  right: number;
+}
+
+/** Where an object was seen: a marked place and, when known, the object's offset from it. */
 export interface Seen {
   place: string;
   floor: number;
+  offset: Offset | null;
 }
 
+/** A marked place as the memory needs it. */
+export interface PlaceRef {
+  name: string;
+  floor: number;
+  pose: PlanarPose;
+}
+
+/** An object noted in this task (a point in the estimated world) or read from a handover (place-relative). */
+type Noted = { floor: number; point: PlanarPoint } | { floor: number; seen: Seen };
+
 export class SightingMemory {
-  /** instance id → where it was last seen (the nearest marked place) */
-  private readonly seen = new Map<number, Seen>();
+  private readonly seen = new Map<number, Noted>();
   private placeCount = 0;
 
   clear(): void {
     this.seen.clear();
   }
 
-  /** Instance ids the current view shows clearly, noted at the nearest marked place. */
+  /** Instance ids the current view shows clearly, with where they are in the estimated world. */
   noteView(nav: Navigator): void {
     const f = nav.lastView, pose = nav.planar();
     if (!f?.ids || !pose || nav.floor === null || nav.status !== 'ok') return;
-    const count = new Map<number, number>();
+    const K = nav.body.intrinsics;
+    const acc = new Map<number, { n: number; x: number; z: number }>();
     for (let i = 0; i < f.ids.length; i += 2) {
-      const d = f.depth[i];
-      if (d > 0 && d < 4) count.set(f.ids[i], (count.get(f.ids[i]) ?? 0) + 1);
+      const d = f.depth[i], id = f.ids[i];
+      if (!(id > 0 && d > 0 && d < NOTE_RANGE_M)) continue;
+      // the pixel's ray in the floor plane (image right is a right turn), at its planar range
+      const tan = ((i % f.width) - K.cx) / K.fx;
+      const yaw = pose.yaw - Math.atan(tan), r = d * Math.sqrt(1 + tan * tan);
+      const a = acc.get(id) ?? { n: 0, x: 0, z: 0 };
+      a.n++;
+      a.x += pose.x - Math.sin(yaw) * r;
+      a.z += pose.z + Math.cos(yaw) * r;
+      acc.set(id, a);
     }
-    const place = nearestPlace(nav, pose);
-    if (!place) return;
-    for (const [id, n] of count) if (id > 0 && n * 2 >= MIN_PIXELS) this.seen.set(id, { place, floor: nav.floor });
+    for (const [id, a] of acc) {
+      if (a.n * 2 < MIN_PIXELS) continue;
+      this.seen.delete(id); // most recent last
+      this.seen.set(id, { floor: nav.floor, point: { x: a.x / a.n, z: a.z / a.n } });
+    }
   }
 
   /** A name for a new place when the robot is far from every marked one (null: none needed). */
@@ -55,20 +87,32 @@ export class SightingMemory {
     return name;
   }
 
-  /** Where one of `ids` was seen, from what the handover carried. */
-  recall(ids: readonly number[]): Seen | null {
+  /**
+   * The remembered instance of `ids` to go to: the nearest to `from` on its floor (by where it was
+   * seen), else one on another floor; null when none was seen or its place is unknown.
+   */
+  recall(ids: readonly number[], places: readonly PlaceRef[], from: { point: PlanarPoint; floor: number } | null = null): Seen | null {
+    let best: Seen | null = null, bestD = Infinity;
     for (const id of ids) {
-      const s = this.seen.get(id);
-      if (s) return s;
+      const s = this.resolve(this.seen.get(id), places);
+      if (!s) continue;
+      const at = from && s.floor === from.floor ? pointOf(s, places) : null;
+      const d = at && from ? Math.hypot(at.x - from.point.x, at.z - from.point.z) : from ? 1e6 : 0;
+      if (d < bestD) [best, bestD] = [s, d];
     }
-    return null;
+    return best;
   }
 
-  /** The handover's lines: objects by place (most recent last). */
-  handoverLines(): string {
-    const byPlace = new Map<string, number[]>();
-    for (const [id, s] of [...this.seen].slice(-MAX_LISTED)) byPlace.set(s.place, [...(byPlace.get(s.place) ?? []), id]);
-    return [...byPlace].map(([place, ids]) => `Objects seen near '${place}': ${ids.join(', ')}.`).join('\n');
+  /** The handover's lines: objects by place, each with its offset from the place (most recent last). */
+  handoverLines(places: readonly PlaceRef[]): string {
+    const byPlace = new Map<string, string[]>();
+    for (const [id, n] of [...this.seen].slice(-MAX_LISTED)) {
+      const s = this.resolve(n, places);
+      if (!s) continue;
+      const at = s.offset ? ` (${metres(s.offset.ahead, 'ahead', 'behind')}, ${metres(s.offset.right, 'right', 'left')})` : '';
+      byPlace.set(s.place, [...(byPlace.get(s.place) ?? []), `${id}${at}`]);
+    }
+    return [...byPlace].map(([place, objs]) => `Objects seen near '${place}': ${objs.join(', ')}.`).join('\n');
   }
 
   /** Reads the object lines of a handover (what an earlier session wrote) back. */
@@ -76,20 +120,41 @@ export class SightingMemory {
     for (const m of text.matchAll(/Objects seen near '([^']+)': ([^\n]+)/g)) {
       const floor = placeFloor(m[1]);
       if (floor === null) continue;
-      for (const id of m[2].matchAll(/\d+/g)) this.seen.set(Number(id[0]), { place: m[1], floor });
+      for (const o of m[2].matchAll(/(\d+)(?: \((\d+(?:\.\d+)?) m (ahead|behind), (\d+(?:\.\d+)?) m (right|left)\))?/g)) {
+        const offset = o[2] === undefined ? null : { ahead: Number(o[2]) * (o[3] === 'ahead' ? 1 : -1), right: Number(o[4]) * (o[5] === 'right' ? 1 : -1) };
+        this.seen.set(Number(o[1]), { floor, seen: { place: m[1], floor, offset } });
+      }
     }
+  }
+
+  /** A point noted in this task is tied to the marked place nearest it on its floor; a carried one stays as written. */
+  private resolve(n: Noted | undefined, places: readonly PlaceRef[]): Seen | null {
+    if (!n) return null;
+    if ('seen' in n) return n.seen;
+    let best: PlaceRef | null = null, bestD = Infinity;
+    for (const q of places) {
+      const d = q.floor === n.floor ? Math.hypot(q.pose.x - n.point.x, q.pose.z - n.point.z) : Infinity;
+      if (d < bestD) [best, bestD] = [q, d];
+    }
+    if (!best) return null;
+    const dx = n.point.x - best.pose.x, dz = n.point.z - best.pose.z;
+    const { fwd, right } = axes(best.pose.yaw);
+    return { place: best.name, floor: n.floor, offset: { ahead: dx * fwd.x + dz * fwd.z, right: dx * right.x + dz * right.z } };
   }
 }
 
-function nearestPlace(nav: Navigator, at: PlanarPoint): string | null {
-  let best: string | null = null, bestD = PLACE_SPACING_M * 1.5;
-  for (const p of nav.places.list()) {
-    if (p.floor !== nav.floor) continue;
-    const d = Math.hypot(p.pose.x - at.x, p.pose.z - at.z);
-    if (d < bestD) {
-      bestD = d;
-      best = p.name;
-    }
-  }
-  return best;
+/** Where a remembered object is in the estimated world: its place, moved by its offset (the place itself without one). */
+export function pointOf(s: Seen, places: readonly PlaceRef[]): PlanarPoint | null {
+  const p = places.find((q) => q.name === s.place);
+  if (!p) return null;
+  if (!s.offset) return { x: p.pose.x, z: p.pose.z };
+  const { fwd, right } = axes(p.pose.yaw);
+  return { x: p.pose.x + s.offset.ahead * fwd.x + s.offset.right * right.x, z: p.pose.z + s.offset.ahead * fwd.z + s.offset.right * right.z };
 }
+
+/** Unit vectors ahead and to the right at heading `yaw` (yaw 0 looks along +z, a left turn is positive). */
+function axes(yaw: number) {
+  return { fwd: { x: -Math.sin(yaw), z: Math.cos(yaw) }, right: { x: Math.cos(yaw), z: Math.sin(yaw) } };
+}
+
+const metres = (v: number, pos: string, neg: string) => `${Math.abs(v).toFixed(1)} m ${v >= 0 ? pos : neg}`;

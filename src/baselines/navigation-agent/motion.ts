@@ -15,20 +15,30 @@ export function turnsTo(want: number, yaw: number): CoarseAction[] {
 
 export const headingTo = (from: PlanarPoint, to: PlanarPoint): number => Math.atan2(-(to.x - from.x), to.z - from.z);
 
-/** A route keeping the body's radius from obstacles where the map allows, squeezing through otherwise. */
-export function planRoute(nav: Navigator, goal: PlanarPoint): PlanResult {
+/**
+ * A route keeping the body's radius from obstacles where the map allows, squeezing through otherwise.
+ * With `nearM`, a goal whose own free cell cannot be reached (a vase seen on a table, across it) gets
+ * a route to the reachable cell nearest it within that distance.
+ */
+export function planRoute(nav: Navigator, goal: PlanarPoint, nearM?: number): PlanResult {
   // 0.3 m first: a route along the 0.2 m margin grazes furniture the map has only partly seen (the
   // body's radius is 0.18 m), and each graze ends a step early
   for (const clearanceM of [0.3, 0.2]) {
     const r = nav.plan(goal, undefined, { clearanceM, startSnapM: 0.6 });
     if (r.status === 'ok') return r;
   }
-  return nav.plan(goal, undefined, { startSnapM: 0.6 });
+  const r = nav.plan(goal, undefined, { startSnapM: 0.6 });
+  if (r.status === 'ok' || nearM === undefined) return r;
+  const near = nav.plan(goal, undefined, { clearanceM: 0.2, startSnapM: 0.6, targetSnapM: nearM, nearestReachable: true });
+  return near.status === 'ok' ? near : nav.plan(goal, undefined, { startSnapM: 0.6, targetSnapM: nearM, nearestReachable: true });
 }
 
-/** The route cut where it first comes within `withinM` of `point`. */
-export function cutRoute(path: readonly PlanarPoint[], point: PlanarPoint, withinM: number): PlanarPoint[] {
-  const i = path.findIndex((p) => Math.hypot(p.x - point.x, p.z - point.z) <= withinM);
+/**
+ * The route cut where it first comes within `withinM` of `point` with `point` in sight from there (a
+ * route round a wall passes within reach of what is behind it before it gets to the open side).
+ */
+export function cutRoute(path: readonly PlanarPoint[], point: PlanarPoint, withinM: number, inSight: (from: PlanarPoint) => boolean = () => true): PlanarPoint[] {
+  const i = path.findIndex((p) => Math.hypot(p.x - point.x, p.z - point.z) <= withinM && inSight(p));
   return i < 0 ? [...path] : path.slice(0, i + 1);
 }
 
@@ -56,11 +66,15 @@ export function simulate(pose: Pose, actions: readonly CoarseAction[]): Pose {
   return { x, z, yaw };
 }
 
-/** Heading of the longest free ray of the map from the robot (30° steps): the way out after bumps. */
-export function openHeading(nav: Navigator, pose: Pose): number {
+/**
+ * Heading of the longest free ray of the map from the robot (30° steps): the way out after bumps.
+ * With `notAhead`, the headings within 30° of the current one are left out: the body has just failed
+ * to move that way, whatever the map says (a railing or a chair leg the depth missed).
+ */
+export function openHeading(nav: Navigator, pose: Pose, notAhead = false): number {
   const floor = nav.floor ?? 0;
   let best = pose.yaw + Math.PI, bestLen = -1;
-  for (let k = 0; k < 12; k++) {
+  for (let k = notAhead ? 2 : 0; k < (notAhead ? 11 : 12); k++) {
     const yaw = pose.yaw + (k * Math.PI) / 6;
     let len = 0;
     for (let r = 0.1; r <= 2.0; r += 0.1) {

@@ -3,6 +3,7 @@ import type { PlanarPose } from '../../geometry/index.js';
 import type { PlanarPoint } from '../../mapping/index.js';
 import type { Navigator } from '../../navigator/index.js';
 import type { ViewCoverage } from './coverage.js';
+import type { Seen } from './memory.js';
 import type { Flight } from './stairs.js';
 
 /**
@@ -58,14 +59,14 @@ export interface TaskState {
   /** turns spent on the current target or approach without getting closer */
   stalls: number;
   lastPose: Pose | null;
-  /** approach: the best distance to the goal so far */
+  /** approach: the shortest route to the goal so far (m) */
   bestGoalDistM: number;
   closeEvidence: string | null;
   /** areas travelled to, for the handover */
   areas: number;
   collisions: number;
-  /** recall: the marked place the previous handover names for the goal */
-  recallPlace: string | null;
+  /** recall: where the previous handover says the goal was seen (a marked place, and the offset from it) */
+  recall: Seen | null;
   /** the space earlier tasks looked over is taken as looked at (the goal is not among their objects) */
   carry: boolean;
   /** the previous handover has been read (or there is none to read) */
@@ -76,4 +77,12 @@ export interface TaskState {
   edged: number;
   /** consecutive steps that ended in a collision */
   bumps: number;
+}
+
+/** A task as it opens: exploring, nothing seen, nothing rejected. */
+export function newTaskState(key: string): TaskState {
+  return {
+    key, state: 'explore', coverage: new Map(), stairs: null, floorsDone: [], goal: null, rejected: [], ignore: [], focus: null, target: null,
+    stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, recall: null, briefed: false, faced: false, carry: false,
+  };
 }
