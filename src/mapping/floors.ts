@@ -10,7 +10,9 @@
  * Two rules keep the estimated vertical from splitting a floor (SLAM under-reads the rise of a stair
  * riser that the body mounts in one sub-motion, so a climb can come out 0.3–0.7 m short):
  * - between two registered floors a new one opens only where a storey fits (`minStoreyM` from both):
- *   a held height there is a pause on the flight between them, however long;
+ *   a held height there is a pause on the flight between them, however long; elsewhere closer than
+ *   `minStoreyM` to a registered floor, only once the height holds over `driftMoveM` of travel (a
+ *   missed riser makes two treads one, longer than `settleMoveM`);
  * - a height that holds while the body travels `driftMoveM` (further than a flight is wide or a pause
  *   on it lasts) is a floor surface; its offset from the registered floor it matches is vertical drift
  *   of the pose, reported as `drift` for the caller to remove from later poses, so that drift does not
@@ -126,7 +128,9 @@ export class FloorTracker {
       this.current = best;
       return { floor: best, opened: false };
     }
-    if (!this.storeyFits(mean)) {
+    // where no storey fits, a pause on the flight; within a storey of a floor, a landing only once it
+    // holds over a floor's stretch: a riser the tracker under-reads merges two treads into one
+    if (!this.storeyFits(mean) || (this.withinStorey(mean) && !this.heldOver(this.opts.driftMoveM))) {
       this.current = null;
       return { floor: null, opened: false };
     }
@@ -140,6 +144,17 @@ export class FloorTracker {
     const below = this.floors.filter((f) => f < h), above = this.floors.filter((f) => f > h);
     if (below.length === 0 || above.length === 0) return true;
     return h - Math.max(...below) >= this.opts.minStoreyM && Math.min(...above) - h >= this.opts.minStoreyM;
+  }
+
+  /** True where `h` is closer than `minStoreyM` to a registered floor. */
+  private withinStorey(h: number): boolean {
+    return this.floors.some((f) => Math.abs(h - f) < this.opts.minStoreyM);
+  }
+
+  /** True when the newest heights have held while the body travelled `m` (or positions are unknown). */
+  private heldOver(m: number): boolean {
+    const held = this.heldFrames(this.opts.settleToleranceM, this.recent.length);
+    return held >= this.opts.settleFrames && this.movedOver(held) >= m;
   }
 
   /**
