@@ -98,3 +98,26 @@ describe('FloorTracker vertical drift', () => {
     for (let i = 0; i < 80; i++) expect(near.update(0.08, { x: 0.05 * i, z: 0 }).drift).toBeUndefined();
   });
 });
+
+const FirstClimb = z.object({ source: z.string(), firstClimb: z.array(z.tuple([z.number(), z.number(), z.number()])) });
+const house6 = FirstClimb.parse(JSON.parse(readFileSync(new URL('../fixtures/slam-stairs-house6.json', import.meta.url), 'utf8')));
+
+describe('FloorTracker within a storey of a registered floor', () => {
+  it('opens no floor where a missed riser merges two treads, and opens the upper floor on arrival (SLAM heights, house 6)', () => {
+    const t = new FloorTracker();
+    t.update(0, { x: 0, z: 0 });
+    const opened: number[] = [];
+    for (const [h, x, zz] of house6.firstClimb) if (t.update(h, { x, z: zz }).opened) opened.push(h);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toBeGreaterThan(2.1);
+    expect(t.floors).toHaveLength(2);
+  });
+
+  it('opens a floor within a storey once the height holds over driftMoveM of travel', () => {
+    const t = new FloorTracker();
+    t.update(0, { x: 0, z: 0 });
+    const opened: number[] = [];
+    for (let i = 0; i <= 24; i++) if (t.update(1.6, { x: 0.05 * i, z: 0 }).opened) opened.push(i);
+    expect(opened).toEqual([20]);
+  });
+});
