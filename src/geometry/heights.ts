@@ -58,3 +58,12 @@ export function cameraHeightOf(frame: WorldFrame, camToWorld: Mat4): number {
   const u = frame.up;
   return combine(camToWorld[3], u[0], camToWorld[7], u[1], camToWorld[11], u[2]);
 }
+
+/** A copy of camera-to-world `pose` moved `dh` along the frame's up (its orientation unchanged). */
+export function raisePose(frame: WorldFrame, pose: Mat4, dh: number): Mat4 {
+  const m = Float64Array.from(pose);
+  m[3] += frame.up[0] * dh;
+  m[7] += frame.up[1] * dh;
+  m[11] += frame.up[2] * dh;
+  return m;
+}

@@ -3,7 +3,7 @@
  * of the floor the body stands on. Owns the floor registration, the layers of the occupancy map and
  * the levelled mapping pose; heights follow geometry/heights.ts.
  */
-import { NAVIGATOR_FRAME, planarPose, type WorldFrame, cameraHeightOf, levelPose, type Mat4 } from '../geometry/index.js';
+import { NAVIGATOR_FRAME, planarPose, type WorldFrame, cameraHeightOf, levelPose, raisePose, type Mat4 } from '../geometry/index.js';
 import type { Navcore } from '../wasm/index.js';
 import { FloorTracker, type FloorTrackerOptions } from './floors.js';
 import { OccupancyMap, type DepthFrame, type GridSnapshot, type IntegrateStats } from './occupancy-map.js';
@@ -25,11 +25,15 @@ export interface FloorMapperOptions {
   frame?: WorldFrame;
 }
 
-/** What one frame did: `floor` null while between floors (nothing written). */
+/**
+ * What one frame did: `floor` null while between floors (nothing written). `drift`: the pose's height
+ * was found that far above its floor's (FloorTracker); the frame was mapped lowered by it, and the
+ * caller lowers this and later poses by it.
+ */
 export type FloorStep =
   | { floor: null }
-  | { floor: number; ok: true; stats: IntegrateStats }
-  | { floor: number; ok: false; error: string };
+  | { floor: number; ok: true; stats: IntegrateStats; drift?: number }
+  | { floor: number; ok: false; error: string; drift?: number };
 
 /** A saved floor layer: its floor height, its frame count and its grid. */
 export interface FloorLayer {
@@ -58,14 +62,16 @@ export class FloorMapper {
   }
 
   /** Registers the floor under `pose` and integrates the frame into its layer. */
-  integrateFrame(frame: DepthFrame, pose: Mat4): FloorStep {
-    const decision = this.tracker.update(this.map.floorUpBelow(pose, this.cameraHeight), planarPose(this.map.frame, pose));
+  integrateFrame(frame: DepthFrame, estimated: Mat4): FloorStep {
+    const decision = this.tracker.update(this.map.floorUpBelow(estimated, this.cameraHeight), planarPose(this.map.frame, estimated));
     if (decision.opened) this.map.openFloor(this.tracker.floors[decision.floor!]);
     if (decision.floor === null) return { floor: null }; // between floors: nothing is written until the height settles
     this.floorNow = decision.floor;
+    const pose = decision.drift ? raisePose(this.map.frame, estimated, -decision.drift) : estimated;
     const mapPose = this.level ? this.levelled(pose, this.tracker.floors[decision.floor]) : pose;
     const r = this.map.integrate(frame, mapPose, decision.floor);
-    return r.ok ? { floor: decision.floor, ok: true, stats: r.value } : { floor: decision.floor, ok: false, error: r.error };
+    const drift = decision.drift ? { drift: decision.drift } : {};
+    return r.ok ? { floor: decision.floor, ok: true, stats: r.value, ...drift } : { floor: decision.floor, ok: false, error: r.error, ...drift };
   }
 
   /** The layers to save, in floor order. */

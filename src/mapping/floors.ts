@@ -6,6 +6,17 @@
  * stair tread is long), or, with no horizontal motion, for `stillFrames` frames: a pause on a flight of
  * stairs (turning to re-aim) holds the height too, and so does a step along one tread, but neither is
  * a floor.
+ *
+ * Two rules keep the estimated vertical from splitting a floor (SLAM under-reads the rise of a stair
+ * riser that the body mounts in one sub-motion, so a climb can come out 0.3–0.7 m short):
+ * - between two registered floors a new one opens only where a storey fits (`minStoreyM` from both):
+ *   a held height there is a pause on the flight between them, however long; elsewhere closer than
+ *   `minStoreyM` to a registered floor, only once the height holds over `driftMoveM` of travel (a
+ *   missed riser makes two treads one, longer than `settleMoveM`);
+ * - a height that holds while the body travels `driftMoveM` (further than a flight is wide or a pause
+ *   on it lasts) is a floor surface; its offset from the registered floor it matches is vertical drift
+ *   of the pose, reported as `drift` for the caller to remove from later poses, so that drift does not
+ *   accumulate over trips up and down the stairs.
  */
 import { z } from 'zod';
 
@@ -20,6 +31,15 @@ export const FloorTrackerOptionsSchema = z.object({
   settleMoveM: z.number().nonnegative().default(0.5),
   /** frames a height must hold to settle when the body does not move horizontally */
   stillFrames: z.number().int().min(1).default(30),
+  /**
+   * a new floor between two registered floors opens only this far from both, m: less than any storey
+   * (2.4 m and more), more than the 1.2–1.7 m from a mid-flight pause to the nearer floor
+   */
+  minStoreyM: z.number().positive().default(2.0),
+  /** horizontal extent over which a held height is a floor surface whose offset is drift, m */
+  driftMoveM: z.number().positive().default(1.0),
+  /** frames kept to find that extent (at 0.05 m per forward sub-motion, with turns between) */
+  driftFrames: z.number().int().min(1).default(60),
 });
 export type FloorTrackerOptions = z.input<typeof FloorTrackerOptionsSchema>;
 
@@ -27,6 +47,12 @@ export interface FloorDecision {
   /** index into the registered floors, or null while in transit */
   floor: number | null;
   opened: boolean;
+  /**
+   * set when the height has held over `driftMoveM` on a registered floor, away from its height by more
+   * than `settleToleranceM`: the settled height minus the floor's. The caller lowers later poses by it;
+   * the tracker has already shifted the heights it keeps.
+   */
+  drift?: number;
 }
 
 export class FloorTracker {
@@ -60,14 +86,23 @@ export class FloorTracker {
    */
   update(floorUp: number, at?: { x: number; z: number }): FloorDecision {
     if (!Number.isFinite(floorUp)) return { floor: this.current, opened: false };
-    const { newFloorM, settleFrames, settleToleranceM, settleMoveM, stillFrames } = this.opts;
     this.recent.push(floorUp);
     this.recentAt.push(at ?? null);
-    const keep = Math.max(settleFrames, stillFrames);
+    const { settleFrames, stillFrames, driftFrames } = this.opts;
+    const keep = Math.max(settleFrames, stillFrames, driftFrames);
     if (this.recent.length > keep) {
       this.recent.shift();
       this.recentAt.shift();
     }
+    const decision = this.decide(floorUp);
+    if (decision.floor === null || decision.opened) return decision;
+    const drift = this.driftOn(decision.floor);
+    return drift === null ? decision : { ...decision, drift };
+  }
+
+  /** The floor for the newest height (registering one when it settles away from every floor). */
+  private decide(floorUp: number): FloorDecision {
+    const { newFloorM, settleFrames, settleToleranceM, settleMoveM, stillFrames } = this.opts;
     if (this.floors.length === 0) {
       this.floors.push(floorUp);
       this.current = 0;
@@ -77,7 +112,7 @@ export class FloorTracker {
 
     // the frames over which the height has held (newest last): a floor when they are enough and the body
     // moved far enough along them (a pause, then a step along one tread, is no floor), or stood still long
-    const held = this.heldFrames(settleToleranceM);
+    const held = this.heldFrames(settleToleranceM, Math.max(settleFrames, stillFrames));
     const settled = held >= settleFrames && (this.movedOver(held) >= settleMoveM || held >= stillFrames);
     if (!settled) {
       this.current = null;
@@ -93,15 +128,57 @@ export class FloorTracker {
       this.current = best;
       return { floor: best, opened: false };
     }
+    // where no storey fits, a pause on the flight; within a storey of a floor, a landing only once it
+    // holds over a floor's stretch: a riser the tracker under-reads merges two treads into one
+    if (!this.storeyFits(mean) || (this.withinStorey(mean) && !this.heldOver(this.opts.driftMoveM))) {
+      this.current = null;
+      return { floor: null, opened: false };
+    }
     this.floors.push(mean);
     this.current = this.floors.length - 1;
     return { floor: this.current, opened: true };
   }
 
-  /** How many of the newest frames have heights within `tol` of each other. */
-  private heldFrames(tol: number): number {
+  /** False where `h` lies between two registered floors closer than `minStoreyM` to either. */
+  private storeyFits(h: number): boolean {
+    const below = this.floors.filter((f) => f < h), above = this.floors.filter((f) => f > h);
+    if (below.length === 0 || above.length === 0) return true;
+    return h - Math.max(...below) >= this.opts.minStoreyM && Math.min(...above) - h >= this.opts.minStoreyM;
+  }
+
+  /** True where `h` is closer than `minStoreyM` to a registered floor. */
+  private withinStorey(h: number): boolean {
+    return this.floors.some((f) => Math.abs(h - f) < this.opts.minStoreyM);
+  }
+
+  /** True when the newest heights have held while the body travelled `m` (or positions are unknown). */
+  private heldOver(m: number): boolean {
+    const held = this.heldFrames(this.opts.settleToleranceM, this.recent.length);
+    return held >= this.opts.settleFrames && this.movedOver(held) >= m;
+  }
+
+  /**
+   * The drift of the height on floor `floor` (see FloorDecision.drift), or null; when reported, the
+   * kept heights are shifted by it, as the caller's poses will be.
+   */
+  private driftOn(floor: number): number | null {
+    const { settleFrames, settleToleranceM, driftMoveM } = this.opts;
+    const held = this.heldFrames(settleToleranceM, this.recent.length);
+    if (held < settleFrames) return null;
+    const moved = this.movedOver(held);
+    // positions unknown (Infinity): no evidence of a floor surface
+    if (!Number.isFinite(moved) || moved < driftMoveM) return null;
+    const last = this.recent.slice(-held);
+    const drift = last.reduce((a, b) => a + b, 0) / last.length - this.floors[floor];
+    if (Math.abs(drift) <= settleToleranceM) return null;
+    for (let i = 0; i < this.recent.length; i++) this.recent[i] -= drift;
+    return drift;
+  }
+
+  /** How many of the newest frames (at most `limit`) have heights within `tol` of each other. */
+  private heldFrames(tol: number, limit: number): number {
     let lo = Infinity, hi = -Infinity, n = 0;
-    for (let i = this.recent.length - 1; i >= 0; i--) {
+    for (let i = this.recent.length - 1; i >= Math.max(0, this.recent.length - limit); i--) {
       lo = Math.min(lo, this.recent[i]);
       hi = Math.max(hi, this.recent[i]);
       if (hi - lo > tol) break;

@@ -4,7 +4,7 @@
  * map are carried over by A = T̂_last · T̃_first⁻¹, so that the first pose of the new map coincides
  * with the last trusted pose (the best guess of where the body stood).
  */
-import { identity, invert, multiply, type Mat4 } from '../geometry/index.js';
+import { identity, invert, multiply, NAVIGATOR_FRAME, raisePose, type Mat4 } from '../geometry/index.js';
 import type { PoseEstimate } from '../perception/index.js';
 
 export class Anchoring {
@@ -60,6 +60,15 @@ export class Anchoring {
     const pose = multiply(this.anchor, est.pose);
     this.lastTrusted = pose;
     return pose;
+  }
+
+  /**
+   * Moves the navigator's world under the tracker by `dh` along up: from here every pose is `dh`
+   * higher (a vertical correction: the mapper found the height off its floor's).
+   */
+  raise(dh: number): void {
+    this.anchor = raisePose(NAVIGATOR_FRAME, this.anchor, dh);
+    if (this.lastTrusted) this.lastTrusted = raisePose(NAVIGATOR_FRAME, this.lastTrusted, dh);
   }
 
   get lastTrustedPose(): Mat4 | null {

@@ -4,7 +4,7 @@
  * of the floor it stands on. It knows nothing of models or prompts, and never reads a simulator pose.
  */
 import { ownFrame, type Body, type BodyFrame, type SubMotionResult } from '../body/index.js';
-import { NAVIGATOR_FRAME, planarPose, type PlanarPose, type Mat4 } from '../geometry/index.js';
+import { NAVIGATOR_FRAME, planarPose, raisePose, type PlanarPose, type Mat4 } from '../geometry/index.js';
 import { FloorMapper, type FloorTrackerOptions, type OccupancyMap, type MapParams, Planner, type PlanarPoint, type PlanOptions, type PlanResult, renderMap, type RenderedMap } from '../mapping/index.js';
 import type { PoseSource, TrackingStatus } from '../perception/index.js';
 import { Navcore } from '../wasm/index.js';
@@ -75,6 +75,8 @@ export interface NavigatorState {
   reanchors: number;
   /** frames whose tracked motion was implausible for the commanded sub-motion (not mapped) */
   motionRejects: number;
+  /** times the pose's height was corrected to the floor it was found on (vertical drift removed) */
+  verticalCorrections: number;
 }
 
 export class Navigator {
@@ -93,6 +95,7 @@ export class Navigator {
   private trails: PlanarPoint[][] = [];
   /** every frame fed to the pose source */
   frames = 0;
+  private verticalCorrections = 0;
   /** integrate errors (poses the mapper refused); the frames were skipped */
   readonly mapErrors: string[] = [];
 
@@ -192,6 +195,7 @@ export class Navigator {
       frames: this.frames,
       reanchors: this.anchoring.reanchors,
       motionRejects: this.motionCheck?.rejected ?? 0,
+      verticalCorrections: this.verticalCorrections,
     };
   }
 
@@ -362,6 +366,12 @@ export class Navigator {
     this.lastPose = pose;
     if (!checked.plausible) return; // the pose is dead-reckoned over an impossible tracked motion: not mapped
     const step = this.mapper.integrateFrame({ intrinsics: this.body.intrinsics, depth: frame.depth }, pose);
+    if (step.floor !== null && step.drift) {
+      // the height held over a floor's stretch off that floor's: vertical drift, removed from here on
+      this.anchoring.raise(-step.drift);
+      this.poseNow = this.lastPose = raisePose(NAVIGATOR_FRAME, pose, -step.drift);
+      this.verticalCorrections++;
+    }
     if (step.floor === null) return; // between floors: nothing is written
     if (!step.ok) {
       this.mapErrors.push(step.error); // a pose the mapper rejects leaves the map untouched
