@@ -51,7 +51,7 @@ export const TrackerOptionsSchema = z.object({
   relocPatienceFrames: z.number().int().min(0).max(100000).optional(),
   /** place recognition and loop closing in the current map (default false) */
   loopClosing: z.boolean().optional(),
-  /** keyframes the place index proposes to one relocalisation attempt, best first (default 8) */
+  /** keyframes the place index proposes to one relocalisation attempt in a loaded map, best first (default 8) */
   relocCandidates: z.number().int().min(1).max(100).optional(),
   /**
    * a relocalisation in a loaded map is refused when its pose sees through more than this share of

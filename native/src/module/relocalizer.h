@@ -32,9 +32,11 @@ struct RelocStats {
 int relocalize(Frame& cur, MapDatabase& map, const TrackerContext& ctx, RelocStats& stats,
                const DepthImage* depth = nullptr);
 
-// keyframes to try for `cur`, most promising first: the place index's scores summed over
-// covisibility groups, each group represented by its best-scoring keyframe (at most `max`)
+// keyframes to try for `cur` in a loaded map, most promising first: the place index's bag-of-words
+// scores summed over covisibility groups, each group represented by its best keyframe (at most `max`)
 std::vector<KeyFrame*> relocalisation_candidates(const Frame& cur, MapDatabase& map, int max);
+// keyframes to try when lost in the map being made: the 5 with the most raw votes (at least half the best)
+std::vector<KeyFrame*> recent_map_candidates(const Frame& cur, MapDatabase& map);
 
 // Shared with loop detection, which verifies a place the same way:
 // drops the matches optimize_pose classified as outliers; returns the matches left
