@@ -34,6 +34,7 @@ import type { BenchOptions, BenchResult } from './run.js';
 import { median } from './stats.js';
 import { kidnap, kidnapPlaces, navigatorTracker, type KidnapResult } from './support/kidnap.js';
 import { tourRun, type TourRun } from './support/lifelong-tour.js';
+import type { RelocStats } from '../src/perception/index.js';
 
 const HOUSES = [{ seed: 7 }, { seed: 11 }, { seed: 23 }, { seed: 7, aliasing: true as const }];
 const FALSE_M = 0.5;
@@ -47,11 +48,15 @@ async function kidnaps(run: TourRun, next: TourRun, ref: (typeof HOUSES)[number]
   const { tracker, dispose } = await navigatorTracker(body);
   try {
     const results: KidnapResult[] = [];
+    const stats: Partial<RelocStats> = {};
     for (const k of kidnapPlaces({ seed: run.label, visited: run.places }, n)) {
       const r = await kidnap(tracker, body, run, k);
+      // summed over the kidnaps (each loadMap starts the counters afresh)
+      for (const [key, v] of Object.entries(tracker.relocStats()) as [keyof RelocStats, number][]) if (key !== 'lastSeenThroughPermille') stats[key] = (stats[key] ?? 0) + v;
       log(`${run.label} kidnap to (${k.at[0].toFixed(2)}, ${k.at[2].toFixed(2)}) yaw ${((k.yaw * 180) / Math.PI).toFixed(0)}°: ${r.framesToRelocalise === null ? 'not relocalised' : `relocalised after ${r.framesToRelocalise} frames, error ${r.errorM!.toFixed(3)} m (${r.globalErrorM!.toFixed(3)} m through the fit)`}`);
       results.push(r);
     }
+    log(`${run.label} relocaliser over the kidnaps: ${JSON.stringify(stats)}`);
     let wrong = 0;
     for (const k of kidnapPlaces({ seed: next.label, visited: next.places }, wrongN)) {
       const r = await kidnap(tracker, other, run, { ...k, mapEst: null });

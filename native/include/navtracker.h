@@ -50,6 +50,9 @@ typedef struct nt_tracker nt_tracker;
 #define NT_P_KEYFRAME_GAP 15     /* frames after which a keyframe is inserted whatever the match ratio, 1..1000, default 30 (1 s at 30 Hz) */
 #define NT_P_LOOP_CLOSING 17     /* 1: place recognition and loop closing (pose graph over keyframes) in the current map; 0 (default) or 1 */
 #define NT_P_RELOC_PATIENCE 16   /* frames after nt_load_map that try only to relocalise before a new map may open, 0..100000, default 120 */
+#define NT_P_RELOC_CANDIDATES 18 /* keyframes the place index proposes to one relocalisation attempt in a loaded map, 1..100, default 8 */
+#define NT_P_RELOC_AGREE_FRAMES 20 /* consecutive frames that must relocalise independently and agree before a loaded map is accepted, 1..10, default 2 */
+#define NT_P_RELOC_MAX_SEEN_THROUGH 19 /* a relocalisation in a loaded map is refused when its pose sees through more than this share (0..1) of the matched place's landmarks in view, default 0.1 */
 
 /* counters for nt_count */
 #define NT_C_KEYFRAMES 0         /* in the current map */
@@ -73,6 +76,24 @@ typedef struct nt_tracker nt_tracker;
 #define NT_C_LOOP_BEST_INLIERS 15
 #define NT_C_LOOP_COVISIBLE_BEST 16 /* searches whose best-voted old keyframe already shared landmarks with the new one */
 #define NT_C_LOOP_IMPLAUSIBLE 17   /* verified places refused because the correction exceeds what drift over the path since could explain */
+/* relocalisation, summed since the last reset or map load: frames searched, keyframes proposed,
+   proposals refused for too few descriptor matches / no rigid transform / too few inliers after the
+   first pose optimisation / too few after the projection search / a pose in a loaded map that sees
+   through the map's surfaces in the depth image, frames with a verified pose, verified poses in a
+   loaded map the next frame did not (yet) confirm, and the share (per mille) of landmarks the last
+   pose checked against the depth image saw through */
+#define NT_C_RELOC_QUERIES 18
+#define NT_C_RELOC_CANDIDATES 19
+#define NT_C_RELOC_FEW_MATCHES 20
+#define NT_C_RELOC_NO_RANSAC 21
+#define NT_C_RELOC_FEW_POSE_INLIERS 22
+#define NT_C_RELOC_FEW_INLIERS 23
+#define NT_C_RELOC_FOUND 24
+#define NT_C_RELOC_UNCONFIRMED 25
+#define NT_C_RELOC_SEEN_THROUGH 26
+#define NT_C_RELOC_LAST_SEEN_THROUGH 27
+#define NT_C_RELOC_VERIFIED 28      /* proposals that passed every test */
+#define NT_C_RELOC_AMBIGUOUS 29     /* frames in a loaded map whose verified proposals put the camera at different places: no pose */
 
 nt_tracker* nt_create(void);
 void nt_destroy(nt_tracker* t);

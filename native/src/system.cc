@@ -45,6 +45,9 @@ int System::set_param(int key, double v) {
     case NT_P_PROXIMITY_KEYFRAMES: if (!in(v, 0, 50)) return NT_E_PARAM; tp.proximity_keyframes = static_cast<int>(v); return 0;
     case NT_P_LOOP_CLOSING: if (v != 0 && v != 1) return NT_E_PARAM; tp.loop_closing = v == 1; return 0;
     case NT_P_RELOC_PATIENCE: if (!in(v, 0, 100000)) return NT_E_PARAM; tp.reloc_patience_frames = static_cast<int>(v); return 0;
+    case NT_P_RELOC_MAX_SEEN_THROUGH: if (!in(v, 0, 1)) return NT_E_PARAM; tp.reloc_max_seen_through = v; return 0;
+    case NT_P_RELOC_AGREE_FRAMES: if (!in(v, 1, 10)) return NT_E_PARAM; tp.reloc_agree_frames = static_cast<int>(v); return 0;
+    case NT_P_RELOC_CANDIDATES: if (!in(v, 1, 100)) return NT_E_PARAM; tp.reloc_candidates = static_cast<int>(v); return 0;
     case NT_P_KEYFRAME_GAP: if (!in(v, 1, 1000)) return NT_E_PARAM; tp.max_frames_between_kf = static_cast<int>(v); return 0;
     case NT_P_LEVEL_MOTION:
       if (v != 0 && v != 1) return NT_E_PARAM;
@@ -150,6 +153,18 @@ int System::count(int which) const {
     case NT_C_LOOP_BEST_INLIERS: return tracking_.loop_stats().best_inliers;
     case NT_C_LOOP_COVISIBLE_BEST: return tracking_.loop_stats().covisible_best;
     case NT_C_LOOP_IMPLAUSIBLE: return tracking_.loop_stats().implausible;
+    case NT_C_RELOC_QUERIES: return tracking_.reloc_stats().queries;
+    case NT_C_RELOC_CANDIDATES: return tracking_.reloc_stats().candidates;
+    case NT_C_RELOC_FEW_MATCHES: return tracking_.reloc_stats().few_matches;
+    case NT_C_RELOC_NO_RANSAC: return tracking_.reloc_stats().no_ransac;
+    case NT_C_RELOC_FEW_POSE_INLIERS: return tracking_.reloc_stats().few_pose_inliers;
+    case NT_C_RELOC_FEW_INLIERS: return tracking_.reloc_stats().few_inliers;
+    case NT_C_RELOC_SEEN_THROUGH: return tracking_.reloc_stats().seen_through;
+    case NT_C_RELOC_VERIFIED: return tracking_.reloc_stats().verified;
+    case NT_C_RELOC_AMBIGUOUS: return tracking_.reloc_stats().ambiguous;
+    case NT_C_RELOC_FOUND: return tracking_.reloc_stats().found;
+    case NT_C_RELOC_LAST_SEEN_THROUGH: return tracking_.reloc_stats().last_seen_through;
+    case NT_C_RELOC_UNCONFIRMED: return tracking_.reloc_stats().unconfirmed;
     default: return NT_E_ARG;
   }
 }

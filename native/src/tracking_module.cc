@@ -19,6 +19,7 @@ void TrackingModule::reset() {
   have_velocity_ = false;
   last_inliers_ = 0;
   relocalisations_ = 0;
+  reloc_stats_ = RelocStats();
   load_patience_ = 0;
   pending_ = Pending();
 }
@@ -119,11 +120,15 @@ bool TrackingModule::try_relocalise(Frame& cur, bool all_maps) {
     maps.push_back(ctx_.atlas.current());
   }
   for (MapDatabase* m : maps) {
-    const int inl = relocalize(cur, *m, ctx_);
+    // a loaded map is found with no prior at all: the pose must also agree with the depth image
+    const int inl = relocalize(cur, *m, ctx_, reloc_stats_, m->loaded ? &frame_depth_ : nullptr);
     if (inl == 0) continue;
-    if (m->loaded && !agrees_with_pending(cur, m)) {
-      // first sighting of a loaded map: remember it and report nothing until the next frame agrees
-      pending_ = {m, cur.id, cur.Tcw};
+    // a loaded map needs reloc_agree_frames consecutive frames that relocalise independently and agree
+    const int agreeing = agrees_with_pending(cur, m) ? pending_.agreeing + 1 : 1;
+    if (m->loaded && agreeing < ctx_.tp.reloc_agree_frames) {
+      // report nothing until enough consecutive frames agree
+      ++reloc_stats_.unconfirmed;
+      pending_ = {m, cur.id, cur.Tcw, agreeing};
       pending_this_frame_ = true;
       std::fill(cur.landmarks.begin(), cur.landmarks.end(), nullptr);
       std::fill(cur.outlier.begin(), cur.outlier.end(), 0);
@@ -162,6 +167,7 @@ TrackState TrackingModule::track(const uint8_t* image, int channels, const float
   Frame cur;
   cur.id = ++next_frame_id_;
   pending_this_frame_ = false;
+  frame_depth_ = {depth, ctx_.cam.width, ctx_.cam.height, depth_scale};
   cur.timestamp = timestamp;
   builder_.build(image, channels, depth, depth_scale, ctx_.cam, ctx_.tp, orb, cur);
 

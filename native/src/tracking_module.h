@@ -8,6 +8,7 @@
 #include "module/frame_builder.h"
 #include "module/local_mapper.h"
 #include "module/loop_closer.h"
+#include "module/relocalizer.h"
 #include "module/tracker_context.h"
 
 namespace nav {
@@ -31,6 +32,7 @@ class TrackingModule {
   int loop_closures() const { return closer_.closures(); }
   uint64_t last_loop_match_frame() const { return closer_.last_match_frame(); }
   const LoopStats& loop_stats() const { return closer_.stats(); }
+  const RelocStats& reloc_stats() const { return reloc_stats_; }
 
  private:
   bool track_ok_frame(Frame& cur);
@@ -53,14 +55,17 @@ class TrackingModule {
   double lost_since_ = 0;
   int last_inliers_ = 0;
   int relocalisations_ = 0;
+  RelocStats reloc_stats_;
   int load_patience_ = 0;  // frames left before a loaded map may be given up for a new one
   // a relocalisation in a loaded map waiting for the next frame to agree with it
   struct Pending {
     const MapDatabase* map = nullptr;
     uint64_t frame_id = 0;
     SE3 Tcw;
+    int agreeing = 0;  // consecutive frames up to this one that relocalised in `map` and agreed
   } pending_;
   bool pending_this_frame_ = false;
+  DepthImage frame_depth_;  // the depth image of the frame being tracked
 };
 
 }  // namespace nav

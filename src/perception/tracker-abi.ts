@@ -33,6 +33,9 @@ export const PARAM = {
   keyframeGap: 15,
   relocPatienceFrames: 16,
   loopClosing: 17,
+  relocCandidates: 18,
+  relocMaxSeenThrough: 19,
+  relocAgreeFrames: 20,
 } as const;
 
 export const COUNTER = {
@@ -58,6 +61,22 @@ export const LOOP_STAT = {
   bestInliers: 15,
   covisibleBest: 16,
   implausible: 17,
+} as const;
+
+/** The relocaliser's counters (NT_C_RELOC_QUERIES …): how far each attempt got, summed since the last reset or map load. */
+export const RELOC_STAT = {
+  queries: 18,
+  candidates: 19,
+  fewMatches: 20,
+  noRansac: 21,
+  fewPoseInliers: 22,
+  fewInliers: 23,
+  found: 24,
+  unconfirmed: 25,
+  seenThrough: 26,
+  lastSeenThroughPermille: 27,
+  verified: 28,
+  ambiguous: 29,
 } as const;
 
 export interface TrackerExports {

@@ -8,7 +8,7 @@ import { IntrinsicsSchema, type Mat4 } from '../geometry/index.js';
 import { instantiate, allocBlock, type Allocator, type WasmBlock } from '../wasm/index.js';
 import type { PoseEstimate, RgbdFrame, TrackingStatus } from './pose-source.js';
 import { describeMapHeader, readMapFileHeader } from './map-file.js';
-import { COUNTER, ERROR_BY_CODE, LOOP_STAT, PARAM, STATUS_BY_CODE, type TrackerExports } from './tracker-abi.js';
+import { COUNTER, ERROR_BY_CODE, LOOP_STAT, PARAM, RELOC_STAT, STATUS_BY_CODE, type TrackerExports } from './tracker-abi.js';
 
 export const TrackerOptionsSchema = z.object({
   intrinsics: IntrinsicsSchema,
@@ -51,6 +51,15 @@ export const TrackerOptionsSchema = z.object({
   relocPatienceFrames: z.number().int().min(0).max(100000).optional(),
   /** place recognition and loop closing in the current map (default false) */
   loopClosing: z.boolean().optional(),
+  /** keyframes the place index proposes to one relocalisation attempt in a loaded map, best first (default 8) */
+  relocCandidates: z.number().int().min(1).max(100).optional(),
+  /**
+   * a relocalisation in a loaded map is refused when its pose sees through more than this share of
+   * the matched place's landmarks in view, judged against the frame's depth image (default 0.1)
+   */
+  relocMaxSeenThrough: z.number().min(0).max(1).optional(),
+  /** consecutive frames that must relocalise independently and agree before a loaded map is accepted (default 2) */
+  relocAgreeFrames: z.number().int().min(1).max(10).optional(),
 });
 export type TrackerOptions = z.input<typeof TrackerOptionsSchema>;
 
@@ -79,6 +88,16 @@ export interface TrackerCounts {
  * verified places the next keyframe did not confirm, and the most inliers any proposal reached.
  */
 export type LoopSearchStats = Record<keyof typeof LOOP_STAT, number>;
+
+/**
+ * Relocalisation since the last reset or loadMap(): frames searched, keyframes proposed, proposals
+ * refused for too few descriptor matches / no rigid transform / too few inliers after the first pose
+ * optimisation / too few after the projection search / seeing through the map in the depth image
+ * (loaded maps), proposals verified, frames whose verified proposals disagreed (ambiguous, loaded
+ * maps), frames with a pose, poses in a loaded map not (yet) confirmed by the next frames, and the
+ * per-mille share of landmarks the last checked pose saw through.
+ */
+export type RelocStats = Record<keyof typeof RELOC_STAT, number>;
 
 function describeIssues(err: z.ZodError): string {
   return err.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
@@ -209,6 +228,13 @@ export class Tracker {
     this.live();
     const out = {} as LoopSearchStats;
     for (const [name, key] of Object.entries(LOOP_STAT)) out[name as keyof LoopSearchStats] = this.check(this.ex.nt_count(this.handle, key), name);
+    return out;
+  }
+
+  relocStats(): RelocStats {
+    this.live();
+    const out = {} as RelocStats;
+    for (const [name, key] of Object.entries(RELOC_STAT)) out[name as keyof RelocStats] = this.check(this.ex.nt_count(this.handle, key), name);
     return out;
   }
 

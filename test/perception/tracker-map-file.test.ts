@@ -1,8 +1,9 @@
 /**
  * Saving and loading the tracker's map on real frames (TUM fr3/teddy): the file round-trips byte for
- * byte, a tracker that loads it relocalises in the saved map's frame after two agreeing frames, and
- * files of another version, saved under other settings, truncated or corrupt are refused with a
- * message while the tracker stays usable.
+ * byte, a tracker that loads it relocalises in the saved map's frame after two agreeing frames (or
+ * as many as relocAgreeFrames asks), a pose that sees through the map's surfaces in the depth image
+ * is refused, and files of another version, saved under other settings, truncated or corrupt are
+ * refused with a message while the tracker stays usable.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readRgbd, readTumFrames } from '../../src/body/tum.js';
@@ -85,6 +86,59 @@ describe.skipIf(!TEDDY)(`tracker map files (${TEDDY ? 'TUM fr3/teddy' : skipReas
     } finally {
       t.dispose();
     }
+  });
+
+  it('waits for as many agreeing frames as relocAgreeFrames asks', async () => {
+    const t = await Tracker.create({ intrinsics: FR3_INTRINSICS, relocAgreeFrames: 3 });
+    try {
+      t.loadMap(saved);
+      expect(t.track(frames[25]).status).toBe('lost');
+      expect(t.track(frames[26]).status).toBe('lost');
+      const third = t.track(frames[27]);
+      expect(third.status).toBe('ok');
+      expect(dist(third.pose!, poses[27]!)).toBeLessThan(0.03);
+      const s = t.relocStats();
+      expect(s.found).toBe(3);
+      expect(s.unconfirmed).toBe(2);
+    } finally {
+      t.dispose();
+    }
+  });
+
+  it('refuses a pose that sees through the map in the depth image (free-space check)', async () => {
+    // The left half of the view pushed 1.5 m back: the rest still gives the right pose, but there
+    // the camera now "sees" past surfaces the map holds, which a look-alike place would also do
+    const pushed = (f: RgbdFrame): RgbdFrame => {
+      const depth = f.depth.slice();
+      const w = FR3_INTRINSICS.width;
+      for (let i = 0; i < depth.length; i++) if (i % w < w / 2 && depth[i] > 0) depth[i] += 1.5;
+      return { ...f, depth };
+    };
+    const run = async (relocMaxSeenThrough?: number) => {
+      const t = await Tracker.create({ intrinsics: FR3_INTRINSICS, relocMaxSeenThrough });
+      try {
+        t.loadMap(saved);
+        const out = frames.slice(25, 31).map((f) => t.track(pushed(f)));
+        return { ok: out.filter((r) => r.status === 'ok').length, stats: t.relocStats() };
+      } finally {
+        t.dispose();
+      }
+    };
+    const checked = await run();
+    expect(checked.ok).toBe(0);
+    expect(checked.stats.seenThrough).toBeGreaterThan(0);
+    expect(checked.stats.lastSeenThroughPermille).toBeGreaterThan(100);
+    // the same frames with the check off relocalise: only the check refused them
+    const unchecked = await run(1);
+    expect(unchecked.ok).toBeGreaterThan(0);
+    expect(unchecked.stats.seenThrough).toBe(0);
+  });
+
+  it('refuses relocalisation settings out of range, naming them', async () => {
+    await expect(Tracker.create({ intrinsics: FR3_INTRINSICS, relocCandidates: 0 })).rejects.toThrow(/relocCandidates/);
+    await expect(Tracker.create({ intrinsics: FR3_INTRINSICS, relocCandidates: 101 })).rejects.toThrow(/relocCandidates/);
+    await expect(Tracker.create({ intrinsics: FR3_INTRINSICS, relocMaxSeenThrough: 1.5 })).rejects.toThrow(/relocMaxSeenThrough/);
+    await expect(Tracker.create({ intrinsics: FR3_INTRINSICS, relocAgreeFrames: 0 })).rejects.toThrow(/relocAgreeFrames/);
   });
 
   it('does not relocalise a view the map cannot explain, and opens a new map only after the patience', async () => {

@@ -17,11 +17,17 @@ class KeyframeIndex {
   void add(uint32_t slot, const uint32_t* descs, const std::vector<int>& which);
   // votes[slot] for every keyframe slot < num_slots
   void vote(const uint32_t* descs, int n, uint32_t num_slots, std::vector<int>& votes);
+  // similarity[slot] for every keyframe slot < num_slots, as a bag of words scores it: each shared
+  // key weighs log(1 + num_slots / keyframes holding that key), so keys every room has (plain walls,
+  // floor planks) count little, and a keyframe's sum is divided by the square root of its key count,
+  // so keyframes with many landmarks do not win on chance coincidences alone
+  void score(const uint32_t* descs, int n, uint32_t num_slots, std::vector<float>& scores);
   void clear() { entries_.clear(); sorted_ = true; }
   size_t size() const { return entries_.size(); }
 
  private:
   static uint32_t key(const uint32_t* d, int table);
+  void sort_entries();
   std::vector<uint64_t> entries_;  // table << 48 | key << 32 | slot
   bool sorted_ = true;
 };

@@ -34,6 +34,12 @@ struct TrackingParams {
   // single frame can match a look-alike place, two independent solutions a few degrees apart rarely do
   double reloc_agree_m = 0.2;
   double reloc_agree_rad = 0.21;  // 12°
+  int reloc_agree_frames = 2;  // consecutive frames that must agree (NT_P_RELOC_AGREE_FRAMES)
+  // keyframes the place index proposes to one relocalisation attempt in a loaded map, best first
+  int reloc_candidates = 8;
+  // a relocalisation in a loaded map is refused when its pose looks through more than this share of
+  // the matched place's landmarks in view (module/free_space_check.h)
+  double reloc_max_seen_through = 0.1;
   // place recognition over the keyframes of the current map and loop closing (pose graph over
   // keyframes) after each new keyframe; off by default until measured on every sequence
   bool loop_closing = false;
