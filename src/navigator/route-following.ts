@@ -63,27 +63,24 @@ function straightAim(path: readonly PlanarPoint[], k: number, x: number, z: numb
   return path[path.length - 1];
 }
 
+/** Distance (m) from point p to the segment from a to b. */
+function segmentDistance(p: PlanarPoint, a: PlanarPoint, b: PlanarPoint): number {
+  const dx = b.x - a.x, dz = b.z - a.z;
+  const len2 = dx * dx + dz * dz;
+  const t = len2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.z - a.z) * dz) / len2)) : 0;
+  return Math.hypot(p.x - (a.x + t * dx), p.z - (a.z + t * dz));
+}
+
 /** Whether route points k..j all lie within STRAY_M of the segment from (x, z) to point j. */
 function withinStray(path: readonly PlanarPoint[], k: number, j: number, x: number, z: number): boolean {
-  const dx = path[j].x - x, dz = path[j].z - z;
-  const len2 = dx * dx + dz * dz;
-  for (let i = k; i < j; i++) {
-    const t = len2 > 0 ? Math.max(0, Math.min(1, ((path[i].x - x) * dx + (path[i].z - z) * dz) / len2)) : 0;
-    if (Math.hypot(path[i].x - (x + t * dx), path[i].z - (z + t * dz)) > STRAY_M) return false;
-  }
+  for (let i = k; i < j; i++) if (segmentDistance(path[i], { x, z }, path[j]) > STRAY_M) return false;
   return true;
 }
 
 /** Distance (m) from (x, z) to the route's segments from point k on (a few metres of it). */
 function distanceToRoute(path: readonly PlanarPoint[], k: number, x: number, z: number): number {
   let best = Math.hypot(path[k].x - x, path[k].z - z);
-  for (let i = k; i + 1 < path.length && i < k + 60; i++) {
-    const a = path[i], b = path[i + 1];
-    const dx = b.x - a.x, dz = b.z - a.z;
-    const len2 = dx * dx + dz * dz;
-    const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - a.x) * dx + (z - a.z) * dz) / len2)) : 0;
-    best = Math.min(best, Math.hypot(x - (a.x + t * dx), z - (a.z + t * dz)));
-  }
+  for (let i = k; i + 1 < path.length && i < k + 60; i++) best = Math.min(best, segmentDistance({ x, z }, path[i], path[i + 1]));
   return best;
 }
 
