@@ -2,11 +2,14 @@
  * A* on a 1024×1024 grid with 20 % random obstacles, corner to corner: navcore.wasm against the npm
  * package `pathfinding` (PathFinding.js, octile heuristic, no corner cutting; its grid is cloned for
  * every search, as its users must) and against the plain TypeScript reference, in the same run.
+ * Also the nearest-reachable flood (the planner's fallback end for targets in unreachable pockets)
+ * over the same grid, to its centre with no radius limit: navcore.wasm against the TypeScript flood.
  */
 import PF from 'pathfinding';
 import { Navcore } from '../src/wasm/navcore.js';
 import { GridSearch } from '../src/mapping/grid-search.js';
 import { astarRef } from './reference/astar-ref.js';
+import { nearestReachableRef } from './reference/reach-ref.js';
 import { rng } from './support/synthetic.js';
 import type { BenchOptions, BenchResult } from './run.js';
 import { medians } from './stats.js';
@@ -40,21 +43,31 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
     throw new Error('the three planners disagree on the optimal path length: the comparison would be unfair');
   }
 
+  const centre = N >> 1, reachR = 2 * N;
+  const reached = search.nearestReachable(grid, start, centre, centre, reachR);
+  if (reached < 0 || reached !== nearestReachableRef(cells, N, N, start, centre, centre, reachR)) {
+    throw new Error('the wasm and TypeScript nearest-reachable floods disagree: the comparison would be unfair');
+  }
   const m = await medians(
     {
       wasm: () => search.search(grid, start, goal),
       pathfindingjs: () => finder.findPath(0, 0, N - 1, N - 1, pfGrid.clone()),
       ts_reference: () => astarRef(cells, N, N, start, goal),
+      reach_wasm: () => search.nearestReachable(grid, start, centre, centre, reachR),
+      reach_ts_reference: () => nearestReachableRef(cells, N, N, start, centre, centre, reachR),
     },
     { time: opts.quick ? 500 : 3000, iterations: opts.quick ? 3 : 10 },
   );
   const ns = (ms: number) => (ms * 1e6) / first.expansions;
-  const table = Object.entries(m).map(([task, ms]) => ({
-    task,
-    median_ms: +ms.toFixed(3),
-    ns_per_expansion: +ns(ms).toFixed(1),
-    wasm_speedup: +(ms / m.wasm).toFixed(2),
-  }));
+  const table = Object.entries(m).map(([task, ms]) => {
+    const flood = task.startsWith('reach_');
+    return {
+      task,
+      median_ms: +ms.toFixed(3),
+      ns_per_expansion: flood ? '' : +ns(ms).toFixed(1),
+      wasm_speedup: +(ms / (flood ? m.reach_wasm : m.wasm)).toFixed(2),
+    };
+  });
   return {
     table,
     summary: {
@@ -67,6 +80,9 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       ts_reference_median_ms: +m.ts_reference.toFixed(3),
       speedup_vs_pathfindingjs: +(m.pathfindingjs / m.wasm).toFixed(2),
       speedup_vs_ts: +(m.ts_reference / m.wasm).toFixed(2),
+      reach_median_ms: +m.reach_wasm.toFixed(3),
+      reach_ts_reference_median_ms: +m.reach_ts_reference.toFixed(3),
+      reach_speedup_vs_ts: +(m.reach_ts_reference / m.reach_wasm).toFixed(2),
     },
   };
 }

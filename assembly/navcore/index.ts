@@ -4,3 +4,4 @@ export { classifyScratchFloats, classifyRows, markCells, carveRays, countCells, 
 export { astar, astarColdBytes, nearestFree } from './astar';
 export { rasterGrid } from './raster';
 export { nearestFrontier, inflate } from './frontier';
+export { nearestReachable } from './reach';

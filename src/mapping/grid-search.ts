@@ -65,6 +65,30 @@ export class GridSearch {
   /** Expansions of the most recent search, successful or not. */
   lastExpansions = 0;
 
+  /**
+   * The free cell reachable from `start` (4-connected flood, a subset of A*'s 8-connected moves)
+   * nearest to cell (x, z), within `maxR` cells of it; −1 when there is none.
+   */
+  nearestReachable(grid: GridRef, start: number, x: number, z: number, maxR: number): number {
+    const n = grid.w * grid.h;
+    if (!this.flood || this.flood.cap < n) {
+      this.flood?.mark.free();
+      this.flood?.queue.free();
+      this.flood = { cap: n, gen: 0, mark: this.core.block(Uint32Array, n), queue: this.core.block(Int32Array, n) };
+      this.flood.mark.view().fill(0);
+    }
+    const f = this.flood;
+    f.gen = (f.gen + 1) >>> 0;
+    if (f.gen === 0) {
+      f.mark.view().fill(0);
+      f.gen = 1;
+    }
+    return this.core.exports.nearestReachable(grid.ptr, grid.w, grid.h, start, x, z, maxR, f.mark.ptr, f.queue.ptr, f.gen);
+  }
+
+  /** the flood's visit stamps and queue, allocated on first use */
+  private flood: { cap: number; gen: number; mark: WasmBlock<Uint32Array>; queue: WasmBlock<Int32Array> } | null = null;
+
   /** Nearest free cell to (x, z) (may lie outside the grid) within `maxR` cells, or −1. */
   nearestFree(grid: GridRef, x: number, z: number, maxR: number): number {
     return this.core.exports.nearestFree(grid.ptr, grid.w, grid.h, x, z, maxR);

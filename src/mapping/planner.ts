@@ -80,7 +80,7 @@ export class Planner {
       // the free cell nearest the target lies in a pocket the start cannot reach (seen past a table, or
       // through a doorway not yet mapped): the nearest cell the start CAN reach within the snap radius
       const c = this.map.worldToCell(to.x, to.z);
-      const near = nearestReachable(this.map.core.memory.buffer, grid, s.index, c.x - grid.ox, c.z - grid.oz, snapCells(opts.targetSnapM, 100));
+      const near = this.search.nearestReachable(grid, s.index, c.x - grid.ox, c.z - grid.oz, snapCells(opts.targetSnapM, 100));
       found = near < 0 ? null : this.search.search(grid, s.index, near);
       snapped = true;
     }
@@ -112,39 +112,5 @@ export class Planner {
     }
     this.map.core.exports.inflate(g.ptr, this.inflated.ptr, g.w, g.h, r);
     return { ...g, ptr: this.inflated.ptr };
-  }
-}
-
-/**
- * The free cell reachable from `start` (4-connected flood over free cells, a subset of the 8-connected
- * routes A* takes) nearest to grid cell (x, z), within `maxR` cells of it; −1 when there is none.
- */
-export function nearestReachable(buffer: ArrayBufferLike, grid: GridRef, start: number, x: number, z: number, maxR: number): number {
-  const { w, h } = grid;
-  const cells = new Uint8Array(buffer, grid.ptr, w * h);
-  const seen = new Uint8Array(w * h);
-  const queue = new Int32Array(w * h);
-  let head = 0, tail = 0, best = -1, bestD = maxR * maxR + 1e-9;
-  queue[tail++] = start;
-  seen[start] = 1;
-  while (head < tail) {
-    const i = queue[head++];
-    const gx = i % w, gz = (i - gx) / w;
-    const d = (gx - x) ** 2 + (gz - z) ** 2;
-    if (d < bestD) {
-      bestD = d;
-      best = i;
-    }
-    if (gx + 1 < w) visit(i + 1);
-    if (gx > 0) visit(i - 1);
-    if (gz + 1 < h) visit(i + w);
-    if (gz > 0) visit(i - w);
-  }
-  return best;
-
-  function visit(j: number): void {
-    if (seen[j] || cells[j] !== 1) return;
-    seen[j] = 1;
-    queue[tail++] = j;
   }
 }

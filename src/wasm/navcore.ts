@@ -28,6 +28,7 @@ export interface NavcoreExports {
   astarColdBytes(n: number): number;
   nearestFree(grid: number, w: number, h: number, x: number, z: number, maxR: number): number;
   nearestFrontier(grid: number, w: number, h: number, start: number, minDepth: number, minUnknown: number, ignore: number, mark: number, queue: number, gen: number, out: number): number;
+  nearestReachable(grid: number, w: number, h: number, start: number, x: number, z: number, maxR: number, mark: number, queue: number, gen: number): number;
   inflate(src: number, dst: number, w: number, h: number, r: number): void;
   rasterGrid(grid: number, gw: number, gh: number, x0: number, z0: number, cols: number, rows: number, scale: number, out: number, unknown: number, free: number, obstacle: number): void;
 }

@@ -6,6 +6,7 @@ import { Planner } from '../../src/mapping/planner.js';
 import { fromHfov } from '../../src/geometry/intrinsics.js';
 import { identity } from '../../src/geometry/pose.js';
 import { astarRef, dijkstraRef } from '../../bench/reference/astar-ref.js';
+import { nearestReachableRef } from '../../bench/reference/reach-ref.js';
 import { castDepth, cameraPose, FURNITURE, rng, ROOM } from '../../bench/support/synthetic.js';
 
 let core: Navcore;
@@ -181,6 +182,28 @@ describe('Planner on an occupancy map', () => {
     expect(Math.abs(r.target.z - 1.0)).toBeLessThan(0.11);
     // beyond the snap radius nothing is offered
     expect(new Planner(map).plan({ x: 0.5, z: 1.0 }, { x: 2.5, z: 1.0 }, 0, { targetSnapM: 0.3, nearestReachable: true }).status).toBe('unreachable');
+  });
+
+  it("the reachable cell nearest a point equals the plain TypeScript flood's, within the radius, call after call", () => {
+    const random = rng(11);
+    const search = new GridSearch(core);
+    let found = 0;
+    for (let trial = 0; trial < 60; trial++) {
+      const w = 8 + Math.floor(random() * 40), h = 8 + Math.floor(random() * 40);
+      const cells = new Uint8Array(w * h);
+      for (let i = 0; i < cells.length; i++) cells[i] = random() < 0.62 ? 1 : random() < 0.5 ? 2 : 0;
+      const start = Math.floor(random() * w * h);
+      const x = Math.floor(random() * (w + 10)) - 5, z = Math.floor(random() * (h + 10)) - 5;
+      const maxR = Math.floor(random() * 12);
+      const g = gridIn(core, cells, w, h);
+      const got = search.nearestReachable(g, start, x, z, maxR);
+      g.block.free();
+      expect(got).toBe(nearestReachableRef(cells, w, h, start, x, z, maxR));
+      if (got >= 0) found++;
+    }
+    // both outcomes occur: the comparison covers cells found and none within the radius
+    expect(found).toBeGreaterThan(10);
+    expect(found).toBeLessThan(60);
   });
 
   it('is unreachable across an unexplored gap and rejects non-finite points', async () => {
