@@ -1,8 +1,8 @@
 /** The public surface of src/geometry/: what the layers above it use. */
-export { wrapAngle } from './angle.js';
+export { headingTo, headingVector, pointAhead, wrapAngle } from './angle.js';
 export { frameProblem, NAVIGATOR_FRAME, planarPoint, planarPose, type PlanarPose, type WorldFrame, Z_UP_FRAME } from './frames.js';
 export { cameraHeightOf, floorUnder, levelPose, raisePose } from './heights.js';
-export { fromHfov, type Intrinsics, IntrinsicsSchema, maxRayStretch } from './intrinsics.js';
+export { columnRay, fromHfov, type Intrinsics, IntrinsicsSchema, maxRayStretch } from './intrinsics.js';
 export { fromQuatTranslation, identity, invert, type Mat4, multiply, poseProblem, toQuat, transformPoint, type Vec3 } from './pose.js';
 export { simCameraPose, simPoseToNavigator, yawOfDirection } from './sim-frame.js';
 export { z } from './zod-mini.js';

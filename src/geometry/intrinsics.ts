@@ -36,3 +36,12 @@ export function maxRayStretch(k: Intrinsics): number {
   const kv = Math.max(Math.abs(-k.cy / k.fy), Math.abs((k.height - 1 - k.cy) / k.fy));
   return Math.sqrt(1 + ku * ku + kv * kv);
 }
+
+/**
+ * Image column `u` as a ray in the floor plane: its heading relative to the optical axis (image right
+ * is a right turn, negative) and the planar range per metre of depth along the axis.
+ */
+export function columnRay(k: Intrinsics, u: number): { turn: number; rangePerDepth: number } {
+  const t = (u - k.cx) / k.fx;
+  return { turn: -Math.atan(t), rangePerDepth: Math.sqrt(1 + t * t) };
+}

@@ -9,7 +9,7 @@
  * Likewise a fresh tracker map, which re-anchoring places at the last trusted pose as if the body had
  * stood still while tracking was lost, is moved on by the motion commanded during the loss.
  */
-import { NAVIGATOR_FRAME, planarPose, type PlanarPose, identity, multiply, type Mat4, wrapAngle } from '../geometry/index.js';
+import { NAVIGATOR_FRAME, planarPose, type PlanarPose, identity, multiply, type Mat4, pointAhead, wrapAngle } from '../geometry/index.js';
 import { SUB_MOTION_DEGREES, SUB_MOTION_METRES, type SubMotion } from '../body/index.js';
 
 /** What the body was told to do before the frame: a sub-motion, or nothing (observe). */
@@ -70,11 +70,7 @@ export class MotionCheck {
   apply(pose: Mat4 | null, motion: CommandedMotion, blocked = false, opts: { reanchored?: boolean } = {}): { pose: Mat4 | null; plausible: boolean } {
     const cmdYaw = motion === 'left' ? SUB_MOTION_DEGREES * RAD : motion === 'right' ? -SUB_MOTION_DEGREES * RAD : 0;
     const cmdDist = motion === 'forward' ? SUB_MOTION_METRES : 0;
-    // forward along the heading: yaw 0 looks along +z, a left turn increases yaw
-    const advance = (p: PlanarPose): PlanarPose => {
-      const d = blocked ? 0 : cmdDist;
-      return { x: p.x - Math.sin(p.yaw) * d, z: p.z + Math.cos(p.yaw) * d, yaw: wrapAngle(p.yaw + cmdYaw) };
-    };
+    const advance = (p: PlanarPose): PlanarPose => ({ ...pointAhead(p, p.yaw, blocked ? 0 : cmdDist), yaw: wrapAngle(p.yaw + cmdYaw) });
     if (!pose) {
       // no pose (lost): the next tracked motion is not judged, but the commanded one is remembered
       this.prevRaw = null;

@@ -3,7 +3,7 @@
  * away, turn toward it in 15° steps, and move forward once roughly facing it. Shared by the offline
  * agents (they act through the step tool with these actions).
  */
-import { type PlanarPose, wrapAngle } from '../geometry/index.js';
+import { headingTo, type PlanarPose, pointAhead, wrapAngle } from '../geometry/index.js';
 import type { PlanarPoint } from '../mapping/index.js';
 import { FORWARD_M, TURN_DEG, type CoarseAction } from './actions.js';
 
@@ -27,7 +27,7 @@ export function actionsAlong(path: readonly PlanarPoint[], pose: PlanarPose, o: 
       break;
     }
   }
-  const want = Math.atan2(-(aim.x - pose.x), aim.z - pose.z); // yaw 0 looks along +z, left positive
+  const want = headingTo(pose, aim);
   const turns = Math.round(wrapAngle(want - pose.yaw) / TURN);
   const actions: CoarseAction[] = [];
   for (let i = 0; i < Math.min(Math.abs(turns), o.maxTurns ?? 6); i++) actions.push(turns > 0 ? 'left' : 'right');
@@ -117,13 +117,13 @@ export function routeActions(path: readonly PlanarPoint[], pose: PlanarPose, o: 
     const end = path[path.length - 1];
     if (stopAt - cum[k] < FORWARD_M / 2 || Math.hypot(end.x - x, end.z - z) < FORWARD_M / 2) break;
     const aim = straightAim(path, k, x, z, lookahead);
-    const want = Math.atan2(-(aim.x - x), aim.z - z);
+    const want = headingTo({ x, z }, aim);
     const turns = Math.round(wrapAngle(want - yaw) / TURN);
     // one turn off (7.5°–22.5°) still moves forward while that keeps the body on the route: the 15°
     // headings rarely match the route's, and turning at every step to split the difference costs a
     // turn per forward
-    const nx = x - Math.sin(yaw) * FORWARD_M, nz = z + Math.cos(yaw) * FORWARD_M;
-    const onRoute = Math.abs(turns) === 1 && distanceToRoute(path, k, nx, nz) <= STRAY_M;
+    const next = pointAhead({ x, z }, yaw, FORWARD_M);
+    const onRoute = Math.abs(turns) === 1 && distanceToRoute(path, k, next.x, next.z) <= STRAY_M;
     if (turns !== 0 && !onRoute && turnsInARow < 12) {
       actions.push(turns > 0 ? 'left' : 'right');
       yaw = wrapAngle(yaw + Math.sign(turns) * TURN);
@@ -132,8 +132,7 @@ export function routeActions(path: readonly PlanarPoint[], pose: PlanarPose, o: 
     }
     turnsInARow = 0;
     actions.push('forward');
-    x -= Math.sin(yaw) * FORWARD_M;
-    z += Math.cos(yaw) * FORWARD_M;
+    ({ x, z } = pointAhead({ x, z }, yaw, FORWARD_M));
   }
   return actions;
 }

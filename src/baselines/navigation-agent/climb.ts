@@ -3,6 +3,7 @@
  * navigator settles on another floor layer; then note the way back (the arrival point, facing down)
  * and explore the new floor. A flight that leads nowhere within 14 turns is dropped.
  */
+import { headingVector, pointAhead } from '../../geometry/index.js';
 import { act, goto, type Ctx, type Decision } from './context.js';
 import { driveAndFace, headingTo, planRoute, turnsTo } from './motion.js';
 import { MAX_ACTIONS } from './motion.js';
@@ -30,7 +31,7 @@ export function takeStairs(c: Ctx): Decision {
   const d = Math.hypot(f.bottom.x - c.pose.x, f.bottom.z - c.pose.z);
   if (!s.onFlight && d > 0.4) {
     const route = planRoute(c.nav, f.bottom);
-    const ahead = { x: f.bottom.x - Math.sin(f.heading) * 2, z: f.bottom.z + Math.cos(f.heading) * 2 };
+    const ahead = pointAhead(f.bottom, f.heading, 2);
     const actions = route.status === 'ok' ? driveAndFace(route.path, c.pose, ahead) : [];
     if (actions.includes('forward')) return act(actions, `to the foot of the stairs (${d.toFixed(1)} m)`);
   }
@@ -39,7 +40,7 @@ export function takeStairs(c: Ctx): Decision {
   // toward the flight's middle line (a point 1.5 m up the flight from abreast of the robot)
   const seen = flightInView(c.nav);
   const heading = seen ? seen.heading : f.heading;
-  const hx = -Math.sin(heading), hz = Math.cos(heading);
+  const { x: hx, z: hz } = headingVector(heading);
   const along = (c.pose.x - f.bottom.x) * hx + (c.pose.z - f.bottom.z) * hz;
   const aim = { x: f.bottom.x + hx * (along + 1.5), z: f.bottom.z + hz * (along + 1.5) };
   const turns = turnsTo(headingTo(c.pose, aim), c.pose.yaw);

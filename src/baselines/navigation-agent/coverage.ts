@@ -7,7 +7,7 @@
  */
 import { Cell } from '../../mapping/index.js';
 import type { BodyFrame } from '../../body/index.js';
-import { type Intrinsics, wrapAngle } from '../../geometry/index.js';
+import { columnRay, headingVector, type Intrinsics, wrapAngle } from '../../geometry/index.js';
 import type { PlanarPose as Pose } from '../../geometry/index.js';
 import { cellKey, type GridView } from './grid.js';
 
@@ -46,7 +46,7 @@ export class ViewCoverage {
     const step = grid.cell * 0.8;
     for (let b = 0; b < 2 * Math.PI; b += RAY_STEP_RAD) {
       if (!along(b)) continue;
-      const dx = -Math.sin(b), dz = Math.cos(b);
+      const { x: dx, z: dz } = headingVector(b);
       for (let t = 0; t <= radiusM; t += step) {
         const cx = Math.floor((p.x + dx * t) / grid.cell), cz = Math.floor((p.z + dz * t) / grid.cell);
         this.carried.add(cellKey(cx, cz));
@@ -78,10 +78,9 @@ export class ViewCoverage {
         const d = depth[v * w + u];
         if (d > far && d < 20) far = d;
       }
-      const tan = (u - K.cx) / K.fx;
-      const reach = Math.min(SIGHT_RANGE_M, far * Math.sqrt(1 + tan * tan));
-      const yaw = pose.yaw - Math.atan(tan); // image right is a right (negative) turn
-      const dx = -Math.sin(yaw), dz = Math.cos(yaw);
+      const ray = columnRay(K, u);
+      const reach = Math.min(SIGHT_RANGE_M, far * ray.rangePerDepth);
+      const { x: dx, z: dz } = headingVector(pose.yaw + ray.turn);
       for (let t = step; t <= reach + step; t += step) this.seen.add(cellKey(Math.floor((pose.x + dx * t) / grid.cell), Math.floor((pose.z + dz * t) / grid.cell)));
     }
   }
@@ -101,7 +100,7 @@ export class ViewCoverage {
     for (let b = -HALF_VIEW_RAD; b <= HALF_VIEW_RAD + 1e-9; b += RAY_STEP_RAD) {
       // (the map misses what is nearer than the depth sensor's minimum range: trust the looks taken)
       if (here.some((l) => Math.abs(wrapAngle(yaw + b - l.yaw)) < HALF_VIEW_RAD)) continue;
-      const dx = -Math.sin(yaw + b), dz = Math.cos(yaw + b);
+      const { x: dx, z: dz } = headingVector(yaw + b);
       for (let t = step; t <= SIGHT_RANGE_M; t += step) {
         const cx = Math.floor((pose.x + dx * t) / grid.cell), cz = Math.floor((pose.z + dz * t) / grid.cell);
         const s = grid.state(cx, cz);

@@ -7,7 +7,7 @@
  * went through the handover file is used, so policies without task records (or the independent
  * policy) start with nothing.
  */
-import type { PlanarPose } from '../../geometry/index.js';
+import { columnRay, headingVector, type PlanarPose, pointAhead } from '../../geometry/index.js';
 import type { PlanarPoint } from '../../mapping/index.js';
 import type { Navigator } from '../../navigator/index.js';
 
@@ -59,13 +59,13 @@ export class SightingMemory {
     for (let i = 0; i < f.ids.length; i += 2) {
       const d = f.depth[i], id = f.ids[i];
       if (!(id > 0 && d > 0 && d < NOTE_RANGE_M)) continue;
-      // the pixel's ray in the floor plane (image right is a right turn), at its planar range
-      const tan = ((i % f.width) - K.cx) / K.fx;
-      const yaw = pose.yaw - Math.atan(tan), r = d * Math.sqrt(1 + tan * tan);
+      // the pixel's ray in the floor plane, at its planar range
+      const ray = columnRay(K, i % f.width);
+      const p = pointAhead(pose, pose.yaw + ray.turn, d * ray.rangePerDepth);
       const a = acc.get(id) ?? { n: 0, x: 0, z: 0 };
       a.n++;
-      a.x += pose.x - Math.sin(yaw) * r;
-      a.z += pose.z + Math.cos(yaw) * r;
+      a.x += p.x;
+      a.z += p.z;
       acc.set(id, a);
     }
     for (const [id, a] of acc) {
@@ -154,7 +154,7 @@ export function pointOf(s: Seen, places: readonly PlaceRef[]): PlanarPoint | nul
 
 /** Unit vectors ahead and to the right at heading `yaw` (yaw 0 looks along +z, a left turn is positive). */
 function axes(yaw: number) {
-  return { fwd: { x: -Math.sin(yaw), z: Math.cos(yaw) }, right: { x: Math.cos(yaw), z: Math.sin(yaw) } };
+  return { fwd: headingVector(yaw), right: headingVector(yaw - Math.PI / 2) };
 }
 
 const metres = (v: number, pos: string, neg: string) => `${Math.abs(v).toFixed(1)} m ${v >= 0 ? pos : neg}`;

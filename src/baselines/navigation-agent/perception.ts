@@ -4,9 +4,9 @@
  * with the view's depth and the navigator's estimated pose. Nothing else of the simulator is read.
  */
 import type { BodyFrame } from '../../body/index.js';
-import { NAVIGATOR_FRAME, planarPose, transformPoint } from '../../geometry/index.js';
 import type { PlanarPoint } from '../../mapping/index.js';
 import type { Navigator } from '../../navigator/index.js';
+import { planarPointAt } from '../view-point.js';
 import type { Sighting } from './types.js';
 
 /** fewer goal pixels than this (a sliver at the edge of the view) is not a sighting */
@@ -30,18 +30,9 @@ export function goalInView(nav: Navigator, goalIds: readonly number[]): Sighting
     }
   }
   if (n < MIN_PIXELS) return null;
-  const point = pointAt(nav, bu, bv, best);
+  const camera = nav.poseMatrix();
   const pose = nav.planar();
-  if (!point || !pose) return null;
+  if (!camera || !pose) return null;
+  const point = planarPointAt(camera, nav.body.intrinsics, bu, bv, best);
   return { point, distanceM: Math.hypot(point.x - pose.x, point.z - pose.z), pixels: n };
-}
-
-/** The estimated-world planar point seen at pixel (u, v) with depth d in the current view. */
-function pointAt(nav: Navigator, u: number, v: number, d: number): PlanarPoint | null {
-  const pose = nav.poseMatrix();
-  if (!pose) return null;
-  const K = nav.body.intrinsics;
-  const p = transformPoint(pose, [((u - K.cx) / K.fx) * d, ((v - K.cy) / K.fy) * d, d]);
-  const q = planarPose(NAVIGATOR_FRAME, new Float64Array([1, 0, 0, p[0], 0, 1, 0, p[1], 0, 0, 1, p[2], 0, 0, 0, 1]));
-  return { x: q.x, z: q.z };
 }

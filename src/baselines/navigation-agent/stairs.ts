@@ -4,7 +4,7 @@
  * more than a metre), which neither furniture (flat tops) nor walls (vertical) do. Found from the
  * current view's depth and the estimated pose only.
  */
-import { wrapAngle } from '../../geometry/index.js';
+import { columnRay, headingVector, pointAhead, wrapAngle } from '../../geometry/index.js';
 import type { PlanarPoint } from '../../mapping/index.js';
 import type { Navigator } from '../../navigator/index.js';
 
@@ -35,11 +35,11 @@ export function flightInView(nav: Navigator): Flight | null {
   const tops: number[] = [];
   for (let u = 4; u < f.width; u += 8) {
     const top = new Float32Array(Math.ceil(MAX_R / BIN_M)).fill(-1);
-    const tx = (u - K.cx) / K.fx;
+    const ray = columnRay(K, u);
     for (let v = 0; v < f.height; v += 2) {
       const d = f.depth[v * f.width + u];
       if (!(d > 0.3 && d < MAX_R + 1)) continue;
-      const r = d * Math.sqrt(1 + tx * tx);
+      const r = d * ray.rangePerDepth;
       const h = hc - ((v - K.cy) / K.fy) * d;
       const b = Math.floor(r / BIN_M);
       if (b < top.length && h > top[b] && h < 2.4) top[b] = h;
@@ -47,9 +47,9 @@ export function flightInView(nav: Navigator): Flight | null {
     const ramp = rampIn(top);
     if (!ramp) continue;
     hits++;
-    const bearing = pose.yaw - Math.atan(tx);
+    const bearing = pose.yaw + ray.turn;
     for (let r = ramp.r0; r <= ramp.r0 + ramp.span; r += BIN_M) {
-      const p = { x: pose.x - Math.sin(bearing) * r, z: pose.z + Math.cos(bearing) * r };
+      const p = pointAhead(pose, bearing, r);
       treads.push(p);
       const h = top[Math.floor(r / BIN_M + 1e-6)];
       if (h >= 0) tops.push(p.x, p.z, h);
@@ -62,7 +62,7 @@ export function flightInView(nav: Navigator): Flight | null {
   // ramp is off the flight's axis by as much as the robot stands to one side of it)
   const slope = slopeHeading(tops);
   const heading = wrapAngle(slope !== null && Math.abs(wrapAngle(slope - best.bearing)) < Math.PI / 4 ? slope : best.bearing);
-  const hx = -Math.sin(heading), hz = Math.cos(heading);
+  const { x: hx, z: hz } = headingVector(heading);
   const cx = treads.reduce((a, p) => a + p.x, 0) / treads.length, cz = treads.reduce((a, p) => a + p.z, 0) / treads.length;
   const first = Math.min(...treads.map((p) => (p.x - cx) * hx + (p.z - cz) * hz));
   return {
@@ -128,7 +128,7 @@ function rampIn(top: Float32Array): { r0: number; span: number } | null {
  * edge between the two. Unchanged when the map shows no such edge near it.
  */
 export function centreOnFlight(f: Flight, cellAt: (x: number, z: number) => 'unknown' | 'free' | 'obstacle'): Flight {
-  const hx = -Math.sin(f.heading), hz = Math.cos(f.heading);
+  const { x: hx, z: hz } = headingVector(f.heading);
   const lx = -hz, lz = hx; // left of the heading
   const p = { x: f.bottom.x + hx * 0.8, z: f.bottom.z + hz * 0.8 };
   const at = (o: number) => cellAt(p.x + lx * o, p.z + lz * o);
