@@ -1,7 +1,9 @@
 /**
- * APPROACH: drive to where the goal was seen, stopping within reach and turned toward it. A goal the
- * map offers no way to (the route ends far from it) is approached from another side: exploration
- * resumes with viewpoints near it preferred. A sighting that stops getting closer is given up.
+ * APPROACH: drive toward where the goal was seen, along the line it was seen on, stopping within reach
+ * and turned toward it. A goal the map offers no way to (the route ends far from it) is approached from
+ * another side: exploration resumes with viewpoints near it preferred, and the goal is taken up again
+ * once the growing map has a route ending within reach of it elsewhere. A sighting that stops getting
+ * closer is given up.
  */
 import type { PlanarPoint, PlanResult } from '../../mapping/index.js';
 import type { Navigator } from '../../navigator/index.js';
