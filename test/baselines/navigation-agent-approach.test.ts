@@ -5,8 +5,8 @@
  * looks for another side instead of claiming (house 5 task 1 was refused and then lost that way).
  */
 import { describe, expect, it } from 'vitest';
-import { approach } from '../../src/baselines/navigation-agent/approach.js';
-import { cutRoute, openHeading } from '../../src/baselines/navigation-agent/motion.js';
+import { approach, retryUnreached, sightLineSpot } from '../../src/baselines/navigation-agent/approach.js';
+import { cutRoute, openHeading, planRoute } from '../../src/baselines/navigation-agent/motion.js';
 import type { Navigator } from '../../src/navigator/index.js';
 import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
 import { GridView } from '../../src/baselines/navigation-agent/grid.js';
@@ -99,5 +99,117 @@ describe('approach: progress along the route, not as the crow flies', () => {
       routeLeft -= 0.5;
     }
     expect(c.task.rejected).toEqual([]);
+  });
+});
+
+/** A navigator whose planner reaches every target it is asked for, and records the targets. */
+function planningNav(c: Ctx, ends: (to: { x: number; z: number }) => { x: number; z: number } = (to) => to): { x: number; z: number }[] {
+  const asked: { x: number; z: number }[] = [];
+  (c as unknown as { nav: unknown }).nav = {
+    floor: 0,
+    plan: (to: { x: number; z: number }) => {
+      asked.push(to);
+      const end = ends(to);
+      return { status: 'ok', path: [{ x: c.pose.x, z: c.pose.z }, end], lengthM: Math.hypot(end.x - c.pose.x, end.z - c.pose.z), target: end };
+    },
+  };
+  return asked;
+}
+
+describe('approach: along the line the goal was seen on', () => {
+  it('drives to a spot short of the goal on the line of sight, not to the goal point (whose nearest free cell may be behind a wall)', () => {
+    const c = ctx({ x: 0, z: 3 }, { point: { x: 0, z: 3 }, distanceM: 3, pixels: 900 });
+    const asked = planningNav(c);
+    const d = approach(c);
+    expect(d.kind).toBe('act');
+    expect(c.task.goalFrom).toEqual({ x: 0, z: 0 });
+    expect(asked[0].x).toBeCloseTo(0);
+    expect(asked[0].z).toBeCloseTo(2.4);
+  });
+
+  it('tries the goal point itself when the spot on the line of sight is out of reach (over a counter)', () => {
+    const c = ctx({ x: 0, z: 3 }, { point: { x: 0, z: 3 }, distanceM: 3, pixels: 900 });
+    // the spot's nearest free cell is 1.3 m short of the goal; the goal point's is on the counter's other side
+    const asked = planningNav(c, (to) => (to.z < 2.9 ? { x: 0, z: 1.7 } : { x: 0, z: 3.7 }));
+    const d = approach(c);
+    expect(d.kind).toBe('act');
+    expect(asked.some((p) => p.z === 3)).toBe(true);
+    expect(c.task.rejected).toEqual([]);
+  });
+
+  it('sightLineSpot keeps to the observer when it is already closer than the standoff', () => {
+    expect(sightLineSpot({ x: 0, z: 1 }, { x: 0, z: 0.5 })).toEqual({ x: 0, z: 0.5 });
+    expect(sightLineSpot({ x: 0, z: 1 }, null)).toEqual({ x: 0, z: 1 });
+  });
+});
+
+describe('retryUnreached: a goal given up as out of reach is tried again as the map grows', () => {
+  function givenUp() {
+    const c = ctx({ x: 0, z: 0 }, null);
+    c.task.state = 'explore';
+    c.task.goal = null;
+    // seen at (0, 3) from (0, 0); given up from (2, 3), where the map's route ended across a wall
+    c.task.unreached = [{ point: { x: 0, z: 3 }, from: { x: 0, z: 0 } }];
+    c.task.rejected = [{ point: { x: 0, z: 3 }, from: { x: 2, z: 3 } }];
+    return c;
+  }
+
+  it('records a goal given up for lack of a route, with where it was seen from', () => {
+    const c = ctx({ x: 0, z: 0.6 }, null);
+    c.task.faced = true;
+    c.task.goalFrom = { x: 0, z: -2 };
+    approach(c);
+    expect(c.task.unreached).toEqual([{ point: { x: 0, z: 0.6 }, from: { x: 0, z: -2 } }]);
+  });
+
+  it('approaches it again when a route now ends within reach somewhere else', () => {
+    const c = givenUp();
+    planningNav(c);
+    expect(retryUnreached(c)).toEqual({ kind: 'goto', state: 'approach' });
+    expect(c.task.goal).toEqual({ x: 0, z: 3 });
+    expect(c.task.goalFrom).toEqual({ x: 0, z: 0 });
+  });
+
+  it('does not go back to where it was given up from, nor try a spot given up from three places', () => {
+    const c = givenUp();
+    planningNav(c, () => ({ x: 1.6, z: 3 }));
+    expect(retryUnreached(c)).toBeNull();
+    const d = givenUp();
+    d.task.rejected.push({ point: { x: 0, z: 3 }, from: { x: 5, z: 5 } }, { point: { x: 0, z: 3 }, from: { x: -5, z: 5 } });
+    planningNav(d);
+    expect(retryUnreached(d)).toBeNull();
+  });
+
+  it('does not try a route that still ends out of reach', () => {
+    const c = givenUp();
+    planningNav(c, () => ({ x: 0, z: 1.7 }));
+    expect(retryUnreached(c)).toBeNull();
+  });
+});
+
+describe('planRoute: getting close to something seen', () => {
+  /** a planner whose routes end `gapOf(options)` m short of the goal along −z (null: no route) */
+  function nav(gapOf: (o: { clearanceM?: number; nearestReachable?: boolean }) => number | null): Navigator {
+    return {
+      plan: (to: { x: number; z: number }, _f: unknown, o: { clearanceM?: number; nearestReachable?: boolean }) => {
+        const gap = gapOf(o);
+        if (gap === null) return { status: 'unreachable', reason: 'none', expansions: 0 };
+        const end = { x: to.x, z: to.z - gap };
+        return { status: 'ok', path: [{ x: 0, z: -5 }, end], lengthM: 5, target: end, targetSnapped: gap > 0, startSnapped: false, expansions: 1 };
+      },
+    } as unknown as Navigator;
+  }
+  const g = { x: 0, z: 0 };
+
+  it('takes the narrower margin when only it ends within reach (the wide one snaps round the table)', () => {
+    const r = planRoute(nav((o) => (o.clearanceM === 0.3 ? 1.2 : o.nearestReachable ? 0.6 : null)), g, 1.5);
+    expect(r.status === 'ok' && r.target.z).toBeCloseTo(-0.6);
+  });
+
+  it('keeps the wide margin when the narrower one gains little, and the bare map is a last resort', () => {
+    const r = planRoute(nav((o) => (o.clearanceM === 0.3 ? 0.9 : o.clearanceM === 0.2 ? 0.75 : 0.1)), g, 1.5);
+    expect(r.status === 'ok' && r.target.z).toBeCloseTo(-0.9);
+    const bare = planRoute(nav((o) => (o.clearanceM === undefined ? 0.1 : null)), g, 1.5);
+    expect(bare.status === 'ok' && bare.target.z).toBeCloseTo(-0.1);
   });
 });

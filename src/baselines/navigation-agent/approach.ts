@@ -1,9 +1,12 @@
 /**
- * APPROACH: drive to where the goal was seen, stopping within reach and turned toward it. A goal the
- * map offers no way to (the route ends far from it) is approached from another side: exploration
- * resumes with viewpoints near it preferred. A sighting that stops getting closer is given up.
+ * APPROACH: drive toward where the goal was seen, along the line it was seen on, stopping within reach
+ * and turned toward it. A goal the map offers no way to (the route ends far from it) is approached from
+ * another side: exploration resumes with viewpoints near it preferred, and the goal is taken up again
+ * once the growing map has a route ending within reach of it elsewhere. A sighting that stops getting
+ * closer is given up.
  */
-import type { PlanarPoint } from '../../mapping/index.js';
+import type { PlanarPoint, PlanResult } from '../../mapping/index.js';
+import type { Navigator } from '../../navigator/index.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
 import { cutRoute, driveAndFace, headingTo, planRoute, turnsTo } from './motion.js';
 
@@ -13,12 +16,20 @@ export const REACH_M = 0.9;
 const SURFACE_SPARE_M = 0.2;
 /** a goal whose own free cell is out of reach is approached to the nearest reachable cell this close */
 const NEAR_M = 1.5;
+/** the approach drives toward the point this far short of the goal on the line it was seen along */
+const STANDOFF_M = 0.6;
+/** places an unreached goal is given up from before it is no longer tried again */
+const MAX_TRIES = 3;
+const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
 /** turns without getting closer before a sighting is given up */
 const MAX_STALLS = 5;
 
 export function approach(c: Ctx): Decision {
   const t = c.task;
-  if (c.sighting) t.goal = c.sighting.point;
+  if (c.sighting) {
+    t.goal = c.sighting.point;
+    t.goalFrom = { x: c.pose.x, z: c.pose.z };
+  }
   const g = t.goal;
   if (!g) return goto('explore');
   const d = Math.hypot(g.x - c.pose.x, g.z - c.pose.z);
@@ -32,38 +43,102 @@ export function approach(c: Ctx): Decision {
     }
     // facing it and still not seeing it: the route ended on the wrong side of a wall or counter
     // (the check's stop views would not show it either), so it is approached from elsewhere
-    if (!c.sighting) return aroundIt(c, g);
+    if (!c.sighting) return aroundIt(c, g, 'not in view when faced');
     return close(`The goal (${c.oracle.goalLabel()}) is in view about ${d.toFixed(1)} m away, within reach of the robot.`);
   }
-  const route = planRoute(c.nav, g, NEAR_M);
-  if (route.status !== 'ok') return aroundIt(c, g);
+  const route = approachRoutes(c.nav, g, t.goalFrom).sort((a, b) => gapOf(a, g) - gapOf(b, g))[0];
+  if (!route) return aroundIt(c, g, 'no route');
   // progress is the route still to drive: a way round a wall first leads away from the goal
   if (route.lengthM < t.bestGoalDistM - 0.1) {
     t.bestGoalDistM = route.lengthM;
     t.stalls = 0;
   } else t.stalls++;
   if (t.stalls > MAX_STALLS) return giveUp(c, g);
-  const gap = Math.hypot(route.target.x - g.x, route.target.z - g.z);
-  if (gap > REACH_M + 0.1 && Math.hypot(route.target.x - c.pose.x, route.target.z - c.pose.z) < 0.4) return aroundIt(c, g);
+  const gap = gapOf(route, g);
+  if (gap > REACH_M + 0.1 && Math.hypot(route.target.x - c.pose.x, route.target.z - c.pose.z) < 0.4) return aroundIt(c, g, `route ends ${gap.toFixed(2)} m from it`);
   const path = cutRoute(route.path, g, REACH_M - 0.15, (p) => c.grid.clearLine(p, g, SURFACE_SPARE_M));
   const actions = driveAndFace(path, c.pose, g);
   if (actions.length) return act(actions, `approach the goal (${d.toFixed(1)} m)`);
   return act(turnsTo(headingTo(c.pose, g), c.pose.yaw).concat(['forward']).slice(0, 12), 'edge toward the goal');
 }
 
+/**
+ * Where to drive to get within reach of a goal point seen from `from`: on the line of sight, STANDOFF_M
+ * short of the point. The depth that placed the point showed that line free, so the spot is on the side
+ * the goal is visible from; the free cell nearest the point itself may lie behind the wall or counter
+ * it stands against, where it is within reach but out of sight.
+ */
+export function sightLineSpot(g: PlanarPoint, from: PlanarPoint | null): PlanarPoint {
+  if (!from) return g;
+  const d = Math.hypot(from.x - g.x, from.z - g.z);
+  if (d <= STANDOFF_M) return from;
+  return { x: g.x + ((from.x - g.x) * STANDOFF_M) / d, z: g.z + ((from.z - g.z) * STANDOFF_M) / d };
+}
+
+type Route = Extract<PlanResult, { status: 'ok' }>;
+
+/** how far from the goal point a route ends */
+const gapOf = (r: Route, g: PlanarPoint) => Math.hypot(r.target.x - g.x, r.target.z - g.z);
+
+/**
+ * The routes that may bring the goal point within reach: to the spot on its line of sight, and (when
+ * that route ends out of reach: the spot lies over a counter, or only a wall's far side is mapped) to
+ * the reachable cell nearest the point itself, which may be on another side.
+ */
+function approachRoutes(nav: Navigator, g: PlanarPoint, from: PlanarPoint | null): Route[] {
+  const out: Route[] = [];
+  const spot = sightLineSpot(g, from);
+  const first = planRoute(nav, spot, NEAR_M);
+  if (first.status === 'ok') out.push(first);
+  if (spot === g || (first.status === 'ok' && gapOf(first, g) <= REACH_M + 0.1)) return out;
+  const direct = planRoute(nav, g, NEAR_M);
+  if (direct.status === 'ok') out.push(direct);
+  return out;
+}
+
+/**
+ * A goal given up as out of reach is tried again once the growing map offers a route ending within
+ * reach of it somewhere it was not given up from (another side, through a door mapped since): each
+ * explore turn asks, until it has been given up from MAX_TRIES places.
+ */
+export function retryUnreached(c: Ctx): Decision | null {
+  const t = c.task;
+  for (const u of t.unreached) {
+    const tried = t.rejected.filter((r) => Math.hypot(r.point.x - u.point.x, r.point.z - u.point.z) < 0.7);
+    if (tried.length >= MAX_TRIES || tried.some((r) => r.from === null)) continue;
+    const fresh = (r: Route) => gapOf(r, u.point) <= REACH_M + 0.1 && tried.every((x) => Math.hypot(x.from!.x - r.target.x, x.from!.z - r.target.z) >= 1.0);
+    if (!approachRoutes(c.nav, u.point, u.from).some(fresh)) continue;
+    if (DEBUG) console.error(`[nav ${t.key}] the goal at ${u.point.x.toFixed(2)},${u.point.z.toFixed(2)} is in reach on the map now`);
+    t.goal = u.point;
+    t.goalFrom = u.from;
+    t.faced = false;
+    t.stalls = 0;
+    t.bestGoalDistM = Infinity;
+    return goto('approach');
+  }
+  return null;
+}
+
 /** The map has no way to the goal from here: explore near it (another side, a door). */
-function aroundIt(c: Ctx, g: PlanarPoint): Decision {
+function aroundIt(c: Ctx, g: PlanarPoint, why: string): Decision {
+  // the sighting of this turn is the one given up: exploration must not take it up again this turn
+  c.sighting = null;
+  if (DEBUG) console.error(`[nav ${c.task.key}] around the goal at ${g.x.toFixed(2)},${g.z.toFixed(2)}: ${why}`);
   c.task.focus = g;
   c.task.goal = null;
   c.task.faced = false;
   c.task.stalls = 0;
   c.task.bestGoalDistM = Infinity;
-  // this sighting point is not approached again until it is seen from elsewhere
+  // this sighting point is not approached again until it is seen from elsewhere, or the map shows a way
+  // to it from another side
   c.task.rejected.push({ point: g, from: { x: c.pose.x, z: c.pose.z } });
+  if (!c.task.unreached.some((u) => Math.hypot(u.point.x - g.x, u.point.z - g.z) < 0.7)) c.task.unreached.push({ point: g, from: c.task.goalFrom });
   return goto('explore');
 }
 
 function giveUp(c: Ctx, g: PlanarPoint): Decision {
+  c.sighting = null;
+  if (DEBUG) console.error(`[nav ${c.task.key}] give up the goal at ${g.x.toFixed(2)},${g.z.toFixed(2)}`);
   c.task.rejected.push({ point: g, from: null });
   c.task.goal = null;
   c.task.faced = false;

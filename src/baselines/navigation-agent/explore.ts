@@ -4,6 +4,7 @@
  * unseen space around it), judged by what the view at the end of the step would cover.
  */
 import { type CoarseAction, routeActions, TURN_DEG } from '../../navigator/index.js';
+import { retryUnreached } from './approach.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
 import { MAX_ACTIONS, openHeading, planRoute, simulate, turnsTo } from './motion.js';
 import { nearestViewpoint, unseenAround, viewpointCandidates } from './viewpoints.js';
@@ -36,6 +37,8 @@ export function explore(c: Ctx): Decision {
     t.goal = c.sighting.point;
     return goto('approach');
   }
+  const retry = retryUnreached(c);
+  if (retry) return retry;
   const glances = glanceOptions(c).filter((o) => o.gain >= MIN_GAIN);
   // a focus (a goal seen out of reach, a place where it was seen) is kept until the space at it is looked at
   if (t.focus && unseenAround(c.grid, c.coverage, t.focus) < 35) t.focus = null;

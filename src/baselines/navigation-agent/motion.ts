@@ -1,6 +1,6 @@
 /** Turning and route driving in coarse actions, over the navigator's estimated map. */
 import { wrapAngle } from '../../geometry/index.js';
-import type { PlanarPoint, PlanResult } from '../../mapping/index.js';
+import type { PlanarPoint, PlanOptions, PlanResult } from '../../mapping/index.js';
 import { TURN_DEG, type CoarseAction, type Navigator, routeActions } from '../../navigator/index.js';
 import type { Pose } from './types.js';
 
@@ -17,21 +17,43 @@ export const headingTo = (from: PlanarPoint, to: PlanarPoint): number => Math.at
 
 /**
  * A route keeping the body's radius from obstacles where the map allows, squeezing through otherwise.
- * With `nearM`, a goal whose own free cell cannot be reached (a vase seen on a table, across it) gets
- * a route to the reachable cell nearest it within that distance.
+ * With `nearM`, the route is for getting close to something seen (a vase on a table): it may end at
+ * the reachable cell nearest the goal within that distance, and the narrower margin is taken when it
+ * gets meaningfully closer (the wide margin's end, snapped round a table, may be out of reach).
  */
 export function planRoute(nav: Navigator, goal: PlanarPoint, nearM?: number): PlanResult {
   // 0.3 m first: a route along the 0.2 m margin grazes furniture the map has only partly seen (the
   // body's radius is 0.18 m), and each graze ends a step early
-  for (const clearanceM of [0.3, 0.2]) {
-    const r = nav.plan(goal, undefined, { clearanceM, startSnapM: 0.6 });
-    if (r.status === 'ok') return r;
+  if (nearM === undefined) {
+    for (const clearanceM of [0.3, 0.2]) {
+      const r = nav.plan(goal, undefined, { clearanceM, startSnapM: 0.6 });
+      if (r.status === 'ok') return r;
+    }
+    return nav.plan(goal, undefined, { startSnapM: 0.6 });
   }
-  const r = nav.plan(goal, undefined, { startSnapM: 0.6 });
-  if (r.status === 'ok' || nearM === undefined) return r;
-  const near = nav.plan(goal, undefined, { clearanceM: 0.2, startSnapM: 0.6, targetSnapM: nearM, nearestReachable: true });
-  return near.status === 'ok' ? near : nav.plan(goal, undefined, { startSnapM: 0.6, targetSnapM: nearM, nearestReachable: true });
+  // the body's margin is kept: a route hugging obstacles (a gap the map shows a cell or two wide, chair
+  // legs the depth sees through) ends in collisions, so the bare map is a last resort
+  const tries: PlanOptions[] = [{ clearanceM: 0.3 }, { clearanceM: 0.2 }, { clearanceM: 0.2, targetSnapM: nearM, nearestReachable: true }];
+  let best: PlanResult | null = null, bestGap = Infinity;
+  for (const o of tries) {
+    const r = nav.plan(goal, undefined, { startSnapM: 0.6, ...o });
+    if (r.status !== 'ok') continue;
+    const gap = Math.hypot(r.target.x - goal.x, r.target.z - goal.z);
+    if (gap < bestGap - SQUEEZE_GAIN_M) {
+      best = r;
+      bestGap = gap;
+    }
+    if (bestGap <= NEAR_ENOUGH_M) break;
+  }
+  if (best) return best;
+  const bare = nav.plan(goal, undefined, { startSnapM: 0.6 });
+  return bare.status === 'ok' ? bare : nav.plan(goal, undefined, { startSnapM: 0.6, targetSnapM: nearM, nearestReachable: true });
 }
+
+/** a route with the narrower margin is taken only when it ends this much nearer the goal */
+const SQUEEZE_GAIN_M = 0.25;
+/** a route ending this near the goal (a seen surface is an obstacle cell, the margin keeps off it) is not bettered */
+const NEAR_ENOUGH_M = 0.5;
 
 /**
  * The route cut where it first comes within `withinM` of `point` with `point` in sight from there (a

@@ -30,6 +30,7 @@ export function recall(c: Ctx): Decision {
   const spot = pointOf(seen, c.nav.places.list());
   if (spot && seen.offset) {
     t.goal = spot;
+    t.goalFrom = null;
     t.focus = spot;
     t.stalls = 0;
     t.bestGoalDistM = Infinity;

@@ -47,8 +47,12 @@ export interface TaskState {
   floorsDone: number[];
   /** where the goal was last seen (approach target) */
   goal: PlanarPoint | null;
+  /** where the robot stood when it last saw the goal (null: the goal point comes from memory) */
+  goalFrom: PlanarPoint | null;
   /** sightings the check rejected or that proved unreachable: not approached again */
   rejected: Rejection[];
+  /** sightings given up as out of reach on the map (with where each was seen from): tried again as the map grows */
+  unreached: { point: PlanarPoint; from: PlanarPoint | null }[];
   /** exploration targets that proved useless */
   ignore: PlanarPoint[];
   /** a goal seen where the map offers no way to it yet: exploration prefers viewpoints near it */
@@ -82,7 +86,7 @@ export interface TaskState {
 /** A task as it opens: exploring, nothing seen, nothing rejected. */
 export function newTaskState(key: string): TaskState {
   return {
-    key, state: 'explore', coverage: new Map(), stairs: null, floorsDone: [], goal: null, rejected: [], ignore: [], focus: null, target: null,
+    key, state: 'explore', coverage: new Map(), stairs: null, floorsDone: [], goal: null, goalFrom: null, rejected: [], unreached: [], ignore: [], focus: null, target: null,
     stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, recall: null, briefed: false, faced: false, carry: false,
   };
 }
