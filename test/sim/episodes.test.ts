@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, houseSeed } from '../../src/sim/episodes/dataset.js';
 import { parseEpisodeDataset, parseEpisodeJson, type EpisodeDataset } from '../../src/sim/episodes/schema.js';
-import { describeInstance, footprintOf } from '../../src/sim/episodes/sites.js';
+import { describeInstance, footprintOf, inViewFrom, successViewpoints } from '../../src/sim/episodes/sites.js';
 import { generateHouse } from '../../src/sim/house/generate.js';
 import { SceneNavMesh } from '../../src/sim/navmesh.js';
 import { Renderer } from '../../src/sim/render/renderer.js';
@@ -9,6 +9,28 @@ import { simCameraPose } from '../../src/geometry/sim-frame.js';
 import { distanceToFootprint, scoreVlnEpisode } from '../../src/sim/metrics/index.js';
 import { goalOutcome, scoreGoat } from '../../src/eval/goat.js';
 import { goalPhotograph } from '../../src/world/agent-goal.js';
+
+describe('success viewpoints', () => {
+  it('are only points from which the instance is in view: none behind the wall of the next room', async () => {
+    // house 4's oven stands in a kitchen corner; within its 1 m success radius the only navigable
+    // points are in the next room, behind the wall (the body cannot come nearer than ~1 m on its side)
+    const scene = generateHouse(4);
+    const nav = await SceneNavMesh.build(scene);
+    const renderer = await Renderer.create(scene);
+    const ovens = scene.objects.filter((o) => o.goal && o.category === 'oven');
+    let hidden = 0;
+    for (const o of ovens) {
+      const all = successViewpoints(nav, o, scene.start.position, scene.floors[o.floor].y, null, 1.0, 1000);
+      const seeing = successViewpoints(nav, o, scene.start.position, scene.floors[o.floor].y, renderer);
+      for (const v of seeing) expect(inViewFrom(renderer, o, v)).toBe(true);
+      hidden += all.filter((v) => !inViewFrom(renderer, o, v)).length;
+      // the points kept are the visible ones among all (the same order, fewer of them)
+      expect(seeing).toEqual(all.filter((v) => inViewFrom(renderer, o, v)).slice(0, 8));
+    }
+    expect(hidden).toBeGreaterThan(0);
+    renderer.dispose();
+  });
+});
 
 describe('GOAT episode datasets', () => {
   let ds: EpisodeDataset;
@@ -38,6 +60,8 @@ describe('GOAT episode datasets', () => {
         for (const o of insts) expect(o.category).toBe(g.category);
         for (const v of g.viewpoints) {
           expect(Math.min(...insts.map((o) => distanceToFootprint(v, footprintOf(o))))).toBeLessThanOrEqual(1.0);
+          // and one of the instances is in view from it (not behind a wall within the radius)
+          expect(insts.some((o) => inViewFrom(renderer, o, v))).toBe(true);
         }
         const reach = Math.min(...g.viewpoints.map((v) => nav.geodesic(at, v)));
         expect(reach).toBeLessThan(Infinity);

@@ -22,10 +22,10 @@ export interface GoatOptions {
   maxGoals?: number;
 }
 
-export function goatCandidates(scene: Scene, nav: SceneNavMesh): Candidate[] {
+export function goatCandidates(scene: Scene, nav: SceneNavMesh, renderer: Renderer): Candidate[] {
   return scene.objects
     .filter((o) => o.goal && !o.structural)
-    .map((o) => ({ o, viewpoints: successViewpoints(nav, o, scene.start.position, scene.floors[o.floor].y) }))
+    .map((o) => ({ o, viewpoints: successViewpoints(nav, o, scene.start.position, scene.floors[o.floor].y, renderer) }))
     .filter((c) => c.viewpoints.length > 0);
 }
 
@@ -33,7 +33,7 @@ export function generateGoatEpisodes(
   scene: Scene, house: HouseRef, nav: SceneNavMesh, renderer: Renderer, count: number, seed: number, opts: GoatOptions = {},
 ): GoatEpisode[] {
   const rng = new Rng(seed);
-  const cands = goatCandidates(scene, nav);
+  const cands = goatCandidates(scene, nav, renderer);
   if (cands.length < 5) throw new Error(`house '${scene.name}' has only ${cands.length} reachable goal instances; a GOAT sequence needs at least 5`);
   // a description must single out its instance: ambiguous ones fall back to image or object goals
   const descriptions = new Map<number, string>();

@@ -1,6 +1,7 @@
 /**
  * Where goals can be reached and how instances are named: success viewpoints (navigable points within
- * the success radius of an instance's footprint, reachable from a reference point), language
+ * the success radius of an instance's footprint, reachable from a reference point, from which the
+ * instance is in view), language
  * descriptions from attributes and surroundings, and goal photographs.
  */
 import { type Vec3, simCameraPose, yawOfDirection } from '../../geometry/index.js';
@@ -15,8 +16,28 @@ export function footprintOf(o: SceneObject): Footprint {
   return { x0: o.min[0], z0: o.min[2], x1: o.max[0], z1: o.max[2], floor: o.floor };
 }
 
-/** Navigable points around an instance (on its floor, at height floorY) inside its success region and reachable from `from`. */
-export function successViewpoints(nav: SceneNavMesh, o: SceneObject, from: Vec3, floorY: number, radius = 1.0, max = 8): Vec3[] {
+/**
+ * Share of a view's pixels the instance must cover, looking at it from a viewpoint, for the viewpoint
+ * to count: a point within the radius but behind a wall or a cupboard (the instance out of sight) is
+ * no place to find it from, and would shorten the task's shortest path to a spot that cannot succeed.
+ */
+const IN_VIEW_SHARE = 0.001;
+
+/** Whether the instance is in view from floor point `p`, the camera facing its footprint's centre. */
+export function inViewFrom(renderer: Renderer, o: SceneObject, p: Vec3): boolean {
+  const f = footprintOf(o);
+  const yaw = yawOfDirection((f.x0 + f.x1) / 2 - p[0], (f.z0 + f.z1) / 2 - p[2]);
+  const frame = renderer.render(simCameraPose(p, yaw, renderer.camera.cameraHeight));
+  let n = 0;
+  for (let i = 0; i < frame.ids.length; i++) if (frame.ids[i] === o.id) n++;
+  return n >= IN_VIEW_SHARE * frame.ids.length;
+}
+
+/**
+ * Navigable points around an instance (on its floor, at height floorY) inside its success region,
+ * reachable from `from`, and — with a renderer — from which the instance is in view.
+ */
+export function successViewpoints(nav: SceneNavMesh, o: SceneObject, from: Vec3, floorY: number, renderer: Renderer | null, radius = 1.0, max = 8): Vec3[] {
   const f = footprintOf(o);
   const cx = (f.x0 + f.x1) / 2, cz = (f.z0 + f.z1) / 2;
   const hx = (f.x1 - f.x0) / 2, hz = (f.z1 - f.z0) / 2;
@@ -31,6 +52,7 @@ export function successViewpoints(nav: SceneNavMesh, o: SceneObject, from: Vec3,
       if (!s || distanceToFootprint(s.point, f) > radius - 0.05) continue;
       if (out.some((q) => Math.hypot(q[0] - s.point[0], q[2] - s.point[2]) < 0.25)) continue;
       if (!Number.isFinite(nav.geodesic(from, s.point))) continue;
+      if (renderer && !inViewFrom(renderer, o, s.point)) continue;
       out.push(s.point);
       if (out.length >= max) return out;
     }
