@@ -47,6 +47,7 @@ export const COUNTER = {
   relocalisations: 5,
   loopClosures: 6,
   loopMatchFrame: 7,
+  lateRelocalisations: 30,
 } as const;
 
 /** The loop search's counters (NT_C_LOOP_QUERIES …): how far each keyframe's search got, summed. */
@@ -90,6 +91,7 @@ export interface TrackerExports {
   nt_set_param(h: number, key: number, value: number): number;
   nt_track(h: number, image: number, w: number, hgt: number, channels: number, depth: number, t: number): number;
   nt_get_pose(h: number, out: number): number;
+  nt_handover_pose(h: number, out: number): number;
   nt_state(h: number): number;
   nt_map_id(h: number): number;
   nt_count(h: number, which: number): number;
