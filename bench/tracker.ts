@@ -22,6 +22,7 @@ import type { BenchOptions, BenchResult } from './run.js';
 import { median } from './stats.js';
 import { halveRgbd } from './support/rgbd.js';
 import { simTracking, type SimTrackingRun } from './support/sim-tracking.js';
+import { lateRelocCost } from './support/late-reloc.js';
 
 const SIM_HOUSES = [7, 11, 23];
 
@@ -77,6 +78,11 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   for (const r of sim) {
     table.push({ input: `sim house ${r.seed}, ${simActions} actions`, tracked: +r.tracked.toFixed(4), ate_m: +r.ateM.toFixed(4), path_m: +r.pathM.toFixed(2), drift_pct: +r.driftPct.toFixed(3), reanchors: r.reanchors });
   }
+  // late relocalisation: a run tracking in a map of its own while a loaded map waits in the atlas
+  const late = await lateRelocCost(runs);
+  const lateRow = (name: string, r: typeof late.on) => ({ input: `late relocalisation ${name}, house 7 turn + walk`, median_ms: +median(r.frameMs).toFixed(2), p90_ms: +p90(r.frameMs).toFixed(2), max_ms: +Math.max(...r.frameMs).toFixed(2), late_at_frame: r.lateAt ?? '–' });
+  table.push(lateRow('on', late.on), lateRow('off', late.off));
+  opts.log(`late relocalisation: back in the saved map at frame ${late.on.lateAt ?? 'never'} (on), ${late.off.lateAt ?? 'never'} (off)`);
   const simFrames = sim.reduce((a, r) => a + r.frames, 0);
   const simOk = sim.reduce((a, r) => a + r.statuses.ok, 0);
   return {
@@ -97,6 +103,13 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       teddy_ate_m_320: +ate320.toFixed(5),
       teddy_tracked_320: +okFrac(small.first).toFixed(4),
       frames: refs.length,
+      late_median_ms_on: +median(late.on.frameMs).toFixed(3),
+      late_median_ms_off: +median(late.off.frameMs).toFixed(3),
+      late_median_ratio: +(median(late.on.frameMs) / median(late.off.frameMs)).toFixed(3),
+      late_max_ms_on: +Math.max(...late.on.frameMs).toFixed(2),
+      late_max_ms_off: +Math.max(...late.off.frameMs).toFixed(2),
+      late_relocalised_at_frame: late.on.lateAt,
+      late_relocalisations: late.on.lateRelocalisations,
     },
   };
 }

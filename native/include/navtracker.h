@@ -51,6 +51,7 @@ typedef struct nt_tracker nt_tracker;
 #define NT_P_LOOP_CLOSING 17     /* 1: place recognition and loop closing (pose graph over keyframes) in the current map; 0 (default) or 1 */
 #define NT_P_RELOC_PATIENCE 16   /* frames after nt_load_map that try only to relocalise before a new map may open, 0..100000, default 120 */
 #define NT_P_RELOC_CANDIDATES 18 /* keyframes the place index proposes to one relocalisation attempt in a loaded map, 1..100, default 8 */
+#define NT_P_LATE_RELOC 21         /* 1 (default): while tracking in a new map, relocalise keyframes in a loaded map and move back into it; 0 off */
 #define NT_P_RELOC_AGREE_FRAMES 20 /* consecutive frames that must relocalise independently and agree before a loaded map is accepted, 1..10, default 2 */
 #define NT_P_RELOC_MAX_SEEN_THROUGH 19 /* a relocalisation in a loaded map is refused when its pose sees through more than this share (0..1) of the matched place's landmarks in view, default 0.1 */
 

@@ -46,6 +46,7 @@ int System::set_param(int key, double v) {
     case NT_P_LOOP_CLOSING: if (v != 0 && v != 1) return NT_E_PARAM; tp.loop_closing = v == 1; return 0;
     case NT_P_RELOC_PATIENCE: if (!in(v, 0, 100000)) return NT_E_PARAM; tp.reloc_patience_frames = static_cast<int>(v); return 0;
     case NT_P_RELOC_MAX_SEEN_THROUGH: if (!in(v, 0, 1)) return NT_E_PARAM; tp.reloc_max_seen_through = v; return 0;
+    case NT_P_LATE_RELOC: if (v != 0 && v != 1) return NT_E_PARAM; tp.late_relocalisation = v == 1; return 0;
     case NT_P_RELOC_AGREE_FRAMES: if (!in(v, 1, 10)) return NT_E_PARAM; tp.reloc_agree_frames = static_cast<int>(v); return 0;
     case NT_P_RELOC_CANDIDATES: if (!in(v, 1, 100)) return NT_E_PARAM; tp.reloc_candidates = static_cast<int>(v); return 0;
     case NT_P_KEYFRAME_GAP: if (!in(v, 1, 1000)) return NT_E_PARAM; tp.max_frames_between_kf = static_cast<int>(v); return 0;

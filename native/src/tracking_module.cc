@@ -163,7 +163,7 @@ MapDatabase* TrackingModule::loaded_map_aside() {
 // keep agreeing, until reloc_agree_frames consecutive frames agree. The safeguards are those of
 // relocalising in a loaded map when lost (depth agreement, ambiguity, consecutive agreement).
 void TrackingModule::try_late_relocalise(Frame& cur) {
-  MapDatabase* loaded = loaded_map_aside();
+  MapDatabase* loaded = ctx_.tp.late_relocalisation ? loaded_map_aside() : nullptr;
   if (!loaded) { late_ = Pending(); return; }
   const bool confirming = late_.map == loaded && late_.frame_id + 1 == cur.id;
   if (!confirming && last_kf_frame_ != cur.id) return;

@@ -36,6 +36,7 @@ export const PARAM = {
   relocCandidates: 18,
   relocMaxSeenThrough: 19,
   relocAgreeFrames: 20,
+  lateRelocalisation: 21,
 } as const;
 
 export const COUNTER = {

@@ -60,6 +60,8 @@ export const TrackerOptionsSchema = z.object({
   relocMaxSeenThrough: z.number().min(0).max(1).optional(),
   /** consecutive frames that must relocalise independently and agree before a loaded map is accepted (default 2) */
   relocAgreeFrames: z.number().int().min(1).max(10).optional(),
+  /** while tracking in a new map, relocalise new keyframes in a loaded map and move back into it (default true) */
+  lateRelocalisation: z.boolean().optional(),
 });
 export type TrackerOptions = z.input<typeof TrackerOptionsSchema>;
 

@@ -46,5 +46,17 @@ describe('late relocalisation with the tracker', () => {
     expect(dist(nav2.planar()!, there)).toBeLessThan(0.3);
     expect(nav2.knownCells()).toBeGreaterThanOrEqual(memory.layers[0].grid.cells.filter((c) => c !== 0).length);
     src.dispose();
-  }, 180_000);
+
+    // the same start with late relocalisation switched off: the run stays in its own map
+    const body3 = await SimBody.create(scene, {}, { position: end.position, yaw: end.yaw + Math.PI });
+    const off = await SlamPoseSource.create({ ...simTrackerOptions(body3), relocPatienceFrames: 0, lateRelocalisation: false });
+    const nav3 = await Navigator.create({ body: body3, poseSource: off, memory, poseMap: saved });
+    nav3.abandonSavedMap();
+    await nav3.turnInPlace(6, { afterRelocation: true });
+    expect(off.tracker.counts().lateRelocalisations).toBe(0);
+    expect(nav3.relocalised).toBe(false);
+    expect(nav3.savedMapAside).toBe(true);
+    expect(nav3.places.list()).toHaveLength(0);
+    off.dispose();
+  }, 240_000);
 });
