@@ -59,20 +59,31 @@ async function savedWalk() {
   return out;
 }
 
-async function secondRun(w: Awaited<ReturnType<typeof savedWalk>>, late: boolean): Promise<{ ms: number[]; lateAt: number | null; late: number }> {
+/**
+ * `turn`: the body turns once in place (it comes to face what the saved map saw) and walks on;
+ * `away`: it walks away from what the map saw without turning back, so every keyframe's search fails
+ * (the late path's standing cost).
+ */
+export type LateRelocPath = 'turn' | 'away';
+
+async function secondRun(w: Awaited<ReturnType<typeof savedWalk>>, late: boolean, path: LateRelocPath): Promise<{ ms: number[]; lateAt: number | null; late: number }> {
   const body = await SimBody.create(w.scene, {}, { position: w.end.position, yaw: w.end.yaw + Math.PI });
   const src = new Timed(await SlamPoseSource.create({ ...simTrackerOptions(body), relocPatienceFrames: 0, lateRelocalisation: late }));
   const nav = await Navigator.create({ body, poseSource: src, memory: w.memory, poseMap: w.saved });
   if (!nav.relocalised) nav.abandonSavedMap();
-  await nav.turnInPlace(6, { afterRelocation: true });
-  await nav.act(['forward', 'forward', 'left', 'left', 'forward']);
+  if (path === 'turn') {
+    await nav.turnInPlace(6, { afterRelocation: true });
+    await nav.act(['forward', 'forward', 'left', 'left', 'forward']);
+  } else {
+    await nav.act(['forward', 'forward', 'forward', 'forward', 'left', 'forward', 'forward', 'right', 'right', 'forward', 'forward', 'forward'], { stopOnCollision: false });
+  }
   const res = { ms: src.ms, lateAt: nav.lateRelocalisedAt, late: src.inner.tracker.counts().lateRelocalisations };
   src.dispose();
   return res;
 }
 
-/** Late relocalisation on and off, `runs` times each, alternately. */
-export async function lateRelocCost(runs: number): Promise<{ on: LateRelocRun; off: LateRelocRun }> {
+/** Late relocalisation on and off along `path`, `runs` times each, alternately. */
+export async function lateRelocCost(runs: number, path: LateRelocPath): Promise<{ on: LateRelocRun; off: LateRelocRun }> {
   const w = await savedWalk();
   let on: LateRelocRun | null = null, off: LateRelocRun | null = null;
   const keep = (acc: LateRelocRun | null, r: { ms: number[]; lateAt: number | null; late: number }): LateRelocRun => {
@@ -81,8 +92,8 @@ export async function lateRelocCost(runs: number): Promise<{ on: LateRelocRun; o
     return acc;
   };
   for (let k = 0; k < runs; k++) {
-    on = keep(on, await secondRun(w, true));
-    off = keep(off, await secondRun(w, false));
+    on = keep(on, await secondRun(w, true, path));
+    off = keep(off, await secondRun(w, false, path));
   }
   return { on: on!, off: off! };
 }
