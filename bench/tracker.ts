@@ -22,6 +22,7 @@ import type { BenchOptions, BenchResult } from './run.js';
 import { median } from './stats.js';
 import { halveRgbd } from './support/rgbd.js';
 import { simTracking, type SimTrackingRun } from './support/sim-tracking.js';
+import { lateRelocCost } from './support/late-reloc.js';
 
 const SIM_HOUSES = [7, 11, 23];
 
@@ -77,6 +78,12 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   for (const r of sim) {
     table.push({ input: `sim house ${r.seed}, ${simActions} actions`, tracked: +r.tracked.toFixed(4), ate_m: +r.ateM.toFixed(4), path_m: +r.pathM.toFixed(2), drift_pct: +r.driftPct.toFixed(3), reanchors: r.reanchors });
   }
+  // late relocalisation: a run tracking in a map of its own while a loaded map waits in the atlas
+  const late = await lateRelocCost(runs, 'turn');
+  const away = await lateRelocCost(runs, 'away');
+  const lateRow = (name: string, r: typeof late.on) => ({ input: `late relocalisation ${name}, house 7`, median_ms: +median(r.frameMs).toFixed(2), p90_ms: +p90(r.frameMs).toFixed(2), max_ms: +Math.max(...r.frameMs).toFixed(2), late_at_frame: r.lateAt ?? '–' });
+  table.push(lateRow('on, turn + walk', late.on), lateRow('off, turn + walk', late.off), lateRow('on, walking away', away.on), lateRow('off, walking away', away.off));
+  opts.log(`late relocalisation: back in the saved map at frame ${late.on.lateAt ?? 'never'} (on), ${late.off.lateAt ?? 'never'} (off); walking away: ${away.on.lateAt ?? 'never'}`);
   const simFrames = sim.reduce((a, r) => a + r.frames, 0);
   const simOk = sim.reduce((a, r) => a + r.statuses.ok, 0);
   return {
@@ -97,6 +104,22 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       teddy_ate_m_320: +ate320.toFixed(5),
       teddy_tracked_320: +okFrac(small.first).toFixed(4),
       frames: refs.length,
+      late_median_ms_on: +median(late.on.frameMs).toFixed(3),
+      late_median_ms_off: +median(late.off.frameMs).toFixed(3),
+      late_median_ratio: +(median(late.on.frameMs) / median(late.off.frameMs)).toFixed(3),
+      late_max_ms_on: +Math.max(...late.on.frameMs).toFixed(2),
+      late_max_ms_off: +Math.max(...late.off.frameMs).toFixed(2),
+      late_relocalised_at_frame: late.on.lateAt,
+      // walking away from what the map saw: every keyframe searched, never found (the standing cost)
+      late_away_median_ms_on: +median(away.on.frameMs).toFixed(3),
+      late_away_median_ms_off: +median(away.off.frameMs).toFixed(3),
+      late_away_median_ratio: +(median(away.on.frameMs) / median(away.off.frameMs)).toFixed(3),
+      late_away_p90_ms_on: +p90(away.on.frameMs).toFixed(2),
+      late_away_p90_ms_off: +p90(away.off.frameMs).toFixed(2),
+      late_away_max_ms_on: +Math.max(...away.on.frameMs).toFixed(2),
+      late_away_max_ms_off: +Math.max(...away.off.frameMs).toFixed(2),
+      late_away_relocalised_at_frame: away.on.lateAt,
+      late_relocalisations: late.on.lateRelocalisations,
     },
   };
 }

@@ -5,3 +5,4 @@ export { astar, astarColdBytes, nearestFree } from './astar';
 export { rasterGrid } from './raster';
 export { nearestFrontier, inflate } from './frontier';
 export { nearestReachable } from './reach';
+export { resampleRigid } from './resample';

@@ -51,6 +51,7 @@ typedef struct nt_tracker nt_tracker;
 #define NT_P_LOOP_CLOSING 17     /* 1: place recognition and loop closing (pose graph over keyframes) in the current map; 0 (default) or 1 */
 #define NT_P_RELOC_PATIENCE 16   /* frames after nt_load_map that try only to relocalise before a new map may open, 0..100000, default 120 */
 #define NT_P_RELOC_CANDIDATES 18 /* keyframes the place index proposes to one relocalisation attempt in a loaded map, 1..100, default 8 */
+#define NT_P_LATE_RELOC 21         /* 1 (default): while tracking in a new map, relocalise keyframes in a loaded map and move back into it; 0 off */
 #define NT_P_RELOC_AGREE_FRAMES 20 /* consecutive frames that must relocalise independently and agree before a loaded map is accepted, 1..10, default 2 */
 #define NT_P_RELOC_MAX_SEEN_THROUGH 19 /* a relocalisation in a loaded map is refused when its pose sees through more than this share (0..1) of the matched place's landmarks in view, default 0.1 */
 
@@ -94,6 +95,7 @@ typedef struct nt_tracker nt_tracker;
 #define NT_C_RELOC_LAST_SEEN_THROUGH 27
 #define NT_C_RELOC_VERIFIED 28      /* proposals that passed every test */
 #define NT_C_RELOC_AMBIGUOUS 29     /* frames in a loaded map whose verified proposals put the camera at different places: no pose */
+#define NT_C_LATE_RELOCALISATIONS 30 /* times tracking in a new map moved back into a loaded map (late relocalisation) */
 
 nt_tracker* nt_create(void);
 void nt_destroy(nt_tracker* t);
@@ -104,6 +106,10 @@ int nt_set_param(nt_tracker* t, int key, double value);
 int nt_track(nt_tracker* t, const uint8_t* image, int width, int height, int channels, const float* depth, double timestamp);
 /* writes the pose of the last frame when it was tracked; returns 1, or 0 when there is none */
 int nt_get_pose(nt_tracker* t, double* out16);
+/* when the last frame moved tracking late from a new map into a loaded one (nt_map_id is the loaded
+   map's from then on): writes the frame's camera-to-world pose in the map it left and returns that
+   map's id; returns 0 (nothing written) for any other frame */
+int nt_handover_pose(nt_tracker* t, double* out16);
 int nt_state(nt_tracker* t);
 int nt_map_id(nt_tracker* t);
 int nt_count(nt_tracker* t, int which);

@@ -29,6 +29,11 @@ int nt_get_pose(nt_tracker* t, double* out16) {
   return t->sys.pose(out16) ? 1 : 0;
 }
 
+int nt_handover_pose(nt_tracker* t, double* out16) {
+  if (!t || !out16) return NT_E_NULL;
+  return t->sys.handover_pose(out16);
+}
+
 int nt_state(nt_tracker* t) { return t ? t->sys.state() : NT_E_NULL; }
 int nt_map_id(nt_tracker* t) { return t ? t->sys.map_id() : NT_E_NULL; }
 int nt_count(nt_tracker* t, int which) { return t ? t->sys.count(which) : NT_E_NULL; }

@@ -46,6 +46,7 @@ int System::set_param(int key, double v) {
     case NT_P_LOOP_CLOSING: if (v != 0 && v != 1) return NT_E_PARAM; tp.loop_closing = v == 1; return 0;
     case NT_P_RELOC_PATIENCE: if (!in(v, 0, 100000)) return NT_E_PARAM; tp.reloc_patience_frames = static_cast<int>(v); return 0;
     case NT_P_RELOC_MAX_SEEN_THROUGH: if (!in(v, 0, 1)) return NT_E_PARAM; tp.reloc_max_seen_through = v; return 0;
+    case NT_P_LATE_RELOC: if (v != 0 && v != 1) return NT_E_PARAM; tp.late_relocalisation = v == 1; return 0;
     case NT_P_RELOC_AGREE_FRAMES: if (!in(v, 1, 10)) return NT_E_PARAM; tp.reloc_agree_frames = static_cast<int>(v); return 0;
     case NT_P_RELOC_CANDIDATES: if (!in(v, 1, 100)) return NT_E_PARAM; tp.reloc_candidates = static_cast<int>(v); return 0;
     case NT_P_KEYFRAME_GAP: if (!in(v, 1, 1000)) return NT_E_PARAM; tp.max_frames_between_kf = static_cast<int>(v); return 0;
@@ -112,9 +113,10 @@ int System::load_map(const uint8_t* data, int length) {
   return 0;
 }
 
-bool System::pose(double* out) const {
-  if (!last_ok_) return false;
-  const SE3 Twc = tracking_.last_Tcw().inverse();
+namespace {
+// camera-to-world as a row-major 4×4; false when a value is not finite
+bool write_twc(const SE3& Tcw, double* out) {
+  const SE3 Twc = Tcw.inverse();
   for (int r = 0; r < 3; ++r) {
     for (int c = 0; c < 3; ++c) out[r * 4 + c] = Twc.R(r, c);
     out[r * 4 + 3] = Twc.t(r);
@@ -124,6 +126,15 @@ bool System::pose(double* out) const {
   for (int i = 0; i < 16; ++i)
     if (!std::isfinite(out[i])) return false;
   return true;
+}
+}  // namespace
+
+bool System::pose(double* out) const { return last_ok_ && write_twc(tracking_.last_Tcw(), out); }
+
+int System::handover_pose(double* out) const {
+  SE3 left;
+  const uint32_t id = last_ok_ ? tracking_.handover(left) : 0;
+  return id != 0 && write_twc(left, out) ? static_cast<int>(id) : 0;
 }
 
 int System::map_id() const {
@@ -165,6 +176,7 @@ int System::count(int which) const {
     case NT_C_RELOC_FOUND: return tracking_.reloc_stats().found;
     case NT_C_RELOC_LAST_SEEN_THROUGH: return tracking_.reloc_stats().last_seen_through;
     case NT_C_RELOC_UNCONFIRMED: return tracking_.reloc_stats().unconfirmed;
+    case NT_C_LATE_RELOCALISATIONS: return tracking_.late_relocalisations();
     default: return NT_E_ARG;
   }
 }

@@ -17,6 +17,7 @@ class System {
   int set_param(int key, double value);
   int track(const uint8_t* image, int width, int height, int channels, const float* depth, double timestamp);
   bool pose(double* out16) const;
+  int handover_pose(double* out16) const;
   int state() const { return static_cast<int>(tracking_.state()); }
   int map_id() const;
   int count(int which) const;

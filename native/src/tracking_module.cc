@@ -22,6 +22,9 @@ void TrackingModule::reset() {
   reloc_stats_ = RelocStats();
   load_patience_ = 0;
   pending_ = Pending();
+  late_ = Pending();
+  late_relocalisations_ = 0;
+  handover_map_ = 0;
 }
 
 void TrackingModule::adopt_loaded_map(std::unique_ptr<MapDatabase> map, uint64_t next_kf_id, uint64_t next_lm_id) {
@@ -146,6 +149,58 @@ bool TrackingModule::try_relocalise(Frame& cur, bool all_maps) {
   return false;
 }
 
+MapDatabase* TrackingModule::loaded_map_aside() {
+  const MapDatabase* cur = ctx_.atlas.current();
+  if (!cur || cur->loaded) return nullptr;
+  for (auto it = ctx_.atlas.maps.rbegin(); it != ctx_.atlas.maps.rend(); ++it)
+    if ((*it)->loaded && !(*it)->keyframes.empty()) return it->get();
+  return nullptr;
+}
+
+// Tracking goes on in a map opened after a loaded one could not be found (the body started where the
+// loaded map saw little): when a later frame is a place the loaded map knows, tracking moves back into
+// it. The attempts are bounded: one at each new keyframe, and then one per frame only while attempts
+// keep agreeing, until reloc_agree_frames consecutive frames agree. The safeguards are those of
+// relocalising in a loaded map when lost (depth agreement, ambiguity, consecutive agreement).
+void TrackingModule::try_late_relocalise(Frame& cur) {
+  MapDatabase* loaded = ctx_.tp.late_relocalisation ? loaded_map_aside() : nullptr;
+  if (!loaded) { late_ = Pending(); return; }
+  const bool confirming = late_.map == loaded && late_.frame_id + 1 == cur.id;
+  if (!confirming && last_kf_frame_ != cur.id) return;
+  Frame probe = cur;  // the frame's matches in its own map stay as they are
+  std::fill(probe.landmarks.begin(), probe.landmarks.end(), nullptr);
+  std::fill(probe.outlier.begin(), probe.outlier.end(), 0);
+  const int inl = relocalize(probe, *loaded, ctx_, reloc_stats_, &frame_depth_);
+  if (inl == 0) { late_ = Pending(); return; }
+  int agreeing = 1;
+  if (confirming) {
+    const SE3 d = probe.Tcw * late_.Tcw.inverse();
+    const Vec3 c_prev = -late_.Tcw.R.transpose() * late_.Tcw.t;
+    const bool agrees = (probe.camera_center() - c_prev).norm() <= ctx_.tp.reloc_agree_m && so3_log(d.R).norm() <= ctx_.tp.reloc_agree_rad;
+    // a disagreeing pose ends the attempts until the next keyframe (no search on every frame)
+    if (!agrees) { late_ = Pending(); return; }
+    agreeing = late_.agreeing + 1;
+  }
+  if (agreeing < ctx_.tp.reloc_agree_frames) {
+    ++reloc_stats_.unconfirmed;
+    late_ = {loaded, cur.id, probe.Tcw, agreeing};
+    return;
+  }
+  late_ = Pending();
+  handover_map_ = ctx_.atlas.current()->id;
+  handover_Tcw_ = cur.Tcw;
+  cur.Tcw = probe.Tcw;
+  cur.landmarks = std::move(probe.landmarks);
+  std::fill(cur.outlier.begin(), cur.outlier.end(), 0);
+  cur.ref_kf = probe.ref_kf;
+  ctx_.atlas.activate(loaded);
+  last_reloc_frame_ = cur.id;
+  ++relocalisations_;
+  ++late_relocalisations_;
+  have_velocity_ = false;
+  last_inliers_ = inl;
+}
+
 void TrackingModule::recover_lost(Frame& cur, std::vector<LandmarkPtr>& fresh) {
   if (try_relocalise(cur, true)) {
     state_ = TrackState::Ok;
@@ -167,6 +222,7 @@ TrackState TrackingModule::track(const uint8_t* image, int channels, const float
   Frame cur;
   cur.id = ++next_frame_id_;
   pending_this_frame_ = false;
+  handover_map_ = 0;
   frame_depth_ = {depth, ctx_.cam.width, ctx_.cam.height, depth_scale};
   cur.timestamp = timestamp;
   builder_.build(image, channels, depth, depth_scale, ctx_.cam, ctx_.tp, orb, cur);
@@ -184,7 +240,10 @@ TrackState TrackingModule::track(const uint8_t* image, int channels, const float
       break;
     }
     case TrackState::Ok: {
-      if (track_ok_frame(cur)) break;
+      if (track_ok_frame(cur)) {
+        try_late_relocalise(cur);
+        break;
+      }
       state_ = TrackState::RecentlyLost;
       lost_since_ = timestamp;
       have_velocity_ = false;

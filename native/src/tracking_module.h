@@ -33,6 +33,13 @@ class TrackingModule {
   uint64_t last_loop_match_frame() const { return closer_.last_match_frame(); }
   const LoopStats& loop_stats() const { return closer_.stats(); }
   const RelocStats& reloc_stats() const { return reloc_stats_; }
+  int late_relocalisations() const { return late_relocalisations_; }
+  // when the last frame switched late from a new map into a loaded one: the id of the map it left and
+  // the frame's pose there (the same frame's pose in the loaded map is last_Tcw); 0 otherwise
+  uint32_t handover(SE3& Tcw_left) const {
+    if (handover_map_ != 0) Tcw_left = handover_Tcw_;
+    return handover_map_;
+  }
 
  private:
   bool track_ok_frame(Frame& cur);
@@ -40,6 +47,8 @@ class TrackingModule {
   bool agrees_with_pending(const Frame& cur, const MapDatabase* map) const;
   void recover_lost(Frame& cur, std::vector<LandmarkPtr>& fresh);
   void after_success(Frame& cur, int inliers, bool continuous);
+  MapDatabase* loaded_map_aside();
+  void try_late_relocalise(Frame& cur);
 
   TrackerContext& ctx_;
   FrameBuilder builder_;
@@ -65,6 +74,12 @@ class TrackingModule {
     int agreeing = 0;  // consecutive frames up to this one that relocalised in `map` and agreed
   } pending_;
   bool pending_this_frame_ = false;
+  // late relocalisation: while tracking in a new map, a loaded map still in the atlas is searched at
+  // each new keyframe (and on the frames right after while attempts agree); `late_` counts them
+  Pending late_;
+  int late_relocalisations_ = 0;
+  uint32_t handover_map_ = 0;
+  SE3 handover_Tcw_;
   DepthImage frame_depth_;  // the depth image of the frame being tracked
 };
 

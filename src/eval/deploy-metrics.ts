@@ -15,6 +15,8 @@ export const DeployRunRowSchema = z.strictObject({
   e_SR: z.number(),
   known_cells_at_start: z.number().int().nonnegative(),
   relocalised: z.boolean().nullable(),
+  /** the task during which a run whose start turn did not relocalise relocalised later (absent in older files) */
+  late_relocalisation_task: z.number().int().positive().nullable().optional(),
 });
 export type DeployRunRow = z.infer<typeof DeployRunRowSchema>;
 
@@ -30,6 +32,8 @@ export const DeploymentMetricsSchema = z.strictObject({
   /** runs 2..K: the runs that start from a house memory */
   later_runs: MeansSchema,
   relocalised_runs: z.number().int().nonnegative(),
+  /** runs whose start turn did not relocalise but a later frame did (absent in older files) */
+  late_relocalised_runs: z.number().int().nonnegative().optional(),
   execution: z.strictObject({ started_at: z.string(), resumed_at: z.array(z.string()) }),
 });
 export type DeploymentMetrics = z.infer<typeof DeploymentMetricsSchema>;
@@ -56,6 +60,7 @@ export function deploymentMetrics(
     all_runs: means(rows),
     later_runs: means(rows.slice(1)),
     relocalised_runs: rows.filter((r) => r.relocalised === true).length,
+    late_relocalised_runs: rows.filter((r) => typeof r.late_relocalisation_task === 'number').length,
     execution,
   });
 }

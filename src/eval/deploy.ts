@@ -114,7 +114,7 @@ async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemor
     hm.commit({ name, deployment: st.deployment, index: k, tasks: metrics.tasks, consolidated, saved_maps: maps }, contentsAfterRun(runDir, hm.load(), name, maps));
   }
   const m = parseJsonFile(readFileSync(metricsPath, 'utf8'), metricsPath, RunMetricsSchema);
-  return { run: k, sequence: o.sequence + k - 1, tasks: m.tasks, s_SR: m.s_SR, SPL: m.SPL, e_SR: m.e_SR, known_cells_at_start: m.known_cells_at_start ?? 0, relocalised: m.relocalised ?? null };
+  return { run: k, sequence: o.sequence + k - 1, tasks: m.tasks, s_SR: m.s_SR, SPL: m.SPL, e_SR: m.e_SR, known_cells_at_start: m.known_cells_at_start ?? 0, relocalised: m.relocalised ?? null, late_relocalisation_task: m.late_relocalisation?.task ?? null };
 }
 
 export interface DeploySummary {

@@ -69,6 +69,8 @@ export const RunMetricsSchema = z.strictObject({
   known_cells_at_start: z.number().int().nonnegative().optional(),
   /** whether the run's first relocation relocalised the body in the saved map; null when none was loaded */
   relocalised: z.boolean().nullable().optional(),
+  /** when the start did not relocalise: the task and frame at which a later frame did (run-start.json) */
+  late_relocalisation: z.strictObject({ task: z.number().int().positive(), frame: z.number().int().positive() }).nullable().optional(),
   /** relocations inside the run (--task-starts episode) */
   relocations: z.number().int().nonnegative().optional(),
   /** the run directory's one execution: when it started and when each --resume did (absent in older runs) */

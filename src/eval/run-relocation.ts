@@ -16,11 +16,18 @@ import type { StartPose } from '../sim/index.js';
 import type { World } from '../world/index.js';
 
 export const RUN_START_FILE = `${EVAL_DIR}/run-start.json`;
+export const LateRelocalisationSchema = z.strictObject({ task: z.number().int().positive(), frame: z.number().int().positive() });
 export const RunStartSchema = z.strictObject({
   /** known cells of the grids the navigator started the run with (a house memory's saved grids) */
   known_cells_at_start: z.number().int().nonnegative(),
   /** whether the turn before the first task relocalised the body in the saved map; null: no map was loaded */
   relocalised: z.boolean().nullable(),
+  /**
+   * when the start turn did not relocalise: the task during which a later frame did (the saved grids
+   * and places came back then, with the run's own cells carried into them) and the navigator's frame
+   * number at that moment (frames since the run started); null or absent: it never did
+   */
+  late_relocalisation: LateRelocalisationSchema.nullable().optional(),
 });
 export type RunStart = z.infer<typeof RunStartSchema>;
 
@@ -63,6 +70,18 @@ export async function startRelocation(world: World, ws: Workspace, carry: RunCar
   const start: RunStart = { known_cells_at_start: known, relocalised };
   ws.writeOwned(ORCHESTRATOR, RUN_START_FILE, JSON.stringify(start) + '\n');
   return views;
+}
+
+/**
+ * After task `task`: when the body was not relocalised by the start turn but a later frame found it in
+ * the saved map, notes when (once, in the run's start file).
+ */
+export function noteLateRelocalisation(nav: Navigator, ws: Workspace, task: number): void {
+  const at = nav.lateRelocalisedAt;
+  const start = at === null ? null : readRunStart(ws);
+  if (at === null || !start || start.relocalised !== false || start.late_relocalisation) return;
+  const next: RunStart = { ...start, late_relocalisation: { task, frame: at } };
+  ws.writeOwned(ORCHESTRATOR, RUN_START_FILE, JSON.stringify(next) + '\n');
 }
 
 /** Known (free or obstacle) cells of a saved memory's grids, over every floor layer. */

@@ -14,7 +14,7 @@ import { addUsage, type Model, tokenSourceOf, ZERO_USAGE } from '../models/index
 import type { CameraConfig, GoatEpisode, GoatGoal, Scene, SceneNavMesh, StartPose } from '../sim/index.js';
 import { type NavigatorMemory, type SavedPoseMap, SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
 import type { BodyFrame } from '../body/index.js';
-import { readRunStart, relocationCount, type RunCarry, startRelocation, taskRelocation } from './run-relocation.js';
+import { noteLateRelocalisation, readRunStart, relocationCount, type RunCarry, startRelocation, taskRelocation } from './run-relocation.js';
 import { planGoatSequence, HouseSpecSchema, type HouseRef, taskStart, World } from '../world/index.js';
 import { createRoles, type Roles } from './agents.js';
 import { classifyFailure } from './failures.js';
@@ -282,6 +282,7 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   if (goal.image) ws.writeOwned({ kind: 'orchestrator' }, goalViewPath(id), goal.image);
   outcome.stopPngs.forEach((p, i) => ws.writeOwned({ kind: 'orchestrator' }, stopViewPath(id, i + 1), p));
   if (outcome.mapPng) atomicWriteFile(join(out, 'maps', `${id}.png`), outcome.mapPng);
+  noteLateRelocalisation(world.navigator, ws, k);
   journal.closeTask(outcome.record);
   markTaskClosed(ws, id);
   return outcome.record.status;

@@ -6,6 +6,7 @@
 import { NAVIGATOR_FRAME, planarPose, type WorldFrame, cameraHeightOf, levelPose, raisePose, type Mat4 } from '../geometry/index.js';
 import type { Navcore } from '../wasm/index.js';
 import { FloorTracker, type FloorTrackerOptions } from './floors.js';
+import { carryLayer, planarRigidOf } from './layer-carry.js';
 import { OccupancyMap, type DepthFrame, type GridSnapshot, type IntegrateStats } from './occupancy-map.js';
 import type { MapParams } from './params.js';
 
@@ -84,6 +85,31 @@ export class FloorMapper {
     for (const l of layers) this.map.restoreFloor(l.floorUp, l.grid, l.frames);
     this.tracker.restore(layers.map((l) => l.floorUp), floor);
     this.floorNow = floor;
+  }
+
+  /**
+   * Carries the map into another world of the same house (a late relocalisation): the `saved` layers
+   * come back as layers 0…, and each current layer is moved by `T` (a 4×4 from the current world to
+   * the saved one) into the saved layer at its height, or into a new layer after them. The mapper
+   * stands on the carried current floor. Returns each current layer's new number.
+   */
+  carryInto(saved: FloorLayer[], T: Mat4): number[] {
+    const current = this.map.floors();
+    const { rigid, upShift } = planarRigidOf(this.map.frame, T, this.map.params.cellSize);
+    const targets = saved.map((l) => ({ id: this.map.restoreFloor(l.floorUp, l.grid, l.frames), floorUp: l.floorUp }));
+    const renumber = current.map((f) => {
+      const up = f.floorUp + upShift;
+      let k = targets.findIndex((t) => Math.abs(t.floorUp - up) < this.tracker.newFloorM);
+      if (k < 0) k = targets.push({ id: this.map.openFloor(up), floorUp: up }) - 1;
+      const r = carryLayer(this.map, f.id, targets[k].id, rigid);
+      if (!r.ok) throw new Error(`cannot carry floor layer ${f.id} into the saved map: ${r.error}`);
+      return k;
+    });
+    this.map.retainFloors(targets.map((t) => t.id));
+    const floor = this.floorNow === null ? null : renumber[this.floorNow];
+    this.tracker.restore(targets.map((t) => t.floorUp), floor);
+    this.floorNow = floor;
+    return renumber;
   }
 
   /**

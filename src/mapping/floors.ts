@@ -68,6 +68,11 @@ export class FloorTracker {
     this.opts = FloorTrackerOptionsSchema.parse(options);
   }
 
+  /** Heights closer than this are one floor. */
+  get newFloorM(): number {
+    return this.opts.newFloorM;
+  }
+
   /** Continues with floors registered earlier (a resumed run), standing on floor `current`. */
   restore(floors: number[], current: number | null): void {
     if (!floors.every(Number.isFinite)) throw new Error('saved floor heights must be finite numbers');

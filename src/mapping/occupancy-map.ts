@@ -324,6 +324,20 @@ export class OccupancyMap {
     return { ptr: L.grid.ptr, ox: L.ox, oz: L.oz, w: L.w, h: L.h };
   }
 
+  /** Grows a layer to cover a box of world cells (inclusive); returns why it cannot, or null. */
+  cover(layer: number, x0: number, z0: number, x1: number, z1: number): string | null {
+    return this.ensureCovers(this.layerOrThrow(layer), x0, z0, x1, z1);
+  }
+
+  /** Keeps the layers `ids`, in that order and renumbered from 0, and frees the others. */
+  retainFloors(ids: number[]): void {
+    const kept = ids.map((id) => this.layerOrThrow(id));
+    if (new Set(kept).size !== kept.length) throw new Error(`layers to keep must differ, got ${ids.join(', ')}`);
+    for (const L of this.layers) if (!kept.includes(L)) L.grid.free();
+    this.layers.splice(0, this.layers.length, ...kept);
+    kept.forEach((L, i) => (L.id = i));
+  }
+
   private layerOrThrow(layer: number): Layer {
     const L = this.layers[layer];
     if (!L) throw new Error(`no floor layer ${layer} (layers: ${this.layers.length})`);

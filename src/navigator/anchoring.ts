@@ -18,6 +18,14 @@ export class Anchoring {
   private restoredMapId: number | null = null;
   /** true once an ok pose came in the map restored by `restore` */
   relocalised = false;
+  /** the restored map's anchor: poses in that map are carried by it whenever they come */
+  private restoredAnchor: Mat4 | null = null;
+  /**
+   * Set by `apply` when the source moved from another map back into the restored one (a late
+   * relocalisation), until taken: the frame's pose in the world the navigator used until then, when
+   * the source gave it (`PoseEstimate.handover`), and the pose in the restored map's world.
+   */
+  private late: { before: Mat4 | null; after: Mat4 } | null = null;
 
   /**
    * Continues in a tracker map saved earlier (a house memory): poses of map `mapId` are carried into
@@ -25,6 +33,7 @@ export class Anchoring {
    */
   restore(anchor: Mat4, mapId: number): void {
     this.anchor = Float64Array.from(anchor);
+    this.restoredAnchor = Float64Array.from(anchor);
     this.mapId = mapId;
     this.restoredMapId = mapId;
     this.lastTrusted = null;
@@ -49,6 +58,18 @@ export class Anchoring {
   apply(est: PoseEstimate): Mat4 | null {
     if (est.status !== 'ok' || !est.pose) return null;
     if (this.restoredMapId !== null && est.mapId === this.restoredMapId) this.relocalised = true;
+    if (this.restoredAnchor && est.mapId === this.restoredMapId && this.mapId !== est.mapId && !this.resuming) {
+      // back in the restored map: its own anchor, not a re-anchor at the last pose
+      const h = est.handover;
+      const before = h && h.mapId === this.mapId ? multiply(this.anchor, h.pose) : null;
+      this.anchor = Float64Array.from(this.restoredAnchor);
+      this.mapId = est.mapId;
+      this.reanchors++;
+      const after = multiply(this.anchor, est.pose);
+      this.late = { before, after };
+      this.lastTrusted = after;
+      return after;
+    }
     if (est.mapId !== this.mapId || this.resuming) {
       if (this.mapId !== null || this.resuming) {
         this.anchor = this.lastTrusted ? multiply(this.lastTrusted, invert(est.pose)) : identity();
@@ -62,12 +83,21 @@ export class Anchoring {
     return pose;
   }
 
+  /** The late relocalisation `apply` last found, once (null when there was none since). */
+  takeLate(): { before: Mat4 | null; after: Mat4 } | null {
+    const l = this.late;
+    this.late = null;
+    return l;
+  }
+
   /**
    * Moves the navigator's world under the tracker by `dh` along up: from here every pose is `dh`
    * higher (a vertical correction: the mapper found the height off its floor's).
    */
   raise(dh: number): void {
     this.anchor = raisePose(NAVIGATOR_FRAME, this.anchor, dh);
+    // the restored map keeps its own anchor: a correction made in another map's world is not its
+    if (this.restoredAnchor && this.mapId === this.restoredMapId) this.restoredAnchor = raisePose(NAVIGATOR_FRAME, this.restoredAnchor, dh);
     if (this.lastTrusted) this.lastTrusted = raisePose(NAVIGATOR_FRAME, this.lastTrusted, dh);
   }
 
@@ -82,5 +112,7 @@ export class Anchoring {
     this.resuming = false;
     this.restoredMapId = null;
     this.relocalised = false;
+    this.restoredAnchor = null;
+    this.late = null;
   }
 }

@@ -46,7 +46,7 @@ export class MotionCheck {
   private readonly tolT: number;
   private readonly tolYaw: number;
   private correction: Mat4 = identity();
-  private corrected = false;
+  private hasCorrection = false;
   private prevRaw: PlanarPose | null = null;
   private prevOut: PlanarPose | null = null;
   private paused = false;
@@ -94,14 +94,14 @@ export class MotionCheck {
     if (reanchorGuess || implausible()) {
       const expected = advance(reanchorGuess ? deadReckoned : prevOut!);
       this.correction = planarCorrection(raw, expected);
-      this.corrected = true;
+      this.hasCorrection = true;
       this.rejected++;
       const out = multiply(this.correction, pose);
       this.prevOut = planarPose(NAVIGATOR_FRAME, out);
       return { pose: out, plausible: false };
     }
-    const out = this.corrected ? multiply(this.correction, pose) : pose;
-    this.prevOut = this.corrected ? planarPose(NAVIGATOR_FRAME, out) : raw;
+    const out = this.hasCorrection ? multiply(this.correction, pose) : pose;
+    this.prevOut = this.hasCorrection ? planarPose(NAVIGATOR_FRAME, out) : raw;
     return { pose: out, plausible: true };
   }
 
@@ -113,10 +113,25 @@ export class MotionCheck {
     this.paused = on;
   }
 
+  /** `pose` with the correction carried so far (what `apply` would make of it), without judging it. */
+  corrected(pose: Mat4): Mat4 {
+    return this.hasCorrection ? multiply(this.correction, pose) : pose;
+  }
+
+  /**
+   * Starts afresh in another world (a late relocalisation): the correction and the previous poses
+   * belong to the world left; the next pose is taken as it comes. The rejection count stays.
+   */
+  restart(): void {
+    const rejected = this.rejected;
+    this.reset();
+    this.rejected = rejected;
+  }
+
   reset(): void {
     this.deadReckoned = null;
     this.correction = identity();
-    this.corrected = false;
+    this.hasCorrection = false;
     this.prevRaw = null;
     this.prevOut = null;
     this.rejected = 0;

@@ -4,7 +4,7 @@
  * of the floor it stands on. It knows nothing of models or prompts, and never reads a simulator pose.
  */
 import { ownFrame, type Body, type BodyFrame, type SubMotionResult } from '../body/index.js';
-import { NAVIGATOR_FRAME, planarPose, raisePose, type PlanarPose, type Mat4 } from '../geometry/index.js';
+import { identity, invert, multiply, NAVIGATOR_FRAME, planarPose, raisePose, type PlanarPose, type Mat4 } from '../geometry/index.js';
 import { FloorMapper, type FloorTrackerOptions, type OccupancyMap, type MapParams, Planner, type PlanarPoint, type PlanOptions, type PlanResult, renderMap, type RenderedMap } from '../mapping/index.js';
 import type { PoseSource, TrackingStatus } from '../perception/index.js';
 import { Navcore } from '../wasm/index.js';
@@ -13,7 +13,9 @@ import { Anchoring } from './anchoring.js';
 import { MotionCheck, type CommandedMotion, type MotionCheckOptions } from './motion-check.js';
 import { memoryProblem, type NavigatorMemory } from './navigator-memory.js';
 import { PlaceStore, type Place } from './places.js';
+import { joinSavedWorld, type SavedSpatial } from './saved-world.js';
 import { FrameArchive, ViewBank, type View } from './view-bank.js';
+import type { ExecutionRecord, NavigatorState, StopReason } from './navigator-records.js';
 
 export interface NavigatorOptions {
   body: Body;
@@ -50,35 +52,6 @@ export interface SavedPoseMap {
   mapId: number;
 }
 
-export type StopReason = 'collision' | 'terminated';
-
-export interface ExecutionRecord {
-  requested: CoarseAction[];
-  executed: CoarseAction[];
-  /** index into `executed` of each action during which the body collided */
-  collisions: number[];
-  stoppedEarly: StopReason | null;
-  terminated: boolean;
-  status: TrackingStatus;
-  pose: PlanarPose | null;
-  floor: number | null;
-  /** the view after the last sub-motion */
-  frame: BodyFrame;
-}
-
-export interface NavigatorState {
-  status: TrackingStatus;
-  pose: PlanarPose | null;
-  floor: number | null;
-  floors: number;
-  frames: number;
-  reanchors: number;
-  /** frames whose tracked motion was implausible for the commanded sub-motion (not mapped) */
-  motionRejects: number;
-  /** times the pose's height was corrected to the floor it was found on (vertical drift removed) */
-  verticalCorrections: number;
-}
-
 export class Navigator {
   readonly map: OccupancyMap;
   readonly planner: Planner;
@@ -98,6 +71,12 @@ export class Navigator {
   private verticalCorrections = 0;
   /** integrate errors (poses the mapper refused); the frames were skipped */
   readonly mapErrors: string[] = [];
+  /** the saved grids, places and trails while the body is not localised in their map */
+  private aside: SavedSpatial | null = null;
+  /** the house memory's grids, places and trails as they were loaded (what is set aside) */
+  private loaded: SavedSpatial | null = null;
+  /** the frame (1 = first) at which the body was found in the saved map after the start turn failed */
+  lateRelocalisedAt: number | null = null;
 
   private constructor(
     readonly body: Body,
@@ -123,6 +102,8 @@ export class Navigator {
       this.mapper.restore(m.layers, m.floor);
       for (const p of m.places) this.places.restore(p);
       this.trails = m.trails.map((t) => t.map((q) => ({ ...q })));
+      // as loaded: until the body is relocalised, frames are mapped into these layers in another world
+      this.loaded = { layers: m.layers, places: m.places, trails: m.trails };
     }
     this.poseSource.importMap(saved.bytes);
     this.anchoring.restore(saved.anchor, saved.mapId);
@@ -141,12 +122,36 @@ export class Navigator {
   }
 
   /**
-   * Drops the saved grids and places when the body could not be relocalised in their map: poses of
-   * the tracker's new map are not in their frame, so they would mislead every plan.
+   * Sets the saved grids and places aside when the body could not be relocalised in their map: poses
+   * of the tracker's new map are not in their frame, so they would mislead every plan. They come back
+   * (with what the run mapped meanwhile carried into their world) when a later frame relocalises.
    */
   abandonSavedMap(): void {
+    this.aside = this.loaded;
+    this.loaded = null;
     this.forgetMap();
     this.places.clear();
+  }
+
+  /** True while saved grids and places wait aside for a late relocalisation. */
+  get savedMapAside(): boolean {
+    return this.aside !== null;
+  }
+
+  /**
+   * Back in the saved map after the start: from here poses are in the saved world; the run's world so
+   * far is joined to it by the frame's two poses (`before` in the run's world, else the last pose).
+   */
+  private joinLate(late: { before: Mat4 | null; after: Mat4 }): void {
+    const before = late.before ? (this.motionCheck?.corrected(late.before) ?? late.before) : this.lastPose;
+    this.motionCheck?.restart();
+    this.lateRelocalisedAt = this.frames;
+    if (!this.aside) return; // the run was in the saved world already (a loss later in the run)
+    // no pose in the run's world at all: nothing was mapped there, the saved world simply comes back
+    const T = before ? multiply(late.after, invert(before)) : identity();
+    const run = { mapper: this.mapper, places: this.places, viewBank: this.viewBank, archive: this.archive, trails: this.trails };
+    this.trails = joinSavedWorld(this.aside, run, T);
+    this.aside = null;
   }
 
   /** Known (free or obstacle) cells over every floor layer. */
@@ -358,7 +363,9 @@ export class Navigator {
     this.statusNow = est.status;
     const reanchors = this.anchoring.reanchors;
     const anchored = this.anchoring.apply(est);
-    const reanchored = this.anchoring.reanchors !== reanchors;
+    const late = this.anchoring.takeLate();
+    if (late) this.joinLate(late);
+    const reanchored = !late && this.anchoring.reanchors !== reanchors;
     const checked = this.motionCheck ? this.motionCheck.apply(anchored, motion, blocked, { reanchored }) : { pose: anchored, plausible: true };
     const pose = checked.pose;
     this.poseNow = pose;

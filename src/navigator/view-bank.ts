@@ -29,6 +29,11 @@ export class ViewBank {
     return this.views.length;
   }
 
+  /** Replaces every view by `f` of it (the views carried into another world). */
+  remap(f: (v: View) => View): void {
+    this.views.splice(0, this.views.length, ...this.views.map(f));
+  }
+
   /**
    * Views taken within `radiusM` of `at` on `floor`, the most recent per heading bucket (four
    * 90° buckets centred on `at.yaw`: ahead, left, behind, right).
@@ -66,6 +71,11 @@ export class FrameArchive {
 
   all(): readonly View[] {
     return this.views;
+  }
+
+  /** Replaces every view by `f` of it (the views carried into another world). */
+  remap(f: (v: View) => View): void {
+    this.views = this.views.map(f);
   }
 
   clear(): void {

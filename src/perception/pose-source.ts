@@ -22,6 +22,12 @@ export interface PoseEstimate {
   pose: Mat4 | null;
   /** which map the pose is in; a new id means a fresh map (re-anchor, SPEC §2). 0 before any map. */
   mapId: number;
+  /**
+   * Set on the frame where the source moved late from a map of its own into a loaded one (the body
+   * reached a place the loaded map knows): the map it left and this same frame's pose there, so that
+   * the two worlds can be tied by one frame's two poses.
+   */
+  handover?: { mapId: number; pose: Mat4 };
 }
 
 export interface PoseSource {

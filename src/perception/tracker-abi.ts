@@ -36,6 +36,7 @@ export const PARAM = {
   relocCandidates: 18,
   relocMaxSeenThrough: 19,
   relocAgreeFrames: 20,
+  lateRelocalisation: 21,
 } as const;
 
 export const COUNTER = {
@@ -47,6 +48,7 @@ export const COUNTER = {
   relocalisations: 5,
   loopClosures: 6,
   loopMatchFrame: 7,
+  lateRelocalisations: 30,
 } as const;
 
 /** The loop search's counters (NT_C_LOOP_QUERIES …): how far each keyframe's search got, summed. */
@@ -90,6 +92,7 @@ export interface TrackerExports {
   nt_set_param(h: number, key: number, value: number): number;
   nt_track(h: number, image: number, w: number, hgt: number, channels: number, depth: number, t: number): number;
   nt_get_pose(h: number, out: number): number;
+  nt_handover_pose(h: number, out: number): number;
   nt_state(h: number): number;
   nt_map_id(h: number): number;
   nt_count(h: number, which: number): number;

@@ -60,6 +60,8 @@ export const TrackerOptionsSchema = z.object({
   relocMaxSeenThrough: z.number().min(0).max(1).optional(),
   /** consecutive frames that must relocalise independently and agree before a loaded map is accepted (default 2) */
   relocAgreeFrames: z.number().int().min(1).max(10).optional(),
+  /** while tracking in a new map, relocalise new keyframes in a loaded map and move back into it (default true) */
+  lateRelocalisation: z.boolean().optional(),
 });
 export type TrackerOptions = z.input<typeof TrackerOptionsSchema>;
 
@@ -80,6 +82,8 @@ export interface TrackerCounts {
   loopClosures: number;
   /** frame number (1 = first tracked) of the earlier keyframe the last loop closure matched, 0 before any */
   loopMatchFrame: number;
+  /** times tracking moved from a map of its own back into a loaded map (late relocalisation) */
+  lateRelocalisations: number;
 }
 
 /**
@@ -177,7 +181,10 @@ export class Tracker {
     const code = this.ex.nt_track(this.handle, this.image.ptr, this.width, this.height, channels, this.depth.ptr, timestamp);
     this.check(code, 'the frame');
     const status: TrackingStatus = STATUS_BY_CODE[code] ?? 'lost';
-    return { status, pose: status === 'ok' ? this.pose() : null, mapId: this.mapId() };
+    const est: PoseEstimate = { status, pose: status === 'ok' ? this.pose() : null, mapId: this.mapId() };
+    const handover = status === 'ok' ? this.handoverPose() : null;
+    if (handover) est.handover = handover;
+    return est;
   }
 
   /** Copies the frame into linear memory and tracks it. Frames of the wrong size or layout are rejected with a TrackerError. */
@@ -205,6 +212,15 @@ export class Tracker {
     if (ok !== 1) return null;
     const m = new Float64Array(this.poseOut.view());
     return m.every(Number.isFinite) ? m : null;
+  }
+
+  /** After a late relocalisation into a loaded map: the map left and the last frame's pose there; else null. */
+  handoverPose(): { mapId: number; pose: Mat4 } | null {
+    this.live();
+    const id = this.check(this.ex.nt_handover_pose(this.handle, this.poseOut.ptr), 'handover query');
+    if (id <= 0) return null;
+    const m = new Float64Array(this.poseOut.view());
+    return m.every(Number.isFinite) ? { mapId: id, pose: m } : null;
   }
 
   status(): TrackingStatus {

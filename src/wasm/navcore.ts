@@ -30,6 +30,7 @@ export interface NavcoreExports {
   nearestFrontier(grid: number, w: number, h: number, start: number, minDepth: number, minUnknown: number, ignore: number, mark: number, queue: number, gen: number, out: number): number;
   nearestReachable(grid: number, w: number, h: number, start: number, x: number, z: number, maxR: number, mark: number, queue: number, gen: number): number;
   inflate(src: number, dst: number, w: number, h: number, r: number): void;
+  resampleRigid(src: number, sw: number, sh: number, sox: number, soz: number, dst: number, dw: number, dh: number, dox: number, doz: number, x0: number, z0: number, x1: number, z1: number, c: number, s: number, tx: number, tz: number): number;
   rasterGrid(grid: number, gw: number, gh: number, x0: number, z0: number, cols: number, rows: number, scale: number, out: number, unknown: number, free: number, obstacle: number): void;
 }
 

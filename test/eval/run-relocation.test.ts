@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../../src/memory/index.js';
 import { World, planGoatSequence, HouseSpecSchema } from '../../src/world/index.js';
-import { knownCellsOf, readRunStart, relocationCount, startRelocation, taskRelocation } from '../../src/eval/run-relocation.js';
+import { knownCellsOf, noteLateRelocalisation, readRunStart, relocationCount, RUN_START_FILE, startRelocation, taskRelocation } from '../../src/eval/run-relocation.js';
+import type { Navigator } from '../../src/navigator/index.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -53,4 +54,30 @@ describe('relocation in a run', () => {
       world.dispose();
     }
   }, 120_000);
+});
+
+describe('a late relocalisation in the run start file', () => {
+  it('is noted once, only for a run whose start turn did not relocalise; files without it still read', () => {
+    const ws = workspace();
+    const orch = { kind: 'orchestrator' } as const;
+    const nav = (at: number | null) => ({ lateRelocalisedAt: at }) as unknown as Navigator;
+    // a file written before the late field: still readable, nothing to note while the body is not found
+    ws.writeOwned(orch, RUN_START_FILE, JSON.stringify({ known_cells_at_start: 120, relocalised: false }) + '\n');
+    noteLateRelocalisation(nav(null), ws, 1);
+    expect(readRunStart(ws)).toEqual({ known_cells_at_start: 120, relocalised: false });
+    noteLateRelocalisation(nav(431), ws, 2);
+    expect(readRunStart(ws)).toEqual({ known_cells_at_start: 120, relocalised: false, late_relocalisation: { task: 2, frame: 431 } });
+    // the first time stays
+    noteLateRelocalisation(nav(431), ws, 3);
+    expect(readRunStart(ws)?.late_relocalisation).toEqual({ task: 2, frame: 431 });
+    // a run that relocalised at the start, or loaded no map, notes nothing
+    for (const relocalised of [true, null]) {
+      ws.writeOwned(orch, RUN_START_FILE, JSON.stringify({ known_cells_at_start: 0, relocalised }) + '\n');
+      noteLateRelocalisation(nav(99), ws, 1);
+      expect(readRunStart(ws)).toEqual({ known_cells_at_start: 0, relocalised });
+    }
+    // a malformed late field is refused with its name
+    ws.writeOwned(orch, RUN_START_FILE, JSON.stringify({ known_cells_at_start: 0, relocalised: false, late_relocalisation: { task: 0, frame: 3 } }) + '\n');
+    expect(() => readRunStart(ws)).toThrow(/late_relocalisation/);
+  });
 });

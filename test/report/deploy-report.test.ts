@@ -18,10 +18,12 @@ const metrics = {
   deployment: '0123456789abcdef',
   house: 'seed:3',
   memory: { saved_maps: true, consolidation: true, policy: 'navharness' },
-  per_run: [row(1, 0.4, 0.3, 0, null), row(2, 0.6, 0.45, 1234, true), row(3, 0.8, 0.5, 2345, false)],
-  all_runs: { runs: 3, tasks: 15, s_SR: 0.6, SPL: 0.4167, e_SR: 0 },
-  later_runs: { runs: 2, tasks: 10, s_SR: 0.7, SPL: 0.475, e_SR: 0 },
+  // run 4: the start turn did not relocalise, a frame of its task 2 did (late relocalisation)
+  per_run: [row(1, 0.4, 0.3, 0, null), row(2, 0.6, 0.45, 1234, true), row(3, 0.8, 0.5, 2345, false), { ...row(4, 0.8, 0.6, 2400, false), late_relocalisation_task: 2 }],
+  all_runs: { runs: 4, tasks: 20, s_SR: 0.65, SPL: 0.4625, e_SR: 0 },
+  later_runs: { runs: 3, tasks: 15, s_SR: 0.733, SPL: 0.5167, e_SR: 0 },
   relocalised_runs: 1,
+  late_relocalised_runs: 1,
   execution: { started_at: '2026-12-01T20:00:00.000Z', resumed_at: [] },
 };
 
@@ -33,14 +35,15 @@ describe('deployment report', () => {
     mkdirSync(join(dir, 'run-001'));
     expect(isDeployDirectory(dir)).toBe(true);
     const spec = runIndexSpec(metrics.per_run) as { data: { values: { run: number; score: string; value: number }[] } };
-    expect(spec.data.values.filter((v) => v.score === 'SPL').map((v) => [v.run, v.value])).toEqual([[1, 0.3], [2, 0.45], [3, 0.5]]);
+    expect(spec.data.values.filter((v) => v.score === 'SPL').map((v) => [v.run, v.value])).toEqual([[1, 0.3], [2, 0.45], [3, 0.5], [4, 0.6]]);
     const r = await writeDeployReport(dir, { now: new Date('2026-12-01T21:00:00Z') });
-    expect(r.unreadable.map((u) => u.run)).toEqual([1, 2, 3]);
+    expect(r.unreadable.map((u) => u.run)).toEqual([1, 2, 3, 4]);
     const html = readFileSync(r.file, 'utf8');
     expect(html).toContain('s-SR and SPL by run index');
     expect(html).toContain('<svg');
     expect(html).toContain('<td class="num">2345</td><td>no</td>');
     expect(html).toContain('<td class="num">1234</td><td>yes</td>');
+    expect(html).toContain('<td class="num">2400</td><td>no, later (task 2)</td>');
   }, 60_000);
 
   it('an eval metrics.json is not a deployment', () => {
