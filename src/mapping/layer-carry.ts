@@ -35,8 +35,8 @@ export function planarRigidOf(frame: WorldFrame, T: Mat4, cellSize: number): { r
   return { rigid: { cos: c0 / n, sin: s0 / n, tx: ox / cellSize, tz: oz / cellSize }, upShift: dot(frame.up, o) };
 }
 
-/** Where world cell centre (x + ½, z + ½) of the source lands in the target, in cells. */
-function carryPoint(t: PlanarRigid, x: number, z: number): [number, number] {
+/** Where floor point (x, z) of the source lands in the target (in the units of the shift). */
+export function carryPoint(t: PlanarRigid, x: number, z: number): [number, number] {
   return [t.cos * x - t.sin * z + t.tx, t.sin * x + t.cos * z + t.tz];
 }
 

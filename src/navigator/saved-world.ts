@@ -6,7 +6,7 @@
  * floor layer, its places, views and trails by the same transform.
  */
 import { NAVIGATOR_FRAME, wrapAngle, type Mat4, type PlanarPose } from '../geometry/index.js';
-import { planarRigidOf, type FloorMapper, type PlanarPoint, type PlanarRigid } from '../mapping/index.js';
+import { carryPoint, planarRigidOf, type FloorMapper, type PlanarPoint, type PlanarRigid } from '../mapping/index.js';
 import type { NavigatorMemory } from './navigator-memory.js';
 import type { PlaceStore } from './places.js';
 import type { FrameArchive, View, ViewBank } from './view-bank.js';
@@ -25,7 +25,8 @@ export interface RunSpatial {
 
 /** `p` moved by the planar rigid `t` (shift in metres). */
 export function movePlanar(t: PlanarRigid, p: PlanarPose): PlanarPose {
-  return { x: t.cos * p.x - t.sin * p.z + t.tx, z: t.sin * p.x + t.cos * p.z + t.tz, yaw: wrapAngle(p.yaw + Math.atan2(t.sin, t.cos)) };
+  const [x, z] = carryPoint(t, p.x, p.z);
+  return { x, z, yaw: wrapAngle(p.yaw + Math.atan2(t.sin, t.cos)) };
 }
 
 /**

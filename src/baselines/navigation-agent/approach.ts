@@ -8,7 +8,8 @@
 import type { PlanarPoint, PlanResult } from '../../mapping/index.js';
 import type { Navigator } from '../../navigator/index.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
-import { cutRoute, driveAndFace, headingTo, planRoute, turnsTo } from './motion.js';
+import { headingTo } from '../../geometry/index.js';
+import { cutRoute, driveAndFace, planRoute, turnsTo } from './motion.js';
 
 /** claim when the nearest seen goal surface is this close (success counts within 1 m of the object) */
 export const REACH_M = 0.9;

@@ -3,9 +3,9 @@
  * navigator settles on another floor layer; then note the way back (the arrival point, facing down)
  * and explore the new floor. A flight that leads nowhere within 14 turns is dropped.
  */
-import { headingVector, pointAhead } from '../../geometry/index.js';
+import { headingTo, headingVector, pointAhead } from '../../geometry/index.js';
 import { act, goto, type Ctx, type Decision } from './context.js';
-import { driveAndFace, headingTo, planRoute, turnsTo } from './motion.js';
+import { driveAndFace, planRoute, turnsTo } from './motion.js';
 import { MAX_ACTIONS } from './motion.js';
 import { flightInView, type Flight } from './stairs.js';
 

@@ -1,5 +1,5 @@
 /** Turning and route driving in coarse actions, over the navigator's estimated map. */
-import { wrapAngle } from '../../geometry/index.js';
+import { headingTo, wrapAngle } from '../../geometry/index.js';
 import type { PlanarPoint, PlanOptions, PlanResult } from '../../mapping/index.js';
 import { TURN_DEG, type CoarseAction, type Navigator, routeActions } from '../../navigator/index.js';
 import type { Pose } from './types.js';
@@ -12,8 +12,6 @@ export function turnsTo(want: number, yaw: number): CoarseAction[] {
   const turns = Math.round(wrapAngle(want - yaw) / TURN);
   return Array.from({ length: Math.min(Math.abs(turns), MAX_ACTIONS) }, () => (turns > 0 ? 'left' : 'right'));
 }
-
-export const headingTo = (from: PlanarPoint, to: PlanarPoint): number => Math.atan2(-(to.x - from.x), to.z - from.z);
 
 /**
  * A route keeping the body's radius from obstacles where the map allows, squeezing through otherwise.
