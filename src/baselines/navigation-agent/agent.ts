@@ -24,7 +24,7 @@ import { centreOnFlight, flightInView, type Flight } from './stairs.js';
 import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
 import { goalInView } from './perception.js';
-import { newTaskState, type NavigationOracle, type Pose, type Sighting, type StateName, type TaskState } from './types.js';
+import { newTaskState, samePoint, type NavigationOracle, type Pose, type Sighting, type StateName, type TaskState } from './types.js';
 
 const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
 
@@ -179,8 +179,7 @@ export class NavigationAgent implements Model {
   private sighting(t: TaskState, pose: Pose): Sighting | null {
     const s = goalInView(this.oracle.navigator, this.oracle.goalInstanceIds());
     if (!s) return null;
-    const near = (a: { x: number; z: number }, b: { x: number; z: number }, r: number) => Math.hypot(a.x - b.x, a.z - b.z) < r;
-    const rejected = t.rejected.some((r) => near(r.point, s.point, 0.7) && (r.from === null || near(r.from, pose, 1.0)));
+    const rejected = t.rejected.some((r) => samePoint(r.point, s.point) && (r.from === null || Math.hypot(r.from.x - pose.x, r.from.z - pose.z) < 1.0));
     return rejected ? null : s;
   }
 
@@ -212,7 +211,7 @@ export class NavigationAgent implements Model {
       const at = this.oracle.navigator.planar();
       const p = t.goal ?? (at ? { x: at.x, z: at.z } : null);
       if (p) {
-        const again = t.rejected.some((r) => Math.hypot(r.point.x - p.x, r.point.z - p.z) < 0.7);
+        const again = t.rejected.some((r) => samePoint(r.point, p));
         t.rejected.push({ point: p, from: again || !at ? null : { x: at.x, z: at.z } });
       }
       t.faced = false;

@@ -10,6 +10,7 @@ import type { Navigator } from '../../navigator/index.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
 import { headingTo } from '../../geometry/index.js';
 import { cutRoute, driveAndFace, planRoute, turnsTo } from './motion.js';
+import { samePoint } from './types.js';
 
 /** claim when the nearest seen goal surface is this close (success counts within 1 m of the object) */
 export const REACH_M = 0.9;
@@ -105,7 +106,7 @@ function approachRoutes(nav: Navigator, g: PlanarPoint, from: PlanarPoint | null
 export function retryUnreached(c: Ctx): Decision | null {
   const t = c.task;
   for (const u of t.unreached) {
-    const tried = t.rejected.filter((r) => Math.hypot(r.point.x - u.point.x, r.point.z - u.point.z) < 0.7);
+    const tried = t.rejected.filter((r) => samePoint(r.point, u.point));
     if (tried.length >= MAX_TRIES || tried.some((r) => r.from === null)) continue;
     const fresh = (r: Route) => gapOf(r, u.point) <= REACH_M + 0.1 && tried.every((x) => Math.hypot(x.from!.x - r.target.x, x.from!.z - r.target.z) >= 1.0);
     if (!approachRoutes(c.nav, u.point, u.from).some(fresh)) continue;
@@ -133,7 +134,7 @@ function aroundIt(c: Ctx, g: PlanarPoint, why: string): Decision {
   // this sighting point is not approached again until it is seen from elsewhere, or the map shows a way
   // to it from another side
   c.task.rejected.push({ point: g, from: { x: c.pose.x, z: c.pose.z } });
-  if (!c.task.unreached.some((u) => Math.hypot(u.point.x - g.x, u.point.z - g.z) < 0.7)) c.task.unreached.push({ point: g, from: c.task.goalFrom });
+  if (!c.task.unreached.some((u) => samePoint(u.point, g))) c.task.unreached.push({ point: g, from: c.task.goalFrom });
   return goto('explore');
 }
 

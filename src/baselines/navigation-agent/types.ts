@@ -83,6 +83,10 @@ export interface TaskState {
   bumps: number;
 }
 
+/** two sightings this close are of the same goal point (the seen surface shifts with the view) */
+const SAME_POINT_M = 0.7;
+export const samePoint = (a: PlanarPoint, b: PlanarPoint) => Math.hypot(a.x - b.x, a.z - b.z) < SAME_POINT_M;
+
 /** A task as it opens: exploring, nothing seen, nothing rejected. */
 export function newTaskState(key: string): TaskState {
   return {
