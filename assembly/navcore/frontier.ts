@@ -1,7 +1,7 @@
 // Frontier search for exploration: breadth-first over FREE cells from the robot's cell (8-connected,
 // no corner cutting, as A*), returning the nearest FREE cell that borders enough UNKNOWN cells.
 // `mark` holds one u32 per cell (generation stamps, never cleared between calls); `queue` one i32.
-import { FREE, UNKNOWN } from './cells';
+import { FREE, OBSTACLE, REMEMBERED, UNKNOWN } from './cells';
 
 @inline function free(grid: usize, i: i32): bool {
   return load<u8>(grid + <usize>i) == FREE;
@@ -80,7 +80,7 @@ export function nearestFrontier(
 
 /**
  * Writes into `dst` a copy of `src` in which every FREE cell within `r` cells (Euclidean) of an
- * obstacle is marked blocked (2): the grid a robot of that radius can plan on.
+ * obstacle (remembered or seen) is marked blocked (2): the grid a robot of that radius can plan on.
  */
 export function inflate(src: usize, dst: usize, w: i32, h: i32, r: i32): void {
   const n = w * h;
@@ -88,7 +88,8 @@ export function inflate(src: usize, dst: usize, w: i32, h: i32, r: i32): void {
   const r2 = r * r;
   for (let z = 0; z < h; z++) {
     for (let x = 0; x < w; x++) {
-      if (load<u8>(src + <usize>(z * w + x)) != 2) continue;
+      const s = load<u8>(src + <usize>(z * w + x));
+      if (s != OBSTACLE && s != REMEMBERED) continue;
       const z0 = max(0, z - r), z1 = min(h - 1, z + r);
       const x0 = max(0, x - r), x1 = min(w - 1, x + r);
       for (let zz = z0; zz <= z1; zz++) {

@@ -4,7 +4,7 @@
 // The result is order-independent: a cell becomes OBSTACLE if any endpoint lands in it, FREE if it
 // was carved or seen as floor and is not an obstacle, so the TypeScript reference can mirror it
 // exactly as long as it repeats the same f32 arithmetic in the same order.
-import { FREE, OBSTACLE } from './cells';
+import { FREE, OBSTACLE, REMEMBERED } from './cells';
 import {
   P_ROTATION, P_CAMERA, P_FX, P_FY, P_CX, P_CY, P_MIN_DEPTH, P_MAX_DEPTH, P_OBST_MIN, P_OBST_MAX, P_FLOOR_MIN, P_FLOOR_MAX,
   C_VALID, C_OBSTACLE_PTS, C_FLOOR_PTS, C_CLIPPED,
@@ -252,16 +252,32 @@ function carve(grid: usize, gw: i32, gh: i32, x0: i32, z0: i32, x1: i32, z1: i32
   return n;
 }
 
-/** Counts FREE and OBSTACLE cells of a grid into out[0], out[1]. */
+/** Counts FREE and OBSTACLE (remembered ones included) cells of a grid into out[0], out[1]. */
 export function countCells(grid: usize, n: i32, out: usize): void {
   let free = 0, obst = 0;
   for (let i = 0; i < n; i++) {
     const c = load<u8>(grid + <usize>i);
     free += <i32>(c == FREE);
-    obst += <i32>(c == OBSTACLE);
+    obst += <i32>(c == OBSTACLE || c == REMEMBERED);
   }
   store<i32>(out, free);
   store<i32>(out + 4, obst);
+}
+
+/**
+ * Turns every OBSTACLE of a grid into REMEMBERED: the grid came from an earlier run, and what this
+ * run sees free there is to win. Returns the number of cells turned.
+ */
+export function rememberObstacles(grid: usize, n: i32): i32 {
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const p = grid + <usize>i;
+    if (load<u8>(p) == OBSTACLE) {
+      store<u8>(p, REMEMBERED);
+      k++;
+    }
+  }
+  return k;
 }
 
 /** Copies a sw×sh grid into a larger dw-wide grid at column offX, row offZ (grid growth). */

@@ -1,6 +1,6 @@
 // Colours a window of an occupancy grid into an RGBA image for map rendering: `scale` pixels per
 // cell, image up = +forward (grid row zMax at the top), image right = +right.
-import { FREE, OBSTACLE } from './cells';
+import { FREE, OBSTACLE, REMEMBERED } from './cells';
 
 export function rasterGrid(
   grid: usize, gw: i32, gh: i32,
@@ -17,7 +17,7 @@ export function rasterGrid(
       if (<u32>gx < <u32>gw && <u32>gz < <u32>gh) {
         const s = load<u8>(grid + <usize>(gz * gw + gx));
         if (s == FREE) colour = freeRgba;
-        else if (s == OBSTACLE) colour = obstacleRgba;
+        else if (s == OBSTACLE || s == REMEMBERED) colour = obstacleRgba;
       }
       const px = rowOut + (<usize>(c * scale) << 2);
       for (let k = 0; k < scale; k++) store<u32>(px + (<usize>k << 2), colour);

@@ -80,9 +80,12 @@ export class FloorMapper {
     return this.map.floors().map((f) => ({ floorUp: f.floorUp, frames: f.frames, grid: this.map.snapshot(f.id) }));
   }
 
-  /** Continues from saved layers (a resumed run), standing on layer `floor`. */
-  restore(layers: FloorLayer[], floor: number): void {
-    for (const l of layers) this.map.restoreFloor(l.floorUp, l.grid, l.frames);
+  /**
+   * Continues from saved layers, standing on layer `floor`: a resumed run's own, or (`remembered`) an
+   * earlier run's, whose obstacles this run's frames may see free.
+   */
+  restore(layers: FloorLayer[], floor: number, remembered = false): void {
+    for (const l of layers) this.map.restoreFloor(l.floorUp, l.grid, l.frames, remembered);
     this.tracker.restore(layers.map((l) => l.floorUp), floor);
     this.floorNow = floor;
   }
@@ -91,12 +94,13 @@ export class FloorMapper {
    * Carries the map into another world of the same house (a late relocalisation): the `saved` layers
    * come back as layers 0…, and each current layer is moved by `T` (a 4×4 from the current world to
    * the saved one) into the saved layer at its height, or into a new layer after them. The mapper
-   * stands on the carried current floor. Returns each current layer's new number.
+   * stands on the carried current floor. The saved layers' obstacles are remembered ones (an earlier
+   * run's), the carried cells this run's. Returns each current layer's new number.
    */
   carryInto(saved: FloorLayer[], T: Mat4): number[] {
     const current = this.map.floors();
     const { rigid, upShift } = planarRigidOf(this.map.frame, T, this.map.params.cellSize);
-    const targets = saved.map((l) => ({ id: this.map.restoreFloor(l.floorUp, l.grid, l.frames), floorUp: l.floorUp }));
+    const targets = saved.map((l) => ({ id: this.map.restoreFloor(l.floorUp, l.grid, l.frames, true), floorUp: l.floorUp }));
     const renumber = current.map((f) => {
       const up = f.floorUp + upShift;
       let k = targets.findIndex((t) => Math.abs(t.floorUp - up) < this.tracker.newFloorM);

@@ -114,8 +114,10 @@ export class OccupancyMap {
   /**
    * Opens a layer from a saved grid (a snapshot and its floor height), e.g. when a run resumes;
    * returns its id. The grid is checked: dimensions within the layer cap, one known state per cell.
+   * With `remembered` (a map from an earlier run) its obstacles become Cell.Remembered: they block
+   * like obstacles until this run's frames see the cell free.
    */
-  restoreFloor(floorUp: number, grid: GridSnapshot, frames = 0): number {
+  restoreFloor(floorUp: number, grid: GridSnapshot, frames = 0, remembered = false): number {
     if (!Number.isFinite(floorUp)) throw new Error(`floor height must be finite, got ${floorUp}`);
     const { originX, originZ, width, height, cells } = grid;
     if (![originX, originZ, width, height].every(Number.isSafeInteger) || width < 1 || height < 1) {
@@ -128,6 +130,7 @@ export class OccupancyMap {
     const id = this.layers.length;
     const block = this.core.block<Uint8Array>(Uint8Array, width * height);
     block.view().set(cells);
+    if (remembered) this.core.exports.rememberObstacles(block.ptr, width * height);
     this.layers.push({ id, floorUp, grid: block, ox: originX, oz: originZ, w: width, h: height, frames });
     return id;
   }
@@ -283,11 +286,12 @@ export class OccupancyMap {
     return CELL_NAMES[this.cellState(c.x, c.z, layer)];
   }
 
-  cellState(cx: number, cz: number, layer = 0): Cell {
+  cellState(cx: number, cz: number, layer = 0): Cell.Unknown | Cell.Free | Cell.Obstacle {
     const L = this.layerOrThrow(layer);
     const gx = cx - L.ox, gz = cz - L.oz;
     if (gx < 0 || gz < 0 || gx >= L.w || gz >= L.h) return Cell.Unknown;
-    return L.grid.view()[gz * L.w + gx] as Cell;
+    const c = L.grid.view()[gz * L.w + gx];
+    return c === Cell.Remembered ? Cell.Obstacle : (c as Cell.Unknown | Cell.Free | Cell.Obstacle);
   }
 
   counts(layer = 0): { free: number; obstacle: number; known: number } {
@@ -312,10 +316,16 @@ export class OccupancyMap {
     return { minX: v[0] + L.ox, minZ: v[1] + L.oz, maxX: v[2] + L.ox, maxZ: v[3] + L.oz };
   }
 
-  /** A copy of a layer's grid (for tests, saving and rendering elsewhere). */
+  /**
+   * A copy of a layer's grid (for tests, saving and rendering elsewhere), in the three states: an
+   * obstacle remembered from an earlier run and not seen free since is an obstacle.
+   */
   snapshot(layer = 0): GridSnapshot {
     const L = this.layerOrThrow(layer);
-    return { originX: L.ox, originZ: L.oz, width: L.w, height: L.h, cells: L.grid.view().slice() };
+    const cells = L.grid.view().slice();
+    // the native search first: most grids hold no remembered cell
+    for (let i = cells.indexOf(Cell.Remembered); i >= 0; i = cells.indexOf(Cell.Remembered, i + 1)) cells[i] = Cell.Obstacle;
+    return { originX: L.ox, originZ: L.oz, width: L.w, height: L.h, cells };
   }
 
   /** The live grid of a layer inside linear memory (for the planner and the raster kernel). */

@@ -27,6 +27,11 @@ export enum Cell {
   Unknown = 0,
   Free = 1,
   Obstacle = 2,
+  /**
+   * Inside the live grid only: an obstacle carried from an earlier run's map, which this run's frames
+   * may see free (assembly/navcore/cells.ts). Accessors and snapshots report it as Obstacle.
+   */
+  Remembered = 4,
 }
 
 export const CELL_NAMES = ['unknown', 'free', 'obstacle'] as const;

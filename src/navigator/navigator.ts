@@ -99,7 +99,9 @@ export class Navigator {
     if (m) {
       const problem = memoryProblem(m);
       if (problem) throw new Error(`cannot continue from the saved navigator memory: ${problem}`);
-      this.mapper.restore(m.layers, m.floor);
+      // an earlier run's map: what this run sees free wins over its obstacles (a relocalisation a few
+      // centimetres off, or a moved chair, would otherwise wall in the free space for good)
+      this.mapper.restore(m.layers, m.floor, true);
       for (const p of m.places) this.places.restore(p);
       this.trails = m.trails.map((t) => t.map((q) => ({ ...q })));
       // as loaded: until the body is relocalised, frames are mapped into these layers in another world

@@ -22,6 +22,7 @@ export interface NavcoreExports {
   markCells(fresh: number, n: number, grid: number, nCells: number, endpoints: number, endCap: number, nEnd: number, counts: number): number;
   carveRays(params: number, grid: number, gw: number, gh: number, endpoints: number, nEnd: number): number;
   countCells(grid: number, n: number, out: number): void;
+  rememberObstacles(grid: number, n: number): number;
   blit(src: number, sw: number, sh: number, dst: number, dw: number, offX: number, offZ: number): void;
   knownBounds(grid: number, w: number, h: number, out: number): void;
   astar(grid: number, w: number, h: number, start: number, goal: number, states: number, positions: number, heap: number, cold: number, gen: number, path: number, stats: number): number;
