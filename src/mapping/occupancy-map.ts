@@ -114,8 +114,7 @@ export class OccupancyMap {
   /**
    * Opens a layer from a saved grid (a snapshot and its floor height), e.g. when a run resumes;
    * returns its id. The grid is checked: dimensions within the layer cap, one known state per cell.
-   * With `remembered` (a map from an earlier run) its obstacles become Cell.Remembered: they block
-   * like obstacles until this run's frames see the cell free.
+   * With `remembered` (an earlier run's map) its obstacles block until this run's frames see them free.
    */
   restoreFloor(floorUp: number, grid: GridSnapshot, frames = 0, remembered = false): number {
     if (!Number.isFinite(floorUp)) throw new Error(`floor height must be finite, got ${floorUp}`);
@@ -316,14 +315,10 @@ export class OccupancyMap {
     return { minX: v[0] + L.ox, minZ: v[1] + L.oz, maxX: v[2] + L.ox, maxZ: v[3] + L.oz };
   }
 
-  /**
-   * A copy of a layer's grid (for tests, saving and rendering elsewhere), in the three states: an
-   * obstacle remembered from an earlier run and not seen free since is an obstacle.
-   */
+  /** A copy of a layer's grid (for tests, saving and rendering elsewhere), remembered obstacles as obstacles. */
   snapshot(layer = 0): GridSnapshot {
     const L = this.layerOrThrow(layer);
     const cells = L.grid.view().slice();
-    // the native search first: most grids hold no remembered cell
     for (let i = cells.indexOf(Cell.Remembered); i >= 0; i = cells.indexOf(Cell.Remembered, i + 1)) cells[i] = Cell.Obstacle;
     return { originX: L.ox, originZ: L.oz, width: L.w, height: L.h, cells };
   }
