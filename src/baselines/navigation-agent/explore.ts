@@ -20,7 +20,7 @@ const MIN_RATE = 2;
 /** a drive to the viewpoint kept from the last turn is preferred by this factor (no thrashing) */
 const KEEP_BONUS = 1.3;
 
-interface Option {
+export interface Option {
   actions: CoarseAction[];
   gain: number;
   /** steps and calls it takes to get the view, in steps */
@@ -30,6 +30,21 @@ interface Option {
 }
 
 const rate = (o: Option) => o.gain / o.cost;
+const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
+
+/**
+ * The step to take among the glances and drives, or null when none is worth it and the floor may be
+ * left. A step is worth it when it shows at least MIN_RATE new cells per step. Below that only scraps
+ * are left: they are still searched when nothing else is (no other floor to try), but not while what
+ * earlier tasks looked over is taken as done (`carried`) or a floor this task has not looked at is a
+ * known flight away (`newFloor`) — there the goal is likelier than in the corners left here.
+ */
+export function choose(glances: Option[], drives: Option[], s: { carried: boolean; newFloor: boolean }): Option | null {
+  const worth = [...glances.filter((o) => o.gain >= MIN_GAIN), ...drives.filter((o) => rate(o) >= MIN_RATE)].sort((a, b) => rate(b) - rate(a));
+  if (worth.length) return worth[0];
+  if (s.carried || s.newFloor) return null;
+  return [...drives].sort((a, b) => rate(b) - rate(a))[0] ?? null;
+}
 
 export function explore(c: Ctx): Decision {
   const t = c.task;
@@ -39,12 +54,11 @@ export function explore(c: Ctx): Decision {
   }
   const retry = retryUnreached(c);
   if (retry) return retry;
-  const glances = glanceOptions(c).filter((o) => o.gain >= MIN_GAIN);
+  const glances = glanceOptions(c);
   // a focus (a goal seen out of reach, a place where it was seen) is kept until the space at it is looked at
   if (t.focus && unseenAround(c.grid, c.coverage, t.focus) < 35) t.focus = null;
   const all = driveOptions(c);
-  const drives = all.filter((o) => rate(o) >= MIN_RATE);
-  const best = [...glances, ...drives].sort((a, b) => rate(b) - rate(a))[0] ?? (c.coverage.hasCarried ? undefined : all.sort((a, b) => rate(b) - rate(a))[0]);
+  const best = choose(glances, all, { carried: c.coverage.hasCarried, newFloor: newFloorFrom(c) !== undefined });
   if (best) {
     if (best.target) {
       t.target = best.target;
@@ -54,11 +68,19 @@ export function explore(c: Ctx): Decision {
     }
     return act(best.actions, `glance (${best.gain} cells)`);
   }
+  if (DEBUG) console.error(`[nav] leave? drives: ${all.sort((a, b) => rate(b) - rate(a)).slice(0, 5).map((o) => `${o.gain}/${o.cost.toFixed(0)}`).join(' ')}`);
   // what earlier tasks looked over is done too: another floor if stairs are known, else look again
   if (c.coverage.hasCarried) {
     if (stairsFrom(c)) return toAnotherFloor(c);
     c.coverage.dropCarried();
     return goto('explore');
+  }
+  // only scraps are left here and a floor this task has not looked at is a flight away: look there
+  // first (this floor is not given up: its scraps are still there to come back to)
+  const fresh = newFloorFrom(c);
+  if (fresh && all.length) {
+    c.task.stairs = { flight: fresh, turns: 0, onFlight: false };
+    return goto('stairs');
   }
   const last = glanceOptions(c).sort((a, b) => b.gain - a.gain)[0];
   if (last && last.gain > 0) return act(last.actions, `last glance (${last.gain} cells)`);
@@ -145,6 +167,12 @@ function driveTo(c: Ctx, vp: { x: number; z: number }): Option | null {
     if (!best || rate(o) > rate(best)) best = o;
   }
   return best;
+}
+
+/** A known flight from this floor to a floor this task has not looked at (or not yet known where to). */
+function newFloorFrom(c: Ctx) {
+  const floor = c.nav.floor ?? 0;
+  return c.flights.find((f) => f.floor === floor && (f.to === undefined || !c.task.coverage.has(f.to)) && !(f.to !== undefined && c.task.floorsDone.includes(f.to)));
 }
 
 /** A known flight from this floor to a floor not yet searched in this task. */
