@@ -3,11 +3,12 @@
  * (turn in place to the best heading) or a drive (up to 12 actions toward the nearest viewpoint with
  * unseen space around it), judged by what the view at the end of the step would cover.
  */
+import { Cell } from '../../mapping/index.js';
 import { type CoarseAction, routeActions, TURN_DEG } from '../../navigator/index.js';
 import { retryUnreached } from './approach.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
 import { MAX_ACTIONS, openHeading, planRoute, simulate, turnsTo } from './motion.js';
-import { nearestViewpoint, unseenAround, viewpointCandidates } from './viewpoints.js';
+import { nearestViewpoint, richestViewpoints, unseenAround, viewpointCandidates } from './viewpoints.js';
 
 const TURN = (TURN_DEG * Math.PI) / 180;
 /** a view that would cover fewer new cells than this (0.4 m²) is not worth a turn */
@@ -19,6 +20,8 @@ const CALL_COST = 8;
 const MIN_RATE = 2;
 /** a drive to the viewpoint kept from the last turn is preferred by this factor (no thrashing) */
 const KEEP_BONUS = 1.3;
+/** share of a floor looked over after which a floor no one has mapped is tried first */
+const LOOKED_SHARE = 0.5;
 
 export interface Option {
   actions: CoarseAction[];
@@ -54,6 +57,14 @@ export function explore(c: Ctx): Decision {
   }
   const retry = retryUnreached(c);
   if (retry) return retry;
+  // earlier tasks looked over most of this floor and a flight leads to a floor no one has mapped: the
+  // goal (not among the objects they saw) is likelier up there than in what is left here
+  const unmapped = c.coverage.hasCarried ? unmappedFloorFrom(c) : undefined;
+  if (unmapped && lookedShare(c) >= LOOKED_SHARE) {
+    if (DEBUG) console.error(`[nav] floor looked over (${lookedShare(c).toFixed(2)}): to an unmapped floor`);
+    c.task.stairs = { flight: unmapped, turns: 0, onFlight: false };
+    return goto('stairs');
+  }
   const glances = glanceOptions(c);
   // a focus (a goal seen out of reach, a place where it was seen) is kept until the space at it is looked at
   if (t.focus && unseenAround(c.grid, c.coverage, t.focus) < 35) t.focus = null;
@@ -136,6 +147,15 @@ function driveOptions(c: Ctx): Option[] {
     o.cost /= focusWeight(t.focus, vp);
     out.push(o);
   }
+  // only scraps near: the largest unseen spaces anywhere reachable are weighed too
+  if (!out.some((o) => rate(o) >= MIN_RATE)) {
+    for (const { at } of richestViewpoints(c.grid, c.coverage, { from: c.pose, ignore: t.ignore, ignoreRadiusM: 0.5, max: 3, spacingM: 2.0 })) {
+      if (targets.some((p) => Math.hypot(p.x - at.x, p.z - at.z) < 1.0)) continue;
+      const o = driveTo(c, at);
+      if (o) out.push(o);
+      else t.ignore.push(at);
+    }
+  }
   return out;
 }
 
@@ -167,6 +187,27 @@ function driveTo(c: Ctx, vp: { x: number; z: number }): Option | null {
     if (!best || rate(o) > rate(best)) best = o;
   }
   return best;
+}
+
+/** A known flight from this floor to a floor the map has no layer of (not yet known where to: the map has one layer). */
+function unmappedFloorFrom(c: Ctx) {
+  const floor = c.nav.floor ?? 0;
+  const layers = c.nav.map.floors().map((l) => l.id);
+  return c.flights.find((f) => f.floor === floor && (f.to === undefined ? layers.length === 1 : !layers.includes(f.to)));
+}
+
+/** Share of this floor's mapped free cells that have been looked at (in this task or taken over from earlier ones). */
+export function lookedShare(c: Pick<Ctx, 'grid' | 'coverage'>): number {
+  const g = c.grid.g;
+  let free = 0, seen = 0;
+  for (let gz = 0; gz < g.height; gz++) {
+    for (let gx = 0; gx < g.width; gx++) {
+      if (g.cells[gz * g.width + gx] !== Cell.Free) continue;
+      free++;
+      if (c.coverage.has(gx + g.originX, gz + g.originZ)) seen++;
+    }
+  }
+  return free ? seen / free : 0;
 }
 
 /** A known flight from this floor to a floor this task has not looked at (or not yet known where to). */
