@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { takeStairs } from '../../src/baselines/navigation-agent/climb.js';
 import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
-import type { Flight } from '../../src/baselines/navigation-agent/stairs.js';
+import { offFloor, type Flight } from '../../src/baselines/navigation-agent/stairs.js';
+import type { Navigator } from '../../src/navigator/index.js';
 import { newTaskState } from '../../src/baselines/navigation-agent/types.js';
 
 const CAMERA = 0.88;
@@ -75,12 +76,43 @@ describe('stairs: forwards that do not move the body are not repeated blindly', 
     expect(c.task.stairs?.stalls ?? 0).toBe(0);
   });
 
-  it('counts a step toward the foot that did not move as a stall too', () => {
+  it('counts a step near the foot that did not move as a stall too, not one from afar', () => {
+    const near = ctx();
+    near.at(1, -1.1);
+    expect(why(takeStairs(near.c))).toMatch(/^to the foot of the stairs/);
+    takeStairs(near.c);
+    takeStairs(near.c);
+    expect(takeStairs(near.c)).toEqual({ kind: 'goto', state: 'explore' });
+    const far = ctx();
+    far.at(3, -3);
+    for (let i = 0; i < 4; i++) expect(why(takeStairs(far.c))).toMatch(/^to the foot of the stairs/);
+    expect(far.c.task.stairs?.stalls ?? 0).toBe(0);
+  });
+
+  it('counts twelve forwards up the flight that moved the body 0.2 m as a stall (house 5: eight such turns)', () => {
     const { c, at } = ctx();
-    at(3, -3);
-    expect(why(takeStairs(c))).toMatch(/^to the foot of the stairs/);
+    at(0, 0.2);
+    expect(why(takeStairs(c))).toBe('take the stairs');
+    at(0, 0.4, 0.1);
     takeStairs(c);
-    takeStairs(c);
-    expect(takeStairs(c)).toEqual({ kind: 'goto', state: 'explore' });
+    expect(c.task.stairs?.stalls).toBe(1);
+  });
+});
+
+describe('stairs: no flight is noted from the middle of one', () => {
+  // house 5 with SLAM: 0.7 m up a flight on the way down, the navigator still on the upper layer (in
+  // transit), the flight's upper steps were noted as a flight up from the upper floor and climbed
+  const nav = (rise: number) =>
+    ({
+      floor: 1,
+      body: { cameraHeight: CAMERA },
+      poseMatrix: () => new Float64Array([1, 0, 0, 0, 0, 1, 0, -(CAMERA + rise), 0, 0, 1, 0, 0, 0, 0, 1]),
+      map: { floors: () => [{ id: 0, floorUp: 0, frames: 1 }, { id: 1, floorUp: 2.9, frames: 1 }] },
+    }) as unknown as Navigator;
+
+  it('tells a height on a flight from one on the floor layer the navigator is on', () => {
+    expect(offFloor(nav(0.7))).toBe(true);
+    expect(offFloor(nav(2.9))).toBe(false);
+    expect(offFloor(nav(2.75))).toBe(false);
   });
 });
