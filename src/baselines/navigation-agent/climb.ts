@@ -3,8 +3,8 @@
  * navigator settles on another floor layer; then note the way back (the arrival point, facing down)
  * and explore the new floor. A flight that leads nowhere within 14 turns is dropped.
  *
- * Forwards are not repeated blindly: a step of them that fell far short (stopped early against the
- * side of the flight or a wall beside it), or a walk up the flight's line past its length with
+ * Forwards are not repeated blindly: a step of them near the flight that left the body where it was
+ * (pressed against the side of the flight or a wall beside it), or a walk up the flight's line past its length with
  * no change of height (beside the flight, not on it), is a stall. After a stall the flight is looked
  * for again in the view when its steps are there (its foot and heading re-measured) and approached
  * afresh from its foot; after three stalls it is dropped.
@@ -19,13 +19,12 @@ import { centreOnFlight, flightInView, offFloor, type Flight } from './stairs.js
 
 const MAX_TURNS = 14;
 /**
- * a step of forwards that moved the body less than this share of their length (or 0.15 m) fell far
- * short: it was stopped by a collision early (the side of the flight, a wall beside it)
+ * a step of forwards that moved the body less than this went nowhere (pressed against the side of
+ * the flight or a wall beside it). Not a share of the forwards: on a flight, going down especially,
+ * a graze on a step ends a step after 0.2–0.5 m, and such steps still get the body down (house 1
+ * with ground truth); counting them dropped the only flight back
  */
-const STALL_SHARE = 0.25;
 const STALL_M = 0.15;
-/** one forward action, m */
-const FORWARD_M = 0.25;
 const MAX_STALLS = 3;
 /** steps that set out this near the foot (or on the flight) count for stalls, m */
 const NEAR_FOOT_M = 2.0;
@@ -85,8 +84,7 @@ export function takeStairs(c: Ctx): Decision {
 
 /** Acts, remembering where a step with forwards set out from (to tell a stall next turn). */
 function forwards(c: Ctx, actions: CoarseAction[], why: string): Decision {
-  const n = actions.filter((a) => a === 'forward').length;
-  if (c.task.stairs && n > 0) c.task.stairs.at = { x: c.pose.x, z: c.pose.z, forwardM: n * FORWARD_M };
+  if (c.task.stairs && actions.includes('forward')) c.task.stairs.at = { x: c.pose.x, z: c.pose.z };
   return act(actions, why);
 }
 
@@ -97,14 +95,14 @@ function alongFlight(f: Flight, p: PlanarPoint): number {
 }
 
 /**
- * The last step of forwards, on the flight or near its foot, fell far short (a graze on the way from
+ * The last step of forwards, on the flight or near its foot, went nowhere (a graze on the way from
  * afar is the route's business), or the body walked the flight's line past its length with its
  * height (estimated, over the floor it left) unchanged.
  */
 export function stalled(c: Ctx, s: NonNullable<Ctx['task']['stairs']>): boolean {
   if (!s.at) return false;
   const near = s.onFlight || Math.hypot(s.at.x - s.flight.bottom.x, s.at.z - s.flight.bottom.z) < NEAR_FOOT_M;
-  if (near && Math.hypot(c.pose.x - s.at.x, c.pose.z - s.at.z) < Math.max(STALL_M, STALL_SHARE * s.at.forwardM)) return true;
+  if (near && Math.hypot(c.pose.x - s.at.x, c.pose.z - s.at.z) < STALL_M) return true;
   if (!s.onFlight) return false;
   const rise = riseOverFloor(c, s.flight.floor);
   return rise !== null && Math.abs(rise) < ON_FLIGHT_RISE_M && alongFlight(s.flight, c.pose) > Math.max(s.flight.spanM, 1) + PAST_M;

@@ -43,10 +43,9 @@ export interface TaskState {
   coverage: Map<number, ViewCoverage>;
   /**
    * stairs: the flight being taken (climbing or descending) and the floor it leaves; `at`: where the
-   * last step with forwards toward or up it set out from and how far its forwards would take the
-   * body (m), `stalls`: such steps that fell far short
+   * last step with forwards toward or up it set out from, `stalls`: such steps that did not move
    */
-  stairs: { flight: Flight; turns: number; onFlight: boolean; at?: { x: number; z: number; forwardM: number } | null; stalls?: number } | null;
+  stairs: { flight: Flight; turns: number; onFlight: boolean; at?: PlanarPoint | null; stalls?: number } | null;
   /** floors given up on in this task (searched through) */
   floorsDone: number[];
   /** where the goal was last seen (approach target) */
