@@ -32,6 +32,13 @@ export const FloorTrackerOptionsSchema = z.object({
   /** frames a height must hold to settle when the body does not move horizontally */
   stillFrames: z.number().int().min(1).default(30),
   /**
+   * a height settled without horizontal motion joins a registered floor only this close to it, m: a
+   * pause on a flight (turning, or pressed against its side) holds a height one riser (0.18 m) or more
+   * off the floors it joins, and the generous `newFloorM` would take a pause halfway down as the floor
+   * below; travel along a held height (`settleMoveM`) still joins a floor up to `newFloorM` away
+   */
+  stillJoinM: z.number().positive().default(0.3),
+  /**
    * a new floor between two registered floors opens only this far from both, m: less than any storey
    * (2.4 m and more), more than the 1.2–1.7 m from a mid-flight pause to the nearer floor
    */
@@ -130,6 +137,11 @@ export class FloorTracker {
       if (Math.abs(mean - this.floors[i]) <= newFloorM && (best < 0 || Math.abs(mean - this.floors[i]) < Math.abs(mean - this.floors[best]))) best = i;
     }
     if (best >= 0) {
+      // held without travel, and off the floor by more than a first tread: a pause on the flight
+      if (this.movedOver(held) < settleMoveM && Math.abs(mean - this.floors[best]) > this.opts.stillJoinM) {
+        this.current = null;
+        return { floor: null, opened: false };
+      }
       this.current = best;
       return { floor: best, opened: false };
     }

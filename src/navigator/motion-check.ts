@@ -9,7 +9,7 @@
  * Likewise a fresh tracker map, which re-anchoring places at the last trusted pose as if the body had
  * stood still while tracking was lost, is moved on by the motion commanded during the loss.
  */
-import { NAVIGATOR_FRAME, planarPose, type PlanarPose, identity, multiply, type Mat4, pointAhead, wrapAngle } from '../geometry/index.js';
+import { cameraHeightOf, NAVIGATOR_FRAME, planarPose, raisePose, type PlanarPose, identity, multiply, type Mat4, pointAhead, wrapAngle } from '../geometry/index.js';
 import { SUB_MOTION_DEGREES, SUB_MOTION_METRES, type SubMotion } from '../body/index.js';
 
 /** What the body was told to do before the frame: a sub-motion, or nothing (observe). */
@@ -28,6 +28,21 @@ export interface MotionCheckOptions {
 }
 
 const RAD = Math.PI / 180;
+
+/**
+ * Height change beyond the tracker's tolerance that a short loss may hide, m: a stair riser (≤ 0.2 m)
+ * mounted in one sub-motion. A larger jump is the tracker placing the body elsewhere, not a step.
+ */
+const RISER_M = 0.2;
+/** a flight's steepest rise per metre of travel (0.18 m per 0.28 m going, with margin) */
+const MAX_SLOPE = 0.8;
+/**
+ * Dead reckoning through a loss drifts by this share of the commanded travel (the body slips at
+ * collisions): a pose the tracker recovers beyond it is a relocalisation in the wrong place.
+ */
+const LOSS_DRIFT = 0.25;
+/** losses longer than this (frames) leave the recovered pose unjudged: dead reckoning is too old */
+const MAX_JUDGED_LOSS = 60;
 
 /**
  * Rigid motion of the ground plane as a world transform (NAVIGATOR_FRAME: rotation about the up axis,
@@ -52,6 +67,12 @@ export class MotionCheck {
   private paused = false;
   /** the last output pose advanced by the motion commanded while there was no pose (a loss) */
   private deadReckoned: PlanarPose | null = null;
+  /** frames and commanded travel (m) since the last pose, while lost */
+  private lost = { frames: 0, travel: 0 };
+  /** height (up, m) of the previous output pose */
+  private prevOutH: number | null = null;
+  /** height added to every tracked pose (a vertical jump replaced), m along up */
+  private lift = 0;
   /** frames whose tracked motion was implausible and was replaced by the commanded one */
   rejected = 0;
 
@@ -70,39 +91,68 @@ export class MotionCheck {
   apply(pose: Mat4 | null, motion: CommandedMotion, blocked = false, opts: { reanchored?: boolean } = {}): { pose: Mat4 | null; plausible: boolean } {
     const cmdYaw = motion === 'left' ? SUB_MOTION_DEGREES * RAD : motion === 'right' ? -SUB_MOTION_DEGREES * RAD : 0;
     const cmdDist = motion === 'forward' ? SUB_MOTION_METRES : 0;
-    const advance = (p: PlanarPose): PlanarPose => ({ ...pointAhead(p, p.yaw, blocked ? 0 : cmdDist), yaw: wrapAngle(p.yaw + cmdYaw) });
+    const travel = blocked ? 0 : cmdDist;
+    const advance = (p: PlanarPose): PlanarPose => ({ ...pointAhead(p, p.yaw, travel), yaw: wrapAngle(p.yaw + cmdYaw) });
     if (!pose) {
-      // no pose (lost): the next tracked motion is not judged, but the commanded one is remembered
+      // no pose (lost): the next tracked motion is not judged frame to frame, but the commanded one is
+      // remembered, and the recovered pose is judged against it
       this.prevRaw = null;
       const from = this.deadReckoned ?? this.prevOut;
-      if (from && !this.paused) this.deadReckoned = advance(from);
+      if (from && !this.paused) {
+        this.deadReckoned = advance(from);
+        this.lost = { frames: this.lost.frames + 1, travel: this.lost.travel + travel };
+      }
       return { pose: null, plausible: true };
     }
     const raw = planarPose(NAVIGATOR_FRAME, pose);
-    const prevRaw = this.prevRaw, prevOut = this.prevOut, deadReckoned = this.deadReckoned;
+    const rawH = cameraHeightOf(NAVIGATOR_FRAME, pose);
+    const prevRaw = this.prevRaw, prevOut = this.prevOut, deadReckoned = this.deadReckoned, prevOutH = this.prevOutH;
+    const lost = this.lost;
     this.prevRaw = raw;
     this.deadReckoned = null;
+    this.lost = { frames: 0, travel: 0 };
     // A fresh tracker map re-anchored at the last trusted pose assumes the body stood still while
     // tracking was lost (SPEC §2); the body did what it was commanded meanwhile.
-    const reanchorGuess = opts.reanchored && deadReckoned && !this.paused;
+    const reanchorGuess = !!(opts.reanchored && deadReckoned && !this.paused);
+    // the same map recovered after a short loss: the tracker relocalised, and a place that looks alike
+    // can put the body metres away or on another floor; the body went where it was commanded
+    const now = planarPose(NAVIGATOR_FRAME, this.hasCorrection ? multiply(this.correction, pose) : pose);
+    const wrongPlace = !opts.reanchored && !this.paused && !!deadReckoned && prevOutH !== null && lost.frames <= MAX_JUDGED_LOSS &&
+      (Math.hypot(now.x - deadReckoned.x, now.z - deadReckoned.z) > this.tolT + LOSS_DRIFT * lost.travel ||
+        Math.abs(rawH + this.lift - prevOutH) > this.tolT + RISER_M + MAX_SLOPE * lost.travel);
     const implausible = (): boolean => {
       if (!prevRaw || !prevOut || this.paused) return false;
       const moved = Math.hypot(raw.x - prevRaw.x, raw.z - prevRaw.z);
       const turned = wrapAngle(raw.yaw - prevRaw.yaw);
       return moved > cmdDist + this.tolT || Math.abs(wrapAngle(turned - cmdYaw)) > this.tolYaw;
     };
-    if (reanchorGuess || implausible()) {
-      const expected = advance(reanchorGuess ? deadReckoned : prevOut!);
+    if (reanchorGuess || wrongPlace || implausible()) {
+      const expected = advance(reanchorGuess || wrongPlace ? deadReckoned! : prevOut!);
       this.correction = planarCorrection(raw, expected);
       this.hasCorrection = true;
+      // a pose recovered elsewhere: the height is held where it was before the loss
+      if (wrongPlace) this.lift = prevOutH! - rawH;
       this.rejected++;
-      const out = multiply(this.correction, pose);
-      this.prevOut = planarPose(NAVIGATOR_FRAME, out);
-      return { pose: out, plausible: false };
+      return { pose: this.output(pose), plausible: false };
     }
-    const out = this.hasCorrection ? multiply(this.correction, pose) : pose;
-    this.prevOut = this.hasCorrection ? planarPose(NAVIGATOR_FRAME, out) : raw;
-    return { pose: out, plausible: true };
+    return { pose: this.output(pose), plausible: true };
+  }
+
+  /** `pose` with the carried corrections; remembered as the previous output. */
+  private output(pose: Mat4): Mat4 {
+    const planar = this.hasCorrection ? multiply(this.correction, pose) : pose;
+    const out = this.lift !== 0 ? raisePose(NAVIGATOR_FRAME, planar, this.lift) : planar;
+    this.prevOut = planarPose(NAVIGATOR_FRAME, out);
+    this.prevOutH = cameraHeightOf(NAVIGATOR_FRAME, out);
+    return out;
+  }
+
+  /**
+   * The navigator's world moved by `dh` along up under the tracker (a vertical drift correction):
+   * the previous output moves with it, so a recovered height is compared in the same world.
+   */
+  raise(dh: number): void {
+    if (this.prevOutH !== null) this.prevOutH += dh;
   }
 
   /**
@@ -115,7 +165,8 @@ export class MotionCheck {
 
   /** `pose` with the correction carried so far (what `apply` would make of it), without judging it. */
   corrected(pose: Mat4): Mat4 {
-    return this.hasCorrection ? multiply(this.correction, pose) : pose;
+    const planar = this.hasCorrection ? multiply(this.correction, pose) : pose;
+    return this.lift !== 0 ? raisePose(NAVIGATOR_FRAME, planar, this.lift) : planar;
   }
 
   /**
@@ -130,6 +181,9 @@ export class MotionCheck {
 
   reset(): void {
     this.deadReckoned = null;
+    this.lost = { frames: 0, travel: 0 };
+    this.prevOutH = null;
+    this.lift = 0;
     this.correction = identity();
     this.hasCorrection = false;
     this.prevRaw = null;

@@ -378,6 +378,7 @@ export class Navigator {
     if (step.floor !== null && step.drift) {
       // the height held over a floor's stretch off that floor's: vertical drift, removed from here on
       this.anchoring.raise(-step.drift);
+      this.motionCheck?.raise(-step.drift);
       this.poseNow = this.lastPose = raisePose(NAVIGATOR_FRAME, pose, -step.drift);
       this.verticalCorrections++;
     }

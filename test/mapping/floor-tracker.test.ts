@@ -81,4 +81,33 @@ describe('FloorTracker', () => {
     expect(opened).toEqual([1.72]);
     expect(t.floors).toHaveLength(2);
   });
+  it('takes a still pause halfway down a flight for no floor, the floor below included (house 5: 0.54 m up, turning)', () => {
+    const t = new FloorTracker();
+    t.update(0, { x: 0, z: 0 });
+    for (let i = 1; i <= 10; i++) t.update(0, { x: 0.05 * i, z: 0 });
+    // up the flight and along the landing above: floor 1 opens
+    let x = 0.5, h = 0;
+    while (h < 2.9) t.update((h += 0.032), { x: (x += 0.05), z: 0 });
+    for (let i = 1; i <= 12; i++) t.update(2.9, { x: (x += 0.05), z: 0 });
+    expect(t.floors).toHaveLength(2);
+    // back down to 0.54 m above the floor below, then 40 frames turning in place there
+    while (h > 0.54) t.update((h -= 0.032), { x: (x -= 0.05), z: 0 });
+    let d = t.update(h, { x, z: 0 });
+    for (let i = 0; i < 40; i++) d = t.update(h, { x, z: 0 });
+    expect(d).toEqual({ floor: null, opened: false });
+    // on down and along the floor: floor 0 again
+    while (h > 0) t.update((h = Math.max(0, h - 0.032)), { x: (x -= 0.05), z: 0 });
+    for (let i = 1; i <= 12; i++) d = t.update(0, { x: (x -= 0.05), z: 0 });
+    expect(d.floor).toBe(0);
+    expect(t.floors).toHaveLength(2);
+  });
+
+  it('joins a registered floor standing still when the held height is within a tread of it', () => {
+    const t = new FloorTracker();
+    t.update(0, { x: 0, z: 0 });
+    t.update(1.5, { x: 0, z: 0 });
+    let d = t.update(0.2, { x: 0, z: 0 });
+    for (let i = 0; i < 30; i++) d = t.update(0.2, { x: 0, z: 0 });
+    expect(d.floor).toBe(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../../src/geometry/frames.js';
+import { cameraHeightOf } from '../../src/geometry/heights.js';
 import { invert as invertPose, multiply, type Mat4 } from '../../src/geometry/pose.js';
 import { MotionCheck } from '../../src/navigator/motion-check.js';
 import { Navigator } from '../../src/navigator/navigator.js';
@@ -113,10 +114,48 @@ describe('MotionCheck: tracked motion against the commanded sub-motion', () => {
     expectPlanar(on.pose!, { x: 1 - 0.05 * Math.sin(3 * DEG), z: 1 + 0.05 * Math.cos(3 * DEG), yaw: 9 * DEG });
   });
 
-  it('does not judge the first pose after a loss (re-anchoring handles it)', () => {
+  it('takes the first pose after a loss as it comes when it is where the commanded motion led', () => {
     const mc = new MotionCheck();
     mc.apply(pose(0, 0, 0), 'still');
     expect(mc.apply(null, 'forward').pose).toBeNull();
+    const near = pose(0.02, 0.11, 0.5 * DEG);
+    const after = mc.apply(near, 'forward');
+    expect(after.plausible).toBe(true);
+    expect(after.pose).toEqual(near);
+  });
+
+  it('replaces a pose recovered in the wrong place after a short loss (house 2: 2.8 m back and 1.7 m down the flight in two frames)', () => {
+    const mc = new MotionCheck();
+    // climbing: 1.87 m up the flight (up = −y)
+    mc.apply(pose(8.5, 1.55, 0.4, -0.88 - 1.82), 'still');
+    mc.apply(pose(8.55, 1.57, 0.4, -0.88 - 1.87), 'forward');
+    expect(mc.apply(null, 'forward').pose).toBeNull();
+    // the tracker relocalises in its own map at a look-alike place on the floor below
+    const back = mc.apply(pose(5.75, 1.75, 0.4, -0.88 - 0.18), 'forward');
+    expect(back.plausible).toBe(false);
+    const ahead = { x: 8.55 - 0.1 * Math.sin(0.4), z: 1.57 + 0.1 * Math.cos(0.4), yaw: 0.4 };
+    expectPlanar(back.pose!, ahead, 6);
+    expect(cameraHeightOf(NAVIGATOR_FRAME, back.pose!)).toBeCloseTo(0.88 + 1.87, 6);
+    // the tracker's later motion is applied on top, height included
+    const on = mc.apply(pose(5.75 - 0.05 * Math.sin(0.4), 1.75 + 0.05 * Math.cos(0.4), 0.4, -0.88 - 0.2), 'forward');
+    expect(on.plausible).toBe(true);
+    expectPlanar(on.pose!, { x: ahead.x - 0.05 * Math.sin(0.4), z: ahead.z + 0.05 * Math.cos(0.4), yaw: 0.4 }, 6);
+    expect(cameraHeightOf(NAVIGATOR_FRAME, on.pose!)).toBeCloseTo(0.88 + 1.89, 6);
+  });
+
+  it('replaces a pose recovered on another floor right below (a height jump alone)', () => {
+    const mc = new MotionCheck();
+    mc.apply(pose(1, 1, 0, -0.88 - 2.9), 'still');
+    mc.apply(null, 'left');
+    const r = mc.apply(pose(1, 1, 6 * DEG, -0.88), 'left');
+    expect(r.plausible).toBe(false);
+    expect(cameraHeightOf(NAVIGATOR_FRAME, r.pose!)).toBeCloseTo(0.88 + 2.9, 6);
+  });
+
+  it('does not judge the pose recovered after a long loss (dead reckoning too old)', () => {
+    const mc = new MotionCheck();
+    mc.apply(pose(0, 0, 0), 'still');
+    for (let i = 0; i < 61; i++) mc.apply(null, 'left');
     const after = mc.apply(pose(2, 2, 1), 'forward');
     expect(after.plausible).toBe(true);
     expect(after.pose).toEqual(pose(2, 2, 1));

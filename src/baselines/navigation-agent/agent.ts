@@ -20,7 +20,7 @@ import { arrived, takeStairs } from './climb.js';
 import { SightingMemory } from './memory.js';
 import { SearchedPlaces } from './searched.js';
 import { recall } from './recall.js';
-import { centreOnFlight, flightInView, type Flight } from './stairs.js';
+import { centreOnFlight, flightInView, offFloor, type Flight } from './stairs.js';
 import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
 import { goalInView } from './perception.js';
@@ -148,7 +148,8 @@ export class NavigationAgent implements Model {
   /** Remembers a flight of stairs in the current view, unless it is one already known. */
   private noteFlight(): void {
     const nav = this.oracle.navigator;
-    const seen = flightInView(nav);
+    // from the middle of a flight its upper steps would pass for a flight from the floor left
+    const seen = offFloor(nav) ? null : flightInView(nav);
     if (!seen) return;
     const f = centreOnFlight(seen, (x, z) => nav.map.cellAt(x, z, seen.floor));
     const known = this.flights.find((g) => g.floor === f.floor && Math.hypot(g.bottom.x - f.bottom.x, g.bottom.z - f.bottom.z) < 1.5);

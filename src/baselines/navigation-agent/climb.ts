@@ -2,14 +2,38 @@
  * STAIRS: go to the foot of a flight seen earlier, face up it and drive straight on until the
  * navigator settles on another floor layer; then note the way back (the arrival point, facing down)
  * and explore the new floor. A flight that leads nowhere within 14 turns is dropped.
+ *
+ * Forwards are not repeated blindly: a step of them near the flight that left the body where it was
+ * (pressed against the side of the flight or a wall beside it), or a walk up the flight's line past its length with
+ * no change of height (beside the flight, not on it), is a stall. After a stall the flight is looked
+ * for again in the view when its steps are there (its foot and heading re-measured) and approached
+ * afresh from its foot; after three stalls it is dropped.
  */
-import { headingTo, headingVector, pointAhead } from '../../geometry/index.js';
+import { cameraHeightOf, headingTo, headingVector, NAVIGATOR_FRAME, pointAhead } from '../../geometry/index.js';
+import type { PlanarPoint } from '../../mapping/index.js';
+import type { CoarseAction } from '../../navigator/index.js';
 import { act, goto, type Ctx, type Decision } from './context.js';
 import { driveAndFace, planRoute, turnsTo } from './motion.js';
 import { MAX_ACTIONS } from './motion.js';
-import { flightInView, type Flight } from './stairs.js';
+import { centreOnFlight, flightInView, offFloor, type Flight } from './stairs.js';
 
 const MAX_TURNS = 14;
+/**
+ * a step of forwards that moved the body less than this went nowhere (pressed against the side of
+ * the flight or a wall beside it). Not a share of the forwards: on a flight, going down especially,
+ * a graze on a step ends a step after 0.2–0.5 m, and such steps still get the body down (house 1
+ * with ground truth); counting them dropped the only flight back
+ */
+const STALL_M = 0.15;
+const MAX_STALLS = 3;
+/** steps that set out this near the foot (or on the flight) count for stalls, m */
+const NEAR_FOOT_M = 2.0;
+/** a re-measured flight replaces the remembered one when its foot is this near, m */
+const SAME_FLIGHT_M = 2.0;
+/** past the flight's length by this along its line with the height unchanged: beside the flight, m */
+const PAST_M = 1.0;
+/** height change (estimated) that shows the body is on a flight, m */
+const ON_FLIGHT_RISE_M = 0.3;
 
 export function takeStairs(c: Ctx): Decision {
   const s = c.task.stairs;
@@ -28,12 +52,22 @@ export function takeStairs(c: Ctx): Decision {
     c.task.stairs = null;
     return goto('explore');
   }
+  if (stalled(c, s)) {
+    if ((s.stalls = (s.stalls ?? 0) + 1) >= MAX_STALLS) {
+      c.flights.splice(c.flights.indexOf(f), 1);
+      c.task.stairs = null;
+      return goto('explore');
+    }
+    s.onFlight = false;
+  }
+  s.at = null;
+  if (s.stalls) remeasure(c, f);
   const d = Math.hypot(f.bottom.x - c.pose.x, f.bottom.z - c.pose.z);
   if (!s.onFlight && d > 0.4) {
     const route = planRoute(c.nav, f.bottom);
     const ahead = pointAhead(f.bottom, f.heading, 2);
     const actions = route.status === 'ok' ? driveAndFace(route.path, c.pose, ahead) : [];
-    if (actions.includes('forward')) return act(actions, `to the foot of the stairs (${d.toFixed(1)} m)`);
+    if (actions.includes('forward')) return forwards(c, actions, `to the foot of the stairs (${d.toFixed(1)} m)`);
   }
   s.onFlight = true;
   // on the flight, the steps still in view keep the heading up it; a drift to one side is steered back
@@ -41,11 +75,55 @@ export function takeStairs(c: Ctx): Decision {
   const seen = flightInView(c.nav);
   const heading = seen ? seen.heading : f.heading;
   const { x: hx, z: hz } = headingVector(heading);
-  const along = (c.pose.x - f.bottom.x) * hx + (c.pose.z - f.bottom.z) * hz;
+  const along = alongFlight(f, c.pose);
   const aim = { x: f.bottom.x + hx * (along + 1.5), z: f.bottom.z + hz * (along + 1.5) };
   const turns = turnsTo(headingTo(c.pose, aim), c.pose.yaw);
-  const forwards = Array.from({ length: MAX_ACTIONS - turns.length }, () => 'forward' as const);
-  return act([...turns, ...forwards], 'take the stairs');
+  const ahead = Array.from({ length: MAX_ACTIONS - turns.length }, () => 'forward' as const);
+  return forwards(c, [...turns, ...ahead], 'take the stairs');
+}
+
+/** Acts, remembering where a step with forwards set out from (to tell a stall next turn). */
+function forwards(c: Ctx, actions: CoarseAction[], why: string): Decision {
+  if (c.task.stairs && actions.includes('forward')) c.task.stairs.at = { x: c.pose.x, z: c.pose.z };
+  return act(actions, why);
+}
+
+/** Metres up the flight's line from its foot. */
+function alongFlight(f: Flight, p: PlanarPoint): number {
+  const { x: hx, z: hz } = headingVector(f.heading);
+  return (p.x - f.bottom.x) * hx + (p.z - f.bottom.z) * hz;
+}
+
+/**
+ * The last step of forwards, on the flight or near its foot, went nowhere (a graze on the way from
+ * afar is the route's business), or the body walked the flight's line past its length with its
+ * height (estimated, over the floor it left) unchanged.
+ */
+export function stalled(c: Ctx, s: NonNullable<Ctx['task']['stairs']>): boolean {
+  if (!s.at) return false;
+  const near = s.onFlight || Math.hypot(s.at.x - s.flight.bottom.x, s.at.z - s.flight.bottom.z) < NEAR_FOOT_M;
+  if (near && Math.hypot(c.pose.x - s.at.x, c.pose.z - s.at.z) < STALL_M) return true;
+  if (!s.onFlight) return false;
+  const rise = riseOverFloor(c, s.flight.floor);
+  return rise !== null && Math.abs(rise) < ON_FLIGHT_RISE_M && alongFlight(s.flight, c.pose) > Math.max(s.flight.spanM, 1) + PAST_M;
+}
+
+/** The estimated camera height over floor layer `floor`'s, less the body's camera height; null when unknown. */
+function riseOverFloor(c: Ctx, floor: number): number | null {
+  const pose = c.nav.poseMatrix();
+  const layer = c.nav.map.floors().find((l) => l.id === floor);
+  if (!pose || !layer) return null;
+  return cameraHeightOf(NAVIGATOR_FRAME, pose) - c.nav.body.cameraHeight - layer.floorUp;
+}
+
+/** The flight in view near the remembered one, if any, re-measured and centred with the map, replaces it. */
+function remeasure(c: Ctx, f: Flight): void {
+  const seen = offFloor(c.nav) ? null : flightInView(c.nav);
+  if (!seen || seen.floor !== f.floor || Math.hypot(seen.bottom.x - f.bottom.x, seen.bottom.z - f.bottom.z) > SAME_FLIGHT_M) return;
+  const g = centreOnFlight(seen, (x, z) => c.nav.map.cellAt(x, z, seen.floor));
+  f.bottom = g.bottom;
+  f.heading = g.heading;
+  f.spanM = Math.max(f.spanM, g.spanM);
 }
 
 /** A flight has been taken to `floor`: note where it led and the way back (from here, facing down). */

@@ -3,11 +3,12 @@
  * (turn in place to the best heading) or a drive (up to 12 actions toward the nearest viewpoint with
  * unseen space around it), judged by what the view at the end of the step would cover.
  */
+import { Cell } from '../../mapping/index.js';
 import { type CoarseAction, routeActions, TURN_DEG } from '../../navigator/index.js';
 import { retryUnreached } from './approach.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
 import { MAX_ACTIONS, openHeading, planRoute, simulate, turnsTo } from './motion.js';
-import { nearestViewpoint, unseenAround, viewpointCandidates } from './viewpoints.js';
+import { nearestViewpoint, richestViewpoints, unseenAround, viewpointCandidates } from './viewpoints.js';
 
 const TURN = (TURN_DEG * Math.PI) / 180;
 /** a view that would cover fewer new cells than this (0.4 m²) is not worth a turn */
@@ -19,8 +20,10 @@ const CALL_COST = 8;
 const MIN_RATE = 2;
 /** a drive to the viewpoint kept from the last turn is preferred by this factor (no thrashing) */
 const KEEP_BONUS = 1.3;
+/** share of a floor looked over after which a floor no one has mapped is tried first */
+const LOOKED_SHARE = 0.5;
 
-interface Option {
+export interface Option {
   actions: CoarseAction[];
   gain: number;
   /** steps and calls it takes to get the view, in steps */
@@ -30,6 +33,21 @@ interface Option {
 }
 
 const rate = (o: Option) => o.gain / o.cost;
+const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
+
+/**
+ * The step to take among the glances and drives, or null when none is worth it and the floor may be
+ * left. A step is worth it when it shows at least MIN_RATE new cells per step. Below that only scraps
+ * are left: they are still searched when nothing else is (no other floor to try), but not while what
+ * earlier tasks looked over is taken as done (`carried`) or a floor this task has not looked at is a
+ * known flight away (`newFloor`) — there the goal is likelier than in the corners left here.
+ */
+export function choose(glances: Option[], drives: Option[], s: { carried: boolean; newFloor: boolean }): Option | null {
+  const worth = [...glances.filter((o) => o.gain >= MIN_GAIN), ...drives.filter((o) => rate(o) >= MIN_RATE)].sort((a, b) => rate(b) - rate(a));
+  if (worth.length) return worth[0];
+  if (s.carried || s.newFloor) return null;
+  return [...drives].sort((a, b) => rate(b) - rate(a))[0] ?? null;
+}
 
 export function explore(c: Ctx): Decision {
   const t = c.task;
@@ -39,12 +57,19 @@ export function explore(c: Ctx): Decision {
   }
   const retry = retryUnreached(c);
   if (retry) return retry;
-  const glances = glanceOptions(c).filter((o) => o.gain >= MIN_GAIN);
+  // earlier tasks looked over most of this floor and a flight leads to a floor no one has mapped: the
+  // goal (not among the objects they saw) is likelier up there than in what is left here
+  const unmapped = c.coverage.hasCarried ? unmappedFloorFrom(c) : undefined;
+  if (unmapped && lookedShare(c) >= LOOKED_SHARE) {
+    if (DEBUG) console.error(`[nav] floor looked over (${lookedShare(c).toFixed(2)}): to an unmapped floor`);
+    c.task.stairs = { flight: unmapped, turns: 0, onFlight: false };
+    return goto('stairs');
+  }
+  const glances = glanceOptions(c);
   // a focus (a goal seen out of reach, a place where it was seen) is kept until the space at it is looked at
   if (t.focus && unseenAround(c.grid, c.coverage, t.focus) < 35) t.focus = null;
   const all = driveOptions(c);
-  const drives = all.filter((o) => rate(o) >= MIN_RATE);
-  const best = [...glances, ...drives].sort((a, b) => rate(b) - rate(a))[0] ?? (c.coverage.hasCarried ? undefined : all.sort((a, b) => rate(b) - rate(a))[0]);
+  const best = choose(glances, all, { carried: c.coverage.hasCarried, newFloor: newFloorFrom(c) !== undefined });
   if (best) {
     if (best.target) {
       t.target = best.target;
@@ -54,11 +79,19 @@ export function explore(c: Ctx): Decision {
     }
     return act(best.actions, `glance (${best.gain} cells)`);
   }
+  if (DEBUG) console.error(`[nav] leave? drives: ${all.sort((a, b) => rate(b) - rate(a)).slice(0, 5).map((o) => `${o.gain}/${o.cost.toFixed(0)}`).join(' ')}`);
   // what earlier tasks looked over is done too: another floor if stairs are known, else look again
   if (c.coverage.hasCarried) {
     if (stairsFrom(c)) return toAnotherFloor(c);
     c.coverage.dropCarried();
     return goto('explore');
+  }
+  // only scraps are left here and a floor this task has not looked at is a flight away: look there
+  // first (this floor is not given up: its scraps are still there to come back to)
+  const fresh = newFloorFrom(c);
+  if (fresh && all.length) {
+    c.task.stairs = { flight: fresh, turns: 0, onFlight: false };
+    return goto('stairs');
   }
   const last = glanceOptions(c).sort((a, b) => b.gain - a.gain)[0];
   if (last && last.gain > 0) return act(last.actions, `last glance (${last.gain} cells)`);
@@ -114,6 +147,15 @@ function driveOptions(c: Ctx): Option[] {
     o.cost /= focusWeight(t.focus, vp);
     out.push(o);
   }
+  // only scraps near: the largest unseen spaces anywhere reachable are weighed too
+  if (!out.some((o) => rate(o) >= MIN_RATE)) {
+    for (const { at } of richestViewpoints(c.grid, c.coverage, { from: c.pose, ignore: t.ignore, ignoreRadiusM: 0.5, max: 3, spacingM: 2.0 })) {
+      if (targets.some((p) => Math.hypot(p.x - at.x, p.z - at.z) < 1.0)) continue;
+      const o = driveTo(c, at);
+      if (o) out.push(o);
+      else t.ignore.push(at);
+    }
+  }
   return out;
 }
 
@@ -145,6 +187,33 @@ function driveTo(c: Ctx, vp: { x: number; z: number }): Option | null {
     if (!best || rate(o) > rate(best)) best = o;
   }
   return best;
+}
+
+/** A known flight from this floor to a floor the map has no layer of (not yet known where to: the map has one layer). */
+function unmappedFloorFrom(c: Ctx) {
+  const floor = c.nav.floor ?? 0;
+  const layers = c.nav.map.floors().map((l) => l.id);
+  return c.flights.find((f) => f.floor === floor && (f.to === undefined ? layers.length === 1 : !layers.includes(f.to)));
+}
+
+/** Share of this floor's mapped free cells that have been looked at (in this task or taken over from earlier ones). */
+export function lookedShare(c: Pick<Ctx, 'grid' | 'coverage'>): number {
+  const g = c.grid.g;
+  let free = 0, seen = 0;
+  for (let gz = 0; gz < g.height; gz++) {
+    for (let gx = 0; gx < g.width; gx++) {
+      if (g.cells[gz * g.width + gx] !== Cell.Free) continue;
+      free++;
+      if (c.coverage.has(gx + g.originX, gz + g.originZ)) seen++;
+    }
+  }
+  return free ? seen / free : 0;
+}
+
+/** A known flight from this floor to a floor this task has not looked at (or not yet known where to). */
+function newFloorFrom(c: Ctx) {
+  const floor = c.nav.floor ?? 0;
+  return c.flights.find((f) => f.floor === floor && (f.to === undefined || !c.task.coverage.has(f.to)) && !(f.to !== undefined && c.task.floorsDone.includes(f.to)));
 }
 
 /** A known flight from this floor to a floor not yet searched in this task. */

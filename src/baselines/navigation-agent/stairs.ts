@@ -4,7 +4,7 @@
  * more than a metre), which neither furniture (flat tops) nor walls (vertical) do. Found from the
  * current view's depth and the estimated pose only.
  */
-import { columnRay, headingVector, pointAhead, wrapAngle } from '../../geometry/index.js';
+import { cameraHeightOf, columnRay, headingVector, NAVIGATOR_FRAME, pointAhead, wrapAngle } from '../../geometry/index.js';
 import type { PlanarPoint } from '../../mapping/index.js';
 import type { Navigator } from '../../navigator/index.js';
 
@@ -23,6 +23,20 @@ export interface Flight {
 
 const BIN_M = 0.1;
 const MAX_R = 7.0;
+/** estimated height off the current floor layer's beyond which the body is on a flight, m */
+const OFF_FLOOR_M = 0.4;
+
+/**
+ * The body's estimated height (over the floor layer it was last on) is a flight's, not a floor's: the
+ * navigator keeps the last layer while between floors. Steps seen from there are the rest of the
+ * flight being taken, not a flight starting from that floor. False when unknown.
+ */
+export function offFloor(nav: Navigator): boolean {
+  const pose = nav.poseMatrix();
+  const layer = nav.floor === null ? undefined : nav.map.floors().find((l) => l.id === nav.floor);
+  if (!pose || !layer) return false;
+  return Math.abs(cameraHeightOf(NAVIGATOR_FRAME, pose) - nav.body.cameraHeight - layer.floorUp) > OFF_FLOOR_M;
+}
 
 export function flightInView(nav: Navigator): Flight | null {
   const f = nav.lastView, pose = nav.planar();

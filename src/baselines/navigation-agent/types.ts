@@ -41,8 +41,11 @@ export interface TaskState {
   state: StateName;
   /** what was looked at, per floor layer */
   coverage: Map<number, ViewCoverage>;
-  /** stairs: the flight being taken (climbing or descending) and the floor it leaves */
-  stairs: { flight: Flight; turns: number; onFlight: boolean } | null;
+  /**
+   * stairs: the flight being taken (climbing or descending) and the floor it leaves; `at`: where the
+   * last step with forwards toward or up it set out from, `stalls`: such steps that did not move
+   */
+  stairs: { flight: Flight; turns: number; onFlight: boolean; at?: PlanarPoint | null; stalls?: number } | null;
   /** floors given up on in this task (searched through) */
   floorsDone: number[];
   /** where the goal was last seen (approach target) */

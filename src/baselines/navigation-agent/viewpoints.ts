@@ -58,10 +58,25 @@ export function viewpointCandidates(grid: GridView, coverage: ViewCoverage, q: V
 }
 
 /**
- * Free cells reachable over the map from the robot, in order of path length (breadth first), that
- * have enough unseen cells around them and are not ignored: each with its path length d (m).
+ * Up to `max` viewpoints anywhere reachable with the most unseen cells around them, at least
+ * `spacingM` apart: when only scraps are near, the larger unseen spaces farther off are weighed too.
  */
-function* candidateCells(grid: GridView, coverage: ViewCoverage, q: ViewpointQuery): Generator<{ p: PlanarPoint; d: number }> {
+export function richestViewpoints(grid: GridView, coverage: ViewCoverage, q: ViewpointQuery & { max: number; spacingM: number }): Viewpoint[] {
+  const all = [...candidateCells(grid, coverage, q)].sort((a, b) => b.n - a.n || a.d - b.d);
+  const found: PlanarPoint[] = [];
+  for (const { p } of all) {
+    if (found.length >= q.max) break;
+    if (!found.some((f) => Math.hypot(f.x - p.x, f.z - p.z) < q.spacingM)) found.push(p);
+  }
+  return found.map((at) => ({ at, look: unseenCentroid(grid, coverage, at) }));
+}
+
+/**
+ * Free cells reachable over the map from the robot, in order of path length (breadth first), that
+ * have enough unseen cells around them and are not ignored: each with its path length d (m) and the
+ * unseen cells n in the window around it.
+ */
+function* candidateCells(grid: GridView, coverage: ViewCoverage, q: ViewpointQuery): Generator<{ p: PlanarPoint; d: number; n: number }> {
   const { width: w, height: h, originX: ox, originZ: oz, cells } = grid.g;
   const unseen = integralOfUnseen(grid, coverage);
   const count = (gx: number, gz: number) => {
@@ -80,9 +95,10 @@ function* candidateCells(grid: GridView, coverage: ViewCoverage, q: ViewpointQue
   while (head < tail) {
     const i = queue[head++];
     const gx = i % w, gz = (i - gx) / w;
-    if (dist[i] >= minSteps && count(gx, gz) >= MIN_UNSEEN) {
+    const n = dist[i] >= minSteps ? count(gx, gz) : 0;
+    if (n >= MIN_UNSEEN) {
       const p = grid.centre(gx + ox, gz + oz);
-      if (!ignored(p)) yield { p, d: dist[i] * grid.cell };
+      if (!ignored(p)) yield { p, d: dist[i] * grid.cell, n };
     }
     for (const [nx, nz] of [[gx + 1, gz], [gx - 1, gz], [gx, gz + 1], [gx, gz - 1]]) {
       if (nx < 0 || nz < 0 || nx >= w || nz >= h) continue;

@@ -1,0 +1,120 @@
+/**
+ * Issue 14: with SLAM poses the body did not get onto a remembered flight: seven `take the stairs`
+ * turns of twelve forwards that did not move it (house 2, pressed against a wall beside the flight it
+ * had walked along), and fourteen turns toward the foot of a flight from the middle of it (house 5).
+ * A step of forwards that leaves the body where it was, or a walk along the flight's line past its
+ * length without a change of height, is a stall: the flight is approached afresh, and dropped after
+ * three stalls.
+ */
+import { describe, expect, it } from 'vitest';
+import { takeStairs } from '../../src/baselines/navigation-agent/climb.js';
+import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
+import { offFloor, type Flight } from '../../src/baselines/navigation-agent/stairs.js';
+import type { Navigator } from '../../src/navigator/index.js';
+import { newTaskState } from '../../src/baselines/navigation-agent/types.js';
+
+const CAMERA = 0.88;
+
+/** The agent's view of a robot at (x, z) facing +z, `rise` m over floor 0, next to a flight at the origin up +z. */
+function ctx(): { c: Ctx; at: (x: number, z: number, rise?: number) => void } {
+  const flight: Flight = { floor: 0, bottom: { x: 0, z: 0 }, heading: 0, spanM: 3 };
+  const task = newTaskState('t');
+  task.stairs = { flight, turns: 0, onFlight: false };
+  task.state = 'stairs';
+  let pose = { x: 0, z: 0, yaw: 0 };
+  let height = CAMERA;
+  const nav = {
+    floor: 0,
+    lastView: null,
+    status: 'ok',
+    planar: () => pose,
+    body: { cameraHeight: CAMERA },
+    // up is −y in the navigator frame
+    poseMatrix: () => new Float64Array([1, 0, 0, pose.x, 0, 1, 0, -height, 0, 0, 1, pose.z, 0, 0, 0, 1]),
+    map: { floors: () => [{ id: 0, floorUp: 0, frames: 1 }], cellAt: () => 'unknown' },
+    plan: (goal: { x: number; z: number }) => ({ status: 'ok', path: [{ x: pose.x, z: pose.z }, goal], lengthM: Math.hypot(goal.x - pose.x, goal.z - pose.z), target: goal }),
+  };
+  const c = { nav, task, pose, flights: [flight] } as unknown as Ctx;
+  const at = (x: number, z: number, rise = 0) => {
+    pose = { x, z, yaw: 0 };
+    height = CAMERA + rise;
+    c.pose = pose;
+  };
+  return { c, at };
+}
+
+const why = (d: ReturnType<typeof takeStairs>) => (d.kind === 'act' ? d.why : d.kind);
+
+describe('stairs: forwards that do not move the body are not repeated blindly', () => {
+  it('drops the flight after three steps of forwards that went nowhere', () => {
+    const { c, at } = ctx();
+    at(0, 0.2);
+    const whys: string[] = [];
+    for (let i = 0; i < 4; i++) whys.push(why(takeStairs(c)));
+    expect(whys).toEqual(['take the stairs', 'take the stairs', 'take the stairs', 'goto']);
+    expect(c.flights).toHaveLength(0);
+    expect(c.task.stairs).toBeNull();
+  });
+
+  it('goes back to the foot after walking past the flight with the height unchanged (beside it, not on it)', () => {
+    const { c, at } = ctx();
+    at(0, 0.2);
+    expect(why(takeStairs(c))).toBe('take the stairs');
+    at(0, 4.6, 0.02);
+    expect(why(takeStairs(c))).toMatch(/^to the foot of the stairs/);
+    expect(c.task.stairs?.stalls).toBe(1);
+  });
+
+  it('goes on up while the body moves and rises', () => {
+    const { c, at } = ctx();
+    at(0, 0.2);
+    expect(why(takeStairs(c))).toBe('take the stairs');
+    at(0, 2.0, 1.1);
+    expect(why(takeStairs(c))).toBe('take the stairs');
+    at(0, 4.6, 2.6);
+    expect(why(takeStairs(c))).toBe('take the stairs');
+    expect(c.task.stairs?.stalls ?? 0).toBe(0);
+  });
+
+  it('counts a step near the foot that did not move as a stall too, not one from afar', () => {
+    const near = ctx();
+    near.at(1, -1.1);
+    expect(why(takeStairs(near.c))).toMatch(/^to the foot of the stairs/);
+    takeStairs(near.c);
+    takeStairs(near.c);
+    expect(takeStairs(near.c)).toEqual({ kind: 'goto', state: 'explore' });
+    const far = ctx();
+    far.at(3, -3);
+    for (let i = 0; i < 4; i++) expect(why(takeStairs(far.c))).toMatch(/^to the foot of the stairs/);
+    expect(far.c.task.stairs?.stalls ?? 0).toBe(0);
+  });
+
+  it('does not count steps on the flight that got the body 0.2-0.5 m on (grazing a step) as stalls', () => {
+    const { c, at } = ctx();
+    at(0, 0.2);
+    expect(why(takeStairs(c))).toBe('take the stairs');
+    for (const [z, rise] of [[0.6, 0.25], [0.8, 0.4], [1.3, 0.7]]) {
+      at(0, z, rise);
+      expect(why(takeStairs(c))).toBe('take the stairs');
+    }
+    expect(c.task.stairs?.stalls ?? 0).toBe(0);
+  });
+});
+
+describe('stairs: no flight is noted from the middle of one', () => {
+  // house 5 with SLAM: 0.7 m up a flight on the way down, the navigator still on the upper layer (in
+  // transit), the flight's upper steps were noted as a flight up from the upper floor and climbed
+  const nav = (rise: number) =>
+    ({
+      floor: 1,
+      body: { cameraHeight: CAMERA },
+      poseMatrix: () => new Float64Array([1, 0, 0, 0, 0, 1, 0, -(CAMERA + rise), 0, 0, 1, 0, 0, 0, 0, 1]),
+      map: { floors: () => [{ id: 0, floorUp: 0, frames: 1 }, { id: 1, floorUp: 2.9, frames: 1 }] },
+    }) as unknown as Navigator;
+
+  it('tells a height on a flight from one on the floor layer the navigator is on', () => {
+    expect(offFloor(nav(0.7))).toBe(true);
+    expect(offFloor(nav(2.9))).toBe(false);
+    expect(offFloor(nav(2.75))).toBe(false);
+  });
+});
