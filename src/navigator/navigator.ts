@@ -99,8 +99,7 @@ export class Navigator {
     if (m) {
       const problem = memoryProblem(m);
       if (problem) throw new Error(`cannot continue from the saved navigator memory: ${problem}`);
-      // an earlier run's map: what this run sees free wins over its obstacles (a relocalisation a few
-      // centimetres off, or a moved chair, would otherwise wall in the free space for good)
+      // an earlier run's map: this run's free space wins over its obstacles (docs/deployment.md)
       this.mapper.restore(m.layers, m.floor, true);
       for (const p of m.places) this.places.restore(p);
       this.trails = m.trails.map((t) => t.map((q) => ({ ...q })));
