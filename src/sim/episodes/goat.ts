@@ -29,11 +29,15 @@ export function goatCandidates(scene: Scene, nav: SceneNavMesh, renderer: Render
     .filter((c) => c.viewpoints.length > 0);
 }
 
+/**
+ * `cands`, when the caller has them already (they cost a render per viewpoint), must be goatCandidates'
+ * of the same scene: the episodes are the same either way.
+ */
 export function generateGoatEpisodes(
   scene: Scene, house: HouseRef, nav: SceneNavMesh, renderer: Renderer, count: number, seed: number, opts: GoatOptions = {},
+  cands: Candidate[] = goatCandidates(scene, nav, renderer),
 ): GoatEpisode[] {
   const rng = new Rng(seed);
-  const cands = goatCandidates(scene, nav, renderer);
   if (cands.length < 5) throw new Error(`house '${scene.name}' has only ${cands.length} reachable goal instances; a GOAT sequence needs at least 5`);
   // a description must single out its instance: ambiguous ones fall back to image or object goals
   const descriptions = new Map<number, string>();

@@ -92,8 +92,9 @@ async function episodeFiles(scene: Scene, nav: SceneNavMesh, renderer: Renderer,
   const files: Record<string, Uint8Array> = {};
   const house = { kind: 'procedural' as const, seed: o.seed };
   if (o.goatEpisodes > 0) {
-    const eps = generateGoatEpisodes(scene, house, nav, renderer, o.goatEpisodes, hashString(`habitat-goat:${o.seed}`));
-    const vps = new Map(goatCandidates(scene, nav, renderer).map((c) => [c.o.id, c.viewpoints]));
+    const cands = goatCandidates(scene, nav, renderer);
+    const eps = generateGoatEpisodes(scene, house, nav, renderer, o.goatEpisodes, hashString(`habitat-goat:${o.seed}`), {}, cands);
+    const vps = new Map(cands.map((c) => [c.o.id, c.viewpoints]));
     const file = goatSceneFile(scene, eps, ref, (id) => vps.get(id) ?? [], renderer.camera);
     files[`datasets/goat_bench/${DATASET_NAME}/${o.split}/content/${stem}.json.gz`] = gz(file);
   }
