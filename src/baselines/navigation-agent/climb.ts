@@ -9,13 +9,13 @@
  * for again in the view when its steps are there (its foot and heading re-measured) and approached
  * afresh from its foot; after three stalls it is dropped.
  */
-import { cameraHeightOf, headingTo, headingVector, NAVIGATOR_FRAME, pointAhead } from '../../geometry/index.js';
+import { headingTo, headingVector, pointAhead } from '../../geometry/index.js';
 import type { PlanarPoint } from '../../mapping/index.js';
 import type { CoarseAction } from '../../navigator/index.js';
 import { act, goto, type Ctx, type Decision } from './context.js';
 import { driveAndFace, planRoute, turnsTo } from './motion.js';
 import { MAX_ACTIONS } from './motion.js';
-import { centreOnFlight, flightInView, offFloor, type Flight } from './stairs.js';
+import { centreOnFlight, flightInView, heightOverFloor, offFloor, type Flight } from './stairs.js';
 
 const MAX_TURNS = 14;
 /**
@@ -104,16 +104,8 @@ export function stalled(c: Ctx, s: NonNullable<Ctx['task']['stairs']>): boolean 
   const near = s.onFlight || Math.hypot(s.at.x - s.flight.bottom.x, s.at.z - s.flight.bottom.z) < NEAR_FOOT_M;
   if (near && Math.hypot(c.pose.x - s.at.x, c.pose.z - s.at.z) < STALL_M) return true;
   if (!s.onFlight) return false;
-  const rise = riseOverFloor(c, s.flight.floor);
+  const rise = heightOverFloor(c.nav, s.flight.floor);
   return rise !== null && Math.abs(rise) < ON_FLIGHT_RISE_M && alongFlight(s.flight, c.pose) > Math.max(s.flight.spanM, 1) + PAST_M;
-}
-
-/** The estimated camera height over floor layer `floor`'s, less the body's camera height; null when unknown. */
-function riseOverFloor(c: Ctx, floor: number): number | null {
-  const pose = c.nav.poseMatrix();
-  const layer = c.nav.map.floors().find((l) => l.id === floor);
-  if (!pose || !layer) return null;
-  return cameraHeightOf(NAVIGATOR_FRAME, pose) - c.nav.body.cameraHeight - layer.floorUp;
 }
 
 /** The flight in view near the remembered one, if any, re-measured and centred with the map, replaces it. */

@@ -26,16 +26,22 @@ const MAX_R = 7.0;
 /** estimated height off the current floor layer's beyond which the body is on a flight, m */
 const OFF_FLOOR_M = 0.4;
 
+/** The body's estimated height over floor layer `floor`'s plane (the camera's less its mounting height), m; null when unknown. */
+export function heightOverFloor(nav: Navigator, floor: number | null): number | null {
+  const pose = nav.poseMatrix();
+  const layer = floor === null ? undefined : nav.map.floors().find((l) => l.id === floor);
+  if (!pose || !layer) return null;
+  return cameraHeightOf(NAVIGATOR_FRAME, pose) - nav.body.cameraHeight - layer.floorUp;
+}
+
 /**
  * The body's estimated height (over the floor layer it was last on) is a flight's, not a floor's: the
  * navigator keeps the last layer while between floors. Steps seen from there are the rest of the
  * flight being taken, not a flight starting from that floor. False when unknown.
  */
 export function offFloor(nav: Navigator): boolean {
-  const pose = nav.poseMatrix();
-  const layer = nav.floor === null ? undefined : nav.map.floors().find((l) => l.id === nav.floor);
-  if (!pose || !layer) return false;
-  return Math.abs(cameraHeightOf(NAVIGATOR_FRAME, pose) - nav.body.cameraHeight - layer.floorUp) > OFF_FLOOR_M;
+  const h = heightOverFloor(nav, nav.floor);
+  return h !== null && Math.abs(h) > OFF_FLOOR_M;
 }
 
 export function flightInView(nav: Navigator): Flight | null {
