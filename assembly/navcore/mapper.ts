@@ -1,12 +1,17 @@
 // Occupancy update from one depth frame (SPEC §3): back-projection, height classification, marking,
 // per-frame de-duplication of obstacle endpoint cells, and ray carving from the camera cell.
 //
+// One departure from SPEC §3's "otherwise ignored": a point at or below `dropMax` (a drop, seen
+// through a hole in the floor such as a stairwell) marks an obstacle where its ray crossed the floor
+// plane, the hole's near side. A level camera cannot see the treads of a flight going down, only the
+// walls of the well beyond and below them, and the rays to those would otherwise carve the hole free.
+//
 // The result is order-independent: a cell becomes OBSTACLE if any endpoint lands in it, FREE if it
 // was carved or seen as floor and is not an obstacle, so the TypeScript reference can mirror it
 // exactly as long as it repeats the same f32 arithmetic in the same order.
 import { FREE, OBSTACLE, REMEMBERED } from './cells';
 import {
-  P_ROTATION, P_CAMERA, P_FX, P_FY, P_CX, P_CY, P_MIN_DEPTH, P_MAX_DEPTH, P_OBST_MIN, P_OBST_MAX, P_FLOOR_MIN, P_FLOOR_MAX,
+  P_ROTATION, P_CAMERA, P_FX, P_FY, P_CX, P_CY, P_MIN_DEPTH, P_MAX_DEPTH, P_OBST_MIN, P_OBST_MAX, P_FLOOR_MIN, P_FLOOR_MAX, P_DROP_MAX,
   C_VALID, C_OBSTACLE_PTS, C_FLOOR_PTS, C_CLIPPED,
 } from '../../src/mapping/mapper-abi';
 
@@ -33,31 +38,35 @@ export function classifyScratchFloats(w: i32): i32 {
 
 /**
  * Change codes of four pixels (depth `d`, in range where `ok`, at byte offset `o` of the row): the
- * cell index for an obstacle point, −1 − index for a floor point, NaN for anything else. Per-lane f32
+ * cell index for an obstacle point or a drop (at the depth `d·b2 / (b2 − height)` where its ray
+ * crossed the floor plane), −1 − index for a floor point, NaN for anything else. Per-lane f32
  * operations round exactly like the scalar tail (no fused multiply-add).
  */
 @inline function code4(
   d: v128, ok: v128, o: usize, ray0: usize, ray1: usize, ray2: usize, r0: v128, r1: v128, r2: v128,
-  b0: v128, b1: v128, b2: v128, obsMax: v128, flMin: v128, flMax: v128, gw: v128,
+  b0: v128, b1: v128, b2: v128, obsMax: v128, flMin: v128, flMax: v128, dropMax: v128, gw: v128,
 ): v128 {
   const hgt = f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray2 + o), r2)), b2);
   // the bands meet (floorMax = obstacleMin, checked in TypeScript): one band test, one split
   const cls = v128.and(ok, v128.and(f32x4.gt(hgt, flMin), f32x4.lt(hgt, obsMax)));
-  const flr = f32x4.le(hgt, flMax);
+  // drops lie below the floor band (dropMax ≤ floorMin, checked in TypeScript)
+  const drop = v128.and(ok, f32x4.le(hgt, dropMax));
+  const flr = v128.andnot(f32x4.le(hgt, flMax), drop);
+  const dc = v128.bitselect(f32x4.div(f32x4.mul(d, b2), f32x4.sub(b2, hgt)), d, drop);
   // Cell arithmetic stays in f32: every value is an integer below 2^24 (the grid is capped at 2^24
   // cells), so it is exact.
-  const gx = f32x4.floor(f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray0 + o), r0)), b0));
-  const gz = f32x4.floor(f32x4.add(f32x4.mul(d, f32x4.add(v128.load(ray1 + o), r1)), b1));
+  const gx = f32x4.floor(f32x4.add(f32x4.mul(dc, f32x4.add(v128.load(ray0 + o), r0)), b0));
+  const gz = f32x4.floor(f32x4.add(f32x4.mul(dc, f32x4.add(v128.load(ray1 + o), r1)), b1));
   const gi = f32x4.add(f32x4.mul(gz, gw), gx);
-  return v128.or(v128.bitselect(f32x4.sub(f32x4.splat(-1), gi), gi, flr), v128.not(cls));
+  return v128.or(v128.bitselect(f32x4.sub(f32x4.splat(-1), gi), gi, flr), v128.not(v128.or(cls, drop)));
 }
 
 /**
  * Stage 1 of a frame, for the depth rows of a float32 depth frame `w` wide and `h` high taken in
  * blocks: `rows` rows from v0, then `rows` rows from v0 + stride, and so on (metres; anything
  * outside [minDepth, maxDepth], NaN included, is ignored): back-projection, height classification
- * and a cell code per classified pixel — the grid index `gz·gw + gx` for an obstacle point,
- * `−1 − index` for a floor point. Codes that repeat the pixel's left or upper neighbour are dropped
+ * and a cell code per classified pixel — the grid index `gz·gw + gx` for an obstacle point or a drop
+ * (counted with the obstacle points), `−1 − index` for a floor point. Codes that repeat the pixel's left or upper neighbour are dropped
  * (marking is idempotent; on teddy 97 % of classified pixels repeat one of them); the rest are
  * appended to `fresh` (room for one code per pixel of the rows taken) and their number returned.
  * The first row of a block has no upper neighbour.
@@ -76,7 +85,7 @@ export function classifyRows(
   const fx = pf(params, P_FX), fy = pf(params, P_FY), cx = pf(params, P_CX), cy = pf(params, P_CY);
   const minD = pf(params, P_MIN_DEPTH), maxD = pf(params, P_MAX_DEPTH);
   const obsMin = pf(params, P_OBST_MIN), obsMax = pf(params, P_OBST_MAX);
-  const flMin = pf(params, P_FLOOR_MIN), flMax = pf(params, P_FLOOR_MAX);
+  const flMin = pf(params, P_FLOOR_MIN), flMax = pf(params, P_FLOOR_MAX), dropMax = pf(params, P_DROP_MAX);
 
   // Column terms of the three rows: ray_i[u] = a_i0 · (u − cx)/fx.
   const ray0 = scratch, ray1 = scratch + (<usize>w << 2), ray2 = scratch + (<usize>w << 3);
@@ -102,7 +111,7 @@ export function classifyRows(
   const vMinD = f32x4.splat(minD), vMaxD = f32x4.splat(maxD);
   const vB0 = f32x4.splat(b0), vB1 = f32x4.splat(b1), vB2 = f32x4.splat(b2);
   const vObsMax = f32x4.splat(obsMax);
-  const vFlMin = f32x4.splat(flMin), vFlMax = f32x4.splat(flMax);
+  const vFlMin = f32x4.splat(flMin), vFlMax = f32x4.splat(flMax), vDropMax = f32x4.splat(dropMax);
   const vGw = f32x4.splat(<f32>gw);
   const vZero = f32x4.splat(0), vNaN = f32x4.splat(NaN);
   let cur = codesA, above = codesB;
@@ -127,15 +136,15 @@ export function classifyRows(
       const ok1 = v128.and(f32x4.ge(d1, vMinD), f32x4.le(d1, vMaxD));
       if (!v128.any_true(v128.or(ok0, ok1))) { v128.store(cur + o, vNaN); v128.store(cur + o1, vNaN); continue; }
       accValid = i32x4.sub(i32x4.sub(accValid, ok0), ok1);
-      v128.store(cur + o, code4(d0, ok0, o, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMax, vFlMin, vFlMax, vGw));
-      v128.store(cur + o1, code4(d1, ok1, o1, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMax, vFlMin, vFlMax, vGw));
+      v128.store(cur + o, code4(d0, ok0, o, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMax, vFlMin, vFlMax, vDropMax, vGw));
+      v128.store(cur + o1, code4(d1, ok1, o1, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMax, vFlMin, vFlMax, vDropMax, vGw));
     }
     if (w8 < w4) {
       const o = <usize>w8 << 2;
       const d = v128.load(row + o);
       const ok = v128.and(f32x4.ge(d, vMinD), f32x4.le(d, vMaxD));
       accValid = i32x4.sub(accValid, ok);
-      v128.store(cur + o, code4(d, ok, o, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMax, vFlMin, vFlMax, vGw));
+      v128.store(cur + o, code4(d, ok, o, ray0, ray1, ray2, vR0, vR1, vR2, vB0, vB1, vB2, vObsMax, vFlMin, vFlMax, vDropMax, vGw));
     }
     for (let u = w4; u < w; u++) {
       const o = <usize>u << 2;
@@ -144,10 +153,12 @@ export function classifyRows(
       if (!(d >= minD && d <= maxD)) continue;
       tailValid++;
       const hgt: f32 = d * (load<f32>(ray2 + o) + r2) + b2;
-      const isObst = hgt > obsMin && hgt < obsMax;
+      const isDrop = hgt <= dropMax;
+      const isObst = isDrop || (hgt > obsMin && hgt < obsMax);
       if (!isObst && !(hgt > flMin && hgt <= flMax)) continue;
-      const gx: f32 = Mathf.floor(d * (load<f32>(ray0 + o) + r0) + b0);
-      const gz: f32 = Mathf.floor(d * (load<f32>(ray1 + o) + r1) + b1);
+      const dc: f32 = isDrop ? (d * b2) / (b2 - hgt) : d;
+      const gx: f32 = Mathf.floor(dc * (load<f32>(ray0 + o) + r0) + b0);
+      const gz: f32 = Mathf.floor(dc * (load<f32>(ray1 + o) + r1) + b1);
       const gi: f32 = gz * <f32>gw + gx;
       store<f32>(cur + o, isObst ? gi : <f32>-1 - gi);
     }

@@ -27,7 +27,7 @@ export class ReferenceMapper {
     readonly params: MapParams = DEFAULT_MAP_PARAMS,
   ) {}
 
-  integrate(depth: Float32Array, K: Intrinsics, pose: Mat4): void {
+  integrate(depth: Float32Array, K: Intrinsics, pose: Mat4, drops = false): void {
     const p = this.params;
     const kp = kernelPose(this.frame, pose, p.cellSize, this.floorUp);
     const winR = Math.ceil((p.maxDepth * maxRayStretch(K)) / p.cellSize) + 2;
@@ -41,6 +41,7 @@ export class ReferenceMapper {
     const fx = f(K.fx), fy = f(K.fy), cx = f(K.cx), cy = f(K.cy);
     const minD = f(p.minDepth), maxD = f(p.maxDepth);
     const obsMin = f(p.obstacleMin), obsMax = f(p.obstacleMax), flMin = f(p.floorMin), flMax = f(p.floorMax);
+    const dropMax = drops ? f(p.dropMax) : -Infinity;
     const ray0 = new Float32Array(K.width), ray1 = new Float32Array(K.width), ray2 = new Float32Array(K.width);
     for (let u = 0; u < K.width; u++) {
       const k = f(f(u - cx) / fx);
@@ -58,11 +59,14 @@ export class ReferenceMapper {
         const d = depth[v * K.width + u];
         if (!(d >= minD && d <= maxD)) continue;
         const hgt = f(f(d * f(ray2[u] + r2)) + b2);
+        // a drop (seen through a hole in the floor) marks where its ray crossed the floor plane
+        const drop = hgt <= dropMax;
         let obstacle = false;
-        if (hgt > obsMin && hgt < obsMax) obstacle = true;
+        if (drop || (hgt > obsMin && hgt < obsMax)) obstacle = true;
         else if (!(hgt > flMin && hgt <= flMax)) continue;
-        const gx = Math.floor(f(f(d * f(ray0[u] + r0)) + b0));
-        const gz = Math.floor(f(f(d * f(ray1[u] + r1)) + b1));
+        const dc = drop ? f(f(d * b2) / f(b2 - hgt)) : d;
+        const gx = Math.floor(f(f(dc * f(ray0[u] + r0)) + b0));
+        const gz = Math.floor(f(f(dc * f(ray1[u] + r1)) + b1));
         if (gx < 0 || gz < 0 || gx >= gw || gz >= gh) continue;
         const idx = gz * gw + gx;
         if (obstacle) {

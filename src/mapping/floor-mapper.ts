@@ -12,6 +12,11 @@ import type { MapParams } from './params.js';
 
 /** Estimated heights within this of the layer's camera height are taken as drift and snapped. */
 const LEVEL_SNAP_M = 0.5;
+/**
+ * Drops (points seen through a hole in the floor) mark the hole only while the camera is within this
+ * of the layer's camera height: on a flight the floor plane under the camera is not the layer's.
+ */
+const DROPS_AT_M = 0.15;
 
 export interface FloorMapperOptions {
   /** the body's camera height above the floor, metres */
@@ -69,8 +74,10 @@ export class FloorMapper {
     if (decision.floor === null) return { floor: null }; // between floors: nothing is written until the height settles
     this.floorNow = decision.floor;
     const pose = decision.drift ? raisePose(this.map.frame, estimated, -decision.drift) : estimated;
-    const mapPose = this.level ? this.levelled(pose, this.tracker.floors[decision.floor]) : pose;
-    const r = this.map.integrate(frame, mapPose, decision.floor);
+    const floorUp = this.tracker.floors[decision.floor];
+    const mapPose = this.level ? this.levelled(pose, floorUp) : pose;
+    const onLayer = Math.abs(cameraHeightOf(this.map.frame, pose) - floorUp - this.cameraHeight) < DROPS_AT_M;
+    const r = this.map.integrate(frame, mapPose, decision.floor, this.level && onLayer);
     const drift = decision.drift ? { drift: decision.drift } : {};
     return r.ok ? { floor: decision.floor, ok: true, stats: r.value, ...drift } : { floor: decision.floor, ok: false, error: r.error, ...drift };
   }

@@ -20,6 +20,8 @@ export const P_OBST_MIN = 18;
 export const P_OBST_MAX = 19;
 export const P_FLOOR_MIN = 20;
 export const P_FLOOR_MAX = 21;
+/** heights at or below it are drops (seen through a hole in the floor); −∞ when drops are ignored */
+export const P_DROP_MAX = 22;
 /** f32 slots the `params` block holds */
 export const PARAM_FLOATS = 24;
 

@@ -163,8 +163,8 @@ export class OccupancyMap {
     return this.depthBlock.view().subarray(0, n);
   }
 
-  /** Integrates a depth frame seen from camera-to-world `pose` into layer `layer`. */
-  integrate(frame: DepthFrame, pose: Mat4, layer = 0): Result<IntegrateStats> {
+  /** A depth frame seen from camera-to-world `pose` into layer `layer`; `drops`: see params.dropMax. */
+  integrate(frame: DepthFrame, pose: Mat4, layer = 0, drops = false): Result<IntegrateStats> {
     const L = this.layers[layer];
     if (!L) return { ok: false, error: `no floor layer ${layer}; open one with openFloor() (layers: ${this.layers.length})` };
     const k = IntrinsicsSchema.safeParse(frame?.intrinsics);
@@ -202,8 +202,8 @@ export class OccupancyMap {
     // the kernel works in grid cells: camera position relative to the grid origin
     fp[P_CAMERA] = kp[P_CAMERA] - L.ox;
     fp[P_CAMERA + 1] = kp[P_CAMERA + 1] - L.oz;
-    // the slots from P_FX on, in the ABI's order: intrinsics, depth range, height bands
-    fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax], P_FX);
+    // the slots from P_FX on, in the ABI's order: intrinsics, depth range, height bands, drops
+    fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax, drops ? p.dropMax : -Infinity], P_FX);
     const cams = [Math.floor(fp[P_CAMERA]) + L.ox, Math.floor(fp[P_CAMERA + 1]) + L.oz];
     this.stats.view().fill(0);
     const nEnd = this.classifyAndMark(L, s, K, depthPtr);

@@ -10,6 +10,11 @@ export const MapParamsSchema = z
     obstacleMax: z._default(z.number(), 1.4),
     floorMin: z._default(z.number(), -0.5),
     floorMax: z._default(z.number(), 0.15),
+    /**
+     * heights at or below it are drops, seen through a hole in the floor (a stairwell); where mapping
+     * asks for them, the hole's near side is marked an obstacle (assembly/navcore/mapper.ts)
+     */
+    dropMax: z._default(z.number(), -0.5),
   })
   .check(
     z.refine((p) => p.minDepth < p.maxDepth, { message: 'minDepth must be below maxDepth' }),
@@ -18,6 +23,7 @@ export const MapParamsSchema = z
     z.refine((p) => p.floorMin < p.floorMax && p.floorMax === p.obstacleMin, {
       message: 'the floor band must end where the obstacle band starts (floorMin < floorMax = obstacleMin)',
     }),
+    z.refine((p) => p.dropMax <= p.floorMin, { message: 'dropMax must be at or below floorMin (a drop lies below the floor band)' }),
   );
 
 export type MapParams = z.infer<typeof MapParamsSchema>;
