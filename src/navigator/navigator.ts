@@ -140,19 +140,21 @@ export class Navigator {
   }
 
   /**
-   * Back in the saved map after the start: from here poses are in the saved world; the run's world so
-   * far is joined to it by the frame's two poses (`before` in the run's world, else the last pose).
+   * Back in the saved map. Already in the saved world (a loss later in the run), the pose is judged
+   * against the commanded motion (`MotionCheck.switchInto`); else the run's world is joined to the saved
+   * one by the frame's two poses (`before` in the run's world, judged there as any frame, else the last).
    */
-  private joinLate(late: { before: Mat4 | null; after: Mat4 }): void {
-    const before = late.before ? (this.motionCheck?.corrected(late.before) ?? late.before) : this.lastPose;
-    this.motionCheck?.restart();
+  private joinLate(late: { before: Mat4 | null; after: Mat4 }, motion: CommandedMotion, blocked: boolean): { pose: Mat4 | null; plausible: boolean } {
     this.lateRelocalisedAt = this.frames;
-    if (!this.aside) return; // the run was in the saved world already (a loss later in the run)
+    const mc = this.motionCheck;
+    if (!this.aside) return mc ? mc.switchInto(late.after, motion, blocked, late.before) : { pose: late.after, plausible: true };
+    const before = late.before ? (mc?.apply(late.before, motion, blocked).pose ?? late.before) : this.lastPose;
+    mc?.restart();
     // no pose in the run's world at all: nothing was mapped there, the saved world simply comes back
-    const T = before ? multiply(late.after, invert(before)) : identity();
     const run = { mapper: this.mapper, places: this.places, viewBank: this.viewBank, archive: this.archive, trails: this.trails };
-    this.trails = joinSavedWorld(this.aside, run, T);
+    this.trails = joinSavedWorld(this.aside, run, before ? multiply(late.after, invert(before)) : identity());
     this.aside = null;
+    return mc ? mc.apply(late.after, motion, blocked) : { pose: late.after, plausible: true };
   }
 
   /** Known (free or obstacle) cells over every floor layer. */
@@ -364,10 +366,8 @@ export class Navigator {
     this.statusNow = est.status;
     const reanchors = this.anchoring.reanchors;
     const anchored = this.anchoring.apply(est);
-    const late = this.anchoring.takeLate();
-    if (late) this.joinLate(late);
-    const reanchored = !late && this.anchoring.reanchors !== reanchors;
-    const checked = this.motionCheck ? this.motionCheck.apply(anchored, motion, blocked, { reanchored }) : { pose: anchored, plausible: true };
+    const late = this.anchoring.takeLate(), reanchored = this.anchoring.reanchors !== reanchors;
+    const checked = late ? this.joinLate(late, motion, blocked) : this.motionCheck ? this.motionCheck.apply(anchored, motion, blocked, { reanchored }) : { pose: anchored, plausible: true };
     const pose = checked.pose;
     this.poseNow = pose;
     if (!pose) return; // lost or initialising: no pose, no map write (SPEC §2)
