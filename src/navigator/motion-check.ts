@@ -235,6 +235,12 @@ export class MotionCheck {
     return out;
   }
 
+  /** `anchor` (tracker map to world) followed by the correction carried so far: where poses of that map land. */
+  carry(anchor: Mat4): Mat4 {
+    const planar = this.hasCorrection ? multiply(this.correction, anchor) : anchor;
+    return this.lift !== 0 ? raisePose(NAVIGATOR_FRAME, planar, this.lift) : planar;
+  }
+
   /**
    * The navigator's world moved by `dh` along up under the tracker (a vertical drift correction):
    * the previous output moves with it, so a recovered height is compared in the same world.

@@ -107,14 +107,20 @@ export class Navigator {
       this.loaded = { layers: m.layers, places: m.places, trails: m.trails };
     }
     this.poseSource.importMap(saved.bytes);
-    this.anchoring.restore(saved.anchor, saved.mapId);
+    this.anchoring.restore(saved.anchor, saved.mapId, saved.bytes);
   }
 
-  /** The pose source's map and its anchor, for a house memory; null when the source keeps none. */
+  /**
+   * The pose source's map and its anchor (a fresh map's with the motion check's correction), for a house
+   * memory; null when the source keeps none. After a refuted move back into the loaded map the tracker
+   * added keyframes at the look-alike place: the map as loaded is kept instead (the grids are in its world).
+   */
   savedPoseMap(): SavedPoseMap | null {
+    const back = this.anchoring.restored(), mc = this.motionCheck;
+    if (back?.bytes && mc?.switchesRejected) return { bytes: back.bytes, anchor: back.anchor, mapId: back.mapId };
     const bytes = this.poseSource.exportMap?.() ?? null;
     const cur = this.anchoring.current();
-    return bytes && cur ? { bytes, anchor: cur.anchor, mapId: cur.mapId } : null;
+    return bytes && cur ? { bytes, anchor: mc && !back?.current ? mc.carry(cur.anchor) : cur.anchor, mapId: cur.mapId } : null;
   }
 
   /** True once the body was localised in a map given as `poseMap` (relocalisation succeeded). */
@@ -123,9 +129,9 @@ export class Navigator {
   }
 
   /**
-   * Sets the saved grids and places aside when the body could not be relocalised in their map: poses
-   * of the tracker's new map are not in their frame, so they would mislead every plan. They come back
-   * (with what the run mapped meanwhile carried into their world) when a later frame relocalises.
+   * Sets the saved grids and places aside when the body could not be relocalised in their map: poses of
+   * the tracker's new map are not in their frame, so they would mislead every plan. They come back (the
+   * run's map carried into their world) when a later frame relocalises.
    */
   abandonSavedMap(): void {
     this.aside = this.loaded;
@@ -250,14 +256,11 @@ export class Navigator {
    */
   async act(actions: CoarseAction[], opts: { stopOnCollision?: boolean } = {}): Promise<ExecutionRecord> {
     const stopOnCollision = opts.stopOnCollision ?? true;
-    const executed: CoarseAction[] = [];
-    const collisions: number[] = [];
-    let stoppedEarly: StopReason | null = null;
-    let terminated = false;
+    const executed: CoarseAction[] = [], collisions: number[] = [];
+    let stoppedEarly: StopReason | null = null, terminated = false;
     let frame = this.lastFrame;
     for (const a of actions) {
-      let collided = false;
-      let last: SubMotionResult | null = null;
+      let collided = false, last: SubMotionResult | null = null;
       for (let s = 0; s < SUB_MOTIONS_PER_ACTION; s++) {
         // Intermediate views only feed the tracker and the mapper, so they need not be copied out
         // of the sensor; the action's last view is kept (returned, banked, read by the tools).
@@ -286,17 +289,7 @@ export class Navigator {
       }
     }
     if (!frame) frame = await this.observe();
-    return {
-      requested: [...actions],
-      executed,
-      collisions,
-      stoppedEarly,
-      terminated,
-      status: this.statusNow,
-      pose: this.planar(),
-      floor: this.mapper.floor,
-      frame,
-    };
+    return { requested: [...actions], executed, collisions, stoppedEarly, terminated, status: this.statusNow, pose: this.planar(), floor: this.mapper.floor, frame };
   }
 
   /**

@@ -57,8 +57,14 @@ class SwitchingTruth implements PoseSource {
     return est;
   }
 
+  /** the tracker map now (the test checks which one a house memory would keep) */
   exportMap(): Uint8Array | null {
-    return null;
+    return new Uint8Array([this.phase === 'back' ? 1 : 2]);
+  }
+
+  /** the fresh map's pose of the body now */
+  ownPose(): Mat4 {
+    return multiply(this.ownInv!, this.truePose());
   }
 
   importMap(bytes: Uint8Array): void {
@@ -74,13 +80,14 @@ class SwitchingTruth implements PoseSource {
  * while turning and walking, walks on in a fresh map, then (if `lostAtSwitch`, after another loss)
  * the tracker moves back into the saved map `offset` off while the body stands still.
  */
-async function run(offset: Mat4, opts: { handover?: boolean; lostAtSwitch?: boolean } = {}) {
+async function run(offset: Mat4, opts: { handover?: boolean; lostAtSwitch?: boolean; stayAway?: boolean } = {}) {
   const { body } = await simWorld(7);
   const savedInv = invert(body.groundTruthPose());
   const src = new SwitchingTruth(() => body.groundTruthPose());
   src.offset = offset;
   src.handover = opts.handover ?? true;
-  const nav = await Navigator.create({ body, poseSource: src, poseMap: { bytes: new Uint8Array(Float64Array.from(savedInv).buffer), anchor: identity(), mapId: 1 } });
+  const loaded = new Uint8Array(Float64Array.from(savedInv).buffer);
+  const nav = await Navigator.create({ body, poseSource: src, poseMap: { bytes: loaded, anchor: identity(), mapId: 1 } });
   await nav.turnInPlace(6, { afterRelocation: true });
   expect(nav.relocalised).toBe(true);
   await nav.act(['forward', 'forward']);
@@ -92,11 +99,13 @@ async function run(offset: Mat4, opts: { handover?: boolean; lostAtSwitch?: bool
     src.phase = 'lost';
     await nav.act(['left']);
   }
-  src.phase = 'back';
-  await nav.observe();
+  if (!opts.stayAway) {
+    src.phase = 'back';
+    await nav.observe();
+  }
   // the pose the navigator should hold: the body's true pose in the saved world
   const truth = multiply(savedInv, body.groundTruthPose());
-  return { nav, truth, body, savedInv };
+  return { nav, truth, body, savedInv, src };
 }
 
 const off = (nav: Navigator, truth: Mat4) => {
@@ -117,6 +126,11 @@ describe('a move back into the saved map while the navigator is in the saved wor
     const later = off(nav, multiply(savedInv, body.groundTruthPose()));
     expect(later.across).toBeLessThan(0.02);
     expect(later.up).toBeLessThan(0.02);
+    // the tracker added keyframes at the look-alike place: a house memory keeps the map as loaded
+    const kept = nav.savedPoseMap()!;
+    expect(Array.from(kept.bytes)).toEqual(Array.from(new Uint8Array(Float64Array.from(savedInv).buffer)));
+    expect(kept.mapId).toBe(1);
+    expect(Array.from(kept.anchor)).toEqual(Array.from(identity()));
   }, 60_000);
 
   it('is refused without a handover too (a relocalisation into the saved map after a loss)', async () => {
@@ -139,6 +153,23 @@ describe('a move back into the saved map while the navigator is in the saved wor
     expect(e.up).toBeCloseTo(0.02, 6);
     await nav.act(['forward']);
     expect(off(nav, multiply(savedInv, body.groundTruthPose())).across).toBeCloseTo(0.06, 4);
+    // the tracker's map now, with the saved map's own anchor
+    const kept = nav.savedPoseMap()!;
+    expect(Array.from(kept.bytes)).toEqual([1]);
+    expect(Array.from(kept.anchor)).toEqual(Array.from(identity()));
+  }, 60_000);
+
+  it('a fresh map kept for a house memory carries its poses where the motion check put them', async () => {
+    // the run ends in the fresh map opened after the loss, which re-anchoring placed at the last pose
+    const { nav, truth, src } = await run(identity(), { stayAway: true });
+    expect(off(nav, truth).across).toBeLessThan(0.02);
+    const kept = nav.savedPoseMap()!;
+    expect(Array.from(kept.bytes)).toEqual([2]);
+    expect(kept.mapId).toBe(2);
+    // the fresh map's pose of the body, carried by the kept anchor, is the navigator's pose
+    const p = planar(multiply(kept.anchor, src.ownPose())), q = planar(nav.poseMatrix()!);
+    expect(Math.hypot(p.x - q.x, p.z - q.z)).toBeLessThan(1e-9);
+    expect(Math.sin(p.yaw - q.yaw)).toBeCloseTo(0, 9);
   }, 60_000);
 });
 
