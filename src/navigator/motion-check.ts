@@ -90,6 +90,8 @@ export class MotionCheck {
    * in that map.
    */
   private away: { planar: number; rise: number } | null = null;
+  /** the correction and height that placed the current fresh tracker map (at its re-anchor) */
+  private placed: { correction: Mat4; lift: number } | null = null;
   /** frames whose tracked motion was implausible and was replaced by the commanded one */
   rejected = 0;
   /** moves back into the world's map that dead reckoning refuted (a relocalisation at a look-alike place) */
@@ -167,9 +169,9 @@ export class MotionCheck {
       // a pose recovered elsewhere, or a frame that jumped in height: the height is held where it was
       if (wrongPlace || jumpedUp) this.lift = prevOutH! - rawH;
       this.rejected++;
-      return { pose: this.output(pose), plausible: false };
     }
-    return { pose: this.output(pose), plausible: true };
+    if (opts.reanchored) this.placed = { correction: this.correction, lift: this.lift };
+    return { pose: this.output(pose), plausible: !(reanchorGuess || wrongPlace || rejectedFrame) };
   }
 
   /**
@@ -216,6 +218,7 @@ export class MotionCheck {
       this.hasCorrection = false;
       this.lift = 0;
       this.away = null;
+      this.placed = null;
       return { pose: this.output(pose), plausible: true };
     }
     this.correction = planarCorrection(raw, expected!);
@@ -235,10 +238,15 @@ export class MotionCheck {
     return out;
   }
 
-  /** `anchor` (tracker map to world) followed by the correction carried so far: where poses of that map land. */
+  /**
+   * `anchor` (a fresh tracker map's, from re-anchoring) followed by the correction that placed that map
+   * (dead reckoning through the loss): where its poses land. Later corrections (a slide) are left out: they
+   * hold for the keyframes after them only, as in any map.
+   */
   carry(anchor: Mat4): Mat4 {
-    const planar = this.hasCorrection ? multiply(this.correction, anchor) : anchor;
-    return this.lift !== 0 ? raisePose(NAVIGATOR_FRAME, planar, this.lift) : planar;
+    if (!this.placed) return anchor;
+    const planar = multiply(this.placed.correction, anchor);
+    return this.placed.lift !== 0 ? raisePose(NAVIGATOR_FRAME, planar, this.placed.lift) : planar;
   }
 
   /**
@@ -271,6 +279,7 @@ export class MotionCheck {
 
   reset(): void {
     this.away = null;
+    this.placed = null;
     this.prevRawH = null;
     this.switchesRejected = 0;
     this.deadReckoned = null;

@@ -111,7 +111,7 @@ export class Navigator {
   }
 
   /**
-   * The pose source's map and its anchor (a fresh map's with the motion check's correction), for a house
+   * The pose source's map and its anchor (a fresh map's with the correction that placed it), for a house
    * memory; null when the source keeps none. After a refuted move back into the loaded map the tracker
    * added keyframes at the look-alike place: the map as loaded is kept instead (the grids are in its world).
    */

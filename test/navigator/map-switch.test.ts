@@ -200,6 +200,23 @@ describe('MotionCheck.switchInto', () => {
   });
 });
 
+describe('MotionCheck.carry: the anchor a house memory keeps with a tracker map', () => {
+  it('folds in the dead reckoning that placed a fresh map, not a later slide', () => {
+    const mc = new MotionCheck();
+    mc.apply(pose(0, 0, 0), 'still');
+    // a slide in the first map: its keyframes before the slide are where the anchor puts them
+    mc.apply(pose(0.3, 0, 3 * DEG), 'left');
+    expect(mc.carry(identity())).toEqual(identity());
+    mc.apply(null, 'forward');
+    // re-anchored at the last tracked pose (0.3, 0); the body is at (0, 0.1)
+    const r = mc.apply(pose(0.3, 0, 3 * DEG), 'forward', false, { reanchored: true });
+    const placed = mc.carry(identity());
+    expect(planar(multiply(placed, pose(0.3, 0, 3 * DEG)))).toEqual(planar(r.pose!));
+    mc.apply(pose(0.7, 0, 6 * DEG), 'left'); // a slide in the fresh map
+    expect(mc.carry(identity())).toEqual(placed);
+  });
+});
+
 describe('MotionCheck: a tracked frame that jumps across and in height', () => {
   it('holds the height of a frame that jumps 1.9 m across and 1.7 m up while tracking is ok', () => {
     const mc = new MotionCheck();
