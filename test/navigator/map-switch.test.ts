@@ -189,6 +189,26 @@ describe('MotionCheck.switchInto', () => {
     expect(judge(pose(0, 1, 25 * DEG))).toBe(false);
   });
 
+  it('refuses a look-alike 4 m off after 40 m walked in the fresh map (seed:3 run 4)', () => {
+    const mc = new MotionCheck();
+    mc.apply(pose(0, 0, 0), 'still');
+    mc.apply(null, 'still');
+    mc.apply(pose(0, 0, 0), 'still', false, { reanchored: true });
+    let z = 0;
+    for (let i = 0; i < 800; i++) mc.apply(pose(0, (z += 0.05), 0), 'forward');
+    // 0.5 m + 3% of the 40 m: 1.7 m
+    const r = mc.switchInto(pose(4, z, 0), 'still');
+    expect(r.plausible).toBe(false);
+    expect(planar(r.pose!).x).toBeCloseTo(0, 6);
+    const near = new MotionCheck();
+    near.apply(pose(0, 0, 0), 'still');
+    near.apply(null, 'still');
+    near.apply(pose(0, 0, 0), 'still', false, { reanchored: true });
+    z = 0;
+    for (let i = 0; i < 800; i++) near.apply(pose(0, (z += 0.05), 0), 'forward');
+    expect(near.switchInto(pose(1.5, z, 0), 'still').plausible).toBe(true);
+  });
+
   it('takes any pose while paused (the start turn after a relocation)', () => {
     const mc = new MotionCheck();
     mc.apply(pose(0, 0, 0), 'still');
