@@ -20,6 +20,8 @@ export class Anchoring {
   relocalised = false;
   /** the restored map's anchor: poses in that map are carried by it whenever they come */
   private restoredAnchor: Mat4 | null = null;
+  /** the restored map's file as it was loaded */
+  private restoredBytes: Uint8Array | null = null;
   /**
    * Set by `apply` when the source moved from another map back into the restored one (a late
    * relocalisation), until taken: the frame's pose in the world the navigator used until then, when
@@ -31,7 +33,8 @@ export class Anchoring {
    * Continues in a tracker map saved earlier (a house memory): poses of map `mapId` are carried into
    * the navigator's world by the anchor they had then, wherever the environment has put the body.
    */
-  restore(anchor: Mat4, mapId: number): void {
+  restore(anchor: Mat4, mapId: number, bytes: Uint8Array | null = null): void {
+    this.restoredBytes = bytes;
     this.anchor = Float64Array.from(anchor);
     this.restoredAnchor = Float64Array.from(anchor);
     this.mapId = mapId;
@@ -83,6 +86,12 @@ export class Anchoring {
     return pose;
   }
 
+  /** The restored map's anchor, id and file as loaded (null when none was restored), and whether poses come in it now. */
+  restored(): { anchor: Mat4; mapId: number; bytes: Uint8Array | null; current: boolean } | null {
+    if (!this.restoredAnchor || this.restoredMapId === null) return null;
+    return { anchor: Float64Array.from(this.restoredAnchor), mapId: this.restoredMapId, bytes: this.restoredBytes, current: this.mapId === this.restoredMapId };
+  }
+
   /** The late relocalisation `apply` last found, once (null when there was none since). */
   takeLate(): { before: Mat4 | null; after: Mat4 } | null {
     const l = this.late;
@@ -113,6 +122,7 @@ export class Anchoring {
     this.restoredMapId = null;
     this.relocalised = false;
     this.restoredAnchor = null;
+    this.restoredBytes = null;
     this.late = null;
   }
 }

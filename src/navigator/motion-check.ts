@@ -43,6 +43,19 @@ const MAX_SLOPE = 0.8;
 const LOSS_DRIFT = 0.25;
 /** losses longer than this (frames) leave the recovered pose unjudged: dead reckoning is too old */
 const MAX_JUDGED_LOSS = 60;
+/**
+ * A move back into the world's own tracker map (`switchInto`) is a relocalisation a few centimetres to
+ * decimetres off (docs/deployment.md) on top of what the poses drifted while away from that map; a
+ * look-alike place is metres away, or on another floor.
+ */
+const SWITCH_TOL_M = 0.5;
+const SWITCH_TOL_YAW = 20 * RAD;
+/**
+ * drift of the poses while away from the world's map (a fresh map, or the world's map at a refused place
+ * with its correction), per metre of commanded travel: the tracker's own drift (run 1 of seed:1, ~0.5 m
+ * over ~50 m) with margin. 0.1 let a 4 m look-alike through after ~40 m away (seed:3 run 4).
+ */
+const AWAY_DRIFT = 0.03;
 
 /**
  * Rigid motion of the ground plane as a world transform (NAVIGATOR_FRAME: rotation about the up axis,
@@ -73,8 +86,20 @@ export class MotionCheck {
   private prevOutH: number | null = null;
   /** height added to every tracked pose (a vertical jump replaced), m along up */
   private lift = 0;
+  /** height (up, m) of the previous tracked pose */
+  private prevRawH: number | null = null;
+  /**
+   * Since the tracker left the map the world is built on (a re-anchor): how far (m) the poses may have
+   * drifted from where a move back into that map puts them, across the ground and in height. Null while
+   * in that map.
+   */
+  private away: { planar: number; rise: number } | null = null;
+  /** the correction and height that placed the current fresh tracker map (at its re-anchor) */
+  private placed: { correction: Mat4; lift: number } | null = null;
   /** frames whose tracked motion was implausible and was replaced by the commanded one */
   rejected = 0;
+  /** moves back into the world's map that dead reckoning refuted (a relocalisation at a look-alike place) */
+  switchesRejected = 0;
 
   constructor(opts: MotionCheckOptions = {}) {
     this.tolT = opts.translationTolM ?? 0.08;
@@ -98,6 +123,7 @@ export class MotionCheck {
       // remembered, and the recovered pose is judged against it
       this.prevRaw = null;
       const from = this.deadReckoned ?? this.prevOut;
+      this.prevRawH = null;
       if (from && !this.paused) {
         this.deadReckoned = advance(from);
         this.lost = { frames: this.lost.frames + 1, travel: this.lost.travel + travel };
@@ -106,9 +132,19 @@ export class MotionCheck {
     }
     const raw = planarPose(NAVIGATOR_FRAME, pose);
     const rawH = cameraHeightOf(NAVIGATOR_FRAME, pose);
-    const prevRaw = this.prevRaw, prevOut = this.prevOut, deadReckoned = this.deadReckoned, prevOutH = this.prevOutH;
+    const prevRaw = this.prevRaw, prevOut = this.prevOut, deadReckoned = this.deadReckoned, prevOutH = this.prevOutH, prevRawH = this.prevRawH;
     const lost = this.lost;
     this.prevRaw = raw;
+    this.prevRawH = rawH;
+    // a fresh map leaves the world's own one: a later move back into it is judged with what drifted since
+    if (opts.reanchored && !this.paused) {
+      this.away ??= { planar: 0, rise: 0 };
+      this.away.planar += LOSS_DRIFT * lost.travel;
+      this.away.rise += RISER_M + MAX_SLOPE * lost.travel;
+    } else if (this.away) {
+      this.away.planar += AWAY_DRIFT * travel;
+      this.away.rise += AWAY_DRIFT * travel;
+    }
     this.deadReckoned = null;
     this.lost = { frames: 0, travel: 0 };
     // A fresh tracker map re-anchored at the last trusted pose assumes the body stood still while
@@ -126,16 +162,75 @@ export class MotionCheck {
       const turned = wrapAngle(raw.yaw - prevRaw.yaw);
       return moved > cmdDist + this.tolT || Math.abs(wrapAngle(turned - cmdYaw)) > this.tolYaw;
     };
-    if (reanchorGuess || wrongPlace || implausible()) {
+    const rejectedFrame = !reanchorGuess && !wrongPlace && implausible();
+    // a frame that jumped across and by more than a riser (a sub-motion mounts at most one) in height
+    // too: the tracker put the body elsewhere, on another floor; its height is not the body's either
+    const jumpedUp = rejectedFrame && prevRawH !== null && prevOutH !== null && Math.abs(rawH - prevRawH) > this.tolT + RISER_M;
+    if (reanchorGuess || wrongPlace || rejectedFrame) {
       const expected = advance(reanchorGuess || wrongPlace ? deadReckoned! : prevOut!);
       this.correction = planarCorrection(raw, expected);
       this.hasCorrection = true;
-      // a pose recovered elsewhere: the height is held where it was before the loss
-      if (wrongPlace) this.lift = prevOutH! - rawH;
+      // a pose recovered elsewhere, or a frame that jumped in height: the height is held where it was
+      if (wrongPlace || jumpedUp) this.lift = prevOutH! - rawH;
       this.rejected++;
-      return { pose: this.output(pose), plausible: false };
     }
-    return { pose: this.output(pose), plausible: true };
+    if (opts.reanchored) this.placed = { correction: this.correction, lift: this.lift };
+    return { pose: this.output(pose), plausible: !(reanchorGuess || wrongPlace || rejectedFrame) };
+  }
+
+  /**
+   * The tracker moved from another map back into the one the navigator's world is built on (the
+   * restored map's own anchor gives `pose` in that world), while the navigator was in that world
+   * already: after a loss it had continued in a fresh map, placed by dead reckoning. The body did not
+   * jump, so the pose must be where the body's commanded motion led: the same frame's pose in the map
+   * left (`before`, the tracker's handover, judged as any frame there) or, without it, the pose dead
+   * reckoned through the loss; with what may have drifted since the map was left. A pose beyond that is
+   * a relocalisation at a look-alike place: it is replaced by the expected one, the correction carried
+   * on like any other, and the frame is not mapped. While paused (a controlled relocation) it is taken.
+   */
+  switchInto(pose: Mat4, motion: CommandedMotion, blocked = false, before: Mat4 | null = null): { pose: Mat4; plausible: boolean } {
+    const away = this.away ?? { planar: 0, rise: 0 };
+    let expected: PlanarPose | null = null, expectedH: number | null = null;
+    let tol = SWITCH_TOL_M + away.planar, tolH = SWITCH_TOL_M + RISER_M + away.rise;
+    if (this.paused) {
+      // taken as it comes
+    } else if (before) {
+      const b = this.apply(before, motion, blocked).pose!;
+      expected = planarPose(NAVIGATOR_FRAME, b);
+      expectedH = cameraHeightOf(NAVIGATOR_FRAME, b);
+    } else if ((this.deadReckoned ?? this.prevOut) && this.prevOutH !== null) {
+      // through a loss: dead reckoning on from the last pose, as for a pose recovered in the same map
+      const step = motion === 'forward' && !blocked ? SUB_MOTION_METRES : 0;
+      const turn = motion === 'left' ? SUB_MOTION_DEGREES * RAD : motion === 'right' ? -SUB_MOTION_DEGREES * RAD : 0;
+      const from = this.deadReckoned ?? this.prevOut!;
+      expected = { ...pointAhead(from, from.yaw, step), yaw: wrapAngle(from.yaw + turn) };
+      expectedH = this.prevOutH;
+      tol += LOSS_DRIFT * (this.lost.travel + step);
+      tolH += MAX_SLOPE * (this.lost.travel + step);
+    }
+    const raw = planarPose(NAVIGATOR_FRAME, pose);
+    const rawH = cameraHeightOf(NAVIGATOR_FRAME, pose);
+    const refuted = expected !== null && expectedH !== null &&
+      (Math.hypot(raw.x - expected.x, raw.z - expected.z) > tol || Math.abs(rawH - expectedH) > tolH || Math.abs(wrapAngle(raw.yaw - expected.yaw)) > SWITCH_TOL_YAW);
+    this.deadReckoned = null;
+    this.lost = { frames: 0, travel: 0 };
+    this.prevRaw = raw;
+    this.prevRawH = rawH;
+    if (!refuted) {
+      // back in the world's own map, where it was expected: its poses need no correction
+      this.correction = identity();
+      this.hasCorrection = false;
+      this.lift = 0;
+      this.away = null;
+      this.placed = null;
+      return { pose: this.output(pose), plausible: true };
+    }
+    this.correction = planarCorrection(raw, expected!);
+    this.hasCorrection = true;
+    this.lift = expectedH! - rawH;
+    this.rejected++;
+    this.switchesRejected++;
+    return { pose: this.output(pose), plausible: false };
   }
 
   /** `pose` with the carried corrections; remembered as the previous output. */
@@ -148,11 +243,23 @@ export class MotionCheck {
   }
 
   /**
+   * `anchor` (a fresh tracker map's, from re-anchoring) followed by the correction that placed that map
+   * (dead reckoning through the loss): where its poses land. Later corrections (a slide) are left out: they
+   * hold for the keyframes after them only, as in any map.
+   */
+  carry(anchor: Mat4): Mat4 {
+    if (!this.placed) return anchor;
+    const planar = multiply(this.placed.correction, anchor);
+    return this.placed.lift !== 0 ? raisePose(NAVIGATOR_FRAME, planar, this.placed.lift) : planar;
+  }
+
+  /**
    * The navigator's world moved by `dh` along up under the tracker (a vertical drift correction):
    * the previous output moves with it, so a recovered height is compared in the same world.
    */
   raise(dh: number): void {
     if (this.prevOutH !== null) this.prevOutH += dh;
+    if (this.prevRawH !== null) this.prevRawH += dh;
   }
 
   /**
@@ -163,23 +270,22 @@ export class MotionCheck {
     this.paused = on;
   }
 
-  /** `pose` with the correction carried so far (what `apply` would make of it), without judging it. */
-  corrected(pose: Mat4): Mat4 {
-    const planar = this.hasCorrection ? multiply(this.correction, pose) : pose;
-    return this.lift !== 0 ? raisePose(NAVIGATOR_FRAME, planar, this.lift) : planar;
-  }
-
   /**
    * Starts afresh in another world (a late relocalisation): the correction and the previous poses
    * belong to the world left; the next pose is taken as it comes. The rejection count stays.
    */
   restart(): void {
-    const rejected = this.rejected;
+    const { rejected, switchesRejected } = this;
     this.reset();
     this.rejected = rejected;
+    this.switchesRejected = switchesRejected;
   }
 
   reset(): void {
+    this.away = null;
+    this.placed = null;
+    this.prevRawH = null;
+    this.switchesRejected = 0;
     this.deadReckoned = null;
     this.lost = { frames: 0, travel: 0 };
     this.prevOutH = null;

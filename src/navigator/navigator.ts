@@ -107,14 +107,20 @@ export class Navigator {
       this.loaded = { layers: m.layers, places: m.places, trails: m.trails };
     }
     this.poseSource.importMap(saved.bytes);
-    this.anchoring.restore(saved.anchor, saved.mapId);
+    this.anchoring.restore(saved.anchor, saved.mapId, saved.bytes);
   }
 
-  /** The pose source's map and its anchor, for a house memory; null when the source keeps none. */
+  /**
+   * The pose source's map and its anchor (a fresh map's with the correction that placed it), for a house
+   * memory; null when the source keeps none. After a refuted move back into the loaded map the tracker
+   * added keyframes at the look-alike place: the map as loaded is kept instead (the grids are in its world).
+   */
   savedPoseMap(): SavedPoseMap | null {
+    const back = this.anchoring.restored(), mc = this.motionCheck;
+    if (back?.bytes && mc?.switchesRejected) return { bytes: back.bytes, anchor: back.anchor, mapId: back.mapId };
     const bytes = this.poseSource.exportMap?.() ?? null;
     const cur = this.anchoring.current();
-    return bytes && cur ? { bytes, anchor: cur.anchor, mapId: cur.mapId } : null;
+    return bytes && cur ? { bytes, anchor: mc && !back?.current ? mc.carry(cur.anchor) : cur.anchor, mapId: cur.mapId } : null;
   }
 
   /** True once the body was localised in a map given as `poseMap` (relocalisation succeeded). */
@@ -123,9 +129,9 @@ export class Navigator {
   }
 
   /**
-   * Sets the saved grids and places aside when the body could not be relocalised in their map: poses
-   * of the tracker's new map are not in their frame, so they would mislead every plan. They come back
-   * (with what the run mapped meanwhile carried into their world) when a later frame relocalises.
+   * Sets the saved grids and places aside when the body could not be relocalised in their map: poses of
+   * the tracker's new map are not in their frame, so they would mislead every plan. They come back (the
+   * run's map carried into their world) when a later frame relocalises.
    */
   abandonSavedMap(): void {
     this.aside = this.loaded;
@@ -140,19 +146,21 @@ export class Navigator {
   }
 
   /**
-   * Back in the saved map after the start: from here poses are in the saved world; the run's world so
-   * far is joined to it by the frame's two poses (`before` in the run's world, else the last pose).
+   * Back in the saved map. Already in the saved world (a loss later in the run), the pose is judged
+   * against the commanded motion (`MotionCheck.switchInto`); else the run's world is joined to the saved
+   * one by the frame's two poses (`before` in the run's world, judged there as any frame, else the last).
    */
-  private joinLate(late: { before: Mat4 | null; after: Mat4 }): void {
-    const before = late.before ? (this.motionCheck?.corrected(late.before) ?? late.before) : this.lastPose;
-    this.motionCheck?.restart();
+  private joinLate(late: { before: Mat4 | null; after: Mat4 }, motion: CommandedMotion, blocked: boolean): { pose: Mat4 | null; plausible: boolean } {
     this.lateRelocalisedAt = this.frames;
-    if (!this.aside) return; // the run was in the saved world already (a loss later in the run)
+    const mc = this.motionCheck;
+    if (!this.aside) return mc ? mc.switchInto(late.after, motion, blocked, late.before) : { pose: late.after, plausible: true };
+    const before = late.before ? (mc?.apply(late.before, motion, blocked).pose ?? late.before) : this.lastPose;
+    mc?.restart();
     // no pose in the run's world at all: nothing was mapped there, the saved world simply comes back
-    const T = before ? multiply(late.after, invert(before)) : identity();
     const run = { mapper: this.mapper, places: this.places, viewBank: this.viewBank, archive: this.archive, trails: this.trails };
-    this.trails = joinSavedWorld(this.aside, run, T);
+    this.trails = joinSavedWorld(this.aside, run, before ? multiply(late.after, invert(before)) : identity());
     this.aside = null;
+    return mc ? mc.apply(late.after, motion, blocked) : { pose: late.after, plausible: true };
   }
 
   /** Known (free or obstacle) cells over every floor layer. */
@@ -248,14 +256,11 @@ export class Navigator {
    */
   async act(actions: CoarseAction[], opts: { stopOnCollision?: boolean } = {}): Promise<ExecutionRecord> {
     const stopOnCollision = opts.stopOnCollision ?? true;
-    const executed: CoarseAction[] = [];
-    const collisions: number[] = [];
-    let stoppedEarly: StopReason | null = null;
-    let terminated = false;
+    const executed: CoarseAction[] = [], collisions: number[] = [];
+    let stoppedEarly: StopReason | null = null, terminated = false;
     let frame = this.lastFrame;
     for (const a of actions) {
-      let collided = false;
-      let last: SubMotionResult | null = null;
+      let collided = false, last: SubMotionResult | null = null;
       for (let s = 0; s < SUB_MOTIONS_PER_ACTION; s++) {
         // Intermediate views only feed the tracker and the mapper, so they need not be copied out
         // of the sensor; the action's last view is kept (returned, banked, read by the tools).
@@ -284,17 +289,7 @@ export class Navigator {
       }
     }
     if (!frame) frame = await this.observe();
-    return {
-      requested: [...actions],
-      executed,
-      collisions,
-      stoppedEarly,
-      terminated,
-      status: this.statusNow,
-      pose: this.planar(),
-      floor: this.mapper.floor,
-      frame,
-    };
+    return { requested: [...actions], executed, collisions, stoppedEarly, terminated, status: this.statusNow, pose: this.planar(), floor: this.mapper.floor, frame };
   }
 
   /**
@@ -364,10 +359,8 @@ export class Navigator {
     this.statusNow = est.status;
     const reanchors = this.anchoring.reanchors;
     const anchored = this.anchoring.apply(est);
-    const late = this.anchoring.takeLate();
-    if (late) this.joinLate(late);
-    const reanchored = !late && this.anchoring.reanchors !== reanchors;
-    const checked = this.motionCheck ? this.motionCheck.apply(anchored, motion, blocked, { reanchored }) : { pose: anchored, plausible: true };
+    const late = this.anchoring.takeLate(), reanchored = this.anchoring.reanchors !== reanchors;
+    const checked = late ? this.joinLate(late, motion, blocked) : this.motionCheck ? this.motionCheck.apply(anchored, motion, blocked, { reanchored }) : { pose: anchored, plausible: true };
     const pose = checked.pose;
     this.poseNow = pose;
     if (!pose) return; // lost or initialising: no pose, no map write (SPEC §2)
