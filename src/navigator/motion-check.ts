@@ -58,6 +58,21 @@ const SWITCH_TOL_YAW = 20 * RAD;
 const AWAY_DRIFT = 0.03;
 
 /**
+ * What `motion` commanded: the turn (rad), the commanded travel (m) and the travel taken as done
+ * (none when `blocked`: a forward stopped by a collision moved an unknown amount, possibly nothing).
+ */
+function commanded(motion: CommandedMotion, blocked: boolean): { yaw: number; dist: number; travel: number } {
+  const yaw = motion === 'left' ? SUB_MOTION_DEGREES * RAD : motion === 'right' ? -SUB_MOTION_DEGREES * RAD : 0;
+  const dist = motion === 'forward' ? SUB_MOTION_METRES : 0;
+  return { yaw, dist, travel: blocked ? 0 : dist };
+}
+
+/** Planar pose `p` moved on by a commanded motion (dead reckoning over one frame). */
+function advanced(p: PlanarPose, cmd: { yaw: number; travel: number }): PlanarPose {
+  return { ...pointAhead(p, p.yaw, cmd.travel), yaw: wrapAngle(p.yaw + cmd.yaw) };
+}
+
+/**
  * Rigid motion of the ground plane as a world transform (NAVIGATOR_FRAME: rotation about the up axis,
  * horizontal translation) that takes planar pose `from` to planar pose `to`.
  */
@@ -114,10 +129,9 @@ export class MotionCheck {
    * commanded during the loss.
    */
   apply(pose: Mat4 | null, motion: CommandedMotion, blocked = false, opts: { reanchored?: boolean } = {}): { pose: Mat4 | null; plausible: boolean } {
-    const cmdYaw = motion === 'left' ? SUB_MOTION_DEGREES * RAD : motion === 'right' ? -SUB_MOTION_DEGREES * RAD : 0;
-    const cmdDist = motion === 'forward' ? SUB_MOTION_METRES : 0;
-    const travel = blocked ? 0 : cmdDist;
-    const advance = (p: PlanarPose): PlanarPose => ({ ...pointAhead(p, p.yaw, travel), yaw: wrapAngle(p.yaw + cmdYaw) });
+    const cmd = commanded(motion, blocked);
+    const { yaw: cmdYaw, dist: cmdDist, travel } = cmd;
+    const advance = (p: PlanarPose): PlanarPose => advanced(p, cmd);
     if (!pose) {
       // no pose (lost): the next tracked motion is not judged frame to frame, but the commanded one is
       // remembered, and the recovered pose is judged against it
@@ -200,13 +214,11 @@ export class MotionCheck {
       expectedH = cameraHeightOf(NAVIGATOR_FRAME, b);
     } else if ((this.deadReckoned ?? this.prevOut) && this.prevOutH !== null) {
       // through a loss: dead reckoning on from the last pose, as for a pose recovered in the same map
-      const step = motion === 'forward' && !blocked ? SUB_MOTION_METRES : 0;
-      const turn = motion === 'left' ? SUB_MOTION_DEGREES * RAD : motion === 'right' ? -SUB_MOTION_DEGREES * RAD : 0;
-      const from = this.deadReckoned ?? this.prevOut!;
-      expected = { ...pointAhead(from, from.yaw, step), yaw: wrapAngle(from.yaw + turn) };
+      const cmd = commanded(motion, blocked);
+      expected = advanced(this.deadReckoned ?? this.prevOut!, cmd);
       expectedH = this.prevOutH;
-      tol += LOSS_DRIFT * (this.lost.travel + step);
-      tolH += MAX_SLOPE * (this.lost.travel + step);
+      tol += LOSS_DRIFT * (this.lost.travel + cmd.travel);
+      tolH += MAX_SLOPE * (this.lost.travel + cmd.travel);
     }
     const raw = planarPose(NAVIGATOR_FRAME, pose);
     const rawH = cameraHeightOf(NAVIGATOR_FRAME, pose);
