@@ -74,10 +74,10 @@ export class FloorMapper {
     if (decision.floor === null) return { floor: null }; // between floors: nothing is written until the height settles
     this.floorNow = decision.floor;
     const pose = decision.drift ? raisePose(this.map.frame, estimated, -decision.drift) : estimated;
-    const floorUp = this.tracker.floors[decision.floor];
-    const mapPose = this.level ? this.levelled(pose, floorUp) : pose;
-    const onLayer = Math.abs(cameraHeightOf(this.map.frame, pose) - floorUp - this.cameraHeight) < DROPS_AT_M;
-    const r = this.map.integrate(frame, mapPose, decision.floor, this.level && onLayer);
+    const layerHeight = this.tracker.floors[decision.floor] + this.cameraHeight;
+    const est = cameraHeightOf(this.map.frame, pose);
+    const mapPose = this.level ? this.levelled(pose, layerHeight, est) : pose;
+    const r = this.map.integrate(frame, mapPose, decision.floor, this.level && Math.abs(est - layerHeight) < DROPS_AT_M);
     const drift = decision.drift ? { drift: decision.drift } : {};
     return r.ok ? { floor: decision.floor, ok: true, stats: r.value, ...drift } : { floor: decision.floor, ok: false, error: r.error, ...drift };
   }
@@ -127,11 +127,10 @@ export class FloorMapper {
    * The pose the mapper uses: the body's camera is level and rides at a fixed height, so estimated
    * pitch, roll and vertical drift are tracker error; removing them keeps floor points on the floor
    * plane of the layer. Position and yaw are the estimate's. While the estimated height is far from
-   * the layer's (a staircase), the estimated height is kept.
+   * the layer's (a staircase), the estimated height is kept. `layerHeight`: the layer's camera height;
+   * `est`: the pose's.
    */
-  private levelled(pose: Mat4, floorUp: number): Mat4 {
-    const layerHeight = floorUp + this.cameraHeight;
-    const est = cameraHeightOf(this.map.frame, pose);
+  private levelled(pose: Mat4, layerHeight: number, est: number): Mat4 {
     const height = Math.abs(est - layerHeight) < LEVEL_SNAP_M ? layerHeight : est;
     return levelPose(this.map.frame, planarPose(this.map.frame, pose), height);
   }
