@@ -6,6 +6,7 @@ import { fromHfov, type Intrinsics } from '../../src/geometry/intrinsics.js';
 import { identity, type Mat4 } from '../../src/geometry/pose.js';
 import { ReferenceMapper } from '../../bench/reference/mapper-ref.js';
 import { castDepth, cameraPose, FURNITURE, rng, ROOM } from '../../bench/support/synthetic.js';
+import { expectSameCells } from '../helpers/same-cells.js';
 
 let core: Navcore;
 let core2: Navcore;
@@ -18,27 +19,6 @@ afterAll(async () => {
 });
 
 const K: Intrinsics = fromHfov(160, 120, 79);
-
-/** Every cell of the WASM map equals the reference, and both know the same number of cells. */
-function expectSameCells(map: OccupancyMap, ref: ReferenceMapper, layer = 0) {
-  const s = map.snapshot(layer);
-  // The kernel takes the camera position relative to the grid origin, so f32 rounding is only
-  // mirrored when both grids grew the same way.
-  expect([s.originX, s.originZ, s.width, s.height]).toEqual([ref.ox, ref.oz, ref.w, ref.h]);
-  let known = 0, mismatches = 0;
-  for (let z = 0; z < s.height; z++) {
-    for (let x = 0; x < s.width; x++) {
-      const c = s.cells[z * s.width + x];
-      if (c) known++;
-      if (c !== ref.cell(x + s.originX, z + s.originZ)) mismatches++;
-    }
-  }
-  let refKnown = 0;
-  for (const c of ref.grid) if (c) refKnown++;
-  expect(mismatches).toBe(0);
-  expect(known).toBe(refKnown);
-  return known;
-}
 
 function randomFrame(r: () => number, n: number): Float32Array {
   const d = new Float32Array(n);
