@@ -10,6 +10,8 @@ import { GridView } from '../../src/baselines/navigation-agent/grid.js';
 import { recall } from '../../src/baselines/navigation-agent/recall.js';
 import { SearchedPlaces } from '../../src/baselines/navigation-agent/searched.js';
 import { pointOf, SightingMemory } from '../../src/baselines/navigation-agent/memory.js';
+import { flightLines, mergeFlights, readFlights } from '../../src/baselines/navigation-agent/flight-notes.js';
+import type { Flight } from '../../src/baselines/navigation-agent/stairs.js';
 import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
 import type { TaskState } from '../../src/baselines/navigation-agent/types.js';
 import { Cell, type GridSnapshot } from '../../src/mapping/index.js';
@@ -184,6 +186,55 @@ describe('recall on another floor', () => {
   it('explores when no flight from this floor is known', () => {
     const c = ctx([]);
     expect(recall(c)).toEqual({ kind: 'goto', state: 'explore' });
+  });
+});
+
+describe('flights of stairs, carried by the handover', () => {
+  const places = () => {
+    const p = new PlaceStore();
+    p.mark('place 1', { x: 2, z: 2, yaw: Math.PI / 2 }, 0, []);
+    p.mark('place 2', pose(9, 9), 0, []);
+    p.mark('place 3', pose(4, 4), 1, []);
+    return p.list();
+  };
+
+  it('writes each flight from the nearest place on its floor and a later task reads back where it starts, which way it climbs and where it leads', () => {
+    const flights: Flight[] = [
+      { floor: 0, to: 1, bottom: { x: 3.2, z: 1.4 }, heading: -2.5, spanM: 2.4 },
+      { floor: 1, bottom: { x: 4.5, z: 5 }, heading: 0.3, spanM: 1.1 },
+    ];
+    const text = flightLines(flights, places());
+    expect(text.split('\n')).toHaveLength(2);
+    expect(text).toContain("Stairs from near 'place 1'");
+    expect(text).toContain('to floor 1');
+    expect(text).toContain('not yet taken');
+    const read = readFlights(`Goal: bed.\n${text}`, places());
+    expect(read).toHaveLength(2);
+    for (const [i, f] of flights.entries()) {
+      expect(read[i].floor).toBe(f.floor);
+      expect(read[i].to).toBe(f.to);
+      expect(Math.hypot(read[i].bottom.x - f.bottom.x, read[i].bottom.z - f.bottom.z)).toBeLessThan(0.08);
+      expect(Math.abs(Math.atan2(Math.sin(read[i].heading - f.heading), Math.cos(read[i].heading - f.heading)))).toBeLessThan(0.01);
+    }
+  });
+
+  it('leaves out a flight far from every place of its floor, and a reader that does not know the place drops it', () => {
+    expect(flightLines([{ floor: 0, bottom: { x: 30, z: 30 }, heading: 0, spanM: 1 }], places())).toBe('');
+    const text = flightLines([{ floor: 0, to: 1, bottom: { x: 3, z: 2 }, heading: 0, spanM: 1 }], places());
+    const other = new PlaceStore();
+    other.mark('place 9', pose(3, 2), 0, []);
+    expect(readFlights(text, other.list())).toEqual([]);
+  });
+
+  it('adds a flight read back unless it is known, and a known one only learns where it led', () => {
+    const known: Flight[] = [{ floor: 0, bottom: { x: 3, z: 2 }, heading: 0.1, spanM: 2 }];
+    mergeFlights(known, [
+      { floor: 0, to: 1, bottom: { x: 3.3, z: 2.2 }, heading: 0.5, spanM: 0 },
+      { floor: 1, to: 0, bottom: { x: 3.3, z: 2.2 }, heading: 3, spanM: 0 },
+    ]);
+    expect(known).toHaveLength(2);
+    expect(known[0]).toEqual({ floor: 0, to: 1, bottom: { x: 3, z: 2 }, heading: 0.1, spanM: 2 });
+    expect(known[1].floor).toBe(1);
   });
 });
 

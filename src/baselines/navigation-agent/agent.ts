@@ -17,6 +17,7 @@ import { calls, say, Turn } from './conversation.js';
 import { ViewCoverage } from './coverage.js';
 import { explore } from './explore.js';
 import { arrived, takeStairs } from './climb.js';
+import { flightLines, mergeFlights, readFlights, SAME_FLIGHT_M } from './flight-notes.js';
 import { SightingMemory } from './memory.js';
 import { SearchedPlaces } from './searched.js';
 import { recall } from './recall.js';
@@ -37,6 +38,11 @@ export class NavigationAgent implements Model {
   private readonly searched = new SearchedPlaces();
   /** the flight last set out on */
   private climbing: Flight | null = null;
+  /**
+   * the handover this task read, and how many places were known then: places that come back later
+   * (a late relocalisation joins the saved world) make more of its flights readable
+   */
+  private read: { text: string; places: number } | null = null;
 
   constructor(private readonly oracle: NavigationOracle) {}
 
@@ -57,6 +63,7 @@ export class NavigationAgent implements Model {
     }
     const coverage = t.coverage.get(floor)!;
     coverage.markView(grid, pose, nav.lastView, nav.body.intrinsics);
+    if (this.read && this.read.places !== nav.places.list().length) this.readFlightsAgain();
     if (t.state !== 'stairs') this.noteFlight();
     this.memory.noteView(nav);
     // a flight taken at the end of an earlier task: note where it led
@@ -120,6 +127,8 @@ export class NavigationAgent implements Model {
     } else {
       this.memory.readHandover(read, (name) => this.oracle.navigator.places.get(name)?.floor ?? null);
       this.searched.readHandover(read);
+      this.read = { text: read, places: -1 };
+      this.readFlightsAgain();
     }
     t.briefed = true;
     const nav = this.oracle.navigator;
@@ -136,13 +145,21 @@ export class NavigationAgent implements Model {
   }
 
   /**
-   * What the handover carries: the places looked over, and the objects seen near places — unless the
-   * opening asks for an ordinary summary, which tells what happened and nothing for the next task to act on.
+   * What the handover carries: the places looked over, the objects seen near places and the known
+   * flights of stairs — unless the opening asks for an ordinary summary, which tells what happened and
+   * nothing for the next task to act on.
    */
   private handoverLines(t: TaskState, turn: Turn): string {
     if (turn.wantsSummary()) return '';
     this.searched.noteTask(this.oracle.navigator, t.coverage);
-    return [this.searched.handoverLine(), this.memory.handoverLines(this.oracle.navigator.places.list())].filter(Boolean).join('\n');
+    const places = this.oracle.navigator.places.list();
+    return [this.searched.handoverLine(), this.memory.handoverLines(places), flightLines(this.flights, places)].filter(Boolean).join('\n');
+  }
+
+  private readFlightsAgain(): void {
+    const places = this.oracle.navigator.places.list();
+    mergeFlights(this.flights, readFlights(this.read!.text, places));
+    this.read!.places = places.length;
   }
 
   /** Remembers a flight of stairs in the current view, unless it is one already known. */
@@ -152,7 +169,7 @@ export class NavigationAgent implements Model {
     const seen = offFloor(nav) ? null : flightInView(nav);
     if (!seen) return;
     const f = centreOnFlight(seen, (x, z) => nav.map.cellAt(x, z, seen.floor));
-    const known = this.flights.find((g) => g.floor === f.floor && Math.hypot(g.bottom.x - f.bottom.x, g.bottom.z - f.bottom.z) < 1.5);
+    const known = this.flights.find((g) => g.floor === f.floor && Math.hypot(g.bottom.x - f.bottom.x, g.bottom.z - f.bottom.z) < SAME_FLIGHT_M);
     if (known) {
       if (known.to === undefined && f.spanM > known.spanM) Object.assign(known, f);
       return;
@@ -245,6 +262,7 @@ export class NavigationAgent implements Model {
     // what the memory carries comes back only through the handover the next task reads
     this.memory.clear();
     this.searched.clear();
+    this.read = null;
     if (!memory) {
       this.flights = [];
       this.climbing = null;

@@ -109,7 +109,7 @@ export class SightingMemory {
     for (const [id, n] of [...this.seen].slice(-MAX_LISTED)) {
       const s = this.resolve(n, places);
       if (!s) continue;
-      const at = s.offset ? ` (${metres(s.offset.ahead, 'ahead', 'behind')}, ${metres(s.offset.right, 'right', 'left')})` : '';
+      const at = s.offset ? ` (${offsetText(s.offset)})` : '';
       byPlace.set(s.place, [...(byPlace.get(s.place) ?? []), `${id}${at}`]);
     }
     return [...byPlace].map(([place, objs]) => `Objects seen near '${place}': ${objs.join(', ')}.`).join('\n');
@@ -120,8 +120,8 @@ export class SightingMemory {
     for (const m of text.matchAll(/Objects seen near '([^']+)': ([^\n]+)/g)) {
       const floor = placeFloor(m[1]);
       if (floor === null) continue;
-      for (const o of m[2].matchAll(/(\d+)(?: \((\d+(?:\.\d+)?) m (ahead|behind), (\d+(?:\.\d+)?) m (right|left)\))?/g)) {
-        const offset = o[2] === undefined ? null : { ahead: Number(o[2]) * (o[3] === 'ahead' ? 1 : -1), right: Number(o[4]) * (o[5] === 'right' ? 1 : -1) };
+      for (const o of m[2].matchAll(new RegExp(String.raw`(\d+)(?: \(${OFFSET}\))?`, 'g'))) {
+        const offset = o[2] === undefined ? null : offsetOf(o.slice(2, 6));
         this.seen.set(Number(o[1]), { floor, seen: { place: m[1], floor, offset } });
       }
     }
@@ -137,11 +137,23 @@ export class SightingMemory {
       if (d < bestD) [best, bestD] = [q, d];
     }
     if (!best) return null;
-    const dx = n.point.x - best.pose.x, dz = n.point.z - best.pose.z;
-    const { fwd, right } = axes(best.pose.yaw);
-    return { place: best.name, floor: n.floor, offset: { ahead: dx * fwd.x + dz * fwd.z, right: dx * right.x + dz * right.z } };
+    return { place: best.name, floor: n.floor, offset: offsetFrom(best, n.point) };
   }
 }
+
+/** `p` as metres ahead of and to the right of `place`, in the heading it was marked with. */
+export function offsetFrom(place: PlaceRef, p: PlanarPoint): Offset {
+  const dx = p.x - place.pose.x, dz = p.z - place.pose.z;
+  const { fwd, right } = axes(place.pose.yaw);
+  return { ahead: dx * fwd.x + dz * fwd.z, right: dx * right.x + dz * right.z };
+}
+
+/** An offset as a handover writes it: "1.2 m ahead, 0.4 m left" (read back by OFFSET / offsetOf). */
+export const offsetText = (o: Offset): string => `${metres(o.ahead, 'ahead', 'behind')}, ${metres(o.right, 'right', 'left')}`;
+/** the pattern of offsetText: four groups (metres ahead or behind, which, metres right or left, which) */
+export const OFFSET = String.raw`(\d+(?:\.\d+)?) m (ahead|behind), (\d+(?:\.\d+)?) m (right|left)`;
+/** The offset of OFFSET's four groups. */
+export const offsetOf = (g: readonly string[]): Offset => ({ ahead: Number(g[0]) * (g[1] === 'ahead' ? 1 : -1), right: Number(g[2]) * (g[3] === 'right' ? 1 : -1) });
 
 /** Where a remembered object is in the estimated world: its place, moved by its offset (the place itself without one). */
 export function pointOf(s: Seen, places: readonly PlaceRef[]): PlanarPoint | null {
