@@ -10,6 +10,7 @@ import type { PoseSource, TrackingStatus } from '../perception/index.js';
 import { Navcore } from '../wasm/index.js';
 import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
 import { Anchoring } from './anchoring.js';
+import { MapWorldLog } from './map-world-log.js';
 import { MotionCheck, type CommandedMotion, type MotionCheckOptions } from './motion-check.js';
 import { memoryProblem, type NavigatorMemory } from './navigator-memory.js';
 import { PlaceStore, type Place } from './places.js';
@@ -60,6 +61,7 @@ export class Navigator {
   readonly viewBank = new ViewBank();
   readonly archive = new FrameArchive();
   private readonly anchoring = new Anchoring();
+  private readonly worldLog = new MapWorldLog();
   private readonly motionCheck: MotionCheck | null;
   private lastPose: Mat4 | null = null;
   private statusNow: TrackingStatus = 'initialising';
@@ -108,19 +110,23 @@ export class Navigator {
     }
     this.poseSource.importMap(saved.bytes);
     this.anchoring.restore(saved.anchor, saved.mapId, saved.bytes);
+    const kfs = this.poseSource.mapKeyframes?.(saved.bytes) ?? [];
+    this.worldLog.restored(saved.mapId, kfs.reduce((m, k) => Math.max(m, k.id), 0), () => this.anchoring.restored()!.anchor);
   }
 
   /**
-   * The pose source's map and its anchor (a fresh map's with the correction that placed it), for a house
-   * memory; null when the source keeps none. After a refuted move back into the loaded map the tracker
-   * added keyframes at the look-alike place: the map as loaded is kept instead (the grids are in its world).
+   * The pose source's map for a house memory, each keyframe moved into the navigator's world by what the
+   * navigator did to the poses of its frame (map-world-log.ts); null when the source keeps none. After a
+   * refuted move back into the loaded map, the map as loaded is kept instead (the grids are in its world).
    */
   savedPoseMap(): SavedPoseMap | null {
     const back = this.anchoring.restored(), mc = this.motionCheck;
     if (back?.bytes && mc?.switchesRejected) return { bytes: back.bytes, anchor: back.anchor, mapId: back.mapId };
     const bytes = this.poseSource.exportMap?.() ?? null;
     const cur = this.anchoring.current();
-    return bytes && cur ? { bytes, anchor: mc && !back?.current ? mc.carry(cur.anchor) : cur.anchor, mapId: cur.mapId } : null;
+    if (!bytes || !cur) return null;
+    const anchor = mc && !back?.current ? mc.carry(cur.anchor) : cur.anchor, move = this.poseSource.moveMap?.bind(this.poseSource);
+    return { ...(move ? this.worldLog.intoWorld(bytes, cur.mapId, anchor, move) : { bytes, anchor }), mapId: cur.mapId };
   }
 
   /** True once the body was localised in a map given as `poseMap` (relocalisation succeeded). */
@@ -365,6 +371,7 @@ export class Navigator {
     this.poseNow = pose;
     if (!pose) return; // lost or initialising: no pose, no map write (SPEC §2)
     this.lastPose = pose;
+    if (est.pose) this.worldLog.note(frame.timestamp, est.mapId, est.pose, pose);
     if (!checked.plausible) return; // the pose is dead-reckoned over an impossible tracked motion: not mapped
     const step = this.mapper.integrateFrame({ intrinsics: this.body.intrinsics, depth: frame.depth }, pose);
     if (step.floor !== null && step.drift) {

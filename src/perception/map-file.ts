@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 export const MAP_FILE_VERSION = 1;
 const MAGIC = 'NAVTMAP\0';
-const HEADER_BYTES = 88;
+export const HEADER_BYTES = 88;
 
 export const MapFileHeaderSchema = z.object({
   magic: z.literal(MAGIC, { message: "does not start with 'NAVTMAP' (not a tracker map file)" }),
@@ -65,13 +65,15 @@ export function describeMapHeader(h: MapFileHeader): string {
 export interface MapKeyframe {
   id: number;
   frame: number;
+  /** the timestamp of that frame, s */
+  timestamp: number;
   centre: [number, number, number];
   /** camera-to-world, row-major (the convention of Tracker.pose()) */
   pose: Float64Array;
 }
 
-const LANDMARK_BYTES = 124;
-const KEYPOINT_BYTES = 60;
+export const LANDMARK_BYTES = 124;
+export const KEYPOINT_BYTES = 60;
 
 /**
  * The keyframes of a map file (after readMapFileHeader accepted it): for evaluation, e.g. the
@@ -93,6 +95,7 @@ export function readMapKeyframes(bytes: Uint8Array): MapKeyframe[] {
     need(8 + 8 + 8 + 96 + 1 + 4);
     const id = Number(v.getBigUint64(o, true));
     const frame = Number(v.getBigUint64(o + 8, true));
+    const timestamp = v.getFloat64(o + 16, true);
     const R = Array.from({ length: 9 }, (_, i) => v.getFloat64(o + 24 + i * 8, true));
     const t = Array.from({ length: 3 }, (_, i) => v.getFloat64(o + 96 + i * 8, true));
     // centre = −Rᵀ·t of the world-to-camera pose
@@ -101,7 +104,7 @@ export function readMapKeyframes(bytes: Uint8Array): MapKeyframe[] {
     o += 125 + nkp * KEYPOINT_BYTES;
     // camera-to-world = [Rᵀ | centre] of the world-to-camera R, t
     const pose = new Float64Array([R[0], R[3], R[6], centre[0], R[1], R[4], R[7], centre[1], R[2], R[5], R[8], centre[2], 0, 0, 0, 1]);
-    out.push({ id, frame, centre, pose });
+    out.push({ id, frame, timestamp, centre, pose });
   }
   return out;
 }

@@ -16,6 +16,13 @@ export const hasPose = (s: TrackingStatus): boolean => s === 'ok';
 
 export type { RgbdFrame };
 
+/** A keyframe of an exported map, as far as moving the map needs it. */
+export interface KeyframeStamp {
+  id: number;
+  /** the timestamp of the frame it was made from, s */
+  timestamp: number;
+}
+
 export interface PoseEstimate {
   status: TrackingStatus;
   /** camera-to-world in the current map's world frame; null unless status is 'ok' */
@@ -42,5 +49,9 @@ export interface PoseSource {
   exportMap?(): Uint8Array | null;
   /** Replaces every map by an exported one; the next frames localise in it (the body may be anywhere). */
   importMap?(bytes: Uint8Array): void;
+  /** The keyframes of an exported map. Absent: the source's maps have none. */
+  mapKeyframes?(bytes: Uint8Array): KeyframeStamp[];
+  /** An exported map with each keyframe k moved into another world (its pose P becomes worldOf(k)·P). */
+  moveMap?(bytes: Uint8Array, worldOf: (k: KeyframeStamp) => Mat4): Uint8Array;
   dispose(): void;
 }

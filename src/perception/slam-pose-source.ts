@@ -1,5 +1,8 @@
 /** The pose source the navigator uses: the visual tracker. */
-import type { PoseEstimate, PoseSource, RgbdFrame } from './pose-source.js';
+import type { Mat4 } from '../geometry/index.js';
+import { readMapKeyframes } from './map-file.js';
+import { moveMapWorld } from './map-world.js';
+import type { KeyframeStamp, PoseEstimate, PoseSource, RgbdFrame } from './pose-source.js';
 import { Tracker, type TrackerOptions } from './tracker.js';
 
 export class SlamPoseSource implements PoseSource {
@@ -23,6 +26,14 @@ export class SlamPoseSource implements PoseSource {
   /** Loads a saved tracker map: the next frames relocalise in it (Tracker.loadMap). */
   importMap(bytes: Uint8Array): void {
     this.tracker.loadMap(bytes);
+  }
+
+  mapKeyframes(bytes: Uint8Array): KeyframeStamp[] {
+    return readMapKeyframes(bytes);
+  }
+
+  moveMap(bytes: Uint8Array, worldOf: (k: KeyframeStamp) => Mat4): Uint8Array {
+    return moveMapWorld(bytes, worldOf);
   }
 
   reset(): void {

@@ -1,0 +1,85 @@
+/**
+ * How the navigator's world relates to the tracker's map, frame by frame, so that the tracker map a
+ * house memory keeps can be moved into the navigator's world keyframe by keyframe (moveMapWorld).
+ * The navigator's pose of a frame is W·P, P the tracker's pose in its map: W is the map's anchor and
+ * whatever the navigator did on top of it since (a pose the motion check replaced by dead reckoning,
+ * a vertical correction). One anchor for the whole map is not enough: on a flight of stairs the
+ * tracker may fall metres short of the body's travel while the motion check keeps the navigator's
+ * poses right; every keyframe the tracker makes after that is off by that much, the map then holds
+ * the same rooms twice, and a later run that relocalises in the second copy was put 1.4 m from its
+ * grids and places (seed:3, docs/deployment.md).
+ */
+import { identity, invert, type Mat4, multiply } from '../geometry/index.js';
+import type { KeyframeStamp } from '../perception/index.js';
+
+/** a change of W smaller than this is not noted (metres, and radians of its rotation) */
+const MOVE_M = 0.01;
+const TURN_RAD = 0.002;
+
+interface Step {
+  /** the frame's timestamp from which `W` holds, s */
+  t: number;
+  mapId: number;
+  W: Mat4;
+}
+
+export class MapWorldLog {
+  private steps: Step[] = [];
+  /** keyframes of the map loaded at the start (ids up to this one) are in its anchor's world */
+  private loaded: { mapId: number; lastKeyframeId: number; anchor: () => Mat4 } | null = null;
+
+  /** A map taken back from a house memory: its keyframes up to `lastKeyframeId` were made in an earlier run. */
+  restored(mapId: number, lastKeyframeId: number, anchor: () => Mat4): void {
+    this.loaded = { mapId, lastKeyframeId, anchor };
+  }
+
+  /** Notes the world change of a frame: its tracker pose `tracked` (map `mapId`) was taken as `pose`. */
+  note(t: number, mapId: number, tracked: Mat4, pose: Mat4): void {
+    const W = multiply(pose, invert(tracked));
+    const last = this.steps.at(-1);
+    if (last && last.mapId === mapId && !differs(last.W, W)) return;
+    this.steps.push({ t, mapId, W });
+  }
+
+  /**
+   * The world change of keyframe `id` of map `mapId`, made at time `t`: the one noted last at or before
+   * `t` in that map (the first of the map when none was yet), or the loaded map's anchor for a keyframe
+   * of an earlier run; null when nothing of that map was noted.
+   */
+  worldOf(mapId: number, id: number, t: number): Mat4 | null {
+    if (this.loaded && this.loaded.mapId === mapId && id <= this.loaded.lastKeyframeId) return this.loaded.anchor();
+    let before: Step | null = null, after: Step | null = null;
+    for (const s of this.steps) {
+      if (s.mapId !== mapId) continue;
+      if (s.t <= t) before = s;
+      else {
+        after = s;
+        break;
+      }
+    }
+    const s = before ?? after;
+    return s ? Float64Array.from(s.W) : null;
+  }
+
+  /** how many changes were noted (a steady world notes one per map) */
+  get size(): number {
+    return this.steps.length;
+  }
+
+  /**
+   * Map `mapId`'s file moved into the navigator's world by `move` (the pose source's), saved with the
+   * identity as its anchor; a keyframe nothing was noted for moves by `fallback`. Unchanged, with
+   * `fallback` as its anchor, when nothing at all was noted for that map.
+   */
+  intoWorld(bytes: Uint8Array, mapId: number, fallback: Mat4, move: (bytes: Uint8Array, worldOf: (k: KeyframeStamp) => Mat4) => Uint8Array): { bytes: Uint8Array; anchor: Mat4 } {
+    if (!this.steps.some((s) => s.mapId === mapId) && this.loaded?.mapId !== mapId) return { bytes, anchor: fallback };
+    return { bytes: move(bytes, (k) => this.worldOf(mapId, k.id, k.timestamp) ?? fallback), anchor: identity() };
+  }
+}
+
+function differs(a: Mat4, b: Mat4): boolean {
+  const d = multiply(invert(a), b);
+  const turn = Math.acos(Math.min(1, Math.max(-1, (d[0] + d[5] + d[10] - 1) / 2)));
+  return Math.hypot(d[3], d[7], d[11]) > MOVE_M || turn > TURN_RAD;
+}
+

@@ -1,0 +1,90 @@
+/**
+ * Moves a saved tracker map (layout in native/src/io/map_file.h) into another world, keyframe by
+ * keyframe: each keyframe's pose becomes W·P for the world change W the caller gives it, and each
+ * landmark moves with its reference keyframe. The navigator uses it so that the map a house memory
+ * keeps is in the navigator's world even where the navigator's poses were not the tracker's (a pose
+ * the motion check replaced, a vertical correction): a later run that relocalises in any part of it
+ * lands where the earlier run's grids and places are. The checksum is written anew.
+ */
+import type { Mat4 } from '../geometry/index.js';
+import { HEADER_BYTES, LANDMARK_BYTES, KEYPOINT_BYTES } from './map-file.js';
+import type { KeyframeStamp } from './pose-source.js';
+
+
+/** Offsets inside a landmark and a keyframe record (map_file.h). */
+const LM = { pos: 8, normal: 64, refSlot: 112 } as const;
+const KF = { id: 0, timestamp: 16, rotation: 24, translation: 96, keypoints: 121, fixedPart: 125 } as const;
+
+/**
+ * A copy of `bytes` whose keyframe k is moved by `worldOf(k)` (a rigid camera-to-world change, row-major
+ * 4×4: the keyframe's camera-to-world pose P becomes W·P). Throws when the file ends early.
+ */
+export function moveMapWorld(bytes: Uint8Array, worldOf: (k: KeyframeStamp) => Mat4): Uint8Array {
+  const out = bytes.slice();
+  const v = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  const end = out.length - 8;
+  const need = (o: number, n: number) => {
+    if (o + n > end) throw new Error(`map file ends inside its records (offset ${o}, ${bytes.length} bytes)`);
+  };
+  let o = HEADER_BYTES;
+  need(o, 4);
+  const nLm = v.getUint32(o, true);
+  const lmStart = o + 4;
+  o = lmStart + nLm * LANDMARK_BYTES;
+  need(o, 4);
+  const nKf = v.getUint32(o, true);
+  o += 4;
+  const worlds: Mat4[] = [];
+  for (let k = 0; k < nKf; k++) {
+    need(o, KF.fixedPart);
+    const W = worldOf({ id: Number(v.getBigUint64(o + KF.id, true)), timestamp: v.getFloat64(o + KF.timestamp, true) });
+    worlds.push(W);
+    moveKeyframe(v, o, W);
+    const nkp = v.getUint32(o + KF.keypoints, true);
+    o += KF.fixedPart + nkp * KEYPOINT_BYTES;
+  }
+  for (let l = 0; l < nLm; l++) {
+    const at = lmStart + l * LANDMARK_BYTES;
+    const W = worlds[v.getInt32(at + LM.refSlot, true)];
+    if (!W) throw new Error(`map file: landmark ${l} names reference keyframe slot ${v.getInt32(at + LM.refSlot, true)} of ${nKf}`);
+    writeVec(v, at + LM.pos, rotate(W, readVec(v, at + LM.pos), true));
+    writeVec(v, at + LM.normal, rotate(W, readVec(v, at + LM.normal), false));
+  }
+  const [hi, lo] = fnv1a64(out.subarray(0, end));
+  v.setUint32(end, lo, true);
+  v.setUint32(end + 4, hi, true);
+  return out;
+}
+
+/** The world-to-camera R, t of a keyframe become R·Wrᵀ and t − R·Wrᵀ·Wt (its camera-to-world pose W·P). */
+function moveKeyframe(v: DataView, o: number, W: Mat4): void {
+  const R = Array.from({ length: 9 }, (_, i) => v.getFloat64(o + KF.rotation + i * 8, true));
+  const t = readVec(v, o + KF.translation);
+  const Rn = new Array<number>(9);
+  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) Rn[r * 3 + c] = R[r * 3] * W[c * 4] + R[r * 3 + 1] * W[c * 4 + 1] + R[r * 3 + 2] * W[c * 4 + 2];
+  const tw = [W[3], W[7], W[11]];
+  for (let i = 0; i < 9; i++) v.setFloat64(o + KF.rotation + i * 8, Rn[i], true);
+  writeVec(v, o + KF.translation, [0, 1, 2].map((r) => t[r] - (Rn[r * 3] * tw[0] + Rn[r * 3 + 1] * tw[1] + Rn[r * 3 + 2] * tw[2])));
+}
+
+const readVec = (v: DataView, o: number) => [0, 1, 2].map((i) => v.getFloat64(o + i * 8, true));
+const writeVec = (v: DataView, o: number, x: number[]) => x.forEach((c, i) => v.setFloat64(o + i * 8, c, true));
+const rotate = (W: Mat4, p: number[], translate: boolean) =>
+  [0, 1, 2].map((r) => W[r * 4] * p[0] + W[r * 4 + 1] * p[1] + W[r * 4 + 2] * p[2] + (translate ? W[r * 4 + 3] : 0));
+
+/**
+ * The map file's checksum (native/src/io/byte_stream.h) as [high, low] 32-bit words, without BigInt in
+ * the loop: FNV-1a 64 from the offset basis 1469598103934665603, the constant the format was written
+ * with (FNV's published basis has one more digit, 14695981039346656037; files of version 1 keep this one).
+ */
+export function fnv1a64(bytes: Uint8Array): [number, number] {
+  let hi = 0x14650fb0, lo = 0x739d0383;
+  for (let i = 0; i < bytes.length; i++) {
+    lo = (lo ^ bytes[i]) >>> 0;
+    // × 0x100000001b3 = × 0x1b3 + × 2⁴⁰ (the second adds lo << 8 to the high word)
+    const a = lo * 0x1b3;
+    hi = (Math.imul(hi, 0x1b3) + Math.floor(a / 4294967296) + (lo << 8)) >>> 0;
+    lo = a >>> 0;
+  }
+  return [hi, lo];
+}
