@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ViewCoverage } from '../../src/baselines/navigation-agent/coverage.js';
 import { GridView } from '../../src/baselines/navigation-agent/grid.js';
 import { recall } from '../../src/baselines/navigation-agent/recall.js';
-import { SearchedPlaces } from '../../src/baselines/navigation-agent/searched.js';
+import { SearchedPlaces, takesOverSearches } from '../../src/baselines/navigation-agent/searched.js';
 import { pointOf, SightingMemory } from '../../src/baselines/navigation-agent/memory.js';
 import { flightLines, mergeFlights, readFlights } from '../../src/baselines/navigation-agent/flight-notes.js';
 import type { Flight } from '../../src/baselines/navigation-agent/stairs.js';
@@ -186,6 +186,14 @@ describe('recall on another floor', () => {
   it('explores when no flight from this floor is known', () => {
     const c = ctx([]);
     expect(recall(c)).toEqual({ kind: 'goto', state: 'explore' });
+  });
+});
+
+describe("an earlier run's handover", () => {
+  it('gives objects and stairs but not the areas it looked over; a handover of this run gives all three', () => {
+    expect(takesOverSearches('house/archive/run-001/tasks/task-005/handover.md')).toBe(false);
+    expect(takesOverSearches('tasks/task-002/handover.md')).toBe(true);
+    expect(takesOverSearches('tasks/archive-notes/handover.md')).toBe(true);
   });
 });
 

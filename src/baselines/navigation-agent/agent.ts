@@ -19,7 +19,7 @@ import { explore } from './explore.js';
 import { arrived, takeStairs } from './climb.js';
 import { flightLines, mergeFlights, readFlights, SAME_FLIGHT_M } from './flight-notes.js';
 import { SightingMemory } from './memory.js';
-import { SearchedPlaces } from './searched.js';
+import { SearchedPlaces, takesOverSearches } from './searched.js';
 import { recall } from './recall.js';
 import { centreOnFlight, flightInView, offFloor, type Flight } from './stairs.js';
 import { GridView } from './grid.js';
@@ -120,13 +120,13 @@ export class NavigationAgent implements Model {
   private briefing(turn: Turn, t: TaskState): ModelResponse | null {
     if (t.briefed) return null;
     const read = turn.resultOf('read_file');
+    const own = turn.handoverPath();
+    const previous = turn.filesToRead().find((f) => /handover\.md$/.test(f) && f !== own);
     if (read === null) {
-      const own = turn.handoverPath();
-      const previous = turn.filesToRead().find((f) => /handover\.md$/.test(f) && f !== own);
       if (previous) return calls(turn.req, [{ name: 'read_file', args: { path: previous } }]);
     } else {
       this.memory.readHandover(read, (name) => this.oracle.navigator.places.get(name)?.floor ?? null);
-      this.searched.readHandover(read);
+      if (!previous || takesOverSearches(previous)) this.searched.readHandover(read);
       this.read = { text: read, places: -1 };
       this.readFlightsAgain();
     }

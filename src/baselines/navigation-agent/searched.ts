@@ -25,6 +25,16 @@ export const SIDES = ['ahead', 'left', 'behind', 'right'] as const;
 export type Side = (typeof SIDES)[number];
 const sideOf = (bearing: number, heading: number): Side => SIDES[((Math.round(wrapAngle(bearing - heading) / (Math.PI / 2)) % 4) + 4) % 4];
 
+/** a handover the house memory kept from an earlier run (`house/archive/run-00k/…`) */
+const ARCHIVED = /(^|\/)archive\/run-\d+\//;
+
+/**
+ * Whether the areas a handover names as looked over are taken over. Not from an earlier run's (the
+ * house memory's archive): those areas were looked over for other goals, and nothing noted then is
+ * complete enough to rule a whole earlier run's search out; its objects and stairs still count.
+ */
+export const takesOverSearches = (handoverPath: string): boolean => !ARCHIVED.test(handoverPath);
+
 export class SearchedPlaces {
   /** place name → the sides looked over */
   private places = new Map<string, Set<Side>>();
