@@ -38,11 +38,6 @@ export class NavigationAgent implements Model {
   private readonly searched = new SearchedPlaces();
   /** the flight last set out on */
   private climbing: Flight | null = null;
-  /**
-   * the handover this task read, and how many places were known then: places that come back later
-   * (a late relocalisation joins the saved world) make more of its flights readable
-   */
-  private read: { text: string; places: number } | null = null;
 
   constructor(private readonly oracle: NavigationOracle) {}
 
@@ -63,7 +58,6 @@ export class NavigationAgent implements Model {
     }
     const coverage = t.coverage.get(floor)!;
     coverage.markView(grid, pose, nav.lastView, nav.body.intrinsics);
-    if (this.read && this.read.places !== nav.places.list().length) this.readFlightsAgain();
     if (t.state !== 'stairs') this.noteFlight();
     this.memory.noteView(nav);
     // a flight taken at the end of an earlier task: note where it led
@@ -127,8 +121,7 @@ export class NavigationAgent implements Model {
     } else {
       this.memory.readHandover(read, (name) => this.oracle.navigator.places.get(name)?.floor ?? null);
       if (!previous || takesOverSearches(previous)) this.searched.readHandover(read);
-      this.read = { text: read, places: -1 };
-      this.readFlightsAgain();
+      mergeFlights(this.flights, readFlights(read, this.oracle.navigator.places.list()));
     }
     t.briefed = true;
     const nav = this.oracle.navigator;
@@ -154,12 +147,6 @@ export class NavigationAgent implements Model {
     this.searched.noteTask(this.oracle.navigator, t.coverage);
     const places = this.oracle.navigator.places.list();
     return [this.searched.handoverLine(), this.memory.handoverLines(places), flightLines(this.flights, places)].filter(Boolean).join('\n');
-  }
-
-  private readFlightsAgain(): void {
-    const places = this.oracle.navigator.places.list();
-    mergeFlights(this.flights, readFlights(this.read!.text, places));
-    this.read!.places = places.length;
   }
 
   /** Remembers a flight of stairs in the current view, unless it is one already known. */
@@ -262,7 +249,6 @@ export class NavigationAgent implements Model {
     // what the memory carries comes back only through the handover the next task reads
     this.memory.clear();
     this.searched.clear();
-    this.read = null;
     if (!memory) {
       this.flights = [];
       this.climbing = null;
