@@ -14,6 +14,8 @@
  *   (as drift is), and also as it stands in the first camera's frame: a turn that drifted before the
  *   first loop turns the whole map about the first keyframe, and no later closure can undo it, so
  *   the second score mixes that one rotation into every cell
+ * - after the tour the loop-closing tracker's map is bundle-adjusted as a whole (Tracker.optimizeMap)
+ *   before its final keyframes are read; its wall time and the drift before it are kept
  * - the loop-closing tracker's saved map and its keyframes' true floor positions, for kidnaps
  */
 import type { Mat4, Vec3 } from '../../src/geometry/pose.js';
@@ -28,7 +30,7 @@ import { navcore } from '../../src/wasm/navcore.js';
 import { SimBody } from '../../src/body/sim-body.js';
 import { loadHouse } from '../../src/sim/load-house.js';
 import type { HouseRef } from '../../src/sim/index.js';
-import { readMapFileHeader, readMapKeyframes, Tracker, type LoopSearchStats, type MapKeyframe } from '../../src/perception/index.js';
+import { readMapFileHeader, readMapKeyframes, Tracker, type LoopSearchStats, type MapKeyframe, type OptimizeMapResult } from '../../src/perception/index.js';
 import { simTrackerOptions } from '../../src/world/pose-sources.js';
 import { loopTour } from './loop-tour.js';
 
@@ -58,6 +60,10 @@ export interface TourRun {
   /** wall time of the tracking calls that closed a loop, ms */
   closureMs: number[];
   loopStats: LoopSearchStats;
+  /** the global bundle adjustment of the loop-closing tracker's map after the tour */
+  globalBa: OptimizeMapResult;
+  /** the loop-closing tracker's drift before that adjustment */
+  driftPctBeforeGlobalBa: number;
   /** the loop-closing tracker's map, its id, its keyframes' true floor points and map positions */
   map: Uint8Array;
   mapId: number;
@@ -164,6 +170,9 @@ export async function tourRun(house: HouseRef & { kind: 'procedural' }, minPathM
       }
     }
     const frames = ctx.gt.length;
+    const driftPctBeforeGlobalBa = trajectoryFit(finalKeyframes(loop, frames).kfs, ctx.gt).driftPct;
+    const globalBa = loop.optimizeMap();
+    log(`${label}: global bundle adjustment ${globalBa.ms.toFixed(0)} ms: ${globalBa.keyframes} keyframes (${globalBa.followers} too weakly observed, moved with a neighbour), ${globalBa.observations} observations, Huber cost ${globalBa.costBefore.toFixed(0)} → ${globalBa.costAfter.toFixed(0)}, ${globalBa.removed} removed`);
     const measure = async (t: Tracker, d: typeof depths.open) => {
       const { map, kfs } = finalKeyframes(t, frames);
       const fit = trajectoryFit(kfs, ctx.gt);
@@ -180,7 +189,7 @@ export async function tourRun(house: HouseRef & { kind: 'procedural' }, minPathM
     };
     const a = await measure(open, depths.open), b = await measure(loop, depths.loop);
     return {
-      label, pathM, frames, open: a.run, loop: b.run, closures, falseClosures, closureMs, loopStats: loop.loopStats(),
+      label, pathM, frames, open: a.run, loop: b.run, closures, falseClosures, closureMs, loopStats: loop.loopStats(), globalBa, driftPctBeforeGlobalBa,
       map: b.map, mapId: readMapFileHeader(b.map).mapId,
       places: b.kfs.map((k) => ({ floor: floors[k.frame - 1], est: k.centre })),
       mapToSim: b.fit.T, fitRmseM: b.fit.rmse,

@@ -123,6 +123,14 @@ const uint8_t* nt_saved_map(nt_tracker* t);
 /* replaces every map by the one in data[0..length) after checking it; the tracker is then lost and
  * relocalises in it (two agreeing consecutive frames), opening no new map for NT_P_RELOC_PATIENCE frames */
 int nt_load_map(nt_tracker* t, const uint8_t* data, int length);
+/* global bundle adjustment of the current map: every keyframe but the map's first and every landmark
+ * move (Levenberg-Marquardt, `iterations` 1..100 per pass: a Huber pass, then a plain one without the
+ * observations beyond the χ² gate, which are removed from the map). A keyframe observing fewer than
+ * `min_observations` (0..10000) landmarks keeps its pose relative to the nearest adjusted keyframe.
+ * out5: Huber cost over the adjusted observations at the start and at the end, observations removed,
+ * observations adjusted, keyframes moved with a neighbour. Returns 0, or NT_E_NO_MAP when there is no
+ * map with a keyframe. Takes seconds for a map of hundreds of keyframes. */
+int nt_global_bundle_adjust(nt_tracker* t, int iterations, int min_observations, double* out5);
 
 #ifdef __cplusplus
 }

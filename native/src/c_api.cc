@@ -52,4 +52,8 @@ int nt_load_map(nt_tracker* t, const uint8_t* data, int length) {
   return t ? t->sys.load_map(data, length) : NT_E_NULL;
 }
 
+int nt_global_bundle_adjust(nt_tracker* t, int iterations, int min_observations, double* out5) {
+  return t ? t->sys.global_bundle_adjust(iterations, min_observations, out5) : NT_E_NULL;
+}
+
 }  // extern "C"

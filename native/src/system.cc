@@ -113,6 +113,20 @@ int System::load_map(const uint8_t* data, int length) {
   return 0;
 }
 
+int System::global_bundle_adjust(int iterations, int min_observations, double* out) {
+  if (!out) return NT_E_NULL;
+  if (!configured_) return NT_E_NOT_CONFIGURED;
+  if (iterations < 1 || iterations > 100 || min_observations < 0 || min_observations > 10000) return NT_E_ARG;
+  GlobalBaResult r;
+  if (!tracking_.optimize_map(iterations, min_observations, r)) return NT_E_NO_MAP;
+  out[0] = r.cost_before;
+  out[1] = r.cost_after;
+  out[2] = r.removed;
+  out[3] = r.observations;
+  out[4] = r.followers;
+  return 0;
+}
+
 namespace {
 // camera-to-world as a row-major 4×4; false when a value is not finite
 bool write_twc(const SE3& Tcw, double* out) {

@@ -25,6 +25,8 @@ class System {
   int save_map();
   const uint8_t* saved_map() const { return saved_.data(); }
   int load_map(const uint8_t* data, int length);
+  // out: cost before, cost after, observations removed, observations, keyframes moved with a neighbour
+  int global_bundle_adjust(int iterations, int min_observations, double* out5);
 
  private:
   TrackerContext ctx_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "data/landmark_ops.h"
 #include "module/frame_tracker.h"
 #include "module/initializer.h"
 #include "module/keyframe_inserter.h"
@@ -38,6 +39,28 @@ void TrackingModule::adopt_loaded_map(std::unique_ptr<MapDatabase> map, uint64_t
   // lost, not initialising: the first frames relocalise in the loaded map instead of opening one
   state_ = TrackState::Lost;
   load_patience_ = ctx_.tp.reloc_patience_frames;
+}
+
+bool TrackingModule::optimize_map(int iterations, int min_observations, GlobalBaResult& out) {
+  MapDatabase* map = ctx_.atlas.current();
+  if (!map || map->keyframes.empty()) return false;
+  KeyFrame* ref = last_.ref_kf;
+  const bool ref_here = ref && std::any_of(map->keyframes.begin(), map->keyframes.end(),
+                                           [ref](const KeyFramePtr& k) { return k.get() == ref; });
+  const SE3 ref_before = ref_here ? ref->Tcw : SE3();
+  GlobalBaOptions opt;
+  opt.iterations_first = opt.iterations_second = iterations;
+  opt.level = ctx_.tp.level_motion;
+  opt.min_observations = min_observations;
+  out = global_bundle_adjust(*map, ctx_.cam, ctx_.orb, opt);
+  for (const LandmarkPtr& lm : map->landmarks)
+    if (!lm->bad) update_landmark_geometry(*lm, ctx_.orb);
+  for (const KeyFramePtr& k : map->keyframes) update_covisibility(k.get());
+  map->purge_bad_landmarks();
+  if (ref_here) last_.Tcw = last_.Tcw * ref_before.inverse() * ref->Tcw;
+  for (auto& lm : last_.landmarks)
+    if (lm && lm->bad) lm.reset();
+  return true;
 }
 
 bool TrackingModule::agrees_with_pending(const Frame& cur, const MapDatabase* map) const {

@@ -10,6 +10,7 @@
 #include "module/loop_closer.h"
 #include "module/relocalizer.h"
 #include "module/tracker_context.h"
+#include "optimize/global_bundle_adjuster.h"
 
 namespace nav {
 
@@ -23,6 +24,9 @@ class TrackingModule {
   void reset();
   // replaces every map by `map` (read from a file) and looks for it from the next frame on
   void adopt_loaded_map(std::unique_ptr<MapDatabase> map, uint64_t next_kf_id, uint64_t next_lm_id);
+  // global bundle adjustment of the current map (false: there is none); the last frame moves with its
+  // reference keyframe so that tracking goes on from where the map now puts it
+  bool optimize_map(int iterations, int min_observations, GlobalBaResult& out);
 
   TrackState state() const { return state_; }
   const SE3& last_Tcw() const { return last_.Tcw; }

@@ -100,4 +100,5 @@ export interface TrackerExports {
   nt_save_map(h: number): number;
   nt_saved_map(h: number): number;
   nt_load_map(h: number, data: number, length: number): number;
+  nt_global_bundle_adjust(h: number, iterations: number, minObservations: number, out5: number): number;
 }

@@ -65,6 +65,34 @@ export const TrackerOptionsSchema = z.object({
 });
 export type TrackerOptions = z.input<typeof TrackerOptionsSchema>;
 
+export const OptimizeMapOptionsSchema = z.object({
+  /** Levenberg-Marquardt iterations of each pass (a Huber pass, then a plain one without outliers) */
+  iterations: z.number().int().min(1).max(100).default(10),
+  /**
+   * a keyframe observing fewer landmarks than this keeps its pose relative to the nearest adjusted
+   * keyframe instead of moving freely (barely constrained, it would wander)
+   */
+  minObservations: z.number().int().min(0).max(10000).default(80),
+});
+export type OptimizeMapOptions = z.input<typeof OptimizeMapOptionsSchema>;
+
+/** What one global bundle adjustment did (Tracker.optimizeMap). */
+export interface OptimizeMapResult {
+  /** wall time, ms */
+  ms: number;
+  /** Huber cost over every observation the pass started with, before and after */
+  costBefore: number;
+  costAfter: number;
+  /** observations removed as outliers */
+  removed: number;
+  observations: number;
+  /** keyframes that observed fewer than minObservations landmarks and moved with a neighbour */
+  followers: number;
+  /** the current map's keyframes and landmarks afterwards */
+  keyframes: number;
+  landmarks: number;
+}
+
 export class TrackerError extends Error {
   constructor(message: string, readonly code: number) {
     super(message);
@@ -294,6 +322,29 @@ export class Tracker {
       magic: 'NAVTMAP\0', version: 1, width: k.width, height: k.height, fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy,
       depthBaseline: o.depthBaseline ?? 0.08, numLevels: o.numLevels ?? 8, levelMotion: o.levelMotion ?? false, scaleFactor: o.scaleFactor ?? 1.2, mapId: 1,
     });
+  }
+
+  /**
+   * Global bundle adjustment of the current map: every keyframe but the map's first and every landmark
+   * move to agree with all observations (after loop closing has corrected the poses through the
+   * essential graph only). Takes seconds for a map of hundreds of keyframes; tracking goes on from the
+   * adjusted map. A TrackerError when there is no map or the options are out of range.
+   */
+  optimizeMap(options: OptimizeMapOptions = {}): OptimizeMapResult {
+    this.live();
+    const parsed = OptimizeMapOptionsSchema.safeParse(options);
+    if (!parsed.success) throw new TrackerError(`invalid optimizeMap options: ${describeIssues(parsed.error)}`, -4);
+    const out = allocBlock<Float64Array>(this.heap, Float64Array, 5);
+    try {
+      const t0 = performance.now();
+      this.check(this.ex.nt_global_bundle_adjust(this.handle, parsed.data.iterations, parsed.data.minObservations, out.ptr), 'global bundle adjustment');
+      const ms = performance.now() - t0;
+      const [costBefore, costAfter, removed, observations, followers] = out.view();
+      const c = this.counts();
+      return { ms, costBefore, costAfter, removed, observations, followers, keyframes: c.keyframes, landmarks: c.landmarks };
+    } finally {
+      out.free();
+    }
   }
 
   reset(): void {

@@ -10,7 +10,7 @@ import { readRgbd, readTumFrames } from '../../src/body/tum.js';
 import { Tracker, type RgbdFrame } from '../../src/perception/index.js';
 import { FR3_INTRINSICS, TEDDY, skipReason } from '../../bench/support/shared-data.js';
 import { mirrored } from '../helpers/mirrored-frame.js';
-import { fnv1a64 } from '../../src/perception/map-world.js';
+import { resealMap } from '../helpers/map-file-forge.js';
 
 const N = 40;
 let frames: RgbdFrame[] = [];
@@ -18,12 +18,6 @@ let saved: Uint8Array;
 let poses: (Float64Array | null)[] = [];
 
 const dist = (a: Float64Array, b: Float64Array) => Math.hypot(a[3] - b[3], a[7] - b[7], a[11] - b[11]);
-
-/** The file's checksum, to forge files that pass it. */
-function checksum(b: Uint8Array): bigint {
-  const [hi, lo] = fnv1a64(b);
-  return (BigInt(hi) << 32n) | BigInt(lo);
-}
 
 describe.skipIf(!TEDDY)(`tracker map files (${TEDDY ? 'TUM fr3/teddy' : skipReason('tum_fr3_teddy_100')})`, () => {
   beforeAll(async () => {
@@ -171,7 +165,7 @@ describe.skipIf(!TEDDY)(`tracker map files (${TEDDY ? 'TUM fr3/teddy' : skipReas
       // a consistent checksum over an impossible count: the tracker's own checks refuse it
       const lying = saved.slice();
       new DataView(lying.buffer).setUint32(88, 0x7fffffff, true);
-      new DataView(lying.buffer).setBigUint64(lying.length - 8, checksum(lying.subarray(0, lying.length - 8)), true);
+      resealMap(lying);
       expect(() => t.loadMap(lying)).toThrow(/truncated or corrupt/);
       // a refused file leaves the tracker as it was: it still tracks from scratch
       expect(t.track(frames[0]).status).toBe('ok');

@@ -4,160 +4,51 @@
 #include <algorithm>
 #include <vector>
 
-#include "../data/landmark_ops.h"
-#include "reprojection.h"
+#include "ba_problem.h"
 
 namespace nav {
 
 namespace {
 
-struct BaEdge {
-  int cam;   // index into poses
-  int pt;    // index into points
-  int kp;
-  Observation o;
-  bool outlier = false;
-};
-
-struct Problem {
-  std::vector<KeyFrame*> kfs;   // moving first, then fixed
-  int moving = 0;
-  std::vector<SE3> poses;
-  std::vector<Landmark*> lms;
-  std::vector<Vec3> pts;
-  std::vector<BaEdge> edges;
-  std::vector<std::vector<int>> pt_edges;
-};
-
-double cost_of(const Problem& p, const std::vector<SE3>& poses, const std::vector<Vec3>& pts, const PinholeCamera& cam,
-               bool robust) {
-  double c = 0;
-  for (const BaEdge& ed : p.edges) {
-    if (ed.outlier) continue;
-    double e[3];
-    if (!project_residual(cam, ed.o, poses[ed.cam] * pts[ed.pt], e, nullptr)) { c += 1e6; continue; }
-    c += edge_cost(ed.o, chi2_of(ed.o, e), robust);
+// A window of ten keyframes: the reduced system is small enough to store and factor densely.
+class DenseReducedSystem : public ReducedSystem {
+ public:
+  void begin(int cameras) override {
+    S_ = Eigen::MatrixXd::Zero(6 * cameras, 6 * cameras);
   }
-  return c;
-}
-
-void run_lm(Problem& p, const PinholeCamera& cam, int iterations, bool robust, bool level) {
-  const int nc = p.moving, np = static_cast<int>(p.pts.size());
-  const int dim = 6 * nc;
-  double lambda = 1e-4;
-  double cost = cost_of(p, p.poses, p.pts, cam, robust);
-  std::vector<Eigen::Matrix3d> Hpp(np);
-  std::vector<Vec3> gp(np);
-  std::vector<Eigen::Matrix<double, 6, 3>> Hcp(p.edges.size());
-  std::vector<Mat6> Hcc(nc);
-  std::vector<Vec6> gc(nc);
-  for (int it = 0; it < iterations; ++it) {
-    for (auto& m : Hpp) m.setZero();
-    for (auto& v : gp) v.setZero();
-    for (auto& m : Hcc) m.setZero();
-    for (auto& v : gc) v.setZero();
-    for (size_t k = 0; k < p.edges.size(); ++k) {
-      BaEdge& ed = p.edges[k];
-      Hcp[k].setZero();
-      if (ed.outlier) continue;
-      const SE3& T = p.poses[ed.cam];
-      const Vec3 pc = T * p.pts[ed.pt];
-      double e[3];
-      Eigen::Matrix3d jp;
-      if (!project_residual(cam, ed.o, pc, e, &jp)) continue;
-      const double w = edge_weight(ed.o, chi2_of(ed.o, e), robust);
-      const int rows = ed.o.stereo() ? 3 : 2;
-      const Eigen::Matrix3d Jx = -jp * T.R;  // de/dXw
-      Eigen::Matrix<double, 3, 6> Jc;
-      if (ed.cam < nc) Jc = -jp * dpc_dpose(pc);
-      for (int r = 0; r < rows; ++r) {
-        Hpp[ed.pt].noalias() += w * Jx.row(r).transpose() * Jx.row(r);
-        gp[ed.pt].noalias() += w * e[r] * Jx.row(r).transpose();
-        if (ed.cam < nc) {
-          Hcc[ed.cam].noalias() += w * Jc.row(r).transpose() * Jc.row(r);
-          gc[ed.cam].noalias() += w * e[r] * Jc.row(r).transpose();
-          Hcp[k].noalias() += w * Jc.row(r).transpose() * Jx.row(r);
+  void add_diagonal(int c, const Mat6& block) override { S_.block<6, 6>(6 * c, 6 * c) += block; }
+  void subtract(int a, int b, const Mat63& W, const Mat63& Hb) override {
+    S_.block<6, 6>(6 * a, 6 * b).noalias() -= W * Hb.transpose();
+  }
+  bool upper_only() const override { return false; }
+  bool solve(const Eigen::VectorXd& rhs_in, bool level, Eigen::VectorXd& dc) override {
+    Eigen::VectorXd rhs = rhs_in;
+    if (level) {
+      // pin the tilt of every moving keyframe: its update keeps it level
+      for (int c = 0; c < S_.rows() / 6; ++c) {
+        for (int r : kTiltRows) {
+          const int i = 6 * c + r;
+          S_.row(i).setZero();
+          S_.col(i).setZero();
+          S_(i, i) = 1.0;
+          rhs(i) = 0.0;
         }
       }
     }
-    bool improved = false;
-    for (int tries = 0; tries < 5 && !improved; ++tries) {
-      Eigen::MatrixXd S = Eigen::MatrixXd::Zero(dim, dim);
-      Eigen::VectorXd rhs = Eigen::VectorXd::Zero(dim);
-      for (int c = 0; c < nc; ++c) {
-        Mat6 A = Hcc[c];
-        A.diagonal() += lambda * (Hcc[c].diagonal().array() + 1e-6).matrix();
-        S.block<6, 6>(6 * c, 6 * c) += A;
-        rhs.segment<6>(6 * c) -= gc[c];
-      }
-      std::vector<Eigen::Matrix3d> Hinv(np);
-      for (int q = 0; q < np; ++q) {
-        Eigen::Matrix3d A = Hpp[q];
-        A.diagonal() += lambda * (Hpp[q].diagonal().array() + 1e-6).matrix();
-        Hinv[q] = A.inverse();
-        const auto& es = p.pt_edges[q];
-        for (int a : es) {
-          const BaEdge& ea = p.edges[a];
-          if (ea.outlier || ea.cam >= nc) continue;
-          const Eigen::Matrix<double, 6, 3> W = Hcp[a] * Hinv[q];
-          rhs.segment<6>(6 * ea.cam) += W * gp[q];
-          for (int b : es) {
-            const BaEdge& eb = p.edges[b];
-            if (eb.outlier || eb.cam >= nc) continue;
-            S.block<6, 6>(6 * ea.cam, 6 * eb.cam).noalias() -= W * Hcp[b].transpose();
-          }
-        }
-      }
-      if (level) {
-        // pin the tilt of every moving keyframe: its update keeps it level
-        for (int c = 0; c < nc; ++c) {
-          for (int r : kTiltRows) {
-            const int i = 6 * c + r;
-            S.row(i).setZero();
-            S.col(i).setZero();
-            S(i, i) = 1.0;
-            rhs(i) = 0.0;
-          }
-        }
-      }
-      Eigen::VectorXd dc = dim > 0 ? Eigen::VectorXd(S.ldlt().solve(rhs)) : Eigen::VectorXd();
-      if (dim > 0 && !dc.allFinite()) { lambda *= 10; continue; }
-      std::vector<SE3> poses = p.poses;
-      std::vector<Vec3> pts = p.pts;
-      for (int c = 0; c < nc; ++c) poses[c] = p.poses[c].left_update(dc.segment<6>(6 * c));
-      for (int q = 0; q < np; ++q) {
-        Vec3 r = -gp[q];
-        for (int a : p.pt_edges[q]) {
-          const BaEdge& ea = p.edges[a];
-          if (ea.outlier || ea.cam >= nc) continue;
-          r -= Hcp[a].transpose() * dc.segment<6>(6 * ea.cam);
-        }
-        const Vec3 dp = Hinv[q] * r;
-        if (dp.allFinite()) pts[q] += dp;
-      }
-      const double c = cost_of(p, poses, pts, cam, robust);
-      if (c < cost) {
-        p.poses.swap(poses);
-        p.pts.swap(pts);
-        const bool converged = cost - c < 1e-6 * cost;
-        cost = c;
-        lambda = std::max(1e-9, lambda * 0.3);
-        improved = true;
-        if (converged) it = iterations;
-      } else {
-        lambda *= 10;
-      }
-    }
-    if (!improved) break;
+    dc = S_.ldlt().solve(rhs);
+    return true;
   }
-}
+
+ private:
+  Eigen::MatrixXd S_;
+};
 
 }  // namespace
 
 int local_bundle_adjust(KeyFrame* kf, MapDatabase& map, const PinholeCamera& cam, const OrbParams& orb,
                         const LocalBaOptions& opt, uint64_t stamp) {
   (void)map;
-  Problem p;
+  BaProblem p;
   p.kfs.push_back(kf);
   kf->ba_local_for = stamp;
   for (KeyFrame* n : kf->best_covisible(opt.window - 1)) {
@@ -195,55 +86,9 @@ int local_bundle_adjust(KeyFrame* kf, MapDatabase& map, const PinholeCamera& cam
   p.kfs = moving;
   p.moving = static_cast<int>(moving.size());
   p.kfs.insert(p.kfs.end(), held.begin(), held.end());
-  std::map<KeyFrame*, int> cam_index;
-  for (size_t i = 0; i < p.kfs.size(); ++i) {
-    cam_index[p.kfs[i]] = static_cast<int>(i);
-    p.poses.push_back(opt.level && static_cast<int>(i) < p.moving ? levelled(p.kfs[i]->Tcw) : p.kfs[i]->Tcw);
-  }
-  p.pt_edges.resize(p.lms.size());
-  for (size_t q = 0; q < p.lms.size(); ++q) {
-    Landmark* lm = p.lms[q];
-    p.pts.push_back(lm->pos);
-    for (const auto& o : lm->obs) {
-      auto it = cam_index.find(o.first);
-      if (it == cam_index.end()) continue;
-      const KeyFrame* k = o.first;
-      const KeyPoint& kp = k->kps[o.second];
-      p.pt_edges[q].push_back(static_cast<int>(p.edges.size()));
-      p.edges.push_back(BaEdge{it->second, static_cast<int>(q), o.second,
-                               Observation{kp.x, kp.y, k->u_right[o.second], orb.inv_sigma2[kp.level], k->depth[o.second] > 0}, false});
-    }
-  }
-  run_lm(p, cam, opt.iterations_first, true, opt.level);
-  // drop observations that are clearly wrong, then polish without the robust kernel
-  for (BaEdge& ed : p.edges) {
-    double e[3];
-    const bool front = project_residual(cam, ed.o, p.poses[ed.cam] * p.pts[ed.pt], e, nullptr);
-    ed.outlier = !front || chi2_of(ed.o, e) > chi2_threshold(ed.o);
-  }
-  run_lm(p, cam, opt.iterations_second, false, opt.level);
-  int removed = 0;
-  for (BaEdge& ed : p.edges) {
-    double e[3];
-    const bool front = project_residual(cam, ed.o, p.poses[ed.cam] * p.pts[ed.pt], e, nullptr);
-    if (front && chi2_of(ed.o, e) <= chi2_threshold(ed.o)) continue;
-    KeyFrame* k = p.kfs[ed.cam];
-    Landmark* lm = p.lms[ed.pt];
-    if (k->landmarks[ed.kp].get() == lm) {
-      k->landmarks[ed.kp].reset();
-      remove_observation(*lm, k);
-      if (lm->obs.size() < 2) detach_landmark(*lm);
-      ++removed;
-    }
-  }
-  for (int c = 0; c < p.moving; ++c) {
-    SE3 T = p.poses[c];
-    T.normalize();
-    if (T.finite()) p.kfs[c]->Tcw = T;
-  }
-  for (size_t q = 0; q < p.lms.size(); ++q)
-    if (p.pts[q].allFinite()) p.lms[q]->pos = p.pts[q];
-  return removed;
+  build_ba_edges(p, orb, opt.level);
+  DenseReducedSystem sys;
+  return solve_and_apply(p, cam, opt.iterations_first, opt.iterations_second, opt.level, sys);
 }
 
 }  // namespace nav

@@ -1,0 +1,209 @@
+#include "ba_problem.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "../data/landmark_ops.h"
+
+namespace nav {
+
+namespace {
+
+double cost_at(const BaProblem& p, const std::vector<SE3>& poses, const std::vector<Vec3>& pts, const PinholeCamera& cam,
+               bool robust, bool include_outliers) {
+  double c = 0;
+  for (const BaEdge& ed : p.edges) {
+    if (ed.outlier && !include_outliers) continue;
+    double e[3];
+    if (!project_residual(cam, ed.o, poses[ed.cam] * pts[ed.pt], e, nullptr)) { c += 1e6; continue; }
+    c += edge_cost(ed.o, chi2_of(ed.o, e), robust);
+  }
+  return c;
+}
+
+bool beyond_gate(const BaProblem& p, const BaEdge& ed, const PinholeCamera& cam) {
+  double e[3];
+  const bool front = project_residual(cam, ed.o, p.poses[ed.cam] * p.pts[ed.pt], e, nullptr);
+  return !front || chi2_of(ed.o, e) > chi2_threshold(ed.o);
+}
+
+// Gauss-Newton blocks of one linearisation: per point, per moving camera, and per edge (camera × point)
+struct Linearisation {
+  std::vector<Eigen::Matrix3d> Hpp;
+  std::vector<Vec3> gp;
+  std::vector<Mat63> Hcp;
+  std::vector<Mat6> Hcc;
+  std::vector<Vec6> gc;
+};
+
+void linearise(const BaProblem& p, const PinholeCamera& cam, bool robust, Linearisation& L) {
+  const int nc = p.moving;
+  L.Hpp.assign(p.pts.size(), Eigen::Matrix3d::Zero());
+  L.gp.assign(p.pts.size(), Vec3::Zero());
+  L.Hcp.resize(p.edges.size());
+  L.Hcc.assign(nc, Mat6::Zero());
+  L.gc.assign(nc, Vec6::Zero());
+  for (size_t k = 0; k < p.edges.size(); ++k) {
+    const BaEdge& ed = p.edges[k];
+    L.Hcp[k].setZero();
+    if (ed.outlier) continue;
+    const SE3& T = p.poses[ed.cam];
+    const Vec3 pc = T * p.pts[ed.pt];
+    double e[3];
+    Eigen::Matrix3d jp;
+    if (!project_residual(cam, ed.o, pc, e, &jp)) continue;
+    const double w = edge_weight(ed.o, chi2_of(ed.o, e), robust);
+    const int rows = ed.o.stereo() ? 3 : 2;
+    const Eigen::Matrix3d Jx = -jp * T.R;  // de/dXw
+    Eigen::Matrix<double, 3, 6> Jc;
+    if (ed.cam < nc) Jc = -jp * dpc_dpose(pc);
+    for (int r = 0; r < rows; ++r) {
+      L.Hpp[ed.pt].noalias() += w * Jx.row(r).transpose() * Jx.row(r);
+      L.gp[ed.pt].noalias() += w * e[r] * Jx.row(r).transpose();
+      if (ed.cam < nc) {
+        L.Hcc[ed.cam].noalias() += w * Jc.row(r).transpose() * Jc.row(r);
+        L.gc[ed.cam].noalias() += w * e[r] * Jc.row(r).transpose();
+        L.Hcp[k].noalias() += w * Jc.row(r).transpose() * Jx.row(r);
+      }
+    }
+  }
+}
+
+// One damped step: the reduced camera system is solved, then each point's update follows from it.
+// False when the system gave no finite step.
+bool damped_step(const BaProblem& p, const Linearisation& L, double lambda, bool level, ReducedSystem& sys,
+                 std::vector<SE3>& poses, std::vector<Vec3>& pts) {
+  const int nc = p.moving, np = static_cast<int>(p.pts.size());
+  Eigen::VectorXd rhs = Eigen::VectorXd::Zero(6 * nc);
+  sys.begin(nc);
+  for (int c = 0; c < nc; ++c) {
+    Mat6 A = L.Hcc[c];
+    A.diagonal() += lambda * (L.Hcc[c].diagonal().array() + 1e-6).matrix();
+    sys.add_diagonal(c, A);
+    rhs.segment<6>(6 * c) -= L.gc[c];
+  }
+  const bool upper = sys.upper_only();
+  std::vector<Eigen::Matrix3d> Hinv(np);
+  for (int q = 0; q < np; ++q) {
+    Eigen::Matrix3d A = L.Hpp[q];
+    A.diagonal() += lambda * (L.Hpp[q].diagonal().array() + 1e-6).matrix();
+    Hinv[q] = A.inverse();
+    const auto& es = p.pt_edges[q];
+    for (int a : es) {
+      const BaEdge& ea = p.edges[a];
+      if (ea.outlier || ea.cam >= nc) continue;
+      const Mat63 W = L.Hcp[a] * Hinv[q];
+      rhs.segment<6>(6 * ea.cam) += W * L.gp[q];
+      for (int b : es) {
+        const BaEdge& eb = p.edges[b];
+        if (eb.outlier || eb.cam >= nc || (upper && eb.cam < ea.cam)) continue;
+        sys.subtract(ea.cam, eb.cam, W, L.Hcp[b]);
+      }
+    }
+  }
+  Eigen::VectorXd dc;
+  if (nc > 0 && (!sys.solve(rhs, level, dc) || !dc.allFinite())) return false;
+  poses = p.poses;
+  pts = p.pts;
+  for (int c = 0; c < nc; ++c) poses[c] = p.poses[c].left_update(dc.segment<6>(6 * c));
+  for (int q = 0; q < np; ++q) {
+    Vec3 r = -L.gp[q];
+    for (int a : p.pt_edges[q]) {
+      const BaEdge& ea = p.edges[a];
+      if (ea.outlier || ea.cam >= nc) continue;
+      r -= L.Hcp[a].transpose() * dc.segment<6>(6 * ea.cam);
+    }
+    const Vec3 dp = Hinv[q] * r;
+    if (dp.allFinite()) pts[q] += dp;
+  }
+  return true;
+}
+
+}  // namespace
+
+void build_ba_edges(BaProblem& p, const OrbParams& orb, bool level) {
+  std::unordered_map<const KeyFrame*, int> cam_index;
+  p.poses.clear();
+  for (size_t i = 0; i < p.kfs.size(); ++i) {
+    cam_index[p.kfs[i]] = static_cast<int>(i);
+    p.poses.push_back(level && static_cast<int>(i) < p.moving ? levelled(p.kfs[i]->Tcw) : p.kfs[i]->Tcw);
+  }
+  p.pts.clear();
+  p.edges.clear();
+  p.pt_edges.assign(p.lms.size(), {});
+  for (size_t q = 0; q < p.lms.size(); ++q) {
+    const Landmark* lm = p.lms[q];
+    p.pts.push_back(lm->pos);
+    for (const auto& o : lm->obs) {
+      auto it = cam_index.find(o.first);
+      if (it == cam_index.end()) continue;
+      const KeyFrame* k = o.first;
+      const KeyPoint& kp = k->kps[o.second];
+      p.pt_edges[q].push_back(static_cast<int>(p.edges.size()));
+      p.edges.push_back(BaEdge{it->second, static_cast<int>(q), o.second,
+                               Observation{kp.x, kp.y, k->u_right[o.second], orb.inv_sigma2[kp.level], k->depth[o.second] > 0}, false});
+    }
+  }
+}
+
+double ba_cost(const BaProblem& p, const PinholeCamera& cam, bool robust, bool include_outliers) {
+  return cost_at(p, p.poses, p.pts, cam, robust, include_outliers);
+}
+
+void run_ba_lm(BaProblem& p, const PinholeCamera& cam, int iterations, bool robust, bool level, ReducedSystem& sys) {
+  double lambda = 1e-4;
+  double cost = ba_cost(p, cam, robust);
+  Linearisation L;
+  std::vector<SE3> poses;
+  std::vector<Vec3> pts;
+  for (int it = 0; it < iterations; ++it) {
+    linearise(p, cam, robust, L);
+    bool improved = false;
+    for (int tries = 0; tries < 5 && !improved; ++tries) {
+      if (!damped_step(p, L, lambda, level, sys, poses, pts)) { lambda *= 10; continue; }
+      const double c = cost_at(p, poses, pts, cam, robust, false);
+      if (c < cost) {
+        p.poses.swap(poses);
+        p.pts.swap(pts);
+        const bool converged = cost - c < 1e-6 * cost;
+        cost = c;
+        lambda = std::max(1e-9, lambda * 0.3);
+        improved = true;
+        if (converged) it = iterations;
+      } else {
+        lambda *= 10;
+      }
+    }
+    if (!improved) break;
+  }
+}
+
+int solve_and_apply(BaProblem& p, const PinholeCamera& cam, int iterations_first, int iterations_second, bool level,
+                    ReducedSystem& sys) {
+  run_ba_lm(p, cam, iterations_first, true, level, sys);
+  // drop observations that are clearly wrong, then polish without the robust kernel
+  for (BaEdge& ed : p.edges) ed.outlier = beyond_gate(p, ed, cam);
+  run_ba_lm(p, cam, iterations_second, false, level, sys);
+  int removed = 0;
+  for (BaEdge& ed : p.edges) {
+    if (!beyond_gate(p, ed, cam)) continue;
+    KeyFrame* k = p.kfs[ed.cam];
+    Landmark* lm = p.lms[ed.pt];
+    if (k->landmarks[ed.kp].get() == lm) {
+      k->landmarks[ed.kp].reset();
+      remove_observation(*lm, k);
+      if (lm->obs.size() < 2) detach_landmark(*lm);
+      ++removed;
+    }
+  }
+  for (int c = 0; c < p.moving; ++c) {
+    SE3 T = p.poses[c];
+    T.normalize();
+    if (T.finite()) p.kfs[c]->Tcw = T;
+  }
+  for (size_t q = 0; q < p.lms.size(); ++q)
+    if (p.pts[q].allFinite()) p.lms[q]->pos = p.pts[q];
+  return removed;
+}
+
+}  // namespace nav
