@@ -9,6 +9,8 @@
 namespace nav {
 
 // FNV-1a, 64 bit: detects truncation and flipped bytes in a saved map (not an adversary's edits).
+// The offset basis is one digit short of FNV's published 14695981039346656037; version-1 files were
+// written with this one, so it stays (src/perception/map-world.ts computes the same).
 inline uint64_t fnv1a64(const uint8_t* p, size_t n) {
   uint64_t h = 1469598103934665603ull;
   for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 1099511628211ull;
