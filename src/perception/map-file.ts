@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 export const MAP_FILE_VERSION = 1;
 const MAGIC = 'NAVTMAP\0';
-export const HEADER_BYTES = 88;
+const HEADER_BYTES = 88;
 
 export const MapFileHeaderSchema = z.object({
   magic: z.literal(MAGIC, { message: "does not start with 'NAVTMAP' (not a tracker map file)" }),
@@ -72,8 +72,39 @@ export interface MapKeyframe {
   pose: Float64Array;
 }
 
-export const LANDMARK_BYTES = 124;
-export const KEYPOINT_BYTES = 60;
+const LANDMARK_BYTES = 124;
+const KEYPOINT_BYTES = 60;
+/** Offsets inside a landmark record (map_file.h). */
+export const LANDMARK_FIELDS = { pos: 8, normal: 64, refSlot: 112 } as const;
+/** Offsets inside a keyframe record (map_file.h); its keypoints follow `fixedPart`. */
+export const KEYFRAME_FIELDS = { id: 0, frame: 8, timestamp: 16, rotation: 24, translation: 96, keypoints: 121, fixedPart: 125 } as const;
+
+/** Where a map file's records start: the landmarks (a count of fixed-size records) and each keyframe. */
+export interface MapRecords {
+  landmarks: { start: number; count: number; bytes: number };
+  keyframes: number[];
+}
+
+/** Walks a map file's records (after readMapFileHeader accepted it); throws when the file ends inside them. */
+export function mapRecords(bytes: Uint8Array): MapRecords {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const need = (o: number, n: number, what: string) => {
+    if (o + n > bytes.length - 8) throw new Error(`map file ends inside its records (${what} at offset ${o}, ${bytes.length} bytes)`);
+  };
+  need(HEADER_BYTES, 4, 'landmarks');
+  const landmarks = { start: HEADER_BYTES + 4, count: v.getUint32(HEADER_BYTES, true), bytes: LANDMARK_BYTES };
+  let o = landmarks.start + landmarks.count * LANDMARK_BYTES;
+  need(o, 4, 'keyframes');
+  const n = v.getUint32(o, true);
+  o += 4;
+  const keyframes: number[] = [];
+  for (let k = 0; k < n; k++) {
+    need(o, KEYFRAME_FIELDS.fixedPart, 'keyframes');
+    keyframes.push(o);
+    o += KEYFRAME_FIELDS.fixedPart + v.getUint32(o + KEYFRAME_FIELDS.keypoints, true) * KEYPOINT_BYTES;
+  }
+  return { landmarks, keyframes };
+}
 
 /**
  * The keyframes of a map file (after readMapFileHeader accepted it): for evaluation, e.g. the
@@ -81,30 +112,17 @@ export const KEYPOINT_BYTES = 60;
  */
 export function readMapKeyframes(bytes: Uint8Array): MapKeyframe[] {
   const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let o = HEADER_BYTES;
-  const need = (n: number) => {
-    if (o + n > bytes.length - 8) throw new Error(`map file ends inside its keyframes (offset ${o}, ${bytes.length} bytes)`);
-  };
-  need(4);
-  o += 4 + v.getUint32(o, true) * LANDMARK_BYTES;
-  need(4);
-  const n = v.getUint32(o, true);
-  o += 4;
-  const out: MapKeyframe[] = [];
-  for (let k = 0; k < n; k++) {
-    need(8 + 8 + 8 + 96 + 1 + 4);
-    const id = Number(v.getBigUint64(o, true));
-    const frame = Number(v.getBigUint64(o + 8, true));
-    const timestamp = v.getFloat64(o + 16, true);
-    const R = Array.from({ length: 9 }, (_, i) => v.getFloat64(o + 24 + i * 8, true));
-    const t = Array.from({ length: 3 }, (_, i) => v.getFloat64(o + 96 + i * 8, true));
+  const F = KEYFRAME_FIELDS;
+  return mapRecords(bytes).keyframes.map((o) => {
+    const id = Number(v.getBigUint64(o + F.id, true));
+    const frame = Number(v.getBigUint64(o + F.frame, true));
+    const timestamp = v.getFloat64(o + F.timestamp, true);
+    const R = Array.from({ length: 9 }, (_, i) => v.getFloat64(o + F.rotation + i * 8, true));
+    const t = Array.from({ length: 3 }, (_, i) => v.getFloat64(o + F.translation + i * 8, true));
     // centre = −Rᵀ·t of the world-to-camera pose
     const centre: [number, number, number] = [0, 1, 2].map((c) => -(R[c] * t[0] + R[3 + c] * t[1] + R[6 + c] * t[2])) as [number, number, number];
-    const nkp = v.getUint32(o + 121, true);
-    o += 125 + nkp * KEYPOINT_BYTES;
     // camera-to-world = [Rᵀ | centre] of the world-to-camera R, t
     const pose = new Float64Array([R[0], R[3], R[6], centre[0], R[1], R[4], R[7], centre[1], R[2], R[5], R[8], centre[2], 0, 0, 0, 1]);
-    out.push({ id, frame, timestamp, centre, pose });
-  }
-  return out;
+    return { id, frame, timestamp, centre, pose };
+  });
 }

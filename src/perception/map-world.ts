@@ -7,13 +7,8 @@
  * lands where the earlier run's grids and places are. The checksum is written anew.
  */
 import type { Mat4 } from '../geometry/index.js';
-import { HEADER_BYTES, LANDMARK_BYTES, KEYPOINT_BYTES } from './map-file.js';
+import { KEYFRAME_FIELDS as KF, LANDMARK_FIELDS as LM, mapRecords } from './map-file.js';
 import type { KeyframeStamp } from './pose-source.js';
-
-
-/** Offsets inside a landmark and a keyframe record (map_file.h). */
-const LM = { pos: 8, normal: 64, refSlot: 112 } as const;
-const KF = { id: 0, timestamp: 16, rotation: 24, translation: 96, keypoints: 121, fixedPart: 125 } as const;
 
 /**
  * A copy of `bytes` whose keyframe k is moved by `worldOf(k)` (a rigid camera-to-world change, row-major
@@ -22,34 +17,20 @@ const KF = { id: 0, timestamp: 16, rotation: 24, translation: 96, keypoints: 121
 export function moveMapWorld(bytes: Uint8Array, worldOf: (k: KeyframeStamp) => Mat4): Uint8Array {
   const out = bytes.slice();
   const v = new DataView(out.buffer, out.byteOffset, out.byteLength);
-  const end = out.length - 8;
-  const need = (o: number, n: number) => {
-    if (o + n > end) throw new Error(`map file ends inside its records (offset ${o}, ${bytes.length} bytes)`);
-  };
-  let o = HEADER_BYTES;
-  need(o, 4);
-  const nLm = v.getUint32(o, true);
-  const lmStart = o + 4;
-  o = lmStart + nLm * LANDMARK_BYTES;
-  need(o, 4);
-  const nKf = v.getUint32(o, true);
-  o += 4;
-  const worlds: Mat4[] = [];
-  for (let k = 0; k < nKf; k++) {
-    need(o, KF.fixedPart);
+  const { landmarks, keyframes } = mapRecords(out);
+  const worlds = keyframes.map((o) => {
     const W = worldOf({ id: Number(v.getBigUint64(o + KF.id, true)), timestamp: v.getFloat64(o + KF.timestamp, true) });
-    worlds.push(W);
     moveKeyframe(v, o, W);
-    const nkp = v.getUint32(o + KF.keypoints, true);
-    o += KF.fixedPart + nkp * KEYPOINT_BYTES;
-  }
-  for (let l = 0; l < nLm; l++) {
-    const at = lmStart + l * LANDMARK_BYTES;
+    return W;
+  });
+  for (let l = 0; l < landmarks.count; l++) {
+    const at = landmarks.start + l * landmarks.bytes;
     const W = worlds[v.getInt32(at + LM.refSlot, true)];
-    if (!W) throw new Error(`map file: landmark ${l} names reference keyframe slot ${v.getInt32(at + LM.refSlot, true)} of ${nKf}`);
+    if (!W) throw new Error(`map file: landmark ${l} names reference keyframe slot ${v.getInt32(at + LM.refSlot, true)} of ${keyframes.length}`);
     writeVec(v, at + LM.pos, rotate(W, readVec(v, at + LM.pos), true));
     writeVec(v, at + LM.normal, rotate(W, readVec(v, at + LM.normal), false));
   }
+  const end = out.length - 8;
   const [hi, lo] = fnv1a64(out.subarray(0, end));
   v.setUint32(end, lo, true);
   v.setUint32(end + 4, hi, true);

@@ -1,5 +1,5 @@
 /** Editing saved tracker maps (native/src/io/map_file.h) in tests: forged files that pass the checksum. */
-import { HEADER_BYTES, KEYPOINT_BYTES, LANDMARK_BYTES } from '../../src/perception/map-file.js';
+import { KEYFRAME_FIELDS, mapRecords } from '../../src/perception/map-file.js';
 import { fnv1a64 } from '../../src/perception/map-world.js';
 
 /** Writes the checksum of everything before the last 8 bytes into them (the format's, see map-world.ts). */
@@ -12,15 +12,5 @@ export function resealMap(bytes: Uint8Array): void {
 
 /** Byte offset of each keyframe's world-to-camera translation (3 f64), in file order. */
 export function keyframeTranslationOffsets(bytes: Uint8Array): number[] {
-  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let o = HEADER_BYTES;
-  o += 4 + v.getUint32(o, true) * LANDMARK_BYTES;
-  const n = v.getUint32(o, true);
-  o += 4;
-  const out: number[] = [];
-  for (let k = 0; k < n; k++) {
-    out.push(o + 96);
-    o += 125 + v.getUint32(o + 121, true) * KEYPOINT_BYTES;
-  }
-  return out;
+  return mapRecords(bytes).keyframes.map((o) => o + KEYFRAME_FIELDS.translation);
 }
