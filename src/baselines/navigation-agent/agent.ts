@@ -17,7 +17,7 @@ import { calls, say, Turn } from './conversation.js';
 import { ViewCoverage } from './coverage.js';
 import { explore } from './explore.js';
 import { arrived, takeStairs } from './climb.js';
-import { flightLines, mergeFlights, readFlights, SAME_FLIGHT_M } from './flight-notes.js';
+import { flightLines, mergeFlights, readFlights, sameFlight } from './flight-notes.js';
 import { SightingMemory } from './memory.js';
 import { SearchedPlaces, takesOverSearches } from './searched.js';
 import { recall } from './recall.js';
@@ -156,7 +156,7 @@ export class NavigationAgent implements Model {
     const seen = offFloor(nav) ? null : flightInView(nav);
     if (!seen) return;
     const f = centreOnFlight(seen, (x, z) => nav.map.cellAt(x, z, seen.floor));
-    const known = this.flights.find((g) => g.floor === f.floor && Math.hypot(g.bottom.x - f.bottom.x, g.bottom.z - f.bottom.z) < SAME_FLIGHT_M);
+    const known = this.flights.find((g) => sameFlight(g, f));
     if (known) {
       if (known.to === undefined && f.spanM > known.spanM) Object.assign(known, f);
       return;

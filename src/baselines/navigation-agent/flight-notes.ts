@@ -8,13 +8,13 @@
  * read back that it already knows adds only where it led, when that was not known.
  */
 import { wrapAngle } from '../../geometry/index.js';
-import { OFFSET, offsetFrom, offsetOf, offsetText, pointOf, type PlaceRef } from './memory.js';
+import { nearestPlace, OFFSET, offsetFrom, offsetOf, offsetText, pointOf, type PlaceRef } from './memory.js';
 import type { Flight } from './stairs.js';
 
 /** a flight is noted only this close to a marked place on its floor: farther, the offset says little */
 const MAX_FROM_PLACE_M = 8;
-/** two flights of one floor whose feet are this close are the same flight (as in the agent's own notes) */
-export const SAME_FLIGHT_M = 1.5;
+/** two flights of one floor whose feet are this close are the same flight */
+const SAME_FLIGHT_M = 1.5;
 const DEG = 180 / Math.PI;
 const LINE = new RegExp(String.raw`Stairs from near '([^']+)' \(${OFFSET}\), climbed facing (\d+)° (left|right) of its heading, (?:to floor (-?\d+)|not yet taken)\.`, 'g');
 
@@ -22,11 +22,7 @@ const LINE = new RegExp(String.raw`Stairs from near '([^']+)' \(${OFFSET}\), cli
 export function flightLines(flights: readonly Flight[], places: readonly PlaceRef[]): string {
   const lines: string[] = [];
   for (const f of flights) {
-    let best: PlaceRef | null = null, bestD = MAX_FROM_PLACE_M;
-    for (const p of places) {
-      const d = p.floor === f.floor ? Math.hypot(p.pose.x - f.bottom.x, p.pose.z - f.bottom.z) : Infinity;
-      if (d <= bestD) [best, bestD] = [p, d];
-    }
+    const best = nearestPlace(places, f.floor, f.bottom, MAX_FROM_PLACE_M);
     if (!best) continue;
     const turn = Math.round(wrapAngle(f.heading - best.pose.yaw) * DEG);
     const to = f.to === undefined ? 'not yet taken' : `to floor ${f.to}`;
@@ -48,10 +44,13 @@ export function readFlights(text: string, places: readonly PlaceRef[]): Flight[]
   return out;
 }
 
+/** Whether two flights are one: from the same floor, their feet close together (seen twice, or read back). */
+export const sameFlight = (a: Flight, b: Flight): boolean => a.floor === b.floor && Math.hypot(a.bottom.x - b.bottom.x, a.bottom.z - b.bottom.z) < SAME_FLIGHT_M;
+
 /** Adds the flights read back to those known: a known one only learns where it led. */
 export function mergeFlights(known: Flight[], read: readonly Flight[]): void {
   for (const r of read) {
-    const same = known.find((g) => g.floor === r.floor && Math.hypot(g.bottom.x - r.bottom.x, g.bottom.z - r.bottom.z) < SAME_FLIGHT_M);
+    const same = known.find((g) => sameFlight(g, r));
     if (!same) known.push(r);
     else if (same.to === undefined && r.to !== undefined) same.to = r.to;
   }

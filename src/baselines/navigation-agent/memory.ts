@@ -131,14 +131,20 @@ export class SightingMemory {
   private resolve(n: Noted | undefined, places: readonly PlaceRef[]): Seen | null {
     if (!n) return null;
     if ('seen' in n) return n.seen;
-    let best: PlaceRef | null = null, bestD = Infinity;
-    for (const q of places) {
-      const d = q.floor === n.floor ? Math.hypot(q.pose.x - n.point.x, q.pose.z - n.point.z) : Infinity;
-      if (d < bestD) [best, bestD] = [q, d];
-    }
+    const best = nearestPlace(places, n.floor, n.point);
     if (!best) return null;
     return { place: best.name, floor: n.floor, offset: offsetFrom(best, n.point) };
   }
+}
+
+/** The marked place of `floor` nearest to `p`, if one lies within `withinM`. */
+export function nearestPlace(places: readonly PlaceRef[], floor: number, p: PlanarPoint, withinM = Infinity): PlaceRef | null {
+  let best: PlaceRef | null = null, bestD = Infinity;
+  for (const q of places) {
+    const d = q.floor === floor ? Math.hypot(q.pose.x - p.x, q.pose.z - p.z) : Infinity;
+    if (d < bestD && d <= withinM) [best, bestD] = [q, d];
+  }
+  return best;
 }
 
 /** `p` as metres ahead of and to the right of `place`, in the heading it was marked with. */
