@@ -59,4 +59,15 @@ export class PlaceStore {
   names(): string[] {
     return this.list().map((p) => p.name);
   }
+
+  /**
+   * `base`, or when a place has that name already `base v2`, `base v3`, … (names take no brackets): marking a taken name moves
+   * that place, and with it everything noted relative to it (a later run's "found task 1" would carry
+   * off the objects an earlier run saw around its own).
+   */
+  unusedName(base: string): string {
+    let name = base;
+    for (let k = 2; this.get(name); k++) name = `${base} v${k}`;
+    return name;
+  }
 }

@@ -15,7 +15,8 @@ import type { Flight } from '../../src/baselines/navigation-agent/stairs.js';
 import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
 import type { TaskState } from '../../src/baselines/navigation-agent/types.js';
 import { Cell, type GridSnapshot } from '../../src/mapping/index.js';
-import { PlaceStore } from '../../src/navigator/places.js';
+import { PlaceNameSchema, PlaceStore } from '../../src/navigator/places.js';
+import { closeTask } from '../../src/baselines/navigation-agent/close.js';
 import type { Navigator } from '../../src/navigator/index.js';
 import { Turn } from '../../src/baselines/navigation-agent/conversation.js';
 import { text } from '../../src/models/types.js';
@@ -151,6 +152,23 @@ describe('the objects seen, carried by the handover', () => {
     const s = next.recall([44], places.list())!;
     const at = pointOf(s, places.list())!;
     expect(Math.hypot(at.x - 3, at.z - 0.5)).toBeLessThan(0.06);
+  });
+
+  it("marks where a task ends under a name no place has, so an earlier run's 'found task 1' keeps the objects seen near it where they were", () => {
+    const places = new PlaceStore();
+    places.mark('found task 1', pose(2, 2), 0, []);
+    const m = new SightingMemory();
+    m.readHandover("Objects seen near 'found task 1': 12 (1.0 m ahead, 0.0 m right).", (name) => places.get(name)?.floor ?? null);
+    // this run's task 1 ends 6 m away, and its closing turn marks the spot
+    const c = { task: { key: '1' }, nav: { places }, turn: { handoverPath: () => undefined, req: { system: '', messages: [], tools: [] } } } as unknown as Ctx;
+    const marks = closeTask(c, 'The goal is in view.').message.toolCalls.filter((k) => k.name === 'mark').map((k) => String(k.arguments.name));
+    expect(marks).toEqual(['found task 1 v2']);
+    expect(PlaceNameSchema.safeParse(marks[0]).success).toBe(true);
+    places.mark(marks[0], pose(8, 2), 0, []);
+    expect(places.unusedName('found task 1')).toBe('found task 1 v3');
+    expect(places.unusedName('search end task 1')).toBe('search end task 1');
+    const at = pointOf(m.recall([12], places.list())!, places.list())!;
+    expect(Math.hypot(at.x - 2, at.z - 3)).toBeLessThan(0.01);
   });
 
   it('goes to the nearest remembered instance of the goal, not the first one listed', () => {

@@ -16,7 +16,7 @@ export function finish(a: AgentContext, turn: Turn, evidence: string | null): Re
   const claim = evidence ? 'complete' : 'incomplete';
   if (!lastCallWas(turn.messages, 'mark') && !lastCallWas(turn.messages, 'write_file') && !lastCallWas(turn.messages, 'close_task')) {
     t.marks++;
-    return call('mark', { name: `${claim === 'complete' ? 'found' : 'search end'} ${a.calls}` });
+    return call('mark', { name: a.oracle.navigator.places.unusedName(`${claim === 'complete' ? 'found' : 'search end'} ${a.calls}`) });
   }
   if (turn.handover && !t.handoverWritten) {
     t.handoverWritten = true;

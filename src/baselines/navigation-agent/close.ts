@@ -10,7 +10,9 @@ export function closeTask(c: Ctx, evidence: string | null, objects = ''): ModelR
   const claim = evidence ? 'complete' : 'incomplete';
   const path = c.turn.handoverPath();
   // the place where the task ends is named, so later tasks (and the maps) can refer to it
-  const list: { name: string; args: Record<string, unknown> }[] = [{ name: 'mark', args: { name: `${claim === 'complete' ? 'found' : 'search end'} task ${c.task.key}` } }];
+  // (under a name no place has yet: re-marking one would move it, and what earlier tasks noted near it)
+  const name = c.nav.places.unusedName(`${claim === 'complete' ? 'found' : 'search end'} task ${c.task.key}`);
+  const list: { name: string; args: Record<string, unknown> }[] = [{ name: 'mark', args: { name } }];
   if (path) list.push({ name: 'write_file', args: { path, content: handoverText(c, claim, evidence, objects) } });
   list.push({
     name: 'close_task',
