@@ -2,11 +2,11 @@
 
 #include <algorithm>
 
-#include "data/landmark_ops.h"
 #include "module/frame_tracker.h"
 #include "module/initializer.h"
 #include "module/keyframe_inserter.h"
 #include "module/local_map_tracker.h"
+#include "module/map_refresh.h"
 #include "module/relocalizer.h"
 
 namespace nav {
@@ -53,10 +53,7 @@ bool TrackingModule::optimize_map(int iterations, int min_observations, GlobalBa
   opt.level = ctx_.tp.level_motion;
   opt.min_observations = min_observations;
   out = global_bundle_adjust(*map, ctx_.cam, ctx_.orb, opt);
-  for (const LandmarkPtr& lm : map->landmarks)
-    if (!lm->bad) update_landmark_geometry(*lm, ctx_.orb);
-  for (const KeyFramePtr& k : map->keyframes) update_covisibility(k.get());
-  map->purge_bad_landmarks();
+  refresh_map(*map, ctx_.orb);
   if (ref_here) last_.Tcw = last_.Tcw * ref_before.inverse() * ref->Tcw;
   for (auto& lm : last_.landmarks)
     if (lm && lm->bad) lm.reset();
