@@ -10,6 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { SimBody } from '../../src/body/sim-body.js';
 import { Navigator } from '../../src/navigator/navigator.js';
+import type { Mat4 } from '../../src/geometry/pose.js';
 import type { PoseEstimate, PoseSource, RgbdFrame } from '../../src/perception/pose-source.js';
 import { SlamPoseSource } from '../../src/perception/slam-pose-source.js';
 import { generateHouse } from '../../src/sim/index.js';
@@ -22,9 +23,9 @@ class Timed implements PoseSource {
   constructor(readonly inner: SlamPoseSource) {
     this.name = inner.name;
   }
-  estimate(frame: RgbdFrame): PoseEstimate {
+  estimate(frame: RgbdFrame, motion?: Mat4): PoseEstimate {
     const t0 = performance.now();
-    const est = this.inner.estimate(frame);
+    const est = this.inner.estimate(frame, motion);
     this.ms.push(performance.now() - t0);
     return est;
   }

@@ -54,6 +54,8 @@ typedef struct nt_tracker nt_tracker;
 #define NT_P_LATE_RELOC 21         /* 1 (default): while tracking in a new map, relocalise keyframes in a loaded map and move back into it; 0 off */
 #define NT_P_RELOC_AGREE_FRAMES 20 /* consecutive frames that must relocalise independently and agree before a loaded map is accepted, 1..10, default 2 */
 #define NT_P_RELOC_MAX_SEEN_THROUGH 19 /* a relocalisation in a loaded map is refused when its pose sees through more than this share (0..1) of the matched place's landmarks in view, default 0.1 */
+#define NT_P_MOTION_SIGMA_M 22     /* metres: standard deviation of the camera's motion about a commanded one (nt_track_motion), per frame, 1e-4..10, default 0.03 */
+#define NT_P_MOTION_SIGMA_DEG 23   /* degrees: the same for its rotation, 1e-3..90, default 1 */
 
 /* counters for nt_count */
 #define NT_C_KEYFRAMES 0         /* in the current map */
@@ -104,6 +106,13 @@ int nt_configure(nt_tracker* t, int width, int height, double fx, double fy, dou
 int nt_set_param(nt_tracker* t, int key, double value);
 /* image: width*height*channels bytes (channels 1 grey or 3 RGB); depth: width*height floats */
 int nt_track(nt_tracker* t, const uint8_t* image, int width, int height, int channels, const float* depth, double timestamp);
+/* nt_track with the commanded motion since the previous frame (wheel odometry, a robot's command):
+   motion16 is the current camera's pose in the previous camera's frame, row-major 4x4 (rigid, last
+   row 0 0 0 1; NT_E_ARG otherwise). It replaces the constant-velocity prediction and adds a prior
+   (NT_P_MOTION_SIGMA_M / _DEG) to the frame's pose optimisations; it is used only when the previous
+   frame was tracked. With motion16 null this is nt_track. */
+int nt_track_motion(nt_tracker* t, const uint8_t* image, int width, int height, int channels, const float* depth,
+                    double timestamp, const double* motion16);
 /* writes the pose of the last frame when it was tracked; returns 1, or 0 when there is none */
 int nt_get_pose(nt_tracker* t, double* out16);
 /* when the last frame moved tracking late from a new map into a loaded one (nt_map_id is the loaded

@@ -24,6 +24,11 @@ int nt_track(nt_tracker* t, const uint8_t* image, int width, int height, int cha
   return t ? t->sys.track(image, width, height, channels, depth, timestamp) : NT_E_NULL;
 }
 
+int nt_track_motion(nt_tracker* t, const uint8_t* image, int width, int height, int channels, const float* depth,
+                    double timestamp, const double* motion16) {
+  return t ? t->sys.track(image, width, height, channels, depth, timestamp, motion16) : NT_E_NULL;
+}
+
 int nt_get_pose(nt_tracker* t, double* out16) {
   if (!t || !out16) return NT_E_NULL;
   return t->sys.pose(out16) ? 1 : 0;

@@ -9,6 +9,23 @@ namespace nav {
 
 namespace {
 bool in(double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; }
+
+// The commanded motion as the world-to-camera change it predicts, from the current camera's pose in
+// the previous camera's frame (row-major 4×4); false unless finite and rigid.
+bool commanded_motion(const double* m, SE3& out) {
+  for (int i = 0; i < 16; ++i)
+    if (!std::isfinite(m[i])) return false;
+  if (m[12] != 0 || m[13] != 0 || m[14] != 0 || m[15] != 1) return false;
+  Mat3 R;
+  Vec3 t;
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 3; ++c) R(r, c) = m[r * 4 + c];
+    t(r) = m[r * 4 + 3];
+  }
+  if ((R * R.transpose() - Mat3::Identity()).norm() > 1e-6 || R.determinant() < 0 || t.norm() > 100) return false;
+  out = SE3(R, t).inverse();
+  return true;
+}
 }  // namespace
 
 int System::configure(int width, int height, double fx, double fy, double cx, double cy, double depth_scale) {
@@ -56,6 +73,8 @@ int System::set_param(int key, double v) {
       tp.level_motion = v == 1;
       tracking_.reset();
       return 0;
+    case NT_P_MOTION_SIGMA_M: if (!in(v, 1e-4, 10)) return NT_E_PARAM; tp.motion_sigma_m = v; return 0;
+    case NT_P_MOTION_SIGMA_DEG: if (!in(v, 1e-3, 90)) return NT_E_PARAM; tp.motion_sigma_rad = v * M_PI / 180.0; return 0;
     case NT_P_MIN_INIT_POINTS: if (!in(v, 10, 5000)) return NT_E_PARAM; tp.min_init_points = static_cast<int>(v); return 0;
     default: return NT_E_PARAM;
   }
@@ -65,13 +84,16 @@ int System::set_param(int key, double v) {
   return 0;
 }
 
-int System::track(const uint8_t* image, int width, int height, int channels, const float* depth, double timestamp) {
+int System::track(const uint8_t* image, int width, int height, int channels, const float* depth, double timestamp,
+                  const double* motion16) {
   if (!image || !depth) return NT_E_NULL;
   if (!configured_) return NT_E_NOT_CONFIGURED;
   if (width != ctx_.cam.width || height != ctx_.cam.height) return NT_E_SIZE;
   if ((channels != 1 && channels != 3) || !std::isfinite(timestamp)) return NT_E_ARG;
+  SE3 motion;
+  if (motion16 && !commanded_motion(motion16, motion)) return NT_E_ARG;
   configure_extractor();
-  const TrackState s = tracking_.track(image, channels, depth, depth_scale_, timestamp, extractor_);
+  const TrackState s = tracking_.track(image, channels, depth, depth_scale_, timestamp, extractor_, motion16 ? &motion : nullptr);
   last_ok_ = s == TrackState::Ok;
   last_features_ = tracking_.last_frame().size();
   return static_cast<int>(s);

@@ -15,7 +15,9 @@ class System {
   System() : tracking_(ctx_) {}
   int configure(int width, int height, double fx, double fy, double cx, double cy, double depth_scale);
   int set_param(int key, double value);
-  int track(const uint8_t* image, int width, int height, int channels, const float* depth, double timestamp);
+  // motion16: the commanded camera motion since the previous frame (nt_track_motion), or null
+  int track(const uint8_t* image, int width, int height, int channels, const float* depth, double timestamp,
+            const double* motion16 = nullptr);
   bool pose(double* out16) const;
   int handover_pose(double* out16) const;
   int state() const { return static_cast<int>(tracking_.state()); }

@@ -2,11 +2,11 @@
 
 #include <algorithm>
 
-#include "data/landmark_ops.h"
 #include "module/frame_tracker.h"
 #include "module/initializer.h"
 #include "module/keyframe_inserter.h"
 #include "module/local_map_tracker.h"
+#include "module/map_refresh.h"
 #include "module/relocalizer.h"
 
 namespace nav {
@@ -53,10 +53,7 @@ bool TrackingModule::optimize_map(int iterations, int min_observations, GlobalBa
   opt.level = ctx_.tp.level_motion;
   opt.min_observations = min_observations;
   out = global_bundle_adjust(*map, ctx_.cam, ctx_.orb, opt);
-  for (const LandmarkPtr& lm : map->landmarks)
-    if (!lm->bad) update_landmark_geometry(*lm, ctx_.orb);
-  for (const KeyFramePtr& k : map->keyframes) update_covisibility(k.get());
-  map->purge_bad_landmarks();
+  refresh_map(*map, ctx_.orb);
   if (ref_here) last_.Tcw = last_.Tcw * ref_before.inverse() * ref->Tcw;
   for (auto& lm : last_.landmarks)
     if (lm && lm->bad) lm.reset();
@@ -70,10 +67,25 @@ bool TrackingModule::agrees_with_pending(const Frame& cur, const MapDatabase* ma
          so3_log(d.R).norm() <= ctx_.tp.reloc_agree_rad;
 }
 
-bool TrackingModule::track_ok_frame(Frame& cur) {
+bool TrackingModule::track_ok_frame(Frame& cur, const SE3* motion) {
   int inl = 0;
   KeyFrame* ref = last_.ref_kf;
-  if (have_velocity_ && cur.id > last_reloc_frame_ + 1) {
+  // the commanded motion holds from the previous frame only: the last pose must be that frame's
+  PosePrior prior_storage;
+  const PosePrior* prior = nullptr;
+  if (motion && last_.has_pose && last_.id + 1 == cur.id) {
+    prior_storage.Tcw = *motion * last_.Tcw;
+    const double ir = 1.0 / (ctx_.tp.motion_sigma_rad * ctx_.tp.motion_sigma_rad);
+    const double it = 1.0 / (ctx_.tp.motion_sigma_m * ctx_.tp.motion_sigma_m);
+    prior_storage.info << ir, ir, ir, it, it, it;
+    prior = &prior_storage;
+  }
+  if (prior && !last_.kps.empty()) {
+    // the command replaces both guesses of the velocity model below (it knows when the body turns,
+    // stops or goes on), and the optimisation is pulled towards it
+    cur.Tcw = prior->Tcw;
+    inl = track_with_motion_model(cur, last_, ctx_, prior);
+  } else if (have_velocity_ && cur.id > last_reloc_frame_ + 1) {
     cur.Tcw = velocity_ * last_.Tcw;
     inl = track_with_motion_model(cur, last_, ctx_);
     // A robot that turns or stops changes its velocity at once (turn reversals, stop after a
@@ -98,12 +110,12 @@ bool TrackingModule::track_ok_frame(Frame& cur) {
     inl = track_with_motion_model(cur, last_, ctx_);
   }
   if (inl == 0 && ref) {
-    cur.Tcw = last_.Tcw;
-    inl = track_reference_keyframe(cur, *ref, ctx_);
+    cur.Tcw = prior ? prior->Tcw : last_.Tcw;
+    inl = track_reference_keyframe(cur, *ref, ctx_, prior);
   }
   if (inl == 0) return false;
   const bool just_relocalised = cur.id < last_reloc_frame_ + static_cast<uint64_t>(ctx_.tp.reloc_grace_frames);
-  inl = track_local_map(cur, just_relocalised ? 3.0f : 1.0f, ctx_);
+  inl = track_local_map(cur, just_relocalised ? 3.0f : 1.0f, ctx_, prior);
   const int need = just_relocalised ? ctx_.tp.min_inliers_after_reloc : ctx_.tp.min_local_map_inliers;
   if (inl < need || !cur.Tcw.finite()) return false;
   after_success(cur, inl, true);
@@ -241,7 +253,7 @@ void TrackingModule::recover_lost(Frame& cur, std::vector<LandmarkPtr>& fresh) {
 }
 
 TrackState TrackingModule::track(const uint8_t* image, int channels, const float* depth, double depth_scale,
-                                 double timestamp, OrbExtractor& orb) {
+                                 double timestamp, OrbExtractor& orb, const SE3* motion) {
   Frame cur;
   cur.id = ++next_frame_id_;
   pending_this_frame_ = false;
@@ -263,7 +275,7 @@ TrackState TrackingModule::track(const uint8_t* image, int channels, const float
       break;
     }
     case TrackState::Ok: {
-      if (track_ok_frame(cur)) {
+      if (track_ok_frame(cur, motion)) {
         try_late_relocalise(cur);
         break;
       }

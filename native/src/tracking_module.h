@@ -19,8 +19,11 @@ enum class TrackState : int { Initialising = 0, Ok = 1, RecentlyLost = 2, Lost =
 class TrackingModule {
  public:
   explicit TrackingModule(TrackerContext& ctx) : ctx_(ctx) {}
+  // `motion`: when given, the commanded motion since the previous frame as the world-to-camera
+  // change it predicts (Tcw = motion · Tcw of the previous frame): the pose prediction and a prior
+  // of the frame-to-frame pose optimisations. Without it tracking uses the constant-velocity model.
   TrackState track(const uint8_t* image, int channels, const float* depth, double depth_scale, double timestamp,
-                   OrbExtractor& orb);
+                   OrbExtractor& orb, const SE3* motion = nullptr);
   void reset();
   // replaces every map by `map` (read from a file) and looks for it from the next frame on
   void adopt_loaded_map(std::unique_ptr<MapDatabase> map, uint64_t next_kf_id, uint64_t next_lm_id);
@@ -46,7 +49,7 @@ class TrackingModule {
   }
 
  private:
-  bool track_ok_frame(Frame& cur);
+  bool track_ok_frame(Frame& cur, const SE3* motion);
   bool try_relocalise(Frame& cur, bool all_maps);
   bool agrees_with_pending(const Frame& cur, const MapDatabase* map) const;
   void recover_lost(Frame& cur, std::vector<LandmarkPtr>& fresh);

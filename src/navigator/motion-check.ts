@@ -10,10 +10,10 @@
  * stood still while tracking was lost, is moved on by the motion commanded during the loss.
  */
 import { cameraHeightOf, NAVIGATOR_FRAME, planarPose, raisePose, type PlanarPose, identity, multiply, type Mat4, pointAhead, wrapAngle } from '../geometry/index.js';
-import { SUB_MOTION_DEGREES, SUB_MOTION_METRES, type SubMotion } from '../body/index.js';
+import { SUB_MOTION_DEGREES, SUB_MOTION_METRES } from '../body/index.js';
+import { commandedCameraMotion, type CommandedMotion } from './commanded-motion.js';
 
-/** What the body was told to do before the frame: a sub-motion, or nothing (observe). */
-export type CommandedMotion = SubMotion | 'still';
+export type { CommandedMotion };
 
 /**
  * Default tolerances: about five times the tracker's ordinary per-frame error on the simulator
@@ -272,6 +272,14 @@ export class MotionCheck {
   raise(dh: number): void {
     if (this.prevOutH !== null) this.prevOutH += dh;
     if (this.prevRawH !== null) this.prevRawH += dh;
+  }
+
+  /**
+   * The camera motion `motion` predicts, as odometry for the pose source (commanded-motion.ts); none
+   * while paused (the environment moved the body) or after a blocked forward (it moved an unknown way).
+   */
+  odometry(motion: CommandedMotion, blocked: boolean): Mat4 | undefined {
+    return this.paused ? undefined : commandedCameraMotion(motion, blocked);
   }
 
   /**

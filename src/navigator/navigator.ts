@@ -31,9 +31,9 @@ export interface NavigatorOptions {
   mapParams?: Partial<MapParams>;
   floors?: FloorTrackerOptions;
   /**
-   * replace physically impossible tracked motion (beyond the commanded sub-motion by more than the
-   * tolerances) by the commanded motion and leave such frames out of the map (default on);
-   * false takes every tracked pose as it comes, as an ablation
+   * use the commanded sub-motions: as the pose source's odometry, and to replace physically impossible
+   * tracked motion (beyond the command by more than the tolerances) by the commanded motion, leaving
+   * such frames out of the map (default on); false takes every tracked pose as it comes, as an ablation
    */
   motionCheck?: MotionCheckOptions | false;
   /** memory saved by an earlier navigator in the same house (a resumed run) */
@@ -361,7 +361,7 @@ export class Navigator {
   /** Tracks a frame reached by `motion` (`blocked`: the body collided) and maps it when its pose is trusted. */
   private ingest(frame: BodyFrame, motion: CommandedMotion, blocked: boolean): void {
     this.frames++;
-    const est = this.poseSource.estimate(frame);
+    const est = this.poseSource.estimate(frame, this.motionCheck?.odometry(motion, blocked));
     this.statusNow = est.status;
     const reanchors = this.anchoring.reanchors;
     const anchored = this.anchoring.apply(est);

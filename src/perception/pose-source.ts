@@ -39,7 +39,12 @@ export interface PoseEstimate {
 
 export interface PoseSource {
   readonly name: string;
-  estimate(frame: RgbdFrame): PoseEstimate;
+  /**
+   * `motion`: what the body was commanded to do since the previous frame, as the camera's motion (the
+   * current camera's pose in the previous camera's frame, 4×4 row-major); a source may use it as
+   * odometry (the tracker does) or ignore it. Absent when unknown (a recording, a relocation).
+   */
+  estimate(frame: RgbdFrame, motion?: Mat4): PoseEstimate;
   /** forget every map (a new house) */
   reset(): void;
   /**

@@ -14,8 +14,8 @@ export class SlamPoseSource implements PoseSource {
     return new SlamPoseSource(await Tracker.create(options));
   }
 
-  estimate(frame: RgbdFrame): PoseEstimate {
-    return this.tracker.track(frame);
+  estimate(frame: RgbdFrame, motion?: Mat4): PoseEstimate {
+    return this.tracker.track(frame, motion);
   }
 
   /** The tracker's current map (native/src/io/map_file.h), null before its first keyframe. */

@@ -37,6 +37,8 @@ export const PARAM = {
   relocMaxSeenThrough: 19,
   relocAgreeFrames: 20,
   lateRelocalisation: 21,
+  motionSigmaM: 22,
+  motionSigmaDeg: 23,
 } as const;
 
 export const COUNTER = {
@@ -91,6 +93,7 @@ export interface TrackerExports {
   nt_configure(h: number, w: number, hgt: number, fx: number, fy: number, cx: number, cy: number, depthScale: number): number;
   nt_set_param(h: number, key: number, value: number): number;
   nt_track(h: number, image: number, w: number, hgt: number, channels: number, depth: number, t: number): number;
+  nt_track_motion(h: number, image: number, w: number, hgt: number, channels: number, depth: number, t: number, motion16: number): number;
   nt_get_pose(h: number, out: number): number;
   nt_handover_pose(h: number, out: number): number;
   nt_state(h: number): number;

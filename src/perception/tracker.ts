@@ -62,6 +62,13 @@ export const TrackerOptionsSchema = z.object({
   relocAgreeFrames: z.number().int().min(1).max(10).optional(),
   /** while tracking in a new map, relocalise new keyframes in a loaded map and move back into it (default true) */
   lateRelocalisation: z.boolean().optional(),
+  /**
+   * metres and degrees: how far the camera's true motion over one frame may be from a commanded one
+   * given to track() (one standard deviation; defaults 0.03 m and 1°, a wheeled base's odometry over
+   * one sub-motion). Smaller lets the command hold the pose against more matches.
+   */
+  motionSigmaM: z.number().min(1e-4).max(10).optional(),
+  motionSigmaDeg: z.number().min(1e-3).max(90).optional(),
 });
 export type TrackerOptions = z.input<typeof TrackerOptionsSchema>;
 
@@ -75,6 +82,29 @@ export const OptimizeMapOptionsSchema = z.object({
   minObservations: z.number().int().min(0).max(10000).default(80),
 });
 export type OptimizeMapOptions = z.input<typeof OptimizeMapOptionsSchema>;
+
+const RIGID_TOL = 1e-6;
+
+/**
+ * A commanded camera motion (track()'s `motion`): the current camera's pose in the previous camera's
+ * frame, row-major 4×4, OpenCV axes; a forward step of d metres is a translation (0, 0, d), a left
+ * turn in place by θ a rotation of −θ about the camera's y axis (which points down).
+ */
+export const CameraMotionSchema = z
+  .custom<Mat4 | number[]>((v) => (v instanceof Float64Array || Array.isArray(v)) && v.length === 16, { message: 'must be 16 numbers (a row-major 4×4 matrix)' })
+  .refine((m) => Array.from(m).every((x) => typeof x === 'number' && Number.isFinite(x)), { message: 'must hold finite numbers only' })
+  .refine((m) => m[12] === 0 && m[13] === 0 && m[14] === 0 && m[15] === 1, { message: 'must have the last row 0 0 0 1' })
+  .refine((m) => {
+    // R·Rᵀ = I and det R = +1: a rotation, not a reflection or a scaled matrix
+    let off = 0;
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
+      const d = m[i * 4] * m[j * 4] + m[i * 4 + 1] * m[j * 4 + 1] + m[i * 4 + 2] * m[j * 4 + 2] - (i === j ? 1 : 0);
+      off += d * d;
+    }
+    const det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[1] * (m[4] * m[10] - m[6] * m[8]) + m[2] * (m[4] * m[9] - m[5] * m[8]);
+    return Math.sqrt(off) <= RIGID_TOL && det > 0;
+  }, { message: 'must be a rigid motion (its 3×3 block a rotation)' });
+export type CameraMotion = z.input<typeof CameraMotionSchema>;
 
 /** What one global bundle adjustment did (Tracker.optimizeMap). */
 export interface OptimizeMapResult {
@@ -143,6 +173,7 @@ export class Tracker {
   private readonly image: WasmBlock<Uint8Array>;
   private readonly depth: WasmBlock<Float32Array>;
   private readonly poseOut: WasmBlock<Float64Array>;
+  private readonly motionIn: WasmBlock<Float64Array>;
   private disposed = false;
 
   private constructor(private readonly ex: TrackerExports, private readonly options: z.output<typeof TrackerOptionsSchema>) {
@@ -162,6 +193,7 @@ export class Tracker {
     this.image = allocBlock<Uint8Array>(this.heap, Uint8Array, n * 3);
     this.depth = allocBlock<Float32Array>(this.heap, Float32Array, n);
     this.poseOut = allocBlock<Float64Array>(this.heap, Float64Array, 16);
+    this.motionIn = allocBlock<Float64Array>(this.heap, Float64Array, 16);
   }
 
   static async create(options: TrackerOptions): Promise<Tracker> {
@@ -202,11 +234,24 @@ export class Tracker {
     return this.depth.view();
   }
 
-  /** Tracks the frame already written into imageView() (RGB or, with channels 1, grey) and depthView(). */
-  trackInPlace(timestamp: number, channels: 1 | 3 = 3): PoseEstimate {
+  /**
+   * Tracks the frame already written into imageView() (RGB or, with channels 1, grey) and depthView().
+   * `motion`: the commanded camera motion since the previous frame (CameraMotionSchema), which then
+   * predicts the pose and holds it where the frame's matches say little (native: nt_track_motion);
+   * without it the tracker predicts from its own velocity. A malformed motion is a TrackerError.
+   */
+  trackInPlace(timestamp: number, channels: 1 | 3 = 3, motion?: CameraMotion): PoseEstimate {
     this.live();
     if (!Number.isFinite(timestamp)) throw new TrackerError(`timestamp must be a finite number of seconds, got ${timestamp}`, -4);
-    const code = this.ex.nt_track(this.handle, this.image.ptr, this.width, this.height, channels, this.depth.ptr, timestamp);
+    let code: number;
+    if (motion === undefined) {
+      code = this.ex.nt_track(this.handle, this.image.ptr, this.width, this.height, channels, this.depth.ptr, timestamp);
+    } else {
+      const parsed = CameraMotionSchema.safeParse(motion);
+      if (!parsed.success) throw new TrackerError(`invalid commanded motion: ${describeIssues(parsed.error)}`, -4);
+      this.motionIn.view().set(parsed.data);
+      code = this.ex.nt_track_motion(this.handle, this.image.ptr, this.width, this.height, channels, this.depth.ptr, timestamp, this.motionIn.ptr);
+    }
     this.check(code, 'the frame');
     const status: TrackingStatus = STATUS_BY_CODE[code] ?? 'lost';
     const est: PoseEstimate = { status, pose: status === 'ok' ? this.pose() : null, mapId: this.mapId() };
@@ -215,8 +260,12 @@ export class Tracker {
     return est;
   }
 
-  /** Copies the frame into linear memory and tracks it. Frames of the wrong size or layout are rejected with a TrackerError. */
-  track(frame: RgbdFrame): PoseEstimate {
+  /**
+   * Copies the frame into linear memory and tracks it, with the commanded camera motion since the
+   * previous frame when known (see trackInPlace). Frames of the wrong size or layout are rejected with
+   * a TrackerError.
+   */
+  track(frame: RgbdFrame, motion?: CameraMotion): PoseEstimate {
     this.live();
     const n = this.width * this.height;
     if (frame.width !== this.width || frame.height !== this.height) {
@@ -230,7 +279,7 @@ export class Tracker {
     }
     this.image.view().set(frame.rgb);
     this.depth.view().set(frame.depth);
-    return this.trackInPlace(frame.timestamp, 3);
+    return this.trackInPlace(frame.timestamp, 3, motion);
   }
 
   /** Camera-to-world pose of the last frame when it was tracked. */
@@ -357,6 +406,7 @@ export class Tracker {
     this.image.free();
     this.depth.free();
     this.poseOut.free();
+    this.motionIn.free();
     this.ex.nt_destroy(this.handle);
     this.handle = 0;
     this.disposed = true;

@@ -23,7 +23,7 @@ int drop_outliers(Frame& cur) {
 
 }  // namespace
 
-int track_with_motion_model(Frame& cur, const Frame& last, const TrackerContext& ctx) {
+int track_with_motion_model(Frame& cur, const Frame& last, const TrackerContext& ctx, const PosePrior* prior) {
   const SE3 predicted = cur.Tcw;
   std::fill(cur.landmarks.begin(), cur.landmarks.end(), nullptr);
   int n = match_from_last_frame(cur, last, ctx.tp.last_frame_radius, ctx.cam, ctx.orb);
@@ -33,7 +33,7 @@ int track_with_motion_model(Frame& cur, const Frame& last, const TrackerContext&
     n = match_from_last_frame(cur, last, 2.0f * ctx.tp.last_frame_radius, ctx.cam, ctx.orb);
   }
   if (n < ctx.tp.min_motion_matches) return 0;
-  const int inl = optimize_pose(cur, ctx.cam, ctx.orb, ctx.tp.level_motion);
+  const int inl = optimize_pose(cur, ctx.cam, ctx.orb, ctx.tp.level_motion, prior);
   if (inl < ctx.tp.min_pose_inliers) {
     cur.Tcw = predicted;
     return 0;
@@ -41,7 +41,7 @@ int track_with_motion_model(Frame& cur, const Frame& last, const TrackerContext&
   return drop_outliers(cur);
 }
 
-int track_reference_keyframe(Frame& cur, KeyFrame& ref, const TrackerContext& ctx) {
+int track_reference_keyframe(Frame& cur, KeyFrame& ref, const TrackerContext& ctx, const PosePrior* prior) {
   std::fill(cur.landmarks.begin(), cur.landmarks.end(), nullptr);
   std::vector<LandmarkPtr> lms;
   for (const LandmarkPtr& lm : ref.landmarks) {
@@ -52,7 +52,7 @@ int track_reference_keyframe(Frame& cur, KeyFrame& ref, const TrackerContext& ct
   int n = match_landmarks(cur, lms, 6.0f, 100, ctx.cam, ctx.orb);
   if (n < 15) return 0;
   const SE3 start = cur.Tcw;
-  const int inl = optimize_pose(cur, ctx.cam, ctx.orb, ctx.tp.level_motion);
+  const int inl = optimize_pose(cur, ctx.cam, ctx.orb, ctx.tp.level_motion, prior);
   if (inl < ctx.tp.min_pose_inliers) {
     cur.Tcw = start;
     return 0;

@@ -3,13 +3,15 @@
 #pragma once
 #include "../data/frame.h"
 #include "../data/keyframe.h"
+#include "../optimize/pose_optimizer.h"
 #include "tracker_context.h"
 
 namespace nav {
 
-// cur.Tcw must hold the prediction. Returns the pose inliers (0 on failure).
-int track_with_motion_model(Frame& cur, const Frame& last, const TrackerContext& ctx);
-// cur.Tcw must hold the last pose. Returns the pose inliers (0 on failure).
-int track_reference_keyframe(Frame& cur, KeyFrame& ref, const TrackerContext& ctx);
+// cur.Tcw must hold the prediction. Returns the pose inliers (0 on failure). `prior`: the commanded
+// motion's pose prior for the pose optimisation (pose_optimizer.h), or none.
+int track_with_motion_model(Frame& cur, const Frame& last, const TrackerContext& ctx, const PosePrior* prior = nullptr);
+// cur.Tcw must hold the last pose (or the commanded one). Returns the pose inliers (0 on failure).
+int track_reference_keyframe(Frame& cur, KeyFrame& ref, const TrackerContext& ctx, const PosePrior* prior = nullptr);
 
 }  // namespace nav

@@ -8,7 +8,7 @@
 
 namespace nav {
 
-int track_local_map(Frame& cur, float radius_th, const TrackerContext& ctx) {
+int track_local_map(Frame& cur, float radius_th, const TrackerContext& ctx, const PosePrior* prior) {
   // local keyframes: every keyframe observing a landmark of the frame, voted by shared landmarks
   std::map<KeyFrame*, int> votes;
   for (int i = 0; i < cur.size(); ++i) {
@@ -80,7 +80,7 @@ int track_local_map(Frame& cur, float radius_th, const TrackerContext& ctx) {
     if (cur.landmarks[i]) cur.landmarks[i]->n_visible++;
   match_landmarks(cur, cand, radius_th, 100, ctx.cam, ctx.orb);
   const SE3 before = cur.Tcw;
-  const int inl = optimize_pose(cur, ctx.cam, ctx.orb, ctx.tp.level_motion);
+  const int inl = optimize_pose(cur, ctx.cam, ctx.orb, ctx.tp.level_motion, prior);
   if (inl == 0) {
     cur.Tcw = before;
     return 0;

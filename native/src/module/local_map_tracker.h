@@ -3,11 +3,13 @@
 // optimised again on all matches.
 #pragma once
 #include "../data/frame.h"
+#include "../optimize/pose_optimizer.h"
 #include "tracker_context.h"
 
 namespace nav {
 
 // Returns the pose inliers after the search; sets cur.ref_kf to the keyframe sharing most landmarks.
-int track_local_map(Frame& cur, float radius_th, const TrackerContext& ctx);
+// `prior`: the commanded motion's pose prior for the pose optimisation, or none.
+int track_local_map(Frame& cur, float radius_th, const TrackerContext& ctx, const PosePrior* prior = nullptr);
 
 }  // namespace nav

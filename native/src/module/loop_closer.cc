@@ -5,7 +5,7 @@
 
 #include "../data/landmark_ops.h"
 #include "../optimize/pose_graph.h"
-#include "keyframe_inserter.h"
+#include "map_refresh.h"
 
 namespace nav {
 
@@ -121,14 +121,9 @@ void LoopCloser::close(KeyFrame* kf, const LoopMatch& loop, MapDatabase& map, Tr
     if (cur) fuse(p.second, cur);
     else if (p.second->obs_index(kf) < 0) add_observation(p.second, kf, p.first);
   }
-  for (const LandmarkPtr& lm : map.landmarks) {
-    if (lm->bad) continue;
-    update_landmark_geometry(*lm, ctx.orb);
-  }
   for (const auto& p : loop.pairs)
     if (!p.second->bad) update_landmark_descriptor(*p.second);
-  for (const KeyFramePtr& k : map.keyframes) update_covisibility(k.get());
-  map.purge_bad_landmarks();
+  refresh_map(map, ctx.orb);
 }
 
 }  // namespace nav

@@ -1,5 +1,6 @@
 // Tunables of tracking and mapping, with the published ORB-SLAM RGB-D values where there are any.
 #pragma once
+#include <cmath>
 
 namespace nav {
 
@@ -46,6 +47,16 @@ struct TrackingParams {
   // while tracking in a map opened after a loaded one was not found, relocalise each new keyframe in
   // the loaded map and move back into it (tracking_module.cc, try_late_relocalise)
   bool late_relocalisation = true;
+  // The commanded motion's prior (given per frame with nt_track_motion; NT_P_MOTION_SIGMA_M / _DEG):
+  // the standard deviation of the camera's true motion about the commanded one over one frame. A
+  // wheeled base's odometry over one sub-motion (≤ 5 cm forward or 3° in place) is good to a few
+  // centimetres and about a degree (wheel slip, a collision that stops a forward short, an uneven
+  // turn). Against it, one inlier with depth at 2 m constrains the camera to ~1 cm (1 px at fx ≈ 194
+  // plus the virtual right coordinate), so a hundred consistent inliers outweigh the prior many times
+  // over, while a handful of matches on one blank wall, free to slide sideways during a turn in place
+  // (the failure it is for: ~7 cm per frame, 1.4 m in 20 frames), pay a χ² of ~5 per frame to do so.
+  double motion_sigma_m = 0.03;
+  double motion_sigma_rad = 1.0 * M_PI / 180.0;
   int ba_window = 10;
   int ba_max_fixed = 20;
 };

@@ -15,8 +15,26 @@ struct Edge {
   bool outlier;
 };
 
-double total_cost(const std::vector<Edge>& edges, const SE3& T, const PinholeCamera& cam, bool robust) {
-  double c = 0;
+// The deviation of T from the prior's pose as the left update that takes the prior's pose to T:
+// w = log(R·Rp'), v = T.t − Exp(w)·tp = R·(cp − c) (the camera centres' offset in T's camera axes).
+// Its Jacobian w.r.t. a left update [dw; dv] of T is [I 0; −[v]x I] (to first order in w).
+Vec6 prior_residual(const PosePrior& p, const SE3& T) {
+  const Mat3 dR = T.R * p.Tcw.R.transpose();
+  Vec6 r;
+  r.head<3>() = so3_log(dR);
+  r.tail<3>() = T.t - dR * p.Tcw.t;
+  return r;
+}
+
+double prior_cost(const PosePrior* p, const SE3& T) {
+  if (!p) return 0.0;
+  const Vec6 r = prior_residual(*p, T);
+  return r.dot(p->info.cwiseProduct(r));
+}
+
+double total_cost(const std::vector<Edge>& edges, const SE3& T, const PinholeCamera& cam, bool robust,
+                  const PosePrior* prior) {
+  double c = prior_cost(prior, T);
   for (const Edge& ed : edges) {
     if (ed.outlier) continue;
     double e[3];
@@ -28,7 +46,7 @@ double total_cost(const std::vector<Edge>& edges, const SE3& T, const PinholeCam
 
 }  // namespace
 
-int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb, bool level) {
+int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb, bool level, const PosePrior* prior) {
   std::vector<Edge> edges;
   edges.reserve(f.size());
   for (int i = 0; i < f.size(); ++i) {
@@ -44,7 +62,7 @@ int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb, bool
   for (int round = 0; round < 4; ++round) {
     const bool robust = round < 3;
     double lambda = 1e-5;
-    double cost = total_cost(edges, T, cam, robust);
+    double cost = total_cost(edges, T, cam, robust, prior);
     for (int it = 0; it < 10; ++it) {
       Mat6 H = Mat6::Zero();
       Vec6 g = Vec6::Zero();
@@ -63,6 +81,14 @@ int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb, bool
           g.noalias() += w * e[r] * J.row(r).transpose();
         }
       }
+      if (prior) {
+        const Vec6 r = prior_residual(*prior, T);
+        Mat6 J = Mat6::Identity();
+        J.block<3, 3>(3, 0) = -skew(r.tail<3>());
+        const Mat6 JtI = J.transpose() * prior->info.asDiagonal();
+        H.noalias() += JtI * J;
+        g.noalias() += JtI * r;
+      }
       if (level) {
         for (int r : kTiltRows) {
           H.row(r).setZero();
@@ -78,7 +104,7 @@ int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb, bool
         const Vec6 dx = A.ldlt().solve(-g);
         if (!dx.allFinite()) { lambda *= 10; continue; }
         const SE3 cand = T.left_update(dx);
-        const double c = total_cost(edges, cand, cam, robust);
+        const double c = total_cost(edges, cand, cam, robust, prior);
         if (c <= cost) {
           T = cand;
           improved = true;
