@@ -161,7 +161,7 @@ describe('the objects seen, carried by the handover', () => {
     m.readHandover("Objects seen near 'found task 1': 12 (1.0 m ahead, 0.0 m right).", (name) => places.get(name)?.floor ?? null);
     // this run's task 1 ends 6 m away, and its closing turn marks the spot
     const c = { task: { key: '1' }, nav: { places }, turn: { handoverPath: () => undefined, req: { system: '', messages: [], tools: [] } } } as unknown as Ctx;
-    const marks = closeTask(c, 'The goal is in view.').message.toolCalls.filter((k) => k.name === 'mark').map((k) => String(k.arguments.name));
+    const marks = closeTask(c, 'The goal is in view.').message.toolCalls.filter((k) => k.name === 'mark').map((k) => String((k.arguments as { name?: unknown }).name));
     expect(marks).toEqual(['found task 1 v2']);
     expect(PlaceNameSchema.safeParse(marks[0]).success).toBe(true);
     places.mark(marks[0], pose(8, 2), 0, []);
