@@ -17,6 +17,8 @@
  * - after the tour the loop-closing tracker's map is bundle-adjusted as a whole (Tracker.optimizeMap)
  *   before its final keyframes are read; its wall time and the drift before it are kept
  * - the loop-closing tracker's saved map and its keyframes' true floor positions, for kidnaps
+ * - `odometry` (default true): both trackers get each frame's commanded motion, as the navigator
+ *   gives it (src/navigator/commanded-motion.ts: none after a blocked forward)
  */
 import type { Mat4, Vec3 } from '../../src/geometry/pose.js';
 import { invert, multiply, transformPoint } from '../../src/geometry/pose.js';
@@ -32,6 +34,7 @@ import { loadHouse } from '../../src/sim/load-house.js';
 import type { HouseRef } from '../../src/sim/index.js';
 import { readMapFileHeader, readMapKeyframes, Tracker, type LoopSearchStats, type MapKeyframe, type OptimizeMapResult } from '../../src/perception/index.js';
 import { simTrackerOptions } from '../../src/world/pose-sources.js';
+import { commandedCameraMotion } from '../../src/navigator/commanded-motion.js';
 import { loopTour } from './loop-tour.js';
 
 export const FALSE_CLOSURE_M = 0.5;
@@ -130,7 +133,7 @@ async function finalMap(ctx: RunContext, kfs: MapKeyframe[], depths: Map<number,
 }
 
 /** Drives `minPathM` metres of laps in `house` and measures both trackers (see the file comment). */
-export async function tourRun(house: HouseRef & { kind: 'procedural' }, minPathM: number, minLaps: number, log: (s: string) => void, overrun = false): Promise<TourRun> {
+export async function tourRun(house: HouseRef & { kind: 'procedural' }, minPathM: number, minLaps: number, log: (s: string) => void, overrun = false, odometry = true): Promise<TourRun> {
   const body = await SimBody.create(await loadHouse(house));
   const label = `${house.seed}${house.aliasing ? ':aliasing' : ''}`;
   const open = await Tracker.create(simTrackerOptions(body));
@@ -149,12 +152,13 @@ export async function tourRun(house: HouseRef & { kind: 'procedural' }, minPathM
       floors.push([...p] as Vec3);
       ctx.gt.push(pos(body.simCameraPose()));
       const n = ctx.gt.length;
+      const motion = odometry && s.motion !== 'observe' ? commandedCameraMotion(s.motion, s.collided) : undefined;
       const kOpen = open.counts().keyframes;
-      open.track(s.frame);
+      open.track(s.frame, motion);
       if (open.counts().keyframes > kOpen) depths.open.set(n, keep(s.frame));
       const kLoop = loop.counts().keyframes;
       const t0 = performance.now();
-      const e = loop.track(s.frame);
+      const e = loop.track(s.frame, motion);
       const ms = performance.now() - t0;
       const c = loop.counts();
       if (c.keyframes > kLoop) depths.loop.set(n, keep(s.frame));

@@ -14,6 +14,8 @@ export interface TourStep {
   frame: BodyFrame;
   /** the sub-motion that produced the frame ('observe' for the first) */
   motion: SubMotion | 'observe';
+  /** the body reported a collision during that sub-motion */
+  collided: boolean;
 }
 
 const TURN_TOLERANCE = (2 * Math.PI) / 180;
@@ -55,7 +57,7 @@ function headingTo(from: Vec3, to: Vec3): number {
 export async function* loopTour(body: SimBody, minPathM: number, minLaps = 2, maxFrames = 20000, overrun = false): AsyncGenerator<TourStep> {
   const stops = tourStops(body);
   if (stops.length < 2) throw new Error(`house ${body.scene.name}: fewer than two reachable rooms for a loop`);
-  yield { frame: await body.observe(), motion: 'observe' };
+  yield { frame: await body.observe(), motion: 'observe', collided: false };
   let frames = 1, pathM = 0, laps = 0;
   const step = async function* (m: SubMotion): AsyncGenerator<TourStep> {
     const before = body.simPose.position;
@@ -63,7 +65,7 @@ export async function* loopTour(body: SimBody, minPathM: number, minLaps = 2, ma
     const after = body.simPose.position;
     pathM += Math.hypot(after[0] - before[0], after[2] - before[2]);
     frames++;
-    yield { frame: r.frame, motion: m };
+    yield { frame: r.frame, motion: m, collided: r.collided };
   };
   while ((pathM < minPathM || laps < minLaps) && frames < maxFrames) {
     for (const stop of overrun ? [...stops, stops[0], stops[1]] : [...stops, stops[0]]) {

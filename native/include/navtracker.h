@@ -54,8 +54,8 @@ typedef struct nt_tracker nt_tracker;
 #define NT_P_LATE_RELOC 21         /* 1 (default): while tracking in a new map, relocalise keyframes in a loaded map and move back into it; 0 off */
 #define NT_P_RELOC_AGREE_FRAMES 20 /* consecutive frames that must relocalise independently and agree before a loaded map is accepted, 1..10, default 2 */
 #define NT_P_RELOC_MAX_SEEN_THROUGH 19 /* a relocalisation in a loaded map is refused when its pose sees through more than this share (0..1) of the matched place's landmarks in view, default 0.1 */
-#define NT_P_MOTION_SIGMA_M 22     /* metres: standard deviation of the camera's motion about a commanded one (nt_track_motion), per frame, 1e-4..10, default 0.03 */
-#define NT_P_MOTION_SIGMA_DEG 23   /* degrees: the same for its rotation, 1e-3..90, default 1 */
+#define NT_P_MOTION_SIGMA_M 22     /* metres: standard deviation of the camera's motion about a commanded one (nt_track_motion), per frame, 1e-4..10, default 0.05 */
+#define NT_P_MOTION_SIGMA_DEG 23   /* degrees: the same for its rotation, 1e-3..90, default 2 */
 
 /* counters for nt_count */
 #define NT_C_KEYFRAMES 0         /* in the current map */

@@ -64,7 +64,7 @@ export const TrackerOptionsSchema = z.object({
   lateRelocalisation: z.boolean().optional(),
   /**
    * metres and degrees: how far the camera's true motion over one frame may be from a commanded one
-   * given to track() (one standard deviation; defaults 0.03 m and 1°, a wheeled base's odometry over
+   * given to track() (one standard deviation; defaults 0.05 m and 2°, a wheeled base's odometry over
    * one sub-motion). Smaller lets the command hold the pose against more matches.
    */
   motionSigmaM: z.number().min(1e-4).max(10).optional(),

@@ -48,7 +48,7 @@ int track_reference_keyframe(Frame& cur, KeyFrame& ref, const TrackerContext& ct
     if (!lm || lm->bad) continue;
     if (landmark_in_frustum(*lm, cur, ctx.cam, ctx.orb)) lms.push_back(lm);
   }
-  // no motion prior: a wide window
+  // no motion model to trust: a wide window (a commanded motion, when given, only weights the pose)
   int n = match_landmarks(cur, lms, 6.0f, 100, ctx.cam, ctx.orb);
   if (n < 15) return 0;
   const SE3 start = cur.Tcw;
