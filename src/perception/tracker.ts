@@ -8,6 +8,7 @@ import { IntrinsicsSchema, type Mat4 } from '../geometry/index.js';
 import { instantiate, allocBlock, type Allocator, type WasmBlock } from '../wasm/index.js';
 import type { PoseEstimate, RgbdFrame, TrackingStatus } from './pose-source.js';
 import { describeMapHeader, readMapFileHeader } from './map-file.js';
+import { CameraMotionSchema, type CameraMotion } from './camera-motion.js';
 import { COUNTER, ERROR_BY_CODE, LOOP_STAT, PARAM, RELOC_STAT, STATUS_BY_CODE, type TrackerExports } from './tracker-abi.js';
 
 export const TrackerOptionsSchema = z.object({
@@ -82,29 +83,8 @@ export const OptimizeMapOptionsSchema = z.object({
   minObservations: z.number().int().min(0).max(10000).default(80),
 });
 export type OptimizeMapOptions = z.input<typeof OptimizeMapOptionsSchema>;
+export type { CameraMotion };
 
-const RIGID_TOL = 1e-6;
-
-/**
- * A commanded camera motion (track()'s `motion`): the current camera's pose in the previous camera's
- * frame, row-major 4×4, OpenCV axes; a forward step of d metres is a translation (0, 0, d), a left
- * turn in place by θ a rotation of −θ about the camera's y axis (which points down).
- */
-export const CameraMotionSchema = z
-  .custom<Mat4 | number[]>((v) => (v instanceof Float64Array || Array.isArray(v)) && v.length === 16, { message: 'must be 16 numbers (a row-major 4×4 matrix)' })
-  .refine((m) => Array.from(m).every((x) => typeof x === 'number' && Number.isFinite(x)), { message: 'must hold finite numbers only' })
-  .refine((m) => m[12] === 0 && m[13] === 0 && m[14] === 0 && m[15] === 1, { message: 'must have the last row 0 0 0 1' })
-  .refine((m) => {
-    // R·Rᵀ = I and det R = +1: a rotation, not a reflection or a scaled matrix
-    let off = 0;
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
-      const d = m[i * 4] * m[j * 4] + m[i * 4 + 1] * m[j * 4 + 1] + m[i * 4 + 2] * m[j * 4 + 2] - (i === j ? 1 : 0);
-      off += d * d;
-    }
-    const det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[1] * (m[4] * m[10] - m[6] * m[8]) + m[2] * (m[4] * m[9] - m[5] * m[8]);
-    return Math.sqrt(off) <= RIGID_TOL && det > 0;
-  }, { message: 'must be a rigid motion (its 3×3 block a rotation)' });
-export type CameraMotion = z.input<typeof CameraMotionSchema>;
 
 /** What one global bundle adjustment did (Tracker.optimizeMap). */
 export interface OptimizeMapResult {

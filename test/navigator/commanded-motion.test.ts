@@ -9,7 +9,7 @@ import { simCameraPose, simPoseToNavigator } from '../../src/geometry/sim-frame.
 import { SUB_MOTION_DEGREES, SUB_MOTION_METRES } from '../../src/body/index.js';
 import { commandedCameraMotion } from '../../src/navigator/commanded-motion.js';
 import { MotionCheck } from '../../src/navigator/motion-check.js';
-import { CameraMotionSchema } from '../../src/perception/tracker.js';
+import { CameraMotionSchema } from '../../src/perception/camera-motion.js';
 
 const DEG = Math.PI / 180;
 
