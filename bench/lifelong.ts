@@ -43,13 +43,12 @@ import { loadHouse } from '../src/sim/load-house.js';
 import type { BenchOptions, BenchResult } from './run.js';
 import { median } from './stats.js';
 import { kidnap, kidnapPlaces, navigatorTracker, type KidnapResult } from './support/kidnap.js';
-import { tourRun, type TourRun } from './support/lifelong-tour.js';
+import { houseLabel, tourRun, type TourRun } from './support/lifelong-tour.js';
 import type { RelocStats } from '../src/perception/index.js';
 
 const ALL_HOUSES = [{ seed: 7 }, { seed: 11 }, { seed: 23 }, { seed: 7, aliasing: true as const }];
-const label = (h: (typeof ALL_HOUSES)[number]) => `${h.seed}${'aliasing' in h ? ':aliasing' : ''}`;
 const only = process.env.LIFELONG_HOUSES?.split(',').map((s) => s.trim());
-const HOUSES = only ? ALL_HOUSES.filter((h) => only.includes(label(h))) : ALL_HOUSES;
+const HOUSES = only ? ALL_HOUSES.filter((h) => only.includes(houseLabel(h))) : ALL_HOUSES;
 const FALSE_M = 0.5;
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);

@@ -39,6 +39,9 @@ import { loopTour } from './loop-tour.js';
 
 export const FALSE_CLOSURE_M = 0.5;
 
+/** A tour house as the bench names it: '7', '7:aliasing'. */
+export const houseLabel = (h: { seed: number; aliasing?: boolean }): string => `${h.seed}${h.aliasing ? ':aliasing' : ''}`;
+
 export interface TrackerRun {
   driftPct: number;
   /** the map in its own frame, fitted to the truth by the keyframe centres' rigid fit */
@@ -135,7 +138,7 @@ async function finalMap(ctx: RunContext, kfs: MapKeyframe[], depths: Map<number,
 /** Drives `minPathM` metres of laps in `house` and measures both trackers (see the file comment). */
 export async function tourRun(house: HouseRef & { kind: 'procedural' }, minPathM: number, minLaps: number, log: (s: string) => void, overrun = false, odometry = true): Promise<TourRun> {
   const body = await SimBody.create(await loadHouse(house));
-  const label = `${house.seed}${house.aliasing ? ':aliasing' : ''}`;
+  const label = houseLabel(house);
   const open = await Tracker.create(simTrackerOptions(body));
   const loop = await Tracker.create({ ...simTrackerOptions(body), loopClosing: true });
   try {

@@ -61,9 +61,9 @@ export class PlaceStore {
   }
 
   /**
-   * `base`, or when a place has that name already `base v2`, `base v3`, … (names take no brackets): marking a taken name moves
-   * that place, and with it everything noted relative to it (a later run's "found task 1" would carry
-   * off the objects an earlier run saw around its own).
+   * `base`, or when a place has that name already `base v2`, `base v3`, … (names take no brackets).
+   * Marking a taken name moves that place, and with it everything noted relative to it (a later run's
+   * "found task 1" would carry off the objects an earlier run saw around its own).
    */
   unusedName(base: string): string {
     let name = base;

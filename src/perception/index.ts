@@ -3,6 +3,7 @@ export { ViewEncoder } from './encoder.js';
 export { GroundTruthPoseSource } from './ground-truth-pose-source.js';
 export type { KeyframeStamp, PoseEstimate, PoseSource, RgbdFrame, TrackingStatus } from './pose-source.js';
 export { SlamPoseSource } from './slam-pose-source.js';
-export { Tracker, TrackerError, type CameraMotion, type TrackerOptions, type LoopSearchStats, type RelocStats, type OptimizeMapOptions, type OptimizeMapResult } from './tracker.js';
+export { type CameraMotion } from './camera-motion.js';
+export { Tracker, TrackerError, type TrackerOptions, type LoopSearchStats, type RelocStats, type OptimizeMapOptions, type OptimizeMapResult } from './tracker.js';
 export { MAP_FILE_VERSION, type MapFileHeader, type MapKeyframe, readMapFileHeader, readMapKeyframes } from './map-file.js';
 export { moveMapWorld } from './map-world.js';

@@ -83,8 +83,6 @@ export const OptimizeMapOptionsSchema = z.object({
   minObservations: z.number().int().min(0).max(10000).default(80),
 });
 export type OptimizeMapOptions = z.input<typeof OptimizeMapOptionsSchema>;
-export type { CameraMotion };
-
 
 /** What one global bundle adjustment did (Tracker.optimizeMap). */
 export interface OptimizeMapResult {
