@@ -6,6 +6,7 @@
 import { NAVIGATOR_FRAME, planarPose, type WorldFrame, cameraHeightOf, levelPose, raisePose, type Mat4 } from '../geometry/index.js';
 import type { Navcore } from '../wasm/index.js';
 import { FloorTracker, type FloorTrackerOptions } from './floors.js';
+import { joinRaise } from './join-floor.js';
 import { carryLayer, planarRigidOf } from './layer-carry.js';
 import { OccupancyMap, type DepthFrame, type GridSnapshot, type IntegrateStats } from './occupancy-map.js';
 import type { MapParams } from './params.js';
@@ -102,11 +103,16 @@ export class FloorMapper {
    * come back as layers 0…, and each current layer is moved by `T` (a 4×4 from the current world to
    * the saved one) into the saved layer at its height, or into a new layer after them. The mapper
    * stands on the carried current floor. The saved layers' obstacles are remembered ones (an earlier
-   * run's), the carried cells this run's. Returns each current layer's new number.
+   * run's), the carried cells this run's. The current floor is made to land on the saved floor it
+   * belongs to (join-floor.ts): `raised` is what that added to `T`'s shift along up, m. Returns each
+   * current layer's new number.
    */
-  carryInto(saved: FloorLayer[], T: Mat4): number[] {
+  carryInto(saved: FloorLayer[], T: Mat4): { renumber: number[]; raised: number } {
     const current = this.map.floors();
-    const { rigid, upShift } = planarRigidOf(this.map.frame, T, this.map.params.cellSize);
+    const { rigid, upShift: shift } = planarRigidOf(this.map.frame, T, this.map.params.cellSize);
+    const here = this.floorNow === null ? null : current[this.floorNow];
+    const raised = here ? joinRaise(saved, { ...here, grid: this.map.snapshot(here.id) }, rigid, shift, this.tracker.newFloorM) : 0;
+    const upShift = shift + raised;
     const targets = saved.map((l) => ({ id: this.map.restoreFloor(l.floorUp, l.grid, l.frames, true), floorUp: l.floorUp }));
     const renumber = current.map((f) => {
       const up = f.floorUp + upShift;
@@ -120,7 +126,7 @@ export class FloorMapper {
     const floor = this.floorNow === null ? null : renumber[this.floorNow];
     this.tracker.restore(targets.map((t) => t.floorUp), floor);
     this.floorNow = floor;
-    return renumber;
+    return { renumber, raised };
   }
 
   /**

@@ -164,9 +164,13 @@ export class Navigator {
     mc?.restart();
     // no pose in the run's world at all: nothing was mapped there, the saved world simply comes back
     const run = { mapper: this.mapper, places: this.places, viewBank: this.viewBank, archive: this.archive, trails: this.trails };
-    this.trails = joinSavedWorld(this.aside, run, before ? multiply(late.after, invert(before)) : identity());
+    const joined = joinSavedWorld(this.aside, run, before ? multiply(late.after, invert(before)) : identity());
+    this.trails = joined.trails;
     this.aside = null;
-    return mc ? mc.apply(late.after, motion, blocked) : { pose: late.after, plausible: true };
+    // the saved map's poses are off along up where the body was found: from here they are raised
+    this.anchoring.raise(joined.raised);
+    const after = raisePose(NAVIGATOR_FRAME, late.after, joined.raised);
+    return mc ? mc.apply(after, motion, blocked) : { pose: after, plausible: true };
   }
 
   /** Known (free or obstacle) cells over every floor layer. */
@@ -285,14 +289,8 @@ export class Navigator {
       executed.push(a);
       if (frame) this.bank(frame);
       if (collided) collisions.push(executed.length - 1);
-      if (terminated) {
-        stoppedEarly = 'terminated';
-        break;
-      }
-      if (collided && stopOnCollision) {
-        stoppedEarly = 'collision';
-        break;
-      }
+      stoppedEarly = terminated ? 'terminated' : collided && stopOnCollision ? 'collision' : null;
+      if (stoppedEarly) break;
     }
     if (!frame) frame = await this.observe();
     return { requested: [...actions], executed, collisions, stoppedEarly, terminated, status: this.statusNow, pose: this.planar(), floor: this.mapper.floor, frame };

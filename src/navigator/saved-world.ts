@@ -33,11 +33,13 @@ export function movePlanar(t: PlanarRigid, p: PlanarPose): PlanarPose {
  * Joins the run's world to the saved one: `T` takes points of the run's world into the saved world.
  * The saved layers come back, the run's known cells are carried into them (a run cell overwrites the
  * saved one: it is the newer observation), then the run's places (a run's place replaces a saved place
- * of the same name), views and trails. Returns the trails, by the new floor numbers.
+ * of the same name), views and trails. Returns the trails, by the new floor numbers, and how far up
+ * the join was moved so that the run's floor lies on its saved floor (FloorMapper.carryInto): poses
+ * of the saved map are that far off here.
  */
-export function joinSavedWorld(saved: SavedSpatial, run: RunSpatial, T: Mat4): PlanarPoint[][] {
+export function joinSavedWorld(saved: SavedSpatial, run: RunSpatial, T: Mat4): { trails: PlanarPoint[][]; raised: number } {
   const { rigid } = planarRigidOf(NAVIGATOR_FRAME, T, 1);
-  const renumber = run.mapper.carryInto(saved.layers, T);
+  const { renumber, raised } = run.mapper.carryInto(saved.layers, T);
   const moveView = (v: View): View => ({ ...v, pose: movePlanar(rigid, v.pose), floor: renumber[v.floor] ?? v.floor });
   const runPlaces = run.places.list();
   run.places.clear();
@@ -54,5 +56,5 @@ export function joinSavedWorld(saved: SavedSpatial, run: RunSpatial, T: Mat4): P
     });
     trails[to] = [...(trails[to] ?? []), ...moved];
   });
-  return trails;
+  return { trails, raised };
 }

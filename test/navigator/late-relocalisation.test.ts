@@ -15,46 +15,10 @@ import { describe, expect, it } from 'vitest';
 import { Navigator } from '../../src/navigator/navigator.js';
 import { SimBody } from '../../src/body/sim-body.js';
 import { GroundTruthPoseSource } from '../../src/perception/ground-truth-pose-source.js';
-import type { PoseEstimate, PoseSource, RgbdFrame } from '../../src/perception/pose-source.js';
+import { LateGroundTruth } from '../helpers/late-ground-truth.js';
 import { invert, multiply, type Mat4 } from '../../src/geometry/pose.js';
 import { NAVIGATOR_FRAME, planarPose } from '../../src/geometry/frames.js';
 import { generateHouse } from '../../src/sim/index.js';
-
-/** Ground truth, relocalised in a loaded world frame only once `findable` (see the file comment). */
-class LateGroundTruth implements PoseSource {
-  readonly name = 'late ground truth (test)';
-  findable = false;
-  /** the loaded (saved) world: the inverse of the first true pose of the run that saved it */
-  private savedInv: Mat4 | null = null;
-  private ownInv: Mat4 | null = null;
-  private inSaved = false;
-  constructor(private readonly truePose: () => Mat4) {}
-
-  estimate(_frame: RgbdFrame): PoseEstimate {
-    const p = this.truePose();
-    if (this.inSaved || (this.findable && this.savedInv)) {
-      const first = !this.inSaved;
-      this.inSaved = true;
-      const est: PoseEstimate = { status: 'ok', pose: multiply(this.savedInv!, p), mapId: 1 };
-      if (first && this.ownInv) est.handover = { mapId: 2, pose: multiply(this.ownInv, p) };
-      return est;
-    }
-    this.ownInv ??= invert(p);
-    return { status: 'ok', pose: multiply(this.ownInv, p), mapId: this.savedInv ? 2 : 1 };
-  }
-
-  exportMap(): Uint8Array | null {
-    const m = this.inSaved || !this.savedInv ? (this.savedInv ?? this.ownInv) : this.ownInv;
-    return m ? new Uint8Array(Float64Array.from(m).buffer) : null;
-  }
-
-  importMap(bytes: Uint8Array): void {
-    this.savedInv = new Float64Array(bytes.slice().buffer);
-  }
-
-  reset(): void {}
-  dispose(): void {}
-}
 
 const planarIn = (worldInv: Mat4, truePose: Mat4) => planarPose(NAVIGATOR_FRAME, multiply(worldInv, truePose));
 
