@@ -34,13 +34,13 @@ export interface FloorMapperOptions {
 
 /**
  * What one frame did: `floor` null while between floors (nothing written). `drift`: the pose's height
- * was found that far above its floor's (FloorTracker); the frame was mapped lowered by it, and the
- * caller lowers this and later poses by it.
+ * was found that far above its floor's (FloorTracker), over the newest `driftFrames` frames; the frame
+ * was mapped lowered by it, and the caller lowers this and later poses by it.
  */
 export type FloorStep =
   | { floor: null }
-  | { floor: number; ok: true; stats: IntegrateStats; drift?: number }
-  | { floor: number; ok: false; error: string; drift?: number };
+  | { floor: number; ok: true; stats: IntegrateStats; drift?: number; driftFrames?: number }
+  | { floor: number; ok: false; error: string; drift?: number; driftFrames?: number };
 
 /** A saved floor layer: its floor height, its frame count and its grid. */
 export interface FloorLayer {
@@ -79,7 +79,7 @@ export class FloorMapper {
     const est = cameraHeightOf(this.map.frame, pose);
     const mapPose = this.level ? this.levelled(pose, layerHeight, est) : pose;
     const r = this.map.integrate(frame, mapPose, decision.floor, this.level && Math.abs(est - layerHeight) < DROPS_AT_M);
-    const drift = decision.drift ? { drift: decision.drift } : {};
+    const drift = decision.drift ? { drift: decision.drift, driftFrames: decision.driftFrames } : {};
     return r.ok ? { floor: decision.floor, ok: true, stats: r.value, ...drift } : { floor: decision.floor, ok: false, error: r.error, ...drift };
   }
 

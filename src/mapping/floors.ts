@@ -60,6 +60,8 @@ export interface FloorDecision {
    * the tracker has already shifted the heights it keeps.
    */
   drift?: number;
+  /** with `drift`: over how many of the newest frames (this one included) the height held that far off */
+  driftFrames?: number;
 }
 
 export class FloorTracker {
@@ -109,7 +111,7 @@ export class FloorTracker {
     const decision = this.decide(floorUp);
     if (decision.floor === null || decision.opened) return decision;
     const drift = this.driftOn(decision.floor);
-    return drift === null ? decision : { ...decision, drift };
+    return drift === null ? decision : { ...decision, ...drift };
   }
 
   /** The floor for the newest height (registering one when it settles away from every floor). */
@@ -178,7 +180,7 @@ export class FloorTracker {
    * The drift of the height on floor `floor` (see FloorDecision.drift), or null; when reported, the
    * kept heights are shifted by it, as the caller's poses will be.
    */
-  private driftOn(floor: number): number | null {
+  private driftOn(floor: number): { drift: number; driftFrames: number } | null {
     const { settleFrames, settleToleranceM, driftMoveM } = this.opts;
     const held = this.heldFrames(settleToleranceM, this.recent.length);
     if (held < settleFrames) return null;
@@ -189,7 +191,7 @@ export class FloorTracker {
     const drift = last.reduce((a, b) => a + b, 0) / last.length - this.floors[floor];
     if (Math.abs(drift) <= settleToleranceM) return null;
     for (let i = 0; i < this.recent.length; i++) this.recent[i] -= drift;
-    return drift;
+    return { drift, driftFrames: held };
   }
 
   /** How many of the newest frames (at most `limit`) have heights within `tol` of each other. */

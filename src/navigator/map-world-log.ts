@@ -9,12 +9,14 @@
  * the same rooms twice, and a later run that relocalises in the second copy was put 1.4 m from its
  * grids and places (seed:3, docs/deployment.md).
  */
-import { identity, invert, type Mat4, multiply } from '../geometry/index.js';
+import { identity, invert, type Mat4, multiply, NAVIGATOR_FRAME, raisePose } from '../geometry/index.js';
 import type { KeyframeStamp } from '../perception/index.js';
 
 /** a change of W smaller than this is not noted (metres, and radians of its rotation) */
 const MOVE_M = 0.01;
 const TURN_RAD = 0.002;
+/** mapped frames remembered: more than a vertical drift is ever found over (FloorTracker's driftFrames) */
+const KEPT_MAPPED = 120;
 
 interface Step {
   /** the frame's timestamp from which `W` holds, s */
@@ -25,6 +27,8 @@ interface Step {
 
 export class MapWorldLog {
   private steps: Step[] = [];
+  /** timestamps of the newest frames mapped */
+  private mappedAt: number[] = [];
   /** keyframes of the map loaded at the start (ids up to this one) are in its anchor's world */
   private loaded: { mapId: number; lastKeyframeId: number; anchor: () => Mat4 } | null = null;
 
@@ -59,6 +63,27 @@ export class MapWorldLog {
     }
     const s = before ?? after;
     return s ? Float64Array.from(s.W) : null;
+  }
+
+  /** Notes that the frame at time `t` went to the mapper (a vertical drift names a stretch of such frames). */
+  mapped(t: number): void {
+    this.mappedAt.push(t);
+    if (this.mappedAt.length > KEPT_MAPPED) this.mappedAt.shift();
+  }
+
+  /**
+   * The navigator found its poses `dh` off along up over the newest `frames` mapped frames (a height
+   * held off its floor's), and raises them from now: what was noted for map `mapId` over that stretch
+   * is raised too, so that the keyframes made then are saved at the height of the ones after. Left as
+   * they were, a later run relocalised there was put that far up (0.72 m in seed:5).
+   */
+  raiseOver(frames: number, mapId: number, dh: number): void {
+    const t0 = this.mappedAt[Math.max(0, this.mappedAt.length - frames)];
+    if (t0 === undefined) return;
+    const i = this.steps.findIndex((s) => s.mapId === mapId && s.t >= t0);
+    const before = [...this.steps].reverse().find((s) => s.mapId === mapId && s.t < t0);
+    for (const s of this.steps) if (s.mapId === mapId && s.t >= t0) s.W = raisePose(NAVIGATOR_FRAME, s.W, dh);
+    if (before) this.steps.splice(i < 0 ? this.steps.length : i, 0, { t: t0, mapId, W: raisePose(NAVIGATOR_FRAME, before.W, dh) });
   }
 
   /** how many changes were noted (a steady world notes one per map) */

@@ -164,12 +164,11 @@ export class Navigator {
     mc?.restart();
     // no pose in the run's world at all: nothing was mapped there, the saved world simply comes back
     const run = { mapper: this.mapper, places: this.places, viewBank: this.viewBank, archive: this.archive, trails: this.trails };
-    const joined = joinSavedWorld(this.aside, run, before ? multiply(late.after, invert(before)) : identity());
-    this.trails = joined.trails;
-    this.aside = null;
+    const { trails, raised } = joinSavedWorld(this.aside, run, before ? multiply(late.after, invert(before)) : identity());
+    [this.trails, this.aside] = [trails, null];
     // the saved map's poses are off along up where the body was found: from here they are raised
-    this.anchoring.raise(joined.raised);
-    const after = raisePose(NAVIGATOR_FRAME, late.after, joined.raised);
+    this.anchoring.raise(raised);
+    const after = raisePose(NAVIGATOR_FRAME, late.after, raised);
     return mc ? mc.apply(after, motion, blocked) : { pose: after, plausible: true };
   }
 
@@ -372,8 +371,11 @@ export class Navigator {
     if (est.pose) this.worldLog.note(frame.timestamp, est.mapId, est.pose, pose);
     if (!checked.plausible) return; // the pose is dead-reckoned over an impossible tracked motion: not mapped
     const step = this.mapper.integrateFrame({ intrinsics: this.body.intrinsics, depth: frame.depth }, pose);
+    this.worldLog.mapped(frame.timestamp);
     if (step.floor !== null && step.drift) {
       // the height held over a floor's stretch off that floor's: vertical drift, removed from here on
+      // (and from that stretch's keyframes, as a house memory saves them)
+      this.worldLog.raiseOver(step.driftFrames ?? 1, est.mapId, -step.drift);
       this.anchoring.raise(-step.drift);
       this.motionCheck?.raise(-step.drift);
       this.poseNow = this.lastPose = raisePose(NAVIGATOR_FRAME, pose, -step.drift);

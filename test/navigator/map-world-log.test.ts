@@ -44,6 +44,30 @@ describe('the navigator world of each keyframe', () => {
     expect(log.worldOf(4, 101, 1.5)![3]).toBeCloseTo(0.7, 9);
   });
 
+  it('raises what was noted over a stretch of mapped frames found off its floor, and nothing before it', () => {
+    const log = new MapWorldLog();
+    const y = (W: Mat4) => W[7]; // NAVIGATOR_FRAME: up is −y, so a raise by −0.72 m adds 0.72 to y
+    // frames 0–29 mapped as tracked; a drift of 0.72 m is found at frame 29 over its newest 10 frames
+    for (let t = 0; t < 30; t++) {
+      log.note(t, 1, at(t * 0.1, 0), at(t * 0.1, 0));
+      log.mapped(t);
+    }
+    log.raiseOver(10, 1, -0.72);
+    // the navigator lowers its poses from here: what it notes now agrees with the raised stretch
+    for (let t = 30; t < 35; t++) log.note(t, 1, at(t * 0.1, 0), multiply(Float64Array.from([1, 0, 0, 0, 0, 1, 0, 0.72, 0, 0, 1, 0, 0, 0, 0, 1]), at(t * 0.1, 0)));
+    expect(y(log.worldOf(1, 1, 5)!)).toBeCloseTo(0, 9);
+    expect(y(log.worldOf(1, 2, 19.5)!)).toBeCloseTo(0, 9);
+    expect(y(log.worldOf(1, 3, 20)!)).toBeCloseTo(0.72, 9);
+    expect(y(log.worldOf(1, 4, 25)!)).toBeCloseTo(0.72, 9);
+    expect(y(log.worldOf(1, 5, 33)!)).toBeCloseTo(0.72, 9);
+    expect(log.size).toBe(2);
+    // another map's changes are left alone
+    log.note(40, 2, at(0, 0), at(0, 0));
+    log.mapped(40);
+    log.raiseOver(1, 1, 1);
+    expect(y(log.worldOf(2, 1, 41)!)).toBeCloseTo(0, 9);
+  });
+
   it('saves a map nothing was noted for as it is, with the anchor it is given', () => {
     const log = new MapWorldLog();
     const bytes = new Uint8Array([1, 2, 3]);
