@@ -4,13 +4,14 @@
  * scripted agent, and a Markdown table of s-SR and SPL of runs 2..K per house and over all houses
  * (task-weighted). Resumable: a finished deployment is read back, an interrupted one resumed.
  *   npx tsx scripts/deploy-ablation.ts [--houses 0..5] [--runs 4] [--max-goals 5] [--out runs/deploy-ablation]
+ *     [--only memory|no-memory]   (one condition; the other's columns then read '–')
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { deploy, type DeploymentMetrics, HouseRangeSchema } from '../src/eval/index.js';
 
-const { values } = parseArgs({ options: { houses: { type: 'string', default: '0..5' }, runs: { type: 'string', default: '4' }, 'max-goals': { type: 'string', default: '5' }, out: { type: 'string', default: 'runs/deploy-ablation' } } });
+const { values } = parseArgs({ options: { houses: { type: 'string', default: '0..5' }, runs: { type: 'string', default: '4' }, 'max-goals': { type: 'string', default: '5' }, out: { type: 'string', default: 'runs/deploy-ablation' }, only: { type: 'string' } } });
 const houses = HouseRangeSchema.parse(values.houses);
 const runs = Number(values.runs), maxGoals = Number(values['max-goals']);
 if (!Number.isInteger(runs) || runs < 2 || !Number.isInteger(maxGoals) || maxGoals < 1) throw new Error('--runs is a whole number ≥ 2 and --max-goals a positive whole number');
@@ -19,11 +20,12 @@ const CONDITIONS = [
   { name: 'memory', savedMaps: true, consolidation: true },
   { name: 'no-memory', savedMaps: false, consolidation: false },
 ] as const;
+if (values.only !== undefined && !CONDITIONS.some((c) => c.name === values.only)) throw new Error(`--only is one of ${CONDITIONS.map((c) => c.name).join(', ')}; got '${values.only}'`);
 
-const rows: { house: number; m: Record<string, DeploymentMetrics> }[] = [];
+const rows: { house: number; m: Partial<Record<string, DeploymentMetrics>> }[] = [];
 for (let h = houses.from; h <= houses.to; h++) {
-  const m: Record<string, DeploymentMetrics> = {};
-  for (const c of CONDITIONS) {
+  const m: Partial<Record<string, DeploymentMetrics>> = {};
+  for (const c of CONDITIONS.filter((c) => values.only === undefined || c.name === values.only)) {
     const out = join(values.out, `seed-${h}-${c.name}`);
     const t0 = performance.now();
     const r = await deploy({ house: `seed:${h}`, runs, out, agent: 'scripted', maxGoals, savedMaps: c.savedMaps, harness: { consolidation: c.consolidation }, resume: existsSync(out) });
@@ -33,16 +35,18 @@ for (let h = houses.from; h <= houses.to; h++) {
   rows.push({ house: h, m });
 }
 
-const f = (x: number | null) => (x === null ? '–' : x.toFixed(3));
+const f = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(3));
 const pooled = (name: string, key: 's_SR' | 'SPL') => {
-  const later = rows.map((r) => r.m[name].later_runs);
+  const later = rows.flatMap((r) => (r.m[name] ? [r.m[name].later_runs] : []));
   const tasks = later.reduce((n, l) => n + l.tasks, 0);
   return tasks ? later.reduce((s, l) => s + (l[key] ?? 0) * l.tasks, 0) / tasks : null;
 };
+const later = (r: (typeof rows)[number], name: string, key: 's_SR' | 'SPL') => f(r.m[name]?.later_runs[key]);
+const relocalised = (r: (typeof rows)[number]) => (r.m.memory ? `${r.m.memory.relocalised_runs} of ${runs - 1}` : '–');
 const lines = [
   `| house | s-SR runs 2..${runs}, memory | s-SR, no memory | SPL runs 2..${runs}, memory | SPL, no memory | relocalised (memory) |`,
   '| --- | --- | --- | --- | --- | --- |',
-  ...rows.map((r) => `| seed:${r.house} | ${f(r.m.memory.later_runs.s_SR)} | ${f(r.m['no-memory'].later_runs.s_SR)} | ${f(r.m.memory.later_runs.SPL)} | ${f(r.m['no-memory'].later_runs.SPL)} | ${r.m.memory.relocalised_runs} of ${runs - 1} |`),
-  `| all (task-weighted) | ${f(pooled('memory', 's_SR'))} | ${f(pooled('no-memory', 's_SR'))} | ${f(pooled('memory', 'SPL'))} | ${f(pooled('no-memory', 'SPL'))} | ${rows.reduce((n, r) => n + r.m.memory.relocalised_runs, 0)} of ${rows.length * (runs - 1)} |`,
+  ...rows.map((r) => `| seed:${r.house} | ${later(r, 'memory', 's_SR')} | ${later(r, 'no-memory', 's_SR')} | ${later(r, 'memory', 'SPL')} | ${later(r, 'no-memory', 'SPL')} | ${relocalised(r)} |`),
+  `| all (task-weighted) | ${f(pooled('memory', 's_SR'))} | ${f(pooled('no-memory', 's_SR'))} | ${f(pooled('memory', 'SPL'))} | ${f(pooled('no-memory', 'SPL'))} | ${rows.every((r) => r.m.memory) ? `${rows.reduce((n, r) => n + (r.m.memory?.relocalised_runs ?? 0), 0)} of ${rows.length * (runs - 1)}` : '–'} |`,
 ];
 console.log(lines.join('\n'));
