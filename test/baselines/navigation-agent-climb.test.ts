@@ -118,3 +118,41 @@ describe('stairs: no flight is noted from the middle of one', () => {
     expect(offFloor(nav(2.75))).toBe(false);
   });
 });
+
+describe("stairs: a flight's line is the climb's own chord, both ways", () => {
+  // seed:1 with SLAM poses: the line seen at the foot was 5–7° off the flight's axis and the way down
+  // (whose steps a level camera does not see) followed it into the flight's edge 1.5 m down
+  function climb(to: { x: number; z: number }, knownBack?: Flight) {
+    const { c, at } = ctx();
+    if (knownBack) c.flights.push(knownBack);
+    at(0, 0.2);
+    expect(why(takeStairs(c))).toBe('take the stairs');
+    at(to.x, to.z, 2.9);
+    (c.nav as { floor: number }).floor = 1;
+    expect(takeStairs(c)).toEqual({ kind: 'goto', state: 'explore' });
+    return c.flights;
+  }
+  const yawOf = (dx: number, dz: number) => Math.atan2(-dx, dz);
+
+  it('turns the flight up and the way back down to the chord from where the body got on to where it arrived', () => {
+    const [up, back] = climb({ x: 0.5, z: 4.2 });
+    expect(up.heading).toBeCloseTo(yawOf(0.5, 4.0), 6);
+    expect(up.to).toBe(1);
+    expect(back).toMatchObject({ floor: 1, to: 0, bottom: { x: 0.5, z: 4.2 } });
+    expect(back.heading).toBeCloseTo(yawOf(-0.5, -4.0), 6);
+  });
+
+  it('gives the line to a way back already known there (read back from a handover)', () => {
+    const noted: Flight = { floor: 1, to: 0, bottom: { x: 0.2, z: 3.6 }, heading: Math.PI - 0.3, spanM: 0 };
+    const flights = climb({ x: 0.5, z: 4.2 }, noted);
+    expect(flights).toHaveLength(2);
+    expect(noted.bottom).toEqual({ x: 0.5, z: 4.2 });
+    expect(noted.heading).toBeCloseTo(yawOf(-0.5, -4.0), 6);
+  });
+
+  it('keeps the heading seen when the chord is far off it (no straight flight: a landing, a turn)', () => {
+    const [up, back] = climb({ x: 4.0, z: 1.0 });
+    expect(up.heading).toBe(0);
+    expect(back.heading).toBeCloseTo(Math.PI, 6);
+  });
+});
