@@ -13,7 +13,8 @@
  * - `closures`, `false_closures` (target 0): a closure is false when it puts the camera at a
  *   distance from the matched keyframe that differs from the true one by more than 0.5 m
  * - `free_precision`, `obstacle_recall` (targets ≥ 0.97, ≥ 0.90): the ground floor's grid integrated
- *   from the loop-closing tracker's final keyframe poses (2× downsampled keyframe depth), scored
+ *   from the loop-closing tracker's final keyframe poses (2× downsampled keyframe depth) as the
+ *   product re-integrates a floor (src/mapping/reintegrate.ts: with column shadows), scored
  *   against the scene in the map's frame fitted to the truth by the keyframe centres' rigid fit (as
  *   drift is); `_first_camera` the same map unfitted, in the first camera's frame; `_open_loop` the
  *   tracker without loop closing (fitted); `_true_poses` the same keyframes' depth at their true
@@ -36,7 +37,7 @@
  * `LIFELONG_ODOMETRY=0`: the tour's trackers get no commanded motion (the constant-velocity model
  * alone, as before the motion prior). `LIFELONG_HOUSES=11` (comma-separated labels, e.g. `7,7:aliasing`) runs only those houses, to
  * iterate faster; the summary then averages over them alone, and a lone house's wrong-house turns
- * are taken in itself (so `wrong_house_relocalised` means nothing then).
+ * are taken in itself (so `wrong_house_relocalised` means nothing then). `LIFELONG_SHADOWS=0`: the final maps without column shadows (bench/support/lifelong-tour.ts).
  */
 import { SimBody } from '../src/body/sim-body.js';
 import { loadHouse } from '../src/sim/load-house.js';
@@ -92,7 +93,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   for (const h of HOUSES) {
     const t0 = performance.now();
     const r = await tourRun({ kind: 'procedural', ...h }, minPathM, opts.quick ? 1 : 2, opts.log, opts.quick, process.env.LIFELONG_ODOMETRY !== '0');
-    const q = (x: TourRun['loop']['quality']) => (x ? `free precision ${x.free_precision.toFixed(3)}, obstacle recall ${x.obstacle_recall.toFixed(3)}` : 'no floor mapped');
+    const q = (x: TourRun['loop']['quality']) => (x ? `free precision ${x.free_precision.toFixed(3)}, obstacle recall ${x.obstacle_recall.toFixed(3)} (${x.free_cells} free cells)` : 'no floor mapped');
     opts.log(`house ${r.label}: ${r.pathM.toFixed(1)} m, ${r.frames} frames; drift ${r.open.driftPct.toFixed(3)} % open loop (${r.open.keyframes} keyframes), ${r.loop.driftPct.toFixed(3)} % with ${r.closures} closures (${r.falseClosures} false; ${r.driftPctBeforeGlobalBa.toFixed(3)} % before the global bundle adjustment of ${r.globalBa.ms.toFixed(0)} ms); map (fitted) ${q(r.open.quality)} open loop, ${q(r.loop.quality)} closed (${q(r.loop.qualityFirstCamera)} in the first camera's frame), ${q(r.loop.qualityTruePoses)} at the keyframes' true poses; loop search ${JSON.stringify(r.loopStats)}; ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     runs.push(r);
   }

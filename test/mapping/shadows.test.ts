@@ -5,6 +5,7 @@ import { NAVIGATOR_FRAME } from '../../src/geometry/frames.js';
 import { fromHfov, type Intrinsics } from '../../src/geometry/intrinsics.js';
 import { OccupancyMap } from '../../src/mapping/occupancy-map.js';
 import { MapParamsSchema } from '../../src/mapping/params.js';
+import { reintegrateKeyframes } from '../../src/mapping/reintegrate.js';
 import { Navcore } from '../../src/wasm/navcore.js';
 import { ReferenceMapper } from '../../bench/reference/mapper-ref.js';
 import { castDepth, cameraPose, FURNITURE, rng, ROOM, type Box } from '../../bench/support/synthetic.js';
@@ -147,5 +148,24 @@ describe.each([
       ref.integrate(depth, K, pose);
     }
     expect(expectSameCells(map, ref)).toBeGreaterThan(500);
+  });
+});
+
+describe('the whole-floor re-integration from keyframes', () => {
+  const pose = cameraPose([0, 0, 0], 0);
+  const keyframes = () => [
+    { frame: { intrinsics: K, depth: castDepth(K, pose, HALL, [LOW_BOX]) }, pose },
+    { frame: { intrinsics: K, depth: new Float32Array(10) }, pose }, // a keyframe with broken depth
+  ];
+  it('uses column shadows unless told otherwise, and names the keyframes it refused', () => {
+    const on = reintegrateKeyframes(core, keyframes(), { cameraHeight: 0.88 });
+    const off = reintegrateKeyframes(core, keyframes(), { cameraHeight: 0.88, mapParams: { shadows: false } });
+    expect(on.mapper.map.params.shadows).toBe(true);
+    expect(on.mapper.map.cellAt(0.05, 2.55)).toBe('unknown');
+    expect(off.mapper.map.cellAt(0.05, 2.55)).toBe('free');
+    for (const r of [on, off]) {
+      expect(r.mapper.map.cellAt(0.05, 1.55)).toBe('obstacle');
+      expect(r.refused).toEqual([{ index: 1, error: expect.stringMatching(/depth has 10 values/) }]);
+    }
   });
 });
