@@ -79,7 +79,10 @@ export function carveCandidates(
  * both ends must be at least minDepth ahead and inside the image (pixel centres at integers), and
  * every pixel on the segment's image, one per step along its longer image axis, must read a depth at
  * least the segment's there (1/depth interpolates linearly in the image). A missing reading (NaN,
- * zero) hides the column; one beyond maxDepth saw through it.
+ * zero) hides the column; one beyond maxDepth saw through it. The centre x + 0.5 is exact in f32
+ * while x < 2^23: a layer holds at most 2^24 cells (MAX_GRID_CELLS) and grows from 64×64, so its
+ * sides stay far below that; only a restored grid over 2^23 cells wide would have its centres
+ * rounded, alike in the TypeScript reference.
  */
 export function columnSeen(params: usize, depth: usize, w: i32, h: i32, x: i32, z: i32): bool {
   const dx: f32 = <f32>x + 0.5 - pf(params, P_CAMERA), dz: f32 = <f32>z + 0.5 - pf(params, P_CAMERA + 1);
