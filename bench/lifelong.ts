@@ -13,7 +13,8 @@
  * - `closures`, `false_closures` (target 0): a closure is false when it puts the camera at a
  *   distance from the matched keyframe that differs from the true one by more than 0.5 m
  * - `free_precision`, `obstacle_recall` (targets ≥ 0.97, ≥ 0.90): the ground floor's grid integrated
- *   from the loop-closing tracker's final keyframe poses (2× downsampled keyframe depth), scored
+ *   from the loop-closing tracker's final keyframe poses (2× downsampled keyframe depth) as the
+ *   product re-integrates a floor (src/mapping/reintegrate.ts: with column shadows), scored
  *   against the scene in the map's frame fitted to the truth by the keyframe centres' rigid fit (as
  *   drift is); `_first_camera` the same map unfitted, in the first camera's frame; `_open_loop` the
  *   tracker without loop closing (fitted); `_true_poses` the same keyframes' depth at their true
@@ -31,12 +32,15 @@
  * - `false_relocalisations`: kidnaps whose first pose is more than 0.5 m from the map's position of
  *   the spot (a wrong place accepted; in the aliasing house, the other twin)
  * - `wrong_house_relocalised`: turns in the next house (3 places each, 1 with --quick) that gave any
- *   pose in the loaded map (target 0)
+ *   pose in the loaded map (target 0); the next house built from another base house (7 and
+ *   7:aliasing share their rooms), so 7 → 11, 11 → 23, 23 → 7:aliasing, 7:aliasing → 11; the log
+ *   names each pair
  *
  * `LIFELONG_ODOMETRY=0`: the tour's trackers get no commanded motion (the constant-velocity model
  * alone, as before the motion prior). `LIFELONG_HOUSES=11` (comma-separated labels, e.g. `7,7:aliasing`) runs only those houses, to
- * iterate faster; the summary then averages over them alone, and a lone house's wrong-house turns
- * are taken in itself (so `wrong_house_relocalised` means nothing then).
+ * iterate faster; the summary then averages over them alone, and when no house of another base is
+ * run the wrong-house turns are taken in the house itself (so `wrong_house_relocalised` means
+ * nothing then). `LIFELONG_SHADOWS=0`: the final maps without column shadows (bench/support/lifelong-tour.ts).
  */
 import { SimBody } from '../src/body/sim-body.js';
 import { loadHouse } from '../src/sim/load-house.js';
@@ -50,6 +54,19 @@ const ALL_HOUSES = [{ seed: 7 }, { seed: 11 }, { seed: 23 }, { seed: 7, aliasing
 const only = process.env.LIFELONG_HOUSES?.split(',').map((s) => s.trim());
 const HOUSES = only ? ALL_HOUSES.filter((h) => only.includes(houseLabel(h))) : ALL_HOUSES;
 const FALSE_M = 0.5;
+
+/**
+ * The house whose places are turned in against house `h`'s map: the next one in the list that is not
+ * built from the same base house (7:aliasing has house 7's rooms, so turning in one against the
+ * other's map is no wrong house); `h` itself when there is none.
+ */
+function wrongHouse(h: number): number {
+  for (let k = 1; k < HOUSES.length; k++) {
+    const n = (h + k) % HOUSES.length;
+    if (HOUSES[n].seed !== HOUSES[h].seed) return n;
+  }
+  return h;
+}
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
 const r4 = (x: number) => +x.toFixed(4);
@@ -92,7 +109,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   for (const h of HOUSES) {
     const t0 = performance.now();
     const r = await tourRun({ kind: 'procedural', ...h }, minPathM, opts.quick ? 1 : 2, opts.log, opts.quick, process.env.LIFELONG_ODOMETRY !== '0');
-    const q = (x: TourRun['loop']['quality']) => (x ? `free precision ${x.free_precision.toFixed(3)}, obstacle recall ${x.obstacle_recall.toFixed(3)}` : 'no floor mapped');
+    const q = (x: TourRun['loop']['quality']) => (x ? `free precision ${x.free_precision.toFixed(3)}, obstacle recall ${x.obstacle_recall.toFixed(3)} (${x.free_cells} free cells)` : 'no floor mapped');
     opts.log(`house ${r.label}: ${r.pathM.toFixed(1)} m, ${r.frames} frames; drift ${r.open.driftPct.toFixed(3)} % open loop (${r.open.keyframes} keyframes), ${r.loop.driftPct.toFixed(3)} % with ${r.closures} closures (${r.falseClosures} false; ${r.driftPctBeforeGlobalBa.toFixed(3)} % before the global bundle adjustment of ${r.globalBa.ms.toFixed(0)} ms); map (fitted) ${q(r.open.quality)} open loop, ${q(r.loop.quality)} closed (${q(r.loop.qualityFirstCamera)} in the first camera's frame), ${q(r.loop.qualityTruePoses)} at the keyframes' true poses; loop search ${JSON.stringify(r.loopStats)}; ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     runs.push(r);
   }
@@ -100,7 +117,8 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   const all: KidnapResult[] = [];
   let wrong = 0;
   for (let h = 0; h < runs.length; h++) {
-    const run = runs[h], next = (h + 1) % runs.length;
+    const run = runs[h], next = wrongHouse(h);
+    opts.log(`wrong-house turns for ${run.label}: in house ${runs[next].label}${HOUSES[next].seed === HOUSES[h].seed ? ' (the same base house: no other among the houses run, so these turns mean nothing)' : ''}`);
     const k = await kidnaps(run, runs[next], HOUSES[h], HOUSES[next], perHouse, wrongPerHouse, opts.log);
     wrong += k.wrong;
     all.push(...k.results);

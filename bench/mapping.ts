@@ -4,6 +4,9 @@
  * measured in the same run, at 640×480 and 320×240 (teddy frames with every other pixel).
  * The headline figures use what a navigator gets by default ('auto': each frame's rows split over two
  * threads when the machine has two or more cores); the `_1t` figures use one thread.
+ * `_shadows_1t`: one thread with column shadows (MapParams.shadows, as the whole-floor re-integration
+ * from keyframes maps), in the same steady state, where most cells a frame would free are known.
+ * The reference is timed without them.
  */
 import { autoThreads, Navcore } from '../src/wasm/navcore.js';
 import { OccupancyMap } from '../src/mapping/occupancy-map.js';
@@ -13,8 +16,8 @@ import { medians } from './stats.js';
 import { halveSet, loadFrames, type FrameSet } from './frames.js';
 
 /** A map primed with every frame (growth done: steady state), cycling through the frames. */
-async function wasmTask(set: FrameSet, zeroCopy: boolean, threads: 1 | 2 = 1): Promise<() => void> {
-  const map = new OccupancyMap(await Navcore.load({ threads }), set.frame);
+async function wasmTask(set: FrameSet, zeroCopy: boolean, threads: 1 | 2 = 1, shadows = false): Promise<() => void> {
+  const map = new OccupancyMap(await Navcore.load({ threads }), set.frame, { shadows });
   cores.push(map.core);
   const layer = map.openFloor(set.floorUp);
   const K = set.intrinsics;
@@ -56,6 +59,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       wasm_640: await wasmTask(set640, true),
       wasm_320: await wasmTask(set320, true),
       ...(threads === 2 ? { wasm_640_2t: await wasmTask(set640, true, 2), wasm_320_2t: await wasmTask(set320, true, 2) } : {}),
+      wasm_640_shadows: await wasmTask(set640, true, 1, true),
       wasm_copy_640: await wasmTask(set640, false, threads),
       wasm_copy_320: await wasmTask(set320, false, threads),
       ts_640: () => {
@@ -77,6 +81,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       median_ms_320: +m320.toFixed(4),
       median_ms_640_1t: +m.wasm_640.toFixed(4),
       median_ms_320_1t: +m.wasm_320.toFixed(4),
+      median_ms_640_shadows_1t: +m.wasm_640_shadows.toFixed(4),
       median_ms_640_with_copy: +m.wasm_copy_640.toFixed(4),
       median_ms_320_with_copy: +m.wasm_copy_320.toFixed(4),
       ts_median_ms_640: +m.ts_640.toFixed(4),

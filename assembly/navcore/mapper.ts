@@ -7,9 +7,11 @@
 // walls of the well beyond and below them, and the rays to those would otherwise carve the hole free.
 //
 // The result is order-independent: a cell becomes OBSTACLE if any endpoint lands in it, FREE if it
-// was carved or seen as floor and is not an obstacle, so the TypeScript reference can mirror it
-// exactly as long as it repeats the same f32 arithmetic in the same order.
+// was carved or seen as floor and is not an obstacle (with column shadows, shadows.ts, also only if
+// the frame saw its column's band whole), so the TypeScript reference can mirror it exactly as long
+// as it repeats the same f32 arithmetic in the same order.
 import { FREE, OBSTACLE, REMEMBERED } from './cells';
+import { candidate } from './shadows';
 import {
   P_ROTATION, P_CAMERA, P_FX, P_FY, P_CX, P_CY, P_MIN_DEPTH, P_MAX_DEPTH, P_OBST_MIN, P_OBST_MAX, P_FLOOR_MIN, P_FLOOR_MAX, P_DROP_MAX,
   C_VALID, C_OBSTACLE_PTS, C_FLOOR_PTS, C_CLIPPED,
@@ -194,11 +196,12 @@ export function classifyRows(
  * the cell is an obstacle; an obstacle code marks OBSTACLE and, the first time in this frame, appends
  * the cell to `endpoints` (capacity `endCap`, `nEnd` used so far; beyond it the cell is marked but
  * not carved and counted as clipped). Returns the new number of endpoints. Order-independent, so the
- * code lists of several row ranges can be marked one after the other.
+ * code lists of several row ranges can be marked one after the other. With column shadows (`cands`
+ * not 0) a floor code lists its cell as a candidate instead (shadows.ts; `endCap` cells of room).
  */
 export function markCells(
   fresh: usize, n: i32, grid: usize, nCells: i32,
-  endpoints: usize, endCap: i32, nEnd: i32, counts: usize,
+  endpoints: usize, endCap: i32, nEnd: i32, counts: usize, cands: usize,
 ): i32 {
   let clipped = 0;
   for (let k = 0; k < n; k++) {
@@ -218,6 +221,8 @@ export function markCells(
         store<u8>(cell, OBSTACLE);
         clipped++;
       }
+    } else if (cands) {
+      candidate(grid, i, cands, endCap, counts);
     } else if (!(s & OBSTACLE)) {
       store<u8>(cell, FREE);
     }

@@ -6,7 +6,7 @@
 import { maxRayStretch, type Intrinsics } from '../../src/geometry/intrinsics.js';
 import type { Mat4 } from '../../src/geometry/pose.js';
 import type { WorldFrame } from '../../src/geometry/frames.js';
-import { kernelPose } from '../../src/mapping/kernel-pose.js';
+import { kernelInverse, kernelPose } from '../../src/mapping/kernel-pose.js';
 import { P_CAMERA } from '../../src/mapping/mapper-abi.js';
 import { DEFAULT_MAP_PARAMS, type MapParams } from '../../src/mapping/params.js';
 
@@ -51,6 +51,8 @@ export class ReferenceMapper {
     }
     const { grid, w: gw, h: gh, ox, oz } = this;
     const endpoints = new Set<number>();
+    // with column shadows: the cells this frame would free, freed at the end where it saw their column whole
+    const cands = p.shadows ? new Set<number>() : null;
 
     for (let v = 0; v < K.height; v++) {
       const kv = f(f(v - cy) / fy);
@@ -72,15 +74,21 @@ export class ReferenceMapper {
         if (obstacle) {
           grid[idx] = OBSTACLE;
           endpoints.add(idx);
+        } else if (cands) {
+          cands.add(idx);
         } else if (grid[idx] !== OBSTACLE) {
           grid[idx] = FREE;
         }
       }
     }
-    for (const i of endpoints) this.carve(camX + ox, camZ + oz, (i % gw) + ox, Math.floor(i / gw) + oz);
+    for (const i of endpoints) this.carve(camX + ox, camZ + oz, (i % gw) + ox, Math.floor(i / gw) + oz, cands);
+    if (!cands) return;
+    const inv = kernelInverse(kp).map(f);
+    const seen = (x: number, z: number) => columnSeen({ b0, b1, b2, inv, fx, fy, cx, cy, minD, obsMin, obsMax }, depth, K.width, K.height, x, z);
+    for (const i of cands) if (grid[i] !== OBSTACLE && seen(i % gw, Math.floor(i / gw))) grid[i] = FREE;
   }
 
-  private carve(x0: number, z0: number, x1: number, z1: number): void {
+  private carve(x0: number, z0: number, x1: number, z1: number, cands: Set<number> | null): void {
     const dx = Math.abs(x1 - x0), dz = -Math.abs(z1 - z0);
     const sx = x0 < x1 ? 1 : -1, sz = z0 < z1 ? 1 : -1;
     let err = dx + dz, x = x0, z = z0;
@@ -88,7 +96,8 @@ export class ReferenceMapper {
       const gx = x - this.ox, gz = z - this.oz;
       if (gx >= 0 && gz >= 0 && gx < this.w && gz < this.h) {
         const i = gz * this.w + gx;
-        if (this.grid[i] !== OBSTACLE) this.grid[i] = FREE;
+        if (cands) cands.add(i);
+        else if (this.grid[i] !== OBSTACLE) this.grid[i] = FREE;
       }
       const e2 = 2 * err;
       if (e2 >= dz) { err += dz; x += sx; }
@@ -111,4 +120,37 @@ export class ReferenceMapper {
     const gx = cx - this.ox, gz = cz - this.oz;
     return gx < 0 || gz < 0 || gx >= this.w || gz >= this.h ? 0 : this.grid[gz * this.w + gx];
   }
+}
+
+/** The f32 numbers of a frame the column test reads (navcore's params block). */
+interface ColumnParams {
+  b0: number; b1: number; b2: number;
+  inv: number[];
+  fx: number; fy: number; cx: number; cy: number;
+  minD: number; obsMin: number; obsMax: number;
+}
+
+/** navcore's columnSeen (assembly/navcore/shadows.ts), op for op in f32. */
+function columnSeen(c: ColumnParams, depth: Float32Array, w: number, h: number, x: number, z: number): boolean {
+  const { inv: m } = c;
+  const dx = f(f(x + 0.5) - c.b0), dz = f(f(z + 0.5) - c.b1);
+  const h0 = f(c.obsMin - c.b2), h1 = f(c.obsMax - c.b2);
+  const px = f(f(m[0] * dx) + f(m[1] * dz)), py = f(f(m[3] * dx) + f(m[4] * dz)), pz = f(f(m[6] * dx) + f(m[7] * dz));
+  const z0 = f(pz + f(m[8] * h0)), z1 = f(pz + f(m[8] * h1));
+  if (!(z0 >= c.minD && z1 >= c.minD)) return false;
+  const u0 = f(f(f(c.fx * f(px + f(m[2] * h0))) / z0) + c.cx), v0 = f(f(f(c.fy * f(py + f(m[5] * h0))) / z0) + c.cy);
+  const u1 = f(f(f(c.fx * f(px + f(m[2] * h1))) / z1) + c.cx), v1 = f(f(f(c.fy * f(py + f(m[5] * h1))) / z1) + c.cy);
+  const wMax = f(w - 0.5), hMax = f(h - 0.5);
+  if (!(u0 >= -0.5 && u0 < wMax && u1 >= -0.5 && u1 < wMax && v0 >= -0.5 && v0 < hMax && v1 >= -0.5 && v1 < hMax)) return false;
+  const du = f(u1 - u0), dv = f(v1 - v0);
+  const iz0 = f(1 / z0), diz = f(f(1 / z1) - iz0);
+  const n = Math.ceil(Math.max(Math.abs(du), Math.abs(dv)));
+  const step = n > 0 ? f(1 / n) : 0;
+  for (let k = 0; k <= n; k++) {
+    const t = f(k * step);
+    const pu = Math.min(Math.max(Math.floor(f(f(u0 + f(t * du)) + 0.5)), 0), w - 1);
+    const pv = Math.min(Math.max(Math.floor(f(f(v0 + f(t * dv)) + 0.5)), 0), h - 1);
+    if (!(f(depth[pv * w + pu] * f(iz0 + f(t * diz))) >= 1)) return false;
+  }
+  return true;
 }

@@ -8,8 +8,9 @@
  * - a closure is false when it puts the camera at a distance from the matched keyframe that differs
  *   by more than FALSE_CLOSURE_M from the true distance (a look-alike place, e.g. the other twin room)
  * - the final map: each tracker's keyframes keep a 2× downsampled depth image; after the run the
- *   floor's grid is integrated from the final (corrected) keyframe poses with the WASM mapper and
- *   scored against the scene (free precision, obstacle recall); the integration time is measured.
+ *   floor's grid is integrated from the final (corrected) keyframe poses as the product does it
+ *   (reintegrateKeyframes: the WASM mapper with column shadows) and scored against the scene (free
+ *   precision, obstacle recall); the integration time is measured.
  *   The map is scored in its own frame fitted to the truth by a rigid fit of the keyframe centres
  *   (as drift is), and also as it stands in the first camera's frame: a turn that drifted before the
  *   first loop turns the whole map about the first keyframe, and no later closure can undo it, so
@@ -27,7 +28,7 @@ import type { BodyFrame } from '../../src/body/body.js';
 import type { Intrinsics } from '../../src/geometry/index.js';
 import { alignRigid } from '../../src/eval/align.js';
 import { mapQuality, truthGrid, type MapQuality } from '../../src/eval/map-quality.js';
-import { FloorMapper } from '../../src/mapping/index.js';
+import { reintegrateKeyframes } from '../../src/mapping/index.js';
 import { navcore } from '../../src/wasm/navcore.js';
 import { SimBody } from '../../src/body/sim-body.js';
 import { loadHouse } from '../../src/sim/load-house.js';
@@ -38,6 +39,8 @@ import { commandedCameraMotion } from '../../src/navigator/commanded-motion.js';
 import { loopTour } from './loop-tour.js';
 
 export const FALSE_CLOSURE_M = 0.5;
+/** LIFELONG_SHADOWS=0: the final maps without column shadows (an ablation; src/mapping/reintegrate.ts) */
+const NO_SHADOWS = process.env.LIFELONG_SHADOWS === '0';
 
 /** A tour house as the bench names it: '7', '7:aliasing'. */
 export const houseLabel = (h: { seed: number; aliasing?: boolean }): string => `${h.seed}${h.aliasing ? ':aliasing' : ''}`;
@@ -123,12 +126,13 @@ interface RunContext {
 
 /** The keyframes' depth integrated at `poseOf` (their final estimates by default), scored against the scene. */
 async function finalMap(ctx: RunContext, kfs: MapKeyframe[], depths: Map<number, KeyframeDepth>, poseOf = (k: MapKeyframe, _d: KeyframeDepth): Mat4 => k.pose): Promise<{ quality: MapQuality | null; ms: number }> {
-  const mapper = new FloorMapper(await navcore(), { cameraHeight: ctx.body.cameraHeight });
-  const t0 = performance.now();
-  for (const k of kfs) {
+  const core = await navcore();
+  const views = kfs.flatMap((k) => {
     const d = depths.get(k.frame);
-    if (d) mapper.integrateFrame(d, poseOf(k, d));
-  }
+    return d ? [{ frame: d, pose: poseOf(k, d) }] : [];
+  });
+  const t0 = performance.now();
+  const { mapper } = reintegrateKeyframes(core, views, { cameraHeight: ctx.body.cameraHeight, mapParams: NO_SHADOWS ? { shadows: false } : {} });
   const ms = performance.now() - t0;
   if (mapper.floor === null) return { quality: null, ms };
   const truth = truthGrid(ctx.body.scene, ctx.floorY, ctx.firstCameraSim, mapper.map.params.cellSize);

@@ -12,6 +12,7 @@ export { fromHfov, type Intrinsics, IntrinsicsSchema, maxRayStretch } from '../g
 export { fromQuatTranslation, identity, invert, type Mat4, multiply, poseProblem, toQuat, transformPoint, type Vec3, wrapAngle } from '../geometry/index.js';
 export { Navcore, type NavcoreOptions } from '../wasm/index.js';
 export { Cell, FloorMapper, type FloorTrackerOptions, FrontierFinder, type GridSnapshot, LEGEND, type MapParams, OccupancyMap } from '../mapping/index.js';
+export { type KeyframeView, type Reintegrated, reintegrateKeyframes } from '../mapping/index.js';
 export { type PlanarPoint, Planner, type PlanOptions, type PlanResult, type RenderedMap, renderMap } from '../mapping/index.js';
 export { type PoseEstimate, type PoseSource, type RgbdFrame, SlamPoseSource, Tracker, TrackerError, type TrackerOptions, type TrackingStatus } from '../perception/index.js';
 export type { RgbaImage, RgbdImage, RgbImage } from '../image/index.js';

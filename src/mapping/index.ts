@@ -5,5 +5,6 @@ export { FrontierFinder } from './frontier.js';
 export { carryLayer, carryPoint, type PlanarRigid, planarRigidOf } from './layer-carry.js';
 export { type GridSnapshot, OccupancyMap } from './occupancy-map.js';
 export { Cell, type MapParams } from './params.js';
+export { type KeyframeView, type Reintegrated, reintegrateKeyframes } from './reintegrate.js';
 export { type PlanarPoint, Planner, type PlanOptions, type PlanResult } from './planner.js';
 export { LEGEND, type RenderedMap, renderMap } from './render-map.js';

@@ -22,13 +22,20 @@ export const P_FLOOR_MIN = 20;
 export const P_FLOOR_MAX = 21;
 /** heights at or below it are drops (seen through a hole in the floor); −∞ when drops are ignored */
 export const P_DROP_MAX = 22;
+/**
+ * 3×3 row-major, the inverse of P_ROTATION's matrix: (right, forward in cells; up in metres from the
+ * camera) → camera coordinates in metres. Read only with column shadows (assembly/navcore/shadows.ts).
+ */
+export const P_INVERSE = 24;
 /** f32 slots the `params` block holds */
-export const PARAM_FLOATS = 24;
+export const PARAM_FLOATS = 36;
 
 // i32 slots of the `counts` block written by the three stages (the caller zeroes them per frame).
 export const C_VALID = 0;
 export const C_OBSTACLE_PTS = 1;
 export const C_FLOOR_PTS = 2;
 export const C_CLIPPED = 3;
+/** cells listed as candidates of the frame's column-shadow test (markCells, carveCandidates) */
+export const C_CANDIDATES = 4;
 /** the counters classifyRows writes (the helper thread's share is added to this thread's) */
 export const CLASSIFY_COUNTERS = 3;

@@ -4,8 +4,9 @@
  */
 import { z, IntrinsicsSchema, maxRayStretch, type Intrinsics, poseProblem, type Mat4, frameProblem, NAVIGATOR_FRAME, type WorldFrame, floorUnder } from '../geometry/index.js';
 import type { Navcore, WasmBlock } from '../wasm/index.js';
-import { kernelPose } from './kernel-pose.js';
-import { C_FLOOR_PTS, C_OBSTACLE_PTS, C_VALID, CLASSIFY_COUNTERS, P_CAMERA, P_FX, P_ROTATION, PARAM_FLOATS } from './mapper-abi.js';
+import { kernelInverse, kernelPose } from './kernel-pose.js';
+import { C_CANDIDATES, C_FLOOR_PTS, C_OBSTACLE_PTS, C_VALID, CLASSIFY_COUNTERS, P_CAMERA, P_FX, P_INVERSE, P_ROTATION, PARAM_FLOATS } from './mapper-abi.js';
+import { ensureScratch, type Scratch } from './mapper-scratch.js';
 import { Cell, CELL_NAMES, MapParamsSchema, type CellName, type MapParams } from './params.js';
 
 /** A depth frame: float32 metres, row-major, `width`×`height`; ≤ 0, NaN, ±∞ mean "no reading". */
@@ -21,6 +22,8 @@ export interface IntegrateStats {
   floorPoints: number;
   endpointCells: number;
   carvedCells: number;
+  /** with column shadows: cells the frame would have freed but did not see whole (0 without) */
+  shadowedCells: number;
   cameraCell: { x: number; z: number };
 }
 
@@ -58,17 +61,6 @@ export const MAX_GRID_CELLS = 1 << 24;
  * balanced teddy's halves, whose lower half costs 1.5× the upper.
  */
 const ROW_BLOCK = 32;
-
-interface Scratch {
-  width: number;
-  pixels: number;
-  endCap: number;
-  rays: WasmBlock<Float32Array>;
-  fresh: WasmBlock<Int32Array>;
-  endpoints: WasmBlock<Int32Array>;
-  /** The helper thread's own rays, codes and counters, when the core has one. */
-  helper: { rays: WasmBlock<Float32Array>; fresh: WasmBlock<Int32Array>; counts: WasmBlock<Int32Array> } | null;
-}
 
 const OptionsSchema = z.object({
   params: z.optional(MapParamsSchema),
@@ -186,7 +178,7 @@ export class OccupancyMap {
     const grown = this.ensureCovers(L, camX - winR - 1, camZ - winR - 1, camX + winR + 1, camZ + winR + 1);
     if (grown) return { ok: false, error: grown };
     const W = 2 * winR + 1;
-    const s = this.ensureScratch(K.width, n, W * W);
+    const s = (this.scratch = ensureScratch(this.core, this.scratch, K.width, n, W * W, p.shadows));
 
     // Depth already in this core's linear memory (a renderer's output, depthInput(), any block) is
     // read in place; anything else is copied once into the input buffer.
@@ -204,10 +196,18 @@ export class OccupancyMap {
     fp[P_CAMERA + 1] = kp[P_CAMERA + 1] - L.oz;
     // the slots from P_FX on, in the ABI's order: intrinsics, depth range, height bands, drops
     fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax, drops ? p.dropMax : -Infinity], P_FX);
+    if (p.shadows) fp.set(kernelInverse(kp), P_INVERSE);
     const cams = [Math.floor(fp[P_CAMERA]) + L.ox, Math.floor(fp[P_CAMERA + 1]) + L.oz];
     this.stats.view().fill(0);
     const nEnd = this.classifyAndMark(L, s, K, depthPtr);
-    const carved = this.core.exports.carveRays(this.fparams.ptr, L.grid.ptr, L.w, L.h, s.endpoints.ptr, nEnd);
+    const x = this.core.exports;
+    let carved: number, shadowed = 0;
+    if (p.shadows && s.cands) {
+      // column shadows: floor cells and carved cells are candidates, freed where the frame saw their column whole
+      carved = x.carveCandidates(this.fparams.ptr, L.grid.ptr, L.w, L.h, s.endpoints.ptr, nEnd, s.cands.ptr, s.endCap, this.stats.ptr);
+      const listed = this.stats.view()[C_CANDIDATES];
+      shadowed = listed - x.freeSeen(this.fparams.ptr, L.grid.ptr, L.w, s.cands.ptr, listed, depthPtr, K.width, K.height);
+    } else carved = x.carveRays(this.fparams.ptr, L.grid.ptr, L.w, L.h, s.endpoints.ptr, nEnd);
     const st = this.stats.view();
     L.frames++;
     return {
@@ -219,6 +219,7 @@ export class OccupancyMap {
         floorPoints: st[C_FLOOR_PTS],
         endpointCells: nEnd,
         carvedCells: carved,
+        shadowedCells: shadowed,
         cameraCell: { x: cams[0], z: cams[1] },
       },
     };
@@ -231,7 +232,7 @@ export class OccupancyMap {
   private classifyAndMark(L: Layer, s: Scratch, K: Intrinsics, depthPtr: number): number {
     const x = this.core.exports;
     const mark = (fresh: number, codes: number, nEnd: number) =>
-      x.markCells(fresh, codes, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr);
+      x.markCells(fresh, codes, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr, this.params.shadows && s.cands ? s.cands.ptr : 0);
     const thread = this.core.thread, hs = s.helper;
     let nEnd: number;
     if (thread?.usable && hs) {
@@ -367,33 +368,4 @@ export class OccupancyMap {
     return null;
   }
 
-  private ensureScratch(width: number, pixels: number, endCap: number) {
-    const s = this.scratch;
-    if (s && s.width >= width && s.pixels >= pixels && s.endCap >= endCap) return s;
-    s?.rays.free();
-    s?.fresh.free();
-    s?.endpoints.free();
-    s?.helper?.rays.free();
-    s?.helper?.fresh.free();
-    s?.helper?.counts.free();
-    const rayFloats = this.core.exports.classifyScratchFloats(width);
-    const next = {
-      width,
-      pixels,
-      endCap,
-      rays: this.core.block<Float32Array>(Float32Array, rayFloats),
-      // every pixel contributes at most one code
-      fresh: this.core.block<Int32Array>(Int32Array, pixels),
-      endpoints: this.core.block<Int32Array>(Int32Array, endCap),
-      helper: this.core.thread
-        ? {
-            rays: this.core.block<Float32Array>(Float32Array, rayFloats),
-            fresh: this.core.block<Int32Array>(Int32Array, pixels),
-            counts: this.core.block<Int32Array>(Int32Array, 4),
-          }
-        : null,
-    };
-    this.scratch = next;
-    return next;
-  }
 }

@@ -15,6 +15,14 @@ export const MapParamsSchema = z
      * asks for them, the hole's near side is marked an obstacle (assembly/navcore/mapper.ts)
      */
     dropMax: z._default(z.number(), -0.5),
+    /**
+     * column shadows, a departure from SPEC §3 (docs/architecture.md): a frame frees a cell only
+     * where it saw the whole obstacle band of the cell's column empty, so a ray over a low object
+     * or under a high one frees nothing behind it (assembly/navcore/shadows.ts). Off by default:
+     * the live map prefers coverage; the whole-floor re-integration from keyframes turns it on
+     * (reintegrate.ts).
+     */
+    shadows: z._default(z.boolean(), false),
   })
   .check(
     z.refine((p) => p.minDepth < p.maxDepth, { message: 'minDepth must be below maxDepth' }),
