@@ -36,8 +36,8 @@ export class NavigationAgent implements Model {
   private flights: Flight[] = [];
   private readonly memory = new SightingMemory();
   private readonly searched = new SearchedPlaces();
-  /** the flight last set out on (with where the body got on it) */
-  private climbing: NonNullable<TaskState['stairs']> | null = null;
+  /** the flight last set out on */
+  private climbing: Flight | null = null;
 
   constructor(private readonly oracle: NavigationOracle) {}
 
@@ -61,9 +61,9 @@ export class NavigationAgent implements Model {
     if (t.state !== 'stairs') this.noteFlight();
     this.memory.noteView(nav);
     // a flight taken at the end of an earlier task: note where it led
-    const taken = this.climbing && this.flights.includes(this.climbing.flight) ? this.climbing : null;
-    if (taken && floor !== taken.flight.floor) {
-      arrived(this.flights, taken.flight, floor, pose, taken.boarded);
+    const taken = this.flights.find((f) => f === this.climbing);
+    if (taken && floor !== taken.floor) {
+      arrived(this.flights, taken, floor, pose);
       this.climbing = null;
     }
     const c: Ctx = { oracle: this.oracle, nav, turn, task: t, pose, grid, coverage, flights: this.flights, sighting: this.sighting(t, pose) };
@@ -97,7 +97,7 @@ export class NavigationAgent implements Model {
     if (d.kind === 'goto') throw new Error('unreachable');
     c.task.lastPose = { ...c.pose };
     if (DEBUG) console.error(`[nav ${c.task.key} f${c.nav.floor}] ${c.task.state} @${c.pose.x.toFixed(1)},${c.pose.z.toFixed(1)} ${d.why}: ${d.actions.join(' ')}`);
-    if (c.task.stairs) this.climbing = c.task.stairs;
+    if (c.task.stairs) this.climbing = c.task.stairs.flight;
     // with a handover to write, places are marked as they are passed (in the same turn as the step)
     const place = c.turn.handoverPath() ? this.memory.placeToMark(c.nav) : null;
     // one step is kept back: the harness ends a task whose steps run out before the session can close it

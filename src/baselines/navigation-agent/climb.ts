@@ -8,20 +8,13 @@
  * no change of height (beside the flight, not on it), is a stall. After a stall the flight is looked
  * for again in the view when its steps are there (its foot and heading re-measured) and approached
  * afresh from its foot; after three stalls it is dropped.
- *
- * A flight's line is what the climb drove: from where the body got on it to where it arrived. The
- * line seen at the foot can be 5–7° off (seed:1 with SLAM poses), and the way back down, whose steps
- * a level camera cannot see, followed that line into the flight's edge 1.5 m down; the chord of the
- * climb itself was within 2° of the flight's axis, in that run and in the next one that relocalised
- * on its map.
  */
-import { headingTo, headingVector, pointAhead, wrapAngle } from '../../geometry/index.js';
+import { headingTo, headingVector, pointAhead } from '../../geometry/index.js';
 import type { PlanarPoint } from '../../mapping/index.js';
 import type { CoarseAction } from '../../navigator/index.js';
 import { act, goto, type Ctx, type Decision } from './context.js';
 import { driveAndFace, planRoute, turnsTo } from './motion.js';
 import { MAX_ACTIONS } from './motion.js';
-import { sameFlight } from './flight-notes.js';
 import { centreOnFlight, flightInView, heightOverFloor, offFloor, type Flight } from './stairs.js';
 
 const MAX_TURNS = 14;
@@ -41,10 +34,6 @@ const SAME_FLIGHT_M = 2.0;
 const PAST_M = 1.0;
 /** height change (estimated) that shows the body is on a flight, m */
 const ON_FLIGHT_RISE_M = 0.3;
-/** a climb this long gives the flight's line (shorter, where it got on says little of the direction), m */
-const MIN_CHORD_M = 1.5;
-/** a climb's chord further than this from the flight's heading was no straight flight (a landing, a turn) */
-const MAX_CHORD_OFF = Math.PI / 4;
 
 export function takeStairs(c: Ctx): Decision {
   const s = c.task.stairs;
@@ -52,7 +41,7 @@ export function takeStairs(c: Ctx): Decision {
   const f = s.flight;
   const floor = c.nav.floor ?? 0;
   if (floor !== f.floor) {
-    arrived(c.flights, f, floor, c.pose, s.boarded);
+    arrived(c.flights, f, floor, c.pose);
     c.task.edged = 0;
     c.task.stairs = null;
     c.task.target = null;
@@ -80,7 +69,6 @@ export function takeStairs(c: Ctx): Decision {
     const actions = route.status === 'ok' ? driveAndFace(route.path, c.pose, ahead) : [];
     if (actions.includes('forward')) return forwards(c, actions, `to the foot of the stairs (${d.toFixed(1)} m)`);
   }
-  if (!s.onFlight) s.boarded = { x: c.pose.x, z: c.pose.z };
   s.onFlight = true;
   // on the flight, the steps still in view keep the heading up it; a drift to one side is steered back
   // toward the flight's middle line (a point 1.5 m up the flight from abreast of the robot)
@@ -130,17 +118,10 @@ function remeasure(c: Ctx, f: Flight): void {
   f.spanM = Math.max(f.spanM, g.spanM);
 }
 
-/**
- * A flight has been taken to `floor`: note where it led and the way back (from here, facing down).
- * With where the body got on it (`boarded`), the climb's chord becomes the flight's line both ways, and
- * a way back already known from here (read back from a handover) takes it too.
- */
-export function arrived(flights: Flight[], f: Flight, floor: number, at: PlanarPoint, boarded?: PlanarPoint | null): void {
+/** A flight has been taken to `floor`: note where it led and the way back (from here, facing down). */
+export function arrived(flights: Flight[], f: Flight, floor: number, at: { x: number; z: number }): void {
   f.to = floor;
-  const chord = boarded && Math.hypot(at.x - boarded.x, at.z - boarded.z) >= MIN_CHORD_M ? headingTo(boarded, at) : null;
-  if (chord !== null && Math.abs(wrapAngle(chord - f.heading)) < MAX_CHORD_OFF) f.heading = chord;
-  const back: Flight = { floor, to: f.floor, bottom: { x: at.x, z: at.z }, heading: wrapAngle(f.heading + Math.PI), spanM: 0 };
-  const known = flights.find((g) => sameFlight(g, back));
-  if (known && chord !== null) Object.assign(known, { bottom: back.bottom, heading: back.heading, to: f.floor });
-  else if (!known && !flights.some((g) => g.floor === floor && g.to === f.floor)) flights.push(back);
+  if (!flights.some((g) => g.floor === floor && g.to === f.floor)) {
+    flights.push({ floor, to: f.floor, bottom: { x: at.x, z: at.z }, heading: f.heading + Math.PI, spanM: 0 });
+  }
 }

@@ -43,10 +43,9 @@ export interface TaskState {
   coverage: Map<number, ViewCoverage>;
   /**
    * stairs: the flight being taken (climbing or descending) and the floor it leaves; `at`: where the
-   * last step with forwards toward or up it set out from, `stalls`: such steps that did not move,
-   * `boarded`: where the body last got on it
+   * last step with forwards toward or up it set out from, `stalls`: such steps that did not move
    */
-  stairs: { flight: Flight; turns: number; onFlight: boolean; at?: PlanarPoint | null; stalls?: number; boarded?: PlanarPoint | null } | null;
+  stairs: { flight: Flight; turns: number; onFlight: boolean; at?: PlanarPoint | null; stalls?: number } | null;
   /** floors given up on in this task (searched through) */
   floorsDone: number[];
   /** where the goal was last seen (approach target) */
