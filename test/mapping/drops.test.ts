@@ -1,26 +1,18 @@
 // Drops: points seen through a hole in the floor (a stairwell seen from above) mark the hole's near
 // side, where their rays crossed the floor plane, instead of being ignored (assembly/navcore/mapper.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NAVIGATOR_FRAME } from '../../src/geometry/frames.js';
 import { levelPose } from '../../src/geometry/heights.js';
 import { fromHfov, type Intrinsics } from '../../src/geometry/intrinsics.js';
 import { FloorMapper } from '../../src/mapping/floor-mapper.js';
 import { OccupancyMap } from '../../src/mapping/occupancy-map.js';
 import { MapParamsSchema } from '../../src/mapping/params.js';
-import { Navcore } from '../../src/wasm/navcore.js';
 import { ReferenceMapper } from '../../bench/reference/mapper-ref.js';
 import { cameraPose, rng } from '../../bench/support/synthetic.js';
+import { loadNavcores } from '../helpers/navcores.js';
 import { expectSameCells } from '../helpers/same-cells.js';
 
-let core: Navcore;
-let core2: Navcore;
-beforeAll(async () => {
-  core = await Navcore.load();
-  core2 = await Navcore.load({ threads: 2 });
-});
-afterAll(async () => {
-  await core2.dispose();
-});
+const cores = loadNavcores();
 
 const CAMERA_HEIGHT = 1.25;
 const K: Intrinsics = fromHfov(96, 72, 79);
@@ -58,7 +50,7 @@ function ahead(map: OccupancyMap, from: number, to: number, layer = 0): string[]
 describe('drops seen through a hole in the floor', () => {
   it('mark the stairwell as an obstacle where the rays to the wall beyond would carve it free', () => {
     const seen = (drops: boolean) => {
-      const map = new OccupancyMap(core);
+      const map = new OccupancyMap(cores.one);
       map.openFloor(0);
       expect(map.integrate({ intrinsics: K, depth: stairwellDepth() }, at(CAMERA_HEIGHT), 0, drops).ok).toBe(true);
       return map;
@@ -79,7 +71,7 @@ describe('drops seen through a hole in the floor', () => {
 
   it('are ignored by a FloorMapper whose camera is off the layer height (on a flight)', () => {
     const run = (height: number) => {
-      const m = new FloorMapper(core, { cameraHeight: CAMERA_HEIGHT, floors: { settleFrames: 1 } });
+      const m = new FloorMapper(cores.one, { cameraHeight: CAMERA_HEIGHT, floors: { settleFrames: 1 } });
       m.restore([{ floorUp: 0, frames: 0, grid: { originX: 0, originZ: 0, width: 1, height: 1, cells: new Uint8Array(1) } }], 0);
       const step = m.integrateFrame({ intrinsics: K, depth: stairwellDepth() }, at(height));
       expect(step).toMatchObject({ floor: 0, ok: true });
@@ -93,14 +85,14 @@ describe('drops seen through a hole in the floor', () => {
   });
 
   it.each([
-    ['one thread', () => core],
-    ['two threads', () => core2],
+    ['one thread', () => cores.one],
+    ['two threads', () => cores.two],
   ] as const)('are marked by the kernel exactly as the TypeScript reference marks them, %s', (_, getCore) => {
     const r = rng(4242);
     const map = new OccupancyMap(getCore());
     map.openFloor(-0.88);
     const ref = new ReferenceMapper(NAVIGATOR_FRAME, -0.88);
-    const plain = new OccupancyMap(core);
+    const plain = new OccupancyMap(cores.one);
     plain.openFloor(-0.88);
     for (let i = 0; i < 30; i++) {
       // tilted down up to 35°, so that many rays end well below the floor

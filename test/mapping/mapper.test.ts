@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Navcore } from '../../src/wasm/navcore.js';
+import { describe, expect, it } from 'vitest';
 import { OccupancyMap } from '../../src/mapping/occupancy-map.js';
 import { NAVIGATOR_FRAME, Z_UP_FRAME, type WorldFrame } from '../../src/geometry/frames.js';
 import { fromHfov, type Intrinsics } from '../../src/geometry/intrinsics.js';
 import { identity, type Mat4 } from '../../src/geometry/pose.js';
 import { ReferenceMapper } from '../../bench/reference/mapper-ref.js';
 import { castDepth, cameraPose, FURNITURE, rng, ROOM } from '../../bench/support/synthetic.js';
+import { loadNavcores } from '../helpers/navcores.js';
 import { expectSameCells } from '../helpers/same-cells.js';
 
-let core: Navcore;
-let core2: Navcore;
-beforeAll(async () => {
-  core = await Navcore.load();
-  core2 = await Navcore.load({ threads: 2 });
-});
-afterAll(async () => {
-  await core2.dispose();
-});
+const cores = loadNavcores();
 
 const K: Intrinsics = fromHfov(160, 120, 79);
 
@@ -31,8 +23,8 @@ function randomFrame(r: () => number, n: number): Float32Array {
 }
 
 describe.each([
-  ['one thread', () => core],
-  ['two threads (rows split with a worker)', () => core2],
+  ['one thread', () => cores.one],
+  ['two threads (rows split with a worker)', () => cores.two],
 ] as const)('WASM mapper equals the TypeScript reference cell for cell, %s', (_, getCore) => {
   for (const [name, frame, floorUp] of [
     ['navigator frame (y down)', NAVIGATOR_FRAME, -0.88],
@@ -89,7 +81,7 @@ describe('SPEC §3 classification and carving', () => {
   // A one-pixel camera at the origin looking along +z; the ray through the pixel is the optical axis.
   // Tilting it down lets one pixel hit a chosen height.
   function single(depth: number, pitchDown: number) {
-    const map = new OccupancyMap(core);
+    const map = new OccupancyMap(cores.one);
     map.openFloor(-0.88);
     const pose = cameraPose([0, 0, 0], 0, -pitchDown);
     const r = map.integrate({ intrinsics: K1, depth: Float32Array.of(depth) }, pose);
@@ -118,7 +110,7 @@ describe('SPEC §3 classification and carving', () => {
   });
 
   it('the ray to an obstacle carves free cells and the endpoint stays obstacle', () => {
-    const map = new OccupancyMap(core);
+    const map = new OccupancyMap(cores.one);
     map.openFloor(-0.88);
     const K3: Intrinsics = { width: 3, height: 1, fx: 1000, fy: 1000, cx: 1, cy: 0 };
     // three rays from x = 0.05 m straight ahead, hitting a wall 3 m away at camera height (0.88 m
@@ -133,7 +125,7 @@ describe('SPEC §3 classification and carving', () => {
   });
 
   it('an obstacle is never overwritten by free (floor point or carving)', () => {
-    const map = new OccupancyMap(core);
+    const map = new OccupancyMap(cores.one);
     map.openFloor(-0.88);
     const K1b: Intrinsics = { width: 1, height: 1, fx: 100, fy: 100, cx: 0, cy: 0 };
     map.integrate({ intrinsics: K1b, depth: Float32Array.of(1.0) }, identity()); // obstacle at z = 1 (h = 0.88)
@@ -148,7 +140,7 @@ describe('SPEC §3 classification and carving', () => {
   });
 
   it('the grid grows with the explored area without clipping or losing cells', () => {
-    const map = new OccupancyMap(core);
+    const map = new OccupancyMap(cores.one);
     map.openFloor(-0.88);
     const Kw = fromHfov(40, 30, 79);
     const depth = new Float32Array(40 * 30).fill(2);
@@ -172,7 +164,7 @@ describe('SPEC §3 classification and carving', () => {
 
 describe('bad frames never crash or corrupt the grid', () => {
   function mapWithContent() {
-    const map = new OccupancyMap(core);
+    const map = new OccupancyMap(cores.one);
     map.openFloor(-0.88);
     map.integrate({ intrinsics: K, depth: castDepth(K, identity(), ROOM, FURNITURE) }, identity());
     return map;
@@ -216,9 +208,9 @@ describe('bad frames never crash or corrupt the grid', () => {
   });
 
   it('map parameters the kernel cannot honour are refused with what is accepted', () => {
-    expect(() => new OccupancyMap(core, NAVIGATOR_FRAME, { floorMax: 0.1 })).toThrow(/floor band must end where the obstacle band starts/);
-    expect(() => new OccupancyMap(core, NAVIGATOR_FRAME, { minDepth: 5 })).toThrow(/minDepth must be below maxDepth/);
-    expect(new OccupancyMap(core, NAVIGATOR_FRAME, { floorMax: 0.2, obstacleMin: 0.2 }).params.obstacleMin).toBe(0.2);
+    expect(() => new OccupancyMap(cores.one, NAVIGATOR_FRAME, { floorMax: 0.1 })).toThrow(/floor band must end where the obstacle band starts/);
+    expect(() => new OccupancyMap(cores.one, NAVIGATOR_FRAME, { minDepth: 5 })).toThrow(/minDepth must be below maxDepth/);
+    expect(new OccupancyMap(cores.one, NAVIGATOR_FRAME, { floorMax: 0.2, obstacleMin: 0.2 }).params.obstacleMin).toBe(0.2);
   });
 
   it('an unknown layer is an error', () => {

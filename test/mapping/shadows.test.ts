@@ -1,25 +1,17 @@
 // Column shadows (MapParams.shadows, assembly/navcore/shadows.ts): a frame frees a cell only where it
 // saw the whole obstacle band of the cell's column empty.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NAVIGATOR_FRAME } from '../../src/geometry/frames.js';
 import { fromHfov, type Intrinsics } from '../../src/geometry/intrinsics.js';
 import { OccupancyMap } from '../../src/mapping/occupancy-map.js';
 import { MapParamsSchema } from '../../src/mapping/params.js';
 import { reintegrateKeyframes } from '../../src/mapping/reintegrate.js';
-import { Navcore } from '../../src/wasm/navcore.js';
 import { ReferenceMapper } from '../../bench/reference/mapper-ref.js';
 import { castDepth, cameraPose, FURNITURE, rng, ROOM, type Box } from '../../bench/support/synthetic.js';
+import { loadNavcores } from '../helpers/navcores.js';
 import { expectSameCells } from '../helpers/same-cells.js';
 
-let core: Navcore;
-let core2: Navcore;
-beforeAll(async () => {
-  core = await Navcore.load();
-  core2 = await Navcore.load({ threads: 2 });
-});
-afterAll(async () => {
-  await core2.dispose();
-});
+const cores = loadNavcores();
 
 const K: Intrinsics = fromHfov(160, 120, 79);
 const FLOOR = -0.88; // the navigator's frame: y down, the camera at y = 0 rides 0.88 m above the floor
@@ -32,7 +24,7 @@ const SHELF: Box = { min: [-0.6, -0.52, 1.5], max: [0.6, -0.12, 2] }; // 1.0 –
 
 /** One frame from the origin into a map with or without the rule; the cell states straight ahead. */
 function view(shadows: boolean, solids: Box[]) {
-  const map = new OccupancyMap(core, NAVIGATOR_FRAME, { shadows });
+  const map = new OccupancyMap(cores.one, NAVIGATOR_FRAME, { shadows });
   map.openFloor(FLOOR);
   const pose = cameraPose([0, 0, 0], 0);
   const r = map.integrate({ intrinsics: K, depth: castDepth(K, pose, HALL, solids) }, pose);
@@ -87,11 +79,11 @@ describe('column shadows', () => {
   });
 
   it('a missing depth reading hides the columns behind its pixels', () => {
-    const map = new OccupancyMap(core, NAVIGATOR_FRAME, { shadows: true });
+    const map = new OccupancyMap(cores.one, NAVIGATOR_FRAME, { shadows: true });
     map.openFloor(FLOOR);
     const pose = cameraPose([0, 0, 0], 0);
     const depth = castDepth(K, pose, HALL, []);
-    const full = new OccupancyMap(core, NAVIGATOR_FRAME, { shadows: true });
+    const full = new OccupancyMap(cores.one, NAVIGATOR_FRAME, { shadows: true });
     full.openFloor(FLOOR);
     full.integrate({ intrinsics: K, depth }, pose);
     // a hole of no readings over the image's middle columns, every row
@@ -102,14 +94,14 @@ describe('column shadows', () => {
   });
 
   it('the option is validated like the other map parameters', () => {
-    expect(() => new OccupancyMap(core, NAVIGATOR_FRAME, { shadows: 'yes' as unknown as boolean })).toThrow(/shadows/);
-    expect(new OccupancyMap(core).params.shadows).toBe(false);
+    expect(() => new OccupancyMap(cores.one, NAVIGATOR_FRAME, { shadows: 'yes' as unknown as boolean })).toThrow(/shadows/);
+    expect(new OccupancyMap(cores.one).params.shadows).toBe(false);
   });
 });
 
 describe.each([
-  ['one thread', () => core],
-  ['two threads (rows split with a worker)', () => core2],
+  ['one thread', () => cores.one],
+  ['two threads (rows split with a worker)', () => cores.two],
 ] as const)('with column shadows the WASM mapper equals the TypeScript reference cell for cell, %s', (_, getCore) => {
   it('on 30 frames of the furnished room from random poses, tilted and level, drops on every third', () => {
     const r = rng(4099);
@@ -158,8 +150,8 @@ describe('the whole-floor re-integration from keyframes', () => {
     { frame: { intrinsics: K, depth: new Float32Array(10) }, pose }, // a keyframe with broken depth
   ];
   it('uses column shadows unless told otherwise, and names the keyframes it refused', () => {
-    const on = reintegrateKeyframes(core, keyframes(), { cameraHeight: 0.88 });
-    const off = reintegrateKeyframes(core, keyframes(), { cameraHeight: 0.88, mapParams: { shadows: false } });
+    const on = reintegrateKeyframes(cores.one, keyframes(), { cameraHeight: 0.88 });
+    const off = reintegrateKeyframes(cores.one, keyframes(), { cameraHeight: 0.88, mapParams: { shadows: false } });
     expect(on.mapper.map.params.shadows).toBe(true);
     expect(on.mapper.map.cellAt(0.05, 2.55)).toBe('unknown');
     expect(off.mapper.map.cellAt(0.05, 2.55)).toBe('free');
