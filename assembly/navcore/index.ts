@@ -1,7 +1,7 @@
 // navcore.wasm: the mapping and planning kernels. TypeScript owns every buffer and passes pointers.
 export { alloc, free } from './alloc';
 export { classifyScratchFloats, classifyRows, markCells, carveRays, countCells, rememberObstacles, blit, knownBounds } from './mapper';
-export { carveCandidates, freeSeen } from './shadows';
+export { freeSeen } from './shadows';
 export { astar, astarColdBytes, nearestFree } from './astar';
 export { rasterGrid } from './raster';
 export { nearestFrontier, inflate } from './frontier';

@@ -233,14 +233,18 @@ export function markCells(
 
 /**
  * Stage 3: carves a ray from the camera cell to each of the `nEnd` endpoint cells, then turns the
- * endpoints back into plain obstacles. Returns the number of cells the rays visited.
+ * endpoints back into plain obstacles. Returns the number of cells the rays visited. With column
+ * shadows (`cands` not 0) a visited cell is listed as a candidate instead of freed (shadows.ts; `cap`
+ * cells of room, the list's length in `counts`).
  */
-export function carveRays(params: usize, grid: usize, gw: i32, gh: i32, endpoints: usize, nEnd: i32): i32 {
+export function carveRays(
+  params: usize, grid: usize, gw: i32, gh: i32, endpoints: usize, nEnd: i32, cands: usize, cap: i32, counts: usize,
+): i32 {
   const camX = <i32>Mathf.floor(pf(params, P_CAMERA)), camZ = <i32>Mathf.floor(pf(params, P_CAMERA + 1));
   let carved = 0;
   for (let e = 0; e < nEnd; e++) {
     const i = load<i32>(endpoints + (<usize>e << 2));
-    carved += carve(grid, gw, gh, camX, camZ, i % gw, i / gw);
+    carved += carve(grid, gw, gh, camX, camZ, i % gw, i / gw, cands, cap, counts);
   }
   for (let e = 0; e < nEnd; e++) store<u8>(grid + <usize>load<i32>(endpoints + (<usize>e << 2)), OBSTACLE);
   return carved;
@@ -248,17 +252,20 @@ export function carveRays(params: usize, grid: usize, gw: i32, gh: i32, endpoint
 
 /**
  * Bresenham from grid cell (x0, z0) to (x1, z1), excluding the endpoint: every visited cell that is
- * not an obstacle becomes FREE. Returns the number of cells visited.
+ * not an obstacle becomes FREE (with `cands`, a candidate). Returns the number of cells visited.
  */
-function carve(grid: usize, gw: i32, gh: i32, x0: i32, z0: i32, x1: i32, z1: i32): i32 {
+function carve(grid: usize, gw: i32, gh: i32, x0: i32, z0: i32, x1: i32, z1: i32, cands: usize, cap: i32, counts: usize): i32 {
   const dx = abs<i32>(x1 - x0), dz = -abs<i32>(z1 - z0);
   const sx: i32 = x0 < x1 ? 1 : -1, sz: i32 = z0 < z1 ? 1 : -1;
   let err = dx + dz;
   let x = x0, z = z0, n = 0;
   while (x != x1 || z != z1) {
     if (<u32>x < <u32>gw && <u32>z < <u32>gh) {
-      const cell = grid + <usize>(z * gw + x);
-      if (!(load<u8>(cell) & OBSTACLE)) store<u8>(cell, FREE);
+      if (cands) candidate(grid, z * gw + x, cands, cap, counts);
+      else {
+        const cell = grid + <usize>(z * gw + x);
+        if (!(load<u8>(cell) & OBSTACLE)) store<u8>(cell, FREE);
+      }
     }
     n++;
     const e2 = 2 * err;

@@ -46,34 +46,6 @@ export const CANDIDATE: u8 = 0x40;
 }
 
 /**
- * carveRays with the rule: every cell on the way from the camera cell to an endpoint becomes a
- * candidate instead of FREE (the same Bresenham walk), then the endpoints turn back into plain
- * obstacles. Returns the number of cells the rays visited.
- */
-export function carveCandidates(
-  params: usize, grid: usize, gw: i32, gh: i32, endpoints: usize, nEnd: i32, cands: usize, cap: i32, counts: usize,
-): i32 {
-  const x0 = <i32>Mathf.floor(pf(params, P_CAMERA)), z0 = <i32>Mathf.floor(pf(params, P_CAMERA + 1));
-  let visited = 0;
-  for (let e = 0; e < nEnd; e++) {
-    const end = load<i32>(endpoints + (<usize>e << 2));
-    const x1 = end % gw, z1 = end / gw;
-    const dx = abs<i32>(x1 - x0), dz = -abs<i32>(z1 - z0);
-    const sx: i32 = x0 < x1 ? 1 : -1, sz: i32 = z0 < z1 ? 1 : -1;
-    let err = dx + dz, x = x0, z = z0;
-    while (x != x1 || z != z1) {
-      if (<u32>x < <u32>gw && <u32>z < <u32>gh) candidate(grid, z * gw + x, cands, cap, counts);
-      visited++;
-      const e2 = 2 * err;
-      if (e2 >= dz) { err += dz; x += sx; }
-      if (e2 <= dx) { err += dx; z += sz; }
-    }
-  }
-  for (let e = 0; e < nEnd; e++) store<u8>(grid + <usize>load<i32>(endpoints + (<usize>e << 2)), OBSTACLE);
-  return visited;
-}
-
-/**
  * Whether a frame saw the obstacle band of grid cell (x, z)'s column whole and empty: its centre
  * from obstacleMin to obstacleMax is taken to camera coordinates (params P_INVERSE: grid → camera),
  * both ends must be at least minDepth ahead and inside the image (pixel centres at integers), and

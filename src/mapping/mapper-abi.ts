@@ -35,7 +35,7 @@ export const C_VALID = 0;
 export const C_OBSTACLE_PTS = 1;
 export const C_FLOOR_PTS = 2;
 export const C_CLIPPED = 3;
-/** cells listed as candidates of the frame's column-shadow test (markCells, carveCandidates) */
+/** cells listed as candidates of the frame's column-shadow test (markCells, carveRays) */
 export const C_CANDIDATES = 4;
 /** the counters classifyRows writes (the helper thread's share is added to this thread's) */
 export const CLASSIFY_COUNTERS = 3;

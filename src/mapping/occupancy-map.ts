@@ -201,13 +201,14 @@ export class OccupancyMap {
     this.stats.view().fill(0);
     const nEnd = this.classifyAndMark(L, s, K, depthPtr);
     const x = this.core.exports;
-    let carved: number, shadowed = 0;
-    if (p.shadows && s.cands) {
-      // column shadows: floor cells and carved cells are candidates, freed where the frame saw their column whole
-      carved = x.carveCandidates(this.fparams.ptr, L.grid.ptr, L.w, L.h, s.endpoints.ptr, nEnd, s.cands.ptr, s.endCap, this.stats.ptr);
+    const cands = s.cands?.ptr ?? 0;
+    const carved = x.carveRays(this.fparams.ptr, L.grid.ptr, L.w, L.h, s.endpoints.ptr, nEnd, cands, s.endCap, this.stats.ptr);
+    let shadowed = 0;
+    if (cands) {
+      // column shadows: floor cells and carved cells were listed, freed where the frame saw their column whole
       const listed = this.stats.view()[C_CANDIDATES];
-      shadowed = listed - x.freeSeen(this.fparams.ptr, L.grid.ptr, L.w, s.cands.ptr, listed, depthPtr, K.width, K.height);
-    } else carved = x.carveRays(this.fparams.ptr, L.grid.ptr, L.w, L.h, s.endpoints.ptr, nEnd);
+      shadowed = listed - x.freeSeen(this.fparams.ptr, L.grid.ptr, L.w, cands, listed, depthPtr, K.width, K.height);
+    }
     const st = this.stats.view();
     L.frames++;
     return {
@@ -232,7 +233,7 @@ export class OccupancyMap {
   private classifyAndMark(L: Layer, s: Scratch, K: Intrinsics, depthPtr: number): number {
     const x = this.core.exports;
     const mark = (fresh: number, codes: number, nEnd: number) =>
-      x.markCells(fresh, codes, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr, this.params.shadows && s.cands ? s.cands.ptr : 0);
+      x.markCells(fresh, codes, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr, s.cands?.ptr ?? 0);
     const thread = this.core.thread, hs = s.helper;
     let nEnd: number;
     if (thread?.usable && hs) {

@@ -20,8 +20,7 @@ export interface NavcoreExports {
   classifyScratchFloats(w: number): number;
   classifyRows(depth: number, w: number, h: number, v0: number, rows: number, stride: number, params: number, gw: number, scratch: number, fresh: number, counts: number): number;
   markCells(fresh: number, n: number, grid: number, nCells: number, endpoints: number, endCap: number, nEnd: number, counts: number, cands: number): number;
-  carveRays(params: number, grid: number, gw: number, gh: number, endpoints: number, nEnd: number): number;
-  carveCandidates(params: number, grid: number, gw: number, gh: number, endpoints: number, nEnd: number, cands: number, cap: number, counts: number): number;
+  carveRays(params: number, grid: number, gw: number, gh: number, endpoints: number, nEnd: number, cands: number, cap: number, counts: number): number;
   freeSeen(params: number, grid: number, gw: number, cands: number, n: number, depth: number, w: number, h: number): number;
   countCells(grid: number, n: number, out: number): void;
   rememberObstacles(grid: number, n: number): number;
