@@ -69,9 +69,16 @@ export function tokenRefusal(req: IncomingMessage, token: string): Refusal | nul
   return null;
 }
 
-/** Open sessions with the time of their last request; expired ones are closed by `sweep`. */
+/**
+ * Open sessions with the time of their last request; expired ones are closed by `sweep`. A session
+ * takes a place with `reserve` before its handshake begins and keeps it until `settle`: the handshake
+ * awaits, so a cap checked only against the sessions already open lets concurrent `initialize`
+ * requests all pass the check before any of them is counted.
+ */
 export class SessionTable<T> {
   private readonly entries = new Map<string, { value: T; lastSeen: number }>();
+  /** handshakes under way: places reserved and not yet settled */
+  private pending = 0;
 
   constructor(
     readonly settings: Pick<HttpGuardSettings, 'maxSessions' | 'idleMs'>,
@@ -104,9 +111,20 @@ export class SessionTable<T> {
     return [...this.entries.values()].map((e) => e.value);
   }
 
-  /** True when a new session may open (after expired sessions were swept). */
-  hasRoom(): boolean {
-    return this.entries.size < this.settings.maxSessions;
+  /**
+   * Takes a place for a session about to open (after expired sessions were swept) and returns true,
+   * or returns false when open sessions and handshakes under way fill the cap. Check and count in one
+   * synchronous step, so that no two requests can take the last place.
+   */
+  reserve(): boolean {
+    if (this.entries.size + this.pending >= this.settings.maxSessions) return false;
+    this.pending++;
+    return true;
+  }
+
+  /** Gives back a reserved place once its handshake ended: the session is then in the table, or never opened. */
+  settle(): void {
+    this.pending = Math.max(0, this.pending - 1);
   }
 
   /** Removes and returns sessions idle for longer than the limit. */

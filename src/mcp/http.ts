@@ -109,12 +109,18 @@ export async function serveHttp(
     if (!transport) {
       if (req.method !== 'POST') return jsonError(res, 400, 'no session: send an initialize request (POST) first');
       live.expire();
-      if (!sessions.hasRoom()) return jsonError(res, 503, `${settings.maxSessions} sessions are open, the most this server allows; close one (DELETE) or wait for an idle one to expire`, { 'retry-after': '5' });
-      transport = await live.open();
+      if (!sessions.reserve()) return jsonError(res, 503, `${settings.maxSessions} sessions are open, the most this server allows; close one (DELETE) or wait for an idle one to expire`, { 'retry-after': '5' });
+      try {
+        const fresh = await live.open();
+        await fresh.handleRequest(req, res);
+        // a first request that did not initialize a session leaves a transport nobody can reach
+        if (!fresh.sessionId) await fresh.close().catch(() => undefined);
+      } finally {
+        sessions.settle();
+      }
+      return;
     }
     await transport.handleRequest(req, res);
-    // a first request that did not initialize a session leaves a transport nobody can reach
-    if (!transport.sessionId) await transport.close().catch(() => undefined);
   };
 
   const http = createServer((req, res) => {

@@ -3,6 +3,7 @@
  * session after `idleMs` without a request, so a flood of `initialize` calls cannot grow memory
  * without bound. The episode never opens here: the handshake needs no world.
  */
+import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -22,6 +23,23 @@ afterEach(async () => {
 function initialize(url: string, token: string): Promise<Response> {
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '0' } } });
   return fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+}
+
+/** An initialize request whose headers go out at once and whose body only on `send()`. */
+function initializeInTwoParts(url: string, token: string): { send: () => void; answer: Promise<{ status: number; session: string | undefined }> } {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'race', version: '0' } } });
+  const u = new URL(url);
+  let req: ReturnType<typeof httpRequest> | null = null;
+  const answer = new Promise<{ status: number; session: string | undefined }>((resolve, reject) => {
+    req = httpRequest({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent: false, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      const session = res.headers['mcp-session-id'];
+      resolve({ status: res.statusCode ?? 0, session: Array.isArray(session) ? session[0] : session });
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+  });
+  return { send: () => req?.end(body), answer };
 }
 
 const connect = async (url: string, token: string): Promise<Client> => {
@@ -53,6 +71,21 @@ describe('HTTP sessions: cap and idle expiry', () => {
     const after = await initialize(handle.url, handle.token);
     await after.body?.cancel();
     expect(after.status).toBe(200);
+  });
+
+  it('keeps the cap under concurrent initialisations: 20 handshakes under way at once against a cap of 3 give 3 sessions', async () => {
+    handle = await serveHttp(never, brief, 0, () => {}, { maxSessions: 3, idleMs: 60_000 });
+    const h = handle;
+    // every request's headers first, every body later: all 20 handshakes are under way together
+    const pending = Array.from({ length: 20 }, () => initializeInTwoParts(h.url, h.token));
+    await new Promise((r) => setTimeout(r, 300));
+    pending.forEach((p) => p.send());
+    const answers = await Promise.all(pending.map((p) => p.answer));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200).length).toBe(3);
+    expect(statuses.filter((s) => s === 503).length).toBe(17);
+    expect(new Set(answers.map((a) => a.session).filter((x) => x)).size).toBe(3);
+    expect(handle.sessions()).toBe(3);
   });
 
   it('closes a session idle for longer than the limit; its id is then unknown (404) and a new one may open', async () => {
