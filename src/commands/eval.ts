@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { failureSummary, HouseRangeSchema, runParallel, PricesSchema, type RunMetrics } from '../eval/index.js';
 import { VLN_CONFIGS } from '../vln/index.js';
 import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags } from './eval-dataset.js';
-import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags } from './run.js';
+import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags, withProviderFlags } from './run.js';
 import { parseFlags } from './options.js';
 import { progressBar } from './progress.js';
 import { goatSummary } from './eval-summary.js';
@@ -60,7 +60,7 @@ export function registerEval(program: Command): void {
     .option('--max-goals <n>', 'at most n goals per sequence')
     .option('--step-budget <n>', 'movement steps per task')
     .option('--turn-budget <n>', 'model turns per task');
-  withAblationFlags(cmd)
+  withProviderFlags(withAblationFlags(cmd))
     .option('--config <file>', 'JSON harness configuration')
     .option('--price-input <p>', 'p_u: price per million uncached input tokens', '0')
     .option('--price-cached <p>', 'p_c: price per million cached input tokens', '0')
@@ -93,7 +93,7 @@ export function registerEval(program: Command): void {
         houses: f.houses,
         workers: f.workers,
         out: f.out,
-        run: { sequence: f.sequence, agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, success: f.success, harness, prices },
+        run: { sequence: f.sequence, agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, success: f.success, harness, prices, requestTimeoutMs: f.requestTimeout * 1000 },
         prices,
         onRun: () => bar.tick(),
       });
@@ -124,7 +124,7 @@ GOAT-Bench (view points < 0.25 m): ${g.episodes} episodes, ${g.subtasks} subtask
     return;
   }
   const { createModel } = await import('../models/index.js');
-  const agent = f.agent === 'scripted' ? { kind: 'scripted' as const } : { kind: 'model' as const, model: createModel(f.agent) };
+  const agent = f.agent === 'scripted' ? { kind: 'scripted' as const } : { kind: 'model' as const, model: createModel(f.agent, { timeoutMs: f.requestTimeout * 1000 }) };
   // the benchmark's action limit: VLN-CE allows 500 actions of 0.25 m or a turn, the coarse actions here
   const { applyPreset } = await import('../world/node.js');
   const budget = applyPreset(f.preset, src.benchmark).maxSteps ?? 500;

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { HarnessConfigSchema, MapThreadsSchema, SESSION_POLICIES } from '../harness/index.js';
+import { REQUEST_TIMEOUT_S } from '../models/index.js';
 import { failureSummary, runSequence, runStartProblems } from '../eval/index.js';
 import { HouseSpecTextSchema } from '../world/index.js';
 import { SuccessDefinitionSchema } from '../memory/index.js';
@@ -43,6 +44,12 @@ export const RunFlagsSchema = z.object({
   mapThreads: MapThreadsSchema.optional(),
   config: z.string().min(1).optional(),
   json: z.boolean().default(false),
+  requestTimeout: z.coerce
+    .number({ error: '--request-timeout is seconds' })
+    .int('--request-timeout is whole seconds')
+    .min(REQUEST_TIMEOUT_S.min, `--request-timeout is at least ${REQUEST_TIMEOUT_S.min} second`)
+    .max(REQUEST_TIMEOUT_S.max, `--request-timeout is at most ${REQUEST_TIMEOUT_S.max} seconds (a day)`)
+    .default(REQUEST_TIMEOUT_S.default),
 });
 export type RunFlags = z.infer<typeof RunFlagsSchema>;
 
@@ -74,6 +81,11 @@ export function harnessConfigFromFlags(f: RunFlags): z.input<typeof HarnessConfi
   const r = HarnessConfigSchema.safeParse(merged);
   if (!r.success) throw new UsageError(`navharness run: invalid harness configuration\n${r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   return r.data;
+}
+
+/** The limit of one model call to a provider (run, eval and deploy share it). */
+export function withProviderFlags(cmd: Command): Command {
+  return cmd.option('--request-timeout <seconds>', "one model call's overall limit, the reply body and the SDK's retries included", String(REQUEST_TIMEOUT_S.default));
 }
 
 /** The harness mechanisms the papers ablate, each a flag (run and eval share them). */
@@ -110,7 +122,7 @@ export function registerRun(program: Command): void {
     .option('--step-budget <n>', 'movement steps per task')
     .option('--turn-budget <n>', 'model turns per task')
     .option('--task-starts <where>', "continue (each goal starts where the previous ended, default) | episode (each goal starts at the sequence's start for it: the body is moved there and relocated with four views when elsewhere)", 'continue');
-  withAblationFlags(cmd)
+  withProviderFlags(withAblationFlags(cmd))
     .option('--config <file>', 'JSON harness configuration (flags override it)')
     .option('--json', 'print the metrics as JSON only')
     .action(async (raw: Record<string, unknown>) => {
@@ -120,7 +132,7 @@ export function registerRun(program: Command): void {
       if (problems.length) throw new UsageError(`navharness run: cannot start\n${problems.map((p) => `  ${p}`).join('\n')}`);
       let bar: ReturnType<typeof progressBar> | null = null;
       const summary = await runSequence(
-        { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, success: f.success, taskStarts: f.taskStarts, harness },
+        { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, success: f.success, taskStarts: f.taskStarts, harness, requestTimeoutMs: f.requestTimeout * 1000 },
         {
           onStart: (total, done) => {
             bar = progressBar(`run ${f.house}`, total, !f.json && process.stderr.isTTY === true);

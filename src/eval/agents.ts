@@ -31,6 +31,8 @@ export interface RoleOptions {
   imageGoals?: 'ground-truth' | 'encoder';
   /** wraps a provider model (rate-limit permits); offline agents make no model calls and are not wrapped */
   wrapModel?: (m: Model) => Model;
+  /** one provider call's overall deadline, ms (`--request-timeout`); the models' default when absent */
+  requestTimeoutMs?: number;
 }
 
 export async function createRoles(o: RoleOptions): Promise<Roles> {
@@ -39,7 +41,10 @@ export async function createRoles(o: RoleOptions): Promise<Roles> {
   const matcher = new EncoderPlaceMatcher(encoder);
   let actor: Model;
   if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : o.imageGoals === 'encoder' ? new ScriptedNavigationAgent(o.oracle, { imageGoals: new ImageGoalMatcher(encoder) }) : new NavigationAgent(o.oracle);
-  else actor = o.wrapModel ? o.wrapModel(createModel(o.agent)) : createModel(o.agent);
+  else {
+    const model = createModel(o.agent, o.requestTimeoutMs === undefined ? {} : { timeoutMs: o.requestTimeoutMs });
+    actor = o.wrapModel ? o.wrapModel(model) : model;
+  }
   const gtJudge = new GroundTruthJudge(() => o.oracle.goalInstanceIds());
   const judgeKind = o.judge === 'auto' ? (offline ? 'ground-truth' : 'model') : o.judge;
   if (judgeKind === 'model' && offline) throw new Error(`--judge model needs a model agent (openai:MODEL or anthropic:MODEL); '${o.agent}' is offline`);

@@ -55,6 +55,8 @@ export const RunOptionsSchema = z.strictObject({
    * the sequence's nominal start of the goal, the body moved there and relocated when elsewhere
    */
   taskStarts: z.enum(['continue', 'episode']).default('continue'),
+  /** one provider call's overall deadline, ms (`--request-timeout`; not part of the recorded configuration) */
+  requestTimeoutMs: z.number().int().min(1000).max(86_400_000).optional(),
   /** back-off of the acting and consolidation model calls (not part of the recorded configuration) */
   modelRetry: z
     .strictObject({ tries: z.number().int().min(1).max(10), baseDelayMs: z.number().int().min(0).max(60_000), maxDelayMs: z.number().int().min(0).max(600_000) })
@@ -208,7 +210,7 @@ async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof s
     goalLabel: () => (live.current ? (live.current.type === 'description' ? live.current.description : live.current.category) : 'goal'),
   };
   try {
-    live.roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle, imageGoals: o.imageGoals, wrapModel: progress.wrapModel });
+    live.roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle, imageGoals: o.imageGoals, wrapModel: progress.wrapModel, requestTimeoutMs: o.requestTimeoutMs });
   } catch (e) {
     world.dispose();
     throw e;

@@ -22,9 +22,12 @@ const MESSAGE_CHARS = 300;
 
 /** A short, single-line description of a provider error: HTTP status when there is one, then the message. */
 export function providerMessage(err: unknown): string {
-  const e = err as { status?: unknown; message?: unknown; name?: unknown };
+  const e = err as { status?: unknown; message?: unknown; name?: unknown; cause?: { message?: unknown } };
   const status = typeof e?.status === 'number' ? `HTTP ${e.status}: ` : '';
-  const msg = typeof e?.message === 'string' ? e.message : String(err);
+  const own = typeof e?.message === 'string' ? e.message : String(err);
+  // the SDKs wrap what their fetch threw ("Connection error."): the cause says what happened
+  const cause = typeof e?.cause?.message === 'string' ? e.cause.message : '';
+  const msg = cause && !own.includes(cause) ? `${own} (${cause})` : own;
   const line = `${status}${msg}`.replace(/\s+/g, ' ').trim();
   return line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS)}…` : line;
 }

@@ -4,7 +4,8 @@
  * cache_control breakpoint on the system block, and a second breakpoint on the newest message lets a
  * growing conversation reuse everything before it.
  */
-import { sdkClientOptions, type ServiceOptions } from './client-options.js';
+import { providerLimits, sdkClientOptions, type ServiceOptions } from './client-options.js';
+import { acceptReply, tokenCount, withDeadline } from './provider-guard.js';
 import Anthropic from '@anthropic-ai/sdk';
 import type {
   ContentBlockParam,
@@ -25,6 +26,8 @@ import {
   type StopReason,
   type ToolCall,
 } from './types.js';
+
+const PROVIDER = 'anthropic';
 
 export interface AnthropicOptions extends ServiceOptions {
   /** default output budget per turn (Anthropic requires max_tokens) */
@@ -90,9 +93,9 @@ function fromMessage(msg: AnthropicMessage): ModelResponse {
     message: { role: 'assistant', text: texts.join('\n'), toolCalls },
     // input_tokens excludes cache reads and cache writes; writes are billed as (more expensive) uncached input.
     usage: {
-      uncachedInput: (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0),
-      cachedInput: u.cache_read_input_tokens ?? 0,
-      output: u.output_tokens ?? 0,
+      uncachedInput: tokenCount(u?.input_tokens, 'input_tokens', PROVIDER) + tokenCount(u?.cache_creation_input_tokens, 'cache_creation_input_tokens', PROVIDER),
+      cachedInput: tokenCount(u?.cache_read_input_tokens, 'cache_read_input_tokens', PROVIDER),
+      output: tokenCount(u?.output_tokens, 'output_tokens', PROVIDER),
     },
     stopReason,
   };
@@ -130,7 +133,7 @@ export class AnthropicModel implements Model {
   }
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
-    const msg = await this.client.messages.create(this.buildRequest(req), { signal: req.signal });
-    return fromMessage(msg);
+    const msg = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, (signal) => this.client.messages.create(this.buildRequest(req), { signal }));
+    return acceptReply(fromMessage(msg), PROVIDER);
   }
 }

@@ -3,7 +3,8 @@
  * message can carry only text, so the images a tool returns are sent in a user message right after
  * the tool messages of that turn, each labelled with the call it belongs to.
  */
-import { sdkClientOptions, type ServiceOptions } from './client-options.js';
+import { providerLimits, sdkClientOptions, type ServiceOptions } from './client-options.js';
+import { acceptReply, tokenCount, withDeadline } from './provider-guard.js';
 import OpenAI from 'openai';
 import type {
   ChatCompletion,
@@ -25,6 +26,8 @@ import {
 } from './types.js';
 
 export type OpenAIChatOptions = ServiceOptions;
+
+const PROVIDER = 'openai-chat';
 
 function parts(content: readonly ContentPart[]): ChatCompletionContentPart[] {
   return content.map((p) => (p.type === 'text' ? { type: 'text' as const, text: p.text } : { type: 'image_url' as const, image_url: { url: pngDataUrl(p.png) } }));
@@ -72,13 +75,14 @@ function fromCompletion(c: ChatCompletion): ModelResponse {
     if (tc.type !== 'function') continue;
     toolCalls.push({ id: tc.id, name: tc.function.name, rawArguments: tc.function.arguments, arguments: parseArguments(tc.function.arguments) });
   }
-  const prompt = c.usage?.prompt_tokens ?? 0;
-  const cached = c.usage?.prompt_tokens_details?.cached_tokens ?? 0;
+  const prompt = tokenCount(c.usage?.prompt_tokens, 'prompt_tokens', PROVIDER);
+  const cached = tokenCount(c.usage?.prompt_tokens_details?.cached_tokens, 'prompt_tokens_details.cached_tokens', PROVIDER);
+  const output = tokenCount(c.usage?.completion_tokens, 'completion_tokens', PROVIDER);
   const finish = choice?.finish_reason;
   const stopReason: StopReason = finish === 'tool_calls' || toolCalls.length ? 'tool_use' : finish === 'length' ? 'max_tokens' : finish === 'stop' ? 'end_turn' : 'other';
   return {
     message: { role: 'assistant', text: choice?.message.content ?? '', toolCalls },
-    usage: { uncachedInput: Math.max(0, prompt - cached), cachedInput: cached, output: c.usage?.completion_tokens ?? 0 },
+    usage: { uncachedInput: Math.max(0, prompt - cached), cachedInput: cached, output },
     stopReason,
   };
 }
@@ -107,7 +111,7 @@ export class OpenAIChatModel implements Model {
   }
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
-    const c = await this.client.chat.completions.create(this.buildRequest(req), { signal: req.signal });
-    return fromCompletion(c);
+    const c = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, (signal) => this.client.chat.completions.create(this.buildRequest(req), { signal }));
+    return acceptReply(fromCompletion(c), PROVIDER);
   }
 }

@@ -3,7 +3,8 @@
  * item itself (the Responses API accepts text and image parts there). Reasoning items the API returns
  * are kept opaque on the assistant message and replayed verbatim, as the API expects for tool loops.
  */
-import { sdkClientOptions, type ServiceOptions } from './client-options.js';
+import { providerLimits, sdkClientOptions, type ServiceOptions } from './client-options.js';
+import { acceptReply, tokenCount, withDeadline } from './provider-guard.js';
 import OpenAI from 'openai';
 import type {
   ResponseCreateParamsNonStreaming,
@@ -76,14 +77,15 @@ function fromResponse(r: OpenAIResponse): ModelResponse {
   }
   const message: AssistantMessage = { role: 'assistant', text: texts.join('\n'), toolCalls };
   if (opaque.length) message.opaque = { provider: PROVIDER, items: opaque };
-  const input = r.usage?.input_tokens ?? 0;
-  const cached = r.usage?.input_tokens_details?.cached_tokens ?? 0;
+  const input = tokenCount(r.usage?.input_tokens, 'input_tokens', PROVIDER);
+  const cached = tokenCount(r.usage?.input_tokens_details?.cached_tokens, 'input_tokens_details.cached_tokens', PROVIDER);
+  const output = tokenCount(r.usage?.output_tokens, 'output_tokens', PROVIDER);
   let stopReason: StopReason = toolCalls.length ? 'tool_use' : 'end_turn';
   if (r.status === 'incomplete') stopReason = r.incomplete_details?.reason === 'max_output_tokens' ? 'max_tokens' : 'other';
   return {
     message,
     // The Responses API counts cached tokens inside input_tokens.
-    usage: { uncachedInput: Math.max(0, input - cached), cachedInput: cached, output: r.usage?.output_tokens ?? 0 },
+    usage: { uncachedInput: Math.max(0, input - cached), cachedInput: cached, output },
     stopReason,
   };
 }
@@ -116,7 +118,7 @@ export class OpenAIResponsesModel implements Model {
   }
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
-    const r = await this.client.responses.create(this.buildRequest(req), { signal: req.signal });
-    return fromResponse(r);
+    const r = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, (signal) => this.client.responses.create(this.buildRequest(req), { signal }));
+    return acceptReply(fromResponse(r), PROVIDER);
   }
 }
