@@ -7,7 +7,7 @@
 import { existsSync, lstatSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import type { Prices } from '../eval/index.js';
+import { type Prices, providerErrorLine } from '../eval/index.js';
 import type { HarnessConfigSchema } from '../harness/index.js';
 import { collectEval, enqueueEval, providerOf, QueuedRunSchema, type QueuedEval, RateLimitsSchema, RedisUrlSchema, waitForJobs } from '../queue/index.js';
 import { parseFlags, UsageError } from './options.js';
@@ -67,9 +67,11 @@ export async function evalOnQueue(raw: Record<string, unknown>, f: EvalQueueFlag
   linkRunDirectories(f.out, c.runs);
   const failed = c.runs.filter((x) => x.error);
   for (const x of failed) console.error(`seed ${x.house}: ${x.error}`);
+  const pe = c.metrics.failures?.['provider-error'] ?? 0;
+  if (pe) console.error(providerErrorLine('eval', pe, c.metrics.tasks, null));
   if (f.json) console.log(JSON.stringify(c.metrics));
   else console.log(goatSummary(f.out, c.metrics));
-  if (failed.length) process.exitCode = 1;
+  if (failed.length || pe) process.exitCode = 1;
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { cpus } from 'node:os';
 import { z } from 'zod';
-import { failureSummary, HouseRangeSchema, runParallel, PricesSchema, type RunMetrics } from '../eval/index.js';
+import { failureSummary, HouseRangeSchema, providerErrorLine, providerErrorsOfRun, runParallel, PricesSchema, type RunMetrics } from '../eval/index.js';
 import { VLN_CONFIGS } from '../vln/index.js';
 import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags } from './eval-dataset.js';
 import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags, withProviderFlags } from './run.js';
@@ -101,9 +101,14 @@ export function registerEval(program: Command): void {
       const failed = r.runs.filter((x) => x.error);
       for (const x of failed) console.error(`seed ${x.house}: ${x.error}`);
       const m = r.metrics;
+      const pe = m.failures?.['provider-error'] ?? 0;
+      if (pe) {
+        const first = r.runs.flatMap((x) => (x.error ? [] : providerErrorsOfRun(x.out).map((t) => ({ where: `seed ${x.house} ${t.task}`, reason: t.reason }))))[0] ?? null;
+        console.error(providerErrorLine('eval', pe, m.tasks, first));
+      }
       if (f.json) console.log(JSON.stringify(m));
       else console.log(goatSummary(f.out, m));
-      if (failed.length) process.exitCode = 1;
+      if (failed.length || pe) process.exitCode = 1;
     });
 }
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { HarnessConfigSchema, MapThreadsSchema, SESSION_POLICIES } from '../harness/index.js';
 import { REQUEST_TIMEOUT_S } from '../models/index.js';
-import { failureSummary, runSequence, runStartProblems } from '../eval/index.js';
+import { failureSummary, providerErrorLine, runSequence, runStartProblems } from '../eval/index.js';
 import { HouseSpecTextSchema } from '../world/index.js';
 import { SuccessDefinitionSchema } from '../memory/index.js';
 import { parseFlags, UsageError } from './options.js';
@@ -143,6 +143,11 @@ export function registerRun(program: Command): void {
       );
       (bar as ReturnType<typeof progressBar> | null)?.stop();
       if (summary.consolidationError) console.error(`navharness run: warning: consolidation ended early, the house notes were kept as they were: ${summary.consolidationError}`);
+      const pe = summary.providerErrors;
+      if (pe.length) {
+        console.error(providerErrorLine('run', pe.length, summary.metrics.tasks, { where: pe[0].task, reason: pe[0].reason }));
+        process.exitCode = 1;
+      }
       if (f.json) console.log(JSON.stringify(summary.metrics));
       else {
         const m = summary.metrics;

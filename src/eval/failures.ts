@@ -6,6 +6,8 @@
 import { z } from 'zod';
 
 export const FAILURE_CLASSES = [
+  /** a call to the model provider failed after its retries (unreachable, refused, too slow, a reply refused at the boundary) and ended the task */
+  'provider-error',
   /** the agent claimed complete where the goal was not within the success radius */
   'claimed-but-wrong',
   /** the body was within the success radius at some moment but the task did not end there */
@@ -30,6 +32,8 @@ export const FailureClassSchema = z.enum(FAILURE_CLASSES);
 /** What evaluation knows about one task when it ends. */
 export interface TaskEvidence {
   success: boolean;
+  /** the acting model's calls failed after their retries and ended the task (a `model-error` in its trace) */
+  providerError: boolean;
   /** the agent's claim when it closed the task (null: ended without a claim) */
   claim: 'complete' | 'incomplete' | null;
   /** the closest the body came to a goal instance on its floor, metres (null: never on a goal's floor) */
@@ -50,6 +54,8 @@ export interface TaskEvidence {
 /** The primary failure class of a task, or null for a success. */
 export function classifyFailure(e: TaskEvidence): FailureClass | null {
   if (e.success) return null;
+  // the agent never had its say: what it saw or where it stood says nothing about the agent
+  if (e.providerError) return 'provider-error';
   const reached = e.minDistanceM !== null && e.minDistanceM <= e.successRadiusM + 1e-9;
   if (e.claim === 'complete') return 'claimed-but-wrong';
   if (reached) return 'reached-but-not-claimed';

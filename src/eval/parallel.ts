@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { atomicWriteFile, Journal, HOUSE_MOUNT, Workspace } from '../memory/index.js';
 import { addUsage, type Usage, ZERO_USAGE } from '../models/index.js';
 import { HouseSeedSchema } from '../world/index.js';
-import { metricsOf, runLevelUsage, taskRows, type RunMetrics, type TaskRow } from './run-metrics.js';
+import { metricsOf, providerErrorTasks, runLevelUsage, taskRows, type RunMetrics, type TaskRow } from './run-metrics.js';
 import type { RunOptions } from './run-sequence.js';
 import type { Prices } from './cost.js';
 
@@ -94,6 +94,11 @@ export interface SequenceOutcome {
 export function sequenceOutcome(house: number, runDir: string): SequenceOutcome {
   const journal = new Journal(Workspace.open({ runDir, houseDir: join(runDir, HOUSE_MOUNT) }));
   return { house, error: null, rows: taskRows(journal), extra: runLevelUsage(journal) };
+}
+
+/** The tasks of a run directory that provider errors ended (empty when it holds no run). */
+export function providerErrorsOfRun(runDir: string): { task: string; reason: string }[] {
+  return providerErrorTasks(new Journal(Workspace.open({ runDir, houseDir: join(runDir, HOUSE_MOUNT) })));
 }
 
 /**

@@ -64,7 +64,7 @@ export const RunMetricsSchema = z.strictObject({
   judge_stop_views: z.union([z.literal(1), z.literal(4)]).optional(),
   statuses: z.record(z.string(), z.number().int().nonnegative()),
   /** failed tasks by primary failure class (src/eval/failures.ts); absent in runs before the taxonomy */
-  failures: z.record(FailureClassSchema, z.number().int().nonnegative()).optional(),
+  failures: z.partialRecord(FailureClassSchema, z.number().int().nonnegative()).optional(),
   /** known cells of the saved grids a deployment's run started with (runs of navharness deploy) */
   known_cells_at_start: z.number().int().nonnegative().optional(),
   /** whether the run's first relocation relocalised the body in the saved map; null when none was loaded */
@@ -150,6 +150,23 @@ export function taskRows(journal: Journal): TaskRow[] {
     const text = ws.readRaw(usagePath(r.task_id));
     return taskRow(r, ev, text === null ? null : parseJsonFile(text, usagePath(r.task_id), TaskUsageSchema));
   });
+}
+
+/** The closed tasks that a provider error ended, with what ended them (their termination reason). */
+export function providerErrorTasks(journal: Journal): { task: string; reason: string }[] {
+  return journal.records().flatMap((r) => {
+    const ev = journal.readEvaluation(r.task_id);
+    return ev?.failure === 'provider-error' ? [{ task: r.task_id, reason: ev.ended_by ?? r.termination_reason ?? 'a model call failed' }] : [];
+  });
+}
+
+/**
+ * The stderr line of a command whose tasks provider errors ended (they are failures of the provider,
+ * not of the agent, and the command exits non-zero), naming one of them and its cause.
+ */
+export function providerErrorLine(command: string, count: number, tasks: number, example: { where: string; reason: string } | null): string {
+  const first = example ? `; ${example.where}: ${example.reason}` : '';
+  return `navharness ${command}: ${count} of ${tasks} tasks ended because model calls to the provider failed (failure class provider-error)${first}`;
 }
 
 /** The one success definition of the rows (a mixture is refused: its s-SR would mean nothing). */

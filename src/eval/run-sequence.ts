@@ -27,7 +27,7 @@ import { PricesSchema } from './cost.js';
 import { goalFootprints, evaluateGoal } from './goat.js';
 import { runStartProblems } from './run-start.js';
 import { closedTaskProblems, lockRunDirectories, POSE_FILE, PoseFileSchema, releaseLocks, resumeFileProblems } from './run-directory.js';
-import { CONSOLIDATION_USAGE, metricsOf, runLevelUsage, taskRows, usagePath, type RunMetrics, type TaskUsage } from './run-metrics.js';
+import { CONSOLIDATION_USAGE, metricsOf, providerErrorTasks, runLevelUsage, taskRows, usagePath, type RunMetrics, type TaskUsage } from './run-metrics.js';
 
 export const RunOptionsSchema = z.strictObject({
   house: z.string().min(1),
@@ -79,6 +79,8 @@ export interface RunSummary {
   closedNow: number;
   /** set when the run-end consolidation ended early on a provider error (the house notes were kept) */
   consolidationError: string | null;
+  /** the run's tasks that provider errors ended (failure class provider-error), with their cause */
+  providerErrors: { task: string; reason: string }[];
 }
 
 
@@ -268,7 +270,8 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   // success only for a task the agent closed, at the position where it closed
   const scored = evaluateGoal(world.scene, world.navmesh, goalSpec, { taskId: id, start: startPos, final, walked: trajectory.lengthSince(from), closed: claim !== null }, run.o.success);
   const reason = outcome.record.termination_reason;
-  const failure = classifyFailure(witness.evidence({ success: scored.success, claim, terminationReason: reason, body: world.body }));
+  const providerError = outcome.trace.some((e) => e.kind === 'model-error');
+  const failure = classifyFailure(witness.evidence({ success: scored.success, claim, terminationReason: reason, providerError, body: world.body }));
   journal.writeEvaluation({ ...scored, failure, ended_by: reason ?? (claim ? `claim ${claim}` : null) });
   const usage: TaskUsage = { task_id: id, ...outcome.usage, peak_prompt_tokens: outcome.peakPromptTokens, token_source: tokenSourceOf(live.roles.actor) };
   ws.writeOwned({ kind: 'orchestrator' }, usagePath(id), JSON.stringify(usage, null, 2) + '\n');
@@ -363,7 +366,7 @@ async function runLocked(run: OpenedRun, seq: { episode: GoatEpisode; starts: St
       progress.onTask?.(taskId(k), status);
     }
     const { metrics, consolidationError } = await finishRun(run, live, total, progress, carry);
-    return { out: run.out, metrics, closedBefore: rp.closed.length, closedNow, consolidationError };
+    return { out: run.out, metrics, closedBefore: rp.closed.length, closedNow, consolidationError, providerErrors: providerErrorTasks(run.journal) };
   } finally {
     await live.roles.close();
     live.world.dispose();

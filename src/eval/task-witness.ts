@@ -51,12 +51,13 @@ export class TaskWitness {
   }
 
   /** The evidence at the task's end. */
-  evidence(end: { success: boolean; claim: TaskEvidence['claim']; terminationReason: string | null; body: SimBody }): TaskEvidence {
+  evidence(end: { success: boolean; claim: TaskEvidence['claim']; terminationReason: string | null; providerError: boolean; body: SimBody }): TaskEvidence {
     const nav = this.navigator;
     const final = end.body.simPose.position;
     const floor = floorAt(this.scene, final[1]).index;
     return {
       success: end.success,
+      providerError: end.providerError,
       claim: end.claim,
       minDistanceM: this.minDistance,
       successRadiusM: this.goal.successRadius,

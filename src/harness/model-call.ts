@@ -22,12 +22,17 @@ const MESSAGE_CHARS = 300;
 
 /** A short, single-line description of a provider error: HTTP status when there is one, then the message. */
 export function providerMessage(err: unknown): string {
-  const e = err as { status?: unknown; message?: unknown; name?: unknown; cause?: { message?: unknown } };
+  const e = err as { status?: unknown; message?: unknown; name?: unknown };
   const status = typeof e?.status === 'number' ? `HTTP ${e.status}: ` : '';
   const own = typeof e?.message === 'string' ? e.message : String(err);
-  // the SDKs wrap what their fetch threw ("Connection error."): the cause says what happened
-  const cause = typeof e?.cause?.message === 'string' ? e.cause.message : '';
-  const msg = cause && !own.includes(cause) ? `${own} (${cause})` : own;
+  // the SDKs wrap what their fetch threw ("Connection error."), and fetch wraps the socket's error
+  // ("fetch failed"): the innermost causes say what happened (ECONNREFUSED, a refused reply)
+  const causes: string[] = [];
+  for (let c = (err as { cause?: unknown })?.cause, depth = 0; c && depth < 4; c = (c as { cause?: unknown }).cause, depth++) {
+    const m = (c as { message?: unknown }).message;
+    if (typeof m === 'string' && m && !own.includes(m)) causes.push(m);
+  }
+  const msg = causes.length ? `${own} (${causes.join(': ')})` : own;
   const line = `${status}${msg}`.replace(/\s+/g, ' ').trim();
   return line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS)}…` : line;
 }

@@ -3,6 +3,7 @@ import { classifyFailure, countFailures, FAILURE_CLASSES, failureSummary, isBudg
 
 const base: TaskEvidence = {
   success: false,
+  providerError: false,
   claim: null,
   minDistanceM: 3,
   successRadiusM: 1,
@@ -16,6 +17,12 @@ const base: TaskEvidence = {
 describe('classifyFailure', () => {
   it('gives no class to a success', () => {
     expect(classifyFailure({ ...base, success: true, claim: 'complete', minDistanceM: 0.4 })).toBeNull();
+  });
+
+  it('blames a provider error first: the agent never had its say (issue 38: it read "goal never seen")', () => {
+    expect(classifyFailure({ ...base, providerError: true, seen: false })).toBe('provider-error');
+    expect(classifyFailure({ ...base, providerError: true, minDistanceM: 0.5 })).toBe('provider-error');
+    expect(classifyFailure({ ...base, providerError: true, success: true, claim: 'complete', minDistanceM: 0.4 })).toBeNull();
   });
 
   it('blames a wrong complete claim first, whatever else happened', () => {

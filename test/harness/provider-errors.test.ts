@@ -124,8 +124,11 @@ describe('whole runs against a failing provider (openai-chat)', () => {
       expect(rec.termination_reason).toMatch(new RegExp(`^attempt 1 ended: the ${id}/attempt-1 session model call failed after 2 tries: HTTP 500`));
       const trace = JSON.parse(readFileSync(join(out, 'eval', `trace-${id}.json`), 'utf8'));
       expect(trace.some((e: { kind: string }) => e.kind === 'model-error')).toBe(true);
+      expect(JSON.parse(readFileSync(join(out, 'eval', `${id}.json`), 'utf8')).failure).toBe('provider-error');
     }
     expect(JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')).tasks).toBe(2);
+    expect(s.metrics.failures?.['provider-error']).toBe(2);
+    expect(s.providerErrors.map((p) => p.task)).toEqual(['task-001', 'task-002']);
   }, 180_000);
 
   it('a judge that fails records unknown; the task keeps its claim and its tokens', async () => {
