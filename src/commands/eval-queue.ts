@@ -67,6 +67,11 @@ export async function evalOnQueue(raw: Record<string, unknown>, f: EvalQueueFlag
   linkRunDirectories(f.out, c.runs);
   const failed = c.runs.filter((x) => x.error);
   for (const x of failed) console.error(`seed ${x.house}: ${x.error}`);
+  if (!c.metrics) {
+    console.error(`navharness eval: no job has finished, so ${f.out}/metrics.json was not written`);
+    process.exitCode = 1;
+    return;
+  }
   const pe = c.metrics.failures?.['provider-error'] ?? 0;
   if (pe) console.error(providerErrorLine('eval', pe, c.metrics.tasks, null));
   if (f.json) console.log(JSON.stringify(c.metrics));

@@ -5,15 +5,15 @@
 import type { Command } from 'commander';
 import { cpus } from 'node:os';
 import { z } from 'zod';
-import { failureSummary, HouseRangeSchema, providerErrorLine, providerErrorsOfRun, runParallel, PricesSchema, type RunMetrics } from '../eval/index.js';
+import { evalFolder, failureSummary, HouseRangeSchema, providerErrorLine, providerErrorsOfRun, runParallel, PricesSchema, type RunMetrics } from '../eval/index.js';
 import { VLN_CONFIGS } from '../vln/index.js';
 import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags } from './eval-dataset.js';
 import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags, withProviderFlags } from './run.js';
-import { parseFlags } from './options.js';
+import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
 import { goatSummary } from './eval-summary.js';
 
-const EvalFlagsSchema = RunFlagsSchema.omit({ house: true, houseDir: true, resume: true, script: true }).extend({
+const EvalFlagsSchema = RunFlagsSchema.omit({ house: true, houseDir: true, script: true }).extend({
   houses: HouseRangeSchema.optional(),
   ...DatasetFlagsShape,
   vlnConfig: z.enum(VLN_CONFIGS, { error: `--vln-config is one of ${VLN_CONFIGS.join(', ')}` }).default('goal'),
@@ -30,6 +30,7 @@ const EvalFlagsSchema = RunFlagsSchema.omit({ house: true, houseDir: true, resum
   for (const k of ['enqueueOnly', 'collect', 'rateLimit'] as const) {
     if (f[k] !== undefined && f[k] !== false && f.queue === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} goes with --queue redis://HOST:PORT[/DB]` });
   }
+  if (f.resume && (f.queue !== undefined || f.dataset)) ctx.addIssue({ code: 'custom', path: ['resume'], message: '--resume continues a local eval of procedural houses (--houses A..B); a queued eval resumes its jobs by itself' });
   if (f.queue !== undefined && f.dataset) ctx.addIssue({ code: 'custom', path: ['queue'], message: '--queue runs procedural houses (--houses A..B); a --dataset split runs locally' });
   if (f.enqueueOnly && f.collect) ctx.addIssue({ code: 'custom', path: ['collect'], message: '--collect reads finished jobs and --enqueue-only adds them: give one of them' });
   if (!f.houses && !f.dataset) ctx.addIssue({ code: 'custom', path: ['houses'], message: 'give --houses A..B (procedural houses) or --dataset KIND:PATH (a benchmark split)' });
@@ -66,6 +67,7 @@ export function registerEval(program: Command): void {
     .option('--price-cached <p>', 'p_c: price per million cached input tokens', '0')
     .option('--price-output <p>', 'price per million output tokens', '0')
     .option('--json', 'print the aggregated metrics as JSON only')
+    .option('--resume', 'continue the eval in --out: finished sequences are read back, unfinished ones continue after their last closed task')
     .option('--queue <url>', 'run the sequences as jobs on Redis (BullMQ) for `navharness worker` processes: redis://HOST:PORT[/DB] (docs/distributed.md)')
     .option('--enqueue-only', 'with --queue: enqueue the jobs and return at once')
     .option('--collect', 'with --queue: enqueue nothing; aggregate the finished jobs into DIR/metrics.json')
@@ -88,19 +90,21 @@ export function registerEval(program: Command): void {
       }
       if (!f.houses) return;
       const n = f.houses.to - f.houses.from + 1;
+      const run = { sequence: f.sequence, agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, success: f.success, harness, prices, requestTimeoutMs: f.requestTimeout * 1000 };
+      checkEvalFolder(f.out, f.houses, run, f.resume);
       const bar = progressBar(`eval ${n} houses`, n, !f.json && process.stderr.isTTY === true);
-      const r = await runParallel({
-        houses: f.houses,
-        workers: f.workers,
-        out: f.out,
-        run: { sequence: f.sequence, agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, success: f.success, harness, prices, requestTimeoutMs: f.requestTimeout * 1000 },
-        prices,
-        onRun: () => bar.tick(),
-      });
+      const r = await runParallel({ houses: f.houses, workers: f.workers, out: f.out, run, prices, resume: f.resume, onRun: () => bar.tick() });
       bar.stop();
       const failed = r.runs.filter((x) => x.error);
       for (const x of failed) console.error(`seed ${x.house}: ${x.error}`);
+      const readBack = r.runs.filter((x) => x.readBack).length;
+      if (f.resume) console.error(`navharness eval: ${readBack} finished sequences read back, ${n - readBack} run`);
       const m = r.metrics;
+      if (!m) {
+        console.error(`navharness eval: no sequence finished, so ${f.out}/metrics.json was not written; fix the cause above and run again with --resume`);
+        process.exitCode = 1;
+        return;
+      }
       const pe = m.failures?.['provider-error'] ?? 0;
       if (pe) {
         const first = r.runs.flatMap((x) => (x.error ? [] : providerErrorsOfRun(x.out).map((t) => ({ where: `seed ${x.house} ${t.task}`, reason: t.reason }))))[0] ?? null;
@@ -110,6 +114,29 @@ export function registerEval(program: Command): void {
       else console.log(goatSummary(f.out, m));
       if (failed.length || pe) process.exitCode = 1;
     });
+}
+
+/**
+ * A plain eval into a folder that holds one (finished or not) is refused before anything is written:
+ * running it again would mix two executions' results. `--resume` continues it instead; a sequence
+ * started with other flags is refused either way.
+ */
+function checkEvalFolder(out: string, houses: { from: number; to: number }, run: Parameters<typeof evalFolder>[2], resume: boolean): void {
+  let folder: ReturnType<typeof evalFolder>;
+  try {
+    folder = evalFolder(out, houses, run);
+  } catch (e) {
+    throw new UsageError(`navharness eval: ${(e as Error).message}`);
+  }
+  if (resume || !folder.occupied) return;
+  const states = [...folder.byHouse.values()];
+  const finished = states.filter((s) => s === 'finished').length;
+  const unfinished = states.filter((s) => s === 'unfinished').length;
+  throw new UsageError(
+    `navharness eval: ${out} already holds an eval (${finished} of ${states.length} sequences finished, ${unfinished} unfinished${folder.metrics ? ', metrics.json written' : ''}); nothing was changed. ` +
+      'Pass --resume to continue it (finished sequences are read back, unfinished ones continue after their last closed task), or choose another --out',
+    ['--resume'],
+  );
 }
 
 /** `eval --dataset`: GOAT-Bench episodes as GOAT sequences, R2R-CE/RxR-CE episodes through the VLN runner. */

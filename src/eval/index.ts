@@ -5,7 +5,7 @@ export { FAILURE_CLASSES, failureSummary, type FailureClass } from './failures.j
 export { inputCost, outputCost, type Prices, PricesSchema } from './cost.js';
 export { goalReached } from './goat.js';
 export { ate, type AteOptions, type AteResult, rpe, type RpeOptions, type RpeResult } from './metrics.js';
-export { HouseRangeSchema, providerErrorsOfRun, runInWorker, runParallel, type SequenceOutcome, sequenceOutcome, type WorkerHooks, writeEvalMetrics } from './parallel.js';
+export { evalFolder, HouseRangeSchema, providerErrorsOfRun, runInWorker, runParallel, type SequenceOutcome, sequenceOutcome, type WorkerHooks, writeEvalMetrics } from './parallel.js';
 export { failureClassOf, metricsOf, providerErrorLine, providerErrorTasks, taskRow, type RunMetrics, RunMetricsSchema, type TaskRow, TaskRowSchema, type TaskUsage, UsageSchema, TaskUsageSchema, usagePath } from './run-metrics.js';
 export { type RunOptions, runSequence } from './run-sequence.js';
 export { deploy, type DeployOptions, type DeploySummary, runDirName } from './deploy.js';

@@ -4,13 +4,14 @@
  * file (s-SR over all goals, e-SR over sequences).
  */
 import { Worker } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { atomicWriteFile, Journal, HOUSE_MOUNT, Workspace } from '../memory/index.js';
 import { addUsage, type Usage, ZERO_USAGE } from '../models/index.js';
 import { HouseSeedSchema } from '../world/index.js';
 import { metricsOf, providerErrorTasks, runLevelUsage, taskRows, type RunMetrics, type TaskRow } from './run-metrics.js';
-import type { RunOptions } from './run-sequence.js';
+import { type RunDirectoryState, runDirectoryState, type RunOptions } from './run-sequence.js';
 import type { Prices } from './cost.js';
 
 /** 'A..B' or 'N': procedural house seeds, each under the one house-seed rule (src/world/house-spec). */
@@ -32,13 +33,39 @@ export interface ParallelOptions {
   /** per-run options except house and out */
   run: Omit<RunOptions, 'house' | 'out'>;
   prices: Prices;
+  /**
+   * continue an eval in `out` (`eval --resume`): a finished sequence is read back, not run; an
+   * unfinished one continues after its last closed task. Without it `out` must hold no eval
+   * (`evalFolder` tells, before anything is written).
+   */
+  resume?: boolean;
   onTask?: (house: number, id: string, status: string) => void;
   onRun?: (house: number, error: string | null) => void;
 }
 
 export interface ParallelResult {
-  metrics: RunMetrics;
-  runs: { house: number; out: string; error: string | null }[];
+  /** null when no sequence finished: metrics.json was then not written */
+  metrics: RunMetrics | null;
+  /** `readBack`: finished before this execution (under --resume), its results read back */
+  runs: { house: number; out: string; error: string | null; readBack: boolean }[];
+}
+
+/** What an eval folder holds for these houses and run options, read without writing anything. */
+export interface EvalFolder {
+  /** DIR/metrics.json exists (a pooled file of an earlier execution) */
+  metrics: boolean;
+  byHouse: Map<number, RunDirectoryState>;
+  /** the folder holds any part of an eval: then a plain `eval` into it is refused */
+  occupied: boolean;
+}
+
+/** The state of `out`'s pooled file and of each house's run directory (a run started with other flags throws, naming them). */
+export function evalFolder(out: string, houses: { from: number; to: number }, run: Omit<RunOptions, 'house' | 'out'>): EvalFolder {
+  const dir = resolve(out);
+  const byHouse = new Map<number, RunDirectoryState>();
+  for (let h = houses.from; h <= houses.to; h++) byHouse.set(h, runDirectoryState({ ...run, house: `seed:${h}`, out: join(dir, `seed-${h}`) }));
+  const metrics = existsSync(join(dir, 'metrics.json'));
+  return { metrics, byHouse, occupied: metrics || [...byHouse.values()].some((s) => s !== 'absent') };
 }
 
 /** What a sequence run in a worker thread reports besides its end: each closed task, and a request for a model-call permit. */
@@ -102,12 +129,16 @@ export function providerErrorsOfRun(runDir: string): { task: string; reason: str
 }
 
 /**
- * `DIR/metrics.json` of an eval: s-SR over all goals, e-SR over sequences, in house order; a local eval
- * and a queued eval's `--collect` both write it here, so the two files are the same for the same runs.
+ * `DIR/metrics.json` of an eval: s-SR over all goals, e-SR over sequences, in house order, pooled from
+ * the finished sequences only (each unfinished one is listed with its error); a local eval and a queued
+ * eval's `--collect` both write it here, so the two files are the same for the same runs. When no
+ * sequence finished nothing is written (null).
  */
-export function writeEvalMetrics(out: string, outcomes: readonly SequenceOutcome[], prices: Prices, judgeStopViews: 1 | 4): RunMetrics {
+export function writeEvalMetrics(out: string, outcomes: readonly SequenceOutcome[], prices: Prices, judgeStopViews: 1 | 4): RunMetrics | null {
   const sorted = [...outcomes].sort((a, b) => a.house - b.house);
   const ok = sorted.filter((r) => r.error === null);
+  // pooled only from finished runs: with none, a file of zero tasks would replace the last good one
+  if (ok.length === 0) return null;
   const extra = ok.map((r) => r.extra).reduce(addUsage, { ...ZERO_USAGE });
   const metrics = metricsOf(ok.map((r) => r.rows), prices, extra, { judgeStopViews });
   atomicWriteFile(join(resolve(out), 'metrics.json'), JSON.stringify({ ...metrics, runs: sorted.map((r) => ({ house: r.house, error: r.error })) }, null, 2) + '\n');
@@ -122,8 +153,14 @@ export async function runParallel(o: ParallelOptions): Promise<ParallelResult> {
   const lane = async () => {
     for (let h = queue.shift(); h !== undefined; h = queue.shift()) {
       const dir = join(out, `seed-${h}`);
-      const error = await runInWorker({ ...o.run, house: `seed:${h}`, out: dir }, { onTask: (id, status) => o.onTask?.(h, id, status) });
-      runs.push({ house: h, out: dir, error });
+      const opts = { ...o.run, house: `seed:${h}`, out: dir };
+      if (o.resume && runDirectoryState(opts) === 'finished') {
+        runs.push({ house: h, out: dir, error: null, readBack: true });
+        o.onRun?.(h, null);
+        continue;
+      }
+      const error = await runInWorker({ ...opts, resume: o.resume ?? false }, { onTask: (id, status) => o.onTask?.(h, id, status) });
+      runs.push({ house: h, out: dir, error, readBack: false });
       o.onRun?.(h, error);
     }
   };

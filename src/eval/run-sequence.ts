@@ -4,12 +4,13 @@
  * (scores, usage, trajectory) and metrics.json. A task's record is its commit point, so `resume`
  * continues after the last closed task with nothing lost or duplicated.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { Vec3 } from '../geometry/index.js';
 import { consolidate, HarnessConfigSchema, type HarnessConfig, Orchestrator, type HarnessEvent } from '../harness/index.js';
-import { atomicWriteFile, SuccessDefinitionSchema, Journal, EVAL_DIR, RUN_STATE_FILE, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
+import { atomicWriteFile, SuccessDefinitionSchema, Journal, EVAL_DIR, RUN_STATE_FILE, RunStateSchema, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
 import { addUsage, type Model, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
 import type { CameraConfig, GoatEpisode, GoatGoal, Scene, SceneNavMesh, StartPose } from '../sim/index.js';
 import { type NavigatorMemory, type SavedPoseMap, SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
@@ -93,6 +94,26 @@ function runConfig(o: z.output<typeof RunOptionsSchema>): Record<string, unknown
 
 type Parsed = z.output<typeof RunOptionsSchema>;
 
+const sameConfig = (a: unknown, b: unknown): boolean => isDeepStrictEqual(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
+
+/** What a run directory holds: nothing, a run to continue, or a finished run. */
+export type RunDirectoryState = 'absent' | 'unfinished' | 'finished';
+
+/**
+ * What `out` holds for a run with these options, read without writing anything (an eval decides
+ * from it what to read back and what to run). A run started with other options is refused, naming
+ * what was recorded; a folder with files but no run state counts as unfinished (its run refuses it).
+ */
+export function runDirectoryState(input: RunOptions): RunDirectoryState {
+  const o = RunOptionsSchema.parse(input);
+  const out = resolve(o.out);
+  const file = join(out, RUN_STATE_FILE);
+  if (!existsSync(file)) return existsSync(out) && readdirSync(out).length > 0 ? 'unfinished' : 'absent';
+  const state = parseJsonFile(readFileSync(file, 'utf8'), file, RunStateSchema);
+  if (!sameConfig(state.config, runConfig(o))) throw new Error(`${out} was started with a different configuration; resume it with the same flags (recorded: ${JSON.stringify(state.config)})`);
+  return state.finished ? 'finished' : 'unfinished';
+}
+
 /** An opened run directory whose state agrees with the options (or holds no run yet). */
 interface OpenedRun {
   o: Parsed;
@@ -147,7 +168,7 @@ function openRunDirectory(o: Parsed, house: HouseRef, given?: GivenEpisode): Ope
   // records without a run state: not written by 'navharness run', or its state was deleted; a new
   // run here would mix two executions' results
   if (!state && journal.records().length > 0) throw new Error(`${out} has task records but no run state (${RUN_STATE_FILE}); it was not written by 'navharness run' or its state was deleted: choose another --out`);
-  if (state && !isDeepStrictEqual(JSON.parse(JSON.stringify(state.config)), JSON.parse(JSON.stringify(config)))) {
+  if (state && !sameConfig(state.config, config)) {
     throw new Error(`${out} was started with a different configuration; resume it with the same flags (recorded: ${JSON.stringify(state.config)})`);
   }
   const problems = [...closedTaskProblems(ws, journal), ...(state ? resumeFileProblems(ws, journal) : [])];

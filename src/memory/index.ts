@@ -7,7 +7,7 @@ export { loadNavigatorMemory, saveNavigatorMemory } from './navigator-store.js';
 export type { Role } from './permissions.js';
 export { candidateConnectors, emptyPlaceGraph, loadPlaceGraph, neighbours, type PlaceGraph, registerPlace, type Registration, renderPlaceGraph, savePlaceGraph } from './place-graph.js';
 export { consolidationReading, describeList, describeRead, describeWrite, requiredReading } from './reading.js';
-export { closedMarks, loadRunState, markTaskClosed, resumePoint, type RunState, saveRunState } from './run-state.js';
+export { closedMarks, loadRunState, markTaskClosed, resumePoint, type RunState, RunStateSchema, saveRunState } from './run-state.js';
 export { type DirLock, LOCK_FILE, lockDirectory } from './dir-lock.js';
 export { type EvaluationRecord, EvaluationRecordSchema, formatZodError, parseJsonFile, type LedgerStatus, LedgerStatusSchema, type Scope, SCOPES, type StoredVerdict, StoredVerdictSchema, SUCCESS_DEFINITIONS, type SuccessDefinition, SuccessDefinitionSchema, type TaskRecord, TaskRecordSchema } from './schemas.js';
 export { SCRUB_TOKEN, scrubCoordinates, scrubDeep } from './scrub.js';

@@ -133,7 +133,8 @@ export async function waitForJobs(e: QueuedEval, retry: JobRetry, log: (line: st
 }
 
 export interface CollectResult {
-  metrics: RunMetrics;
+  /** null when no job finished: OUT/metrics.json was then not written */
+  metrics: RunMetrics | null;
   runs: { house: number; id: string; runDir: string | null; worker: string | null; error: string | null }[];
 }
 

@@ -109,7 +109,7 @@ describe('queue parts (real redis-server)', () => {
     await waitForJobs(e, { attempts: 1, backoffMs: 0 }, () => {}, 200);
     const c = await collectEval(e, join(tmp, 'collect-rl'), { uncachedInput: 0, cachedInput: 0, output: 0 });
     expect(c.runs[0].error).toBeNull();
-    expect(c.metrics.tasks).toBe(2);
+    expect(c.metrics?.tasks).toBe(2);
     // one permit per model call; at most 2 calls per 4 s window (a window opens at its first permit), so
     // n calls span at least ceil(n / 2) − 1 windows (unlimited, this sequence's 10 calls span about 7 s)
     const n = times.length;
