@@ -62,8 +62,13 @@ export async function enqueueEval(e: QueuedEval, retry: JobRetry, limits?: { rat
     const report: EnqueueReport = { ids: [], added: 0, retried: 0, kept: 0 };
     for (const { id, job } of evalJobs(e)) {
       report.ids.push(id);
-      const existing = await q.getJob(id);
-      if (!existing) {
+      const { job: existing, unreadable } = await readJob(q, id);
+      if (unreadable) {
+        // the producer owns this id: the unreadable job is replaced by the one it stands for
+        await q.remove(id);
+        await q.add('sequence', job, jobOptions(id, retry));
+        report.retried++;
+      } else if (!existing) {
         await q.add('sequence', job, jobOptions(id, retry));
         report.added++;
       } else if ((await existing.getState()) === 'failed') {
@@ -75,6 +80,19 @@ export async function enqueueEval(e: QueuedEval, retry: JobRetry, limits?: { rat
   });
 }
 
+/**
+ * A job read back from Redis, or why it cannot be: BullMQ parses the job's hash as it reads it, and a
+ * hash that is not JSON (written by something else) throws there.
+ */
+async function readJob(q: Queue, id: string): Promise<{ job: Job | undefined; unreadable: string | null }> {
+  try {
+    return { job: (await q.getJob(id)) as Job | undefined, unreadable: null };
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
+    return { job: undefined, unreadable: `job ${id}: its data in Redis is not JSON (${err.message.slice(0, 200)})` };
+  }
+}
+
 interface JobView {
   id: string;
   state: string;
@@ -84,7 +102,8 @@ interface JobView {
 }
 
 async function viewOf(q: Queue, id: string): Promise<JobView> {
-  const job = (await q.getJob(id)) as Job | undefined;
+  const { job, unreadable } = await readJob(q, id);
+  if (unreadable) return { id, state: await q.getJobState(id), done: 0, total: 0, worker: null };
   if (!job) return { id, state: 'missing', done: 0, total: 0, worker: null };
   const p = job.progress as { done?: unknown; total?: unknown } | number;
   const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
@@ -144,10 +163,11 @@ export async function collectEval(e: QueuedEval, out: string, prices: Prices): P
     const runs: CollectResult['runs'] = [];
     const outcomes: SequenceOutcome[] = [];
     for (const { id, job } of evalJobs(e)) {
-      const j = (await q.getJob(id)) as Job | undefined;
+      const { job: j, unreadable } = await readJob(q, id);
       const state = j ? await j.getState() : 'missing';
       let error: string | null = null;
-      if (!j) error = `job ${id} is not in the queue (enqueue it with the same flags)`;
+      if (unreadable) error = unreadable;
+      else if (!j) error = `job ${id} is not in the queue (enqueue it with the same flags)`;
       else if (state === 'failed') error = `job ${id} failed: ${j.failedReason}`;
       else if (state !== 'completed') error = `job ${id} has not finished (${state})`;
       if (error || !j) {

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { type Job, type JobJson, UnrecoverableError, Worker } from 'bullmq';
+import { type AllowedProviders, DEFAULT_ALLOWED_PROVIDERS, describeProviders, providerRefusal } from './allowed-providers.js';
 import { RunMetricsSchema, runInWorker, sequenceOutcome } from '../eval/index.js';
 import { bullConnection, checkRedis } from './connection.js';
 import { EVAL_QUEUE, EvalJobSchema, jobIdOf, type JobResult, providerOf, type RateLimits } from './jobs.js';
@@ -22,6 +23,8 @@ export interface WorkerOptions {
   stallSeconds: number;
   rateLimits?: RateLimits;
   rateWindowMs: number;
+  /** where this worker may send its API keys (`--providers`); openai and anthropic by default */
+  providers?: AllowedProviders;
   log: (line: string) => void;
 }
 
@@ -33,14 +36,39 @@ export interface RunningWorker {
   name: string;
   /** stops taking jobs; waits for the running ones unless `force` */
   close(force?: boolean): Promise<void>;
+  /** whether Redis answers a PING within `timeoutMs` (a worker whose Redis has gone cannot finish a job) */
+  redisReachable(timeoutMs: number): Promise<boolean>;
+}
+
+/** The data of a job whose hash in Redis did not parse: the job then fails with this reason instead of staying active. */
+const UNREADABLE = '__navharness_unreadable__';
+
+/**
+ * BullMQ parses a job's data and options as it hands the job out; a hash that is not JSON (written to
+ * Redis by something else) throws there, before any processor, and the job stays active for ever. This
+ * worker hands such a job out with its reason instead, and the processor fails it for good.
+ */
+class EvalWorker extends Worker {
+  protected override createJob(data: JobJson, jobId: string): Job {
+    try {
+      return super.createJob(data, jobId);
+    } catch (err) {
+      const reason = `its data in Redis is not JSON (${(err as Error).message.slice(0, 200)})`;
+      return super.createJob({ ...data, data: JSON.stringify({ [UNREADABLE]: reason }), opts: '{}' } as JobJson, jobId);
+    }
+  }
 }
 
 async function runJob(job: Job, o: WorkerOptions, permits: PermitPool, name: string): Promise<JobResult> {
+  const unreadable = (job.data as Record<string, unknown> | null)?.[UNREADABLE];
+  if (typeof unreadable === 'string') throw new UnrecoverableError(`job ${job.id} is not a navharness sequence job: ${unreadable}`);
   const parsed = EvalJobSchema.safeParse(job.data);
   if (!parsed.success) throw new UnrecoverableError(`job ${job.id} is not a navharness sequence job (version 1): ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const data = parsed.data;
   // the id names the run directory: a job whose id does not match its data was not made by `navharness eval --queue`
   if (job.id !== jobIdOf(data)) throw new UnrecoverableError(`job ${job.id}: its id does not match its data (expected ${jobIdOf(data)})`);
+  const refusal = providerRefusal(data.run.agent, o.providers ?? DEFAULT_ALLOWED_PROVIDERS);
+  if (refusal) throw new UnrecoverableError(`job ${job.id}: ${refusal}`);
   const runDir = join(resolve(o.runsDir), job.id);
   const provider = providerOf(data.run.agent);
   let total = data.run.maxGoals ?? 0;
@@ -71,7 +99,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   if (o.rateLimits) await setRateLimits(bullConnection(o.target, 'producer'), o.rateLimits, o.rateWindowMs);
   const name = `${hostname()}:${process.pid}`;
   const permits = new PermitPool(connection);
-  const worker = new Worker(EVAL_QUEUE, (job) => runJob(job, o, permits, name), {
+  const worker = new EvalWorker(EVAL_QUEUE, (job) => runJob(job, o, permits, name), {
     connection,
     name,
     concurrency: o.concurrency,
@@ -87,12 +115,16 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   });
   worker.on('failed', (job, err) => o.log(`${name}: job ${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${err.message}`));
   await worker.waitUntilReady();
-  o.log(`${name}: serving ${EVAL_QUEUE} at ${o.target.shown}, ${o.concurrency} at a time, run directories in ${resolve(o.runsDir)}`);
+  o.log(`${name}: serving ${EVAL_QUEUE} at ${o.target.shown}, ${o.concurrency} at a time, run directories in ${resolve(o.runsDir)}, providers ${describeProviders(o.providers ?? DEFAULT_ALLOWED_PROVIDERS)}`);
   return {
     name,
     close: async (force = false) => {
       await worker.close(force);
       await permits.close();
     },
+    redisReachable: (timeoutMs) => checkRedis(o.target, timeoutMs).then(
+      () => true,
+      () => false,
+    ),
   };
 }

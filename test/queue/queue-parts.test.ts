@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bullConnection, collectEval, EVAL_QUEUE, enqueueEval, evalJobs, permitQueueName, ProviderPermits, QueuedRunSchema, type RedisTarget, RedisUrlSchema, setRateLimits, startWorker, waitForJobs } from '../../src/queue/index.js';
+import { AllowedProvidersSchema, bullConnection, collectEval, EVAL_QUEUE, enqueueEval, evalJobs, permitQueueName, ProviderPermits, QueuedRunSchema, type RedisTarget, RedisUrlSchema, setRateLimits, startWorker, waitForJobs } from '../../src/queue/index.js';
 import { startRedis, type TestRedis } from '../helpers/redis-server.js';
 import { type FakeProvider, startFakeProvider } from '../helpers/fake-provider.js';
 
@@ -104,7 +104,7 @@ describe('queue parts (real redis-server)', () => {
     const run = QueuedRunSchema.parse({ sequence: 1, agent: `openai-chat:fake@${fake.url}`, judge: 'auto', maxGoals: 2, success: 'papers-1m', harness: { stepBudget: 10, turnBudget: 4 } });
     const e = { target, houses: { from: 7, to: 7 }, run };
     await enqueueEval(e, { attempts: 1, backoffMs: 0 }, { rateLimits: { 'openai-chat': 2 }, windowMs: WINDOW });
-    const w = await startWorker({ target, concurrency: 1, runsDir: join(tmp, 'runs-rl'), stallSeconds: 30, rateWindowMs: WINDOW, log: () => {} });
+    const w = await startWorker({ target, concurrency: 1, runsDir: join(tmp, 'runs-rl'), stallSeconds: 30, rateWindowMs: WINDOW, providers: AllowedProvidersSchema.parse(`openai-chat=${fake.url}`), log: () => {} });
     closers.push(() => w.close(true));
     await waitForJobs(e, { attempts: 1, backoffMs: 0 }, () => {}, 200);
     const c = await collectEval(e, join(tmp, 'collect-rl'), { uncachedInput: 0, cachedInput: 0, output: 0 });
