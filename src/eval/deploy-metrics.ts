@@ -17,6 +17,8 @@ export const DeployRunRowSchema = z.strictObject({
   relocalised: z.boolean().nullable(),
   /** the task during which a run whose start turn did not relocalise relocalised later (absent in older files) */
   late_relocalisation_task: z.number().int().positive().nullable().optional(),
+  /** evaluation only: metres between the relocalised pose (start turn or late join) and the truth (absent in older files) */
+  relocalisation_error_m: z.number().nonnegative().nullable().optional(),
 });
 export type DeployRunRow = z.infer<typeof DeployRunRowSchema>;
 
