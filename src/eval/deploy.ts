@@ -19,6 +19,7 @@ import { PricesSchema } from './cost.js';
 import { contentsAfterRun, savePoseMap, seedRun } from './deploy-files.js';
 import { type DeployRunRow, deploymentMetrics, type DeploymentMetrics } from './deploy-metrics.js';
 import { RunMetricsSchema } from './run-metrics.js';
+import { seenBeforeSplits } from './seen-before.js';
 import { RUN_START_FILE, type RunCarry, RunStartSchema } from './run-relocation.js';
 import { type RunProgress, runSequence } from './run-sequence.js';
 
@@ -153,6 +154,7 @@ export async function deploy(input: DeployOptions, progress: DeployProgress = {}
       const rows: DeployRunRow[] = [];
       for (let k = 1; k <= o.runs; k++) {
         const row = await deployRun(o, out, st, hm, k, progress);
+        row.seen_split = seenBeforeSplits(rows.map((r) => join(out, runDirName(r.run))).concat(join(out, runDirName(k)))).at(-1) ?? null;
         rows.push(row);
         progress.onRun?.(k, row);
       }

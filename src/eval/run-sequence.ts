@@ -19,6 +19,7 @@ import { planGoatSequence, HouseSpecSchema, type HouseRef, taskStart, World } fr
 import { createRoles, type Roles } from './agents.js';
 import { classifyFailure } from './failures.js';
 import { LateJoinWatch } from './relocalisation-truth.js';
+import { seenObjectsPath } from './seen-before.js';
 import { TaskWitness } from './task-witness.js';
 import { TaskTrajectoryRecorder } from './trajectory-recorder.js';
 import { TaskReplayRecorder } from './replay-recorder.js';
@@ -285,6 +286,7 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   journal.writeEvaluation({ ...scored, failure, ended_by: reason ?? (claim ? `claim ${claim}` : null) });
   const usage: TaskUsage = { task_id: id, ...outcome.usage, peak_prompt_tokens: outcome.peakPromptTokens, token_source: tokenSourceOf(live.roles.actor) };
   ws.writeOwned({ kind: 'orchestrator' }, usagePath(id), JSON.stringify(usage, null, 2) + '\n');
+  ws.writeOwned({ kind: 'orchestrator' }, seenObjectsPath(id), JSON.stringify({ task_id: id, goal_instance_ids: goalSpec.instanceIds, seen: witness.objectsShown() }) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trajectory-${id}.json`, JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, goalSpec) }) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, estimatedTumPath(id), formatTumTrajectory(tum.estimated));
   ws.writeOwned({ kind: 'orchestrator' }, trueTumPath(id), formatTumTrajectory(tum.truth));
