@@ -30,7 +30,7 @@ function listedFiles(opening: string): string[] {
 const NOTE_BUDGET = 5_800;
 const OBJECTS_LINE = /^Objects seen near '([^']+)'(?: \(floor (-?\d+)\))?: (.+?)\.?$/gm;
 const OBJECT_ITEM = /(\d+)( \([^)]*\))?/g;
-const STAIRS_LINE = /^Stairs from near '([^']+)' .*$/gm;
+const STAIRS_LINE = /^Stairs from near '([^']+)'(?: on floor (-?\d+))? .*$/gm;
 
 /** Where an object was last noted: the place, the place's floor when known, the offset as written. */
 interface Where {
@@ -59,7 +59,10 @@ function houseFacts(texts: readonly string[]) {
       }
     }
     // one flight per marked place near its foot: a later line about it (where it led) replaces the earlier
-    for (const m of text.matchAll(STAIRS_LINE)) flights.set(m[1], m[0]);
+    for (const m of text.matchAll(STAIRS_LINE)) {
+      flights.set(m[1], m[0]);
+      if (m[2] !== undefined) floors.set(m[1], Number(m[2]));
+    }
   }
   return { objects, flights, floors };
 }

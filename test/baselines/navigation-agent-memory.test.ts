@@ -232,7 +232,7 @@ describe('flights of stairs, carried by the handover', () => {
     ];
     const text = flightLines(flights, places());
     expect(text.split('\n')).toHaveLength(2);
-    expect(text).toContain("Stairs from near 'place 1'");
+    expect(text).toContain("Stairs from near 'place 1' on floor 0 (");
     expect(text).toContain('to floor 1');
     expect(text).toContain('not yet taken');
     const read = readFlights(`Goal: bed.\n${text}`, places());

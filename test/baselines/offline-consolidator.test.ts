@@ -23,7 +23,8 @@ const H2 = `Goal: armchair.
 Outcome: incomplete. The armchair was not found.
 Unsuccessful searches: every reachable area of the floor.
 Objects seen near 'place 4' (floor 1): 30 (0.5 m ahead, 0.5 m right), 12 (0.4 m ahead, 0.2 m left).
-Stairs from near 'place 1' (3.0 m ahead, 1.0 m right), climbed facing 90° left of its heading, to floor 1.`;
+Stairs from near 'place 1' (3.0 m ahead, 1.0 m right), climbed facing 90° left of its heading, to floor 1.
+Stairs from near 'landing' on floor 1 (0.5 m ahead, 0.0 m right), climbed facing 10° right of its heading, not yet taken.`;
 const EARLIER_ROOMS = `# Room notes
 
 ## Where things are, by floor
@@ -62,6 +63,8 @@ describe('the offline consolidator', () => {
     expect(rooms.match(/^Stairs from near 'place 1'/gm)).toHaveLength(1);
     expect(rooms).toContain('climbed facing 90° left of its heading, to floor 1.');
     expect(overview).toContain("- floor 0 → floor 1: the flight near 'place 1'.");
+    // a flight's line names its foot's floor even where no object was noted near its place
+    expect(overview).toContain("- floor 1 → not yet taken: the flight near 'landing'.");
     // what went wrong: the uncertified task with the robot's account and the search that found nothing
     expect(overview).toMatch(/## What went wrong this run\n- task-002 · certified incomplete[^\n]*\n {2}- the robot's account: incomplete\. The armchair was not found\.\n {2}- searched without finding it: every reachable area of the floor\./);
     expect(overview).not.toMatch(/What went wrong[^#]*task-001/);
@@ -78,6 +81,7 @@ describe('the offline consolidator', () => {
     expect(memory.recall([12], places)?.place).toBe('place 4');
     expect(memory.recall([7], places)?.place).toBe('hall');
     const flights = readFlights(rooms, places);
+    // the landing is not a place this reader knows
     expect(flights).toHaveLength(1);
     expect(flights[0]).toMatchObject({ floor: 0, to: 1 });
   });
