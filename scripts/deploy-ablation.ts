@@ -49,4 +49,23 @@ const lines = [
   ...rows.map((r) => `| seed:${r.house} | ${later(r, 'memory', 's_SR')} | ${later(r, 'no-memory', 's_SR')} | ${later(r, 'memory', 'SPL')} | ${later(r, 'no-memory', 'SPL')} | ${relocalised(r)} |`),
   `| all (task-weighted) | ${f(pooled('memory', 's_SR'))} | ${f(pooled('no-memory', 's_SR'))} | ${f(pooled('memory', 'SPL'))} | ${f(pooled('no-memory', 'SPL'))} | ${rows.every((r) => r.m.memory) ? `${rows.reduce((n, r) => n + (r.m.memory?.relocalised_runs ?? 0), 0)} of ${rows.length * (runs - 1)}` : '–'} |`,
 ];
+// SPL of later-run goals whose object an earlier run saw, apart from the others (evaluation's split)
+const splitOf = (name: string, part: 'seen_before' | 'not_seen_before') => {
+  const parts = rows.flatMap((r) => {
+    const s = r.m[name]?.later_runs_seen_split;
+    return s ? [s[part]] : [];
+  });
+  const tasks = parts.reduce((n, p) => n + p.tasks, 0);
+  const mean = (k: 's_SR' | 'SPL') => (tasks ? parts.reduce((a, p) => a + (p[k] ?? 0) * p.tasks, 0) / tasks : null);
+  return `${f(mean('s_SR'))} / ${f(mean('SPL'))} (${tasks})`;
+};
+lines.push(
+  '',
+  `| runs 2..${runs}, goals | s-SR / SPL, memory (goals) | s-SR / SPL, no memory (goals) |`,
+  '| --- | --- | --- |',
+  `| seen by an earlier run | ${splitOf('memory', 'seen_before')} | ${splitOf('no-memory', 'seen_before')} |`,
+  `| not seen before | ${splitOf('memory', 'not_seen_before')} | ${splitOf('no-memory', 'not_seen_before')} |`,
+);
+const errors = rows.flatMap((r) => (r.m.memory?.per_run ?? []).slice(1).map((p) => `seed:${r.house} run ${p.run}: ${p.relocalised ? 'at start' : typeof p.late_relocalisation_task === 'number' ? `late (task ${p.late_relocalisation_task})` : 'not relocalised'}${typeof p.relocalisation_error_m === 'number' ? `, ${p.relocalisation_error_m.toFixed(2)} m off` : ''}`));
+if (errors.length) lines.push('', 'Relocalisation (memory):', ...errors.map((e) => `- ${e}`));
 console.log(lines.join('\n'));

@@ -1,6 +1,6 @@
 /** The public surface of src/baselines/: what the layers above it use. */
 export { GroundTruthJudge } from './ground-truth-judge.js';
-export { goalPixels } from './ground-truth-perception.js';
+export { goalPixels, instancePixels } from './ground-truth-perception.js';
 export { ImageGoalMatcher } from './image-goal-matcher.js';
 export { NavigationAgent } from './navigation-agent/agent.js';
 export { type NavigationOracle, ScriptedNavigationAgent } from './frontier-agent/agent.js';

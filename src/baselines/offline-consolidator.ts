@@ -1,9 +1,12 @@
 /**
  * An offline stand-in for the consolidation model, for runs without a model service. It plays the
- * consolidation session through the file tools like a model would — reads the ledger and the
- * handovers it lists, then writes the four house notes — but its prose only restates the journal:
- * certified outcomes in one section, the sessions' own accounts (handovers) quoted as accounts.
- * It adds no navigation skill (it cannot tell which routes the journal supports).
+ * consolidation session through the file tools like a model would — reads the ledger, the handovers
+ * and the previous notes it lists, then writes the four house notes — and writes what a person would
+ * keep: where things were seen, by floor and marked place (every run's sightings, the latest kept);
+ * which flights of stairs connect which floors; certified outcomes apart from the robot's accounts;
+ * and what went wrong (tasks not certified complete, with the searches that found nothing). Its lines
+ * keep the handovers' wording, so a later run's agent reads them as it reads a handover. It adds no
+ * navigation skill (it cannot tell which routes the journal supports).
  */
 import { MockModel, type ScriptedStep, type Message, type ModelRequest, textOf } from '../models/index.js';
 import { HOUSE_NOTES } from '../prompts/index.js';
@@ -23,22 +26,107 @@ function listedFiles(opening: string): string[] {
   return [...read.matchAll(/^- (\S+)$/gm)].map((m) => m[1]);
 }
 
+/** what one write may store (the workspace's WRITE_LIMIT_CHARS), with room for the last line */
+const NOTE_BUDGET = 5_800;
+const OBJECTS_LINE = /^Objects seen near '([^']+)'(?: \(floor (-?\d+)\))?: (.+?)\.?$/gm;
+const OBJECT_ITEM = /(\d+)( \([^)]*\))?/g;
+const STAIRS_LINE = /^Stairs from near '([^']+)'(?: on floor (-?\d+))? .*$/gm;
+
+/** Where an object was last noted: the place, the place's floor when known, the offset as written. */
+interface Where {
+  place: string;
+  floor: number | null;
+  at: string;
+}
+
+/**
+ * What the handovers and the previous notes say about the house, oldest first: objects by id (a later
+ * sighting replaces an earlier one, and moves the object to the end), flights by their line, and the
+ * floor of each place that some line gave.
+ */
+function houseFacts(texts: readonly string[]) {
+  const objects = new Map<number, Where>();
+  const flights = new Map<string, string>();
+  const floors = new Map<string, number>();
+  for (const text of texts) {
+    for (const m of text.matchAll(OBJECTS_LINE)) {
+      const floor = m[2] === undefined ? (floors.get(m[1]) ?? null) : Number(m[2]);
+      if (floor !== null) floors.set(m[1], floor);
+      for (const o of m[3].matchAll(OBJECT_ITEM)) {
+        const id = Number(o[1]);
+        objects.delete(id);
+        objects.set(id, { place: m[1], floor, at: o[2] ?? '' });
+      }
+    }
+    // one flight per marked place near its foot: a later line about it (where it led) replaces the earlier
+    for (const m of text.matchAll(STAIRS_LINE)) {
+      flights.set(m[1], m[0]);
+      if (m[2] !== undefined) floors.set(m[1], Number(m[2]));
+    }
+  }
+  return { objects, flights, floors };
+}
+
+/** The objects as lines by floor and place, the most recently seen kept when the note would be too long. */
+function objectLines(objects: Map<number, Where>, floors: Map<string, number>, budget: number): string[] {
+  let kept = [...objects];
+  for (;;) {
+    const byFloor = new Map<string, Map<string, string[]>>();
+    for (const [id, w] of kept) {
+      const floor = w.floor ?? floors.get(w.place) ?? null;
+      const key = floor === null ? 'floor not noted' : `Floor ${floor}`;
+      const places = byFloor.get(key) ?? new Map<string, string[]>();
+      places.set(w.place, [...(places.get(w.place) ?? []), `${id}${w.at}`]);
+      byFloor.set(key, places);
+    }
+    const lines = [...byFloor]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .flatMap(([key, places]) => [`### ${key}`, `Marked places: ${[...places.keys()].map((p) => `'${p}'`).join(', ')}.`, ...[...places].map(([place, objs]) => `Objects seen near '${place}'${key.startsWith('Floor') ? ` (${key.toLowerCase()})` : ''}: ${objs.join(', ')}.`), '']);
+    if (lines.join('\n').length <= budget || kept.length === 0) return lines;
+    kept = kept.slice(Math.ceil(kept.length / 10));
+  }
+}
+
+/** The tasks that did not end certified complete, with the robot's own account of how they ended. */
+function whatWentWrong(ledgerLines: readonly string[], handovers: readonly [string, string][]): string[] {
+  return ledgerLines
+    .filter((l) => !/ · certified complete · /.test(l))
+    .map((l) => {
+      const task = /^- (task-\d+)/.exec(l)?.[1];
+      const h = handovers.find(([p]) => task && p.includes(`/${task}/`))?.[1] ?? '';
+      const outcome = /^Outcome: (.*)$/m.exec(h)?.[1];
+      const searches = /^Unsuccessful searches: (.*)$/m.exec(h)?.[1];
+      return `${l}${outcome ? `\n  - the robot's account: ${outcome}` : ''}${searches && searches !== 'none.' ? `\n  - searched without finding it: ${searches}` : ''}`;
+    });
+}
+
 function notes(files: Map<string, string>): Record<keyof typeof HOUSE_NOTES, string> {
   const ledger = files.get('ledger.md') ?? '';
   const lines = ledger.split('\n').filter((l) => l.startsWith('- task-'));
   const certified = lines.filter((l) => / · certified (complete|incomplete) · /.test(l));
   const other = lines.filter((l) => !certified.includes(l));
   const handovers = [...files.entries()].filter(([p]) => p.endsWith('/handover.md'));
-  const places = new Set<string>();
-  for (const l of lines) {
-    const last = l.split(' · ').pop() ?? '-';
-    if (last !== '-') for (const p of last.split(', ')) places.add(p.trim());
-  }
   const previous = (k: keyof typeof HOUSE_NOTES) => files.get(HOUSE_NOTES[k]) ?? '';
+  // earlier runs' facts (the previous notes) first, then this run's handovers in task order
+  const facts = houseFacts([previous('rooms'), ...handovers.map(([, t]) => t)]);
+  const stairs = [...facts.flights.values()];
+  const connections = stairs.map((l) => {
+    const place = /^Stairs from near '([^']+)'/.exec(l)?.[1] ?? '';
+    const from = facts.floors.get(place);
+    const to = /to floor (-?\d+)\.$/.exec(l)?.[1];
+    return `- ${from === undefined ? 'a floor not noted' : `floor ${from}`} → ${to === undefined ? 'not yet taken' : `floor ${to}`}: the flight near '${place}'.`;
+  });
+  const head = `# Room notes\n\nWhat the robot saw, gathered from every run's handovers (the robot's own account, not certified). Objects are the robot's instance numbers; each offset is metres from where the place was marked, facing the way it was marked.\n\n`;
+  const stairsText = `## Stairs\n${stairs.length ? stairs.join('\n') : 'No flight of stairs noted yet.'}\n`;
+  const rooms = `${head}## Where things are, by floor\n${objectLines(facts.objects, facts.floors, NOTE_BUDGET - head.length - stairsText.length - 40).join('\n')}\n${stairsText}`;
+  const wrong = whatWentWrong(lines, handovers);
+  const earlierWrong = /## What went wrong in earlier runs\n([\s\S]*?)(?=\n## |$)/.exec(previous('overview'))?.[1]?.trim() ?? '';
+  const thisRunWrong = /## What went wrong this run\n([\s\S]*?)(?=\n## |$)/.exec(previous('overview'))?.[1]?.trim() ?? '';
+  const carriedWrong = [thisRunWrong, earlierWrong].filter((t) => t && t !== '- nothing').join('\n').slice(0, 1500);
   return {
-    index: `# House notes: index\n\n- ${HOUSE_NOTES.overview}: what the run records establish about the house\n- ${HOUSE_NOTES.rooms}: named places and the tasks that used them\n- ${HOUSE_NOTES.skills}: navigation skills supported by the journal\n- Run records: ledger.md and tasks/<task>/handover.md\n\nWritten by the offline record consolidator (restates the journal; adds no interpretation).\n`,
-    overview: `# House overview\n\n## Certified outcomes\n${certified.length ? certified.join('\n') : '- none this run'}\n\n## Unchecked (claimed, unknown, stop)\n${other.length ? other.join('\n') : '- none'}\n\n## Sessions' own accounts (not verified)\n${handovers.map(([p, t]) => `### ${p}\n${t.trim().slice(0, 600)}`).join('\n\n') || '- no handovers'}\n`.slice(0, 5900),
-    rooms: `# Room notes\n\nNamed places used this run (names are the sessions' claims): ${[...places].join(', ') || 'none'}.\n${previous('rooms') && !previous('rooms').includes('offline record consolidator') ? `\n## Earlier notes\n${previous('rooms').slice(0, 3000)}\n` : ''}`,
+    index: `# House notes: index\n\n- ${HOUSE_NOTES.overview}: floors and how the stairs connect them, this run's outcomes, what went wrong\n- ${HOUSE_NOTES.rooms}: where things were seen, by floor and marked place; the flights of stairs\n- ${HOUSE_NOTES.skills}: navigation skills supported by the journal\n- Run records: ledger.md and tasks/<task>/handover.md; earlier runs under house/archive/\n\nWritten by the offline record consolidator (gathers the journal; adds no interpretation).\n`,
+    overview: `# House overview\n\n## Floors and stairs\nFloors with marked places: ${[...new Set(facts.floors.values())].sort((a, b) => a - b).join(', ') || 'none noted'}.\n${connections.length ? connections.join('\n') : '- no flight of stairs noted yet'}\n\n## Certified outcomes\n${certified.length ? certified.join('\n') : '- none this run'}\n\n## Unchecked (claimed, unknown, stop)\n${other.length ? other.join('\n') : '- none'}\n\n## What went wrong this run\n${wrong.length ? wrong.join('\n') : '- nothing'}\n${carriedWrong ? `\n## What went wrong in earlier runs\n${carriedWrong}\n` : ''}`.slice(0, NOTE_BUDGET),
+    rooms: rooms.slice(0, NOTE_BUDGET),
     skills: `# Navigation skills\n\nNo skill is recorded: the offline consolidator cannot establish from the journal which routes or practices worked.\n`,
   };
 }

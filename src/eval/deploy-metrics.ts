@@ -5,6 +5,7 @@
  * a house memory can help).
  */
 import { z } from 'zod';
+import { poolSplits, type SeenSplit, SeenSplitSchema } from './seen-before.js';
 
 export const DeployRunRowSchema = z.strictObject({
   run: z.number().int().positive(),
@@ -17,6 +18,10 @@ export const DeployRunRowSchema = z.strictObject({
   relocalised: z.boolean().nullable(),
   /** the task during which a run whose start turn did not relocalise relocalised later (absent in older files) */
   late_relocalisation_task: z.number().int().positive().nullable().optional(),
+  /** evaluation only: metres between the relocalised pose (start turn or late join) and the truth (absent in older files) */
+  relocalisation_error_m: z.number().nonnegative().nullable().optional(),
+  /** evaluation only: the run's tasks split by whether an earlier run saw the goal (absent in older files) */
+  seen_split: SeenSplitSchema.nullable().optional(),
 });
 export type DeployRunRow = z.infer<typeof DeployRunRowSchema>;
 
@@ -31,6 +36,8 @@ export const DeploymentMetricsSchema = z.strictObject({
   all_runs: MeansSchema,
   /** runs 2..K: the runs that start from a house memory */
   later_runs: MeansSchema,
+  /** runs 2..K split by whether an earlier run saw the goal, task-weighted (absent in older files) */
+  later_runs_seen_split: SeenSplitSchema.nullable().optional(),
   relocalised_runs: z.number().int().nonnegative(),
   /** runs whose start turn did not relocalise but a later frame did (absent in older files) */
   late_relocalised_runs: z.number().int().nonnegative().optional(),
@@ -59,6 +66,7 @@ export function deploymentMetrics(
     per_run: rows,
     all_runs: means(rows),
     later_runs: means(rows.slice(1)),
+    later_runs_seen_split: poolSplits(rows.slice(1).map((r) => r.seen_split ?? null)),
     relocalised_runs: rows.filter((r) => r.relocalised === true).length,
     late_relocalised_runs: rows.filter((r) => typeof r.late_relocalisation_task === 'number').length,
     execution,

@@ -12,13 +12,15 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
+import type { Mat4 } from '../geometry/index.js';
 import { HarnessConfigSchema } from '../harness/index.js';
 import { atomicWriteFile, HouseMemory, lastArchivedHandover, lockDirectory, parseJsonFile, SuccessDefinitionSchema } from '../memory/index.js';
 import { PricesSchema } from './cost.js';
 import { contentsAfterRun, savePoseMap, seedRun } from './deploy-files.js';
 import { type DeployRunRow, deploymentMetrics, type DeploymentMetrics } from './deploy-metrics.js';
 import { RunMetricsSchema } from './run-metrics.js';
-import type { RunCarry } from './run-relocation.js';
+import { seenBeforeSplits } from './seen-before.js';
+import { RUN_START_FILE, type RunCarry, RunStartSchema } from './run-relocation.js';
 import { type RunProgress, runSequence } from './run-sequence.js';
 
 export const DeployOptionsSchema = z.strictObject({
@@ -87,6 +89,18 @@ function openState(out: string, o: Parsed): DeployState {
   return next;
 }
 
+/**
+ * Evaluation only: the saved maps' world → truth as the run before `k` noted it (its maps are what the
+ * memory holds); null for the first run, or when it noted none.
+ */
+function savedWorldToTruth(out: string, k: number): Mat4 | null {
+  if (k < 2) return null;
+  const path = join(out, runDirName(k - 1), RUN_START_FILE);
+  if (!existsSync(path)) return null;
+  const g = parseJsonFile(readFileSync(path, 'utf8'), path, RunStartSchema).world_to_truth;
+  return g ? Float64Array.from(g) : null;
+}
+
 /** Plays (or resumes) run k unless it finished, then commits it to the house memory unless committed. */
 async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemory, k: number, progress: DeployProgress): Promise<DeployRunRow> {
   const runDir = join(out, runDirName(k));
@@ -101,6 +115,7 @@ async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemor
         maps: maps && before.maps ? { memory: before.maps.navigator, poseMap: before.maps.poseMap } : null,
         relocateAtStart: hm.manifest.runs.length > 0,
         previousHandover: lastArchivedHandover(before),
+        worldToTruth: maps ? savedWorldToTruth(out, k) : null,
         beforeFinish: maps ? savePoseMap : undefined,
       };
       const resume = existsSync(join(runDir, '.navharness', 'run-state.json'));
@@ -114,7 +129,8 @@ async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemor
     hm.commit({ name, deployment: st.deployment, index: k, tasks: metrics.tasks, consolidated, saved_maps: maps }, contentsAfterRun(runDir, hm.load(), name, maps));
   }
   const m = parseJsonFile(readFileSync(metricsPath, 'utf8'), metricsPath, RunMetricsSchema);
-  return { run: k, sequence: o.sequence + k - 1, tasks: m.tasks, s_SR: m.s_SR, SPL: m.SPL, e_SR: m.e_SR, known_cells_at_start: m.known_cells_at_start ?? 0, relocalised: m.relocalised ?? null, late_relocalisation_task: m.late_relocalisation?.task ?? null };
+  const relocalisation = { relocalised: m.relocalised ?? null, late_relocalisation_task: m.late_relocalisation?.task ?? null, relocalisation_error_m: m.relocalisation_error_m ?? null };
+  return { run: k, sequence: o.sequence + k - 1, tasks: m.tasks, s_SR: m.s_SR, SPL: m.SPL, e_SR: m.e_SR, known_cells_at_start: m.known_cells_at_start ?? 0, ...relocalisation };
 }
 
 export interface DeploySummary {
@@ -138,6 +154,7 @@ export async function deploy(input: DeployOptions, progress: DeployProgress = {}
       const rows: DeployRunRow[] = [];
       for (let k = 1; k <= o.runs; k++) {
         const row = await deployRun(o, out, st, hm, k, progress);
+        row.seen_split = seenBeforeSplits(rows.map((r) => join(out, runDirName(r.run))).concat(join(out, runDirName(k)))).at(-1) ?? null;
         rows.push(row);
         progress.onRun?.(k, row);
       }

@@ -71,6 +71,8 @@ export const RunMetricsSchema = z.strictObject({
   relocalised: z.boolean().nullable().optional(),
   /** when the start did not relocalise: the task and frame at which a later frame did (run-start.json) */
   late_relocalisation: z.strictObject({ task: z.number().int().positive(), frame: z.number().int().positive() }).nullable().optional(),
+  /** evaluation only: metres between the relocalised camera pose and the truth (run-start.json); null: not measured */
+  relocalisation_error_m: z.number().nonnegative().nullable().optional(),
   /** relocations inside the run (--task-starts episode) */
   relocations: z.number().int().nonnegative().optional(),
   /** the run directory's one execution: when it started and when each --resume did (absent in older runs) */

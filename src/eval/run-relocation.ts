@@ -11,9 +11,11 @@ import { z } from 'zod';
 import type { BodyFrame } from '../body/index.js';
 import { relocationViews } from '../harness/index.js';
 import { EVAL_DIR, parseJsonFile, type Workspace } from '../memory/index.js';
+import type { Mat4 } from '../geometry/index.js';
 import type { Navigator, NavigatorMemory, SavedPoseMap } from '../navigator/index.js';
 import type { StartPose } from '../sim/index.js';
 import type { World } from '../world/index.js';
+import { poseErrorM, worldToTruth } from './relocalisation-truth.js';
 
 export const RUN_START_FILE = `${EVAL_DIR}/run-start.json`;
 export const LateRelocalisationSchema = z.strictObject({ task: z.number().int().positive(), frame: z.number().int().positive() });
@@ -28,6 +30,16 @@ export const RunStartSchema = z.strictObject({
    * number at that moment (frames since the run started); null or absent: it never did
    */
   late_relocalisation: LateRelocalisationSchema.nullable().optional(),
+  /**
+   * evaluation only: metres between the camera pose the relocalisation (at the start or late) gave and
+   * the truth, through the saved world's `world_to_truth`; null: not relocalised, or not measurable
+   */
+  relocalisation_error_m: z.number().nonnegative().nullable().optional(),
+  /**
+   * evaluation only: the rigid map (row-major 4×4) from the world this run's maps are in to the truth
+   * (relocalisation-truth.ts); the next run's join is measured with it. Null when no pose was known.
+   */
+  world_to_truth: z.array(z.number().finite()).length(16).nullable().optional(),
 });
 export type RunStart = z.infer<typeof RunStartSchema>;
 
@@ -43,6 +55,8 @@ export interface RunCarry {
   relocateAtStart: boolean;
   /** the previous run's last handover (`house/archive/…`), read by the first task as the previous task's */
   previousHandover?: string | null;
+  /** evaluation only: the saved maps' world → truth (the run that made that world noted it); null: unknown */
+  worldToTruth?: Mat4 | null;
   /** after consolidation and before the run is marked finished (the house memory's maps are taken here) */
   beforeFinish?(navigator: Navigator, ws: Workspace): void;
 }
@@ -67,20 +81,27 @@ export async function startRelocation(world: World, ws: Workspace, carry: RunCar
       if (!relocalised) nav.abandonSavedMap();
     }
   }
-  const start: RunStart = { known_cells_at_start: known, relocalised };
+  // evaluation: a relocalised run is in the saved world; any other maps a world that starts here
+  const est = nav.poseMatrix(), truth = world.body.groundTruthPose();
+  const saved = carry.worldToTruth ?? null;
+  const error = relocalised && est && saved ? poseErrorM(saved, est, truth) : null;
+  const g = relocalised ? saved : est ? worldToTruth(est, truth) : null;
+  const start: RunStart = { known_cells_at_start: known, relocalised, ...(relocalised ? { relocalisation_error_m: error } : {}), world_to_truth: g ? Array.from(g) : null };
   ws.writeOwned(ORCHESTRATOR, RUN_START_FILE, JSON.stringify(start) + '\n');
   return views;
 }
 
 /**
  * After task `task`: when the body was not relocalised by the start turn but a later frame found it in
- * the saved map, notes when (once, in the run's start file).
+ * the saved map, notes when (once, in the run's start file), the join's error against the truth
+ * (`errorM`, evaluation's LateJoinWatch) and, since the run's maps are in the saved world from then on,
+ * that world's `world_to_truth`.
  */
-export function noteLateRelocalisation(nav: Navigator, ws: Workspace, task: number): void {
+export function noteLateRelocalisation(nav: Navigator, ws: Workspace, task: number, errorM: number | null = null, savedWorldToTruth: Mat4 | null = null): void {
   const at = nav.lateRelocalisedAt;
   const start = at === null ? null : readRunStart(ws);
   if (at === null || !start || start.relocalised !== false || start.late_relocalisation) return;
-  const next: RunStart = { ...start, late_relocalisation: { task, frame: at } };
+  const next: RunStart = { ...start, late_relocalisation: { task, frame: at }, relocalisation_error_m: errorM, world_to_truth: savedWorldToTruth ? Array.from(savedWorldToTruth) : null };
   ws.writeOwned(ORCHESTRATOR, RUN_START_FILE, JSON.stringify(next) + '\n');
 }
 

@@ -19,6 +19,8 @@ import { noteLateRelocalisation, readRunStart, relocationCount, type RunCarry, s
 import { planGoatSequence, HouseSpecSchema, type HouseRef, taskStart, World } from '../world/index.js';
 import { createRoles, type Roles } from './agents.js';
 import { classifyFailure } from './failures.js';
+import { LateJoinWatch } from './relocalisation-truth.js';
+import { seenObjectsPath } from './seen-before.js';
 import { TaskWitness } from './task-witness.js';
 import { TaskTrajectoryRecorder } from './trajectory-recorder.js';
 import { TaskReplayRecorder } from './replay-recorder.js';
@@ -212,6 +214,8 @@ function bodyOptions(body: GivenEpisode['body']): { camera?: Partial<CameraConfi
 /** The live parts of a run: the world, the roles and the orchestrator, and the goal being played. */
 interface Live {
   world: World;
+  /** evaluation: the late join's error, when the start turn did not relocalise */
+  joinWatch: LateJoinWatch | null;
   roles: Roles;
   orch: Orchestrator;
   current: GoatGoal | null;
@@ -226,7 +230,7 @@ async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof s
     plan.memory,
     plan.poseMap,
   );
-  const live = { world, current: null } as Live;
+  const live = { world, current: null, joinWatch: null } as Live;
   const oracle = {
     navigator: world.navigator,
     goalInstanceIds: () => live.current?.instanceIds ?? [],
@@ -255,9 +259,20 @@ async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof s
 
 /** The relocation before task `k`, if any: the first task of a run from a house memory, or a task started elsewhere. */
 async function relocationBefore(run: OpenedRun, live: Live, k: number, starts: StartPose[], carry: RunCarry | null): Promise<BodyFrame[] | null> {
-  if (k === 1 && carry) return startRelocation(live.world, run.ws, carry);
+  if (k === 1 && carry) {
+    const views = await startRelocation(live.world, run.ws, carry);
+    watchLateJoin(run, live, carry);
+    return views;
+  }
   if (k > 1 && run.o.taskStarts === 'episode') return taskRelocation(live.world, run.ws, taskId(k), starts[k - 1]);
   return null;
+}
+
+/** Evaluation: watches for the late join of a run from a house memory whose start turn did not relocalise (also after a resume). */
+function watchLateJoin(run: OpenedRun, live: Live, carry: RunCarry): void {
+  const start = readRunStart(run.ws), sim = live.world.body;
+  const armed = start?.relocalised === false && !start.late_relocalisation;
+  live.joinWatch = new LateJoinWatch(live.world.navigator, () => sim.groundTruthPose(), carry.worldToTruth ?? null, armed);
 }
 
 /** Plays task `k` and writes its files; the record is written last, as the commit point. */
@@ -276,6 +291,7 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   const tum = new TaskTrajectoryRecorder(world.navigator, world.body);
   const replay = new TaskReplayRecorder(world.navigator, tum);
   trajectory.onFrame = (f, p) => {
+    live.joinWatch?.frame();
     witness.frame(f, p);
     // the last action's poses first, so that a replay step counts all of them
     tum.flush();
@@ -296,6 +312,7 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   journal.writeEvaluation({ ...scored, failure, ended_by: reason ?? (claim ? `claim ${claim}` : null) });
   const usage: TaskUsage = { task_id: id, ...outcome.usage, peak_prompt_tokens: outcome.peakPromptTokens, token_source: tokenSourceOf(live.roles.actor) };
   ws.writeOwned({ kind: 'orchestrator' }, usagePath(id), JSON.stringify(usage, null, 2) + '\n');
+  ws.writeOwned({ kind: 'orchestrator' }, seenObjectsPath(id), JSON.stringify({ task_id: id, goal_instance_ids: goalSpec.instanceIds, seen: witness.objectsShown() }) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trajectory-${id}.json`, JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, goalSpec) }) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, estimatedTumPath(id), formatTumTrajectory(tum.estimated));
   ws.writeOwned({ kind: 'orchestrator' }, trueTumPath(id), formatTumTrajectory(tum.truth));
@@ -308,7 +325,7 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   if (goal.image) ws.writeOwned({ kind: 'orchestrator' }, goalViewPath(id), goal.image);
   outcome.stopPngs.forEach((p, i) => ws.writeOwned({ kind: 'orchestrator' }, stopViewPath(id, i + 1), p));
   if (outcome.mapPng) atomicWriteFile(join(out, 'maps', `${id}.png`), outcome.mapPng);
-  noteLateRelocalisation(world.navigator, ws, k);
+  noteLateRelocalisation(world.navigator, ws, k, live.joinWatch?.errorM ?? null, live.joinWatch?.savedWorldToTruth ?? null);
   journal.closeTask(outcome.record);
   markTaskClosed(ws, id);
   return outcome.record.status;
@@ -341,8 +358,8 @@ async function finishRun(run: OpenedRun, live: Live, total: number, progress: Ru
   } else extra = runLevelUsage(journal);
   const resumed = history.resumed_at ?? [];
   const execution = { started_at: history.started_at ?? null, resumes: resumed.length, resumed_at: resumed };
-  const start = readRunStart(ws);
-  const relocation = { ...(start ?? {}), ...(o.taskStarts === 'episode' ? { relocations: relocationCount(ws) } : {}) };
+  const { world_to_truth: _g, ...start } = readRunStart(ws) ?? {};
+  const relocation = { ...start, ...(o.taskStarts === 'episode' ? { relocations: relocationCount(ws) } : {}) };
   const metrics = { ...metricsOf([taskRows(journal)], o.prices, extra, { judgeStopViews: cfg.judgeStopViews ?? 4 }), ...relocation, execution };
   atomicWriteFile(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
   saveRunState(ws, { version: 1, config, total_tasks: total, open_task: null, finished: true, ...history });
@@ -378,6 +395,7 @@ async function runLocked(run: OpenedRun, seq: { episode: GoatEpisode; starts: St
   const live = await openLive(run, total, plan, progress);
   live.orch.setPreviousTask(rp.nextIndex > 1 ? taskId(rp.nextIndex - 1) : null);
   live.orch.setCarriedHandover(carry?.previousHandover ?? null);
+  if (carry && rp.nextIndex > 1) watchLateJoin(run, live, carry);
   let closedNow = 0;
   try {
     for (let k = rp.nextIndex; k <= total; k++) {

@@ -3,7 +3,7 @@
  * decorator) with the simulator's privileged state, and at the end gives the evidence the failure
  * taxonomy classifies. Nothing here reaches the navigator, the agent or its memory.
  */
-import { goalPixels } from '../baselines/index.js';
+import { instancePixels } from '../baselines/index.js';
 import { invert, multiply, NAVIGATOR_FRAME, planarPose, type Vec3 } from '../geometry/index.js';
 import type { Navigator } from '../navigator/index.js';
 import { distanceToFootprint, floorAt, type Footprint, type GoatGoal, type Scene } from '../sim/index.js';
@@ -19,6 +19,8 @@ const ROUTE_END_SLACK_M = 0.5;
 
 export class TaskWitness {
   private seen = false;
+  /** every instance the task's views showed clearly (as the goal must be shown to count as seen) */
+  private readonly shown = new Set<number>();
   private minDistance: number | null = null;
   private readonly ids: ReadonlySet<number>;
   private readonly footprints: Footprint[];
@@ -36,10 +38,13 @@ export class TaskWitness {
 
   /** Called with every frame the body makes and the body's true floor position then. */
   readonly frame = (f: BodyFrame, position: Vec3): void => {
-    if (!this.seen) {
-      const px = goalPixels(f, this.ids, (d) => d > 0 && d < SEEN_MAX_DEPTH_M);
-      if (px && px.pixels >= SEEN_MIN_PIXELS) this.seen = true;
+    // one scan for all instances: the goal is seen when its instances together cover enough pixels
+    let goal = 0;
+    for (const [id, s] of instancePixels(f, (d) => d > 0 && d < SEEN_MAX_DEPTH_M)) {
+      if (s.pixels >= SEEN_MIN_PIXELS) this.shown.add(id);
+      if (this.ids.has(id)) goal += s.pixels;
     }
+    if (goal >= SEEN_MIN_PIXELS) this.seen = true;
     const d = this.distanceOnFloor(position);
     if (d !== null && (this.minDistance === null || d < this.minDistance)) this.minDistance = d;
   };
@@ -48,6 +53,11 @@ export class TaskWitness {
     const floor = floorAt(this.scene, p[1]).index;
     const on = this.footprints.filter((f) => f.floor === floor);
     return on.length ? Math.min(...on.map((f) => distanceToFootprint(p, f))) : null;
+  }
+
+  /** The instances the task's views showed clearly (ascending). */
+  objectsShown(): number[] {
+    return [...this.shown].sort((a, b) => a - b);
   }
 
   /** The evidence at the task's end. */

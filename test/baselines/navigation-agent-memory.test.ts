@@ -146,7 +146,8 @@ describe('the objects seen, carried by the handover', () => {
     const seen = m as unknown as { seen: Map<number, { floor: number; point: { x: number; z: number } }> };
     seen.seen.set(44, { floor: 0, point: { x: 3, z: 0.5 } });
     const lines = m.handoverLines(places.list());
-    expect(lines).toBe("Objects seen near 'place 1': 44 (2.0 m ahead, 0.5 m right).");
+    // the floor is written for a reader (the house notes group by it)
+    expect(lines).toBe("Objects seen near 'place 1' (floor 0): 44 (2.0 m ahead, 0.5 m right).");
     const next = new SightingMemory();
     next.readHandover(lines, (name) => places.get(name)?.floor ?? null);
     const s = next.recall([44], places.list())!;
@@ -231,7 +232,7 @@ describe('flights of stairs, carried by the handover', () => {
     ];
     const text = flightLines(flights, places());
     expect(text.split('\n')).toHaveLength(2);
-    expect(text).toContain("Stairs from near 'place 1'");
+    expect(text).toContain("Stairs from near 'place 1' on floor 0 (");
     expect(text).toContain('to floor 1');
     expect(text).toContain('not yet taken');
     const read = readFlights(`Goal: bed.\n${text}`, places());
@@ -271,5 +272,27 @@ describe('the summary-handover ablation', () => {
     const summary = fill(SUMMARY_INSTEAD_OF_HANDOVER, { path: 'tasks/task-002/handover.md' });
     expect(turn(`Task 2. Find a chair.\n\n${summary}`).wantsSummary()).toBe(true);
     expect(turn('Task 2. Find a chair.\n\nWrite your task handover at tasks/task-002/handover.md.').wantsSummary()).toBe(false);
+  });
+});
+
+describe('the briefing reads the house notes and the previous handover in one turn', () => {
+  it('pairs each read with its path, in call order, and leaves out a read that failed', () => {
+    const call = (id: string, path: string) => ({ id, name: 'read_file', arguments: { path }, rawArguments: JSON.stringify({ path }) });
+    const t = new Turn({
+      system: '',
+      tools: [],
+      messages: [
+        { role: 'user', content: [text('Task 1.')] },
+        { role: 'assistant', text: '', toolCalls: [call('a', 'house/rooms.md'), call('b', 'house/archive/run-001/tasks/task-005/handover.md'), call('c', 'house/overview.md')] },
+        { role: 'tool', callId: 'b', name: 'read_file', content: [text('handover text')] },
+        { role: 'tool', callId: 'a', name: 'read_file', content: [text('notes text')] },
+        { role: 'tool', callId: 'c', name: 'read_file', content: [text('no such file')], isError: true },
+      ],
+    });
+    expect(t.resultsOf('read_file')).toEqual([
+      ['house/rooms.md', 'notes text'],
+      ['house/archive/run-001/tasks/task-005/handover.md', 'handover text'],
+    ]);
+    expect(t.resultsOf('step')).toEqual([]);
   });
 });

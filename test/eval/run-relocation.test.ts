@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../../src/memory/index.js';
 import { World, planGoatSequence, HouseSpecSchema } from '../../src/world/index.js';
+import { poseErrorM } from '../../src/eval/relocalisation-truth.js';
 import { knownCellsOf, noteLateRelocalisation, readRunStart, relocationCount, RUN_START_FILE, startRelocation, taskRelocation } from '../../src/eval/run-relocation.js';
 import type { Navigator } from '../../src/navigator/index.js';
 
@@ -45,7 +46,12 @@ describe('relocation in a run', () => {
       expect(world.navigator.knownCells()).toBeGreaterThan(0);
       const first = await startRelocation(world, ws, { maps: null, relocateAtStart: true });
       expect(first).toHaveLength(4);
-      expect(readRunStart(ws)).toEqual({ known_cells_at_start: 0, relocalised: null });
+      const start = readRunStart(ws);
+      expect(start).toMatchObject({ known_cells_at_start: 0, relocalised: null });
+      expect(start?.relocalisation_error_m).toBeUndefined();
+      // no map loaded: the run's world starts here, and its world → truth maps the pose now onto the truth
+      const g = Float64Array.from(start!.world_to_truth!);
+      expect(poseErrorM(g, world.navigator.poseMatrix()!, world.body.groundTruthPose())).toBeLessThan(1e-9);
       // with saved maps: the saved grids' known cells
       const memory = world.navigator.memory()!;
       expect(knownCellsOf(memory)).toBe(world.navigator.knownCells());
@@ -65,8 +71,9 @@ describe('a late relocalisation in the run start file', () => {
     ws.writeOwned(orch, RUN_START_FILE, JSON.stringify({ known_cells_at_start: 120, relocalised: false }) + '\n');
     noteLateRelocalisation(nav(null), ws, 1);
     expect(readRunStart(ws)).toEqual({ known_cells_at_start: 120, relocalised: false });
-    noteLateRelocalisation(nav(431), ws, 2);
-    expect(readRunStart(ws)).toEqual({ known_cells_at_start: 120, relocalised: false, late_relocalisation: { task: 2, frame: 431 } });
+    const g = Array.from({ length: 16 }, (_, i) => (i % 5 === 0 ? 1 : 0));
+    noteLateRelocalisation(nav(431), ws, 2, 0.12, Float64Array.from(g));
+    expect(readRunStart(ws)).toEqual({ known_cells_at_start: 120, relocalised: false, late_relocalisation: { task: 2, frame: 431 }, relocalisation_error_m: 0.12, world_to_truth: g });
     // the first time stays
     noteLateRelocalisation(nav(431), ws, 3);
     expect(readRunStart(ws)?.late_relocalisation).toEqual({ task: 2, frame: 431 });

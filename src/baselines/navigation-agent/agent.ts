@@ -10,6 +10,7 @@
  * lost tracking, collisions, and the step and turn budgets.
  */
 import type { Model, ModelRequest, ModelResponse } from '../../models/index.js';
+import { HOUSE_NOTES } from '../../prompts/index.js';
 import { approach } from './approach.js';
 import { closeTask, handoverText } from './close.js';
 import { act, type Ctx, type Decision } from './context.js';
@@ -113,15 +114,24 @@ export class NavigationAgent implements Model {
    */
   private briefing(turn: Turn, t: TaskState): ModelResponse | null {
     if (t.briefed) return null;
-    const read = turn.resultOf('read_file');
+    const read = turn.resultsOf('read_file');
     const own = turn.handoverPath();
-    const previous = turn.filesToRead().find((f) => /handover\.md$/.test(f) && f !== own);
-    if (read === null) {
-      if (previous) return calls(turn.req, [{ name: 'read_file', args: { path: previous } }]);
+    const list = turn.filesToRead();
+    const previous = list.find((f) => /handover\.md$/.test(f) && f !== own);
+    // the house notes carry what earlier runs saw and climbed (consolidation gathers every run's
+    // handovers there), the previous handover what this run's last task knew: notes first, so that
+    // the handover's more recent sightings win
+    const notes = list.includes(HOUSE_NOTES.rooms) ? HOUSE_NOTES.rooms : undefined;
+    const wanted = [notes, previous].filter((p): p is string => p !== undefined);
+    if (read.length === 0) {
+      if (wanted.length) return calls(turn.req, wanted.map((path) => ({ name: 'read_file', args: { path } })));
     } else {
-      this.memory.readHandover(read, (name) => this.oracle.navigator.places.get(name)?.floor ?? null);
-      if (!previous || takesOverSearches(previous)) this.searched.readHandover(read);
-      mergeFlights(this.flights, readFlights(read, this.oracle.navigator.places.list()));
+      const places = this.oracle.navigator.places;
+      for (const [path, text] of read) {
+        this.memory.readHandover(text, (name) => places.get(name)?.floor ?? null);
+        if (path === previous && takesOverSearches(previous)) this.searched.readHandover(text);
+        mergeFlights(this.flights, readFlights(text, places.list()));
+      }
     }
     t.briefed = true;
     const nav = this.oracle.navigator;

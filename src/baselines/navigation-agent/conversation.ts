@@ -67,6 +67,20 @@ export class Turn {
     return null;
   }
 
+  /** Every result of the last turn's calls of `name`, with the path each call gave (in call order). */
+  resultsOf(name: string): [string, string][] {
+    const msgs = this.req.messages;
+    let last = msgs.length - 1;
+    while (last >= 0 && msgs[last].role !== 'assistant') last--;
+    const m = msgs[last];
+    if (!m || m.role !== 'assistant') return [];
+    const results = msgs.slice(last + 1);
+    return m.toolCalls.flatMap((c) => {
+      const r = c.name === name ? results.find((x) => x.role === 'tool' && x.callId === c.id && !x.isError) : undefined;
+      return r && r.role === 'tool' ? [[String((c.arguments as { path?: unknown })?.path ?? ''), textOf(r.content)] as [string, string]] : [];
+    });
+  }
+
   collided(): boolean {
     return /Collision during/.test(this.resultOf('step') ?? '');
   }

@@ -16,7 +16,8 @@ const MAX_FROM_PLACE_M = 8;
 /** two flights of one floor whose feet are this close are the same flight */
 const SAME_FLIGHT_M = 1.5;
 const DEG = 180 / Math.PI;
-const LINE = new RegExp(String.raw`Stairs from near '([^']+)' \(${OFFSET}\), climbed facing (\d+)° (left|right) of its heading, (?:to floor (-?\d+)|not yet taken)\.`, 'g');
+// the foot's floor is written for a reader (the house notes group by it); reading back takes the place's own
+const LINE = new RegExp(String.raw`Stairs from near '([^']+)'(?: on floor -?\d+)? \(${OFFSET}\), climbed facing (\d+)° (left|right) of its heading, (?:to floor (-?\d+)|not yet taken)\.`, 'g');
 
 /** The handover's stairs lines, one per flight with a marked place near its foot. */
 export function flightLines(flights: readonly Flight[], places: readonly PlaceRef[]): string {
@@ -26,7 +27,7 @@ export function flightLines(flights: readonly Flight[], places: readonly PlaceRe
     if (!best) continue;
     const turn = Math.round(wrapAngle(f.heading - best.pose.yaw) * DEG);
     const to = f.to === undefined ? 'not yet taken' : `to floor ${f.to}`;
-    lines.push(`Stairs from near '${best.name}' (${offsetText(offsetFrom(best, f.bottom))}), climbed facing ${Math.abs(turn)}° ${turn >= 0 ? 'left' : 'right'} of its heading, ${to}.`);
+    lines.push(`Stairs from near '${best.name}' on floor ${f.floor} (${offsetText(offsetFrom(best, f.bottom))}), climbed facing ${Math.abs(turn)}° ${turn >= 0 ? 'left' : 'right'} of its heading, ${to}.`);
   }
   return lines.join('\n');
 }

@@ -19,6 +19,9 @@ const MAX_LISTED = 400;
 /** objects are noted this close only: farther, a few pixels place them poorly */
 const NOTE_RANGE_M = 4;
 
+/** a handover's (or the house notes') line of objects seen near a place: the place, its floor when written, the list */
+export const OBJECTS_LINE = /Objects seen near '([^']+)'(?: \(floor (-?\d+)\))?: ([^\n]+)/g;
+
 /** metres ahead of and to the right of a marked place, in the heading it was marked with */
 export interface Offset {
   ahead: number;
@@ -105,22 +108,25 @@ export class SightingMemory {
 
   /** The handover's lines: objects by place, each with its offset from the place (most recent last). */
   handoverLines(places: readonly PlaceRef[]): string {
-    const byPlace = new Map<string, string[]>();
+    const byPlace = new Map<string, { floor: number; objs: string[] }>();
     for (const [id, n] of [...this.seen].slice(-MAX_LISTED)) {
       const s = this.resolve(n, places);
       if (!s) continue;
       const at = s.offset ? ` (${offsetText(s.offset)})` : '';
-      byPlace.set(s.place, [...(byPlace.get(s.place) ?? []), `${id}${at}`]);
+      const entry = byPlace.get(s.place) ?? { floor: s.floor, objs: [] };
+      entry.objs.push(`${id}${at}`);
+      byPlace.set(s.place, entry);
     }
-    return [...byPlace].map(([place, objs]) => `Objects seen near '${place}': ${objs.join(', ')}.`).join('\n');
+    // the floor is written for a reader (the house notes group by it); reading back takes the place's own
+    return [...byPlace].map(([place, e]) => `Objects seen near '${place}' (floor ${e.floor}): ${e.objs.join(', ')}.`).join('\n');
   }
 
   /** Reads the object lines of a handover (what an earlier session wrote) back. */
   readHandover(text: string, placeFloor: (name: string) => number | null): void {
-    for (const m of text.matchAll(/Objects seen near '([^']+)': ([^\n]+)/g)) {
+    for (const m of text.matchAll(OBJECTS_LINE)) {
       const floor = placeFloor(m[1]);
       if (floor === null) continue;
-      for (const o of m[2].matchAll(new RegExp(String.raw`(\d+)(?: \(${OFFSET}\))?`, 'g'))) {
+      for (const o of m[3].matchAll(new RegExp(String.raw`(\d+)(?: \(${OFFSET}\))?`, 'g'))) {
         const offset = o[2] === undefined ? null : offsetOf(o.slice(2, 6));
         this.seen.set(Number(o[1]), { floor, seen: { place: m[1], floor, offset } });
       }
