@@ -75,12 +75,21 @@ export class FloorMapper {
     if (decision.floor === null) return { floor: null }; // between floors: nothing is written until the height settles
     this.floorNow = decision.floor;
     const pose = decision.drift ? raisePose(this.map.frame, estimated, -decision.drift) : estimated;
-    const layerHeight = this.tracker.floors[decision.floor] + this.cameraHeight;
-    const est = cameraHeightOf(this.map.frame, pose);
-    const mapPose = this.level ? this.levelled(pose, layerHeight, est) : pose;
-    const r = this.map.integrate(frame, mapPose, decision.floor, this.level && Math.abs(est - layerHeight) < DROPS_AT_M);
+    const m = this.mappingPose(pose, decision.floor);
+    const r = this.map.integrate(frame, m.pose, decision.floor, m.drops);
     const drift = decision.drift ? { drift: decision.drift, driftFrames: decision.driftFrames } : {};
     return r.ok ? { floor: decision.floor, ok: true, stats: r.value, ...drift } : { floor: decision.floor, ok: false, error: r.error, ...drift };
+  }
+
+  /**
+   * The pose a frame taken at `pose` is integrated with into layer `floor` (levelled at the layer's
+   * camera height unless on a flight), and whether its drops mark holes: what integrateFrame does, for
+   * a re-integration of the same floor elsewhere (navigator/loop-rebuild.ts).
+   */
+  mappingPose(pose: Mat4, floor: number): { pose: Mat4; drops: boolean } {
+    const layerHeight = this.tracker.floors[floor] + this.cameraHeight;
+    const est = cameraHeightOf(this.map.frame, pose);
+    return { pose: this.level ? this.levelled(pose, layerHeight, est) : pose, drops: this.level && Math.abs(est - layerHeight) < DROPS_AT_M };
   }
 
   /** The layers to save, in floor order. */

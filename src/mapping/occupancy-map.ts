@@ -336,6 +336,21 @@ export class OccupancyMap {
     return this.ensureCovers(this.layerOrThrow(layer), x0, z0, x1, z1);
   }
 
+  /**
+   * Replaces layer `layer`'s cells by those of layer `fromLayer` of `from` (a map re-integrated
+   * elsewhere), byte for byte (remembered obstacles stay remembered); its floor height and frame count
+   * stay. Both maps must share one navcore and one cell size.
+   */
+  copyLayerFrom(layer: number, from: OccupancyMap, fromLayer: number): void {
+    const L = this.layerOrThrow(layer), S = from.layerOrThrow(fromLayer);
+    if (from.core !== this.core) throw new Error('a layer can only be copied between maps of one navcore');
+    if (from.params.cellSize !== this.params.cellSize) throw new Error(`cell sizes differ: ${from.params.cellSize} m and ${this.params.cellSize} m`);
+    const grid = this.core.block<Uint8Array>(Uint8Array, S.w * S.h);
+    grid.view().set(S.grid.view());
+    L.grid.free();
+    Object.assign(L, { grid, ox: S.ox, oz: S.oz, w: S.w, h: S.h });
+  }
+
   /** Keeps the layers `ids`, in that order and renumbered from 0, and frees the others. */
   retainFloors(ids: number[]): void {
     const kept = ids.map((id) => this.layerOrThrow(id));

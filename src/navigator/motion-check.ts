@@ -126,9 +126,10 @@ export class MotionCheck {
    * (`blocked`: the body reported a collision, so a forward moved less than commanded, possibly
    * nothing). `plausible` is false when the tracked motion was replaced. `reanchored`: the pose is the
    * first of a fresh tracker map, placed at the last trusted pose; it is moved on by the motion
-   * commanded during the loss.
+   * commanded during the loss. `closed`: the pose source closed a loop at this frame and corrected its
+   * map, so the pose jumps to where the correction puts the body; the jump is taken, not judged.
    */
-  apply(pose: Mat4 | null, motion: CommandedMotion, blocked = false, opts: { reanchored?: boolean } = {}): { pose: Mat4 | null; plausible: boolean } {
+  apply(pose: Mat4 | null, motion: CommandedMotion, blocked = false, opts: { reanchored?: boolean; closed?: boolean } = {}): { pose: Mat4 | null; plausible: boolean } {
     const cmd = commanded(motion, blocked);
     const { yaw: cmdYaw, dist: cmdDist, travel } = cmd;
     const advance = (p: PlanarPose): PlanarPose => advanced(p, cmd);
@@ -176,7 +177,7 @@ export class MotionCheck {
       const turned = wrapAngle(raw.yaw - prevRaw.yaw);
       return moved > cmdDist + this.tolT || Math.abs(wrapAngle(turned - cmdYaw)) > this.tolYaw;
     };
-    const rejectedFrame = !reanchorGuess && !wrongPlace && implausible();
+    const rejectedFrame = !reanchorGuess && !wrongPlace && !opts.closed && implausible();
     // a frame that jumped across and by more than a riser (a sub-motion mounts at most one) in height
     // too: the tracker put the body elsewhere, on another floor; its height is not the body's either
     const jumpedUp = rejectedFrame && prevRawH !== null && prevOutH !== null && Math.abs(rawH - prevRawH) > this.tolT + RISER_M;

@@ -10,6 +10,7 @@ import type { PoseSource, TrackingStatus } from '../perception/index.js';
 import { Navcore } from '../wasm/index.js';
 import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
 import { Anchoring } from './anchoring.js';
+import { LoopRebuild, movedPlanar, type LoopRebuildOptions } from './loop-rebuild.js';
 import { MapWorldLog } from './map-world-log.js';
 import { MotionCheck, type CommandedMotion, type MotionCheckOptions } from './motion-check.js';
 import { memoryProblem, type NavigatorMemory } from './navigator-memory.js';
@@ -44,6 +45,8 @@ export interface NavigatorOptions {
    * at the saved pose
    */
   poseMap?: SavedPoseMap;
+  /** how the grid is re-integrated after the pose source closes a loop (loop-rebuild.ts) */
+  loopRebuild?: LoopRebuildOptions;
 }
 
 /** A pose source's exported map with the anchor that carried its poses into the navigator's world. */
@@ -68,6 +71,12 @@ export class Navigator {
   private poseNow: Mat4 | null = null;
   private lastFrame: BodyFrame | null = null;
   private trails: PlanarPoint[][] = [];
+  /** the timestamp of each trail point's frame (NaN for points restored from a memory: they stay put) */
+  private trailTimes: number[][] = [];
+  /** when each place (by lower-case name) was marked in this run, so that it moves with its keyframe */
+  private readonly placeTimes = new Map<string, number>();
+  /** keyframe depth and the re-integration of a floor after a loop closure */
+  readonly loopRebuild: LoopRebuild;
   /** every frame fed to the pose source */
   frames = 0;
   private verticalCorrections = 0;
@@ -90,6 +99,7 @@ export class Navigator {
     this.map = this.mapper.map;
     this.planner = new Planner(this.map);
     this.motionCheck = opts.motionCheck === false ? null : new MotionCheck(opts.motionCheck);
+    this.loopRebuild = new LoopRebuild(this.mapper, body.intrinsics, opts.loopRebuild);
     if (opts.poseMap) this.relocateInto(opts.poseMap, opts.memory);
     else if (opts.memory) this.adopt(opts.memory);
   }
@@ -103,8 +113,9 @@ export class Navigator {
       if (problem) throw new Error(`cannot continue from the saved navigator memory: ${problem}`);
       // an earlier run's map: this run's free space wins over its obstacles (docs/deployment.md)
       this.mapper.restore(m.layers, m.floor, true);
+      this.loopRebuild.setBase(m.layers);
       for (const p of m.places) this.places.restore(p);
-      this.trails = m.trails.map((t) => t.map((q) => ({ ...q })));
+      this.setTrails(m.trails);
       // as loaded: until the body is relocalised, frames are mapped into these layers in another world
       this.loaded = { layers: m.layers, places: m.places, trails: m.trails };
     }
@@ -165,7 +176,10 @@ export class Navigator {
     // no pose in the run's world at all: nothing was mapped there, the saved world simply comes back
     const run = { mapper: this.mapper, places: this.places, viewBank: this.viewBank, archive: this.archive, trails: this.trails };
     const { trails, raised } = joinSavedWorld(this.aside, run, before ? multiply(late.after, invert(before)) : identity());
-    [this.trails, this.aside] = [trails, null];
+    this.setTrails(trails);
+    this.aside = null;
+    // the run's keyframes are carried into the joined layers, which a later rebuild starts from
+    this.loopRebuild.setBase(this.mapper.layers());
     // the saved map's poses are off along up where the body was found: from here they are raised
     this.anchoring.raise(raised);
     const after = raisePose(NAVIGATOR_FRAME, late.after, raised);
@@ -179,6 +193,8 @@ export class Navigator {
 
   /** The memory to hand to a later navigator: map layers, places, trails and the last pose. */
   memory(): NavigatorMemory | null {
+    // a re-integration under way is finished first: what is saved is the corrected map
+    this.loopRebuild.finish();
     const pose = this.poseNow ?? this.lastPose;
     const floor = this.mapper.floor;
     if (!pose || floor === null) return null;
@@ -196,8 +212,9 @@ export class Navigator {
     const problem = memoryProblem(m);
     if (problem) throw new Error(`cannot resume from the saved navigator memory: ${problem}`);
     this.mapper.restore(m.layers, m.floor);
+    this.loopRebuild.setBase(m.layers);
     for (const p of m.places) this.places.restore(p);
-    this.trails = m.trails.map((t) => t.map((q) => ({ ...q })));
+    this.setTrails(m.trails);
     this.lastPose = Float64Array.from(m.pose);
     this.anchoring.resumeAt(Float64Array.from(m.pose));
   }
@@ -323,13 +340,21 @@ export class Navigator {
    */
   forgetMap(): void {
     this.map.forget();
-    this.trails = [];
+    this.loopRebuild.clear();
+    this.setTrails([]);
+  }
+
+  /** Trails from elsewhere (a memory, a join): their points carry no time, so closures leave them. */
+  private setTrails(trails: PlanarPoint[][]): void {
+    this.trails = Array.from(trails, (t) => (t ? t.map((q) => ({ ...q })) : []));
+    this.trailTimes = this.trails.map((t) => t.map(() => Number.NaN));
   }
 
   /** Marks the current place; views seen around it are banked with it. Null while never localised. */
   mark(name: string): Place | null {
     const at = this.planar();
     if (!at || this.mapper.floor === null) return null;
+    if (this.lastFrame) this.placeTimes.set(name.trim().toLowerCase(), this.lastFrame.timestamp);
     return this.places.mark(name, at, this.mapper.floor, this.viewBank.around(at, this.mapper.floor));
   }
 
@@ -358,17 +383,20 @@ export class Navigator {
   /** Tracks a frame reached by `motion` (`blocked`: the body collided) and maps it when its pose is trusted. */
   private ingest(frame: BodyFrame, motion: CommandedMotion, blocked: boolean): void {
     this.frames++;
+    // this frame's share of a re-integration under way, before the frame adds to the map
+    this.loopRebuild.step();
     const est = this.poseSource.estimate(frame, this.motionCheck?.odometry(motion, blocked));
     this.statusNow = est.status;
     const reanchors = this.anchoring.reanchors;
     const anchored = this.anchoring.apply(est);
     const late = this.anchoring.takeLate(), reanchored = this.anchoring.reanchors !== reanchors;
-    const checked = late ? this.joinLate(late, motion, blocked) : this.motionCheck ? this.motionCheck.apply(anchored, motion, blocked, { reanchored }) : { pose: anchored, plausible: true };
+    const checked = late ? this.joinLate(late, motion, blocked) : this.motionCheck ? this.motionCheck.apply(anchored, motion, blocked, { reanchored, closed: est.loopClosed }) : { pose: anchored, plausible: true };
     const pose = checked.pose;
     this.poseNow = pose;
     if (!pose) return; // lost or initialising: no pose, no map write (SPEC §2)
     this.lastPose = pose;
     if (est.pose) this.worldLog.note(frame.timestamp, est.mapId, est.pose, pose);
+    if (est.loopClosed) this.followClosure(est.mapId);
     if (!checked.plausible) return; // the pose is dead-reckoned over an impossible tracked motion: not mapped
     const step = this.mapper.integrateFrame({ intrinsics: this.body.intrinsics, depth: frame.depth }, pose);
     this.worldLog.mapped(frame.timestamp);
@@ -386,8 +414,36 @@ export class Navigator {
       this.mapErrors.push(step.error); // a pose the mapper rejects leaves the map untouched
       return;
     }
+    if (est.keyframe) this.loopRebuild.keep(frame.depth, frame.timestamp, est.mapId, step.floor, pose);
     const p = planarPose(NAVIGATOR_FRAME, pose);
     (this.trails[step.floor] ??= []).push({ x: p.x, z: p.z });
+    (this.trailTimes[step.floor] ??= []).push(frame.timestamp);
+  }
+
+  /**
+   * The pose source closed a loop in map `mapId`: its keyframes' corrected poses go to the re-integration,
+   * and the places, views and trail points recorded in this run move by the correction of the keyframe
+   * made last before them.
+   */
+  private followClosure(mapId: number): void {
+    const poses = this.poseSource.keyframePoses?.() ?? [];
+    const move = this.loopRebuild.closed(mapId, poses, (id, t) => this.worldLog.worldOf(mapId, id, t));
+    if (!move) return;
+    const movePose = (p: PlanarPose, t: number | undefined): PlanarPose => {
+      const d = t === undefined ? null : move(t);
+      return d ? movedPlanar(d, p) : p;
+    };
+    const moveView = (v: View): View => ({ ...v, pose: movePose(v.pose, v.time) });
+    for (const p of this.places.list()) this.places.restore({ ...p, pose: movePose(p.pose, this.placeTimes.get(p.name.toLowerCase())), views: p.views.map(moveView) });
+    this.viewBank.remap(moveView);
+    this.archive.remap(moveView);
+    this.trails.forEach((trail, f) => {
+      const times = this.trailTimes[f] ?? [];
+      for (let i = 0; i < (trail?.length ?? 0); i++) {
+        const q = movePose({ ...trail[i], yaw: 0 }, Number.isNaN(times[i]) ? undefined : times[i]);
+        trail[i] = { x: q.x, z: q.z };
+      }
+    });
   }
 
   private bank(frame: BodyFrame): void {

@@ -35,6 +35,15 @@ export interface PoseEstimate {
    * the two worlds can be tied by one frame's two poses.
    */
   handover?: { mapId: number; pose: Mat4 };
+  /** set when this frame became a keyframe of the current map (its depth is worth keeping) */
+  keyframe?: true;
+  /** set on the frame whose tracking closed a loop: the current map's keyframe poses were corrected */
+  loopClosed?: true;
+}
+
+/** A keyframe of the current map with its (possibly corrected) camera-to-world pose in that map. */
+export interface KeyframePose extends KeyframeStamp {
+  pose: Mat4;
 }
 
 export interface PoseSource {
@@ -54,6 +63,11 @@ export interface PoseSource {
   exportMap?(): Uint8Array | null;
   /** Replaces every map by an exported one; the next frames localise in it (the body may be anywhere). */
   importMap?(bytes: Uint8Array): void;
+  /**
+   * The current map's keyframes with their poses as they stand now (after a loop closure corrected
+   * them); empty while there is no map. Absent: the source's maps have none.
+   */
+  keyframePoses?(): KeyframePose[];
   /** The keyframes of an exported map. Absent: the source's maps have none. */
   mapKeyframes?(bytes: Uint8Array): KeyframeStamp[];
   /** An exported map with each keyframe k moved into another world (its pose P becomes worldOf(k)·P). */

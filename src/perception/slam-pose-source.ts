@@ -2,11 +2,14 @@
 import type { Mat4 } from '../geometry/index.js';
 import { readMapKeyframes } from './map-file.js';
 import { moveMapWorld } from './map-world.js';
-import type { KeyframeStamp, PoseEstimate, PoseSource, RgbdFrame } from './pose-source.js';
+import type { KeyframePose, KeyframeStamp, PoseEstimate, PoseSource, RgbdFrame } from './pose-source.js';
 import { Tracker, type TrackerOptions } from './tracker.js';
 
 export class SlamPoseSource implements PoseSource {
   readonly name = 'slam';
+
+  /** the current map's keyframe count and the loop closures after the previous frame */
+  private last = { mapId: 0, keyframes: 0, loopClosures: 0 };
 
   private constructor(readonly tracker: Tracker) {}
 
@@ -14,8 +17,25 @@ export class SlamPoseSource implements PoseSource {
     return new SlamPoseSource(await Tracker.create(options));
   }
 
+  /**
+   * Tracks the frame; marks it as a keyframe when the current map gained one (a keyframe culled in the
+   * same call hides the new one: its depth is then not kept, its neighbours cover the place), and as a
+   * loop closure when the tracker closed one.
+   */
   estimate(frame: RgbdFrame, motion?: Mat4): PoseEstimate {
-    return this.tracker.track(frame, motion);
+    const est = this.tracker.track(frame, motion);
+    const c = this.tracker.counts();
+    const before = est.mapId === this.last.mapId ? this.last.keyframes : 0;
+    if (est.status === 'ok' && c.keyframes > before) est.keyframe = true;
+    if (c.loopClosures > this.last.loopClosures) est.loopClosed = true;
+    this.last = { mapId: est.mapId, keyframes: c.keyframes, loopClosures: c.loopClosures };
+    return est;
+  }
+
+  /** Read from the saved map (no tracker call reads keyframe poses alone); called after a closure, not per frame. */
+  keyframePoses(): KeyframePose[] {
+    if (this.tracker.counts().keyframes === 0) return [];
+    return readMapKeyframes(this.tracker.saveMap()).map((k) => ({ id: k.id, timestamp: k.timestamp, pose: k.pose }));
   }
 
   /** The tracker's current map (native/src/io/map_file.h), null before its first keyframe. */
@@ -26,6 +46,7 @@ export class SlamPoseSource implements PoseSource {
   /** Loads a saved tracker map: the next frames relocalise in it (Tracker.loadMap). */
   importMap(bytes: Uint8Array): void {
     this.tracker.loadMap(bytes);
+    this.last = { mapId: 0, keyframes: 0, loopClosures: this.tracker.counts().loopClosures };
   }
 
   mapKeyframes(bytes: Uint8Array): KeyframeStamp[] {
@@ -38,6 +59,7 @@ export class SlamPoseSource implements PoseSource {
 
   reset(): void {
     this.tracker.reset();
+    this.last = { mapId: 0, keyframes: 0, loopClosures: 0 };
   }
 
   dispose(): void {

@@ -60,12 +60,19 @@ export function simTrackerOptions(body: SimBody): TrackerOptions {
   return { intrinsics: body.intrinsics, depthScale: 1, numFeatures: SLAM_FEATURES_320, closeDepth: SLAM_CLOSE_DEPTH_M, depthBaseline: SLAM_DEPTH_BASELINE_M, levelMotion: SLAM_LEVEL_MOTION, keyframeGap: SLAM_KEYFRAME_GAP, proximityKeyframes: SLAM_PROXIMITY_KEYFRAMES, baWindow: SLAM_BA_WINDOW };
 }
 
+/**
+ * The navigator's tracker closes loops (issue 34): its keyframes are corrected when it sees a place of
+ * its map again, and the navigator re-integrates the floor from them (navigator/loop-rebuild.ts).
+ * simTrackerOptions leaves it off: the tracker benches and tests compare with and without.
+ */
+const NAVIGATOR_LOOP_CLOSING = true;
+
 type PoseSourceFactory = (body: SimBody) => Promise<PoseSource>;
 const poseSourceFactories = new Map<PoseSourceKind, PoseSourceFactory>([
   // Ablation only: the simulator's pose, anchored to the first frame like the tracker's world.
   ['ground-truth', async (body) => new GroundTruthPoseSource(() => body.groundTruthPose())],
   // The visual tracker on the body's RGB-D frames (metric depth, so a depth scale of 1).
-  ['slam', async (body) => SlamPoseSource.create(simTrackerOptions(body))],
+  ['slam', async (body) => SlamPoseSource.create({ ...simTrackerOptions(body), loopClosing: NAVIGATOR_LOOP_CLOSING })],
 ]);
 
 /** The pose source of kind `kind` over `body`'s frames; throws when this build lacks it. */

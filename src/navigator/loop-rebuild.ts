@@ -1,0 +1,233 @@
+/**
+ * The live map following loop closures (docs/architecture.md, "Loop closing in the navigator"). Each
+ * mapped keyframe keeps its depth (every other pixel of every other row, in millimetres) with the
+ * floor layer it was mapped on and its pose in the navigator's world. When the pose source closes a
+ * loop, the keyframes of its map get their corrected poses; a floor whose keyframes moved is
+ * re-integrated from them into a grid of its own (mapping/reintegrate.ts's rule: column shadows, since
+ * many keyframes see each column), a few keyframes per navigator frame so that no frame stalls, and
+ * the finished grid replaces the live layer. Everything else the navigator keeps in that world (places,
+ * views, trails) moves by the correction of the keyframe made last before it (`closed`'s result).
+ */
+import { invert, multiply, NAVIGATOR_FRAME, planarPose, levelPose, type Intrinsics, type Mat4, type PlanarPose } from '../geometry/index.js';
+import { type FloorLayer, type FloorMapper, OccupancyMap } from '../mapping/index.js';
+import type { KeyframePose } from '../perception/index.js';
+
+/**
+ * Keyframes re-integrated per navigator frame. One half-resolution keyframe costs about a quarter of a
+ * millisecond (bench lifelong: reintegration_ms over a tour's keyframes), so 8 keep a frame's share far
+ * below the 100 ms a step may stall, and a floor of 400 keyframes is rebuilt within 50 frames (10 actions).
+ */
+export const REBUILD_CHUNK = 8;
+/** a keyframe moved less than this by a closure (m, rad) leaves its floor as mapped */
+const MOVED_M = 0.02;
+const TURNED_RAD = 0.004;
+/** keyframe timestamps from the pose source match a frame's within this, s */
+const SAME_TIME_S = 1e-6;
+
+interface KeptKeyframe {
+  t: number;
+  mapId: number;
+  floor: number;
+  /** camera-to-world in the navigator's world: as mapped, then as the last closure corrected it */
+  pose: Mat4;
+  /** millimetres, 0 for no reading */
+  depth: Uint16Array;
+}
+
+interface Job {
+  floors: number[];
+  /** the floor being rebuilt and its layer in the scratch map; `cursor` indexes `kept` */
+  floor: number;
+  layer: number;
+  cursor: number;
+}
+
+/** What a rebuild did so far (tests and the lifelong bench read it). */
+export interface RebuildStats {
+  /** closures followed (keyframe poses read) */
+  closures: number;
+  /** floor layers replaced by a re-integrated grid */
+  floorsRebuilt: number;
+  /** keyframes integrated by each navigator frame that did re-integration work (a split job has many) */
+  chunks: number[];
+}
+
+export interface LoopRebuildOptions {
+  /** keyframes per navigator frame (default REBUILD_CHUNK) */
+  chunk?: number;
+  /** column shadows in the rebuilt grid (default true, as reintegrateKeyframes) */
+  shadows?: boolean;
+}
+
+export class LoopRebuild {
+  private kept: KeptKeyframe[] = [];
+  /** per floor: what the layer held before this run's keyframes (a house memory's grid), remembered */
+  private base = new Map<number, FloorLayer>();
+  private job: Job | null = null;
+  private scratch: OccupancyMap | null = null;
+  private readonly half: Intrinsics;
+  private readonly depthIn: Float32Array;
+  private readonly chunk: number;
+  private readonly shadows: boolean;
+  readonly stats: RebuildStats = { closures: 0, floorsRebuilt: 0, chunks: [] };
+
+  constructor(private readonly mapper: FloorMapper, intrinsics: Intrinsics, opts: LoopRebuildOptions = {}) {
+    const w = Math.floor(intrinsics.width / 2), h = Math.floor(intrinsics.height / 2);
+    this.half = { width: w, height: h, fx: intrinsics.fx / 2, fy: intrinsics.fy / 2, cx: intrinsics.cx / 2, cy: intrinsics.cy / 2 };
+    this.depthIn = new Float32Array(w * h);
+    this.chunk = opts.chunk ?? REBUILD_CHUNK;
+    if (!Number.isInteger(this.chunk) || this.chunk < 1) throw new Error(`a rebuild chunk is a positive whole number of keyframes, got ${opts.chunk}`);
+    this.shadows = opts.shadows ?? true;
+  }
+
+  /** keyframes whose depth is kept */
+  get size(): number {
+    return this.kept.length;
+  }
+
+  /** True while a re-integration is under way. */
+  get pending(): boolean {
+    return this.job !== null;
+  }
+
+  /** Keeps keyframe depth `depth` (full resolution, metres) mapped at `pose` on layer `floor`. */
+  keep(depth: Float32Array, t: number, mapId: number, floor: number, pose: Mat4): void {
+    const { width: w, height: h } = this.half, full = 2 * w;
+    const mm = new Uint16Array(w * h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const d = depth[2 * y * full + 2 * x];
+        mm[y * w + x] = d > 0 && Number.isFinite(d) ? Math.min(65535, Math.round(d * 1000)) : 0;
+      }
+    }
+    this.kept.push({ t, mapId, floor, pose: Float64Array.from(pose), depth: mm });
+  }
+
+  /**
+   * The layers as they stand become what a rebuild starts from (a house memory's grids, or a world
+   * joined to one); the keyframes kept so far are in them and are dropped, as is a rebuild under way.
+   */
+  setBase(layers: FloorLayer[]): void {
+    this.clear();
+    layers.forEach((l, i) => this.base.set(i, l));
+  }
+
+  /** Forgets every kept keyframe, the base layers and a rebuild under way (the map was forgotten). */
+  clear(): void {
+    this.kept = [];
+    this.base.clear();
+    this.job = null;
+  }
+
+  /**
+   * Map `mapId`'s keyframes now stand at `poses` (in the pose source's map); `worldOf` carries a pose of
+   * keyframe (id, t) into the navigator's world. Corrects the kept keyframes (those the source culled
+   * are dropped: their neighbours cover the place), starts re-integrating every floor whose keyframes
+   * moved, and returns the world correction for something recorded at time `t` (the correction of the
+   * last keyframe kept at or before `t`; null before this map's first or when nothing moved).
+   */
+  closed(mapId: number, poses: KeyframePose[], worldOf: (id: number, t: number) => Mat4 | null): ((t: number) => Mat4 | null) | null {
+    this.stats.closures++;
+    const sorted = [...poses].sort((a, b) => a.timestamp - b.timestamp);
+    const find = (t: number): KeyframePose | undefined => {
+      let lo = 0, hi = sorted.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid].timestamp < t - SAME_TIME_S) lo = mid + 1;
+        else if (sorted[mid].timestamp > t + SAME_TIME_S) hi = mid - 1;
+        else return sorted[mid];
+      }
+      return undefined;
+    };
+    const moves: { t: number; delta: Mat4 }[] = [];
+    const floors = new Set<number>();
+    this.kept = this.kept.filter((k) => {
+      if (k.mapId !== mapId) return true;
+      const p = find(k.t);
+      const W = p ? worldOf(p.id, p.timestamp) : null;
+      if (!p || !W) return false;
+      const now = multiply(W, p.pose);
+      const delta = multiply(now, invert(k.pose));
+      if (moved(delta)) floors.add(k.floor);
+      moves.push({ t: k.t, delta });
+      k.pose = now;
+      return true;
+    });
+    if (floors.size) this.start([...floors].sort((a, b) => a - b));
+    if (!moves.length || !floors.size) return null;
+    return (t) => {
+      if (t < moves[0].t - SAME_TIME_S) return null;
+      let lo = 0, hi = moves.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (moves[mid].t <= t + SAME_TIME_S) lo = mid;
+        else hi = mid - 1;
+      }
+      return moves[lo].delta;
+    };
+  }
+
+  /** Does one frame's share of a rebuild under way: at most `chunk` keyframes; a finished floor replaces the live layer. */
+  step(): void {
+    if (!this.job) return;
+    let done = 0;
+    while (this.job && done < this.chunk) done += this.advance(this.chunk - done);
+    this.stats.chunks.push(done);
+  }
+
+  /** Completes a rebuild under way at once (before the map is saved: what is saved is the corrected map). */
+  finish(): void {
+    while (this.job) this.advance(Number.POSITIVE_INFINITY);
+  }
+
+  private start(floors: number[]): void {
+    const live = this.mapper.map.floors();
+    // a closure during a rebuild: the floor under way starts again with the newer poses
+    const queued = new Set([...(this.job ? [this.job.floor, ...this.job.floors] : []), ...floors].filter((f) => f < live.length));
+    this.job = null;
+    const list = [...queued].sort((a, b) => a - b);
+    if (list.length) this.open(list);
+  }
+
+  private open(floors: number[]): void {
+    const live = this.mapper.map;
+    this.scratch ??= new OccupancyMap(live.core, live.frame, { ...live.params, shadows: this.shadows });
+    this.scratch.retainFloors([]);
+    const [floor, ...rest] = floors;
+    const b = this.base.get(floor);
+    const layer = b ? this.scratch.restoreFloor(b.floorUp, b.grid, b.frames, true) : this.scratch.openFloor(live.floors()[floor].floorUp);
+    this.job = { floors: rest, floor, layer, cursor: 0 };
+  }
+
+  /** Integrates up to `budget` keyframes of the floor under way; returns how many. */
+  private advance(budget: number): number {
+    const job = this.job!;
+    let done = 0;
+    while (job.cursor < this.kept.length && done < budget) {
+      const k = this.kept[job.cursor++];
+      if (k.floor !== job.floor) continue;
+      for (let i = 0; i < k.depth.length; i++) this.depthIn[i] = k.depth[i] === 0 ? Number.NaN : k.depth[i] / 1000;
+      const m = this.mapper.mappingPose(k.pose, job.floor);
+      // a pose the map refuses leaves the rebuilt layer as it was, as it does the live one
+      this.scratch!.integrate({ intrinsics: this.half, depth: this.depthIn }, m.pose, job.layer, m.drops);
+      done++;
+    }
+    if (job.cursor >= this.kept.length) {
+      this.mapper.map.copyLayerFrom(job.floor, this.scratch!, job.layer);
+      this.stats.floorsRebuilt++;
+      this.job = null;
+      if (job.floors.length) this.open(job.floors);
+    }
+    return done;
+  }
+}
+
+/** `p` moved by the world correction `delta` (a rigid motion about the up axis). */
+export function movedPlanar(delta: Mat4, p: PlanarPose): PlanarPose {
+  return planarPose(NAVIGATOR_FRAME, multiply(delta, levelPose(NAVIGATOR_FRAME, p, 0)));
+}
+
+function moved(delta: Mat4): boolean {
+  const turn = Math.acos(Math.min(1, Math.max(-1, (delta[0] + delta[5] + delta[10] - 1) / 2)));
+  return Math.hypot(delta[3], delta[7], delta[11]) > MOVED_M || turn > TURNED_RAD;
+}

@@ -1,0 +1,157 @@
+/**
+ * The live map following a loop closure (navigator/loop-rebuild.ts): a pose source whose heading drifts
+ * and which then closes a loop (its keyframes and later poses put back on the truth) must make the
+ * navigator re-integrate the floor from the corrected keyframes, split over frames, and move the
+ * places and trail recorded while drifting.
+ */
+import { describe, expect, it } from 'vitest';
+import { Navigator } from '../../src/navigator/navigator.js';
+import { multiply, type Mat4 } from '../../src/geometry/pose.js';
+import type { KeyframePose, PoseEstimate, PoseSource, RgbdFrame } from '../../src/perception/pose-source.js';
+import { Cell } from '../../src/mapping/params.js';
+import type { OccupancyMap } from '../../src/mapping/occupancy-map.js';
+import type { CoarseAction } from '../../src/navigator/actions.js';
+import { simWorld } from '../helpers/sim-world.js';
+
+const DRIFT_FROM = 10, DRIFT_RAD_PER_FRAME = (0.3 * Math.PI) / 180, KEYFRAME_EVERY = 5;
+
+/** A turn of the world about its up axis (−y) through the first camera. */
+function yawAbout(theta: number): Mat4 {
+  const c = Math.cos(theta), s = Math.sin(theta);
+  return new Float64Array([c, 0, s, 0, 0, 1, 0, 0, -s, 0, c, 0, 0, 0, 0, 1]);
+}
+
+/**
+ * The true poses (a ground-truth source) with a heading drift from frame DRIFT_FROM on, a keyframe every
+ * KEYFRAME_EVERY frames, and (when `closeAt` is set) a loop closure at that frame that takes the drift
+ * out of every keyframe and every later pose, as a tracker's closure does.
+ */
+class DriftingSource implements PoseSource {
+  readonly name = 'drifting (test)';
+  private frame = 0;
+  private closed = false;
+  private readonly kfs: { id: number; timestamp: number; truth: Mat4 }[] = [];
+
+  constructor(private readonly truth: PoseSource, private readonly closeAt: number | null) {}
+
+  estimate(f: RgbdFrame): PoseEstimate {
+    this.frame++;
+    const t = this.truth.estimate(f);
+    if (!t.pose) return t;
+    const drift = this.closed ? 0 : Math.max(0, this.frame - DRIFT_FROM) * DRIFT_RAD_PER_FRAME;
+    const est: PoseEstimate = { ...t, pose: multiply(yawAbout(drift), t.pose) };
+    if (this.frame % KEYFRAME_EVERY === 1) {
+      this.kfs.push({ id: this.kfs.length + 1, timestamp: f.timestamp, truth: t.pose });
+      est.keyframe = true;
+    }
+    if (this.frame === this.closeAt) {
+      this.closed = true;
+      est.pose = t.pose;
+      est.loopClosed = true;
+    }
+    return est;
+  }
+
+  keyframePoses(): KeyframePose[] {
+    return this.kfs.map((k) => ({ id: k.id, timestamp: k.timestamp, pose: k.truth }));
+  }
+
+  reset(): void {}
+  dispose(): void {}
+}
+
+const ACTIONS: CoarseAction[] = [
+  ...Array<CoarseAction>(8).fill('forward'), ...Array<CoarseAction>(6).fill('left'), ...Array<CoarseAction>(8).fill('forward'),
+  ...Array<CoarseAction>(6).fill('right'), ...Array<CoarseAction>(6).fill('forward'),
+];
+/** frames: 1 (the first observation) + 5 per action; the closure comes with the last action's frames */
+const CLOSE_AT = 1 + 5 * (ACTIONS.length - 1) + 1;
+
+/** Obstacle cells of `a` that `b` also holds as obstacles, over the obstacle cells of either. */
+function obstacleIoU(a: OccupancyMap, b: OccupancyMap): number {
+  const sa = a.snapshot(0);
+  let both = 0, either = 0;
+  const bObstacle = (x: number, z: number) => b.cellState(x, z, 0) === Cell.Obstacle;
+  const seen = new Set<string>();
+  for (let z = 0; z < sa.height; z++) {
+    for (let x = 0; x < sa.width; x++) {
+      const wx = x + sa.originX, wz = z + sa.originZ;
+      const inA = sa.cells[z * sa.width + x] === Cell.Obstacle, inB = bObstacle(wx, wz);
+      seen.add(`${wx},${wz}`);
+      if (inA && inB) both++;
+      if (inA || inB) either++;
+    }
+  }
+  const sb = b.snapshot(0);
+  for (let z = 0; z < sb.height; z++) for (let x = 0; x < sb.width; x++) if (sb.cells[z * sb.width + x] === Cell.Obstacle && !seen.has(`${x + sb.originX},${z + sb.originZ}`)) either++;
+  return both / either;
+}
+
+async function drive(source: (truth: PoseSource) => PoseSource, chunk = 2) {
+  const { body, gt } = await simWorld(7);
+  const nav = await Navigator.create({ body, poseSource: source(gt), loopRebuild: { chunk } });
+  const afterMark: { x: number; z: number }[] = [];
+  for (const [i, a] of ACTIONS.entries()) {
+    if (i === 20) nav.mark('drifted spot');
+    await nav.act([a], { stopOnCollision: false });
+    if (i === 20) afterMark.push(...nav.trail(0).slice(-5));
+  }
+  // frames after the closure: the rebuild's later shares
+  for (let i = 0; i < 12 && nav.loopRebuild.pending; i++) await nav.act(['left'], { stopOnCollision: false });
+  return { nav, body };
+}
+
+describe('loop closing in the live navigator', () => {
+  it('a closure re-integrates the floor from the corrected keyframes, split over frames, and moves places and trails', async () => {
+    const truth = await drive((gt) => gt);
+    const open = await drive((gt) => new DriftingSource(gt, null));
+    const closed = await drive((gt) => new DriftingSource(gt, CLOSE_AT));
+    const rb = closed.nav.loopRebuild;
+    expect(rb.stats.closures).toBe(1);
+    expect(rb.stats.floorsRebuilt).toBe(1);
+    expect(rb.pending).toBe(false);
+    // the work was split: several frames each did at most `chunk` keyframes, together every kept one
+    expect(rb.stats.chunks.length).toBeGreaterThan(3);
+    expect(Math.max(...rb.stats.chunks)).toBeLessThanOrEqual(2);
+    // every keyframe kept by the time it finished (one more may come after)
+    const integrated = rb.stats.chunks.reduce((a, b) => a + b, 0);
+    expect(integrated).toBeGreaterThanOrEqual(rb.size - 1);
+    expect(integrated).toBeLessThanOrEqual(rb.size);
+    expect(open.nav.loopRebuild.stats.floorsRebuilt).toBe(0);
+
+    // the place marked while drifting is back where the true poses put it; the open-loop one is not
+    const at = (n: Navigator) => n.places.get('drifted spot')!.pose;
+    const off = (p: { x: number; z: number }) => Math.hypot(p.x - at(truth.nav).x, p.z - at(truth.nav).z);
+    expect(off(at(open.nav))).toBeGreaterThan(0.1);
+    expect(off(at(closed.nav))).toBeLessThan(0.02);
+    for (const v of closed.nav.places.get('drifted spot')!.views) expect(Math.hypot(v.pose.x - at(truth.nav).x, v.pose.z - at(truth.nav).z)).toBeLessThan(0.75 + 0.02);
+    // so is the trail (same frames in each run: the same points); a point between keyframes moves by the
+    // correction of the keyframe before it, which leaves the drift of up to 4 frames (4 × 0.3° at ≤ 4 m)
+    const trailOff = (n: Navigator) => Math.max(...n.trail(0).slice(0, truth.nav.trail(0).length).map((q, i) => Math.hypot(q.x - truth.nav.trail(0)[i].x, q.z - truth.nav.trail(0)[i].z)));
+    expect(trailOff(open.nav)).toBeGreaterThan(0.5);
+    expect(trailOff(closed.nav)).toBeLessThan(4 * DRIFT_RAD_PER_FRAME * 4);
+
+    // the rebuilt grid's obstacles lie where the true poses' grid has them, far more than the drifted grid's
+    const iouOpen = obstacleIoU(open.nav.map, truth.nav.map), iouClosed = obstacleIoU(closed.nav.map, truth.nav.map);
+    expect(iouClosed).toBeGreaterThan(iouOpen + 0.1);
+    for (const r of [truth, open, closed]) {
+      r.body.renderer.dispose();
+      r.body.navmesh.destroy();
+    }
+  }, 120_000);
+
+  it('what a navigator saves after a closure is the finished rebuild', async () => {
+    const { body, gt } = await simWorld(7);
+    const nav = await Navigator.create({ body, poseSource: new DriftingSource(gt, 1 + 5 * 10 + 1), loopRebuild: { chunk: 1 } });
+    await nav.act(Array<CoarseAction>(10).fill('forward'), { stopOnCollision: false });
+    await nav.act(['left'], { stopOnCollision: false });
+    expect(nav.loopRebuild.pending).toBe(true);
+    const saved = nav.memory()!;
+    expect(nav.loopRebuild.pending).toBe(false);
+    expect(nav.loopRebuild.stats.floorsRebuilt).toBe(1);
+    const live = nav.map.snapshot(0);
+    expect(saved.layers[0].grid.cells).toEqual(live.cells);
+    body.renderer.dispose();
+    body.navmesh.destroy();
+  }, 60_000);
+});
