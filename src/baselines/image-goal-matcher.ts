@@ -10,7 +10,10 @@
  * place (the harness's close-request check then sends the agent on searching).
  */
 import { PNG } from 'pngjs';
-import { dropAlpha } from '../image/index.js';
+import { dropAlpha, pngSize, pngSizeProblem } from '../image/index.js';
+
+/** A goal photograph is a camera view: more than 16.8 MP is not one, and is not decoded. */
+const GOAL_PHOTO_MAX_PIXELS = 4096 * 4096;
 import type { ViewEncoder } from '../perception/index.js';
 
 /**
@@ -59,6 +62,8 @@ export class ImageGoalMatcher {
   /** Sets the goal from the photograph get_goal returned (PNG bytes). */
   async setGoalPng(png: Uint8Array): Promise<void> {
     let img: PNG;
+    const tooBig = pngSize(png) && pngSizeProblem(png, 'the goal photograph', GOAL_PHOTO_MAX_PIXELS);
+    if (tooBig) throw new Error(tooBig);
     try {
       img = PNG.sync.read(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
     } catch (e) {

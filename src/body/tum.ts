@@ -6,7 +6,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { type RgbdImage, dropAlpha } from '../image/index.js';
+import { type RgbdImage, dropAlpha, pngSize, pngSizeProblem } from '../image/index.js';
 import { fromQuatTranslation, type Mat4 } from '../geometry/index.js';
 
 export interface TumFrameRef {
@@ -120,6 +120,10 @@ export function poseAt(poses: TumPose[], t: number, maxDt = 0.02): Mat4 | null {
 /** Intrinsics of the TUM freiburg3 sequences (640×480, from the dataset's documentation). */
 export const TUM_FR3_INTRINSICS = { width: 640, height: 480, fx: 535.4, fy: 539.2, cx: 320.1, cy: 247.6 } as const;
 
+/** The largest camera frame decoded: the tracker's limit per side (perception/map-file.ts), 16.8 MP in all. */
+const MAX_FRAME_SIDE = 8192;
+const MAX_FRAME_PIXELS = 4096 * 4096;
+
 /** Decodes a PNG file; an error names the file and says what is wrong (missing, empty, truncated). */
 export function decodePng(path: string): PNG {
   let bytes: Buffer;
@@ -129,6 +133,9 @@ export function decodePng(path: string): PNG {
     throw new Error(`${path}: cannot read the image (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); expected a PNG file`);
   }
   if (bytes.length === 0) throw new Error(`${path}: the file is empty (0 bytes); expected a PNG image`);
+  // the size the PNG declares, before decoding (a 20000² frame would decode to gigabytes)
+  const tooBig = pngSize(bytes) && pngSizeProblem(bytes, path, MAX_FRAME_PIXELS, MAX_FRAME_SIDE);
+  if (tooBig) throw new Error(`${tooBig}; a camera frame this loader reads is at most ${MAX_FRAME_SIDE} pixels per side`);
   try {
     return PNG.sync.read(bytes, { skipRescale: true });
   } catch (e) {

@@ -98,8 +98,9 @@ export async function main(argv: readonly string[], out: CliOutput = { err: (t) 
     if (err instanceof RefusedBy) {
       const { refusal: cause, command } = err;
       if (cause.code === 'commander.helpDisplayed' || cause.code === 'commander.version') return 0;
-      // no command given: commander has printed the help to stderr
-      if (cause.code === 'commander.help') return USAGE_EXIT_CODE;
+      // `help [command]` asked for the help (exit code 0, printed to stdout); no command given at all
+      // is a refused command line (commander printed the help to stderr with exit code 1)
+      if (cause.code === 'commander.help') return cause.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
       out.err(commanderUsage(cause, command).message);
       return USAGE_EXIT_CODE;
     }

@@ -6,13 +6,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
-import { atomicWriteFile, HOUSE_MOUNT, HOUSE_NOTE_FILES, type HouseMemoryContents, Journal, LEDGER_FILE, loadNavigatorMemory, loadPlaceGraph, parseJsonFile, seedRunHouse, Workspace } from '../memory/index.js';
+import { AnchorSchema, atomicWriteFile, HOUSE_MOUNT, HOUSE_NOTE_FILES, type HouseMemoryContents, Journal, LEDGER_FILE, loadNavigatorMemory, loadPlaceGraph, parseJsonFile, poseMapProblem, seedRunHouse, Workspace } from '../memory/index.js';
 import type { Navigator, SavedPoseMap } from '../navigator/index.js';
 
 const POSE_MAP_BIN = '.navharness/pose-map.bin';
 const POSE_MAP_ANCHOR = '.navharness/pose-map.json';
-const AnchorSchema = z.strictObject({ map_id: z.number().int().nonnegative(), anchor: z.array(z.number().finite()).length(16) });
 
 const openRun = (runDir: string): Workspace => Workspace.open({ runDir, houseDir: join(runDir, HOUSE_MOUNT) });
 
@@ -63,7 +61,19 @@ export function contentsAfterRun(runDir: string, before: HouseMemoryContents, na
   const ids = journal.closedTaskIds();
   let maps = savedMaps ? before.maps : null;
   const last = ids.at(-1);
-  const poseMap = savedMaps && last ? loadPoseMap(ws, runDir) : null;
+  let poseMap: SavedPoseMap | null = null;
+  let damaged: string | null = null;
+  try {
+    poseMap = savedMaps && last ? loadPoseMap(ws, runDir) : null;
+    damaged = poseMap && poseMapProblem(poseMap);
+  } catch (e) {
+    damaged = (e as Error).message;
+  }
+  if (damaged) {
+    // a damaged map committed would fail every later run's load: the memory keeps the maps it had
+    process.emitWarning(`${join(runDir, POSE_MAP_BIN)} is not kept in the house memory: ${damaged}; the memory keeps its earlier maps`);
+    poseMap = null;
+  }
   const navigator = poseMap && last ? loadNavigatorMemory(ws, last) : null;
   if (poseMap && navigator) maps = { poseMap, navigator, placeGraph: loadPlaceGraph(ws) };
   const handovers = ids.flatMap((task) => {

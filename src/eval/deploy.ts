@@ -54,6 +54,8 @@ const DeployStateSchema = z.strictObject({
   config: z.record(z.string(), z.unknown()),
   started_at: z.iso.datetime(),
   resumed_at: z.array(z.iso.datetime()),
+  /** the house memory's directory (absolute): a resume commits into that one only */
+  house_memory: z.string().min(1).optional(),
 });
 type DeployState = z.infer<typeof DeployStateSchema>;
 
@@ -71,20 +73,22 @@ function deployConfig(o: Parsed): Record<string, unknown> {
 }
 
 /** The deployment's state in OUT: a new one, or the recorded one when resuming with the same configuration. */
-function openState(out: string, o: Parsed): DeployState {
+function openState(out: string, o: Parsed, houseMemory: string): DeployState {
   const path = join(out, STATE_FILE);
   const config = deployConfig(o);
   const now = new Date().toISOString();
   if (!existsSync(path)) {
     if (existsSync(join(out, runDirName(1)))) throw new Error(`${out} holds run directories but no deployment state (${STATE_FILE}); choose another --out`);
-    const st: DeployState = { version: 1, deployment: randomBytes(8).toString('hex'), config, started_at: now, resumed_at: [] };
+    const st: DeployState = { version: 1, deployment: randomBytes(8).toString('hex'), config, started_at: now, resumed_at: [], house_memory: houseMemory };
     atomicWriteFile(path, JSON.stringify(st, null, 2) + '\n');
     return st;
   }
   if (!o.resume) throw new Error(`${out} already holds a deployment; pass --resume to continue it or choose another --out`);
   const st = parseJsonFile(readFileSync(path, 'utf8'), path, DeployStateSchema);
   if (!isDeepStrictEqual(st.config, config)) throw new Error(`${out} was started with a different configuration; resume it with the same flags (recorded: ${JSON.stringify(st.config)})`);
-  const next = { ...st, resumed_at: [...st.resumed_at, now] };
+  // another memory would be given this deployment's runs again (it has none of them committed)
+  if (st.house_memory !== undefined && st.house_memory !== houseMemory) throw new Error(`${out} was started with --house-memory ${st.house_memory}, not ${houseMemory}; resume it with that memory`);
+  const next = { ...st, resumed_at: [...st.resumed_at, now], house_memory: houseMemory };
   atomicWriteFile(path, JSON.stringify(next, null, 2) + '\n');
   return next;
 }
@@ -150,7 +154,7 @@ export async function deploy(input: DeployOptions, progress: DeployProgress = {}
   try {
     const hm = HouseMemory.open(hmDir, { house: o.house, poseSource: o.harness.poseSource });
     try {
-      const st = openState(out, o);
+      const st = openState(out, o, hmDir);
       const rows: DeployRunRow[] = [];
       for (let k = 1; k <= o.runs; k++) {
         const row = await deployRun(o, out, st, hm, k, progress);

@@ -3,7 +3,7 @@ export { type FloorLayer, FloorMapper } from './floor-mapper.js';
 export type { FloorTrackerOptions } from './floors.js';
 export { FrontierFinder } from './frontier.js';
 export { carryLayer, carryPoint, type PlanarRigid, planarRigidOf } from './layer-carry.js';
-export { type GridSnapshot, OccupancyMap } from './occupancy-map.js';
+export { type GridSnapshot, MAX_GRID_CELLS, OccupancyMap } from './occupancy-map.js';
 export { Cell, type MapParams } from './params.js';
 export { type KeyframeView, type Reintegrated, reintegrateKeyframes } from './reintegrate.js';
 export { type PlanarPoint, Planner, type PlanOptions, type PlanResult } from './planner.js';

@@ -4,10 +4,12 @@
  * their views, the place graph) and the experience archive (each earlier run's ledger and handovers).
  * Every file is validated when read back; a bad one is named with what was expected.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { poseProblem } from '../geometry/index.js';
 import type { NavigatorMemory, SavedPoseMap } from '../navigator/index.js';
+import { MAX_MAP_ID, mapFileProblem } from '../perception/index.js';
 import { atomicWriteFile } from './atomic.js';
 import { HOUSE_NOTE_FILES, type HouseNoteFile } from './layout.js';
 import { readNavigatorFiles, writeNavigatorFiles } from './navigator-files.js';
@@ -41,10 +43,37 @@ export interface HouseMemoryContents {
 
 export const EMPTY_CONTENTS: HouseMemoryContents = { notes: [], maps: null, archive: [] };
 
-const AnchorSchema = z.strictObject({
-  map_id: z.number().int().nonnegative(),
-  anchor: z.array(z.number().finite()).length(16),
+export const AnchorSchema = z.strictObject({
+  map_id: z.number().int().nonnegative().max(MAX_MAP_ID),
+  // the rigid change that carried the map's poses into the navigator's world
+  anchor: z
+    .array(z.number().finite())
+    .length(16)
+    .superRefine((a, ctx) => {
+      const problem = poseProblem(a);
+      if (problem) ctx.addIssue({ code: 'custom', message: `not a rigid transform: ${problem}` });
+    }),
 });
+
+/** Why the saved pose map (its bytes and anchor) cannot be kept or loaded, or null. */
+export function poseMapProblem(m: SavedPoseMap): string | null {
+  const anchor = AnchorSchema.safeParse({ map_id: m.mapId, anchor: Array.from(m.anchor) });
+  if (!anchor.success) return `its anchor: ${anchor.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
+  return mapFileProblem(m.bytes);
+}
+
+/**
+ * Refuses a generation folder holding anything but folders and regular files: a link would show
+ * its target (anywhere on the machine) to sessions and save it into the next generation.
+ */
+function assertOwnFiles(dir: string): void {
+  for (const f of readdirSync(dir)) {
+    const path = join(dir, f);
+    const st = lstatSync(path);
+    if (st.isDirectory()) assertOwnFiles(path);
+    else if (!st.isFile()) throw new Error(`${path} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}; a house memory holds only its own folders and files`);
+  }
+}
 
 const NOTES = 'notes';
 const MAPS = 'maps';
@@ -66,6 +95,8 @@ export const archivedHandoverPath = (run: string, task: string): string => `${AR
 
 /** Writes the contents into `dir` (a fresh generation folder). */
 export function writeContents(dir: string, c: HouseMemoryContents): void {
+  const problem = c.maps && poseMapProblem(c.maps.poseMap);
+  if (problem) throw new Error(`the pose source's map of this commit cannot be kept: ${problem}`);
   for (const n of c.notes) atomicWriteFile(join(dir, NOTES, n.file), n.text);
   if (c.maps) {
     const m = c.maps;
@@ -87,12 +118,15 @@ function readMaps(dir: string): SavedMaps | null {
   const bin = join(base, 'pose-map.bin');
   if (!existsSync(bin)) throw new Error(`${bin} is missing; expected the pose source's saved map next to ${join(base, 'anchor.json')}`);
   const a = parseJsonFile(readFileSync(join(base, 'anchor.json'), 'utf8'), join(base, 'anchor.json'), AnchorSchema);
+  const bytes = new Uint8Array(readFileSync(bin));
+  const problem = mapFileProblem(bytes);
+  if (problem) throw new Error(`${bin}: ${problem}; expected the tracker map the memory saved`);
   const navDir = join(base, 'navigator');
   const navigator = readNavigatorFiles((name) => (existsSync(join(navDir, name)) ? readFileSync(join(navDir, name)) : null), navDir);
   if (!navigator) throw new Error(`${navDir}/memory.json is missing; expected the saved grids and places`);
   const graphPath = join(base, 'places.json');
   const placeGraph = existsSync(graphPath) ? parseJsonFile(readFileSync(graphPath, 'utf8'), graphPath, PlaceGraphSchema) : null;
-  return { poseMap: { bytes: new Uint8Array(readFileSync(bin)), anchor: Float64Array.from(a.anchor), mapId: a.map_id }, navigator, placeGraph };
+  return { poseMap: { bytes, anchor: Float64Array.from(a.anchor), mapId: a.map_id }, navigator, placeGraph };
 }
 
 function readArchive(dir: string): ArchivedRun[] {
@@ -116,6 +150,7 @@ function readArchive(dir: string): ArchivedRun[] {
 
 /** Reads and validates a generation folder. */
 export function readContents(dir: string, noteLimit: number): HouseMemoryContents {
+  assertOwnFiles(dir);
   const notes = HOUSE_NOTE_FILES.filter((f) => existsSync(join(dir, NOTES, f))).map((file) => ({ file, text: readText(join(dir, NOTES, file), 'a house note as consolidation writes it', noteLimit) }));
   return { notes, maps: readMaps(dir), archive: readArchive(dir) };
 }

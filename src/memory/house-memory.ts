@@ -8,7 +8,7 @@
  * is refused with a message saying what it is.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { atomicWriteFile } from './atomic.js';
@@ -43,8 +43,9 @@ export const HouseMemoryManifestSchema = z.strictObject({
   house: z.string().min(1),
   /** the pose source whose map is saved ('slam' or 'ground-truth') */
   pose_source: z.string().min(1),
-  generation: z.number().int().nonnegative(),
-  runs: z.array(HouseMemoryRunSchema),
+  // a manifest is written by a commit only: it names generation 1 or later
+  generation: z.number().int().positive(),
+  runs: z.array(HouseMemoryRunSchema).max(1_000_000),
 });
 export type HouseMemoryManifest = z.infer<typeof HouseMemoryManifestSchema>;
 
@@ -53,14 +54,21 @@ export interface HouseMemoryIdentity {
   poseSource: string;
 }
 
-/** The manifest of `dir`, checked for version, house and pose source; null for a new memory. */
+/** What a crashed commit leaves in a memory's folder besides the lock: generation and partial folders. */
+const isCommitLeftover = (f: string): boolean => GEN_RE.test(f) || (f.startsWith('gen-') && f.includes(PARTIAL));
+
+/**
+ * The manifest of `dir`, checked for version, house and pose source, and against the generations on
+ * disk; null for a new memory (also one whose first commit was killed before its manifest).
+ */
 function readManifest(dir: string, who: HouseMemoryIdentity): HouseMemoryManifest | null {
   const path = join(dir, HOUSE_MEMORY_MANIFEST);
   if (!existsSync(path)) {
-    const other = readdirSync(dir).filter((f) => f !== STATE_DIR);
+    const other = readdirSync(dir).filter((f) => f !== STATE_DIR && !isCommitLeftover(f));
     if (other.length) throw new Error(`${dir} is not a house memory (no ${HOUSE_MEMORY_MANIFEST}) and not empty (${other.slice(0, 3).join(', ')}${other.length > 3 ? ', …' : ''}); give an empty or new directory, or one written by navharness deploy`);
     return null;
   }
+  if (!lstatSync(path).isFile()) throw new Error(`${path} is not a regular file (a link, say); a house memory's files are its own`);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
@@ -69,14 +77,49 @@ function readManifest(dir: string, who: HouseMemoryIdentity): HouseMemoryManifes
   }
   const version = (raw as { version?: unknown } | null)?.version;
   if (version !== HOUSE_MEMORY_VERSION) throw new Error(`${dir} is a house memory of format version ${JSON.stringify(version)}; this build reads version ${HOUSE_MEMORY_VERSION} only: give another --house-memory`);
+  // whose memory it is comes first: a memory of another house is named as such even when malformed
+  const { house, pose_source } = raw as { house?: unknown; pose_source?: unknown };
+  if (typeof house === 'string' && house !== who.house) throw new Error(`${dir} is the memory of house '${house}', not of '${who.house}': give the --house it was made in, or another --house-memory`);
+  if (typeof pose_source === 'string' && pose_source !== who.poseSource) throw new Error(`${dir} keeps the map of pose source '${pose_source}', not '${who.poseSource}': give --pose ${pose_source}, or another --house-memory`);
   const r = HouseMemoryManifestSchema.safeParse(raw);
   if (!r.success) throw new Error(`${path} is malformed: ${formatZodError(r.error)}`);
   const m = r.data;
-  if (m.house !== who.house) throw new Error(`${dir} is the memory of house '${m.house}', not of '${who.house}': give the --house it was made in, or another --house-memory`);
-  if (m.pose_source !== who.poseSource) throw new Error(`${dir} keeps the map of pose source '${m.pose_source}', not '${who.poseSource}': give --pose ${m.pose_source}, or another --house-memory`);
-  if (m.generation > 0 && !existsSync(join(dir, genName(m.generation)))) throw new Error(`${dir}: ${HOUSE_MEMORY_MANIFEST} names ${genName(m.generation)}, which is missing`);
+  const problem = manifestProblem(m) ?? generationsProblem(dir, m);
+  if (problem) throw new Error(`${path} does not match the memory: ${problem}; the memory was left as it is`);
   return m;
 }
+
+/** Each commit adds one run and one generation: run k is named run-00k, and each deployment's run once. */
+function manifestProblem(m: HouseMemoryManifest): string | null {
+  if (m.runs.length !== m.generation) return `it names generation ${m.generation} but lists ${m.runs.length} committed runs (each commit adds one of each)`;
+  const seen = new Set<string>();
+  for (const [i, r] of m.runs.entries()) {
+    const name = runName(i + 1);
+    if (r.name !== name) return `committed run ${i + 1} is named ${r.name}, expected ${name}`;
+    const key = `${r.deployment}#${r.index}`;
+    if (seen.has(key)) return `run ${r.index} of deployment ${r.deployment} is listed twice`;
+    seen.add(key);
+  }
+  return null;
+}
+
+/** The generation folders on disk against the manifest: its own, at most one newer left by a crash, no link. */
+function generationsProblem(dir: string, m: HouseMemoryManifest): string | null {
+  const own = join(dir, genName(m.generation));
+  if (!existsSync(own)) return `it names ${genName(m.generation)}, which is missing`;
+  for (const f of readdirSync(dir)) {
+    const g = GEN_RE.exec(f);
+    if (!g) continue;
+    if (!lstatSync(join(dir, f)).isDirectory()) return `${f} is not a folder (a link, say)`;
+    if (Number(g[1]) > m.generation + 1) return `${f} is on disk, newer than the named ${genName(m.generation)} by more than a crashed commit can leave`;
+  }
+  const archived = existsSync(join(own, 'archive')) ? readdirSync(join(own, 'archive')).sort() : [];
+  const listed = m.runs.map((r) => r.name);
+  if (archived.join() !== listed.join()) return `${genName(m.generation)}/archive holds ${archived.length ? archived.join(', ') : 'no run'}, the manifest lists ${listed.length ? listed.join(', ') : 'none'}`;
+  return null;
+}
+
+const runName = (n: number): string => `run-${String(n).padStart(3, '0')}`;
 
 export class HouseMemory {
   private constructor(
@@ -113,7 +156,7 @@ export class HouseMemory {
 
   /** The archive name the next committed run gets. */
   nextRunName(): string {
-    return `run-${String(this.manifest.runs.length + 1).padStart(3, '0')}`;
+    return runName(this.manifest.runs.length + 1);
   }
 
   /** The current generation's contents, validated. */
@@ -129,6 +172,11 @@ export class HouseMemory {
   commit(run: Omit<HouseMemoryRun, 'committed_at'>, contents: HouseMemoryContents, hooks: { afterRename?: () => void } = {}): HouseMemoryManifest {
     const cur = this.manifest;
     const next = cur.generation + 1;
+    if (run.name !== this.nextRunName()) throw new Error(`the next committed run of ${this.dir} is ${this.nextRunName()}, not ${run.name}`);
+    if (this.committed(run.deployment, run.index)) throw new Error(`run ${run.index} of deployment ${run.deployment} is already committed to ${this.dir}`);
+    const names = contents.archive.map((r) => r.name);
+    const expected = [...cur.runs.map((r) => r.name), run.name];
+    if (names.join() !== expected.join()) throw new Error(`a commit of ${run.name} to ${this.dir} must archive ${expected.join(', ')}; the contents archive ${names.join(', ') || 'no run'}`);
     const partial = join(this.dir, `${genName(next)}${PARTIAL}${randomBytes(6).toString('hex')}`);
     writeContents(partial, contents);
     const final = join(this.dir, genName(next));
@@ -148,7 +196,7 @@ export class HouseMemory {
   private removeStale(): void {
     const keep = genName(this.manifest.generation);
     for (const f of readdirSync(this.dir)) {
-      if ((GEN_RE.test(f) && f !== keep) || (f.startsWith('gen-') && f.includes(PARTIAL))) rmSync(join(this.dir, f), { recursive: true, force: true });
+      if (isCommitLeftover(f) && f !== keep) rmSync(join(this.dir, f), { recursive: true, force: true });
     }
   }
 

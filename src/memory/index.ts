@@ -15,4 +15,4 @@ export { type JudgeVerdict, JudgeVerdictSchema, type VerdictLabel } from './verd
 export { type FileAccess, READ_LIMIT_CHARS, Workspace, WRITE_LIMIT_CHARS } from './workspace.js';
 export { EVIDENCE_LIMIT_CHARS, modelProse, PLACE_NAME_LIMIT_CHARS, SEARCHED_PLACES_LIMIT } from './model-text.js';
 export { HOUSE_MEMORY_MANIFEST, HOUSE_MEMORY_VERSION, HouseMemory, type HouseMemoryIdentity, type HouseMemoryManifest, type HouseMemoryRun, lastArchivedHandover, seedRunHouse } from './house-memory.js';
-export { type ArchivedRun, type HouseMemoryContents, type SavedMaps } from './house-memory-files.js';
+export { AnchorSchema, type ArchivedRun, type HouseMemoryContents, poseMapProblem, type SavedMaps } from './house-memory-files.js';

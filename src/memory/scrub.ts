@@ -8,8 +8,10 @@
 
 export const SCRUB_TOKEN = '[coordinates removed]';
 
-const NUM = String.raw`[-+−]?\d+(?:\.\d+)?`;
-const DEC = String.raw`[-+−]?\d+\.\d+`;
+/** An exponent: 3.25e0, 1E-2 */
+const EXP = String.raw`(?:[eE][-+]?\d+)?`;
+const NUM = String.raw`[-+−]?(?:\d+(?:\.\d+)?|\.\d+)${EXP}`;
+const DEC = String.raw`[-+−]?(?:\d+\.\d+|\.\d+)${EXP}`;
 const SIGNED = String.raw`[-−]\d+(?:\.\d+)?`;
 const SIGNED_DEC = String.raw`[-−]\d+\.\d+`;
 const LENGTH_UNIT = String.raw`\s?(?:m|cm|mm|metres|meters)\b`;
@@ -29,6 +31,24 @@ const ASSIGN = String.raw`\s*[=:≈~]\s*|\s+(?:is|was|equals|of)\s+`;
 const CHAIN = String.raw`\s*[,;/]\s*(?:and\s+)?|\s+and\s+|\s+`;
 /** A decimal with a comma as the decimal mark (one or two digits after it): 2,5 or -1,00 */
 const COMMA_DEC = String.raw`[-+−]?\d+,\d{1,2}`;
+/** A labelled component's value: a decimal-comma number (x=3,25) or any number */
+const VALUE = String.raw`(?:${COMMA_DEC}(?!\d)|${NUM})`;
+/** Any number of the general tuple rule: decimal point or comma, exponent */
+const GNUM = String.raw`[-+−]?(?:\d+(?:[.,]\d+)?|\.\d+)${EXP}`;
+const GUNIT = String.raw`(?:\s?(?:m|cm|mm|metres|meters|deg|rad)\b|\s?°)?`;
+const GSEP = String.raw`\s*[,;/|:]\s*|\s+`;
+/** Two to four numbers in a row, joined by separators, not inside a longer number or word. */
+const TUPLE = new RegExp(String.raw`(?<![\w.,+\-−])${GNUM}${GUNIT}(?:(?:${GSEP})${GNUM}${GUNIT}){1,3}(?![\w]|[.,]\d)`, 'g');
+const SIGNED_START = /^[-+−]/;
+/**
+ * A tuple is a position when a component carries a sign, or when every component has a fraction or
+ * an exponent: "3.25/-1.5", "3,25; 1,5", "3.25e0 1.5". Tuples of whole numbers ("rooms 2, 3", "09:30",
+ * "2,5 / 10") are counts, times and ratings.
+ */
+function positionLike(tuple: string): boolean {
+  const parts = tuple.match(new RegExp(GNUM, 'g')) ?? [];
+  return parts.length >= 2 && (parts.some((p) => SIGNED_START.test(p)) || parts.every((p) => /[.,eE]/.test(p)));
+}
 const COMPASS = String.raw`(?:east|west|north|south)`;
 
 const PATTERNS: RegExp[] = [
@@ -44,7 +64,7 @@ const PATTERNS: RegExp[] = [
   ),
   // Labelled components, optionally chained: "x=2.5 z=1.0", "x: 2.5, z: -1", "yaw=1.57 rad", "x 2.5"
   new RegExp(
-    String.raw`(?<!\d\s*)${QAXIS}(?:(?:${ASSIGN})${NUM}|\s${DEC})${ANY_UNIT}(?:(?:${CHAIN})${QAXIS}(?:(?:${ASSIGN})${NUM}|\s${DEC})${ANY_UNIT})*`,
+    String.raw`(?<!\d\s*)${QAXIS}(?:(?:${ASSIGN})${VALUE}|\s?${DEC})${ANY_UNIT}(?:(?:${CHAIN})${QAXIS}(?:(?:${ASSIGN})${VALUE}|\s?${DEC})${ANY_UNIT})*`,
     'gi',
   ),
   // Metric pairs: "3.1m,4.2m", "3.1 m, -4.2 m", "2 m / 3.5 m"
@@ -60,7 +80,7 @@ const PATTERNS: RegExp[] = [
   new RegExp(String.raw`(?<![\w.,])${COMMA_DEC}\s*[/;|]\s*${COMMA_DEC}(?![\w.,])`, 'g'),
   // Compass offsets on both axes: "2.50 metres east and 1.00 metres south"
   new RegExp(
-    String.raw`(?<![\w.])${NUM}${LENGTH_UNIT}\s+(?:to the\s+)?${COMPASS}(?:\s*,\s*(?:and\s+)?|\s+and\s+)${NUM}${LENGTH_UNIT}\s+(?:to the\s+)?${COMPASS}\b`,
+    String.raw`(?<![\w.])${NUM}(?:${LENGTH_UNIT})?\s+(?:to the\s+)?${COMPASS}(?:\s*[,;/]\s*(?:and\s+)?|\s+and\s+)${NUM}(?:${LENGTH_UNIT})?\s+(?:to the\s+)?${COMPASS}\b`,
     'gi',
   ),
 ];
@@ -83,6 +103,14 @@ export function scrubCoordinates(text: string): ScrubResult {
       return lead ? `${lead[0]}${SCRUB_TOKEN}` : SCRUB_TOKEN;
     });
   }
+  // what the shaped patterns above left: any run of numbers that reads as a position
+  out = out.replace(TUPLE, (match) => {
+    if (!positionLike(match)) return match;
+    replaced++;
+    return SCRUB_TOKEN;
+  });
+  // A component glued to a removed pair ("[coordinates removed],90°") belongs to it; ", 2 chairs" does not.
+  out = out.replace(new RegExp(String.raw`${escape(SCRUB_TOKEN)}(?:[,;/|]${GNUM}${GUNIT}(?![\w]|[.,]\d))+`, 'g'), SCRUB_TOKEN);
   // Merge runs like "[coordinates removed], [coordinates removed]" produced by adjacent patterns.
   out = out.replace(new RegExp(String.raw`${escape(SCRUB_TOKEN)}(?:\s*[,;]?\s*${escape(SCRUB_TOKEN)})+`, 'g'), SCRUB_TOKEN);
   return { text: out, replaced };

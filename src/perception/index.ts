@@ -5,5 +5,5 @@ export type { KeyframePose, KeyframeStamp, PoseEstimate, PoseSource, RgbdFrame, 
 export { SlamPoseSource } from './slam-pose-source.js';
 export { type CameraMotion } from './camera-motion.js';
 export { Tracker, TrackerError, type TrackerOptions, type LoopSearchStats, type RelocStats, type OptimizeMapOptions, type OptimizeMapResult } from './tracker.js';
-export { MAP_FILE_VERSION, type MapFileHeader, type MapKeyframe, readMapFileHeader, readMapKeyframes } from './map-file.js';
+export { MAP_FILE_VERSION, MAX_MAP_ID, mapFileProblem, type MapFileHeader, type MapKeyframe, readMapFileHeader, readMapKeyframes } from './map-file.js';
 export { moveMapWorld } from './map-world.js';

@@ -7,6 +7,8 @@
 import { z } from 'zod';
 
 export const MAP_FILE_VERSION = 1;
+/** The largest map id a file may hold (native/src/data/map_database.h: ids stay within a C int). */
+export const MAX_MAP_ID = 0x7fffffff;
 const MAGIC = 'NAVTMAP\0';
 const HEADER_BYTES = 88;
 
@@ -23,7 +25,8 @@ export const MapFileHeaderSchema = z.object({
   numLevels: z.number().int().min(1).max(12),
   levelMotion: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
   scaleFactor: z.number().min(1.05).max(2),
-  mapId: z.number().int().positive(),
+  // the tracker hands map ids out as a C int: a larger id would read back as an error code
+  mapId: z.number().int().positive().max(MAX_MAP_ID),
 });
 export type MapFileHeader = z.output<typeof MapFileHeaderSchema>;
 
@@ -125,4 +128,47 @@ export function readMapKeyframes(bytes: Uint8Array): MapKeyframe[] {
     const pose = new Float64Array([R[0], R[3], R[6], centre[0], R[1], R[4], R[7], centre[1], R[2], R[5], R[8], centre[2], 0, 0, 0, 1]);
     return { id, frame, timestamp, centre, pose };
   });
+}
+
+/**
+ * The map file's checksum (native/src/io/byte_stream.h) as [high, low] 32-bit words, without BigInt in
+ * the loop: FNV-1a 64 from the offset basis 1469598103934665603, the constant the format was written
+ * with (FNV's published basis has one more digit, 14695981039346656037; files of version 1 keep this one).
+ */
+export function fnv1a64(bytes: Uint8Array): [number, number] {
+  let hi = 0x14650fb0, lo = 0x739d0383;
+  for (let i = 0; i < bytes.length; i++) {
+    lo = (lo ^ bytes[i]) >>> 0;
+    // × 0x100000001b3 = × 0x1b3 + × 2⁴⁰ (the second adds lo << 8 to the high word)
+    const a = lo * 0x1b3;
+    hi = (Math.imul(hi, 0x1b3) + Math.floor(a / 4294967296) + (lo << 8)) >>> 0;
+    lo = a >>> 0;
+  }
+  return [hi, lo];
+}
+
+const COVISIBILITY_EDGE_BYTES = 12;
+
+/**
+ * Why `bytes` is not a whole map file this build can load, or null: the header, the checksum, and the
+ * records walked to the checksum's offset. Checked before a map is kept (a house memory's commit)
+ * and when it is read back, so that a damaged file is named at once rather than by every later load.
+ */
+export function mapFileProblem(bytes: Uint8Array): string | null {
+  try {
+    readMapFileHeader(bytes);
+    const end = bytes.length - 8;
+    const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const [hi, lo] = fnv1a64(bytes.subarray(0, end));
+    if (v.getUint32(end, true) !== lo || v.getUint32(end + 4, true) !== hi) return 'map file checksum does not match its bytes (the file is damaged)';
+    const { keyframes } = mapRecords(bytes);
+    const last = keyframes.at(-1);
+    let o = last === undefined ? HEADER_BYTES + 4 + v.getUint32(HEADER_BYTES, true) * LANDMARK_BYTES + 4 : last + KEYFRAME_FIELDS.fixedPart + v.getUint32(last + KEYFRAME_FIELDS.keypoints, true) * KEYPOINT_BYTES;
+    if (o + 4 > end) return `map file ends inside its records (covisibility at offset ${o}, ${bytes.length} bytes)`;
+    o += 4 + v.getUint32(o, true) * COVISIBILITY_EDGE_BYTES;
+    if (o !== end) return `map file records end at offset ${o}, but its checksum is at ${end}`;
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
 }

@@ -7,8 +7,10 @@
  * lands where the earlier run's grids and places are. The checksum is written anew.
  */
 import type { Mat4 } from '../geometry/index.js';
-import { KEYFRAME_FIELDS as KF, LANDMARK_FIELDS as LM, mapRecords } from './map-file.js';
+import { fnv1a64, KEYFRAME_FIELDS as KF, LANDMARK_FIELDS as LM, mapRecords } from './map-file.js';
 import type { KeyframeStamp } from './pose-source.js';
+
+export { fnv1a64 };
 
 /**
  * A copy of `bytes` whose keyframe k is moved by `worldOf(k)` (a rigid camera-to-world change, row-major
@@ -52,20 +54,3 @@ const readVec = (v: DataView, o: number) => [0, 1, 2].map((i) => v.getFloat64(o 
 const writeVec = (v: DataView, o: number, x: number[]) => x.forEach((c, i) => v.setFloat64(o + i * 8, c, true));
 const rotate = (W: Mat4, p: number[], translate: boolean) =>
   [0, 1, 2].map((r) => W[r * 4] * p[0] + W[r * 4 + 1] * p[1] + W[r * 4 + 2] * p[2] + (translate ? W[r * 4 + 3] : 0));
-
-/**
- * The map file's checksum (native/src/io/byte_stream.h) as [high, low] 32-bit words, without BigInt in
- * the loop: FNV-1a 64 from the offset basis 1469598103934665603, the constant the format was written
- * with (FNV's published basis has one more digit, 14695981039346656037; files of version 1 keep this one).
- */
-export function fnv1a64(bytes: Uint8Array): [number, number] {
-  let hi = 0x14650fb0, lo = 0x739d0383;
-  for (let i = 0; i < bytes.length; i++) {
-    lo = (lo ^ bytes[i]) >>> 0;
-    // × 0x100000001b3 = × 0x1b3 + × 2⁴⁰ (the second adds lo << 8 to the high word)
-    const a = lo * 0x1b3;
-    hi = (Math.imul(hi, 0x1b3) + Math.floor(a / 4294967296) + (lo << 8)) >>> 0;
-    lo = a >>> 0;
-  }
-  return [hi, lo];
-}

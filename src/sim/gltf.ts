@@ -14,6 +14,7 @@ import { WebIO, type Document, type Node as GltfNode, type Primitive } from '@gl
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import type { Vec3 } from '../geometry/index.js';
+import { pngSizeProblem } from '../image/index.js';
 import { SceneBuilder } from './builder.js';
 import { TEXTURE_SOURCE_EXTENSIONS } from './gltf-extensions.js';
 import { objectLabelsOf, roomsOf } from './gltf-labels.js';
@@ -57,6 +58,9 @@ export function decodeTexture(bytes: Uint8Array, mime: string, name: string, dec
     const custom = decoders[mime];
     if (custom) return custom(bytes);
     if (mime === 'image/png') {
+      // the size the PNG declares, before decoding: the JPEG decoder's cap, for PNG too
+      const tooBig = pngSizeProblem(bytes, 'the PNG', MAX_TEXTURE_MP * 1024 * 1024);
+      if (tooBig) throw new Error(`${tooBig} (${MAX_TEXTURE_MP} MP, as for JPEG)`);
       const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       return { width: png.width, height: png.height, rgba: new Uint8Array(png.data) };
     }

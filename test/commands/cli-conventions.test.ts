@@ -82,6 +82,20 @@ describe('navharness conventions', () => {
     for (const c of COMMANDS) expect(help.out).toContain(c.name);
   });
 
+  it('`help` and `help <command>` print the help and exit 0; no command at all exits 2 (issue 38)', async () => {
+    const help = await cli('help');
+    expect(help.code).toBe(0);
+    for (const c of COMMANDS) expect(help.out).toContain(c.name);
+    const run = await cli('help', 'run');
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('--house');
+    const sim = await cli('help', 'sim');
+    expect(sim.code).toBe(0);
+    expect(sim.out).toContain('render');
+    const none = await cli();
+    expect(none.code).toBe(2);
+  });
+
   it('every command that produces results takes --json', async () => {
     for (const leaf of [['map'], ['sim', 'render'], ['sim', 'episodes'], ['run'], ['eval'], ['deploy'], ['slam'], ['ate'], ['vln']]) {
       const program = await buildProgram(leaf);

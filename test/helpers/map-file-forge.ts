@@ -14,3 +14,20 @@ export function resealMap(bytes: Uint8Array): void {
 export function keyframeTranslationOffsets(bytes: Uint8Array): number[] {
   return mapRecords(bytes).keyframes.map((o) => o + KEYFRAME_FIELDS.translation);
 }
+
+/** A whole map file holding no landmark, keyframe or edge (640×480 settings), sealed: what a loader accepts. */
+export function emptyMapFile(mapId = 1): Uint8Array {
+  const bytes = new Uint8Array(88 + 12 + 8);
+  const v = new DataView(bytes.buffer);
+  bytes.set([...'NAVTMAP'].map((c) => c.charCodeAt(0)));
+  v.setUint32(8, 1, true);
+  v.setInt32(16, 640, true);
+  v.setInt32(20, 480, true);
+  [525, 525, 319.5, 239.5, 0.08].forEach((x, i) => v.setFloat64(24 + i * 8, x, true));
+  v.setInt32(64, 8, true);
+  v.setInt32(68, 0, true);
+  v.setFloat64(72, 1.2, true);
+  v.setUint32(80, mapId, true);
+  resealMap(bytes);
+  return bytes;
+}

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HOUSE_MEMORY_MANIFEST, HouseMemory, type HouseMemoryContents, lastArchivedHandover, seedRunHouse } from '../../src/memory/index.js';
 import type { NavigatorMemory } from '../../src/navigator/index.js';
+import { emptyMapFile } from '../helpers/map-file-forge.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -39,13 +40,16 @@ function contents(note: string, runs: number): HouseMemoryContents {
   return {
     notes: [{ file: 'overview.md', text: note }],
     maps: {
-      poseMap: { bytes: new Uint8Array([1, 2, 3, 4]), anchor: Float64Array.from({ length: 16 }, (_, i) => i), mapId: 3 },
+      poseMap: { bytes: emptyMapFile(3), anchor: ANCHOR, mapId: 3 },
       navigator: navigatorMemory(),
       placeGraph: { places: [{ name: 'kitchen door', room: 'kitchen', floor: 0, registered: 1 }], edges: [], last: 'kitchen door', sequence: 1 },
     },
     archive: Array.from({ length: runs }, (_, i) => ({ name: `run-00${i + 1}`, ledger: `- task-001 · run ${i + 1}\n`, handovers: [{ task: 'task-001', text: `handover of run ${i + 1}` }] })),
   };
 }
+
+/** a rigid anchor: a quarter turn about y and a shift */
+const ANCHOR = Float64Array.from([0, 0, 1, 2, 0, 1, 0, 0, -1, 0, 0, -3, 0, 0, 0, 1]);
 
 const entry = (index: number, name: string) => ({ name, deployment: DEPLOYMENT, index, tasks: 2, consolidated: true, saved_maps: true });
 
@@ -60,8 +64,8 @@ describe('house memory', () => {
     hm.commit(entry(2, 'run-002'), contents('second notes', 2));
     const back = hm.load();
     expect(back.notes).toEqual([{ file: 'overview.md', text: 'second notes' }]);
-    expect(Array.from(back.maps!.poseMap.bytes)).toEqual([1, 2, 3, 4]);
-    expect(Array.from(back.maps!.poseMap.anchor)).toEqual(Array.from({ length: 16 }, (_, i) => i));
+    expect(Array.from(back.maps!.poseMap.bytes)).toEqual(Array.from(emptyMapFile(3)));
+    expect(Array.from(back.maps!.poseMap.anchor)).toEqual(Array.from(ANCHOR));
     expect(back.maps!.poseMap.mapId).toBe(3);
     expect(Array.from(back.maps!.navigator.layers[0].grid.cells)).toEqual(Array.from(navigatorMemory().layers[0].grid.cells));
     expect(Array.from(back.maps!.navigator.places[0].views[0].rgb)).toEqual([10, 20, 30, 40, 50, 60]);
@@ -122,7 +126,7 @@ describe('house memory', () => {
     writeFileSync(join(dir, 'gen-000001', 'maps', 'anchor.json'), JSON.stringify({ map_id: 1, anchor: [1, 2] }));
     expect(() => hm.load()).toThrow(/anchor.json is malformed: anchor/);
     writeFileSync(join(dir, 'gen-000001', 'maps', 'navigator', 'layer-0.bin'), new Uint8Array(5));
-    writeFileSync(join(dir, 'gen-000001', 'maps', 'anchor.json'), JSON.stringify({ map_id: 1, anchor: new Array(16).fill(0) }));
+    writeFileSync(join(dir, 'gen-000001', 'maps', 'anchor.json'), JSON.stringify({ map_id: 1, anchor: Array.from(ANCHOR) }));
     expect(() => hm.load()).toThrow(/layer-0.bin holds 5 cells/);
     hm.release();
   });

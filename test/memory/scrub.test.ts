@@ -6,6 +6,7 @@ const R = SCRUB_TOKEN;
 describe('coordinate scrubbing', () => {
   const removed: [string, string][] = [
     ['the mug is at (1.2, -3.4) on the counter', `the mug is at ${R} on the counter`],
+    ['the mug is at (1.2, -3.4), 2 chairs nearby', `the mug is at ${R}, 2 chairs nearby`],
     ['sofa near [0.50, 2.0, 90°].', `sofa near ${R}.`],
     ['stopped at x=2.5 z=1.0 facing the door', `stopped at ${R} facing the door`],
     ['pose x: -1.25, z: 0.75, yaw: 1.57 rad here', `pose ${R} here`],
@@ -110,4 +111,30 @@ The painting hangs above the fireplace; I stopped about 1 m in front of it, head
     expect(value).toEqual({ a: `at ${R}`, b: [R, '4 chairs'], n: 3 });
     expect(replaced).toBe(2);
   });
+
+  // issue 38: 22 of 44 written forms of one position passed the scrubber. Each form is put in a
+  // sentence; nothing of the numbers may be left, and the sentence around it stays.
+  const forms = [
+    '3.25/-1.5', 'x=3.25e0', '3,25; -1,5', '(3,25 | -1,5)', 'x=3,25 z=-1,5', 'x: 3.25, z: -1.5', 'X=3.25, Z=-1.5', '3.25, -1.5',
+    '3.25 -1.5', '3.25,-1.5', '3.25; -1.5', '3.25 | -1.5', '3.25:-1.5', '+3.25/-1.5', '−3.25, 1.5', '3.25, 1.50',
+    '3.25 1.50', '3.25/1.5', '.5, -.25', '3.25e0, -1.5e0', '3.25m/-1.5m', '3.25 m; -1.5 m', '[3.25, 0, -1.5]', '<3.25, -1.5>',
+    '{"x":3.25,"z":-1.5}', 'x 3.25 z -1.5', 'x3.25 z-1.5', 'x = 3.25 , z = -1.5', 'x≈3.25, z≈-1.5', 'yaw=1.57 rad', 'heading: 270°', '3.25 east, 1.5 north',
+    '3.25 m east and 1.5 m north', '(3, -1)', '3, -1', 'pos 3.25/-1.5', 'at 3.25 by -1.5', '3.250, -1.500, 0.785', '3.25,-1.5,90°', 'x=3.25;z=-1.5',
+    'x:+3.25 z:-1.50', '3,25 / -1,5', '(3.25 -1.5)', '3.25 / -1.5 / 0.5',
+  ];
+  it('the table holds 44 forms', () => expect(forms).toHaveLength(44));
+  for (const form of forms) {
+    it(`removes the form ${form}`, () => {
+      const r = scrubCoordinates(`the lamp is at ${form} now`);
+      expect(r.text).toContain(R);
+      expect(r.text).not.toMatch(/\d/);
+      expect(r.text.startsWith('the lamp is at ')).toBe(true);
+      expect(r.text.endsWith(' now')).toBe(true);
+    });
+  }
+
+  const quantities = ['Rated 2,5 / 10 today.', 'Met at 09:30, left at 10:15.', 'Rooms 2, 3 and 4 were checked.', 'A 3-4 m hall and a 0.45 SPL.', 'Steps 120 / 500 used; 2 of 3 tasks done.', 'Version 1.2.3 of the notes.'];
+  for (const text of quantities) {
+    it(`keeps the quantities: ${text}`, () => expect(scrubCoordinates(text)).toEqual({ text, replaced: 0 }));
+  }
 });

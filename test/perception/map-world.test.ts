@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimBody } from '../../src/body/sim-body.js';
 import { loadHouse } from '../../src/sim/load-house.js';
 import { identity, multiply, type Mat4 } from '../../src/geometry/index.js';
-import { moveMapWorld, readMapKeyframes, type RgbdFrame, type Tracker } from '../../src/perception/index.js';
+import { mapFileProblem, moveMapWorld, readMapKeyframes, type RgbdFrame, type Tracker } from '../../src/perception/index.js';
 import { fnv1a64 } from '../../src/perception/map-world.js';
 import { navigatorTracker } from '../../bench/support/kidnap.js';
 
@@ -49,6 +49,21 @@ describe('a saved tracker map moved into another world', () => {
     const [hi, lo] = fnv1a64(noise);
     expect((BigInt(hi) << 32n) | BigInt(lo)).toBe(h);
     expect(Buffer.from(moveMapWorld(saved, () => identity())).equals(Buffer.from(saved))).toBe(true);
+  });
+
+  it('mapFileProblem accepts the whole file the tracker wrote and names a flipped byte, a cut and a forged count (issue 38)', () => {
+    expect(mapFileProblem(saved)).toBeNull();
+    expect(mapFileProblem(moveMapWorld(saved, () => world()))).toBeNull();
+    const flipped = saved.slice();
+    flipped[200] ^= 0x10;
+    expect(mapFileProblem(flipped)).toMatch(/checksum/);
+    expect(mapFileProblem(saved.subarray(0, saved.length - 100))).not.toBeNull();
+    const forged = saved.slice();
+    new DataView(forged.buffer).setUint32(88, 0x7fffffff, true);
+    const [hi, lo] = fnv1a64(forged.subarray(0, forged.length - 8));
+    new DataView(forged.buffer).setUint32(forged.length - 8, lo, true);
+    new DataView(forged.buffer).setUint32(forged.length - 4, hi, true);
+    expect(mapFileProblem(forged)).toMatch(/ends inside its records/);
   });
 
   it('moves every keyframe to W·P, and a tracker that loads it relocalises at W·P', () => {

@@ -42,7 +42,10 @@ const wordCount = (s: string) => s.split(' ').length;
 
 function subtasksOf(raw: RawFile, ep: RawFile['episodes'][number], file: string, where: string): { subtasks: GoatBenchSubtask[]; dropped: number } {
   const sceneKey = basename(normaliseScenePath(ep.scene_id));
-  const goalsOf = (category: string) => raw.goals[`${sceneKey}_${category}`] ?? [];
+  const goalsOf = (category: string) => {
+    const key = `${sceneKey}_${category}`;
+    return Object.hasOwn(raw.goals, key) ? raw.goals[key] : [];
+  };
   const subtasks: GoatBenchSubtask[] = [];
   let dropped = 0;
   ep.tasks.forEach((t, k) => {

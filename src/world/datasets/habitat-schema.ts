@@ -13,9 +13,21 @@ export const HabitatQuatSchema = z
 // habitat files store ids as ints or strings; loaders cast them to str as habitat's own loaders do
 const IdSchema = z.union([z.string().min(1), z.number().int()], { error: 'expected an id (a string or a whole number)' }).transform(String);
 
+/**
+ * A scene path relative to the scenes folder: no `..` segment, not absolute, no NUL, so that an
+ * episode file cannot load a scene from outside `--scenes`.
+ */
+const ScenePathSchema = z
+  .string()
+  .min(1, 'expected the scene path, e.g. mp3d/<scan>/<scan>.glb')
+  .max(1024, 'expected a scene path of at most 1024 characters')
+  .refine((p) => !p.includes('\0') && !/^([a-zA-Z]:)?[\\/]/.test(p) && !p.split(/[\\/]/).includes('..'), {
+    message: 'expected a scene path inside the scenes folder (relative, without ..), e.g. mp3d/<scan>/<scan>.glb',
+  });
+
 const episodeCommon = {
   episode_id: IdSchema,
-  scene_id: z.string().min(1, 'expected the scene path, e.g. mp3d/<scan>/<scan>.glb'),
+  scene_id: ScenePathSchema,
   start_position: HabitatVec3Schema,
   start_rotation: HabitatQuatSchema,
   info: z.record(z.string(), z.unknown()).nullish(),

@@ -27,10 +27,11 @@ export interface DatasetInspection {
   missing: string[];
 }
 
+// a Map, not an object: a language or role named __proto__ or constructor is counted like any other
 const count = (xs: (string | null)[]): Record<string, number> => {
-  const m: Record<string, number> = {};
-  for (const x of xs) if (x) m[x] = (m[x] ?? 0) + 1;
-  return m;
+  const m = new Map<string, number>();
+  for (const x of xs) if (x) m.set(x, (m.get(x) ?? 0) + 1);
+  return Object.fromEntries(m);
 };
 
 export function inspectSplit(s: BenchmarkSplit, scenesDir: string | null): DatasetInspection {

@@ -13,7 +13,7 @@
  * (the episodes of one scene share it) and `close()` destroys it.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { type AgentShape, type HouseRef, type Scene, SceneNavMesh } from '../../sim/index.js';
 import { loadHabitatScene, loadHouse, type NavMeshSource, sceneIdsBySemanticId, type SemanticInstance } from '../../sim/node.js';
 import { BENCHMARK_PRESETS } from './presets.js';
@@ -56,6 +56,9 @@ export class MissingSceneError extends Error {
 export function sceneHouseRef(scene: string, scenesDir: string): HouseRef {
   const seed = PROCEDURAL.exec(scene);
   if (seed) return { kind: 'procedural', seed: Number(seed[1]) };
+  const path = resolve(scenesDir, scene);
+  const rel = relative(resolve(scenesDir), path);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new Error(`scene '${scene}' is outside the scenes folder ${scenesDir}; an episode names a scene by its path inside it`);
   return { kind: 'gltf', path: join(scenesDir, scene) };
 }
 

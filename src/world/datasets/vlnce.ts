@@ -20,7 +20,8 @@ type GtFile = z.infer<typeof VlnceGtFileSchema>;
 
 function convertEpisode(e: RawEpisode, benchmark: VlnceEpisode['benchmark'], role: RxrRole | null, gt: GtFile | null): VlnceEpisode {
   const i = e.instruction;
-  const g = gt?.[e.episode_id];
+  // own keys only: an episode id like __proto__ or constructor must not find Object's members
+  const g = gt && Object.hasOwn(gt, e.episode_id) ? gt[e.episode_id] : undefined;
   const geo = e.info?.geodesic_distance;
   return {
     benchmark,
