@@ -9,6 +9,7 @@ import { failureSummary, HouseRangeSchema, runParallel, PricesSchema, type RunMe
 import { VLN_CONFIGS } from '../vln/index.js';
 import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags } from './eval-dataset.js';
 import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags } from './run.js';
+import { applySceneFlags, withSceneFlags } from './scene-flags.js';
 import { parseFlags } from './options.js';
 import { progressBar } from './progress.js';
 import { goatSummary } from './eval-summary.js';
@@ -60,7 +61,7 @@ export function registerEval(program: Command): void {
     .option('--max-goals <n>', 'at most n goals per sequence')
     .option('--step-budget <n>', 'movement steps per task')
     .option('--turn-budget <n>', 'model turns per task');
-  withAblationFlags(cmd)
+  withAblationFlags(withSceneFlags(cmd))
     .option('--config <file>', 'JSON harness configuration')
     .option('--price-input <p>', 'p_u: price per million uncached input tokens', '0')
     .option('--price-cached <p>', 'p_c: price per million cached input tokens', '0')
@@ -75,6 +76,7 @@ export function registerEval(program: Command): void {
     .option('--rate-window <seconds>', 'with --rate-limit: the window (60: requests per minute)', '60')
     .action(async (raw: Record<string, unknown>) => {
       const f = parseFlags(EvalFlagsSchema, raw, 'eval');
+      await applySceneFlags(raw, 'eval');
       const harness = harnessConfigFromFlags({ ...f, house: '', resume: false });
       const prices = PricesSchema.parse({ uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput });
       if (f.queue !== undefined && f.houses) {

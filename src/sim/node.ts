@@ -16,3 +16,5 @@ export { parseSemanticTxt, sceneIdsBySemanticId, type SemanticInstance } from '.
 export { emptyGltfReport, type GltfReport, loadGltfScene } from './gltf.js';
 export { decodersFor, habitatNavMeshPathOf, type HabitatStage, navMeshFileAgent, openHabitatNavMesh, readHabitatStage, readHabitatStageConfig } from './habitat/load-scene.js';
 export { type DatasetScene, resolveDatasetScene } from './habitat/scene-dataset.js';
+export { type NavMeshGeometry, navMeshGeometry } from './habitat/navmesh-file.js';
+export { type BuildConfig, type RecastValues, recastOfBuildConfig, recastOfHabitatSettings } from './habitat/navmesh-settings.js';
