@@ -51,6 +51,7 @@ export function registerEval(program: Command): void {
     .option('--vln-config <name>', `with an r2r-ce/rxr-ce dataset: ${VLN_CONFIGS.join(' | ')}`, 'goal')
     .option('--preset <name>', "with --dataset: the body's camera and action limit, papers (the papers' setting) | goat-bench | r2r-ce | rxr-ce (the benchmark's own)", 'papers')
     .option('--dtw <method>', "with an r2r-ce/rxr-ce dataset: nDTW's DTW, exact | fast (FastDTW)", 'exact')
+    .option('--allow-goal-mismatch', "with a goat-bench dataset: run goals whose category disagrees with the scene's semantic annotations (refused by default)")
     .requiredOption('--agent <spec>', 'scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL')
     .requiredOption('--out <dir>', 'output directory (one run directory per house)')
     .option('--workers <n>', 'worker threads', String(Math.max(1, Math.min(2, cpus().length))))

@@ -12,3 +12,5 @@ export {
   benchmarkAgent, defaultSceneResolver, MissingSceneError, missingSceneFiles, navmeshPolicy, type OpenedScene, sceneDownloadHint, sceneHouseRef, type SceneResolver, semanticInstanceIdOf,
 } from './scenes.js';
 export { goatEpisodeOf, type InstanceIdOf, instanceIdOf, instructionEpisodeOf } from './to-project.js';
+export { CATEGORY_SYNONYMS, categoryAgreement, checkGoalIds, type GoalIdCheck, semanticTxtOf } from './goal-categories.js';
+export { checkSplitGoalIds, type SemanticCheck } from './inspect.js';
