@@ -29,6 +29,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./sim.js')).registerSim,
   },
   {
+    name: 'scene',
+    summary: 'inspect scene, stage, object and navmesh files as every command opens them',
+    load: async () => (await import('./scene.js')).registerScene,
+  },
+  {
     name: 'run',
     summary: 'run a GOAT-style goal sequence in one house and write the run directory (ledger, handovers, verdicts, house notes, maps, metrics.json)',
     load: async () => (await import('./run.js')).registerRun,

@@ -4,6 +4,7 @@
  * coverage, the scene files it needs and, with --scenes, the ones that are not there.
  */
 import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { parseFlags, UsageError } from './options.js';
 
@@ -14,6 +15,7 @@ export const InspectFlagsSchema = z.object({
   benchmark: z.enum(BENCHMARK_NAMES, { error: `expected one of ${BENCHMARK_NAMES.join(', ')} (default: read from the files)` }).optional(),
   scenes: z.string().min(1, 'give the scenes folder (the one holding mp3d/ or hm3d/)').optional(),
   tours: z.string().min(1, 'give the IR2R-CE tours JSON file').optional(),
+  semantic: z.string().min(1, 'give a folder of {scene}.semantic.txt files or one such file').optional(),
   json: z.boolean().default(false),
 });
 
@@ -31,7 +33,8 @@ export async function inspectCommand(raw: unknown, log: (s: string) => void = co
   if (f.benchmark === 'ir2r-ce' && !f.tours) throw new UsageError('navharness dataset inspect: --tours: IR2R-CE needs its tours file (IVLN-CE TOURS_FILE: {split: {scene: [[episode ids]]}})', ['--tours']);
   const { openBenchmarkPath, inspectSplit, loadIr2rTours } = await import('../world/node.js');
   const split = await readOrRefuse('<path>', () => openBenchmarkPath(f.path, f.benchmark));
-  const report: Record<string, unknown> = { ...inspectSplit(split, f.scenes ?? null) };
+  if (f.semantic && !existsSync(f.semantic)) throw new UsageError(`navharness dataset inspect: --semantic: '${f.semantic}' does not exist; give a folder of {scene}.semantic.txt files (HM3D semantic annotations) or one such file`, ['--semantic']);
+  const report: Record<string, unknown> = { ...(await readOrRefuse('--semantic', async () => inspectSplit(split, f.scenes ?? null, f.semantic ?? null))) };
   if (f.tours) {
     if (split.benchmark !== 'r2r-ce') throw new UsageError(`navharness dataset inspect: --tours: IR2R-CE tours order R2R-CE episodes; '${f.path}' holds ${split.benchmark}`, ['--tours']);
     const tours = await readOrRefuse('--tours', () => loadIr2rTours(f.tours!, split));
@@ -50,6 +53,11 @@ export async function inspectCommand(raw: unknown, log: (s: string) => void = co
   if (r.gt) parts.push(`_gt for ${r.gt.episodes_with_gt} of ${r.episodes}`);
   if (r.tours) parts.push(`${r.tours.count} tours`);
   log(parts.join('; '));
+  const sem = r.semantic;
+  if (sem) {
+    log(`semantic: ${sem.goal_ids_checked} goal ids checked in ${sem.scenes_checked} scene(s): ${sem.goal_ids_same} same category, ${sem.goal_ids_synonym} synonym, ${sem.goal_ids_mismatched} mismatched`);
+    for (const x of sem.examples) log(`  ${x.agreement}: ${x.object_id} (${x.category}) is '${x.annotation ?? 'not annotated'}' in ${x.scene}`);
+  }
   log(r.missing.length ? `missing:\n${r.missing.map((m) => `  ${m}`).join('\n')}` : 'nothing missing');
 }
 
@@ -62,6 +70,7 @@ export function registerDataset(program: Command): void {
     .option('--benchmark <name>', `${BENCHMARK_NAMES.join(' | ')} (default: read from the files)`)
     .option('--scenes <dir>', 'scenes folder to check for the scene files (holding mp3d/ or hm3d/)')
     .option('--tours <file>', 'IR2R-CE tours file (with an R2R-CE split)')
+    .option('--semantic <path>', 'GOAT-Bench: a folder of {scene}.semantic.txt files (or one) to check goal ids against, besides those beside the scenes')
     .option('--json', 'print the inspection as JSON')
     .action(async (path: string, opts: Record<string, unknown>) => inspectCommand({ ...opts, path }));
 }

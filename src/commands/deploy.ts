@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { deploy, runStartProblems } from '../eval/index.js';
 import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags } from './run.js';
+import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
 
@@ -22,7 +23,7 @@ export function registerDeploy(program: Command): void {
   const cmd = program
     .command('deploy')
     .description('run K goal sequences back to back in one house with one house memory (notes, saved maps, experience archive) and report s-SR and SPL by run index')
-    .requiredOption('--house <house>', "'seed:N' (procedural house) or a .glb/.gltf path")
+    .requiredOption('--house <house>', HOUSE_HELP)
     .requiredOption('--runs <k>', 'goal sequences played back to back (run k plays sequence seed --sequence + k − 1)')
     .requiredOption('--agent <spec>', 'scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL')
     .requiredOption('--out <dir>', 'deployment directory (run-001, run-002, …, metrics.json)')
@@ -39,11 +40,12 @@ export function registerDeploy(program: Command): void {
     .option('--turn-budget <n>', 'model turns per task')
     .option('--task-starts <where>', 'continue (default) | episode (each goal starts at its sequence start: moved and relocated when elsewhere)', 'continue')
     .option('--no-saved-maps', 'ablation: keep no maps between runs (each run starts with an empty map)');
-  withAblationFlags(cmd)
+  withAblationFlags(withSceneFlags(cmd))
     .option('--config <file>', 'JSON harness configuration (flags override it)')
     .option('--json', 'print the deployment metrics as JSON only')
     .action(async (raw: Record<string, unknown>) => {
       const f = parseFlags(DeployFlagsSchema, raw, 'deploy');
+      await applySceneFlags(raw, 'deploy');
       const harness = harnessConfigFromFlags({ ...f, houseDir: undefined });
       const problems = runStartProblems(f);
       if (problems.length) throw new UsageError(`navharness deploy: cannot start\n${problems.map((p) => `  ${p}`).join('\n')}`);

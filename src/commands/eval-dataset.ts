@@ -30,6 +30,7 @@ export const DatasetFlagsShape = {
   limit: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').positive('expected at least 1').optional(),
   preset: z.enum(PRESETS, { error: `--preset is one of ${PRESETS.join(', ')}: the papers' setting or the benchmark's own` }).default('papers'),
   dtw: z.enum(['exact', 'fast'], { error: "nDTW's DTW is 'exact' or 'fast' (FastDTW, VLN-CE's default)" }).default('exact'),
+  allowGoalMismatch: z.boolean({ error: '--allow-goal-mismatch takes no value' }).default(false),
 };
 
 type DatasetFlagValues = { dataset?: { benchmark: (typeof DATASET_KINDS)[number]; root: string }; scenes?: string; split?: string; preset?: (typeof PRESETS)[number] };
@@ -48,7 +49,7 @@ export function checkDatasetFlags(f: DatasetFlagValues, ctx: z.RefinementCtx): v
   if (!f.split) ctx.addIssue({ code: 'custom', path: ['split'], message: 'give the split to run, e.g. val_seen or val_unseen' });
 }
 
-export type DatasetFlags = Required<Pick<DatasetFlagValues, 'dataset' | 'scenes' | 'split' | 'preset'>> & { limit?: number };
+export type DatasetFlags = Required<Pick<DatasetFlagValues, 'dataset' | 'scenes' | 'split' | 'preset'>> & { limit?: number; allowGoalMismatch?: boolean };
 
 /**
  * The split's episodes, checked before anything runs: an unreadable or invalid split is refused
@@ -56,12 +57,12 @@ export type DatasetFlags = Required<Pick<DatasetFlagValues, 'dataset' | 'scenes'
  */
 export async function loadDatasetOrRefuse(command: string, f: DatasetFlags) {
   const { loadDatasetEpisodes } = await import('../eval/index.js');
-  const src = { benchmark: f.dataset.benchmark, root: f.dataset.root, split: f.split, scenesDir: f.scenes, limit: f.limit };
+  const src = { benchmark: f.dataset.benchmark, root: f.dataset.root, split: f.split, scenesDir: f.scenes, limit: f.limit, allowGoalMismatch: f.allowGoalMismatch };
   try {
     return { src, episodes: await loadDatasetEpisodes(src) };
   } catch (e) {
     const msg = (e as Error).message;
-    const flag = /scene files? .*missing/.test(msg) ? '--scenes' : '--dataset';
+    const flag = /scene files? .*missing/.test(msg) ? '--scenes' : /disagree with the semantic annotations/.test(msg) ? '--allow-goal-mismatch' : '--dataset';
     throw new UsageError(`navharness ${command}: ${flag}: ${msg}`, [flag]);
   }
 }

@@ -9,6 +9,7 @@ import { evalFolder, failureSummary, HouseRangeSchema, providerErrorLine, provid
 import { VLN_CONFIGS } from '../vln/index.js';
 import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags } from './eval-dataset.js';
 import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags, withProviderFlags } from './run.js';
+import { applySceneFlags, withSceneFlags } from './scene-flags.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
 import { goatSummary } from './eval-summary.js';
@@ -51,6 +52,7 @@ export function registerEval(program: Command): void {
     .option('--vln-config <name>', `with an r2r-ce/rxr-ce dataset: ${VLN_CONFIGS.join(' | ')}`, 'goal')
     .option('--preset <name>', "with --dataset: the body's camera and action limit, papers (the papers' setting) | goat-bench | r2r-ce | rxr-ce (the benchmark's own)", 'papers')
     .option('--dtw <method>', "with an r2r-ce/rxr-ce dataset: nDTW's DTW, exact | fast (FastDTW)", 'exact')
+    .option('--allow-goal-mismatch', "with a goat-bench dataset: run goals whose category disagrees with the scene's semantic annotations (refused by default)")
     .requiredOption('--agent <spec>', 'scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL')
     .requiredOption('--out <dir>', 'output directory (one run directory per house)')
     .option('--workers <n>', 'worker threads', String(Math.max(1, Math.min(2, cpus().length))))
@@ -61,7 +63,7 @@ export function registerEval(program: Command): void {
     .option('--max-goals <n>', 'at most n goals per sequence')
     .option('--step-budget <n>', 'movement steps per task')
     .option('--turn-budget <n>', 'model turns per task');
-  withProviderFlags(withAblationFlags(cmd))
+  withProviderFlags(withAblationFlags(withSceneFlags(cmd)))
     .option('--config <file>', 'JSON harness configuration')
     .option('--price-input <p>', 'p_u: price per million uncached input tokens', '0')
     .option('--price-cached <p>', 'p_c: price per million cached input tokens', '0')
@@ -77,6 +79,7 @@ export function registerEval(program: Command): void {
     .option('--rate-window <seconds>', 'with --rate-limit: the window (60: requests per minute)', '60')
     .action(async (raw: Record<string, unknown>) => {
       const f = parseFlags(EvalFlagsSchema, raw, 'eval');
+      await applySceneFlags(raw, 'eval');
       const harness = harnessConfigFromFlags({ ...f, house: '', resume: false });
       const prices = PricesSchema.parse({ uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput });
       if (f.queue !== undefined && f.houses) {

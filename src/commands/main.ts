@@ -109,6 +109,11 @@ export async function main(argv: readonly string[], out: CliOutput = { err: (t) 
       out.err(accepted ? `${err.message}\n${accepted}` : err.message);
       return USAGE_EXIT_CODE;
     }
+    // the scene opener's refusal (src/world/open-scene.ts), told by name so that this file loads no layer
+    if ((err as Error).name === 'SceneError') {
+      out.err(`navharness: ${(err as Error).message}`);
+      return USAGE_EXIT_CODE;
+    }
     out.err(`navharness: ${(err as Error).message}`);
     return 1;
   }

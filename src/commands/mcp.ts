@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { HouseSpecSchema, POSE_SOURCES } from '../world/index.js';
 import { parseFlags, UsageError } from './options.js';
+import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
 
 const wholeNumber = (lo: number, hi: number, hint: string) =>
   z.string().transform((s, ctx) => {
@@ -21,7 +22,7 @@ const wholeNumber = (lo: number, hi: number, hint: string) =>
   });
 
 export const McpFlags = z.object({
-  house: HouseSpecSchema.check(z.refine((h) => h.kind !== 'gltf' || existsSync(h.path), {
+  house: HouseSpecSchema.check(z.refine((h) => h.kind !== 'gltf' || existsSync(h.path.replace(/#[^#]*$/, '')), {
     message: 'the scene file was not found (a relative path is resolved against the directory the server is started in)',
   })),
   http: wholeNumber(0, 65535, 'a TCP port on 127.0.0.1; 0 picks a free one').optional(),
@@ -57,10 +58,10 @@ function untilSignal(): Promise<string> {
 }
 
 export function registerMcp(program: Command): void {
-  program
-    .command('mcp')
+  withSceneFlags(program
+    .command('mcp'))
     .description('serve one live navigation episode to an external agent (Claude Code, Codex CLI) over the Model Context Protocol')
-    .requiredOption('--house <ref>', "'seed:N' for a procedural house, or a .glb/.gltf file")
+    .requiredOption('--house <ref>', HOUSE_HELP)
     .option('--http <port>', 'serve streamable HTTP on 127.0.0.1:<port> (0: a free port) instead of stdio')
     .option('--pose <source>', `pose source: ${POSE_SOURCES.join(' | ')}`, 'ground-truth')
     .option('--steps <n>', 'step budget of the task', '500')
@@ -71,6 +72,7 @@ export function registerMcp(program: Command): void {
     .option('--session-idle <seconds>', 'with --http: close a session after this many seconds without a request', '1800')
     .action(async (raw: Record<string, string>) => {
       const f = parseFlags(McpFlags, raw, 'mcp');
+      await applySceneFlags(raw, 'mcp');
       // Nothing but the protocol may reach stdout; a stray console.log from any layer goes to stderr.
       console.log = console.error;
       const { Episode, serveHttp, serveStdio } = await import('../mcp/index.js');

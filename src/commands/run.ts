@@ -11,6 +11,7 @@ import { REQUEST_TIMEOUT_S } from '../models/index.js';
 import { failureSummary, providerErrorLine, runSequence, runStartProblems } from '../eval/index.js';
 import { HouseSpecTextSchema } from '../world/index.js';
 import { SuccessDefinitionSchema } from '../memory/index.js';
+import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
 
@@ -107,7 +108,7 @@ export function registerRun(program: Command): void {
   const cmd = program
     .command('run')
     .description('run a GOAT-style goal sequence in one house and write the run directory (ledger, handovers, verdicts, house notes, maps, metrics.json)')
-    .requiredOption('--house <house>', "'seed:N' (procedural house) or a .glb/.gltf path")
+    .requiredOption('--house <house>', HOUSE_HELP)
     .option('--sequence <k>', 'sequence seed', '0')
     .requiredOption('--agent <spec>', 'scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL')
     .option('--policy <policy>', `session policy: ${SESSION_POLICIES.join(' | ')}`, 'navharness')
@@ -122,11 +123,12 @@ export function registerRun(program: Command): void {
     .option('--step-budget <n>', 'movement steps per task')
     .option('--turn-budget <n>', 'model turns per task')
     .option('--task-starts <where>', "continue (each goal starts where the previous ended, default) | episode (each goal starts at the sequence's start for it: the body is moved there and relocated with four views when elsewhere)", 'continue');
-  withProviderFlags(withAblationFlags(cmd))
+  withProviderFlags(withAblationFlags(withSceneFlags(cmd)))
     .option('--config <file>', 'JSON harness configuration (flags override it)')
     .option('--json', 'print the metrics as JSON only')
     .action(async (raw: Record<string, unknown>) => {
       const f = parseFlags(RunFlagsSchema, raw, 'run');
+      await applySceneFlags(raw, 'run');
       const harness = harnessConfigFromFlags(f);
       const problems = runStartProblems(f);
       if (problems.length) throw new UsageError(`navharness run: cannot start\n${problems.map((p) => `  ${p}`).join('\n')}`);

@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { HouseSpecSchema } from '../world/index.js';
 import { parseFlags } from './options.js';
+import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
 import { progressBar } from './progress.js';
 
 const num = (what: string) =>
@@ -79,10 +80,10 @@ async function writeAtomic(path: string, data: string | Uint8Array): Promise<voi
 export function registerSim(program: Command): void {
   const sim = program.command('sim').description('the embedded household simulator');
 
-  sim
-    .command('render')
+  withSceneFlags(sim
+    .command('render'))
     .description('write rgb.png, depth.png (16-bit millimetres) and instances.png for a view of a house')
-    .requiredOption('--house <ref>', "'seed:N' for a procedural house, or a .glb/.gltf file")
+    .requiredOption('--house <ref>', HOUSE_HELP)
     .requiredOption('--out <dir>', 'output directory')
     .option('--x <metres>', 'position x (default: the house start)')
     .option('--z <metres>', 'position z (default: the house start)')
@@ -93,6 +94,7 @@ export function registerSim(program: Command): void {
     .option('--json', 'print the written files and the view as JSON')
     .action(async (raw: Record<string, string>) => {
       const f = parseFlags(RenderFlagsSchema, raw, 'sim render');
+      await applySceneFlags(raw, 'sim render');
       const { renderHouseView } = await import('../world/index.js');
       const { join } = await import('node:path');
       const v = await renderHouseView(f.house, { x: f.x, z: f.z, yaw: f.yaw !== undefined ? (f.yaw * Math.PI) / 180 : undefined, width: f.width, height: f.height, hfovDeg: f.hfov });

@@ -12,7 +12,7 @@ import { addUsage, ZERO_USAGE } from '../models/index.js';
 import type { GoatEpisode, InstructionEpisode } from '../sim/index.js';
 import { houseSpecText } from '../world/index.js';
 import {
-  applyPreset, type Benchmark, defaultSceneResolver, type GoatBenchEpisode, goatEpisodeOf, instructionEpisodeOf, MissingSceneError, missingSceneFiles, type OpenedScene, openBenchmarkSplit, type Preset, type SceneResolver,
+  applyPreset, type Benchmark, checkSplitGoalIds, defaultSceneResolver, type GoatBenchEpisode, goatEpisodeOf, instructionEpisodeOf, MissingSceneError, missingSceneFiles, type OpenedScene, openBenchmarkSplit, type Preset, type SceneResolver,
   sceneDownloadHint, sceneHouseRef, settingsOf, type VlnceEpisode,
 } from '../world/node.js';
 import { type Prices, PricesSchema } from './cost.js';
@@ -37,6 +37,22 @@ export interface DatasetSource {
    * annotations), else the number in the object id
    */
   instanceIdOf?: (scene: string, objectId: string) => number;
+  /** bind GOAT goals whose category disagrees with the scene's semantic annotations (default: refuse the split) */
+  allowGoalMismatch?: boolean;
+}
+
+/**
+ * GOAT-Bench goal ids whose annotated category is another's (or that no annotation has) refuse the
+ * split before anything runs, unless allowed: a run would score the agent against the wrong object.
+ * Near-matches (synonyms, "led tv" for "tv") bind.
+ */
+function checkGoalCategories(episodes: readonly GoatBenchEpisode[], src: DatasetSource): void {
+  if (src.allowGoalMismatch) return;
+  const { checks } = checkSplitGoalIds(episodes, src.scenesDir, null, []);
+  const bad = checks.filter((c) => c.agreement === 'mismatch' || c.agreement === 'absent');
+  if (bad.length === 0) return;
+  const lines = bad.slice(0, 20).map((c) => `  ${c.objectId} (${c.category}) is ${c.annotation === null ? 'not an annotated instance' : `'${c.annotation}'`} in ${c.scene}`);
+  throw new Error(`${bad.length} GOAT goal id(s) disagree with the semantic annotations of their scene:\n${lines.join('\n')}${bad.length > 20 ? '\n  …' : ''}\nrun them anyway with --allow-goal-mismatch, or fix the episode file`);
 }
 
 /**
@@ -87,6 +103,7 @@ async function episodesOf<T extends GoatBenchEpisode | VlnceEpisode>(src: Datase
   const episodes = (split.episodes as T[]).slice(0, src.limit ?? split.episodes.length);
   if (episodes.length === 0) throw new Error(`${benchmark} split '${src.split}' under ${src.root} holds no episodes`);
   checkScenes(episodes.map((e) => e.scene), src.scenesDir);
+  if (benchmark === 'goat-bench') checkGoalCategories(episodes as GoatBenchEpisode[], src);
   // one scene open at a time: episodes of a scene run together
   return [...episodes].sort((a, b) => (a.scene < b.scene ? -1 : a.scene > b.scene ? 1 : 0));
 }

@@ -16,7 +16,7 @@ import { PNG } from 'pngjs';
 import type { Vec3 } from '../geometry/index.js';
 import { pngSizeProblem } from '../image/index.js';
 import { SceneBuilder } from './builder.js';
-import { TEXTURE_SOURCE_EXTENSIONS } from './gltf-extensions.js';
+import { IGNORABLE_EXTENSION, ignoredExtension, SUPPORTED_EXTENSIONS, TEXTURE_SOURCE_EXTENSIONS, transformUv, uvTransformOf } from './gltf-extensions.js';
 import { objectLabelsOf, roomsOf } from './gltf-labels.js';
 import { FLAG_DOUBLE_SIDED, FLAG_NO_COLLIDE, type Scene, type StartPose } from './scene.js';
 
@@ -34,7 +34,25 @@ export interface GltfLoadOptions {
   decoders?: Readonly<Record<string, TextureDecoder>>;
   /** keep vertex colours at 8 bits a channel (semantic meshes, whose colours name instances) */
   exactVertexColours?: boolean;
+  /**
+   * what an undecodable base colour texture does: 'strict' (default) refuses the scene naming it,
+   * 'grey' paints its triangles grey and records the failure in `report`
+   */
+  textures?: 'strict' | 'grey';
+  /** filled while reading: textures decoded and failed, extensions ignored */
+  report?: GltfReport;
+  /** external files a `.gltf` names by relative URI (buffers, images), read by the caller */
+  resources?: Readonly<Record<string, Uint8Array>>;
 }
+
+export interface GltfReport {
+  /** distinct base colour textures the drawn triangles use */
+  textures: { total: number; decoded: number; failed: Array<{ texture: string; reason: string }> };
+  /** what was read differently from the file, one line each (ignored shading extensions) */
+  notes: string[];
+}
+
+export const emptyGltfReport = (): GltfReport => ({ textures: { total: 0, decoded: 0, failed: [] }, notes: [] });
 
 export interface DecodedTexture {
   width: number;
@@ -48,12 +66,34 @@ const TRIANGLES = 4;
 
 export const TEXTURE_TYPES = ['image/png', 'image/jpeg'] as const;
 
+/** Other names files use for a decoder's mimeType: the GOOGLE_texture_basis text says `image/basis`. */
+const MIME_ALIASES: Record<string, string> = { 'image/basis': 'image/x-basis', 'image/jpg': 'image/jpeg' };
+
+/**
+ * The PNG up to the end of its IEND chunk: exporters pad an embedded image to its buffer view's
+ * alignment, which the glTF validator accepts and pngjs refuses ("unrecognised content at end of stream").
+ */
+export function pngWithoutTrailer(bytes: Uint8Array): Uint8Array {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 8;
+  while (at + 12 <= bytes.byteLength) {
+    const len = dv.getUint32(at);
+    const type = String.fromCharCode(bytes[at + 4], bytes[at + 5], bytes[at + 6], bytes[at + 7]);
+    const end = at + 12 + len;
+    if (end > bytes.byteLength) break;
+    if (type === 'IEND') return bytes.subarray(0, end);
+    at = end;
+  }
+  return bytes;
+}
+
 /** Larger textures are refused rather than decoded into hundreds of MB (ReplicaCAD's are ≤ 4096²). */
 const MAX_TEXTURE_MP = 64;
 
 /** A base colour texture as RGBA; an error names the texture, its type and what is accepted. */
 export function decodeTexture(bytes: Uint8Array, mime: string, name: string, decoders: Readonly<Record<string, TextureDecoder>> = {}): DecodedTexture {
   const what = `texture '${name}' (${mime || 'no mimeType'}, ${bytes.byteLength} bytes)`;
+  mime = MIME_ALIASES[mime] ?? mime;
   try {
     const custom = decoders[mime];
     if (custom) return custom(bytes);
@@ -61,7 +101,8 @@ export function decodeTexture(bytes: Uint8Array, mime: string, name: string, dec
       // the size the PNG declares, before decoding: the JPEG decoder's cap, for PNG too
       const tooBig = pngSizeProblem(bytes, 'the PNG', MAX_TEXTURE_MP * 1024 * 1024);
       if (tooBig) throw new Error(`${tooBig} (${MAX_TEXTURE_MP} MP, as for JPEG)`);
-      const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      const trimmed = pngWithoutTrailer(bytes);
+      const png = PNG.sync.read(Buffer.from(trimmed.buffer, trimmed.byteOffset, trimmed.byteLength));
       return { width: png.width, height: png.height, rgba: new Uint8Array(png.data) };
     }
     if (mime === 'image/jpeg') {
@@ -97,11 +138,42 @@ function det3(m: ArrayLike<number>): number {
   return m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2]) + m[8] * (m[1] * m[6] - m[5] * m[2]);
 }
 
-export async function readGltfDocument(bytes: Uint8Array, binary = true): Promise<Document> {
-  const io = new WebIO().registerExtensions(TEXTURE_SOURCE_EXTENSIONS);
+/** The JSON of a glTF: the first chunk of a GLB, or the text of a .gltf. */
+export function gltfJson(bytes: Uint8Array, binary = true): Record<string, unknown> {
+  let text: string;
+  if (binary) {
+    const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (bytes.byteLength < 20 || dv.getUint32(0, true) !== 0x46546c67) throw new Error("not a GLB file (no 'glTF' magic at byte 0)");
+    const len = dv.getUint32(12, true);
+    if (dv.getUint32(16, true) !== 0x4e4f534a || 20 + len > bytes.byteLength) throw new Error('GLB file without a whole JSON chunk after its header');
+    text = new TextDecoder().decode(bytes.subarray(20, 20 + len));
+  } else text = new TextDecoder().decode(bytes);
+  const json = JSON.parse(text) as unknown;
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new Error('the glTF JSON is not an object');
+  return json as Record<string, unknown>;
+}
+
+const names = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/**
+ * Reads a glTF document. Shading-only extensions (`KHR_materials_*`) a file requires are read as
+ * absent, with a note in `report`; any other unsupported required extension is refused by name.
+ */
+export async function readGltfDocument(bytes: Uint8Array, binary = true, resources: Readonly<Record<string, Uint8Array>> = {}, report?: GltfReport): Promise<Document> {
+  const json = gltfJson(bytes, binary);
+  const used = new Set([...names(json.extensionsUsed), ...names(json.extensionsRequired)]);
+  const required = names(json.extensionsRequired);
+  const ignored = [...used].filter((n) => IGNORABLE_EXTENSION.test(n) && !SUPPORTED_EXTENSIONS.includes(n));
+  const refused = required.filter((n) => !SUPPORTED_EXTENSIONS.includes(n) && !IGNORABLE_EXTENSION.test(n));
+  if (refused.length) throw new Error(`requires the glTF extension(s) ${refused.join(', ')}, which this reader does not support; supported are ${SUPPORTED_EXTENSIONS.join(', ')} (and KHR_materials_*, read without their shading)`);
+  for (const n of ignored) report?.notes.push(`extension ${n} ignored: it changes shading only, which the simulator's renderer does not model`);
+  const io = new WebIO().registerExtensions([...TEXTURE_SOURCE_EXTENSIONS, ...ignored.map(ignoredExtension)]);
   if (binary) return io.readBinary(bytes);
-  const json = JSON.parse(new TextDecoder().decode(bytes));
-  return io.readJSON({ json, resources: {} });
+  const missing = [...(Array.isArray(json.buffers) ? json.buffers : []), ...(Array.isArray(json.images) ? json.images : [])]
+    .map((b) => (b as { uri?: unknown }).uri)
+    .filter((u): u is string => typeof u === 'string' && !u.startsWith('data:') && !resources[u]);
+  if (missing.length) throw new Error(`the .gltf names external file(s) that were not given: ${missing.join(', ')}`);
+  return io.readJSON({ json: json as never, resources: { ...resources } as Record<string, Uint8Array<ArrayBuffer>> });
 }
 
 type FloorGuess = { area: number; y: number; c: Vec3 };
@@ -109,12 +181,12 @@ type FloorGuess = { area: number; y: number; c: Vec3 };
 /** Turns glTF meshes into scene triangles, one scene object per mesh node, sharing textures. */
 class GltfSceneReader {
   readonly b = new SceneBuilder();
-  private readonly texCache = new Map<unknown, number>();
+  private readonly texCache = new Map<unknown, { tex: number; decoded: boolean }>();
   private readonly colourTex = new Map<string, number>();
   /** the largest upward-facing triangle near the lowest level: a floor to start on */
   floorGuess: FloorGuess | null = null;
 
-  constructor(private readonly opts: Pick<GltfLoadOptions, 'frame' | 'decoders' | 'exactVertexColours'> = {}) {}
+  constructor(private readonly opts: Pick<GltfLoadOptions, 'frame' | 'decoders' | 'exactVertexColours' | 'textures' | 'report'> = {}) {}
 
   private flatTexture(f: ArrayLike<number>): number {
     const c = [0, 1, 2].map((i) => Math.round(Math.min(1, Math.max(0, f[i])) * 255));
@@ -123,14 +195,30 @@ class GltfSceneReader {
     return this.colourTex.get(key)!;
   }
 
-  private materialTexture(prim: Primitive): number {
+  /** The scene texture of a primitive's base colour, and whether its image decoded (false: painted flat). */
+  private materialTexture(prim: Primitive): { tex: number; decoded: boolean } {
     const mat = prim.getMaterial();
     const t = mat?.getBaseColorTexture() ?? null;
     if (t && this.texCache.has(t)) return this.texCache.get(t)!;
-    const img = t?.getImage() ? decodeTexture(t.getImage()!, t.getMimeType(), t.getName() || t.getURI() || `#${this.texCache.size}`, this.opts.decoders) : null;
-    const tex = img ? this.b.texture({ kind: 'pixels', rgba: img.rgba }, img.width, img.height) : this.flatTexture(mat?.getBaseColorFactor() ?? [0.8, 0.8, 0.8, 1]);
-    if (t) this.texCache.set(t, tex);
-    return tex;
+    const report = this.opts.report?.textures;
+    if (t) report && report.total++;
+    let img: DecodedTexture | null = null;
+    if (t) {
+      const name = t.getName() || t.getURI() || `#${this.texCache.size}`;
+      try {
+        if (!t.getImage()) throw new Error(`texture '${name}' has no image data`);
+        img = decodeTexture(t.getImage()!, t.getMimeType(), name, this.opts.decoders);
+        if (report) report.decoded++;
+      } catch (e) {
+        if (this.opts.textures !== 'grey') throw e;
+        report?.failed.push({ texture: name, reason: (e as Error).message });
+      }
+    }
+    const out = img
+      ? { tex: this.b.texture({ kind: 'pixels', rgba: img.rgba }, img.width, img.height), decoded: true }
+      : { tex: this.flatTexture(t ? [0.5, 0.5, 0.5, 1] : mat?.getBaseColorFactor() ?? [0.8, 0.8, 0.8, 1]), decoded: false };
+    if (t) this.texCache.set(t, out);
+    return out;
   }
 
   addNode(node: GltfNode): void {
@@ -149,12 +237,14 @@ class GltfSceneReader {
     if (prim.getMode() !== TRIANGLES) return;
     const pos = prim.getAttribute('POSITION');
     if (!pos) return;
-    const uvA = prim.getAttribute('TEXCOORD_0');
+    const mat = prim.getMaterial();
+    const { tex, decoded } = this.materialTexture(prim);
+    const textured = decoded;
+    const info = mat?.getBaseColorTextureInfo() ?? null;
+    const uvT = uvTransformOf(info);
+    const uvA = prim.getAttribute(`TEXCOORD_${uvT?.texCoord ?? info?.getTexCoord() ?? 0}`);
     const colA = prim.getAttribute('COLOR_0');
     const idx = prim.getIndices();
-    const mat = prim.getMaterial();
-    const tex = this.materialTexture(prim);
-    const textured = !!mat?.getBaseColorTexture();
     const factor = mat?.getBaseColorFactor() ?? [1, 1, 1, 1];
     // `navharness sim export` marks the primitives its navmesh leaves out (see habitat/stage-glb.ts)
     const noCollide = (prim.getExtras() as Record<string, unknown>)[NO_COLLIDE_EXTRA] === true;
@@ -169,7 +259,7 @@ class GltfSceneReader {
       let uv: [number, number] = [0, 0];
       if (uvA && textured) {
         uvA.getElement(i, e);
-        uv = [e[0], e[1]];
+        uv = uvT ? transformUv(uvT, e[0], e[1]) : [e[0], e[1]];
       }
       let c: Vec3 | null = null;
       if (colA) {
@@ -229,7 +319,7 @@ function setObjectBounds(built: Scene): void {
 export async function loadGltfScene(bytes: Uint8Array, opts: GltfLoadOptions = {}): Promise<Scene> {
   let doc: Document;
   try {
-    doc = await readGltfDocument(bytes, opts.binary ?? true);
+    doc = await readGltfDocument(bytes, opts.binary ?? true, opts.resources, opts.report);
   } catch (e) {
     throw new Error(`cannot read glTF scene '${opts.name ?? 'scene'}': ${(e as Error).message}`);
   }

@@ -8,7 +8,7 @@ export { spl } from './metrics/spl.js';
 export type { DistanceOracle } from './metrics/types.js';
 export { scoreVlnEpisode, type VlnScores } from './metrics/vln.js';
 export type { DtwMethod } from './metrics/ndtw.js';
-export { type AgentShape, dist2d, type NavPoint, SceneNavMesh } from './navmesh.js';
+export { type AgentShape, DEFAULT_AGENT, dist2d, type NavPoint, recastConfig, SceneNavMesh } from './navmesh.js';
 export { Rng } from './random.js';
 export { type CameraConfig, cameraConfig } from './render/camera.js';
 export { copyFrame, type Frame, type NoiseConfig, Renderer } from './render/renderer.js';

@@ -64,9 +64,11 @@ export function recastConfig(agent: AgentShape) {
     minRegionArea: 8,
     mergeRegionArea: 20,
     maxVertsPerPoly: 6,
-    // small sample distances crash this Recast build (out-of-bounds in buildPolyMeshDetail)
-    detailSampleDist: 1.0,
-    detailSampleMaxError: 0.05,
+    // in cells, as habitat-sim's defaults (6 and 1: samples 6 cells apart, 1 cell height of error).
+    // Finer detail (1 and 0.05, used before) made a sloped 40 × 40 m stage take 10–20 times as long,
+    // all in buildPolyMeshDetail; 0 crashes this Recast build (out of bounds in buildPolyMeshDetail)
+    detailSampleDist: 6,
+    detailSampleMaxError: 1,
   };
 }
 
@@ -96,7 +98,8 @@ export class SceneNavMesh {
     readonly agent: AgentShape,
   ) {}
 
-  static async build(scene: Scene, agent: AgentShape = DEFAULT_AGENT): Promise<SceneNavMesh> {
+  /** `config`: Recast's build settings (default `recastConfig(agent)`; a habitat settings block's, to rebuild its mesh). */
+  static async build(scene: Scene, agent: AgentShape = DEFAULT_AGENT, config: ReturnType<typeof recastConfig> = recastConfig(agent)): Promise<SceneNavMesh> {
     await initRecast();
     const n = scene.attrs.length / ATTR_WORDS;
     const positions: number[] = [];
@@ -108,7 +111,7 @@ export class SceneNavMesh {
       }
     }
     const indices = Array.from({ length: positions.length / 3 }, (_, i) => i);
-    const r = generators.generateSoloNavMesh(positions, indices, recastConfig(agent));
+    const r = generators.generateSoloNavMesh(positions, indices, config);
     if (!r.success) throw new Error(`navmesh generation failed for scene '${scene.name}': ${r.error}`);
     return new SceneNavMesh(r.navMesh, new core.NavMeshQuery(r.navMesh, { maxNodes: 4096 }), agent);
   }

@@ -8,7 +8,7 @@ import type { Vec3 } from '../geometry/index.js';
 import { Navigator } from '../navigator/index.js';
 import { GroundTruthPoseSource } from '../perception/index.js';
 import { type CameraConfig, type InstructionEpisode, SceneNavMesh, type Scene } from '../sim/index.js';
-import { loadHouse } from '../sim/node.js';
+import { openHouse } from './open-scene.js';
 import { TrueTrajectoryBody, type TrajectorySampling } from './true-trajectory.js';
 
 export interface EpisodeWorld {
@@ -34,7 +34,7 @@ export async function openEpisodeWorld(
   sampling: TrajectorySampling = 'forward',
   given: { navmesh?: SceneNavMesh; camera?: Partial<CameraConfig> } = {},
 ): Promise<EpisodeWorld> {
-  scene ??= await loadHouse(ep.house);
+  scene ??= await openHouse(ep.house);
   const lent = given.navmesh;
   const navmesh = lent ?? (await SceneNavMesh.build(scene));
   const sim = await SimBody.create(scene, { navmesh, camera: given.camera }, { position: ep.start.position, yaw: ep.start.yaw });

@@ -5,7 +5,7 @@
  */
 import type { Vec3 } from '../geometry/index.js';
 import { generateGoatEpisodes, type GoatOptions, type GoatEpisode, type GoatGoal, type HouseRef, SceneNavMesh, Renderer, type StartPose } from '../sim/index.js';
-import { loadHouse } from '../sim/node.js';
+import { openHouse } from './open-scene.js';
 
 export type { GoatEpisode, GoatGoal, StartPose };
 
@@ -36,7 +36,7 @@ export interface GoatPlan {
 
 /** The GOAT sequence of `house` with seed `seed` (the same as `World.goatSequence`). */
 export async function planGoatSequence(house: HouseRef, seed: number, opts: GoatOptions = {}): Promise<GoatPlan> {
-  const scene = await loadHouse(house);
+  const scene = await openHouse(house);
   const navmesh = await SceneNavMesh.build(scene);
   try {
     const renderer = await Renderer.create(scene);

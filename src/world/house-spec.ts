@@ -1,7 +1,8 @@
 /**
  * The house spec every entry point takes: `seed:N` for a procedural house (N a uint32), `seed:N:aliasing`
- * for its perceptual-aliasing variant (two identical rooms side by side), or a path to
- * a .glb/.gltf scene. One schema, so that `run`, `eval`, `sim`, `vln`, `mcp` and the web demo accept
+ * for its perceptual-aliasing variant (two identical rooms side by side), or a scene file: a
+ * .glb/.gltf, a habitat `*.stage_config.json`, or `*.scene_dataset_config.json#SCENE` (opened by
+ * `open-scene.ts`). One schema, so that `run`, `eval`, `sim`, `vln`, `mcp` and the web demo accept
  * and refuse the same houses; the seed rule itself is the episode data's (`HouseSeedSchema`).
  * Browser-safe: nothing here reads files.
  */
@@ -10,7 +11,7 @@ import { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef } from '
 
 export { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef };
 
-const SPEC_HINT = `a house is 'seed:N' (a procedural house, N a whole number from 0 to ${MAX_HOUSE_SEED}), 'seed:N:aliasing' (the same house with two identical rooms, for perceptual-aliasing tests) or a path to a .glb/.gltf file`;
+const SPEC_HINT = `a house is 'seed:N' (a procedural house, N a whole number from 0 to ${MAX_HOUSE_SEED}), 'seed:N:aliasing' (the same house with two identical rooms, for perceptual-aliasing tests), a path to a .glb/.gltf scene or a habitat X.stage_config.json, or X.scene_dataset_config.json#SCENE (a scene of a habitat scene dataset)`;
 
 /** Text → house reference; the seed range is checked by `HouseRefSchema`, so the message names it. */
 export const HouseSpecSchema = z.pipe(
@@ -19,7 +20,8 @@ export const HouseSpecSchema = z.pipe(
     z.transform((s: string, ctx): unknown => {
       const seed = /^seed:(\d+)(:aliasing)?$/.exec(s);
       if (seed) return seed[2] ? { kind: 'procedural', seed: Number(seed[1]), aliasing: true } : { kind: 'procedural', seed: Number(seed[1]) };
-      if (/\.(glb|gltf)$/i.test(s)) return { kind: 'gltf', path: s };
+      // files: what each holds is decided when it is opened (src/world/open-scene.ts)
+      if (/\.(glb|gltf|stage_config\.json)$/i.test(s) || /\.scene_dataset_config\.json#[^#]+$/i.test(s)) return { kind: 'gltf', path: s };
       ctx.issues.push({ code: 'custom', message: `${SPEC_HINT}, got '${s}'`, input: s });
       return z.NEVER;
     }),

@@ -5,7 +5,7 @@
 import { simCameraPose, type Intrinsics } from '../geometry/index.js';
 import { depthPng, idsPng, rgbPng } from '../image/node.js';
 import { type HouseRef, SceneNavMesh, Renderer } from '../sim/index.js';
-import { loadHouse } from '../sim/node.js';
+import { openHouse } from './open-scene.js';
 
 export interface ViewRequest {
   /** floor position; the house start where absent */
@@ -26,7 +26,7 @@ export interface RenderedView {
 }
 
 export async function renderHouseView(house: HouseRef, req: ViewRequest): Promise<RenderedView> {
-  const scene = await loadHouse(house);
+  const scene = await openHouse(house);
   const nav = await SceneNavMesh.build(scene);
   try {
     const want: [number, number, number] = [req.x ?? scene.start.position[0], scene.start.position[1], req.z ?? scene.start.position[2]];

@@ -7,7 +7,7 @@ import { SimBody } from '../body/index.js';
 import { Navigator, type NavigatorMemory, type SavedPoseMap } from '../navigator/index.js';
 import { Navcore, type NavcoreOptions } from '../wasm/index.js';
 import { type CameraConfig, generateGoatEpisodes, type GoatEpisode, type GoatGoal, type HouseRef, SceneNavMesh, type Scene, type StartPose } from '../sim/index.js';
-import { loadHouse } from '../sim/node.js';
+import { openHouse } from './open-scene.js';
 import { agentGoalOf, type AgentGoal } from './agent-goal.js';
 import { createPoseSource, type PoseSourceKind } from './pose-sources.js';
 import { TrueTrajectoryBody, type TrajectorySampling } from './true-trajectory.js';
@@ -58,7 +58,7 @@ export class World {
    * with `poseMap` (a house memory's saved map) the navigator relocalises in that map instead.
    */
   static async open(opts: WorldOptions, start?: StartPose, memory?: NavigatorMemory, poseMap?: SavedPoseMap): Promise<World> {
-    const scene = opts.scene ?? (await loadHouse(opts.house));
+    const scene = opts.scene ?? (await openHouse(opts.house));
     const navmesh = opts.navmesh ?? (await SceneNavMesh.build(scene));
     const body = await SimBody.create(scene, { navmesh, maxSubMotions: opts.maxSubMotions, camera: opts.camera }, start ?? scene.start);
     const trajectory = new TrueTrajectoryBody(body, opts.trajectory);

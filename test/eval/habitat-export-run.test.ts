@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateHouse } from '../../src/sim/index.js';
 import { ATTR_WORDS } from '../../src/sim/scene.js';
 import { goatObjectId } from '../../src/sim/node.js';
-import { defaultSceneResolver, habitatStageOf } from '../../src/world/node.js';
+import { openHouseScene } from '../../src/world/index.js';
+import { defaultSceneResolver } from '../../src/world/node.js';
 import { runMain } from '../helpers/run-program.js';
 
 type EpisodeRow = { endReason: string; actions: number; scores: { pathLength: number; ndtw: number; ne: number } };
@@ -37,12 +38,14 @@ beforeAll(async () => {
 
 describe('benchmark episodes from a sim export', () => {
   it('the scene resolver opens the exported stage through its stage config, with the benchmark navmesh and the semantic instance ids', async () => {
-    expect(habitatStageOf(glb)).toBe(join(scenes, 'navharness', STEM, `${STEM}.stage_config.json`));
+    const opened = await openHouseScene({ kind: 'gltf', path: glb });
+    expect(opened.kind).toBe('habitat-stage');
+    expect(opened.files.slice(0, 2)).toEqual([glb, join(scenes, 'navharness', STEM, `${STEM}.stage_config.json`)]);
     const r2r = await defaultSceneResolver(`navharness/${STEM}/${STEM}.glb`, scenes, 'r2r-ce');
     const goat = await defaultSceneResolver(`navharness/${STEM}/${STEM}.glb`, scenes, 'goat-bench');
     try {
       // VLN-CE reads the scene's .navmesh; GOAT-Bench rebuilds it for its 1.41 m / 0.17 m agent
-      expect(r2r.navmeshSource).toMatch(new RegExp(`${STEM}\\.navmesh \\(habitat \\.navmesh version 2\\)$`));
+      expect(r2r.navmeshSource).toMatch(new RegExp(`${STEM}\\.navmesh \\(habitat \\.navmesh version 2, built for an agent of 0\\.88 m / 0\\.18 m\\)$`));
       expect(goat.navmeshSource).toBe('rebuilt for an agent of 1.41 m / 0.17 m');
       // upright: the +Z-up stage is rotated into the y-up world (height well under its width)
       const size = [0, 1, 2].map((a) => goat.scene.max[a] - goat.scene.min[a]);
@@ -137,7 +140,7 @@ describe('benchmark episodes from a sim export', () => {
     expect(Math.abs(eps[0].scores.ndtw - own.scores.ndtw)).toBeLessThan(0.1);
     expect(Math.abs(eps[0].scores.ne - own.scores.ne)).toBeLessThan(0.5);
     const written = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as { navmesh: Record<string, string>; settings: { preset: string; run: object } };
-    expect(written.navmesh[`navharness/${STEM}/${STEM}.glb`]).toMatch(/house_10\.navmesh \(habitat \.navmesh version 2\)$/);
+    expect(written.navmesh[`navharness/${STEM}/${STEM}.glb`]).toMatch(/house_10\.navmesh \(habitat \.navmesh version 2, built for an agent of 0\.88 m \/ 0\.18 m\)$/);
     // the body ran with VLN-CE's camera and 500-action limit
     expect(written.settings.preset).toBe('r2r-ce');
     expect(written.settings.run).toMatchObject({ cameraHeightM: 1.25, hfovDeg: 90, width: 224, height: 224, forwardM: 0.25, turnDeg: 15, maxSteps: 500 });

@@ -57,7 +57,7 @@ async function withScene(scene: string, benchmark: 'goat-bench' | 'r2r-ce' | 'rx
 describe('defaultSceneResolver on benchmark scan layouts', () => {
   it('HM3D: upright, the .basis.navmesh for VLN-CE, a GOAT-agent rebuild for GOAT-Bench, semantic ids for GOAT objects', async () => {
     await withScene(HM3D, 'r2r-ce', (s) => {
-      expect(s.navmeshSource).toBe(`${join(dir, 'hm3d/val/00800-abcDEF12345/abcDEF12345.basis.navmesh')} (habitat .navmesh version 2)`);
+      expect(s.navmeshSource).toBe(`${join(dir, 'hm3d/val/00800-abcDEF12345/abcDEF12345.basis.navmesh')} (habitat .navmesh version 2, built for an agent of 1.5 m / 0.1 m)`);
       // the file's own settings block (float32)
       expect(s.navmesh.agent.height).toBeCloseTo(1.5, 6);
       expect(s.navmesh.agent.radius).toBeCloseTo(0.1, 6);
@@ -76,12 +76,12 @@ describe('defaultSceneResolver on benchmark scan layouts', () => {
 
   it('MP3D: the version-1 .navmesh with habitat\'s default agent for R2R-CE; no annotations, so GOAT ids are the numbers in them', async () => {
     await withScene(MP3D, 'r2r-ce', (s) => {
-      expect(s.navmeshSource).toBe(`${join(dir, 'mp3d/zsNo4HB9uLZ/zsNo4HB9uLZ.navmesh')} (habitat .navmesh version 1)`);
+      expect(s.navmeshSource).toBe(`${join(dir, 'mp3d/zsNo4HB9uLZ/zsNo4HB9uLZ.navmesh')} (habitat .navmesh version 1, built for an agent of 1.5 m / 0.1 m: a version-1 file records no agent, habitat-sim's default assumed)`);
       expect(s.navmesh.agent).toMatchObject({ height: 1.5, radius: 0.1 });
       expect(s.instanceIdOf).toBeNull();
     });
     // RxR-CE reads the same file (VLN-CE loads the scene's navmesh)
-    await withScene(MP3D, 'rxr-ce', (s) => expect(s.navmeshSource).toMatch(/version 1\)$/));
+    await withScene(MP3D, 'rxr-ce', (s) => expect(s.navmeshSource).toMatch(/version 1, built for an agent/));
   }, 60_000);
 
   it('procedural houses get a navmesh for the benchmark agent; missing and unreadable scenes are refused by name', async () => {
@@ -89,6 +89,6 @@ describe('defaultSceneResolver on benchmark scan layouts', () => {
     expect(missingSceneFiles([HM3D, 'seed:3', 'hm3d/val/00801-x/x.basis.glb'], dir)).toEqual([join(dir, 'hm3d/val/00801-x/x.basis.glb')]);
     await expect(defaultSceneResolver('hm3d/val/00801-x/x.basis.glb', dir, 'goat-bench')).rejects.toThrow(/scene file '.*x\.basis\.glb' is missing: download HM3D v0\.2/);
     writeFileSync(join(dir, 'scan.ply'), 'ply\n');
-    await expect(defaultSceneResolver('scan.ply', dir, 'r2r-ce')).rejects.toThrow(/is not a habitat stage \(\.glb or \.stage_config\.json\), a \.gltf house or seed:N/);
+    await expect(defaultSceneResolver('scan.ply', dir, 'r2r-ce')).rejects.toThrow(/scene '.*scan\.ply': is not a scene file this opener reads\naccepted: seed:N; a \.gltf\/\.glb/);
   }, 60_000);
 });

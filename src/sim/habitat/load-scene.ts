@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type Vec3, z } from '../../geometry/index.js';
 import { describeIssues } from '../episodes/schema.js';
-import { loadGltfScene, type TextureDecoder } from '../gltf.js';
+import { type GltfReport, gltfJson, loadGltfScene, type TextureDecoder } from '../gltf.js';
 import { type AgentShape, DEFAULT_AGENT, SceneNavMesh } from '../navmesh.js';
 import type { Scene } from '../scene.js';
 import { basisTextureDecoders } from './basis.js';
@@ -29,6 +29,8 @@ export const StageConfigSchema = z.looseObject({
   up: z.optional(vec3),
   front: z.optional(vec3),
   origin: z.optional(vec3),
+  /** per-axis scale of the stage in the world frame (habitat-sim's stage `scale`) */
+  scale: z.optional(z.tuple([z.number().check(z.positive()), z.number().check(z.positive()), z.number().check(z.positive())])),
   units_to_meters: z.optional(z.number().check(z.positive())),
   nav_asset: z.optional(z.string().check(z.minLength(1))),
   semantic_asset: z.optional(z.string().check(z.minLength(1))),
@@ -45,6 +47,25 @@ export interface HabitatSceneOptions {
   agent?: AgentShape;
   /** HM3D annotations; default: the config's semantic assets, else `<stem>.semantic.glb` + `.semantic.txt` beside the stage */
   semantic?: { glb: string; txt: string } | 'none';
+  /** an undecodable texture: refuse the stage (default) or paint it grey and list it in `report` */
+  textures?: 'strict' | 'grey';
+  /** filled while reading the stage: textures decoded and failed, extensions ignored */
+  report?: GltfReport;
+  /** the stage's frame when no stage config says otherwise (default habitat's +Z up, +Y front) */
+  frame?: { up: Vec3; front: Vec3 };
+}
+
+/** A stage read without its navmesh (`readHabitatStage`): what `openHabitatNavMesh` needs after it. */
+export interface HabitatStage {
+  scene: Scene;
+  /** the stage GLB */
+  glb: string;
+  stageConfig: StageConfig | null;
+  /** the folder the config's relative paths start from */
+  configDir: string;
+  semantic: SemanticInstance[] | null;
+  /** the semantic files read, or null */
+  semanticFiles: { glb: string; txt: string } | null;
 }
 
 export type NavMeshSource = { kind: 'file'; path: string; version: 1 | 2; settings: HabitatNavMeshSettings | null } | { kind: 'rebuilt'; agent: AgentShape };
@@ -79,28 +100,44 @@ async function readStageConfig(path: string): Promise<StageConfig> {
   return r.data;
 }
 
+/** Reads and checks a `*.stage_config.json` (also for inspection); errors name the file and the field. */
+export const readHabitatStageConfig = readStageConfig;
+
 /** The stage's stem: 'x/TEEsavR23oF.basis.glb' → 'x/TEEsavR23oF'. */
 const stemOf = (glb: string) => glb.replace(/(\.basis)?\.glb$/i, '');
 
-/** Stage frame and scale as one column-major matrix. */
-function frameOf(cfg: StageConfig | null): number[] {
-  const m = stageFrameMatrix((cfg?.up ?? HABITAT_MESH_UP) as Vec3, (cfg?.front ?? HABITAT_MESH_FRONT) as Vec3);
-  const s = cfg?.units_to_meters ?? 1;
-  return m.map((v, i) => (i < 12 ? v * s : v));
+/** Stage frame, units and scale as one column-major matrix: world = scale ∘ (R · units · p). */
+function frameOf(cfg: StageConfig | null, fallback: { up: Vec3; front: Vec3 } | undefined): number[] {
+  const m = stageFrameMatrix((cfg?.up ?? fallback?.up ?? HABITAT_MESH_UP) as Vec3, (cfg?.front ?? fallback?.front ?? HABITAT_MESH_FRONT) as Vec3);
+  const u = cfg?.units_to_meters ?? 1;
+  const sc = cfg?.scale ?? [1, 1, 1];
+  // element (row r, column c) at c * 4 + r: row r of the rotation is scaled by the world axis' scale
+  return m.map((v, i) => (i < 12 ? v * u * sc[i % 4] : v));
 }
 
-async function openNavMesh(scene: Scene, o: HabitatSceneOptions, glb: string, cfg: StageConfig | null, cfgDir: string): Promise<{ nav: SceneNavMesh; navSource: NavMeshSource }> {
+/** The navmesh file a stage uses by default: the config's `nav_asset`, else `<stem>.navmesh` (`X.basis.navmesh`) beside it, else null. */
+export function habitatNavMeshPathOf(glb: string, cfg: StageConfig | null, cfgDir: string): string | null {
+  if (cfg?.nav_asset) return resolve(cfgDir, cfg.nav_asset);
   const beside = `${stemOf(glb)}${glb.toLowerCase().endsWith('.basis.glb') ? '.basis' : ''}.navmesh`;
-  const path = o.navmesh && o.navmesh !== 'rebuild' ? o.navmesh : o.navmesh === 'rebuild' ? null : cfg?.nav_asset ? resolve(cfgDir, cfg.nav_asset) : existsSync(beside) ? beside : null;
+  return existsSync(beside) ? beside : null;
+}
+
+/** The agent a habitat navmesh file was built for: its settings block, else (version 1) `fallback`. */
+export function navMeshFileAgent(settings: HabitatNavMeshSettings | null, fallback: AgentShape): AgentShape {
+  return settings ? { height: settings.agentHeight, radius: settings.agentRadius, maxClimb: settings.agentMaxClimb, maxSlopeDeg: settings.agentMaxSlope } : fallback;
+}
+
+/** The stage's navmesh, as `HabitatSceneOptions.navmesh` says. */
+export async function openHabitatNavMesh(stage: HabitatStage, o: Pick<HabitatSceneOptions, 'navmesh' | 'agent'>): Promise<{ nav: SceneNavMesh; navSource: NavMeshSource }> {
+  const path = o.navmesh && o.navmesh !== 'rebuild' ? o.navmesh : o.navmesh === 'rebuild' ? null : habitatNavMeshPathOf(stage.glb, stage.stageConfig, stage.configDir);
   if (!path) {
     const agent = o.agent ?? DEFAULT_AGENT;
-    return { nav: await SceneNavMesh.build(scene, agent), navSource: { kind: 'rebuilt', agent } };
+    return { nav: await SceneNavMesh.build(stage.scene, agent), navSource: { kind: 'rebuilt', agent } };
   }
   const file = parseHabitatNavMesh(await readBytes(path, 'navmesh'), path);
-  const s = file.settings;
-  const agent = s ? { height: s.agentHeight, radius: s.agentRadius, maxClimb: s.agentMaxClimb, maxSlopeDeg: s.agentMaxSlope } : o.agent ?? HABITAT_DEFAULT_AGENT;
+  const agent = navMeshFileAgent(file.settings, o.agent ?? HABITAT_DEFAULT_AGENT);
   const nav = await SceneNavMesh.fromRecastBytes(file.recastBytes, agent, path);
-  return { nav, navSource: { kind: 'file', path, version: file.version, settings: s } };
+  return { nav, navSource: { kind: 'file', path, version: file.version, settings: file.settings } };
 }
 
 function semanticPaths(o: HabitatSceneOptions, glb: string, cfg: StageConfig | null, cfgDir: string): { glb: string; txt: string } | null {
@@ -112,29 +149,48 @@ function semanticPaths(o: HabitatSceneOptions, glb: string, cfg: StageConfig | n
   return existsSync(sg) && existsSync(st) ? { glb: sg, txt: st } : null;
 }
 
-/** Opens a habitat stage as a simulator scene with its navmesh (see the options for defaults). */
-export async function loadHabitatScene(o: HabitatSceneOptions): Promise<HabitatScene> {
+const BASIS_HINT = /GOOGLE_texture_basis|KHR_texture_basisu|image\/x-basis|image\/basis|image\/ktx2/;
+
+/** The Basis/KTX2 decoders when the glTF JSON names such images (the transcoder is loaded only for scans that need it). */
+export async function decodersFor(bytes: Uint8Array, binary: boolean): Promise<Record<string, TextureDecoder>> {
+  let json: string;
+  try {
+    json = JSON.stringify(gltfJson(bytes, binary));
+  } catch {
+    return {};
+  }
+  return BASIS_HINT.test(json) ? basisTextureDecoders() : {};
+}
+
+/** Reads a habitat stage (frame, scale, textures, semantics) without touching its navmesh. */
+export async function readHabitatStage(o: HabitatSceneOptions): Promise<HabitatStage> {
   const isConfig = o.stage.toLowerCase().endsWith('.json');
   const cfg = isConfig ? await readStageConfig(o.stage) : null;
   const cfgDir = dirname(o.stage);
   const glb = cfg ? resolve(cfgDir, cfg.render_asset) : o.stage;
   if (!/\.glb$/i.test(glb)) throw new Error(`habitat stage '${glb}' must be a .glb file (habitat's stage convention), or a .stage_config.json naming one`);
-  const frame = frameOf(cfg);
-  let decoders: Record<string, TextureDecoder> = {};
+  const frame = frameOf(cfg, o.frame);
   const bytes = await readBytes(glb, 'stage');
-  // the transcoder is loaded only for scans that need it
-  if (/GOOGLE_texture_basis|KHR_texture_basisu|image\/x-basis|image\/ktx2/.test(new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.byteLength, 1 << 20))))) decoders = await basisTextureDecoders();
-  let scene = await loadGltfScene(bytes, { name: glb, binary: true, frame, decoders });
+  const decoders = await decodersFor(bytes, true);
+  let scene = await loadGltfScene(bytes, { name: glb, binary: true, frame, decoders, textures: o.textures, report: o.report });
   const sem = semanticPaths(o, glb, cfg, cfgDir);
   let semantic: SemanticInstance[] | null = null;
   if (sem) {
     const instances = parseSemanticTxt(new TextDecoder().decode(await readBytes(sem.txt, 'semantic descriptor')), sem.txt);
-    const semScene = await loadGltfScene(await readBytes(sem.glb, 'semantic mesh'), { name: sem.glb, binary: true, frame, decoders, exactVertexColours: true });
+    const semBytes = await readBytes(sem.glb, 'semantic mesh');
+    const semScene = await loadGltfScene(semBytes, { name: sem.glb, binary: true, frame, decoders: { ...decoders, ...(await decodersFor(semBytes, true)) }, exactVertexColours: true });
     scene = applySemantics(scene, semScene, instances);
     semantic = instances;
   }
-  const { nav, navSource } = await openNavMesh(scene, o, glb, cfg, cfgDir);
+  return { scene, glb, stageConfig: cfg, configDir: cfgDir, semantic, semanticFiles: sem };
+}
+
+/** Opens a habitat stage as a simulator scene with its navmesh (see the options for defaults). */
+export async function loadHabitatScene(o: HabitatSceneOptions): Promise<HabitatScene> {
+  const stage = await readHabitatStage(o);
+  const { scene } = stage;
+  const { nav, navSource } = await openHabitatNavMesh(stage, o);
   const start = nav.snap(scene.start.position, 3);
   if (start) scene.start = { position: start.point, yaw: scene.start.yaw };
-  return { scene, nav, navSource, stageConfig: cfg, semantic };
+  return { scene, nav, navSource, stageConfig: stage.stageConfig, semantic: stage.semantic };
 }

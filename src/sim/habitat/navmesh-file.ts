@@ -121,3 +121,55 @@ export function writeHabitatNavMesh(recastBytes: Uint8Array, settings: HabitatNa
   out.set(body.subarray(HEADER + PARAMS), HEADER + PARAMS + SETTINGS_BYTES);
   return out;
 }
+
+/** Polygons and walkable area of a navmesh's Detour tiles (ground polygons; off-mesh links left out). */
+export interface NavMeshGeometry {
+  tiles: number;
+  polygons: number;
+  /** the polygons' surface area, m² (each polygon fanned into triangles) */
+  areaM2: number;
+  bounds: { min: [number, number, number]; max: [number, number, number] };
+}
+
+/** dtMeshHeader: 15 int32 then 10 float32 (walkable height, radius, climb, bmin, bmax, bvQuantFactor) */
+const TILE_HEADER = 100;
+/** dtPoly: firstLink u32, verts u16[6], neis u16[6], flags u16, vertCount u8, areaAndType u8 */
+const POLY_BYTES = 32;
+
+/** Reads polygon counts and areas from a navmesh in recast-navigation-js's serialisation (`recastBytes`). */
+export function navMeshGeometry(recastBytes: Uint8Array): NavMeshGeometry {
+  const dv = new DataView(recastBytes.buffer, recastBytes.byteOffset, recastBytes.byteLength);
+  const tiles = dv.getInt32(8, true);
+  let at = HEADER + PARAMS, polygons = 0, area = 0;
+  const min: [number, number, number] = [Infinity, Infinity, Infinity], max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  for (let t = 0; t < tiles; t++) {
+    const size = dv.getInt32(at + 4, true);
+    const d = at + 8;
+    const polyCount = dv.getInt32(d + 24, true), vertCount = dv.getInt32(d + 28, true);
+    const vertsAt = d + TILE_HEADER, polysAt = vertsAt + ((vertCount * 12 + 3) & ~3);
+    if (polysAt + polyCount * POLY_BYTES > d + size) throw new Error(`navmesh tile ${t} declares ${polyCount} polygons and ${vertCount} vertices, more than its ${size} bytes hold`);
+    const vert = (i: number): [number, number, number] => [dv.getFloat32(vertsAt + i * 12, true), dv.getFloat32(vertsAt + i * 12 + 4, true), dv.getFloat32(vertsAt + i * 12 + 8, true)];
+    for (let i = 0; i < vertCount; i++) {
+      const v = vert(i);
+      for (let k = 0; k < 3; k++) {
+        min[k] = Math.min(min[k], v[k]);
+        max[k] = Math.max(max[k], v[k]);
+      }
+    }
+    for (let p = 0; p < polyCount; p++) {
+      const o = polysAt + p * POLY_BYTES;
+      // the top two bits of areaAndType: 0 a ground polygon, 1 an off-mesh connection
+      if (dv.getUint8(o + 31) >> 6 !== 0) continue;
+      polygons++;
+      const n = dv.getUint8(o + 30);
+      const a = vert(dv.getUint16(o + 4, true));
+      for (let k = 1; k + 1 < n; k++) {
+        const b = vert(dv.getUint16(o + 4 + k * 2, true)), c = vert(dv.getUint16(o + 6 + k * 2, true));
+        const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]], w = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+        area += Math.hypot(u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]) / 2;
+      }
+    }
+    at += 8 + size;
+  }
+  return { tiles, polygons, areaM2: area, bounds: { min, max } };
+}

@@ -6,6 +6,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchmarkSplit } from './open.js';
 import { GOAT_MAX_DESCRIPTION_WORDS } from './goat-bench.js';
+import { checkGoalIds, type GoalIdCheck, readSemanticTxt, semanticTxtOf } from './goal-categories.js';
+import type { GoatBenchEpisode } from './types.js';
 
 export interface DatasetInspection {
   benchmark: BenchmarkSplit['benchmark'];
@@ -21,10 +23,57 @@ export interface DatasetInspection {
   gt?: { files: string[]; episodes_with_gt: number; episodes_without_gt: number };
   languages?: Record<string, number>;
   roles?: Record<string, number>;
+  /**
+   * GOAT-Bench with annotations found (beside the scenes, or under --semantic): the goal ids of the
+   * episodes checked against the `.semantic.txt` categories; near-matches (synonyms, modifiers) are
+   * counted apart from mismatches and absent ids
+   */
+  semantic?: SemanticCheck;
   /** the scenes folder checked, or null when none was given */
   scenes_dir: string | null;
   /** everything needed to run the split that is not there, one line each */
   missing: string[];
+}
+
+export interface SemanticCheck {
+  scenes_checked: number;
+  goal_ids_checked: number;
+  goal_ids_same: number;
+  goal_ids_synonym: number;
+  /** ids whose annotation is of another category, or that no annotated instance has */
+  goal_ids_mismatched: number;
+  /** up to 20 of the synonyms and mismatches, mismatches first */
+  examples: Array<{ scene: string; object_id: string; category: string; annotation: string | null; agreement: GoalIdCheck['agreement'] }>;
+}
+
+/** The goal ids (with their categories) the episodes of one scene use. */
+export function goalIdsOf(episodes: readonly GoatBenchEpisode[]): Map<string, Array<{ objectId: string; category: string }>> {
+  const by = new Map<string, Array<{ objectId: string; category: string }>>();
+  for (const e of episodes) for (const t of e.subtasks) for (const g of t.targets) {
+    if (!by.has(e.scene)) by.set(e.scene, []);
+    by.get(e.scene)!.push({ objectId: g.objectId, category: g.category });
+  }
+  return by;
+}
+
+/** Every goal id of the episodes checked against the annotations found; `missing` gets the scenes without. */
+export function checkSplitGoalIds(episodes: readonly GoatBenchEpisode[], scenesDir: string | null, semantic: string | null, missing: string[]): { summary: SemanticCheck; checks: GoalIdCheck[] } {
+  const checks: GoalIdCheck[] = [];
+  let scenes = 0;
+  for (const [scene, goals] of goalIdsOf(episodes)) {
+    const where = semanticTxtOf(scene, scenesDir, semantic);
+    if (!where.path) {
+      missing.push(`semantic annotations ${where.expected} (GOAT object ids of ${scene} not checked against their categories)`);
+      continue;
+    }
+    scenes++;
+    checks.push(...checkGoalIds(scene, goals, readSemanticTxt(where.path)));
+  }
+  const n = (a: GoalIdCheck['agreement']) => checks.filter((c) => c.agreement === a).length;
+  const rank = { absent: 0, mismatch: 0, synonym: 1, same: 2 } as const;
+  const examples = checks.filter((c) => c.agreement !== 'same').sort((a, b) => rank[a.agreement] - rank[b.agreement]).slice(0, 20)
+    .map((c) => ({ scene: c.scene, object_id: c.objectId, category: c.category, annotation: c.annotation, agreement: c.agreement }));
+  return { summary: { scenes_checked: scenes, goal_ids_checked: checks.length, goal_ids_same: n('same'), goal_ids_synonym: n('synonym'), goal_ids_mismatched: n('mismatch') + n('absent'), examples }, checks };
 }
 
 // a Map, not an object: a language or role named __proto__ or constructor is counted like any other
@@ -34,7 +83,8 @@ const count = (xs: (string | null)[]): Record<string, number> => {
   return Object.fromEntries(m);
 };
 
-export function inspectSplit(s: BenchmarkSplit, scenesDir: string | null): DatasetInspection {
+/** `semantic`: a folder of `{scene}.semantic.txt` files (or one such file) for GOAT-Bench's goal ids, besides the scenes folder. */
+export function inspectSplit(s: BenchmarkSplit, scenesDir: string | null, semantic: string | null = null): DatasetInspection {
   const sceneFiles = [...new Set(s.episodes.map((e) => e.scene))].sort();
   const missing: string[] = [];
   const base = { benchmark: s.benchmark, split: s.split, files: s.files, episodes: s.episodes.length, scenes: sceneFiles.length, scene_files: sceneFiles, scenes_dir: scenesDir };
@@ -45,6 +95,7 @@ export function inspectSplit(s: BenchmarkSplit, scenesDir: string | null): Datas
     const dropped = s.episodes.reduce((a, e) => a + e.droppedDescriptions, 0);
     extra = { subtasks: { object: by('object'), description: by('description'), image: by('image'), total: all.length, dropped_descriptions: dropped } };
     if (dropped) missing.push(`${dropped} description subtask(s) over ${GOAT_MAX_DESCRIPTION_WORDS} words dropped (as GOAT-Bench's loader drops them)`);
+    if (scenesDir !== null || semantic !== null) extra.semantic = checkSplitGoalIds(s.episodes, scenesDir, semantic, missing).summary;
   } else {
     const withGt = s.episodes.filter((e) => e.gt).length;
     extra = { gt: { files: s.gtFiles, episodes_with_gt: withGt, episodes_without_gt: s.episodes.length - withGt } };

@@ -14,8 +14,9 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { type AgentShape, type HouseRef, type Scene, SceneNavMesh } from '../../sim/index.js';
-import { loadHabitatScene, loadHouse, type NavMeshSource, sceneIdsBySemanticId, type SemanticInstance } from '../../sim/node.js';
+import type { AgentShape, HouseRef, Scene, SceneNavMesh } from '../../sim/index.js';
+import { sceneIdsBySemanticId, type SemanticInstance } from '../../sim/node.js';
+import { openHouseScene, openSceneNavMesh, type SceneNavSource } from '../open-scene.js';
 import { BENCHMARK_PRESETS } from './presets.js';
 import type { InstanceIdOf } from './to-project.js';
 import type { Benchmark } from './types.js';
@@ -27,6 +28,10 @@ export interface OpenedScene {
   navmesh: SceneNavMesh;
   /** where the navmesh came from, for the run's record */
   navmeshSource: string;
+  /** the agent the navmesh was built for (a file's own, from its settings block), for the run's record */
+  navmeshAgent: AgentShape;
+  /** the scene's HM3D annotations, or null */
+  semantic: SemanticInstance[] | null;
   /** GOAT object id → scene instance id (HM3D annotations); null: the number in the object id */
   instanceIdOf: InstanceIdOf | null;
   /** destroys the navmesh; idempotent */
@@ -78,15 +83,6 @@ export function navmeshPolicy(benchmark: Benchmark): 'rebuild' | 'file-or-rebuil
   return benchmark === 'goat-bench' ? 'rebuild' : 'file-or-rebuild';
 }
 
-/** A stage GLB's stage config beside it (`X.stage_config.json` for `X.glb` or `X.basis.glb`), or the GLB itself. */
-export function habitatStageOf(path: string): string {
-  if (/\.stage_config\.json$/i.test(path)) return path;
-  for (const stem of [path.replace(/\.glb$/i, ''), path.replace(/(\.basis)?\.glb$/i, '')]) {
-    if (existsSync(`${stem}.stage_config.json`)) return `${stem}.stage_config.json`;
-  }
-  return path;
-}
-
 /** HM3D's GOAT object ids (`pillow_608`) name `.semantic.txt` ids; the scene numbers instances by line. */
 export function semanticInstanceIdOf(instances: SemanticInstance[], where: string): InstanceIdOf {
   const ids = sceneIdsBySemanticId(instances);
@@ -98,14 +94,16 @@ export function semanticInstanceIdOf(instances: SemanticInstance[], where: strin
   };
 }
 
-function describeNavSource(s: NavMeshSource): string {
-  return s.kind === 'file' ? `${s.path} (habitat .navmesh version ${s.version})` : `rebuilt for an agent of ${s.agent.height} m / ${s.agent.radius} m`;
+function describeNavSource(s: SceneNavSource): string {
+  // a file's agent is float32: 0.1 reads 0.10000000149
+  const a = `${+s.agent.height.toFixed(4)} m / ${+s.agent.radius.toFixed(4)} m`;
+  return s.kind === 'file' ? `${s.path} (habitat .navmesh version ${s.version}, built for an agent of ${a}${s.settings ? '' : ": a version-1 file records no agent, habitat-sim's default assumed"})` : `rebuilt for an agent of ${a}`;
 }
 
-function opened(scene: Scene, navmesh: SceneNavMesh, navmeshSource: string, instanceIdOf: InstanceIdOf | null): OpenedScene {
+function opened(scene: Scene, navmesh: SceneNavMesh, source: SceneNavSource, instanceIdOf: InstanceIdOf | null, semantic: SemanticInstance[] | null): OpenedScene {
   let closed = false;
   return {
-    scene, navmesh, navmeshSource, instanceIdOf,
+    scene, navmesh, navmeshSource: describeNavSource(source), navmeshAgent: source.agent, instanceIdOf, semantic,
     close() {
       if (closed) return;
       closed = true;
@@ -114,16 +112,16 @@ function opened(scene: Scene, navmesh: SceneNavMesh, navmeshSource: string, inst
   };
 }
 
+/** Opens an episode's scene through the one scene opener (src/world/open-scene.ts) with the benchmark's navmesh. */
 export const defaultSceneResolver: SceneResolver = async (scene, scenesDir, benchmark) => {
   const agent = benchmarkAgent(benchmark);
   const ref = sceneHouseRef(scene, scenesDir);
-  if (ref.kind === 'procedural' || /\.gltf$/i.test(ref.path)) {
-    if (ref.kind === 'gltf' && !existsSync(ref.path)) throw new MissingSceneError(ref.path, scene);
-    const s = await loadHouse(ref);
-    return opened(s, await SceneNavMesh.build(s, agent), `rebuilt for an agent of ${agent.height} m / ${agent.radius} m`, null);
+  if (ref.kind === 'gltf' && !existsSync(ref.path.replace(/#.*$/, ''))) throw new MissingSceneError(ref.path, scene);
+  const h = await openHouseScene(ref, { glb: 'habitat' });
+  const { nav, source } = await openSceneNavMesh(h, navmeshPolicy(benchmark) === 'rebuild' || h.kind === 'procedural' ? 'rebuild' : 'file-or-rebuild', agent);
+  if (h.kind !== 'procedural') {
+    const start = nav.snap(h.scene.start.position, 3);
+    if (start) h.scene.start = { position: start.point, yaw: h.scene.start.yaw };
   }
-  if (!existsSync(ref.path)) throw new MissingSceneError(ref.path, scene);
-  if (!/\.(glb|stage_config\.json)$/i.test(ref.path)) throw new Error(`scene '${ref.path}' is not a habitat stage (.glb or .stage_config.json), a .gltf house or seed:N`);
-  const h = await loadHabitatScene({ stage: habitatStageOf(ref.path), agent, navmesh: navmeshPolicy(benchmark) === 'rebuild' ? 'rebuild' : undefined });
-  return opened(h.scene, h.nav, describeNavSource(h.navSource), h.semantic ? semanticInstanceIdOf(h.semantic, ref.path) : null);
+  return opened(h.scene, nav, source, h.semantic ? semanticInstanceIdOf(h.semantic, ref.kind === 'gltf' ? ref.path : scene) : null, h.semantic);
 };
