@@ -5,7 +5,8 @@
  * growing conversation reuse everything before it.
  */
 import { sdkClientOptions, type ServiceOptions } from './client-options.js';
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { optionalImport } from '../runtime/index.js';
 import type {
   ContentBlockParam,
   ImageBlockParam,
@@ -101,11 +102,16 @@ function fromMessage(msg: AnthropicMessage): ModelResponse {
 export class AnthropicModel implements Model {
   readonly tokenSource = 'provider' as const;
   readonly id: string;
-  private readonly client: Anthropic;
+  // the SDK is an optional dependency, imported at the first request
+  private client: Promise<Anthropic> | null = null;
 
   constructor(private readonly options: AnthropicOptions) {
     this.id = `anthropic:${options.model}`;
-    this.client = new Anthropic(sdkClientOptions(options, 'ANTHROPIC_API_KEY'));
+  }
+
+  private sdk(): Promise<Anthropic> {
+    this.client ??= optionalImport<{ default: typeof Anthropic }>('@anthropic-ai/sdk', `the model ${this.id}`).then((m) => new m.default(sdkClientOptions(this.options, 'ANTHROPIC_API_KEY')));
+    return this.client;
   }
 
   buildRequest(req: ModelRequest): MessageCreateParamsNonStreaming {
@@ -130,7 +136,7 @@ export class AnthropicModel implements Model {
   }
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
-    const msg = await this.client.messages.create(this.buildRequest(req), { signal: req.signal });
+    const msg = await (await this.sdk()).messages.create(this.buildRequest(req), { signal: req.signal });
     return fromMessage(msg);
   }
 }

@@ -4,7 +4,8 @@
  * are kept opaque on the assistant message and replayed verbatim, as the API expects for tool loops.
  */
 import { sdkClientOptions, type ServiceOptions } from './client-options.js';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { optionalImport } from '../runtime/index.js';
 import type {
   ResponseCreateParamsNonStreaming,
   ResponseFunctionCallOutputItemList,
@@ -91,11 +92,16 @@ function fromResponse(r: OpenAIResponse): ModelResponse {
 export class OpenAIResponsesModel implements Model {
   readonly tokenSource = 'provider' as const;
   readonly id: string;
-  private readonly client: OpenAI;
+  // the SDK is an optional dependency, imported at the first request
+  private client: Promise<OpenAI> | null = null;
 
   constructor(private readonly options: OpenAIClientOptions) {
     this.id = `openai:${options.model}`;
-    this.client = new OpenAI(sdkClientOptions(options, 'OPENAI_API_KEY'));
+  }
+
+  private sdk(): Promise<OpenAI> {
+    this.client ??= optionalImport<{ default: typeof OpenAI }>('openai', `the model ${this.id}`).then((m) => new m.default(sdkClientOptions(this.options, 'OPENAI_API_KEY')));
+    return this.client;
   }
 
   buildRequest(req: ModelRequest): ResponseCreateParamsNonStreaming {
@@ -116,7 +122,7 @@ export class OpenAIResponsesModel implements Model {
   }
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
-    const r = await this.client.responses.create(this.buildRequest(req), { signal: req.signal });
+    const r = await (await this.sdk()).responses.create(this.buildRequest(req), { signal: req.signal });
     return fromResponse(r);
   }
 }

@@ -4,7 +4,7 @@
  * or hand a frame to `track`, which copies it there once.
  */
 import { IntrinsicsSchema, type Mat4, z } from '../geometry/index.js';
-import { instantiate, allocBlock, type Allocator, type WasmBlock } from '../wasm/index.js';
+import { instantiate, allocBlock, type Allocator, type WasmBlock, type WasmSource } from '../wasm/index.js';
 import type { PoseEstimate, RgbdFrame, TrackingStatus } from './pose-source.js';
 import { describeMapHeader, readMapFileHeader } from './map-file.js';
 import { CameraMotionSchema, type CameraMotion } from './camera-motion.js';
@@ -173,7 +173,8 @@ export class Tracker {
     this.motionIn = allocBlock<Float64Array>(this.heap, Float64Array, 16);
   }
 
-  static async create(options: TrackerOptions): Promise<Tracker> {
+  /** `wasm`: tracker.wasm's bytes or URL, when it is not build/tracker.wasm beside the package (a bundler's asset). */
+  static async create(options: TrackerOptions, wasm: WasmSource = {}): Promise<Tracker> {
     const parsed = TrackerOptionsSchema.safeParse(options);
     if (!parsed.success) throw new TrackerError(`invalid tracker options: ${describeIssues(parsed.error)}`, -4);
     const instance = await instantiate('tracker', {
@@ -184,7 +185,7 @@ export class Tracker {
           throw new TrackerError(`tracker.wasm aborted (exit ${code})`, -100);
         },
       },
-    });
+    }, wasm);
     const ex = instance.exports as unknown as TrackerExports;
     ex._initialize?.();
     return new Tracker(ex, parsed.data);
