@@ -6,6 +6,8 @@
  * the peer edges listed in PEER_EDGES.
  */
 const LAYERS = [
+  // runtime: optional packages imported on first use (src/runtime/optional-package.ts)
+  ['runtime'],
   ['image', 'geometry', 'wasm'],
   ['sim'],
   ['body', 'perception', 'mapping'],

@@ -125,7 +125,17 @@ const MAX_FRAME_SIDE = 8192;
 const MAX_FRAME_PIXELS = 4096 * 4096;
 
 /** Decodes a PNG file; an error names the file and says what is wrong (missing, empty, truncated). */
-export function decodePng(path: string): PNG {
+/** A decoded PNG as pngjs gives it: RGBA samples (16-bit ones kept, skipRescale), with the header's bit depth and colour type. */
+export interface DecodedPng {
+  width: number;
+  height: number;
+  /** 8-bit samples in a Buffer, 16-bit ones in a Uint16Array */
+  data: Uint8Array | Uint16Array;
+  depth: number;
+  colorType: number;
+}
+
+export function decodePng(path: string): DecodedPng {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -137,7 +147,8 @@ export function decodePng(path: string): PNG {
   const tooBig = pngSize(bytes) && pngSizeProblem(bytes, path, MAX_FRAME_PIXELS, MAX_FRAME_SIDE);
   if (tooBig) throw new Error(`${tooBig}; a camera frame this loader reads is at most ${MAX_FRAME_SIDE} pixels per side`);
   try {
-    return PNG.sync.read(bytes, { skipRescale: true });
+    // pngjs sets the header's bit depth and colour type on the decoded image (not in its typings)
+    return PNG.sync.read(bytes, { skipRescale: true }) as unknown as DecodedPng;
   } catch (e) {
     throw new Error(`${path}: not a readable PNG, it may be truncated (${bytes.length} bytes; ${(e as Error).message})`);
   }
@@ -149,8 +160,7 @@ const COLOUR_TYPES: Record<number, string> = { 0: 'greyscale', 2: 'RGB', 3: 'pal
 export function readRgbd(dir: string, ref: TumFrameRef, depthFactor = 5000): RgbdImage {
   const c = decodePng(join(dir, ref.rgbFile));
   const d = decodePng(join(dir, ref.depthFile));
-  // pngjs sets the header's bit depth and colour type on the decoded image (not in its typings)
-  const header = d as unknown as { depth: number; colorType: number };
+  const header = d;
   if (header.depth !== 16 || header.colorType !== 0) {
     const kind = `${header.depth}-bit ${COLOUR_TYPES[header.colorType] ?? `colour type ${header.colorType}`}`;
     throw new Error(`${join(dir, ref.depthFile)}: the depth image is an ${kind} PNG; expected a 16-bit greyscale PNG of depth units (TUM: 5000 per metre)`);
@@ -159,9 +169,9 @@ export function readRgbd(dir: string, ref: TumFrameRef, depthFactor = 5000): Rgb
     throw new Error(`${join(dir, ref.rgbFile)} is ${c.width}×${c.height} but ${join(dir, ref.depthFile)} is ${d.width}×${d.height}; a colour image and its depth image must have one size`);
   }
   const n = c.width * c.height;
-  const rgb = dropAlpha(c.data as unknown as ArrayLike<number>, n);
+  const rgb = dropAlpha(c.data, n);
   // pngjs keeps 16-bit samples (skipRescale) as RGBA-expanded 16-bit values; the grey channel is sample 0.
-  const raw = d.data as unknown as ArrayLike<number>;
+  const raw = d.data;
   const depth = new Float32Array(n);
   const stride = raw.length / n;
   for (let i = 0; i < n; i++) depth[i] = raw[i * stride] / depthFactor;

@@ -10,7 +10,6 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { ate, rpe, readTumTrajectory, type AteResult, type RpeResult } from '../eval/index.js';
 import { atomicWriteFile } from '../memory/index.js';
-import { renderAtePlot } from '../report/index.js';
 import { parseFlags, readInput } from './options.js';
 
 const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
@@ -84,7 +83,11 @@ export function registerAte(program: Command): void {
       const est = readInput('ate', () => readTumTrajectory(f.estimate));
       const a = readInput('ate', () => ate(ref, est, { maxDt: f.maxDt, align: f.align }));
       const r = a.pairs > f.delta ? rpe(ref, est, f.delta, { maxDt: f.maxDt, scale: a.scale }) : null;
-      if (f.plot) atomicWriteFile(f.plot, await renderAtePlot(a, { plane: f.plane, alignLabel: f.align === 'sim3' ? 'Sim(3)' : 'SE(3)', name: basename(f.estimate) }));
+      if (f.plot) {
+        // the plot needs vega (an optional dependency): loaded only with --plot
+        const { renderAtePlot } = await import('../report/index.js');
+        atomicWriteFile(f.plot, await renderAtePlot(a, { plane: f.plane, alignLabel: f.align === 'sim3' ? 'Sim(3)' : 'SE(3)', name: basename(f.estimate) }));
+      }
       const s = summary(a, r, f.align, f.plot);
       if (f.json) console.log(JSON.stringify(s));
       else printText(s);

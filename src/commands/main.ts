@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { missingPackage, missingPackageMessage } from '../runtime/index.js';
 import { COMMANDS } from './catalog.js';
 import { acceptedFor, commanderUsage, USAGE_EXIT_CODE, UsageError } from './usage.js';
 
@@ -87,7 +88,16 @@ export function unknownFlag(cmd: Command, args: readonly string[]): string | nul
 
 export async function main(argv: readonly string[], out: CliOutput = { err: (t) => process.stderr.write(t + '\n') }): Promise<number> {
   const args = argv.slice(2);
-  const program = await buildProgram(args);
+  let program: Command;
+  try {
+    program = await buildProgram(args);
+  } catch (err) {
+    // a command whose module needs an optional package that is not installed (the MCP SDK, vega, ...)
+    const pkg = missingPackage(err);
+    if (!pkg) throw err;
+    out.err(`navharness: ${await missingPackageMessage(pkg, `navharness ${requestedCommand(args)}`)}`);
+    return 1;
+  }
   try {
     const leaf = leafOf(program, args);
     const unknown = unknownFlag(leaf, args);
@@ -114,7 +124,8 @@ export async function main(argv: readonly string[], out: CliOutput = { err: (t) 
       out.err(`navharness: ${(err as Error).message}`);
       return USAGE_EXIT_CODE;
     }
-    out.err(`navharness: ${(err as Error).message}`);
+    const pkg = missingPackage(err);
+    out.err(`navharness: ${pkg ? await missingPackageMessage(pkg, `navharness ${requestedCommand(args)}`) : (err as Error).message}`);
     return 1;
   }
 }

@@ -10,7 +10,7 @@ export { frameProblem, NAVIGATOR_FRAME, planarPoint, planarPose, type PlanarPose
 export { cameraHeightOf, floorUnder, levelPose } from '../geometry/index.js';
 export { fromHfov, type Intrinsics, IntrinsicsSchema, maxRayStretch } from '../geometry/index.js';
 export { fromQuatTranslation, identity, invert, type Mat4, multiply, poseProblem, toQuat, transformPoint, type Vec3, wrapAngle } from '../geometry/index.js';
-export { Navcore, type NavcoreOptions } from '../wasm/index.js';
+export { Navcore, type NavcoreOptions, type WasmSource } from '../wasm/index.js';
 export { Cell, FloorMapper, type FloorTrackerOptions, FrontierFinder, type GridSnapshot, LEGEND, type MapParams, OccupancyMap } from '../mapping/index.js';
 export { type KeyframeView, type Reintegrated, reintegrateKeyframes } from '../mapping/index.js';
 export { type PlanarPoint, Planner, type PlanOptions, type PlanResult, type RenderedMap, renderMap } from '../mapping/index.js';

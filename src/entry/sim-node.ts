@@ -3,6 +3,8 @@
  * Habitat scenes in and out (stages, .navmesh files, HM3D semantics; the `sim export` dataset).
  */
 export * from './sim.js';
+// a rendered frame as PNG bytes: RGB, 16-bit depth (millimetres by default), instance ids
+export { depthPng, encodePng, idsPng, rgbPng } from '../image/node.js';
 export {
   exportHabitatHouse,
   GOAT_AGENT,

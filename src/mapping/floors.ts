@@ -18,35 +18,35 @@
  *   of the pose, reported as `drift` for the caller to remove from later poses, so that drift does not
  *   accumulate over trips up and down the stairs.
  */
-import { z } from 'zod';
+import { z } from '../geometry/index.js';
 
 export const FloorTrackerOptionsSchema = z.object({
-  newFloorM: z.number().positive().default(1.0),
-  settleFrames: z.number().int().min(1).default(10),
-  settleToleranceM: z.number().positive().default(0.1),
+  newFloorM: z._default(z.number().check(z.positive()), 1.0),
+  settleFrames: z._default(z.int().check(z.minimum(1)), 10),
+  settleToleranceM: z._default(z.number().check(z.positive()), 0.1),
   /**
    * horizontal motion while the height holds that makes it a floor, m: more than a stair tread's going
    * (0.28 m here, rarely over 0.35 m anywhere), since one tread holds the height along its length
    */
-  settleMoveM: z.number().nonnegative().default(0.5),
+  settleMoveM: z._default(z.number().check(z.nonnegative()), 0.5),
   /** frames a height must hold to settle when the body does not move horizontally */
-  stillFrames: z.number().int().min(1).default(30),
+  stillFrames: z._default(z.int().check(z.minimum(1)), 30),
   /**
    * a height settled without horizontal motion joins a registered floor only this close to it, m: a
    * pause on a flight (turning, or pressed against its side) holds a height one riser (0.18 m) or more
    * off the floors it joins, and the generous `newFloorM` would take a pause halfway down as the floor
    * below; travel along a held height (`settleMoveM`) still joins a floor up to `newFloorM` away
    */
-  stillJoinM: z.number().positive().default(0.3),
+  stillJoinM: z._default(z.number().check(z.positive()), 0.3),
   /**
    * a new floor between two registered floors opens only this far from both, m: less than any storey
    * (2.4 m and more), more than the 1.2–1.7 m from a mid-flight pause to the nearer floor
    */
-  minStoreyM: z.number().positive().default(2.0),
+  minStoreyM: z._default(z.number().check(z.positive()), 2.0),
   /** horizontal extent over which a held height is a floor surface whose offset is drift, m */
-  driftMoveM: z.number().positive().default(1.0),
+  driftMoveM: z._default(z.number().check(z.positive()), 1.0),
   /** frames kept to find that extent (at 0.05 m per forward sub-motion, with turns between) */
-  driftFrames: z.number().int().min(1).default(60),
+  driftFrames: z._default(z.int().check(z.minimum(1)), 60),
 });
 export type FloorTrackerOptions = z.input<typeof FloorTrackerOptionsSchema>;
 

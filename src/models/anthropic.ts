@@ -6,7 +6,8 @@
  */
 import { providerLimits, sdkClientOptions, type ServiceOptions } from './client-options.js';
 import { acceptReply, tokenCount, withDeadline } from './provider-guard.js';
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { optionalImport } from '../runtime/index.js';
 import type {
   ContentBlockParam,
   ImageBlockParam,
@@ -104,11 +105,16 @@ function fromMessage(msg: AnthropicMessage): ModelResponse {
 export class AnthropicModel implements Model {
   readonly tokenSource = 'provider' as const;
   readonly id: string;
-  private readonly client: Anthropic;
+  // the SDK is an optional dependency, imported at the first request
+  private client: Promise<Anthropic> | null = null;
 
   constructor(private readonly options: AnthropicOptions) {
     this.id = `anthropic:${options.model}`;
-    this.client = new Anthropic(sdkClientOptions(options, 'ANTHROPIC_API_KEY'));
+  }
+
+  private sdk(): Promise<Anthropic> {
+    this.client ??= optionalImport<{ default: typeof Anthropic }>('@anthropic-ai/sdk', `the model ${this.id}`).then((m) => new m.default(sdkClientOptions(this.options, 'ANTHROPIC_API_KEY')));
+    return this.client;
   }
 
   buildRequest(req: ModelRequest): MessageCreateParamsNonStreaming {
@@ -133,7 +139,7 @@ export class AnthropicModel implements Model {
   }
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
-    const msg = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, (signal) => this.client.messages.create(this.buildRequest(req), { signal }));
+    const msg = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, async (signal) => (await this.sdk()).messages.create(this.buildRequest(req), { signal }));
     return acceptReply(fromMessage(msg), PROVIDER);
   }
 }

@@ -5,7 +5,8 @@
  */
 import { providerLimits, sdkClientOptions, type ServiceOptions } from './client-options.js';
 import { acceptReply, tokenCount, withDeadline } from './provider-guard.js';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { optionalImport } from '../runtime/index.js';
 import type {
   ChatCompletion,
   ChatCompletionContentPart,
@@ -90,12 +91,17 @@ function fromCompletion(c: ChatCompletion): ModelResponse {
 export class OpenAIChatModel implements Model {
   readonly tokenSource = 'provider' as const;
   readonly id: string;
-  private readonly client: OpenAI;
+  // the SDK is an optional dependency, imported at the first request
+  private client: Promise<OpenAI> | null = null;
 
   constructor(private readonly options: OpenAIChatOptions) {
     this.id = `openai-chat:${options.model}${options.baseURL ? `@${options.baseURL}` : ''}`;
+  }
+
+  private sdk(): Promise<OpenAI> {
     // Local OpenAI-compatible servers usually ignore the key, but the SDK requires one.
-    this.client = new OpenAI(sdkClientOptions(options, 'OPENAI_API_KEY', 'local-server'));
+    this.client ??= optionalImport<{ default: typeof OpenAI }>('openai', `the model ${this.id}`).then((m) => new m.default(sdkClientOptions(this.options, 'OPENAI_API_KEY', 'local-server')));
+    return this.client;
   }
 
   buildRequest(req: ModelRequest): ChatCompletionCreateParamsNonStreaming {
@@ -111,7 +117,7 @@ export class OpenAIChatModel implements Model {
   }
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
-    const c = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, (signal) => this.client.chat.completions.create(this.buildRequest(req), { signal }));
+    const c = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, async (signal) => (await this.sdk()).chat.completions.create(this.buildRequest(req), { signal }));
     return acceptReply(fromCompletion(c), PROVIDER);
   }
 }

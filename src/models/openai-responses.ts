@@ -5,7 +5,8 @@
  */
 import { providerLimits, sdkClientOptions, type ServiceOptions } from './client-options.js';
 import { acceptReply, tokenCount, withDeadline } from './provider-guard.js';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { optionalImport } from '../runtime/index.js';
 import type {
   ResponseCreateParamsNonStreaming,
   ResponseFunctionCallOutputItemList,
@@ -93,11 +94,16 @@ function fromResponse(r: OpenAIResponse): ModelResponse {
 export class OpenAIResponsesModel implements Model {
   readonly tokenSource = 'provider' as const;
   readonly id: string;
-  private readonly client: OpenAI;
+  // the SDK is an optional dependency, imported at the first request
+  private client: Promise<OpenAI> | null = null;
 
   constructor(private readonly options: OpenAIClientOptions) {
     this.id = `openai:${options.model}`;
-    this.client = new OpenAI(sdkClientOptions(options, 'OPENAI_API_KEY'));
+  }
+
+  private sdk(): Promise<OpenAI> {
+    this.client ??= optionalImport<{ default: typeof OpenAI }>('openai', `the model ${this.id}`).then((m) => new m.default(sdkClientOptions(this.options, 'OPENAI_API_KEY')));
+    return this.client;
   }
 
   buildRequest(req: ModelRequest): ResponseCreateParamsNonStreaming {
@@ -118,7 +124,7 @@ export class OpenAIResponsesModel implements Model {
   }
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
-    const r = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, (signal) => this.client.responses.create(this.buildRequest(req), { signal }));
+    const r = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, async (signal) => (await this.sdk()).responses.create(this.buildRequest(req), { signal }));
     return acceptReply(fromResponse(r), PROVIDER);
   }
 }

@@ -12,10 +12,11 @@
  * `create` (nothing happens at import). In a browser, pass `runtime` (onnxruntime-web exposes the same
  * InferenceSession/Tensor API) and `modelBytes`; only the Node path is exercised here.
  */
-import type * as Ort from 'onnxruntime-node';
+import { optionalImport } from '../runtime/index.js';
 import { cosineSimilarity } from './encoder/cosine.js';
 import { buildGistModel, GIST_NAME } from './encoder/gist-model.js';
 import { resolveModelIo, type ModelIo } from './encoder/model-io.js';
+import type { OrtRuntime, OrtSession, OrtTensor } from './encoder/ort-types.js';
 import { describeIssues, EncoderFrameSchema, ViewEncoderOptionsSchema, type ParsedEncoderOptions, type EncoderFrame, type ViewEncoderOptions } from './encoder/options.js';
 import { buildPreprocessModel, PRE_INPUT, PRE_OUTPUT, type PreprocessSpec } from './encoder/preprocess-model.js';
 
@@ -24,10 +25,7 @@ export { buildGistModel, gistDimension, GIST_PARAMS, type GistParams } from './e
 export { buildPreprocessModel, centreCrop, type PreprocessSpec } from './encoder/preprocess-model.js';
 export { ViewEncoderOptionsSchema, EncoderFrameSchema, type ViewEncoderOptions, type EncoderFrame } from './encoder/options.js';
 
-export interface OrtRuntime {
-  InferenceSession: typeof Ort.InferenceSession;
-  Tensor: typeof Ort.Tensor;
-}
+export type { OrtRuntime, OrtSession, OrtTensor, OrtValueMetadata } from './encoder/ort-types.js';
 
 export interface EncoderEnvironment {
   /** onnxruntime binding (default: onnxruntime-node, imported on first use) */
@@ -50,7 +48,7 @@ export interface EncoderInfo {
 }
 
 interface PreEntry {
-  session: Promise<Ort.InferenceSession>;
+  session: Promise<OrtSession>;
   /** runs in flight: an evicted session is released only when they are done */
   users: number;
   evicted: boolean;
@@ -61,28 +59,17 @@ const PRE_CACHE = 4;
 /** RGB bytes per session run: bounds the float intermediates (≈ 8× this) of large batches. */
 const MAX_BATCH_BYTES = 8 << 20;
 
-/**
- * A module loaded at run time through a variable specifier, so that a browser bundle of the layers
- * (navharness/core) neither bundles nor shims the Node-only modules a page never loads.
- */
-const runtimeImport = (specifier: string): Promise<unknown> => import(/* @vite-ignore */ specifier);
 
 /**
  * onnxruntime-node is an optional dependency (about 290 MB with its native libraries): only the view
  * encoder needs it, so an install with --omit=optional (or where its binaries are missing) still
  * runs everything else, and asking for the encoder says what to install.
  */
-async function loadOnnxRuntime(): Promise<typeof Ort> {
-  try {
-    return (await runtimeImport('onnxruntime-node')) as typeof Ort;
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw e;
-    throw new Error(
-      `the view encoder needs onnxruntime-node, an optional dependency that is not installed (${firstLine(e)}); ` +
-        'install it with `npm install onnxruntime-node@1.30.0`, or pass a runtime (e.g. onnxruntime-web) as `runtime`',
-    );
-  }
+/** A Node built-in loaded through a variable specifier, so that a browser bundle neither bundles nor shims it. */
+const runtimeImport = (specifier: string): Promise<unknown> => import(/* @vite-ignore */ specifier);
+
+async function loadOnnxRuntime(): Promise<OrtRuntime> {
+  return optionalImport<OrtRuntime>('onnxruntime-node', 'the view encoder', 'or pass a runtime (e.g. onnxruntime-web) as `runtime`');
 }
 
 export class ViewEncoder {
@@ -92,7 +79,7 @@ export class ViewEncoder {
 
   private constructor(
     private readonly ort: OrtRuntime,
-    private readonly session: Ort.InferenceSession,
+    private readonly session: OrtSession,
     private readonly io: ModelIo,
     private readonly spec: Omit<PreprocessSpec, 'width' | 'height'>,
     private readonly threads: number,
@@ -110,7 +97,7 @@ export class ViewEncoder {
     const ort = env.runtime ?? (await loadOnnxRuntime());
     const source = o.modelPath ?? `builtin:${GIST_NAME}`;
     const bytes = env.modelBytes ?? (o.modelPath !== undefined ? await readModelFile(o.modelPath) : buildGistModel());
-    let session: Ort.InferenceSession;
+    let session: OrtSession;
     try {
       session = await ort.InferenceSession.create(bytes, { intraOpNumThreads: o.threads, logSeverityLevel: 3 });
     } catch (e) {
@@ -222,7 +209,7 @@ export class ViewEncoder {
       frames.forEach((f, i) => bytes.set(f.rgb, i * px));
     }
     const entry = this.acquirePreprocessor(width, height);
-    let pixels: Ort.Tensor;
+    let pixels: OrtTensor;
     try {
       const pre = await entry.session;
       pixels = (await pre.run({ [PRE_INPUT]: new this.ort.Tensor('uint8', bytes, [n, height, width, 3]) }))[PRE_OUTPUT];
@@ -230,7 +217,7 @@ export class ViewEncoder {
       entry.users--;
       if (entry.evicted && entry.users === 0) releaseEntry(entry);
     }
-    let result: Ort.InferenceSession.OnnxValueMapType;
+    let result: Record<string, OrtTensor>;
     try {
       result = await this.session.run({ [this.io.inputName]: pixels }, [this.io.outputName]);
     } catch (e) {

@@ -4,7 +4,7 @@
  * refused with a message that says what the file holds and what this build accepts. The body is
  * checked by the tracker itself (checksum, counts, indices, numbers).
  */
-import { z } from 'zod';
+import { z } from '../geometry/index.js';
 
 export const MAP_FILE_VERSION = 1;
 /** The largest map id a file may hold (native/src/data/map_database.h: ids stay within a C int). */
@@ -15,18 +15,18 @@ const HEADER_BYTES = 88;
 export const MapFileHeaderSchema = z.object({
   magic: z.literal(MAGIC, { message: "does not start with 'NAVTMAP' (not a tracker map file)" }),
   version: z.literal(MAP_FILE_VERSION, { message: `is of another format version; this build reads version ${MAP_FILE_VERSION}` }),
-  width: z.number().int().min(64).max(8192),
-  height: z.number().int().min(64).max(8192),
-  fx: z.number().positive().finite(),
-  fy: z.number().positive().finite(),
-  cx: z.number().finite(),
-  cy: z.number().finite(),
-  depthBaseline: z.number().positive().finite(),
-  numLevels: z.number().int().min(1).max(12),
-  levelMotion: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
-  scaleFactor: z.number().min(1.05).max(2),
+  width: z.int().check(z.minimum(64), z.maximum(8192)),
+  height: z.int().check(z.minimum(64), z.maximum(8192)),
+  fx: z.number().check(z.positive()),
+  fy: z.number().check(z.positive()),
+  cx: z.number(),
+  cy: z.number(),
+  depthBaseline: z.number().check(z.positive()),
+  numLevels: z.int().check(z.minimum(1), z.maximum(12)),
+  levelMotion: z.pipe(z.union([z.literal(0), z.literal(1)]), z.transform((v) => v === 1)),
+  scaleFactor: z.number().check(z.minimum(1.05), z.maximum(2)),
   // the tracker hands map ids out as a C int: a larger id would read back as an error code
-  mapId: z.number().int().positive().max(MAX_MAP_ID),
+  mapId: z.int().check(z.positive(), z.maximum(MAX_MAP_ID)),
 });
 export type MapFileHeader = z.output<typeof MapFileHeaderSchema>;
 

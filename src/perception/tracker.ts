@@ -3,9 +3,8 @@
  * module's linear memory: write a frame into `imageView()` / `depthView()` and call `trackInPlace`,
  * or hand a frame to `track`, which copies it there once.
  */
-import { z } from 'zod';
-import { IntrinsicsSchema, type Mat4 } from '../geometry/index.js';
-import { instantiate, allocBlock, type Allocator, type WasmBlock } from '../wasm/index.js';
+import { IntrinsicsSchema, type Mat4, z } from '../geometry/index.js';
+import { instantiate, allocBlock, type Allocator, type WasmBlock, type WasmSource } from '../wasm/index.js';
 import type { PoseEstimate, RgbdFrame, TrackingStatus } from './pose-source.js';
 import { describeMapHeader, readMapFileHeader } from './map-file.js';
 import { CameraMotionSchema, type CameraMotion } from './camera-motion.js';
@@ -14,73 +13,73 @@ import { COUNTER, ERROR_BY_CODE, LOOP_STAT, PARAM, RELOC_STAT, STATUS_BY_CODE, t
 export const TrackerOptionsSchema = z.object({
   intrinsics: IntrinsicsSchema,
   /** metres per unit of the depth buffer handed in (1 when depth is in metres) */
-  depthScale: z.number().positive().finite().default(1),
-  numFeatures: z.number().int().min(50).max(10000).optional(),
-  numLevels: z.number().int().min(1).max(12).optional(),
-  scaleFactor: z.number().min(1.05).max(2).optional(),
-  fastIniThreshold: z.number().int().min(1).max(200).optional(),
-  fastMinThreshold: z.number().int().min(1).max(200).optional(),
+  depthScale: z._default(z.number().check(z.positive()), 1),
+  numFeatures: z.optional(z.int().check(z.minimum(50), z.maximum(10000))),
+  numLevels: z.optional(z.int().check(z.minimum(1), z.maximum(12))),
+  scaleFactor: z.optional(z.number().check(z.minimum(1.05), z.maximum(2))),
+  fastIniThreshold: z.optional(z.int().check(z.minimum(1), z.maximum(200))),
+  fastMinThreshold: z.optional(z.int().check(z.minimum(1), z.maximum(200))),
   /** seconds in recently_lost before the map is given up */
-  lostTimeoutS: z.number().min(0).max(3600).optional(),
-  minDepth: z.number().min(0).max(100).optional(),
-  maxDepth: z.number().min(0.01).max(1000).optional(),
-  baWindow: z.number().int().min(2).max(30).optional(),
-  minInitPoints: z.number().int().min(10).max(5000).optional(),
+  lostTimeoutS: z.optional(z.number().check(z.minimum(0), z.maximum(3600))),
+  minDepth: z.optional(z.number().check(z.minimum(0), z.maximum(100))),
+  maxDepth: z.optional(z.number().check(z.minimum(0.01), z.maximum(1000))),
+  baWindow: z.optional(z.int().check(z.minimum(2), z.maximum(30))),
+  minInitPoints: z.optional(z.int().check(z.minimum(10), z.maximum(5000))),
   /** metres: keypoints nearer than this all become landmarks at a keyframe (default 3.2, ORB-SLAM's 40 baselines) */
-  closeDepth: z.number().min(0.1).max(1000).optional(),
+  closeDepth: z.optional(z.number().check(z.minimum(0.1), z.maximum(1000))),
   /**
    * metres: the virtual stereo baseline that weights depth residuals (default 0.08, ORB-SLAM's RGB-D
    * setting for a structured-light sensor); exact depth (the simulator's) warrants a longer one
    */
-  depthBaseline: z.number().min(0.01).max(10).optional(),
+  depthBaseline: z.optional(z.number().check(z.minimum(0.01), z.maximum(10))),
   /**
    * the camera rides level on a wheeled base over a flat floor: poses only turn about the first
    * frame's vertical axis (default false: a handheld camera, as in the TUM sequences, tilts)
    */
-  levelMotion: z.boolean().optional(),
+  levelMotion: z.optional(z.boolean()),
   /** keyframes near the current pose added to the local map whatever their covisibility (default 0) */
-  proximityKeyframes: z.number().int().min(0).max(50).optional(),
+  proximityKeyframes: z.optional(z.int().check(z.minimum(0), z.maximum(50))),
   /**
    * frames after which a keyframe is inserted whatever the match ratio (default 30: ORB-SLAM's one
    * keyframe per second of frames at 30 Hz)
    */
-  keyframeGap: z.number().int().min(1).max(1000).optional(),
+  keyframeGap: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
   /**
    * frames after loadMap() that only try to relocalise in the loaded map before a frame may open a
    * new map (default 120: one turn in place at the simulator's 3° per frame)
    */
-  relocPatienceFrames: z.number().int().min(0).max(100000).optional(),
+  relocPatienceFrames: z.optional(z.int().check(z.minimum(0), z.maximum(100000))),
   /** place recognition and loop closing in the current map (default false) */
-  loopClosing: z.boolean().optional(),
+  loopClosing: z.optional(z.boolean()),
   /** keyframes the place index proposes to one relocalisation attempt in a loaded map, best first (default 8) */
-  relocCandidates: z.number().int().min(1).max(100).optional(),
+  relocCandidates: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
   /**
    * a relocalisation in a loaded map is refused when its pose sees through more than this share of
    * the matched place's landmarks in view, judged against the frame's depth image (default 0.1)
    */
-  relocMaxSeenThrough: z.number().min(0).max(1).optional(),
+  relocMaxSeenThrough: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
   /** consecutive frames that must relocalise independently and agree before a loaded map is accepted (default 2) */
-  relocAgreeFrames: z.number().int().min(1).max(10).optional(),
+  relocAgreeFrames: z.optional(z.int().check(z.minimum(1), z.maximum(10))),
   /** while tracking in a new map, relocalise new keyframes in a loaded map and move back into it (default true) */
-  lateRelocalisation: z.boolean().optional(),
+  lateRelocalisation: z.optional(z.boolean()),
   /**
    * metres and degrees: how far the camera's true motion over one frame may be from a commanded one
    * given to track() (one standard deviation; defaults 0.05 m and 2°, a wheeled base's odometry over
    * one sub-motion). Smaller lets the command hold the pose against more matches.
    */
-  motionSigmaM: z.number().min(1e-4).max(10).optional(),
-  motionSigmaDeg: z.number().min(1e-3).max(90).optional(),
+  motionSigmaM: z.optional(z.number().check(z.minimum(1e-4), z.maximum(10))),
+  motionSigmaDeg: z.optional(z.number().check(z.minimum(1e-3), z.maximum(90))),
 });
 export type TrackerOptions = z.input<typeof TrackerOptionsSchema>;
 
 export const OptimizeMapOptionsSchema = z.object({
   /** Levenberg-Marquardt iterations of each pass (a Huber pass, then a plain one without outliers) */
-  iterations: z.number().int().min(1).max(100).default(10),
+  iterations: z._default(z.int().check(z.minimum(1), z.maximum(100)), 10),
   /**
    * a keyframe observing fewer landmarks than this keeps its pose relative to the nearest adjusted
    * keyframe instead of moving freely (barely constrained, it would wander)
    */
-  minObservations: z.number().int().min(0).max(10000).default(80),
+  minObservations: z._default(z.int().check(z.minimum(0), z.maximum(10000)), 80),
 });
 export type OptimizeMapOptions = z.input<typeof OptimizeMapOptionsSchema>;
 
@@ -139,8 +138,8 @@ export type LoopSearchStats = Record<keyof typeof LOOP_STAT, number>;
  */
 export type RelocStats = Record<keyof typeof RELOC_STAT, number>;
 
-function describeIssues(err: z.ZodError): string {
-  return err.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
+function describeIssues(err: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  return err.issues.map((i) => `${i.path.map(String).join('.') || 'options'}: ${i.message}`).join('; ');
 }
 
 export class Tracker {
@@ -174,7 +173,8 @@ export class Tracker {
     this.motionIn = allocBlock<Float64Array>(this.heap, Float64Array, 16);
   }
 
-  static async create(options: TrackerOptions): Promise<Tracker> {
+  /** `wasm`: tracker.wasm's bytes or URL, when it is not build/tracker.wasm beside the package (a bundler's asset). */
+  static async create(options: TrackerOptions, wasm: WasmSource = {}): Promise<Tracker> {
     const parsed = TrackerOptionsSchema.safeParse(options);
     if (!parsed.success) throw new TrackerError(`invalid tracker options: ${describeIssues(parsed.error)}`, -4);
     const instance = await instantiate('tracker', {
@@ -185,7 +185,7 @@ export class Tracker {
           throw new TrackerError(`tracker.wasm aborted (exit ${code})`, -100);
         },
       },
-    });
+    }, wasm);
     const ex = instance.exports as unknown as TrackerExports;
     ex._initialize?.();
     return new Tracker(ex, parsed.data);

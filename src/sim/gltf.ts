@@ -10,6 +10,7 @@
  * Node transforms are applied; y is up and units are metres as glTF prescribes, unless `frame`
  * rotates another convention (habitat's +Z-up stages) into it.
  */
+import type { DecodedTexture, TextureDecoder } from './texture.js';
 import { WebIO, type Document, type Node as GltfNode, type Primitive } from '@gltf-transform/core';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
@@ -54,13 +55,7 @@ export interface GltfReport {
 
 export const emptyGltfReport = (): GltfReport => ({ textures: { total: 0, decoded: 0, failed: [] }, notes: [] });
 
-export interface DecodedTexture {
-  width: number;
-  height: number;
-  rgba: Uint8Array;
-}
-
-export type TextureDecoder = (bytes: Uint8Array) => DecodedTexture;
+export type { DecodedTexture, TextureDecoder } from './texture.js';
 
 const TRIANGLES = 4;
 

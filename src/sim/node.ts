@@ -5,7 +5,7 @@
  * generates its houses, never loads them.
  */
 export { loadHouse } from './load-house.js';
-export { type DecodedTexture, type TextureDecoder } from './gltf.js';
+export type { DecodedTexture, TextureDecoder } from './texture.js';
 export { basisTextureDecoders } from './habitat/basis.js';
 export { DATASET_NAME, exportHabitatHouse, type HabitatExportOptions, navMeshSettings } from './habitat/export.js';
 export { goatObjectId, instructionVocab, r2rGroundTruth, VLNCE_ACTIONS } from './habitat/episodes-out.js';

@@ -20,8 +20,31 @@ export function wasmUrl(name: WasmName): URL {
   return new URL(`../../build/${name}.wasm`, import.meta.url);
 }
 
-export async function wasmBytes(name: WasmName): Promise<ArrayBuffer | Uint8Array> {
-  const url = wasmUrl(name);
+/**
+ * Where a module comes from when it is not build/NAME.wasm beside this file: its bytes (what a
+ * bundler's asset import or a file read gives), or a URL to fetch (in Node, a file: URL is read).
+ * A relative URL resolves against the page.
+ */
+export interface WasmSource {
+  bytes?: ArrayBuffer | Uint8Array;
+  url?: string | URL;
+}
+
+function sourceUrl(name: WasmName, url: string | URL | undefined): URL {
+  if (url === undefined) return wasmUrl(name);
+  try {
+    return new URL(url, typeof location === 'undefined' ? undefined : location.href);
+  } catch {
+    throw new Error(`${name}.wasm: url '${String(url)}' is not a URL (give an absolute URL, or a relative one in a page)`);
+  }
+}
+
+export async function wasmBytes(name: WasmName, source: WasmSource = {}): Promise<ArrayBuffer | Uint8Array> {
+  if (source.bytes !== undefined) {
+    if (!(source.bytes instanceof ArrayBuffer || source.bytes instanceof Uint8Array)) throw new Error(`${name}.wasm: bytes must be an ArrayBuffer or a Uint8Array`);
+    return source.bytes;
+  }
+  const url = sourceUrl(name, source.url);
   if (isNode && url.protocol === 'file:') {
     const { readFile } = await nodeBuiltin<typeof import('node:fs/promises')>('node:fs/promises');
     try {
@@ -38,14 +61,14 @@ export async function wasmBytes(name: WasmName): Promise<ArrayBuffer | Uint8Arra
 export async function instantiate(
   name: WasmName,
   imports: WebAssembly.Imports,
-  bytes?: ArrayBuffer | Uint8Array,
+  source: WasmSource = {},
 ): Promise<WebAssembly.Instance> {
-  const source = bytes ?? (await wasmBytes(name));
-  const { instance } = await WebAssembly.instantiate(source as BufferSource, imports);
+  const bytes = await wasmBytes(name, source);
+  const { instance } = await WebAssembly.instantiate(bytes as BufferSource, imports);
   return instance;
 }
 
 /** Compiles a module (for callers that instantiate it more than once, e.g. on another thread). */
-export async function compile(name: WasmName, bytes?: ArrayBuffer | Uint8Array): Promise<WebAssembly.Module> {
-  return WebAssembly.compile((bytes ?? (await wasmBytes(name))) as BufferSource);
+export async function compile(name: WasmName, source: WasmSource = {}): Promise<WebAssembly.Module> {
+  return WebAssembly.compile((await wasmBytes(name, source)) as BufferSource);
 }

@@ -9,7 +9,7 @@
  * after memory growth (see memory.ts). That is zero-copy in Node and the browser alike and needs no
  * generated JS, so the same loader serves every module.
  */
-import { compile, instantiate, isNode, nodeBuiltin } from './load.js';
+import { compile, instantiate, isNode, nodeBuiltin, type WasmSource } from './load.js';
 import { CONTROL_SLOTS, NavcoreThread } from './navcore-thread.js';
 import { abortImport, allocBlock, type Allocator, type TypedArrayCtor, type WasmBlock } from './memory.js';
 
@@ -36,15 +36,13 @@ export interface NavcoreExports {
   rasterGrid(grid: number, gw: number, gh: number, x0: number, z0: number, cols: number, rows: number, scale: number, out: number, unknown: number, free: number, obstacle: number): void;
 }
 
-export interface NavcoreOptions {
+export interface NavcoreOptions extends WasmSource {
   /**
    * 2: the memory is shared and a second thread (Node worker_threads) takes half of each depth
    * frame's rows in OccupancyMap.integrate; 1 (default): everything on the calling thread; 'auto':
    * 2 in Node with at least two cores, else 1.
    */
   threads?: 1 | 2 | 'auto';
-  /** The module's bytes instead of build/navcore(-mt).wasm. */
-  bytes?: ArrayBuffer | Uint8Array;
 }
 
 /** Shared memory's upper bound in 64 KiB pages; must match navcore-mt's `maximumMemory` in asconfig.json. */
@@ -79,7 +77,7 @@ export class Navcore implements Allocator {
     if (threads !== 1 && threads !== 2) throw new Error(`navcore threads must be 1, 2 or 'auto', got ${String(threads)}`);
     if (threads === 1) {
       let memory: WebAssembly.Memory | null = null;
-      const instance = await instantiate('navcore', { env: { abort: abortImport(() => memory!) } }, opts.bytes);
+      const instance = await instantiate('navcore', { env: { abort: abortImport(() => memory!) } }, opts);
       const exports = instance.exports as unknown as NavcoreExports;
       memory = exports.memory;
       return new Navcore(exports);
@@ -87,7 +85,7 @@ export class Navcore implements Allocator {
     if (typeof SharedArrayBuffer === 'undefined') {
       throw new Error('navcore threads need SharedArrayBuffer (in a browser: a cross-origin isolated page); load with threads: 1');
     }
-    const module = await compile('navcore-mt', opts.bytes);
+    const module = await compile('navcore-mt', opts);
     const memory = new WebAssembly.Memory({ initial: 64, maximum: SHARED_MAX_PAGES, shared: true });
     const instance = await WebAssembly.instantiate(module, { env: { memory, abort: abortImport(() => memory) } });
     const exports = instance.exports as unknown as NavcoreExports;

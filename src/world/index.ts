@@ -8,6 +8,7 @@ export { type GoatGoal, planGoatSequence, type StartPose, taskStart } from './go
 export { type Preset, PRESETS } from './datasets/presets.js';
 export { type HouseRef, HouseRefSchema, HouseSeedSchema, HouseSpecSchema, houseSpecText, HouseSpecTextSchema } from './house-spec.js';
 export { POSE_SOURCES } from './pose-sources.js';
+export { openProceduralBody, type ProceduralBody } from './procedural-body.js';
 export { renderHouseView } from './render-view.js';
 export { World } from './world.js';
 export { ACCEPTED_SCENES, openHouseScene, type OpenedHouseScene, openSceneNavMesh, SceneError, type SceneKind, type SceneNavSource, sceneDefaults, type SceneOpenOptions } from './open-scene.js';

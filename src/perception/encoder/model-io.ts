@@ -2,7 +2,7 @@
  * Checks a loaded model's declared inputs and outputs against what the encoder can feed: one NCHW
  * float image input with 3 channels, and a float output holding one embedding per batch item.
  */
-import type { InferenceSession } from 'onnxruntime-node';
+import type { OrtValueMetadata } from './ort-types.js';
 
 export interface ModelIo {
   inputName: string;
@@ -15,7 +15,7 @@ export interface ModelIo {
   dimension: number | null;
 }
 
-type Meta = readonly InferenceSession.ValueMetadata[];
+type Meta = readonly OrtValueMetadata[];
 
 const showShape = (s: ReadonlyArray<number | string>) => `[${s.map((d) => (typeof d === 'number' ? d : `'${d}'`)).join(', ')}]`;
 
@@ -29,7 +29,7 @@ export function resolveModelIo(
     throw new Error(`view encoder model ${source}: ${msg}`);
   };
   const names = (m: Meta) => m.map((x) => `'${x.name}'`).join(', ');
-  let input: InferenceSession.ValueMetadata | undefined;
+  let input: OrtValueMetadata | undefined;
   if (want.inputName !== undefined) input = inputs.find((i) => i.name === want.inputName) ?? fail(`has no input '${want.inputName}' (inputs: ${names(inputs)})`);
   else if (inputs.length === 1) input = inputs[0];
   else fail(`has ${inputs.length} inputs (${names(inputs)}); say which takes the image with inputName`);
@@ -54,7 +54,7 @@ export function resolveModelIo(
     return fail(`input '${inp.name}' has symbolic size ${showShape(shape)}; give inputSize { width, height }`);
   }
 
-  let output: InferenceSession.ValueMetadata | undefined;
+  let output: OrtValueMetadata | undefined;
   if (want.outputName !== undefined) output = outputs.find((o) => o.name === want.outputName) ?? fail(`has no output '${want.outputName}' (outputs: ${names(outputs)})`);
   else output = outputs[0] ?? fail('declares no outputs');
   const out = output!;

@@ -10,7 +10,8 @@
  * BasisImageConverter, `y_flip=true` by default) hands basisu the image top-down and lets it flip, so
  * HM3D's `.basis` images are stored bottom-up with the flag set; `basisu -y_flip` does the same.
  */
-import type { DecodedTexture, TextureDecoder } from '../gltf.js';
+import { missingPackageMessage } from '../../runtime/index.js';
+import type { DecodedTexture, TextureDecoder } from '../texture.js';
 
 /** basis_transcoder's `transcoder_texture_format.cTFRGBA32` */
 const RGBA32 = 13;
@@ -53,7 +54,8 @@ async function loadTranscoder(): Promise<BasisModule> {
   try {
     script = require.resolve('three/examples/jsm/libs/basis/basis_transcoder.js');
   } catch (e) {
-    throw new Error(`the Basis transcoder (package 'three', examples/jsm/libs/basis) is not installed: ${(e as Error).message}`);
+    // the transcoder ships in three, an optional dependency
+    throw new Error(await missingPackageMessage('three', "reading KTX2 (Basis) textures of Habitat scenes with three's Basis transcoder", (e as Error).message.split('\n')[0]));
   }
   const [source, wasm] = await Promise.all([readFile(script, 'utf8'), readFile(script.replace(/\.js$/, '.wasm'))]);
   // an Emscripten script that sets module.exports when it sees CommonJS globals
