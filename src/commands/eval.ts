@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { failureSummary, HouseRangeSchema, runParallel, PricesSchema, type RunMetrics } from '../eval/index.js';
 import { VLN_CONFIGS } from '../vln/index.js';
 import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags } from './eval-dataset.js';
-import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags } from './run.js';
+import { harnessConfigFromFlags, printedConfig, RunFlagsSchema, withAblationFlags } from './run.js';
 import { parseFlags } from './options.js';
 import { progressBar } from './progress.js';
 import { goatSummary } from './eval-summary.js';
@@ -76,6 +76,7 @@ export function registerEval(program: Command): void {
     .action(async (raw: Record<string, unknown>) => {
       const f = parseFlags(EvalFlagsSchema, raw, 'eval');
       const harness = harnessConfigFromFlags({ ...f, house: '', resume: false });
+      if (printedConfig(f, harness)) return;
       const prices = PricesSchema.parse({ uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput });
       if (f.queue !== undefined && f.houses) {
         const { evalOnQueue } = await import('./eval-queue.js');

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { atomicWriteFile, Journal, HOUSE_MOUNT, Workspace } from '../memory/index.js';
 import { addUsage, type Usage, ZERO_USAGE } from '../models/index.js';
 import { HouseSeedSchema } from '../world/index.js';
+import { runSettings, type RunSettings } from './settings.js';
 import { metricsOf, runLevelUsage, taskRows, type RunMetrics, type TaskRow } from './run-metrics.js';
 import type { RunOptions } from './run-sequence.js';
 import type { Prices } from './cost.js';
@@ -100,11 +101,11 @@ export function sequenceOutcome(house: number, runDir: string): SequenceOutcome 
  * `DIR/metrics.json` of an eval: s-SR over all goals, e-SR over sequences, in house order; a local eval
  * and a queued eval's `--collect` both write it here, so the two files are the same for the same runs.
  */
-export function writeEvalMetrics(out: string, outcomes: readonly SequenceOutcome[], prices: Prices, judgeStopViews: 1 | 4): RunMetrics {
+export function writeEvalMetrics(out: string, outcomes: readonly SequenceOutcome[], prices: Prices, judgeStopViews: 1 | 4, settings?: RunSettings): RunMetrics {
   const sorted = [...outcomes].sort((a, b) => a.house - b.house);
   const ok = sorted.filter((r) => r.error === null);
   const extra = ok.map((r) => r.extra).reduce(addUsage, { ...ZERO_USAGE });
-  const metrics = metricsOf(ok.map((r) => r.rows), prices, extra, { judgeStopViews });
+  const metrics = { ...metricsOf(ok.map((r) => r.rows), prices, extra, { judgeStopViews }), ...(settings ? { settings } : {}) };
   atomicWriteFile(join(resolve(out), 'metrics.json'), JSON.stringify({ ...metrics, runs: sorted.map((r) => ({ house: r.house, error: r.error })) }, null, 2) + '\n');
   return metrics;
 }
@@ -125,6 +126,6 @@ export async function runParallel(o: ParallelOptions): Promise<ParallelResult> {
   await Promise.all(Array.from({ length: Math.max(1, o.workers) }, lane));
   runs.sort((a, b) => a.house - b.house);
   const outcomes = runs.map((r) => (r.error === null ? sequenceOutcome(r.house, r.out) : { house: r.house, error: r.error, rows: [], extra: { ...ZERO_USAGE } }));
-  const metrics = writeEvalMetrics(out, outcomes, o.prices, o.run.harness?.judgeStopViews ?? 4);
+  const metrics = writeEvalMetrics(out, outcomes, o.prices, o.run.harness?.judgeStopViews ?? 4, runSettings(o.run));
   return { metrics, runs };
 }

@@ -9,4 +9,4 @@ export { type Preset, PRESETS } from './datasets/presets.js';
 export { type HouseRef, HouseRefSchema, HouseSeedSchema, HouseSpecSchema, houseSpecText, HouseSpecTextSchema } from './house-spec.js';
 export { POSE_SOURCES } from './pose-sources.js';
 export { renderHouseView } from './render-view.js';
-export { World } from './world.js';
+export { World, type WorldOptions } from './world.js';
