@@ -5,20 +5,14 @@
  * GroundTruthPoseSource ablation and for evaluation only.
  */
 import { type Mat4, type Vec3, simCameraPose, simPoseToNavigator, type Intrinsics, wrapAngle } from '../geometry/index.js';
-import { Rng, copyFrame, Renderer, type Frame, type NoiseConfig, type CameraConfig, SceneNavMesh, dist2d, type NavPoint, type Scene, type StartPose } from '../sim/index.js';
+import { copyFrame, Renderer, type Frame, type NoiseConfig, type CameraConfig, SceneNavMesh, dist2d, type NavPoint, type Scene, type StartPose } from '../sim/index.js';
 import { FRAME_PERIOD_S, SUB_MOTION_DEGREES, SUB_MOTION_METRES, type Body, type BodyFrame, type ExecuteOptions, type SubMotion, type SubMotionResult } from './body.js';
-
-export interface ActuationNoise {
-  seed: number;
-  /** standard deviation of the forward distance, metres */
-  forwardSigma: number;
-  /** standard deviation of the heading change, degrees (applied to turns and, scaled, to forwards) */
-  turnSigmaDeg: number;
-}
+import type { ActuationNoise } from './actuation-noise.js';
 
 export interface SimBodyOptions {
   camera?: Partial<CameraConfig>;
   sensorNoise?: NoiseConfig;
+  /** errors of the executed motion against the commanded one (none: the body does what it is told) */
   actuationNoise?: ActuationNoise;
   /** ends the task after this many sub-motions (the environment's step budget), unlimited by default */
   maxSubMotions?: number;
@@ -33,7 +27,6 @@ export class SimBody implements Body {
   private clock = 0;
   private motions = 0;
   private ended: string | null = null;
-  private readonly noiseRng: Rng | null;
 
   private constructor(
     readonly scene: Scene,
@@ -46,7 +39,6 @@ export class SimBody implements Body {
     if (!snapped) throw new Error(`start position ${start.position.map((x) => x.toFixed(2)).join(', ')} is not on the navmesh of '${scene.name}'`);
     this.at = snapped;
     this.heading = start.yaw;
-    this.noiseRng = opts.actuationNoise ? new Rng(opts.actuationNoise.seed) : null;
   }
 
   static async create(scene: Scene, opts: SimBodyOptions = {}, start: StartPose = scene.start): Promise<SimBody> {
@@ -101,6 +93,7 @@ export class SimBody implements Body {
     if (!s) throw new Error(`teleport target ${p.position.map((x) => x.toFixed(2)).join(', ')} is not on the navmesh`);
     this.at = s;
     this.heading = p.yaw;
+    this.opts.actuationNoise?.restart();
     this.ended = null;
     this.motions = 0;
   }
@@ -119,24 +112,23 @@ export class SimBody implements Body {
   async execute(motion: SubMotion, opts: ExecuteOptions = {}): Promise<SubMotionResult> {
     const transient = opts.transient === true;
     if (this.ended) return { frame: this.frame(transient), collided: false, terminated: true, transient };
-    const n = this.opts.actuationNoise;
-    const g = () => (this.noiseRng ? this.noiseRng.gaussian() : 0);
+    const e = this.opts.actuationNoise?.draw(motion) ?? { forward: 0, lateral: 0, yaw: 0 };
     let collided = false;
-    if (motion === 'forward') {
-      const dist = SUB_MOTION_METRES + (n ? n.forwardSigma * g() : 0);
-      if (n) this.heading += ((n.turnSigmaDeg * 0.2 * Math.PI) / 180) * g();
+    // the motion's translation first, then its turn (as habitat-sim's noisy actuation applies them)
+    const along = (motion === 'forward' ? SUB_MOTION_METRES : 0) + e.forward;
+    if (along !== 0 || e.lateral !== 0) {
       const fx = -Math.sin(this.heading), fz = -Math.cos(this.heading);
+      // the body's right in the sim frame (y up, −z ahead at heading 0)
+      const rx = Math.cos(this.heading), rz = -Math.sin(this.heading);
       const p = this.at.point;
-      const target: Vec3 = [p[0] + fx * dist, p[1], p[2] + fz * dist];
+      const target: Vec3 = [p[0] + fx * along + rx * e.lateral, p[1], p[2] + fz * along + rz * e.lateral];
       const next = this.navmesh.moveAlong(this.at, target);
-      const moved = dist2d(next.point, p);
-      collided = moved < Math.abs(dist) - 1e-3;
+      // only a forward collides: a turn's slip against a wall just does not happen
+      if (motion === 'forward') collided = dist2d(next.point, p) < Math.hypot(along, e.lateral) - 1e-3;
       this.at = next;
-    } else {
-      const sign = motion === 'left' ? 1 : -1;
-      const deg = SUB_MOTION_DEGREES + (n ? n.turnSigmaDeg * g() : 0);
-      this.heading += (sign * deg * Math.PI) / 180;
     }
+    const turn = motion === 'left' ? SUB_MOTION_DEGREES : motion === 'right' ? -SUB_MOTION_DEGREES : 0;
+    this.heading += (turn * Math.PI) / 180 + e.yaw;
     this.heading = wrapAngle(this.heading);
     this.clock = Math.round((this.clock + FRAME_PERIOD_S) * 1e6) / 1e6;
     this.motions++;

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { deploy, runStartProblems } from '../eval/index.js';
-import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags } from './run.js';
+import { harnessConfigFromFlags, printedConfig, RunFlagsSchema, withAblationFlags } from './run.js';
 import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
@@ -47,6 +47,7 @@ export function registerDeploy(program: Command): void {
       const f = parseFlags(DeployFlagsSchema, raw, 'deploy');
       await applySceneFlags(raw, 'deploy');
       const harness = harnessConfigFromFlags({ ...f, houseDir: undefined });
+      if (printedConfig(f, harness)) return;
       const problems = runStartProblems(f);
       if (problems.length) throw new UsageError(`navharness deploy: cannot start\n${problems.map((p) => `  ${p}`).join('\n')}`);
       const bar = progressBar(`deploy ${f.house}`, f.runs, !f.json && process.stderr.isTTY === true);

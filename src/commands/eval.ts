@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { evalFolder, failureSummary, HouseRangeSchema, providerErrorLine, providerErrorsOfRun, runParallel, PricesSchema, type RunMetrics } from '../eval/index.js';
 import { VLN_CONFIGS } from '../vln/index.js';
 import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags } from './eval-dataset.js';
-import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags, withProviderFlags } from './run.js';
+import { harnessConfigFromFlags, printedConfig, RunFlagsSchema, withAblationFlags, withProviderFlags } from './run.js';
 import { applySceneFlags, withSceneFlags } from './scene-flags.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
@@ -81,6 +81,7 @@ export function registerEval(program: Command): void {
       const f = parseFlags(EvalFlagsSchema, raw, 'eval');
       await applySceneFlags(raw, 'eval');
       const harness = harnessConfigFromFlags({ ...f, house: '', resume: false });
+      if (printedConfig(f, harness)) return;
       const prices = PricesSchema.parse({ uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput });
       if (f.queue !== undefined && f.houses) {
         const { evalOnQueue } = await import('./eval-queue.js');

@@ -7,6 +7,9 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { HouseSpecSchema, POSE_SOURCES } from '../world/index.js';
+import { MOTION_PRIORS } from '../navigator/index.js';
+import { ACTUATION_NOISE_MODELS } from '../body/index.js';
+import { DEFAULT_MOTION_PRIOR } from '../harness/index.js';
 import { parseFlags, UsageError } from './options.js';
 import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
 
@@ -27,6 +30,8 @@ export const McpFlags = z.object({
   })),
   http: wholeNumber(0, 65535, 'a TCP port on 127.0.0.1; 0 picks a free one').optional(),
   pose: z.enum(POSE_SOURCES, { message: `expected one of ${POSE_SOURCES.join(', ')}` }),
+  motionPrior: z.enum(MOTION_PRIORS, { message: `expected one of ${MOTION_PRIORS.join(', ')}` }).default(DEFAULT_MOTION_PRIOR),
+  actuationNoise: z.enum(ACTUATION_NOISE_MODELS, { message: `expected one of ${ACTUATION_NOISE_MODELS.join(', ')}` }).default('none'),
   steps: wholeNumber(1, 100_000, 'the step budget of the task'),
   sequence: wholeNumber(0, 0xffffffff, 'the seed of the GOAT sequence'),
   task: wholeNumber(0, 19, 'the index of the goal within the sequence'),
@@ -64,6 +69,8 @@ export function registerMcp(program: Command): void {
     .requiredOption('--house <ref>', HOUSE_HELP)
     .option('--http <port>', 'serve streamable HTTP on 127.0.0.1:<port> (0: a free port) instead of stdio')
     .option('--pose <source>', `pose source: ${POSE_SOURCES.join(' | ')}`, 'ground-truth')
+    .option('--motion-prior <prior>', `with --pose slam: ${MOTION_PRIORS.join(' | ')} (what the tracker gets besides the frames; default ${DEFAULT_MOTION_PRIOR})`)
+    .option('--actuation-noise <model>', `the simulated body's actuation noise: ${ACTUATION_NOISE_MODELS.join(' | ')} (default none)`)
     .option('--steps <n>', 'step budget of the task', '500')
     .option('--sequence <k>', 'GOAT sequence seed', '0')
     .option('--task <i>', 'goal index within the sequence', '0')
@@ -78,7 +85,7 @@ export function registerMcp(program: Command): void {
       const { Episode, serveHttp, serveStdio } = await import('../mcp/index.js');
       const brief = { house: f.house, task: f.task, steps: f.steps };
       // The protocol is served while the world is being built; tool calls wait for it.
-      const opening = Episode.open({ house: f.house, poseSource: f.pose, steps: f.steps, sequence: f.sequence, task: f.task, workspace: f.workspace }, log);
+      const opening = Episode.open({ house: f.house, poseSource: f.pose, motionPrior: f.motionPrior, actuationNoise: f.actuationNoise, steps: f.steps, sequence: f.sequence, task: f.task, workspace: f.workspace }, log);
       const ready = async () => {
         try {
           const e = await opening;

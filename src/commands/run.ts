@@ -6,9 +6,11 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { HarnessConfigSchema, MapThreadsSchema, SESSION_POLICIES } from '../harness/index.js';
+import { DEFAULT_MOTION_PRIOR, HarnessConfigSchema, MapThreadsSchema, SESSION_POLICIES } from '../harness/index.js';
 import { REQUEST_TIMEOUT_S } from '../models/index.js';
-import { failureSummary, providerErrorLine, runSequence, runStartProblems } from '../eval/index.js';
+import { MOTION_PRIORS } from '../navigator/index.js';
+import { ACTUATION_NOISE_MODELS } from '../body/index.js';
+import { failureSummary, providerErrorLine, runSequence, runSettings, runStartProblems } from '../eval/index.js';
 import { HouseSpecTextSchema } from '../world/index.js';
 import { SuccessDefinitionSchema } from '../memory/index.js';
 import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
@@ -39,6 +41,9 @@ export const RunFlagsSchema = z.object({
   taskRecords: z.boolean().default(true),
   summaryHandover: z.boolean().default(false),
   motionCheck: z.boolean().default(true),
+  motionPrior: z.enum(MOTION_PRIORS, { error: `--motion-prior is one of ${MOTION_PRIORS.join(', ')}` }).optional(),
+  actuationNoise: z.enum(ACTUATION_NOISE_MODELS, { error: `--actuation-noise is one of ${ACTUATION_NOISE_MODELS.join(', ')}` }).optional(),
+  printConfig: z.boolean().default(false),
   judgeSingleView: z.boolean().default(false),
   success: SuccessDefinitionSchema.default('papers-1m'),
   taskStarts: z.enum(['continue', 'episode'], { error: '--task-starts is continue or episode' }).default('continue'),
@@ -63,11 +68,15 @@ export function harnessConfigFromFlags(f: RunFlags): z.input<typeof HarnessConfi
       throw new UsageError(`--config: cannot read '${f.config}' as JSON: ${(err as Error).message}`);
     }
   }
+  if (!f.motionCheck && f.motionPrior === 'odometry') throw new UsageError("--no-motion-check is the earlier name of --motion-prior none; it contradicts --motion-prior odometry");
+  const prior = f.motionPrior ?? (f.motionCheck ? undefined : 'none');
   const merged = {
     ...base,
     policy: f.policy,
     poseSource: f.pose,
-    motionCheck: f.motionCheck,
+    // recorded only when not the default (and not left to a --config file), so that runs recorded before the flag still resume
+    ...(prior !== undefined && (prior !== DEFAULT_MOTION_PRIOR || base.motionPrior !== undefined) ? { motionPrior: prior } : {}),
+    ...(f.actuationNoise !== undefined && (f.actuationNoise !== 'none' || base.actuationNoise !== undefined) ? { actuationNoise: f.actuationNoise } : {}),
     ...(f.mapThreads !== undefined ? { mapThreads: f.mapThreads } : {}),
     prestopVerification: f.prestop,
     certification: f.certification,
@@ -89,6 +98,16 @@ export function withProviderFlags(cmd: Command): Command {
   return cmd.option('--request-timeout <seconds>', "one model call's overall limit, the reply body and the SDK's retries included", String(REQUEST_TIMEOUT_S.default));
 }
 
+/**
+ * `--print-config`: prints the run's resolved configuration (the `settings` its metrics.json will
+ * hold) and tells the caller to stop; nothing is run or written.
+ */
+export function printedConfig(f: Pick<RunFlags, 'printConfig' | 'agent' | 'judge' | 'success' | 'maxGoals' | 'imageGoals' | 'taskStarts'>, harness: z.input<typeof HarnessConfigSchema>): boolean {
+  if (!f.printConfig) return false;
+  console.log(JSON.stringify(runSettings({ ...f, harness }), null, 2));
+  return true;
+}
+
 /** The harness mechanisms the papers ablate, each a flag (run and eval share them). */
 export function withAblationFlags(cmd: Command): Command {
   return cmd
@@ -96,12 +115,15 @@ export function withAblationFlags(cmd: Command): Command {
     .option('--no-certification', 'ablation: no certification (ledger says claimed)')
     .option('--no-consolidation', 'ablation: no run-end consolidation')
     .option('--no-maps', 'ablation: no get_map / preview_path')
-    .option('--no-motion-check', 'ablation: take every tracked pose as it comes (no odometry sanity check)')
+    .option('--motion-prior <prior>', `what the tracker gets besides the frames: none (frames only, its own constant-velocity prediction, as ORB-SLAM3) | odometry (the body's odometry reading as its prediction, and a check of tracked motion against it); default ${DEFAULT_MOTION_PRIOR}`)
+    .option('--no-motion-check', 'the earlier name of --motion-prior none')
+    .option('--actuation-noise <model>', "the simulated body's actuation noise: none (default) | habitat (habitat-sim's noisy LoCoBot actuation; the odometry stays the commanded motion)")
     .option('--no-task-records', 'ablation: no ledger or handover in the reading list')
     .option('--summary-handover', 'ablation: a length-matched ordinary summary instead of the task handover')
     .option('--judge-single-view', "intervention: the judge sees one stop view (the forward one) instead of four")
     .option('--success <definition>', "GOAT success: papers-1m (the papers': closed within 1.0 m of the object, default) | goat-bench-0.25m (GOAT-Bench's code: closed < 0.25 m geodesic from a goal view point)", 'papers-1m')
-    .option('--map-threads <n>', "threads for depth-frame mapping: auto (2 with two or more cores) | 1 | 2; the map is the same");
+    .option('--map-threads <n>', "threads for depth-frame mapping: auto (2 with two or more cores) | 1 | 2; the map is the same")
+    .option('--print-config', "print the resolved configuration (metrics.json's settings) as JSON and exit");
 }
 
 export function registerRun(program: Command): void {
@@ -130,6 +152,7 @@ export function registerRun(program: Command): void {
       const f = parseFlags(RunFlagsSchema, raw, 'run');
       await applySceneFlags(raw, 'run');
       const harness = harnessConfigFromFlags(f);
+      if (printedConfig(f, harness)) return;
       const problems = runStartProblems(f);
       if (problems.length) throw new UsageError(`navharness run: cannot start\n${problems.map((p) => `  ${p}`).join('\n')}`);
       let bar: ReturnType<typeof progressBar> | null = null;

@@ -19,6 +19,7 @@ import { type Prices, PricesSchema } from './cost.js';
 import { type GoatBenchScores, type GoatBenchSubtaskOutcome, scoreGoatBench } from './goat.js';
 import { metricsOf, runLevelUsage, taskRows, type RunMetrics } from './run-metrics.js';
 import { type RunOptions, runSequence } from './run-sequence.js';
+import { runSettings } from './settings.js';
 import { type RunOptions as VlnRunOptions, runVln, type VlnRun } from './vln-run.js';
 import { writeRunOutputs } from './vln-report.js';
 
@@ -165,7 +166,8 @@ export async function runGoatBenchDataset(src: DatasetSource, o: GoatBenchRunOpt
     goat_bench: scoreGoatBench(outcomes),
     benchmark: 'goat-bench' as const,
     split: src.split,
-    settings: settingsOf('goat-bench', preset),
+    // the run's resolved configuration with the benchmark's sensor and action settings beside it
+    settings: { ...runSettings({ ...runOpts, success: 'goat-bench-0.25m' }), ...settingsOf('goat-bench', preset) },
     navmesh: slot.navmeshes,
   };
   atomicWriteFile(join(out, 'metrics.json'), JSON.stringify({ ...metrics, runs }, null, 2) + '\n');

@@ -15,6 +15,7 @@ import { scoreGoat } from './goat.js';
 import { ledgerAccuracy } from './accuracy.js';
 import { countFailures, FailureClassSchema, type FailureClass } from './failures.js';
 import { inputCost, outputCost, type Prices } from './cost.js';
+import { RunSettingsSchema } from './settings.js';
 
 export const UsageSchema = z.strictObject({ uncachedInput: z.number().int().nonnegative(), cachedInput: z.number().int().nonnegative(), output: z.number().int().nonnegative() });
 export const TaskUsageSchema = z.strictObject({
@@ -79,6 +80,8 @@ export const RunMetricsSchema = z.strictObject({
   execution: z
     .strictObject({ started_at: z.string().nullable(), resumes: z.number().int().nonnegative(), resumed_at: z.array(z.string()) })
     .optional(),
+  /** the resolved configuration that produced these numbers (settings.ts); absent in older runs */
+  settings: RunSettingsSchema.optional(),
 });
 export type RunMetrics = z.infer<typeof RunMetricsSchema>;
 

@@ -9,14 +9,15 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { Vec3 } from '../geometry/index.js';
-import { consolidate, HarnessConfigSchema, type HarnessConfig, Orchestrator, type HarnessEvent } from '../harness/index.js';
+import { actuationNoiseOf, consolidate, HarnessConfigSchema, motionPriorOf, type HarnessConfig, Orchestrator, type HarnessEvent } from '../harness/index.js';
 import { atomicWriteFile, SuccessDefinitionSchema, Journal, EVAL_DIR, RUN_STATE_FILE, RunStateSchema, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
 import { addUsage, type Model, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
 import type { CameraConfig, GoatEpisode, GoatGoal, Scene, SceneNavMesh, StartPose } from '../sim/index.js';
 import { type NavigatorMemory, type SavedPoseMap, SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
 import type { BodyFrame } from '../body/index.js';
 import { noteLateRelocalisation, readRunStart, relocationCount, type RunCarry, startRelocation, taskRelocation } from './run-relocation.js';
-import { planGoatSequence, HouseSpecSchema, type HouseRef, taskStart, World } from '../world/index.js';
+import { runSettings } from './settings.js';
+import { planGoatSequence, HouseSpecSchema, type HouseRef, taskStart, World, type WorldOptions } from '../world/index.js';
 import { createRoles, type Roles } from './agents.js';
 import { classifyFailure } from './failures.js';
 import { LateJoinWatch } from './relocalisation-truth.js';
@@ -211,6 +212,12 @@ function bodyOptions(body: GivenEpisode['body']): { camera?: Partial<CameraConfi
   return { camera: body?.camera, maxSubMotions: body?.maxActions === undefined ? undefined : body.maxActions * SUB_MOTIONS_PER_ACTION };
 }
 
+/** The body's actuation noise, seeded by the sequence (the house, the sequence seed and the episode) so that every run of it draws the same. */
+function noiseOf(cfg: HarnessConfig, run: OpenedRun): WorldOptions['actuationNoise'] {
+  const model = actuationNoiseOf(cfg);
+  return model === 'none' ? undefined : { model, seed: `${run.o.house}#${run.o.sequence}#${String(run.config.episode ?? '')}` };
+}
+
 /** The live parts of a run: the world, the roles and the orchestrator, and the goal being played. */
 interface Live {
   world: World;
@@ -225,7 +232,7 @@ async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof s
   const { o, journal } = run;
   const cfg: HarnessConfig = o.harness;
   const world = await World.open(
-    { house: run.house, scene: run.scene, navmesh: run.navmesh, ...bodyOptions(run.body), poseSource: cfg.poseSource, motionCheck: cfg.motionCheck, mapThreads: cfg.mapThreads },
+    { house: run.house, scene: run.scene, navmesh: run.navmesh, ...bodyOptions(run.body), poseSource: cfg.poseSource, motionPrior: motionPriorOf(cfg), actuationNoise: noiseOf(cfg, run), mapThreads: cfg.mapThreads },
     plan.start,
     plan.memory,
     plan.poseMap,
@@ -360,7 +367,7 @@ async function finishRun(run: OpenedRun, live: Live, total: number, progress: Ru
   const execution = { started_at: history.started_at ?? null, resumes: resumed.length, resumed_at: resumed };
   const { world_to_truth: _g, ...start } = readRunStart(ws) ?? {};
   const relocation = { ...start, ...(o.taskStarts === 'episode' ? { relocations: relocationCount(ws) } : {}) };
-  const metrics = { ...metricsOf([taskRows(journal)], o.prices, extra, { judgeStopViews: cfg.judgeStopViews ?? 4 }), ...relocation, execution };
+  const metrics = { ...metricsOf([taskRows(journal)], o.prices, extra, { judgeStopViews: cfg.judgeStopViews ?? 4 }), ...relocation, execution, settings: runSettings(o) };
   atomicWriteFile(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
   saveRunState(ws, { version: 1, config, total_tasks: total, open_task: null, finished: true, ...history });
   return { metrics, consolidationError };

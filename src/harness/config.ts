@@ -4,6 +4,11 @@
  */
 import { z } from 'zod';
 import { SCOPES } from '../memory/index.js';
+import { MOTION_PRIORS, type MotionPrior } from '../navigator/index.js';
+import { ACTUATION_NOISE_MODELS, type ActuationNoiseModel } from '../body/index.js';
+
+/** The motion prior of a run that names none (navigator/motion-prior.ts). */
+export const DEFAULT_MOTION_PRIOR: MotionPrior = 'odometry';
 
 export const SESSION_POLICIES = ['navharness', 'independent', 'single'] as const;
 export type SessionPolicy = (typeof SESSION_POLICIES)[number];
@@ -38,8 +43,15 @@ export const HarnessConfigSchema = z.strictObject({
   consolidation: z.boolean().default(true),
   /** the visual tracker; 'ground-truth' is the papers' ablation only */
   poseSource: z.enum(['slam', 'ground-truth']).default('slam'),
-  /** the navigator's odometry sanity check on tracked motion (false: the ablation without it) */
+  /**
+   * what the tracker gets besides the frames (navigator/motion-prior.ts); absent: DEFAULT_MOTION_PRIOR.
+   * Optional rather than defaulted, like `motionCheck` before it, so that recorded runs still resume.
+   */
+  motionPrior: z.enum(MOTION_PRIORS, { error: `motionPrior is one of ${MOTION_PRIORS.join(', ')}` }).optional(),
+  /** the earlier form of `motionPrior`: false is 'none' (kept so that runs recorded with it resume) */
   motionCheck: z.boolean().default(true),
+  /** the simulated body's actuation noise (body/actuation-noise.ts); absent: 'none' */
+  actuationNoise: z.enum(ACTUATION_NOISE_MODELS, { error: `actuationNoise is one of ${ACTUATION_NOISE_MODELS.join(', ')}` }).optional(),
   /** threads for depth-frame mapping: 'auto' (2 with two or more cores), 1 or 2; the map is the same */
   mapThreads: MapThreadsSchema.default('auto'),
   /** spatial maps (get_map, preview_path) and task records (ledger, records) offered to the session */
@@ -67,8 +79,20 @@ export const HarnessConfigSchema = z.strictObject({
    * forward view only). Optional rather than defaulted, so that runs recorded before it still resume.
    */
   judgeStopViews: z.union([z.literal(4), z.literal(1)], { error: 'judgeStopViews is 4 or 1' }).optional(),
+}).refine((c) => !(c.motionCheck === false && c.motionPrior === 'odometry'), {
+  path: ['motionCheck'],
+  message: "motionCheck: false is the earlier form of motionPrior 'none'; it contradicts motionPrior 'odometry'",
 });
 export type HarnessConfig = z.infer<typeof HarnessConfigSchema>;
+
+/** The motion prior a configuration resolves to: `motionPrior`, else the legacy `motionCheck: false`, else the default. */
+export function motionPriorOf(cfg: Pick<HarnessConfig, 'motionPrior' | 'motionCheck'>): MotionPrior {
+  return cfg.motionPrior ?? (cfg.motionCheck === false ? 'none' : DEFAULT_MOTION_PRIOR);
+}
+
+export function actuationNoiseOf(cfg: Pick<HarnessConfig, 'actuationNoise'>): ActuationNoiseModel {
+  return cfg.actuationNoise ?? 'none';
+}
 export type HarnessConfigInput = z.input<typeof HarnessConfigSchema>;
 
 export function parseHarnessConfig(input: unknown): HarnessConfig {

@@ -1,5 +1,5 @@
 /** The public surface of src/harness/: what the layers above it use. */
-export { type HarnessConfig, HarnessConfigSchema, MapThreadsSchema, SESSION_POLICIES } from './config.js';
+export { actuationNoiseOf, DEFAULT_MOTION_PRIOR, type HarnessConfig, HarnessConfigSchema, MapThreadsSchema, motionPriorOf, SESSION_POLICIES } from './config.js';
 export { consolidate } from './consolidation.js';
 export { type Judge, type JudgeEvidence, type JudgeResult, ModelJudge } from './judge.js';
 export { type HarnessEvent, Orchestrator } from './orchestrator.js';

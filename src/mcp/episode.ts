@@ -11,10 +11,15 @@ import type { Vec3 } from '../geometry/index.js';
 import { type DirLock, HOUSE_MOUNT, handoverPath, lockDirectory, taskId, Workspace } from '../memory/index.js';
 import { ALL_TOOLS, callTool, createToolContext, type Tool, type ToolContext, toolError, type ToolResult } from '../tools/index.js';
 import { planGoatSequence, type GoatGoal, type StartPose, HouseRefSchema, houseSpecText, POSE_SOURCES, World } from '../world/index.js';
+import { MOTION_PRIORS } from '../navigator/index.js';
+import { ACTUATION_NOISE_MODELS } from '../body/index.js';
+import { DEFAULT_MOTION_PRIOR } from '../harness/index.js';
 
 export const EpisodeOptionsSchema = z.object({
   house: HouseRefSchema,
   poseSource: z.enum(POSE_SOURCES, { message: `the pose source is one of ${POSE_SOURCES.join(', ')}` }),
+  motionPrior: z.enum(MOTION_PRIORS, { message: `the motion prior is one of ${MOTION_PRIORS.join(', ')}` }).default(DEFAULT_MOTION_PRIOR),
+  actuationNoise: z.enum(ACTUATION_NOISE_MODELS, { message: `the actuation noise is one of ${ACTUATION_NOISE_MODELS.join(', ')}` }).default('none'),
   steps: z.number().int().min(1, 'the step budget is at least 1').max(100_000, 'the step budget is at most 100000'),
   sequence: z.number().int().min(0).max(0xffffffff),
   task: z.number().int().min(0, 'the task index starts at 0'),
@@ -74,7 +79,8 @@ export class Episode {
     const lock = lockDirectory(runDir, 'MCP episode');
     let world: World | null = null;
     try {
-      world = await World.open({ house: o.house, poseSource: o.poseSource }, start);
+      const actuationNoise = o.actuationNoise === 'none' ? undefined : { model: o.actuationNoise, seed: `${houseSpecText(o.house)}#${o.sequence}#task${o.task}` };
+      world = await World.open({ house: o.house, poseSource: o.poseSource, motionPrior: o.motionPrior, actuationNoise }, start);
       const ws = Workspace.open({ runDir, houseDir: join(runDir, HOUSE_MOUNT) });
       const files = ws.access({ kind: 'actor', handover: handoverPath(taskId(o.task + 1)) });
       const goal = seq.goals[o.task];

@@ -32,9 +32,10 @@ export interface NavigatorOptions {
   mapParams?: Partial<MapParams>;
   floors?: FloorTrackerOptions;
   /**
-   * use the commanded sub-motions: as the pose source's odometry, and to replace physically impossible
-   * tracked motion (beyond the command by more than the tolerances) by the commanded motion, leaving
-   * such frames out of the map (default on); false takes every tracked pose as it comes, as an ablation
+   * the `odometry` motion prior (motion-prior.ts, default): use the commanded sub-motions as the pose
+   * source's odometry, and replace physically impossible tracked motion (beyond the command by more
+   * than the tolerances) by the commanded motion, leaving such frames out of the map; false is the
+   * `none` prior: the pose source gets frames only and every tracked pose is taken as it comes
    */
   motionCheck?: MotionCheckOptions | false;
   /** memory saved by an earlier navigator in the same house (a resumed run) */

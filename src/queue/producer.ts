@@ -4,7 +4,7 @@
  * writes (src/eval/parallel.ts `writeEvalMetrics`).
  */
 import { type Job, Queue } from 'bullmq';
-import { type Prices, type RunMetrics, type SequenceOutcome, writeEvalMetrics } from '../eval/index.js';
+import { type Prices, type RunMetrics, runSettings, type SequenceOutcome, writeEvalMetrics } from '../eval/index.js';
 import { bullConnection, checkRedis } from './connection.js';
 import { EVAL_QUEUE, type EvalJob, jobIdOf, JobResultSchema, type QueuedRun, type RateLimits } from './jobs.js';
 import { setRateLimits } from './permits.js';
@@ -181,7 +181,7 @@ export async function collectEval(e: QueuedEval, out: string, prices: Prices): P
       runs.push({ house: job.house, id, runDir: r.data.runDir, worker: r.data.worker, error: null });
       outcomes.push({ house: job.house, error: null, rows: r.data.rows, extra: r.data.extra });
     }
-    const metrics = writeEvalMetrics(out, outcomes, prices, e.run.harness.judgeStopViews ?? 4);
+    const metrics = writeEvalMetrics(out, outcomes, prices, e.run.harness.judgeStopViews ?? 4, runSettings(e.run));
     return { metrics, runs };
   });
 }

@@ -3,8 +3,8 @@
  * Shared by the orchestrator, the MCP server and the demos. The simulator's own pose is read here
  * only to build the ground-truth ablation source and for evaluation, never for the navigator.
  */
-import { SimBody } from '../body/index.js';
-import { Navigator, type NavigatorMemory, type SavedPoseMap } from '../navigator/index.js';
+import { type ActuationNoiseModel, HabitatActuationNoise, SimBody } from '../body/index.js';
+import { FORWARD_M, Navigator, SUB_MOTIONS_PER_ACTION, TURN_DEG, type MotionPrior, type NavigatorMemory, type SavedPoseMap } from '../navigator/index.js';
 import { Navcore, type NavcoreOptions } from '../wasm/index.js';
 import { type CameraConfig, generateGoatEpisodes, type GoatEpisode, type GoatGoal, type HouseRef, SceneNavMesh, type Scene, type StartPose } from '../sim/index.js';
 import { openHouse } from './open-scene.js';
@@ -18,8 +18,13 @@ export interface WorldOptions {
   poseSource: PoseSourceKind;
   /** the environment's sub-motion budget, if any */
   maxSubMotions?: number;
-  /** the navigator's odometry sanity check (default on) */
-  motionCheck?: boolean;
+  /** what the tracker gets besides the frames (motion-prior.ts; default 'odometry') */
+  motionPrior?: MotionPrior;
+  /**
+   * the simulated body's actuation noise (default none); `seed` makes it the same on every run of one
+   * sequence
+   */
+  actuationNoise?: { model: ActuationNoiseModel; seed: string };
   /** threads for depth-frame mapping (default 'auto': 2 in Node with two or more cores) */
   mapThreads?: NavcoreOptions['threads'];
   /** when the true trajectory notes a point (default 'moved') */
@@ -60,13 +65,14 @@ export class World {
   static async open(opts: WorldOptions, start?: StartPose, memory?: NavigatorMemory, poseMap?: SavedPoseMap): Promise<World> {
     const scene = opts.scene ?? (await openHouse(opts.house));
     const navmesh = opts.navmesh ?? (await SceneNavMesh.build(scene));
-    const body = await SimBody.create(scene, { navmesh, maxSubMotions: opts.maxSubMotions, camera: opts.camera }, start ?? scene.start);
+    const actuationNoise = opts.actuationNoise?.model === 'habitat' ? new HabitatActuationNoise(opts.actuationNoise.seed, { perAction: SUB_MOTIONS_PER_ACTION, forwardM: FORWARD_M, turnRad: (TURN_DEG * Math.PI) / 180 }) : undefined;
+    const body = await SimBody.create(scene, { navmesh, maxSubMotions: opts.maxSubMotions, camera: opts.camera, actuationNoise }, start ?? scene.start);
     const trajectory = new TrueTrajectoryBody(body, opts.trajectory);
     const poseSource = await createPoseSource(opts.poseSource, body);
     const core = await Navcore.load({ threads: opts.mapThreads ?? 'auto' });
     let navigator: Navigator;
     try {
-      navigator = await Navigator.create({ body: trajectory, poseSource, memory, poseMap, core, motionCheck: opts.motionCheck === false ? false : undefined });
+      navigator = await Navigator.create({ body: trajectory, poseSource, memory, poseMap, core, motionCheck: opts.motionPrior === 'none' ? false : undefined });
     } catch (e) {
       poseSource.dispose();
       body.renderer.dispose();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SimBody } from '../../src/body/sim-body.js';
+import { GaussianActuationNoise } from '../../src/body/actuation-noise.js';
 import { SceneNavMesh } from '../../src/sim/navmesh.js';
 import { generateHouse } from '../../src/sim/house/generate.js';
 import { poseProblem, invert, multiply } from '../../src/geometry/pose.js';
@@ -92,7 +93,7 @@ describe('SimBody on a navmesh', () => {
 
   it('adds seeded actuation noise only when asked', async () => {
     const run = async (noise?: { seed: number; forwardSigma: number; turnSigmaDeg: number }) => {
-      const body = await SimBody.create(squareRoom(3), { camera: { width: 32, height: 24 }, actuationNoise: noise });
+      const body = await SimBody.create(squareRoom(3), { camera: { width: 32, height: 24 }, actuationNoise: noise && new GaussianActuationNoise(noise) });
       for (let i = 0; i < 20; i++) await body.execute(i < 15 ? 'forward' : 'left');
       return body.simPose;
     };

@@ -2,13 +2,30 @@
 import { describe, expect, it } from 'vitest';
 import { harnessConfigFromFlags, RunFlagsSchema } from '../../src/commands/run.js';
 import { parseFlags } from '../../src/commands/options.js';
+import { actuationNoiseOf, DEFAULT_MOTION_PRIOR, HarnessConfigSchema, motionPriorOf } from '../../src/harness/config.js';
 
 const base = { house: 'seed:7', agent: 'scripted', out: '/tmp/x' };
 
 describe('navharness run flags → harness configuration', () => {
-  it('keeps the odometry check on by default and turns it off with --no-motion-check', () => {
-    expect(harnessConfigFromFlags(parseFlags(RunFlagsSchema, base, 'run')).motionCheck).toBe(true);
-    expect(harnessConfigFromFlags(parseFlags(RunFlagsSchema, { ...base, motionCheck: false }, 'run')).motionCheck).toBe(false);
+  it('resolves the motion prior from --motion-prior, or --no-motion-check as its earlier name, recording only a non-default one', () => {
+    const cfg = (extra: Record<string, unknown>) => HarnessConfigSchema.parse(harnessConfigFromFlags(parseFlags(RunFlagsSchema, { ...base, ...extra }, 'run')));
+    expect(cfg({}).motionPrior).toBeUndefined();
+    expect(motionPriorOf(cfg({}))).toBe(DEFAULT_MOTION_PRIOR);
+    expect(motionPriorOf(cfg({ motionPrior: 'none' }))).toBe('none');
+    expect(motionPriorOf(cfg({ motionPrior: 'odometry' }))).toBe('odometry');
+    expect(motionPriorOf(cfg({ motionCheck: false }))).toBe('none');
+    expect(() => cfg({ motionCheck: false, motionPrior: 'odometry' })).toThrow(/--no-motion-check is the earlier name of --motion-prior none/);
+    // a configuration recorded before motionPrior existed
+    expect(motionPriorOf(HarnessConfigSchema.parse({ motionCheck: false }))).toBe('none');
+    expect(motionPriorOf(HarnessConfigSchema.parse({ motionCheck: true }))).toBe(DEFAULT_MOTION_PRIOR);
+    expect(HarnessConfigSchema.safeParse({ motionCheck: false, motionPrior: 'odometry' }).success).toBe(false);
+  });
+
+  it('takes the actuation noise model from --actuation-noise, none when absent', () => {
+    const cfg = (extra: Record<string, unknown>) => HarnessConfigSchema.parse(harnessConfigFromFlags(parseFlags(RunFlagsSchema, { ...base, ...extra }, 'run')));
+    expect(actuationNoiseOf(cfg({}))).toBe('none');
+    expect(cfg({ actuationNoise: 'none' }).actuationNoise).toBeUndefined();
+    expect(actuationNoiseOf(cfg({ actuationNoise: 'habitat' }))).toBe('habitat');
   });
 
   it("maps with 'auto' threads by default; --map-threads takes 1 or 2 and nothing else", () => {
@@ -29,5 +46,7 @@ describe('navharness run flags → harness configuration', () => {
   it('names the flag when a value is wrong', () => {
     expect(() => parseFlags(RunFlagsSchema, { ...base, motionCheck: 'maybe' }, 'run')).toThrow(/--motion-check/);
     expect(() => parseFlags(RunFlagsSchema, { ...base, pose: 'lidar' }, 'run')).toThrow(/--pose is slam or ground-truth/);
+    expect(() => parseFlags(RunFlagsSchema, { ...base, motionPrior: 'imu' }, 'run')).toThrow(/--motion-prior is one of none, odometry/);
+    expect(() => parseFlags(RunFlagsSchema, { ...base, actuationNoise: 'locobot' }, 'run')).toThrow(/--actuation-noise is one of none, habitat/);
   });
 });
