@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { HarnessConfigSchema, MapThreadsSchema, SESSION_POLICIES } from '../harness/index.js';
 import { failureSummary, runSequence, runStartProblems } from '../eval/index.js';
 import { HouseSpecTextSchema } from '../world/index.js';
+import { CommandAgent } from '../mcp/index.js';
 import { SuccessDefinitionSchema } from '../memory/index.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
@@ -97,7 +98,7 @@ export function registerRun(program: Command): void {
     .description('run a GOAT-style goal sequence in one house and write the run directory (ledger, handovers, verdicts, house notes, maps, metrics.json)')
     .requiredOption('--house <house>', "'seed:N' (procedural house) or a .glb/.gltf path")
     .option('--sequence <k>', 'sequence seed', '0')
-    .requiredOption('--agent <spec>', 'scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL')
+    .requiredOption('--agent <spec>', "scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL | command:'<command line with {mcp_config} and {prompt_file}>' (a coding agent driving the session's tools over MCP; docs/harness.md)")
     .option('--policy <policy>', `session policy: ${SESSION_POLICIES.join(' | ')}`, 'navharness')
     .requiredOption('--out <dir>', 'run directory')
     .option('--house-dir <dir>', 'persistent house directory (house notes shared across runs); default DIR/house')
@@ -127,6 +128,7 @@ export function registerRun(program: Command): void {
             bar.tick(done);
           },
           onTask: () => bar?.tick(),
+          commandAgent: (o) => new CommandAgent(o),
         },
       );
       (bar as ReturnType<typeof progressBar> | null)?.stop();

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SCOPES } from '../memory/index.js';
+import { CommandLimitsSchema } from './command-spec.js';
 
 export const SESSION_POLICIES = ['navharness', 'independent', 'single'] as const;
 export type SessionPolicy = (typeof SESSION_POLICIES)[number];
@@ -52,12 +53,12 @@ export const HarnessConfigSchema = z.strictObject({
   /** model turns per hop: the orchestrator looks at the task between hops */
   hopTurns: z.number().int().positive().default(8),
   /**
-   * context window of the single-session baseline, in tokens. Seed 000: the backend compacts when
-   * the window fills, never at a task boundary; the harness stands in for that compaction
+   * context window of the single-session baseline, in tokens: the papers' backends' window of about
+   * 1M tokens. Seed 000: the backend compacts when the window fills, never at a task boundary; the harness stands in for that compaction
    * (compaction.ts) at `compactAt` of the window — 1 (the default) is the papers' protocol, a lower
    * value compacts earlier and is not.
    */
-  contextWindow: z.number().int().positive().default(200_000),
+  contextWindow: z.number().int().positive().default(1_000_000),
   compactAt: z.number().gt(0).max(1).default(1),
   recovery: RecoveryConfigSchema.default(RecoveryConfigSchema.parse({})),
   /** turns of the consolidation session */
@@ -67,6 +68,8 @@ export const HarnessConfigSchema = z.strictObject({
    * forward view only). Optional rather than defaulted, so that runs recorded before it still resume.
    */
   judgeStopViews: z.union([z.literal(4), z.literal(1)], { error: 'judgeStopViews is 4 or 1' }).optional(),
+  /** a command agent's per-hop deadline and output cap (`--agent command:…`); defaults when absent */
+  commandAgent: CommandLimitsSchema.optional(),
 });
 export type HarnessConfig = z.infer<typeof HarnessConfigSchema>;
 export type HarnessConfigInput = z.input<typeof HarnessConfigSchema>;
