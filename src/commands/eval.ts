@@ -9,7 +9,8 @@ import { failureSummary, HouseRangeSchema, runParallel, PricesSchema, type RunMe
 import { VLN_CONFIGS } from '../vln/index.js';
 import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags } from './eval-dataset.js';
 import { harnessConfigFromFlags, RunFlagsSchema, withAblationFlags } from './run.js';
-import { parseFlags } from './options.js';
+import { parseFlags, UsageError } from './options.js';
+import { isCommandAgent } from '../harness/index.js';
 import { progressBar } from './progress.js';
 import { goatSummary } from './eval-summary.js';
 
@@ -75,6 +76,8 @@ export function registerEval(program: Command): void {
     .option('--rate-window <seconds>', 'with --rate-limit: the window (60: requests per minute)', '60')
     .action(async (raw: Record<string, unknown>) => {
       const f = parseFlags(EvalFlagsSchema, raw, 'eval');
+      // its MCP endpoints and processes belong to one process's run; eval's sequences run in workers
+      if (isCommandAgent(f.agent)) throw new UsageError("navharness eval: --agent command:… runs under 'navharness run' or 'navharness deploy', one sequence at a time; accepted here: scripted, openai:MODEL, anthropic:MODEL, openai-chat:MODEL@URL");
       const harness = harnessConfigFromFlags({ ...f, house: '', resume: false });
       const prices = PricesSchema.parse({ uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput });
       if (f.queue !== undefined && f.houses) {

@@ -1,14 +1,16 @@
 /**
  * `--agent command:'<command line>'`: a coding-agent process (Claude Code, Codex CLI, or anything that
- * speaks MCP) as the acting session's backend. The command line names two placeholders the harness
- * fills per hop: `{mcp_config}`, the path of a JSON file naming the session's MCP endpoint and its
- * bearer token, and `{prompt_file}`, the path of a file holding the session's brief and conversation.
+ * speaks MCP) as the acting session's backend. The command line names placeholders the harness fills
+ * per hop: `{prompt_file}`, the path of a file holding the session's brief and conversation, and
+ * `{mcp_config}`, the path of a JSON file naming the session's MCP endpoint and its bearer token, or
+ * `{mcp_url}`, the endpoint alone (for CLIs that take no config file, such as Codex CLI; the token is
+ * then read from the environment variable NAVHARNESS_MCP_TOKEN, which every hop's process gets).
  */
 import { z } from 'zod';
 
 export const COMMAND_AGENT_PREFIX = 'command:';
-export const COMMAND_PLACEHOLDERS = ['{mcp_config}', '{prompt_file}'] as const;
-export const COMMAND_AGENT_FORM = "command:'<command line with {mcp_config} and {prompt_file}>'";
+export const COMMAND_PLACEHOLDERS = ['{mcp_config}', '{mcp_url}', '{prompt_file}'] as const;
+export const COMMAND_AGENT_FORM = "command:'<command line with {prompt_file} and {mcp_config} or {mcp_url}>'";
 
 const CommandLineSchema = z
   .string()
@@ -16,7 +18,7 @@ const CommandLineSchema = z
   .min(1, `the command line is empty; write ${COMMAND_AGENT_FORM}`)
   .max(4000, 'the command line has at most 4000 characters')
   .refine((s) => !/[\0\r\n]/.test(s), 'the command line is one line without NUL characters')
-  .refine((s) => COMMAND_PLACEHOLDERS.every((p) => s.includes(p)), `the command line must name both ${COMMAND_PLACEHOLDERS.join(' and ')} (the agent learns its tools and its task from them)`);
+  .refine((s) => s.includes('{prompt_file}') && (s.includes('{mcp_config}') || s.includes('{mcp_url}')), 'the command line must name {prompt_file} and {mcp_config} or {mcp_url} (the agent learns its task and its tools from them)');
 
 export const isCommandAgent = (agent: string): boolean => agent.trim().startsWith(COMMAND_AGENT_PREFIX);
 

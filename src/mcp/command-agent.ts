@@ -73,7 +73,7 @@ export class CommandAgent implements ExternalHops {
     writeFileSync(promptFile, this.prompt(session, folder, n));
     const config = { mcpServers: { [SERVER_NAME]: { type: 'http', url: ep.handle.url, headers: { Authorization: `Bearer ${ep.handle.token}` } } } };
     writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n', { mode: 0o600 });
-    const line = this.o.commandLine.replaceAll('{mcp_config}', shellWord(configFile)).replaceAll('{prompt_file}', shellWord(promptFile));
+    const line = this.o.commandLine.replaceAll('{mcp_config}', shellWord(configFile)).replaceAll('{mcp_url}', shellWord(ep.handle.url)).replaceAll('{prompt_file}', shellWord(promptFile));
 
     let finish!: (why: HopEnd) => void;
     const boundaryReached = new Promise<HopEnd>((resolve) => (finish = resolve));
@@ -83,7 +83,7 @@ export class CommandAgent implements ExternalHops {
     if (already) return { end: already, turns: 0, framesSeen: 0 };
     ep.live = live;
     try {
-      const r = await this.runProcess(line, folder, n, boundaryReached);
+      const r = await this.runProcess(line, folder, n, boundaryReached, { NAVHARNESS_MCP_URL: ep.handle.url, NAVHARNESS_MCP_TOKEN: ep.handle.token });
       if (r.kind === 'boundary') return { end: r.end, turns: live.turns, framesSeen: live.framesSeen };
       // the process ended by itself, by the deadline or its output: a file-only hop (recovery note,
       // missing handover) ends when its process exits; an acting hop must have reached a boundary
@@ -193,13 +193,14 @@ export class CommandAgent implements ExternalHops {
     folder: string,
     hop: number,
     boundary: Promise<HopEnd>,
+    env: Record<string, string>,
   ): Promise<{ kind: 'boundary'; end: HopEnd } | { kind: 'exit' | 'fault'; why: string; code: number | null; signal: string | null; tail: string }> {
     const { deadlineSeconds, maxOutputBytes } = this.o.limits;
     const grace = this.o.killGraceMs ?? 2000;
     const outFd = openSync(join(folder, `hop-${hop}.stdout.log`), 'w');
     const errFd = openSync(join(folder, `hop-${hop}.stderr.log`), 'w');
     // its own process group, so that ending it ends whatever it started
-    const child = spawn('/bin/sh', ['-c', line], { cwd: folder, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn('/bin/sh', ['-c', line], { cwd: folder, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let written = 0;
     let tail = '';
     let fault: string | null = null;

@@ -14,7 +14,7 @@ import { Session } from '../../src/harness/index.js';
 import { NAVIGATION_TOOLS, createToolContext } from '../../src/tools/index.js';
 import type { Navigator } from '../../src/navigator/index.js';
 import type { Model } from '../../src/models/index.js';
-import { runSequence } from '../../src/eval/index.js';
+import { deploy } from '../../src/eval/index.js';
 
 const STAND_IN = resolve(import.meta.dirname, '../fixtures/stand-in-agent.mjs');
 const dirs: string[] = [];
@@ -53,7 +53,7 @@ describe('CommandAgent: one hop', () => {
     expect(r.hop).toMatchObject({ end: 'close' });
     expect(r.ctx.closeRequest?.claim).toBe('incomplete');
     const [p] = probes(join(r.folder, 'probes.jsonl'));
-    expect(p).toMatchObject({ tools: ['close_task'], wrongToken: 401, foreignOrigin: 403, unoffered: 'get_map', unofferedRefused: true });
+    expect(p).toMatchObject({ tools: ['close_task'], wrongToken: 401, foreignOrigin: 403, unoffered: 'get_map', unofferedRefused: true, env: true });
     // every served call is a turn of the task's budget and stays in the session's conversation
     expect(r.budget.used).toBe(r.hop?.turns);
     expect(r.session.messages.filter((m) => m.role === 'tool').map((m) => (m.role === 'tool' ? m.name : ''))).toEqual(['get_map', 'observe', 'close_task']);
@@ -63,6 +63,13 @@ describe('CommandAgent: one hop', () => {
     expect(readFileSync(join(r.folder, 'hop-1.prompt.md'), 'utf8')).toContain('Task 1. Find a chair.');
     expect(JSON.parse(readFileSync(join(r.folder, 'hop-1.mcp.json'), 'utf8')).mcpServers.navharness).toMatchObject({ type: 'http', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/) });
   }, 60_000);
+
+  it('refuses a command line that names no prompt file or no endpoint, saying what is accepted', async () => {
+    const { parseCommandAgent } = await import('../../src/harness/index.js');
+    expect(parseCommandAgent('command:claude -p hello')).toMatchObject({ ok: false, error: expect.stringContaining('must name {prompt_file} and {mcp_config} or {mcp_url}') });
+    expect(parseCommandAgent('command:   ')).toMatchObject({ ok: false, error: expect.stringContaining('the command line is empty') });
+    expect(parseCommandAgent("command:codex exec -c 'mcp_servers.navharness.url=\"{mcp_url}\"' \"$(cat {prompt_file})\"")).toMatchObject({ ok: true });
+  });
 
   it('records an agent that cannot start with its exit code and output tail', async () => {
     const r = await oneHop('/nonexistent/agent-cli --mcp {mcp_config} {prompt_file}');
@@ -90,14 +97,16 @@ describe('CommandAgent: one hop', () => {
   }, 30_000);
 });
 
-describe('navharness run with --agent command:… (deployment style)', () => {
+describe('navharness deploy with --agent command:…', () => {
   it('closes its tasks through one endpoint per session, goes on after an agent that exits, and keeps the transcripts', async () => {
-    const out = join(tempDir(), 'run');
-    const s = await runSequence(
-      { house: 'seed:7', sequence: 1, agent: `command:${line('close,exit,close')}`, out, maxGoals: 3, harness: { stepBudget: 30, turnBudget: 10, consolidation: false } },
+    const dep = join(tempDir(), 'deployment');
+    const d = await deploy(
+      { house: 'seed:7', runs: 1, sequence: 1, agent: `command:${line('close,exit,close')}`, out: dep, maxGoals: 3, harness: { stepBudget: 30, turnBudget: 10, consolidation: false } },
       { commandAgent: (o) => new CommandAgent(o) },
     );
-    expect(s.closedNow).toBe(3);
+    expect(d.metrics.per_run[0].tasks).toBe(3);
+    const out = join(dep, 'run-001');
+    const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8'));
     const rec = (id: string) => JSON.parse(readFileSync(join(out, 'tasks', id, 'record.json'), 'utf8'));
     expect(rec('task-001').claim?.claim).toBe('incomplete');
     expect(rec('task-003').claim?.claim).toBe('incomplete');
@@ -116,6 +125,6 @@ describe('navharness run with --agent command:… (deployment style)', () => {
     const calls = probes(join(agents, 'task-001', 'attempt-1', 'transcript.jsonl')).map((t) => t.tool);
     expect(calls).toEqual(['no_such_tool', 'observe', 'write_file', 'close_task']);
     expect(existsSync(join(agents, 'task-002', 'attempt-1', 'hop-1.stderr.log'))).toBe(true);
-    expect(s.metrics.token_source).toBe('estimate');
+    expect(metrics.token_source).toBe('estimate');
   }, 300_000);
 });
