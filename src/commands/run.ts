@@ -37,6 +37,8 @@ export const RunFlagsSchema = z.object({
   maps: z.boolean().default(true),
   taskRecords: z.boolean().default(true),
   summaryHandover: z.boolean().default(false),
+  summaryRecoveryNotes: z.boolean().default(false),
+  fixedRetrieval: z.boolean().default(false),
   motionCheck: z.boolean().default(true),
   judgeSingleView: z.boolean().default(false),
   success: SuccessDefinitionSchema.default('papers-1m'),
@@ -69,6 +71,8 @@ export function harnessConfigFromFlags(f: RunFlags): z.input<typeof HarnessConfi
     taskRecords: f.taskRecords,
     handover: f.summaryHandover ? 'summary' : 'handover',
     ...(f.judgeSingleView ? { judgeStopViews: 1 } : {}),
+    ...(f.summaryRecoveryNotes ? { recoveryNote: 'summary' } : {}),
+    ...(f.fixedRetrieval ? { retrieval: 'fixed' } : {}),
     ...(f.stepBudget ? { stepBudget: f.stepBudget } : {}),
     ...(f.turnBudget ? { turnBudget: f.turnBudget } : {}),
   };
@@ -87,6 +91,8 @@ export function withAblationFlags(cmd: Command): Command {
     .option('--no-motion-check', 'ablation: take every tracked pose as it comes (no odometry sanity check)')
     .option('--no-task-records', 'ablation: no ledger or handover in the reading list')
     .option('--summary-handover', 'ablation: a length-matched ordinary summary instead of the task handover')
+    .option('--summary-recovery-notes', "seed 001's control: a length-matched ordinary summary instead of the structured recovery note (the next attempt's opening says so)")
+    .option('--fixed-retrieval', "seed 001's control: the files the opening would list (handover, ledger, house notes; the recovery note) are attached to it, and the session gets no list_files / read_file")
     .option('--judge-single-view', "intervention: the judge sees one stop view (the forward one) instead of four")
     .option('--success <definition>', "GOAT success: papers-1m (the papers': closed within 1.0 m of the object, default) | goat-bench-0.25m (GOAT-Bench's code: closed < 0.25 m geodesic from a goal view point)", 'papers-1m')
     .option('--map-threads <n>', "threads for depth-frame mapping: auto (2 with two or more cores) | 1 | 2; the map is the same");

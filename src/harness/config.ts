@@ -68,6 +68,18 @@ export const HarnessConfigSchema = z.strictObject({
    * forward view only). Optional rather than defaulted, so that runs recorded before it still resume.
    */
   judgeStopViews: z.union([z.literal(4), z.literal(1)], { error: 'judgeStopViews is 4 or 1' }).optional(),
+  /**
+   * seed 001's ordinary-summary control of recovery: the outgoing session writes a length-matched
+   * summary instead of the structured recovery note, and the next attempt's opening says so. Absent
+   * means the structured note (optional, so that runs recorded before it still resume).
+   */
+  recoveryNote: z.enum(['structured', 'summary']).optional(),
+  /**
+   * seed 001's fixed-retrieval control: the files a NavHarness opening would list (previous handover,
+   * ledger, house notes; the recovery note at a recovery) are attached to it, and the session gets no
+   * list_files or read_file to choose what else to read. Absent means agent-directed reading.
+   */
+  retrieval: z.enum(['agent', 'fixed']).optional(),
   /** a command agent's per-hop deadline and output cap (`--agent command:…`); defaults when absent */
   commandAgent: CommandLimitsSchema.optional(),
 });

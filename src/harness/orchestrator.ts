@@ -234,8 +234,14 @@ export class Orchestrator {
     t.previousScope = r.attempt.scope;
     t.attempt++;
     t.attemptTurns = 0;
+    const opening = attemptOpening(this.deps.journal, t, r.attempt, graph, this.deps.config);
+    // the single-session baseline has one conversation, managed by its backend: a recovery goes on in it
+    if (this.deps.config.policy === 'single') {
+      session.say(...opening);
+      return null;
+    }
     const next = this.newSession(`${t.id}/attempt-${t.attempt}`);
-    next.say(...attemptOpening(this.deps.journal, t, r.attempt, graph));
+    next.say(...opening);
     return next;
   }
 

@@ -336,6 +336,20 @@ describe('session policies (SPEC §8)', () => {
     expect(actor.requests[n].messages.length).toBeGreaterThan(before);
     expect(said(actor.requests[n].messages[actor.requests[n].messages.length - 1])).toContain('The previous task is closed');
   }, 60_000);
+
+  it('single: an approved recovery goes on in the same conversation (its backend manages it), with the recovery opening said in it', async () => {
+    const { orch, actor } = setup(
+      [{ toolCalls: [{ name: 'request_recovery', arguments: { scope: 'attempt', reason: 'lost the plan', confidence: 0.9 } }] }, close('incomplete', 'gave up')],
+      [],
+      { policy: 'single', prestopVerification: false, certification: false },
+    );
+    const out = await orch.runTask({ index: 1, goal });
+    expect(out.trace.find((e) => e.kind === 'recovery')).toMatchObject({ decision: { kind: 'recover', scope: 'attempt' } });
+    const [first, second] = actor.requests;
+    // the second request continues the first conversation: its messages start with the first's
+    expect(second.messages.slice(0, first.messages.length).map(said)).toEqual(first.messages.map(said));
+    expect(said(second.messages[second.messages.length - 1])).toContain('Recovery at attempt scope');
+  }, 60_000);
 });
 
 describe('single-session compaction (seed 000: only when the window fills, never at task boundaries)', () => {
