@@ -77,6 +77,8 @@ export function openingContent(cfg: HarnessConfig, journal: Journal, i: OpeningI
     body = independentOpening({ ...base, retainedMap: cfg.policy === 'single' });
   }
   const parts: ContentPart[] = [text(body)];
+  // seed 001: an image goal's opening carries the goal photograph itself
+  if (i.goal.kind === 'image' && i.goal.image) parts.push(text('goal photograph'), image(i.goal.image));
   if (i.relocationViews) i.relocationViews.forEach((png, k) => parts.push(text(`surrounding view ${k + 1} of 4`), image(png)));
   return parts;
 }

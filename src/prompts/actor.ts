@@ -65,7 +65,7 @@ export interface TaskOpeningInput {
 const GOAL_LINE: Record<TaskOpeningInput['goalKind'], string> = {
   object: 'Goal: find {{goal}}.',
   description: 'Goal: find the object described here: {{goal}}',
-  image: 'Goal: find the object shown in the goal photograph ({{goal}}). Call get_goal to see the photograph.',
+  image: 'Goal: find the object shown in the goal photograph ({{goal}}), attached below; get_goal shows it again.',
 };
 
 export const RELOCATION_NOTE =

@@ -101,3 +101,18 @@ describe('the flags', () => {
     expect(help).toMatch(/--summary-recovery-notes[\s\S]*--fixed-retrieval/);
   });
 });
+
+describe('openings of image goals', () => {
+  it('carry the goal photograph itself under every policy', () => {
+    const photo = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
+    const g = { ...input, goal: { kind: 'image' as const, text: 'the photograph was taken at camera height', image: photo } };
+    for (const policy of ['navharness', 'independent', 'single'] as const) {
+      const parts = openingContent(parseHarnessConfig({ policy }), journal, g, false);
+      const images = parts.filter((p) => p.type === 'image');
+      expect(images).toHaveLength(1);
+      expect(images[0].type === 'image' && images[0].png).toBe(photo);
+      expect(textOf(parts)).toContain('attached below');
+    }
+    expect(openingContent(parseHarnessConfig({}), journal, input, false).some((p) => p.type === 'image')).toBe(false);
+  });
+});
