@@ -92,6 +92,13 @@ describe('close flow (SPEC §9)', () => {
     expect(said(judgeModel.requests[1].messages[2])).toContain('JSON');
   }, 60_000);
 
+  it('a claim made with the last turn stands: a contradicting pre-stop verdict cannot withhold what the session could not act on', async () => {
+    const { orch } = setup([write(HANDOVER, 'Goal bed.'), close('complete')], [V('incomplete', 'no bed in any stop view')], { turnBudget: 2 });
+    const out = await orch.runTask({ index: 1, goal });
+    expect(out.trace.find((e) => e.kind === 'prestop')).toMatchObject({ verdict: 'incomplete', withheld: false });
+    expect(out.record).toMatchObject({ status: 'incomplete', claim: { claim: 'complete' } });
+  }, 60_000);
+
   it('unknown never blocks, and certification reuses the pre-stop verdict when the step count is unchanged', async () => {
     const { orch, judgeModel } = setup([write(HANDOVER, 'Goal bed.'), close('complete')], ['no json', 'still no json']);
     const out = await orch.runTask({ index: 1, goal });
