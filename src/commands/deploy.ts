@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { deploy, runStartProblems } from '../eval/index.js';
+import { CommandAgent } from '../mcp/index.js';
 import { harnessConfigFromFlags, printedConfig, RunFlagsSchema, withAblationFlags } from './run.js';
 import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
 import { parseFlags, UsageError } from './options.js';
@@ -25,7 +26,7 @@ export function registerDeploy(program: Command): void {
     .description('run K goal sequences back to back in one house with one house memory (notes, saved maps, experience archive) and report s-SR and SPL by run index')
     .requiredOption('--house <house>', HOUSE_HELP)
     .requiredOption('--runs <k>', 'goal sequences played back to back (run k plays sequence seed --sequence + k − 1)')
-    .requiredOption('--agent <spec>', 'scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL')
+    .requiredOption('--agent <spec>', "scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL | command:'<command line>' (docs/harness.md)")
     .requiredOption('--out <dir>', 'deployment directory (run-001, run-002, …, metrics.json)')
     .option('--house-memory <dir>', 'the house memory carried across runs (and deployments of the same house); default DIR/house-memory')
     .option('--sequence <k>', 'sequence seed of the first run', '0')
@@ -53,7 +54,7 @@ export function registerDeploy(program: Command): void {
       const bar = progressBar(`deploy ${f.house}`, f.runs, !f.json && process.stderr.isTTY === true);
       const r = await deploy(
         { house: f.house, runs: f.runs, out: f.out, houseMemory: f.houseMemory, sequence: f.sequence, agent: f.agent, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, success: f.success, taskStarts: f.taskStarts, harness, savedMaps: f.savedMaps, resume: f.resume },
-        { onRun: () => bar.tick() },
+        { onRun: () => bar.tick(), commandAgent: (o) => new CommandAgent(o) },
       );
       bar.stop();
       const m = r.metrics;

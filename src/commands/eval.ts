@@ -11,6 +11,7 @@ import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags } from './eval-
 import { harnessConfigFromFlags, printedConfig, RunFlagsSchema, withAblationFlags, withProviderFlags } from './run.js';
 import { applySceneFlags, withSceneFlags } from './scene-flags.js';
 import { parseFlags, UsageError } from './options.js';
+import { isCommandAgent } from '../harness/index.js';
 import { progressBar } from './progress.js';
 import { goatSummary } from './eval-summary.js';
 
@@ -80,6 +81,8 @@ export function registerEval(program: Command): void {
     .action(async (raw: Record<string, unknown>) => {
       const f = parseFlags(EvalFlagsSchema, raw, 'eval');
       await applySceneFlags(raw, 'eval');
+      // its MCP endpoints and processes belong to one process's run; eval's sequences run in workers
+      if (isCommandAgent(f.agent)) throw new UsageError("navharness eval: --agent command:… runs under 'navharness run' or 'navharness deploy', one sequence at a time; accepted here: scripted, openai:MODEL, anthropic:MODEL, openai-chat:MODEL@URL");
       const harness = harnessConfigFromFlags({ ...f, house: '', resume: false });
       if (printedConfig(f, harness)) return;
       const prices = PricesSchema.parse({ uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput });

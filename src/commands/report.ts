@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { isDeployDirectory, isEvalDirectory, isVlnDirectory, RunReadError, writeDeployReport, writeEvalReport, writeReport, writeVlnReport } from '../report/index.js';
+import { compareEvals, differenceLine, isDeployDirectory, isEvalDirectory, isVlnDirectory, RunReadError, writeDeployReport, writeEvalReport, writeReport, writeVlnReport } from '../report/index.js';
 import { parseFlags, UsageError } from './options.js';
 
 const price = (flag: string) => z.coerce.number({ error: `${flag} must be a number` }).finite(`${flag} must be a finite number`).nonnegative(`${flag} is a non-negative price per million tokens`);
@@ -21,14 +21,22 @@ export function registerReport(program: Command): void {
   program
     .command('report')
     .description('write a static HTML report of a run directory: per task the goal, map, true path, stop views, verdicts and handover; per run the scores and plots')
-    .argument('<run-dir>', "a run directory written by 'navharness run', an eval directory written by 'navharness eval', a deployment directory written by 'navharness deploy', or a folder written by 'navharness vln'")
+    .argument('<run-dir...>', "a run directory written by 'navharness run', an eval directory written by 'navharness eval', a deployment directory written by 'navharness deploy', or a folder written by 'navharness vln'; several eval directories: their paired comparison against the first (needs --out)")
     .option('--out <dir>', 'folder for index.html (default: RUN_DIR/report)')
     .option('--price-input <p>', 'p_u: USD per million uncached input tokens', '0')
     .option('--price-cached <p>', 'p_c: USD per million cached input tokens', '0')
     .option('--price-output <p>', 'USD per million output tokens', '0')
-    .action(async (runDir: string, raw: Record<string, unknown>) => {
+    .action(async (dirs: string[], raw: Record<string, unknown>) => {
       const f = parseFlags(ReportFlagsSchema, raw, 'report');
+      const runDir = dirs[0];
       try {
+        if (dirs.length > 1) {
+          if (!f.out) throw new UsageError('navharness report: with several eval directories, --out names the folder for the comparison page');
+          const c = compareEvals(dirs, f.out);
+          console.log(c.comparisons.map((x) => `${x.candidate} against ${x.baseline}:\n${x.differences.map((d) => `  ${differenceLine(d)}`).join('\n')}`).join('\n'));
+          console.log(`comparison of ${dirs.length} evals written to ${c.file}`);
+          return;
+        }
         const prices = { uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput };
         if (isDeployDirectory(runDir)) {
           const d = await writeDeployReport(runDir, { out: f.out, prices });

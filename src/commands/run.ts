@@ -12,6 +12,7 @@ import { MOTION_PRIORS } from '../navigator/index.js';
 import { ACTUATION_NOISE_MODELS } from '../body/index.js';
 import { failureSummary, providerErrorLine, runSequence, runSettings, runStartProblems } from '../eval/index.js';
 import { HouseSpecTextSchema } from '../world/index.js';
+import { CommandAgent } from '../mcp/index.js';
 import { SuccessDefinitionSchema } from '../memory/index.js';
 import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
 import { parseFlags, UsageError } from './options.js';
@@ -40,6 +41,8 @@ export const RunFlagsSchema = z.object({
   maps: z.boolean().default(true),
   taskRecords: z.boolean().default(true),
   summaryHandover: z.boolean().default(false),
+  summaryRecoveryNotes: z.boolean().default(false),
+  fixedRetrieval: z.boolean().default(false),
   motionCheck: z.boolean().default(true),
   motionPrior: z.enum(MOTION_PRIORS, { error: `--motion-prior is one of ${MOTION_PRIORS.join(', ')}` }).optional(),
   actuationNoise: z.enum(ACTUATION_NOISE_MODELS, { error: `--actuation-noise is one of ${ACTUATION_NOISE_MODELS.join(', ')}` }).optional(),
@@ -85,6 +88,8 @@ export function harnessConfigFromFlags(f: RunFlags): z.input<typeof HarnessConfi
     taskRecords: f.taskRecords,
     handover: f.summaryHandover ? 'summary' : 'handover',
     ...(f.judgeSingleView ? { judgeStopViews: 1 } : {}),
+    ...(f.summaryRecoveryNotes ? { recoveryNote: 'summary' } : {}),
+    ...(f.fixedRetrieval ? { retrieval: 'fixed' } : {}),
     ...(f.stepBudget ? { stepBudget: f.stepBudget } : {}),
     ...(f.turnBudget ? { turnBudget: f.turnBudget } : {}),
   };
@@ -120,6 +125,8 @@ export function withAblationFlags(cmd: Command): Command {
     .option('--actuation-noise <model>', "the simulated body's actuation noise: none (default) | habitat (habitat-sim's noisy LoCoBot actuation; the odometry stays the commanded motion)")
     .option('--no-task-records', 'ablation: no ledger or handover in the reading list')
     .option('--summary-handover', 'ablation: a length-matched ordinary summary instead of the task handover')
+    .option('--summary-recovery-notes', "seed 001's control: a length-matched ordinary summary instead of the structured recovery note (the next attempt's opening says so)")
+    .option('--fixed-retrieval', "seed 001's control: the files the opening would list (handover, ledger, house notes; the recovery note) are attached to it, and the session gets no list_files / read_file")
     .option('--judge-single-view', "intervention: the judge sees one stop view (the forward one) instead of four")
     .option('--success <definition>', "GOAT success: papers-1m (the papers': closed within 1.0 m of the object, default) | goat-bench-0.25m (GOAT-Bench's code: closed < 0.25 m geodesic from a goal view point)", 'papers-1m')
     .option('--map-threads <n>', "threads for depth-frame mapping: auto (2 with two or more cores) | 1 | 2; the map is the same")
@@ -132,7 +139,7 @@ export function registerRun(program: Command): void {
     .description('run a GOAT-style goal sequence in one house and write the run directory (ledger, handovers, verdicts, house notes, maps, metrics.json)')
     .requiredOption('--house <house>', HOUSE_HELP)
     .option('--sequence <k>', 'sequence seed', '0')
-    .requiredOption('--agent <spec>', 'scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL')
+    .requiredOption('--agent <spec>', "scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL | command:'<command line with {mcp_config} and {prompt_file}>' (a coding agent driving the session's tools over MCP; docs/harness.md)")
     .option('--policy <policy>', `session policy: ${SESSION_POLICIES.join(' | ')}`, 'navharness')
     .requiredOption('--out <dir>', 'run directory')
     .option('--house-dir <dir>', 'persistent house directory (house notes shared across runs); default DIR/house')
@@ -164,6 +171,7 @@ export function registerRun(program: Command): void {
             bar.tick(done);
           },
           onTask: () => bar?.tick(),
+          commandAgent: (o) => new CommandAgent(o),
         },
       );
       (bar as ReturnType<typeof progressBar> | null)?.stop();

@@ -9,7 +9,7 @@
  */
 import { createModel, ScriptedModel, type Model } from '../models/index.js';
 import { ImageGoalMatcher, NavigationAgent, ScriptedNavigationAgent, type NavigationOracle, GroundTruthJudge, offlineConsolidator } from '../baselines/index.js';
-import { ModelJudge, type Judge, EncoderPlaceMatcher, MatcherWakeUp, ModelWakeUp, type WakeUp } from '../harness/index.js';
+import { ModelJudge, type Judge, EncoderPlaceMatcher, type ExternalHops, isCommandAgent, MatcherWakeUp, ModelWakeUp, type WakeUp } from '../harness/index.js';
 import { ViewEncoder } from '../perception/index.js';
 
 export interface Roles {
@@ -18,6 +18,8 @@ export interface Roles {
   wakeUp: WakeUp;
   consolidator: Model;
   offline: boolean;
+  /** a command agent's hop runner (the acting sessions' backend); absent for model agents */
+  hops?: ExternalHops;
   /** releases the view encoder */
   close(): Promise<void>;
 }
@@ -33,27 +35,46 @@ export interface RoleOptions {
   wrapModel?: (m: Model) => Model;
   /** one provider call's overall deadline, ms (`--request-timeout`); the models' default when absent */
   requestTimeoutMs?: number;
+  /** a command agent (`command:…`): the hop runner the command line built for it */
+  commandAgent?: ExternalHops & { close(): Promise<void> };
 }
 
+/**
+ * The acting role of a command agent: the process runs whole hops (ExternalHops), so no single model
+ * call is made through it; the judge, wake-up and consolidation are the offline ones.
+ */
+const commandActor = (): Model => ({
+  id: 'command',
+  tokenSource: 'estimate',
+  complete: () => Promise.reject(new Error('a command agent runs whole hops in its own process and takes no single model calls')),
+});
+
 export async function createRoles(o: RoleOptions): Promise<Roles> {
-  const offline = o.agent === 'scripted' || o.agent === 'mock';
+  const command = isCommandAgent(o.agent);
+  if (command && !o.commandAgent) throw new Error(`--agent ${o.agent.slice(0, 60)}: a command agent needs its hop runner (navharness run builds it)`);
+  const offline = o.agent === 'scripted' || o.agent === 'mock' || command;
   const encoder = await ViewEncoder.create();
   const matcher = new EncoderPlaceMatcher(encoder);
   let actor: Model;
   if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : o.imageGoals === 'encoder' ? new ScriptedNavigationAgent(o.oracle, { imageGoals: new ImageGoalMatcher(encoder) }) : new NavigationAgent(o.oracle);
+  else if (command) actor = commandActor();
   else {
     const model = createModel(o.agent, o.requestTimeoutMs === undefined ? {} : { timeoutMs: o.requestTimeoutMs });
     actor = o.wrapModel ? o.wrapModel(model) : model;
   }
   const gtJudge = new GroundTruthJudge(() => o.oracle.goalInstanceIds());
   const judgeKind = o.judge === 'auto' ? (offline ? 'ground-truth' : 'model') : o.judge;
-  if (judgeKind === 'model' && offline) throw new Error(`--judge model needs a model agent (openai:MODEL or anthropic:MODEL); '${o.agent}' is offline`);
+  if (judgeKind === 'model' && offline) throw new Error(`--judge model needs a model agent (openai:MODEL or anthropic:MODEL); '${o.agent}' is offline or a command agent`);
   return {
     actor,
     judge: judgeKind === 'ground-truth' ? gtJudge : new ModelJudge(actor),
     wakeUp: offline ? new MatcherWakeUp(matcher) : new ModelWakeUp(actor, matcher),
     consolidator: offline ? offlineConsolidator() : actor,
     offline,
-    close: () => encoder.close(),
+    ...(command ? { hops: o.commandAgent } : {}),
+    close: async () => {
+      await o.commandAgent?.close();
+      await encoder.close();
+    },
   };
 }

@@ -19,3 +19,4 @@ export { writeRunOutputs } from './vln-report.js';
 export { type AgentSource, runVln } from './vln-run.js';
 export { type DatasetSource, type GoatBenchRun, loadDatasetEpisodes, runGoatBenchDataset, runVlnceDataset } from './dataset-run.js';
 export { type RunSettings, RunSettingsSchema, runSettings, type SettingsInput } from './settings.js';
+export { BOOTSTRAP, bootstrapInterval, byPosition, CI95_METHOD, type PairedDifference, pairedDifferences, type PositionRow, type ScoredTask, SCORES, scoreIntervals } from './uncertainty.js';

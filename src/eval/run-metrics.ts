@@ -16,6 +16,9 @@ import { ledgerAccuracy } from './accuracy.js';
 import { countFailures, FailureClassSchema, type FailureClass } from './failures.js';
 import { inputCost, outputCost, type Prices } from './cost.js';
 import { RunSettingsSchema } from './settings.js';
+import { byPosition, CI95_METHOD, scoreIntervals } from './uncertainty.js';
+
+const IntervalSchema = z.tuple([z.number(), z.number()]);
 
 export const UsageSchema = z.strictObject({ uncachedInput: z.number().int().nonnegative(), cachedInput: z.number().int().nonnegative(), output: z.number().int().nonnegative() });
 export const TaskUsageSchema = z.strictObject({
@@ -39,6 +42,15 @@ export const RunMetricsSchema = z.strictObject({
   e_SR: z.number(),
   SPL: z.number(),
   accuracy: z.number(),
+  /** 95 % intervals of s-SR, SPL and e-SR (uncertainty.ts; null with fewer than 2 sequences); absent in older runs */
+  s_SR_ci95: IntervalSchema.nullable().optional(),
+  SPL_ci95: IntervalSchema.nullable().optional(),
+  e_SR_ci95: IntervalSchema.nullable().optional(),
+  ci95_method: z.string().optional(),
+  /** success by task position over the sequences, with the task count at each position */
+  by_position: z
+    .array(z.strictObject({ position: z.number().int().positive(), tasks: z.number().int().nonnegative(), successes: z.number().int().nonnegative(), s_SR: z.number() }))
+    .optional(),
   /** uncached input tokens (U) */
   input_tokens: z.number().int().nonnegative(),
   /** cached input tokens (V) */
@@ -225,6 +237,9 @@ export function metricsOf(sequences: readonly (readonly TaskRow[])[], prices: Pr
     e_SR: goat.eSR,
     SPL: all.length ? all.reduce((s, r) => s + r.spl, 0) / all.length : 0,
     accuracy: ledgerAccuracy(all),
+    ...scoreIntervals(sequences),
+    ci95_method: CI95_METHOD,
+    by_position: byPosition(sequences),
     input_tokens: total.uncachedInput,
     cached_tokens: total.cachedInput,
     output_tokens: total.output,

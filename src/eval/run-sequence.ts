@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { Vec3 } from '../geometry/index.js';
-import { actuationNoiseOf, consolidate, HarnessConfigSchema, motionPriorOf, type HarnessConfig, Orchestrator, type HarnessEvent } from '../harness/index.js';
+import { actuationNoiseOf, CommandLimitsSchema, type CommandLimits, consolidate, type ExternalHops, HarnessConfigSchema, motionPriorOf, type HarnessConfig, Orchestrator, type HarnessEvent, parseCommandAgent } from '../harness/index.js';
 import { atomicWriteFile, SuccessDefinitionSchema, Journal, EVAL_DIR, RUN_STATE_FILE, RunStateSchema, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
 import { addUsage, type Model, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
 import type { CameraConfig, GoatEpisode, GoatGoal, Scene, SceneNavMesh, StartPose } from '../sim/index.js';
@@ -74,6 +74,8 @@ export interface RunProgress {
   onEvent?(e: HarnessEvent): void;
   /** wraps the model agent's model (a queue worker's rate-limit permits); offline agents are not wrapped */
   wrapModel?(m: Model): Model;
+  /** builds a command agent's hop runner (`--agent command:…`; src/mcp/command-agent.ts, above this layer) */
+  commandAgent?(o: { commandLine: string; dir: string; limits: CommandLimits }): ExternalHops & { close(): Promise<void> };
 }
 
 export interface RunSummary {
@@ -244,7 +246,7 @@ async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof s
     goalLabel: () => (live.current ? (live.current.type === 'description' ? live.current.description : live.current.category) : 'goal'),
   };
   try {
-    live.roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle, imageGoals: o.imageGoals, wrapModel: progress.wrapModel, requestTimeoutMs: o.requestTimeoutMs });
+    live.roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle, imageGoals: o.imageGoals, wrapModel: progress.wrapModel, requestTimeoutMs: o.requestTimeoutMs, commandAgent: commandAgentOf(run, progress) });
   } catch (e) {
     world.dispose();
     throw e;
@@ -260,8 +262,17 @@ async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof s
     terminationReason: () => world.body.terminationReason,
     onEvent: progress.onEvent,
     modelRetry: o.modelRetry,
+    hops: live.roles.hops,
   });
   return live;
+}
+
+/** A command agent's hop runner, its sessions' folders under eval/agents/ (unreadable to sessions). */
+function commandAgentOf(run: OpenedRun, progress: RunProgress): (ExternalHops & { close(): Promise<void> }) | undefined {
+  const c = parseCommandAgent(run.o.agent);
+  if (!c.ok) return undefined;
+  if (!progress.commandAgent) throw new Error('a command agent (--agent command:…) runs from navharness run, which starts its MCP endpoints');
+  return progress.commandAgent({ commandLine: c.commandLine, dir: join(run.out, EVAL_DIR, 'agents'), limits: run.o.harness.commandAgent ?? CommandLimitsSchema.parse({}) });
 }
 
 /** The relocation before task `k`, if any: the first task of a run from a house memory, or a task started elsewhere. */

@@ -7,6 +7,7 @@
 import { statSync } from 'node:fs';
 import { createModel, MODEL_SPEC_FORMS, ScriptedModel } from '../models/index.js';
 import { HouseSpecSchema } from '../world/index.js';
+import { COMMAND_AGENT_FORM, isCommandAgent, parseCommandAgent } from '../harness/index.js';
 
 export interface RunStartInput {
   house: string;
@@ -30,13 +31,17 @@ function houseProblem(house: string): string | null {
 }
 
 function agentProblems(o: RunStartInput): string[] {
-  const offline = o.agent === 'scripted' || o.agent === 'mock';
+  const command = isCommandAgent(o.agent);
+  const offline = o.agent === 'scripted' || o.agent === 'mock' || command;
   const out: string[] = [];
-  if (o.agent !== 'scripted') {
+  if (command) {
+    const c = parseCommandAgent(o.agent);
+    if (!c.ok) out.push(`${c.error}; accepted: ${COMMAND_AGENT_FORM}`);
+  } else if (o.agent !== 'scripted') {
     try {
       createModel(o.agent); // builds the client only: no request is sent
     } catch (e) {
-      out.push(`--agent: ${(e as Error).message}; accepted: ${MODEL_SPEC_FORMS.join(', ')}`);
+      out.push(`--agent: ${(e as Error).message}; accepted: ${MODEL_SPEC_FORMS.join(', ')}, ${COMMAND_AGENT_FORM}`);
     }
   }
   if (o.script !== undefined) {
@@ -49,7 +54,7 @@ function agentProblems(o: RunStartInput): string[] {
       }
     }
   }
-  if (o.judge === 'model' && offline) out.push(`--judge model needs a model agent (openai:MODEL or anthropic:MODEL); '${o.agent}' is offline`);
+  if (o.judge === 'model' && offline) out.push(`--judge model needs a model agent (openai:MODEL or anthropic:MODEL); '${o.agent}' is offline or a command agent`);
   return out;
 }
 

@@ -3,7 +3,7 @@
  * accounting. The evaluator (true trajectory, navmesh distances) is only used here, after the agents
  * have acted.
  */
-import type { Model } from '../models/index.js';
+import { type Model, tokenSourceOf } from '../models/index.js';
 import { type InstructionEpisode, openEpisodeWorld, type EpisodeWorld } from '../world/index.js';
 import { type CameraConfig, type DtwMethod, type Scene, type SceneNavMesh, scoreVlnEpisode, type VlnScores } from '../sim/index.js';
 import { summariseTokens, type DecisionRecord, type TokenSummary, runNavHarnessEpisode, type LoopOptions, type LoopResult, type VlnConfig, runNativeEpisode } from '../vln/index.js';
@@ -124,7 +124,8 @@ export async function runVln(episodes: readonly InstructionEpisode[], o: RunOpti
     actions_per_episode: m((e) => e.actions),
     goals_verified_per_episode: m((e) => e.goals.verified),
     revisions_per_episode: m((e) => e.goals.revisions),
-    token_counts: o.agent.kind === 'model' && o.agent.model.id !== 'scripted' ? 'provider-reported' : 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)',
+    // only a provider's own counts are 'provider-reported'; the mock and scripted models estimate theirs
+    token_counts: o.agent.kind === 'model' && tokenSourceOf(o.agent.model) === 'provider' ? 'provider-reported' : 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)',
   };
   return { metrics, outcomes, trace };
 }

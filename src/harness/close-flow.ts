@@ -92,7 +92,7 @@ export async function closeFlow(deps: FlowDeps, t: TaskState, session: Session, 
   if (cfg.policy === 'navharness' && !journal.hasHandover(t.id) && !t.handoverPrompted) {
     t.handoverPrompted = true;
     events.push({ kind: 'handover-prompt' });
-    session.say(text(handoverMissingPrompt(journal.handoverPath(t.id))));
+    session.say(text(handoverMissingPrompt(journal.handoverPath(t.id), cfg.handover)));
     // the close request stays pending (motion is refused meanwhile); this hop does not use the check
     await session.hop(t.ctx, { maxTurns: HANDOVER_PROMPT_TURNS, budget: null, whileClosePending: true });
   }

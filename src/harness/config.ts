@@ -9,6 +9,7 @@ import { ACTUATION_NOISE_MODELS, type ActuationNoiseModel } from '../body/index.
 
 /** The motion prior of a run that names none (navigator/motion-prior.ts). */
 export const DEFAULT_MOTION_PRIOR: MotionPrior = 'odometry';
+import { CommandLimitsSchema } from './command-spec.js';
 
 export const SESSION_POLICIES = ['navharness', 'independent', 'single'] as const;
 export type SessionPolicy = (typeof SESSION_POLICIES)[number];
@@ -64,12 +65,12 @@ export const HarnessConfigSchema = z.strictObject({
   /** model turns per hop: the orchestrator looks at the task between hops */
   hopTurns: z.number().int().positive().default(8),
   /**
-   * context window of the single-session baseline, in tokens. Seed 000: the backend compacts when
-   * the window fills, never at a task boundary; the harness stands in for that compaction
+   * context window of the single-session baseline, in tokens: the papers' backends' window of about
+   * 1M tokens. Seed 000: the backend compacts when the window fills, never at a task boundary; the harness stands in for that compaction
    * (compaction.ts) at `compactAt` of the window — 1 (the default) is the papers' protocol, a lower
    * value compacts earlier and is not.
    */
-  contextWindow: z.number().int().positive().default(200_000),
+  contextWindow: z.number().int().positive().default(1_000_000),
   compactAt: z.number().gt(0).max(1).default(1),
   recovery: RecoveryConfigSchema.default(RecoveryConfigSchema.parse({})),
   /** turns of the consolidation session */
@@ -79,6 +80,20 @@ export const HarnessConfigSchema = z.strictObject({
    * forward view only). Optional rather than defaulted, so that runs recorded before it still resume.
    */
   judgeStopViews: z.union([z.literal(4), z.literal(1)], { error: 'judgeStopViews is 4 or 1' }).optional(),
+  /**
+   * seed 001's ordinary-summary control of recovery: the outgoing session writes a length-matched
+   * summary instead of the structured recovery note, and the next attempt's opening says so. Absent
+   * means the structured note (optional, so that runs recorded before it still resume).
+   */
+  recoveryNote: z.enum(['structured', 'summary']).optional(),
+  /**
+   * seed 001's fixed-retrieval control: the files a NavHarness opening would list (previous handover,
+   * ledger, house notes; the recovery note at a recovery) are attached to it, and the session gets no
+   * list_files or read_file to choose what else to read. Absent means agent-directed reading.
+   */
+  retrieval: z.enum(['agent', 'fixed']).optional(),
+  /** a command agent's per-hop deadline and output cap (`--agent command:…`); defaults when absent */
+  commandAgent: CommandLimitsSchema.optional(),
 }).refine((c) => !(c.motionCheck === false && c.motionPrior === 'odometry'), {
   path: ['motionCheck'],
   message: "motionCheck: false is the earlier form of motionPrior 'none'; it contradicts motionPrior 'odometry'",

@@ -7,3 +7,6 @@ export { EncoderPlaceMatcher, type PlaceMatcher, type PlaceScore, type RgbImage 
 export { relocationViews } from './relocation.js';
 export { Session, type SessionEvent } from './session.js';
 export { MatcherWakeUp, ModelWakeUp, type WakeUp } from './wakeup.js';
+export { COMMAND_AGENT_FORM, type CommandLimits, CommandLimitsSchema, isCommandAgent, parseCommandAgent } from './command-spec.js';
+export { ModelCallError } from './model-call.js';
+export { type ExternalHops, framesOf, hopBoundary, type HopEnd, type HopOptions, type HopResult } from './session.js';

@@ -75,7 +75,7 @@ export class Orchestrator {
   private current: TaskState | null = null;
 
   constructor(readonly deps: OrchestratorDeps) {
-    if (deps.config.policy === 'single') this.compactor = new Compactor(deps.config.contextWindow, deps.config.compactAt, deps.actor, deps.modelRetry);
+    if (deps.config.policy === 'single' && !deps.hops) this.compactor = new Compactor(deps.config.contextWindow, deps.config.compactAt, deps.actor, deps.modelRetry);
     for (const p of deps.navigator.places.list()) this.placeMoves.set(p.name.toLowerCase(), p.moves);
   }
 
@@ -106,7 +106,7 @@ export class Orchestrator {
       if (e.kind === 'turn' && this.current) this.current.peakPromptTokens = Math.max(this.current.peakPromptTokens, e.usage.uncachedInput + e.usage.cachedInput);
       this.emit(e);
     };
-    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), { onEvent, retry: this.deps.modelRetry });
+    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), { onEvent, retry: this.deps.modelRetry, external: this.deps.hops });
   }
 
   private resetCheckpoint(t: TaskState, checkpoint = checkpointOf(this.deps.navigator)): void {
@@ -234,8 +234,14 @@ export class Orchestrator {
     t.previousScope = r.attempt.scope;
     t.attempt++;
     t.attemptTurns = 0;
+    const opening = attemptOpening(this.deps.journal, t, r.attempt, graph, this.deps.config);
+    // the single-session baseline has one conversation, managed by its backend: a recovery goes on in it
+    if (this.deps.config.policy === 'single') {
+      session.say(...opening);
+      return null;
+    }
     const next = this.newSession(`${t.id}/attempt-${t.attempt}`);
-    next.say(...attemptOpening(this.deps.journal, t, r.attempt, graph));
+    next.say(...opening);
     return next;
   }
 

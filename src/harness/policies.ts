@@ -4,9 +4,9 @@
  * through file reads; the independent baseline gives a fresh conversation without external memory;
  * the single-session baseline appends the next task to one running conversation.
  */
-import { requiredReading, type Journal, HOUSE_NOTE_FILES, houseNotePath } from '../memory/index.js';
+import { requiredReading, type Journal, HOUSE_NOTE_FILES, houseNotePath, READ_LIMIT_CHARS } from '../memory/index.js';
 import { image, text, type ContentPart } from '../models/index.js';
-import { fill, ACTOR_SYSTEM_BRIEF, independentOpening, nextTaskInSameSession, SUMMARY_INSTEAD_OF_HANDOVER, taskOpening } from '../prompts/index.js';
+import { type AttachedFile, fill, ACTOR_SYSTEM_BRIEF, FIXED_RETRIEVAL_FILE_LINE, FIXED_RETRIEVAL_READING_LINE, independentOpening, nextTaskInSameSession, SUMMARY_HANDOVER_STEP, SUMMARY_INSTEAD_OF_HANDOVER, taskOpening } from '../prompts/index.js';
 import { FILE_TOOLS, NAVIGATION_TOOLS, type Tool, type AgentGoal } from '../tools/index.js';
 import type { HarnessConfig } from './config.js';
 
@@ -18,10 +18,25 @@ const MAP_TOOLS = new Set(['get_map', 'preview_path']);
  */
 export const INDEPENDENT_WITHHELD = new Set(['get_map', 'mark', 'preview_path', 'request_recovery']);
 
+/** Under fixed retrieval the session writes its assigned files but does not choose what to read. */
+const fixedRetrieval = (cfg: HarnessConfig): boolean => cfg.policy === 'navharness' && cfg.retrieval === 'fixed';
+
+/** The file tools a NavHarness session gets: all three, or write_file alone under fixed retrieval. */
+export function fileTools(cfg: HarnessConfig): Tool[] {
+  return fixedRetrieval(cfg) ? FILE_TOOLS.filter((t) => t.name === 'write_file') : FILE_TOOLS;
+}
+
 /** The acting session's tools under a configuration: file tools only where there is external memory. */
 export function actorTools(cfg: HarnessConfig): Tool[] {
   const nav = NAVIGATION_TOOLS.filter((t) => (cfg.maps || !MAP_TOOLS.has(t.name)) && !(cfg.policy === 'independent' && INDEPENDENT_WITHHELD.has(t.name)));
-  return cfg.policy === 'navharness' ? [...nav, ...FILE_TOOLS] : nav;
+  return cfg.policy === 'navharness' ? [...nav, ...fileTools(cfg)] : nav;
+}
+
+/** A record as fixed retrieval attaches it: what a read of it would return (the same cap). */
+export function attachedFile(journal: Journal, path: string): AttachedFile | null {
+  const text = journal.workspace.readRaw(path);
+  if (text === null) return null;
+  return { path, text: text.length > READ_LIMIT_CHARS ? `${text.slice(0, READ_LIMIT_CHARS)}\n[… cut at ${READ_LIMIT_CHARS} characters]` : text };
 }
 
 /** Whether the acting session can ask for recovery (the duration fallback is off where it cannot). */
@@ -52,7 +67,9 @@ export function openingContent(cfg: HarnessConfig, journal: Journal, i: OpeningI
   const base = { taskNumber: i.taskNumber, goal: i.goal.text, goalKind: i.goal.kind, stepBudget: i.stepBudget, turnBudget: i.turnBudget, relocated: i.relocationViews !== null };
   let body: string;
   if (cfg.policy === 'navharness') {
-    body = taskOpening({ ...base, filesToRead: readingList(journal, cfg, i.previousTaskId, i.carriedHandover ?? null), handoverPath: i.handoverPath });
+    const files = readingList(journal, cfg, i.previousTaskId, i.carriedHandover ?? null);
+    const attached = fixedRetrieval(cfg) ? files.map((p) => attachedFile(journal, p)).filter((f): f is AttachedFile => f !== null) : undefined;
+    body = taskOpening({ ...base, filesToRead: files, handoverPath: i.handoverPath, attached });
     if (cfg.handover === 'summary') body += '\n\n' + fill(SUMMARY_INSTEAD_OF_HANDOVER, { path: i.handoverPath });
   } else if (cfg.policy === 'single' && continuing) {
     body = nextTaskInSameSession(base);
@@ -60,6 +77,8 @@ export function openingContent(cfg: HarnessConfig, journal: Journal, i: OpeningI
     body = independentOpening({ ...base, retainedMap: cfg.policy === 'single' });
   }
   const parts: ContentPart[] = [text(body)];
+  // seed 001: an image goal's opening carries the goal photograph itself
+  if (i.goal.kind === 'image' && i.goal.image) parts.push(text('goal photograph'), image(i.goal.image));
   if (i.relocationViews) i.relocationViews.forEach((png, k) => parts.push(text(`surrounding view ${k + 1} of 4`), image(png)));
   return parts;
 }
@@ -97,6 +116,10 @@ function offeredToolLines(brief: string, offered: ReadonlySet<string>): string {
  */
 export function systemBrief(cfg: HarnessConfig, brief = ACTOR_SYSTEM_BRIEF): string {
   const offered = new Set(actorTools(cfg).map((t) => t.name));
+  if (fixedRetrieval(cfg)) {
+    brief = brief.replace(/^- list_files, read_file and write_file .*$/m, FIXED_RETRIEVAL_FILE_LINE).replace(/^- Read the files your instruction lists .*$/m, FIXED_RETRIEVAL_READING_LINE);
+  }
+  if (cfg.handover === 'summary') brief = brief.replace(/^1\. Write your task handover .*$/m, SUMMARY_HANDOVER_STEP);
   let out = offeredToolLines(brief, offered);
   if (cfg.policy === 'navharness') return out;
   const drop = ['Memory', ...(offered.has('get_map') ? [] : ['Positions']), ...(offered.has('request_recovery') ? [] : ['Recovery'])];

@@ -10,7 +10,9 @@ import { type Journal, loadPlaceGraph, type Scope } from '../memory/index.js';
 import { addUsage, image, text, type ContentPart } from '../models/index.js';
 import { recoveryNoteHop, recoveryOpening } from '../prompts/index.js';
 import { rgbPng } from '../image/node.js';
-import { remaining, stepsLeft, FILE_TOOLS } from '../tools/index.js';
+import { remaining, stepsLeft } from '../tools/index.js';
+import type { HarnessConfig } from './config.js';
+import { attachedFile, fileTools } from './policies.js';
 import type { OrchestratorDeps } from './orchestrator-deps.js';
 import { checkpointOf, exploredArea, markerEvents } from './progress.js';
 import { decideRecovery, rank, type RecoverySignals } from './recovery-rules.js';
@@ -91,12 +93,13 @@ export async function recoveryFlow(deps: FlowDeps, t: TaskState, session: Sessio
 async function noteHop(deps: FlowDeps, t: TaskState, session: Session): Promise<string | null> {
   if (!t.ctx.files) return null;
   const { config: cfg, journal } = deps;
-  const notePath = journal.nextRecoveryNotePath(t.id);
+  const form = cfg.recoveryNote ?? 'structured';
+  const notePath = journal.nextRecoveryNotePath(t.id, form);
   t.recoveryNotes.push(notePath);
   const saved = { tools: session.tools, files: t.ctx.files };
-  session.tools = FILE_TOOLS;
+  session.tools = fileTools(cfg);
   t.ctx.files = journal.workspace.access({ kind: 'actor', handover: journal.handoverPath(t.id), recoveryNote: notePath });
-  session.say(text(recoveryNoteHop(notePath)));
+  session.say(text(recoveryNoteHop(notePath, form)));
   await session.hop(t.ctx, { maxTurns: cfg.recovery.noteHopTurns, budget: null });
   session.tools = saved.tools;
   t.ctx.files = saved.files;
@@ -104,11 +107,14 @@ async function noteHop(deps: FlowDeps, t: TaskState, session: Session): Promise<
 }
 
 /** The opening of the new attempt's conversation; `placeGraph` is the rendered graph for floor and house scopes. */
-export function attemptOpening(journal: Journal, t: TaskState, a: NewAttempt, placeGraph: string | null): ContentPart[] {
+export function attemptOpening(journal: Journal, t: TaskState, a: NewAttempt, placeGraph: string | null, cfg: Pick<HarnessConfig, 'recoveryNote' | 'retrieval'> = {}): ContentPart[] {
   const opening = recoveryOpening({
     scope: a.scope,
     goal: t.spec.goal.text,
     notePath: a.notePath,
+    noteForm: cfg.recoveryNote ?? 'structured',
+    // fixed retrieval attaches the note instead of naming it for reading
+    noteText: cfg.retrieval === 'fixed' && a.notePath ? (attachedFile(journal, a.notePath)?.text ?? null) : null,
     locationBrief: a.brief,
     placeGraph,
     handoverPath: journal.handoverPath(t.id),

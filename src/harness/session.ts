@@ -25,6 +25,15 @@ export type SessionEvent =
   | { kind: 'turn'; session: string; usage: Usage; toolCalls: string[]; text: string; request: ModelRequest }
   | { kind: 'tool'; session: string; name: string; isError: boolean };
 
+/**
+ * A backend that takes whole hops rather than single turns: a coding-agent process driving the
+ * session's tools over MCP (`--agent command:…`). It appends the calls it served to the session's
+ * conversation, counts each call as a turn, and ends the hop by the same conditions as the loop.
+ */
+export interface ExternalHops {
+  hop(session: Session, ctx: ToolContext, opts: HopOptions): Promise<HopResult>;
+}
+
 /** Called before each model turn; may rewrite the conversation (single-session compaction). */
 export type BeforeTurn = (session: Session) => Promise<void>;
 
@@ -48,11 +57,27 @@ export interface SessionOptions {
   maxOutputTokens?: number;
   /** how a failed model call is tried again before the turn throws ModelCallError */
   retry?: RetryPolicy;
+  /** hops are run by this backend instead of the turn loop */
+  external?: ExternalHops;
+}
+
+/** Why the hop ends now, or null: the conditions every backend's hop ends by. */
+export function hopBoundary(session: Pick<Session, 'tools'>, ctx: ToolContext, opts: HopOptions, turns: number): HopEnd | null {
+  if (ctx.closeRequest && !opts.whileClosePending) return 'close';
+  if (ctx.recoveryRequest) return 'recovery';
+  if (ctx.terminated) return 'terminated';
+  if (stepsLeft(ctx) === 0 && opts.endWhenStepsSpent !== false && session.tools.some((t) => t.name === 'step')) return 'steps-exhausted';
+  if (opts.budget && remaining(opts.budget) === 0) return 'turn-budget';
+  if (turns >= opts.maxTurns) return 'hop-turns';
+  return null;
 }
 
 const NOT_EXECUTED = 'Not executed: the episode has ended.';
 
 const FRAME_TOOLS = new Set(['observe', 'step']);
+
+/** Camera images a call's result gave the session (the ΔE frame count counts observe and step only). */
+export const framesOf = (name: string, result: ToolResult): number => (!result.isError && FRAME_TOOLS.has(name) ? result.content.filter((c) => c.type === 'image').length : 0);
 
 export class Session {
   messages: Message[] = [];
@@ -88,17 +113,10 @@ export class Session {
   }
 
   async hop(ctx: ToolContext, opts: HopOptions): Promise<HopResult> {
+    if (this.opts.external) return this.opts.external.hop(this, ctx, opts);
     let turns = 0;
     let framesSeen = 0;
-    const boundary = (): HopEnd | null => {
-      if (ctx.closeRequest && !opts.whileClosePending) return 'close';
-      if (ctx.recoveryRequest) return 'recovery';
-      if (ctx.terminated) return 'terminated';
-      if (stepsLeft(ctx) === 0 && opts.endWhenStepsSpent !== false && this.tools.some((t) => t.name === 'step')) return 'steps-exhausted';
-      if (opts.budget && remaining(opts.budget) === 0) return 'turn-budget';
-      if (turns >= opts.maxTurns) return 'hop-turns';
-      return null;
-    };
+    const boundary = (): HopEnd | null => hopBoundary(this, ctx, opts, turns);
     for (;;) {
       const pending = boundary();
       if (pending) return { end: pending, turns, framesSeen };
@@ -123,7 +141,7 @@ export class Session {
         continue;
       }
       const result = await callTool(this.tools, call.name, call.arguments, ctx);
-      if (!result.isError && FRAME_TOOLS.has(call.name)) framesSeen += result.content.filter((c) => c.type === 'image').length;
+      framesSeen += framesOf(call.name, result);
       this.messages.push({ role: 'tool', callId: call.id, name: call.name, content: result.content, isError: result.isError });
       this.opts.onEvent?.({ kind: 'tool', session: this.name, name: call.name, isError: result.isError === true });
       final = isFinal?.(call, result) === true;

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Episode, EpisodeBrief } from './episode.js';
 import { createMcpServer } from './server.js';
@@ -31,7 +32,7 @@ function jsonError(res: ServerResponse, status: number, message: string, headers
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
-/** The open sessions of one server: each a transport with its own protocol server over the episode. */
+/** The open sessions of one server: each a transport with its own protocol server (over the same tools). */
 class HttpSessions {
   readonly table: SessionTable<StreamableHTTPServerTransport>;
   private readonly sweeper: NodeJS.Timeout;
@@ -39,8 +40,7 @@ class HttpSessions {
   port = 0;
 
   constructor(
-    private readonly episode: Episode | Promise<Episode>,
-    private readonly brief: EpisodeBrief,
+    private readonly makeServer: () => Server,
     private readonly settings: HttpGuardSettings,
     private readonly log: (line: string) => void,
   ) {
@@ -71,7 +71,7 @@ class HttpSessions {
     transport.onclose = () => {
       if (transport.sessionId) this.table.delete(transport.sessionId);
     };
-    await createMcpServer(this.episode, this.brief, this.log).connect(transport);
+    await this.makeServer().connect(transport);
     return transport;
   }
 
@@ -82,16 +82,21 @@ class HttpSessions {
   }
 }
 
-/** Listens on 127.0.0.1:`port` (0 picks a free port). */
-export async function serveHttp(
+/** Serves one live episode on 127.0.0.1:`port` (0 picks a free port). */
+export function serveHttp(
   episode: Episode | Promise<Episode>,
   brief: EpisodeBrief,
   port: number,
   log: (line: string) => void = () => {},
   guard: HttpGuardOptions = {},
 ): Promise<HttpHandle> {
+  return serveMcpHttp(() => createMcpServer(episode, brief, log), port, log, guard);
+}
+
+/** Serves the protocol servers `makeServer` builds (one per MCP session) on 127.0.0.1:`port`, behind the guard. */
+export async function serveMcpHttp(makeServer: () => Server, port: number, log: (line: string) => void = () => {}, guard: HttpGuardOptions = {}): Promise<HttpHandle> {
   const settings = guardSettings(guard);
-  const live = new HttpSessions(episode, brief, settings, log);
+  const live = new HttpSessions(makeServer, settings, log);
   const sessions = live.table;
   live.port = port;
 

@@ -4,3 +4,4 @@ export { Episode } from './episode.js';
 export { serveHttp } from './http.js';
 export { BearerTokenSchema } from './http-guard.js';
 export { createMcpServer, serveStdio } from './server.js';
+export { CommandAgent } from './command-agent.js';

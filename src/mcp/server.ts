@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { handoverPath, taskId } from '../memory/index.js';
-import { ALL_TOOLS, echo, toolError, toolSpecs, type ToolResult } from '../tools/index.js';
+import { ALL_TOOLS, echo, toolError, toolSpecs, type Tool, type ToolResult } from '../tools/index.js';
 import { TOOL_ANNOTATIONS } from './annotations.js';
 import { toMcpResult } from './content.js';
 import { LineTransport } from './stdio-transport.js';
@@ -43,14 +43,31 @@ export function episodeInstructions(b: EpisodeBrief): string {
   ].join(' ');
 }
 
-export function createMcpServer(episode: Episode | Promise<Episode>, brief: EpisodeBrief, log: (line: string) => void = () => {}): Server {
-  const server = new Server({ name: SERVER_NAME, version: packageVersion() }, { capabilities: { tools: {} }, instructions: episodeInstructions(brief) });
-  const tools: McpTool[] = toolSpecs(ALL_TOOLS).map((s) => ({
+/** The MCP form of a tool list: JSON Schema inputs and the annotations of each tool. */
+export function mcpTools(list: readonly Tool[]): McpTool[] {
+  return toolSpecs(list).map((s) => ({
     name: s.name,
     description: s.description,
     inputSchema: s.parameters as McpTool['inputSchema'],
     ...(TOOL_ANNOTATIONS[s.name] ? { annotations: TOOL_ANNOTATIONS[s.name] } : {}),
   }));
+}
+
+/**
+ * A protocol server over any tool host: `tools` is asked on every listing (a harness session's tools
+ * change for its file-only note hop), `call` runs a call and never throws.
+ */
+export function createToolServer(host: { instructions: string; tools: () => readonly Tool[]; call: (name: string, args: unknown) => Promise<ToolResult> }): Server {
+  const server = new Server({ name: SERVER_NAME, version: packageVersion() }, { capabilities: { tools: {} }, instructions: host.instructions });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpTools(host.tools()) }));
+  // MCP clients omit `arguments` for tools without parameters; that is an empty object, not bad JSON.
+  server.setRequestHandler(CallToolRequestSchema, async (req) => toMcpResult(await host.call(req.params.name, req.params.arguments ?? {})));
+  return server;
+}
+
+export function createMcpServer(episode: Episode | Promise<Episode>, brief: EpisodeBrief, log: (line: string) => void = () => {}): Server {
+  const server = new Server({ name: SERVER_NAME, version: packageVersion() }, { capabilities: { tools: {} }, instructions: episodeInstructions(brief) });
+  const tools = mcpTools(ALL_TOOLS);
   const ready = Promise.resolve(episode);
   ready.catch(() => undefined); // a failed opening is reported by whoever awaits it; here it only fails calls
 

@@ -1,7 +1,7 @@
 /** The public surface of src/memory/: what the layers above it use. */
 export { atomicWriteFile, removeStaleTemps, TEMP_MARKER } from './atomic.js';
 export { Journal } from './journal.js';
-export { EVAL_DIR, evaluationPath, goalViewPath, handoverPath, HOUSE_MOUNT, HOUSE_NOTE_FILES, houseNotePath, LEDGER_FILE, recordPath, recoveryNotePath, RUN_STATE_FILE, stopViewPath, taskId, TASKS_DIR, trajectoryPath, verdictPath } from './layout.js';
+export { EVAL_DIR, evaluationPath, goalViewPath, handoverPath, HOUSE_MOUNT, HOUSE_NOTE_FILES, houseNotePath, LEDGER_FILE, recordPath, recoveryNotePath, recoverySummaryPath, RUN_STATE_FILE, stopViewPath, taskId, TASKS_DIR, trajectoryPath, verdictPath } from './layout.js';
 export { deriveStatus, formatLedger, formatLedgerLine, parseLedger, shortenGoal } from './ledger.js';
 export { loadNavigatorMemory, saveNavigatorMemory } from './navigator-store.js';
 export type { Role } from './permissions.js';

@@ -14,6 +14,7 @@ import {
   LEDGER_FILE,
   recordPath,
   recoveryNotePath,
+  recoverySummaryPath,
   TASKS_DIR,
   taskIndexOf,
   verdictPath,
@@ -57,11 +58,14 @@ export class Journal {
     return this.workspace.readRaw(handoverPath(taskId));
   }
 
-  /** The next unused recovery-note path of a task: recovery-1.json, recovery-2.json, … */
-  nextRecoveryNotePath(taskId: string): string {
+  /**
+   * The next unused recovery-note path of a task: recovery-1.json, recovery-2.json, … for the
+   * structured note, recovery-N.md for a summary note (numbered with the structured ones).
+   */
+  nextRecoveryNotePath(taskId: string, form: 'structured' | 'summary' = 'structured'): string {
     for (let n = 1; ; n++) {
-      const p = recoveryNotePath(taskId, n);
-      if (!this.workspace.exists(p)) return p;
+      if (this.workspace.exists(recoveryNotePath(taskId, n)) || this.workspace.exists(recoverySummaryPath(taskId, n))) continue;
+      return form === 'summary' ? recoverySummaryPath(taskId, n) : recoveryNotePath(taskId, n);
     }
   }
 

@@ -40,6 +40,8 @@ export const recordPath = (id: string): string => `${taskDir(id)}/record.json`;
 export const verdictPath = (id: string, check: 'prestop' | 'final'): string => `${taskDir(id)}/verdict-${check}.json`;
 /** Repeated recoveries within one task get distinct note files: recovery-1.json, recovery-2.json, … */
 export const recoveryNotePath = (id: string, n: number): string => `${taskDir(id)}/recovery-${n}.json`;
+/** A recovery note written as an ordinary summary (seed 001's control, `--summary-recovery-notes`): prose, not the JSON note. */
+export const recoverySummaryPath = (id: string, n: number): string => `${taskDir(id)}/recovery-${n}.md`;
 export const evaluationPath = (id: string): string => `${EVAL_DIR}/${id}.json`;
 /** The goal photograph (image goals) and the stop views, kept for the run report; no session reads them. */
 export const goalViewPath = (id: string): string => `${EVAL_DIR}/views/${id}-goal.png`;

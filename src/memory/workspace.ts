@@ -211,7 +211,8 @@ export class FileAccess {
     const d = canWrite(this.role, p);
     if (!d.ok) return d;
     if (existsSync(p.abs) && statSync(p.abs).isDirectory()) return { ok: false, error: `'${p.display}' is a directory` };
-    if (this.role.kind === 'actor' && p.display === this.role.recoveryNote) return this.writeRecoveryNote(p, content);
+    // the structured note is JSON; a summary note (recovery-N.md) is prose like a handover
+    if (this.role.kind === 'actor' && p.display === this.role.recoveryNote && p.display.endsWith('.json')) return this.writeRecoveryNote(p, content);
     const scrubbed = this.role.kind === 'orchestrator' ? { text: content, replaced: 0 } : scrubCoordinates(content);
     const stored = cutAt(scrubbed.text, WRITE_LIMIT_CHARS);
     const failed = tryWrite(p, stored);

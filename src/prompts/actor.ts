@@ -38,6 +38,14 @@ Closing a task
 Recovery
 - When your search plan, your sense of where you are, the route, the floor, or your understanding of the house no longer fits what you see, call request_recovery with the smallest scope that fits: attempt (the search plan), place, room, floor or house. The harness decides whether a new attempt is warranted and may act at a larger scope. Every scope keeps the map, the markers, the records, the robot's position and the remaining budget.`;
 
+/** A record the harness attaches to an opening under the fixed-retrieval control, instead of listing it to read. */
+export interface AttachedFile {
+  path: string;
+  text: string;
+}
+
+const attachedBlock = (files: readonly AttachedFile[]): string => files.map((f) => fill('--- {{path}} ---\n{{text}}', { path: f.path, text: f.text.trimEnd() })).join('\n\n');
+
 export interface TaskOpeningInput {
   taskNumber: number;
   /** the goal as given: a category, a description, or a pointer to the photograph */
@@ -50,12 +58,14 @@ export interface TaskOpeningInput {
   turnBudget: number;
   /** true when the body was moved before this task and four surrounding views are attached */
   relocated?: boolean;
+  /** fixed retrieval: the listed files' contents, attached instead of listed */
+  attached?: readonly AttachedFile[];
 }
 
 const GOAL_LINE: Record<TaskOpeningInput['goalKind'], string> = {
   object: 'Goal: find {{goal}}.',
   description: 'Goal: find the object described here: {{goal}}',
-  image: 'Goal: find the object shown in the goal photograph ({{goal}}). Call get_goal to see the photograph.',
+  image: 'Goal: find the object shown in the goal photograph ({{goal}}), attached below; get_goal shows it again.',
 };
 
 export const RELOCATION_NOTE =
@@ -65,9 +75,13 @@ export const RELOCATION_NOTE =
 export function taskOpening(i: TaskOpeningInput): string {
   const parts = [
     fill('Task {{n}}. ', { n: i.taskNumber }) + fill(GOAL_LINE[i.goalKind], { goal: i.goal }),
-    i.filesToRead.length
-      ? fill('Read these files before moving:\n{{files}}', { files: bullets(i.filesToRead) })
-      : 'There are no earlier records to read for this task.',
+    i.attached
+      ? i.attached.length
+        ? fill('These earlier records are attached; they are the records you get for this task:\n\n{{files}}', { files: attachedBlock(i.attached) })
+        : 'There are no earlier records for this task.'
+      : i.filesToRead.length
+        ? fill('Read these files before moving:\n{{files}}', { files: bullets(i.filesToRead) })
+        : 'There are no earlier records to read for this task.',
     fill(
       'Your task handover goes to {{path}}; write it before calling close_task. Budget: {{steps}} steps and {{turns}} model turns.',
       { path: i.handoverPath, steps: i.stepBudget, turns: i.turnBudget },
@@ -107,9 +121,19 @@ export const SUMMARY_INSTEAD_OF_HANDOVER = `Before calling close_task, write a s
 
 export const HANDOVER_MISSING_PROMPT = `Your close request is pending, but your task handover {{path}} does not exist yet. Write it now: in fewer than ${HANDOVER_WORD_LIMIT} words, the goal, the rooms and landmarks you visited, the evidence for the outcome, and the searches that did not succeed. Then yield.`;
 
-export function handoverMissingPrompt(path: string): string {
-  return fill(HANDOVER_MISSING_PROMPT, { path });
+/** The same prompt under the summary-handover ablation, which asks for an ordinary summary. */
+export const SUMMARY_MISSING_PROMPT = `Your close request is pending, but your summary of this task {{path}} does not exist yet. Write it now, in fewer than ${HANDOVER_WORD_LIMIT} words. Then yield.`;
+
+export function handoverMissingPrompt(path: string, form: 'handover' | 'summary' = 'handover'): string {
+  return fill(form === 'summary' ? SUMMARY_MISSING_PROMPT : HANDOVER_MISSING_PROMPT, { path });
 }
+
+/** Step 1 of the brief's closing under the summary-handover ablation (the structured account is not asked for). */
+export const SUMMARY_HANDOVER_STEP = `1. Write a summary of this task at the path you are given, in fewer than ${HANDOVER_WORD_LIMIT} words.`;
+
+/** The brief's file-tools line under fixed retrieval: records arrive attached, only writing is offered. */
+export const FIXED_RETRIEVAL_FILE_LINE = '- write_file stores the files you are assigned (your handover, a recovery note); a write stores at most 6,000 characters. You cannot open other files: the records you get are attached to your instructions.';
+export const FIXED_RETRIEVAL_READING_LINE = '- Use the records attached to your instructions; no other file can be opened.';
 
 export const PRESTOP_EVIDENCE_RETURN =
   'The robot has not stopped. An independent check of your close request (claim: {{claim}}) reached the opposite verdict: {{verdict}}.\nIts evidence: {{evidence}}\nObserve again or revise your search. If you still judge the task finished, write your handover and call close_task again: the next request will be honoured.';
@@ -118,7 +142,10 @@ export function prestopEvidenceReturn(claim: 'complete' | 'incomplete', verdict:
   return fill(PRESTOP_EVIDENCE_RETURN, { claim, verdict, evidence });
 }
 
-export const RECOVERY_NOTE_HOP = `Before this session is replaced, write a recovery note for the next attempt at the same goal. Movement is disabled now: only the file tools work.
+/** Both forms of recovery note have the same length cap, so that the summary control is length-matched. */
+export const RECOVERY_NOTE_WORD_LIMIT = 200;
+
+export const RECOVERY_NOTE_HOP = `Before this session is replaced, write a recovery note for the next attempt at the same goal, in fewer than ${RECOVERY_NOTE_WORD_LIMIT} words. Movement is disabled now: only the file tools work.
 
 Write JSON to {{path}} with these fields:
 - "searched_places": the places you searched;
@@ -130,8 +157,11 @@ Write JSON to {{path}} with these fields:
 
 Keep searched apart from ruled out: visiting a room does not establish that every relevant object there was seen. Exclude a place only when an observation supports it, and name that observation. Refer to places by name and landmark, not by coordinates.`;
 
-export function recoveryNoteHop(path: string): string {
-  return fill(RECOVERY_NOTE_HOP, { path });
+/** Seed 001's ordinary-summary control: the same slot, length and moment, without the structure. */
+export const RECOVERY_SUMMARY_HOP = `Before this session is replaced, write a summary of this attempt for the next attempt at the same goal at {{path}}, in fewer than ${RECOVERY_NOTE_WORD_LIMIT} words. Movement is disabled now: only the file tools work.`;
+
+export function recoveryNoteHop(path: string, form: 'structured' | 'summary' = 'structured'): string {
+  return fill(form === 'summary' ? RECOVERY_SUMMARY_HOP : RECOVERY_NOTE_HOP, { path });
 }
 
 export const SCOPE_REASSESSMENT: Record<'attempt' | 'place' | 'room' | 'floor' | 'house', string> = {
@@ -147,6 +177,10 @@ export interface RecoveryOpeningInput {
   goal: string;
   /** the note the previous attempt wrote; null when it wrote none */
   notePath: string | null;
+  /** the structured recovery note, or the summary control's ordinary summary */
+  noteForm?: 'structured' | 'summary';
+  /** fixed retrieval: the note's text, attached instead of named for reading */
+  noteText?: string | null;
   /** the wake-up session's location brief (scopes above attempt), or null */
   locationBrief: string | null;
   /** the named-place graph brief (floor and house scopes), or null */
@@ -156,16 +190,27 @@ export interface RecoveryOpeningInput {
   remainingTurns: number;
 }
 
+function recoveryNoteLine(i: RecoveryOpeningInput): string {
+  const path = i.notePath as string;
+  const first =
+    i.noteForm === 'summary'
+      ? i.noteText != null
+        ? 'The previous attempt\'s summary is attached.'
+        : fill('Read the previous attempt\'s summary {{path}} first.', { path })
+      : i.noteText != null
+        ? 'The previous attempt\'s recovery note is attached. It is the previous attempt\'s own account: its exclusions are interpretations backed by the observations it names, not verified facts. Do not simply repeat its searches; revisit an excluded place only when new evidence suggests the exclusion was mistaken.'
+        : fill(
+            'Read the recovery note {{path}} first. It is the previous attempt\'s own account: its exclusions are interpretations backed by the observations it names, not verified facts. Do not simply repeat its searches; revisit an excluded place only when new evidence suggests the exclusion was mistaken.',
+            { path },
+          );
+  return i.noteText != null ? `${first}\n\n${attachedBlock([{ path, text: i.noteText }])}` : first;
+}
+
 /** Opening of the new conversation after an approved recovery. */
 export function recoveryOpening(i: RecoveryOpeningInput): string {
   const parts = [
     fill('Recovery at {{scope}} scope. You continue the same task: {{goal}}', { scope: i.scope, goal: i.goal }),
-    i.notePath
-      ? fill(
-          'Read the recovery note {{path}} first. It is the previous attempt\'s own account: its exclusions are interpretations backed by the observations it names, not verified facts. Do not simply repeat its searches; revisit an excluded place only when new evidence suggests the exclusion was mistaken.',
-          { path: i.notePath },
-        )
-      : 'The previous attempt left no recovery note.',
+    i.notePath ? recoveryNoteLine(i) : 'The previous attempt left no recovery note.',
     SCOPE_REASSESSMENT[i.scope],
   ];
   if (i.locationBrief) parts.push(fill('Location brief from comparing the current views with stored place photographs:\n{{brief}}', { brief: i.locationBrief }));

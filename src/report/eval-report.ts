@@ -22,7 +22,8 @@ export function isEvalDirectory(dir: string): boolean {
   return runFolders(dir).length > 0;
 }
 
-function runFolders(dir: string): string[] {
+/** The run folders of an eval directory, in house order. */
+export function runFolders(dir: string): string[] {
   const seedOf = (n: string) => Number(/^seed-(\d+)$/.exec(n)?.[1] ?? Infinity);
   return readdirSync(dir, { withFileTypes: true })
     // a queued eval links its runs in (DIR/seed-H → the worker's run directory): links to folders count
@@ -78,10 +79,13 @@ function runRow(r: EvalRunEntry): string {
   return `<tr><td><a href="${esc(r.name)}/index.html">${esc(r.name)}</a></td><td class="num">${t.length}</td><td class="num">${ok}</td><td class="num">${m ? pct(m.s_SR) : '–'}</td><td class="num">${m ? m.SPL.toFixed(3) : '–'}</td><td class="num">${m ? pct(m.accuracy) : '–'}</td><td class="small">${esc(statuses)}</td></tr>`;
 }
 
+/** A score's 95 % interval as a card's note adds it. */
+const ci = (i: [number, number] | null | undefined, f: (x: number) => string): string => (i ? `; 95 % interval ${f(i[0])} … ${f(i[1])} (bootstrap over sequences)` : '');
+
 function indexHtml(dir: string, runs: EvalRunEntry[], pooled: { metrics: RunMetrics | null; source: string }, now: Date): string {
   const m = pooled.metrics;
   const cards = m
-    ? `<div class="cards">${card('s-SR', pct(m.s_SR), 'share of all goals reached')}${card('e-SR', pct(m.e_SR), 'share of sequences fully reached')}${card('SPL', m.SPL.toFixed(3), 'over all goals')}${card('ledger accuracy', pct(m.accuracy), 'ledger agrees with the evaluator')}${card('sequences', String(m.sequences), `${m.tasks} goals`)}${m.failures ? card('failures', String(Object.values(m.failures).reduce((a, n) => a + n, 0)), failureSummary(m.failures)) : ''}</div>`
+    ? `<div class="cards">${card('s-SR', pct(m.s_SR), `share of all goals reached${ci(m.s_SR_ci95, pct)}`)}${card('e-SR', pct(m.e_SR), `share of sequences fully reached${ci(m.e_SR_ci95, pct)}`)}${card('SPL', m.SPL.toFixed(3), `over all goals${ci(m.SPL_ci95, (x) => x.toFixed(3))}`)}${card('ledger accuracy', pct(m.accuracy), 'ledger agrees with the evaluator')}${card('sequences', String(m.sequences), `${m.tasks} goals`)}${m.failures ? card('failures', String(Object.values(m.failures).reduce((a, n) => a + n, 0)), failureSummary(m.failures)) : ''}</div>`
     : '<p class="warn">Pooled scores unavailable.</p>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">

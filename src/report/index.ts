@@ -7,3 +7,4 @@ export { isEvalDirectory, writeEvalReport, type WrittenEvalReport } from './eval
 export { isVlnDirectory, writeVlnReport, type WrittenVlnReport } from './vln-report.js';
 export { atePlotSpec, type AtePlotOptions, type PlotPlane, renderAtePlot } from './ate-plot.js';
 export { isDeployDirectory, runIndexSpec, writeDeployReport, type WrittenDeployReport } from './deploy-report.js';
+export { compareEvals, differenceLine, type WrittenComparison } from './compare-report.js';

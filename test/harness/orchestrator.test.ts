@@ -92,6 +92,13 @@ describe('close flow (SPEC §9)', () => {
     expect(said(judgeModel.requests[1].messages[2])).toContain('JSON');
   }, 60_000);
 
+  it('a claim made with the last turn stands: a contradicting pre-stop verdict cannot withhold what the session could not act on', async () => {
+    const { orch } = setup([write(HANDOVER, 'Goal bed.'), close('complete')], [V('incomplete', 'no bed in any stop view')], { turnBudget: 2 });
+    const out = await orch.runTask({ index: 1, goal });
+    expect(out.trace.find((e) => e.kind === 'prestop')).toMatchObject({ verdict: 'incomplete', withheld: false });
+    expect(out.record).toMatchObject({ status: 'incomplete', claim: { claim: 'complete' } });
+  }, 60_000);
+
   it('unknown never blocks, and certification reuses the pre-stop verdict when the step count is unchanged', async () => {
     const { orch, judgeModel } = setup([write(HANDOVER, 'Goal bed.'), close('complete')], ['no json', 'still no json']);
     const out = await orch.runTask({ index: 1, goal });
@@ -335,6 +342,20 @@ describe('session policies (SPEC §8)', () => {
     journal.closeTask((await orch.runTask({ index: 2, goal })).record);
     expect(actor.requests[n].messages.length).toBeGreaterThan(before);
     expect(said(actor.requests[n].messages[actor.requests[n].messages.length - 1])).toContain('The previous task is closed');
+  }, 60_000);
+
+  it('single: an approved recovery goes on in the same conversation (its backend manages it), with the recovery opening said in it', async () => {
+    const { orch, actor } = setup(
+      [{ toolCalls: [{ name: 'request_recovery', arguments: { scope: 'attempt', reason: 'lost the plan', confidence: 0.9 } }] }, close('incomplete', 'gave up')],
+      [],
+      { policy: 'single', prestopVerification: false, certification: false },
+    );
+    const out = await orch.runTask({ index: 1, goal });
+    expect(out.trace.find((e) => e.kind === 'recovery')).toMatchObject({ decision: { kind: 'recover', scope: 'attempt' } });
+    const [first, second] = actor.requests;
+    // the second request continues the first conversation: its messages start with the first's
+    expect(second.messages.slice(0, first.messages.length).map(said)).toEqual(first.messages.map(said));
+    expect(said(second.messages[second.messages.length - 1])).toContain('Recovery at attempt scope');
   }, 60_000);
 });
 
