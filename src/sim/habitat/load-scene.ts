@@ -29,7 +29,8 @@ export const StageConfigSchema = z.looseObject({
   up: z.optional(vec3),
   front: z.optional(vec3),
   origin: z.optional(vec3),
-  units_to_meters: z.optional(z.number().check(z.positive())),
+  // millimetres to kilometres: 1e-30 would shrink a house to nothing (and every distance with it)
+  units_to_meters: z.optional(z.number().check(z.gte(1e-4, 'units_to_meters must be at least 0.0001 (1e-4)'), z.lte(1e4, 'units_to_meters must be at most 10000'))),
   nav_asset: z.optional(z.string().check(z.minLength(1))),
   semantic_asset: z.optional(z.string().check(z.minLength(1))),
   semantic_descriptor_filename: z.optional(z.string().check(z.minLength(1))),
