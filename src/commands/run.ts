@@ -163,15 +163,23 @@ export function registerRun(program: Command): void {
       const problems = runStartProblems(f);
       if (problems.length) throw new UsageError(`navharness run: cannot start\n${problems.map((p) => `  ${p}`).join('\n')}`);
       let bar: ReturnType<typeof progressBar> | null = null;
+      let [task, turns, tools] = ['', 0, 0];
       const summary = await runSequence(
         { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, success: f.success, taskStarts: f.taskStarts, harness, requestTimeoutMs: f.requestTimeout * 1000 },
         {
           onStart: (total, done) => {
-            bar = progressBar(`run ${f.house}`, total, !f.json && process.stderr.isTTY === true);
-            bar.tick(done);
+            bar = progressBar(`run ${f.house}`, total, !f.json && process.stderr.isTTY === true, done);
           },
           onTask: () => bar?.tick(),
           commandAgent: (o) => new CommandAgent(o),
+          // within a task: its model turns and tool calls, so a long task shows it is moving
+          onEvent: (e) => {
+            if (e.kind === 'task-start') [task, turns, tools] = [e.task, 0, 0];
+            else if (e.kind === 'turn') turns++;
+            else if (e.kind === 'tool') tools++;
+            else return;
+            bar?.status(`· ${task} turn ${turns}, ${tools} tool calls`);
+          },
         },
       );
       (bar as ReturnType<typeof progressBar> | null)?.stop();

@@ -407,15 +407,18 @@ async function runLocked(run: OpenedRun, seq: { episode: GoatEpisode; starts: St
   const plan = sequencePlan(run, seq.episode, carry);
   const { goals, rp } = plan;
   const total = goals.length;
-  saveRunState(ws, { version: 1, config, total_tasks: total, open_task: rp.done ? null : taskId(rp.nextIndex), finished: rp.done && (state?.finished ?? false), ...history });
   progress.onStart?.(total, rp.nextIndex - 1);
 
+  // the world and the roles (the view encoder's runtime, the model clients) open before the run
+  // state is written: a run that cannot open them leaves no state, so the same command can be tried
+  // again once the cause is fixed, without --resume
   const live = await openLive(run, total, plan, progress);
   live.orch.setPreviousTask(rp.nextIndex > 1 ? taskId(rp.nextIndex - 1) : null);
   live.orch.setCarriedHandover(carry?.previousHandover ?? null);
   if (carry && rp.nextIndex > 1) watchLateJoin(run, live, carry);
   let closedNow = 0;
   try {
+    saveRunState(ws, { version: 1, config, total_tasks: total, open_task: rp.done ? null : taskId(rp.nextIndex), finished: rp.done && (state?.finished ?? false), ...history });
     for (let k = rp.nextIndex; k <= total; k++) {
       saveRunState(ws, { version: 1, config, total_tasks: total, open_task: taskId(k), finished: false, ...history });
       const status = await playTask(run, live, k, goals[k - 1], await relocationBefore(run, live, k, seq.starts, carry));

@@ -52,6 +52,67 @@ export interface HabitatNavMeshFile {
   recastBytes: Uint8Array;
 }
 
+const align4 = (n: number): number => (n + 3) & ~3;
+/** Detour's record sizes (DetourNavMesh.h, 32-bit poly refs): dtMeshHeader, vertex, dtPoly, dtLink, dtPolyDetail, detail vertex, detail triangle, dtBVNode, dtOffMeshConnection */
+const TILE_HEADER_BYTES = 100;
+const COUNT_FIELDS = ['polyCount', 'vertCount', 'maxLinkCount', 'detailMeshCount', 'detailVertCount', 'detailTriCount', 'bvNodeCount', 'offMeshConCount', 'offMeshBase'] as const;
+const RECORD_BYTES = { vertCount: 12, polyCount: 32, maxLinkCount: 12, detailMeshCount: 12, detailVertCount: 12, detailTriCount: 4, bvNodeCount: 16, offMeshConCount: 36 } as const;
+const VERTS_PER_POLYGON = 6;
+/** Detour's reference layout: tile bits + polygon bits leave at least 10 salt bits of 32 */
+const MAX_REF_BITS = 22;
+const ilog2Ceil = (n: number): number => Math.ceil(Math.log2(Math.max(1, n)));
+
+/** Why the dtNavMeshParams at `at` cannot initialise a Detour navmesh, or null. */
+function paramsProblem(dv: DataView, at: number): string | null {
+  const floats = ['orig[0]', 'orig[1]', 'orig[2]', 'tileWidth', 'tileHeight'].map((name, i) => ({ name, value: dv.getFloat32(at + i * 4, true) }));
+  const bad = floats.find((f) => !Number.isFinite(f.value));
+  if (bad) return `navmesh params ${bad.name} is ${bad.value}; expected a finite number`;
+  if (!(floats[3].value > 0 && floats[4].value > 0)) return `navmesh params tile size ${floats[3].value}×${floats[4].value}; expected positive`;
+  const maxTiles = dv.getInt32(at + 20, true), maxPolys = dv.getInt32(at + 24, true);
+  if (maxTiles < 1 || maxPolys < 1) return `navmesh params maxTiles ${maxTiles}, maxPolys ${maxPolys}; expected at least 1 each`;
+  if (ilog2Ceil(maxTiles) + ilog2Ceil(maxPolys) > MAX_REF_BITS) return `navmesh params maxTiles ${maxTiles} × maxPolys ${maxPolys} need more than Detour's ${MAX_REF_BITS} reference bits`;
+  return null;
+}
+
+/** Why the Detour tile data at `at` (`size` bytes) would be read out of bounds, or null. */
+function tileProblem(dv: DataView, at: number, size: number, maxPolys: number): string | null {
+  const count = Object.fromEntries(COUNT_FIELDS.map((f, i) => [f, dv.getInt32(at + 24 + i * 4, true)])) as Record<(typeof COUNT_FIELDS)[number], number>;
+  const negative = COUNT_FIELDS.find((f) => count[f] < 0);
+  if (negative) return `${negative} is ${count[negative]}; expected 0 or more`;
+  if (count.polyCount > maxPolys) return `polyCount ${count.polyCount} exceeds the params' maxPolys ${maxPolys}`;
+  if (count.offMeshBase > count.polyCount || count.detailMeshCount > count.polyCount) return `offMeshBase ${count.offMeshBase} / detailMeshCount ${count.detailMeshCount} exceed polyCount ${count.polyCount}`;
+  for (let i = 0; i < 10; i++) {
+    const f = dv.getFloat32(at + 60 + i * 4, true);
+    if (!Number.isFinite(f)) return `header float ${i} (walkable sizes, bounds, quantisation) is ${f}; expected a finite number`;
+  }
+  const sections = (Object.keys(RECORD_BYTES) as (keyof typeof RECORD_BYTES)[]).map((f) => align4(count[f] * RECORD_BYTES[f]));
+  const expected = TILE_HEADER_BYTES + sections.reduce((a, b) => a + b, 0);
+  if (expected !== size) return `holds ${size} bytes, but its counts make ${expected}`;
+  // polygons name vertices of their tile; detail meshes name detail vertices and triangles
+  const polys = at + TILE_HEADER_BYTES + sections[0];
+  for (let p = 0; p < count.polyCount; p++) {
+    const o = polys + p * RECORD_BYTES.polyCount;
+    const n = dv.getUint8(o + 30);
+    if (n > VERTS_PER_POLYGON) return `polygon ${p} has ${n} vertices; at most ${VERTS_PER_POLYGON}`;
+    for (let k = 0; k < n; k++) if (dv.getUint16(o + 4 + k * 2, true) >= count.vertCount) return `polygon ${p} names vertex ${dv.getUint16(o + 4 + k * 2, true)} of ${count.vertCount}`;
+  }
+  const details = polys + sections[1] + sections[2];
+  for (let d = 0; d < count.detailMeshCount; d++) {
+    const o = details + d * RECORD_BYTES.detailMeshCount;
+    const vertBase = dv.getUint32(o, true), triBase = dv.getUint32(o + 4, true), nv = dv.getUint8(o + 8), nt = dv.getUint8(o + 9);
+    if (vertBase + nv > count.detailVertCount || triBase + nt > count.detailTriCount) return `detail mesh ${d} names detail vertices ${vertBase}+${nv} of ${count.detailVertCount} or triangles ${triBase}+${nt} of ${count.detailTriCount}`;
+  }
+  return null;
+}
+
+/** Why a version-2 settings block is unusable (NaN, a negative size), or null. */
+function settingsProblem(s: HabitatNavMeshSettings): string | null {
+  for (const f of FLOAT_FIELDS) if (!Number.isFinite(s[f]) || s[f] < 0) return `settings ${f} is ${s[f]}; expected a finite number of at least 0`;
+  if (!(s.cellSize > 0 && s.cellHeight > 0 && s.agentHeight > 0)) return `settings cellSize ${s.cellSize}, cellHeight ${s.cellHeight} and agentHeight ${s.agentHeight} must be positive`;
+  if (s.agentMaxSlope > 90) return `settings agentMaxSlope is ${s.agentMaxSlope}°; expected 0 to 90`;
+  return null;
+}
+
 function readSettings(dv: DataView, at: number): HabitatNavMeshSettings {
   const s: Record<string, number | boolean> = {};
   FLOAT_FIELDS.forEach((f, i) => (s[f] = dv.getFloat32(at + i * 4, true)));
@@ -75,11 +136,16 @@ export function parseHabitatNavMesh(bytes: Uint8Array, name = 'navmesh'): Habita
   const version = dv.getInt32(4, true);
   if (version !== 1 && version !== 2) fail(`has version ${version}; accepted are 1 and 2 (habitat-sim writes 2 since v0.2.2)`);
   const declared = dv.getInt32(8, true);
+  const params = paramsProblem(dv, HEADER);
+  if (params) fail(`has ${params}`);
   const maxTiles = dv.getInt32(HEADER + 20, true);
+  const maxPolys = dv.getInt32(HEADER + 24, true);
   if (declared < 1 || declared > Math.max(1, maxTiles)) fail(`declares ${declared} tiles for at most ${maxTiles}; expected 1 to maxTiles`);
   const settingsAt = HEADER + PARAMS;
   if (version === 2 && bytes.byteLength < settingsAt + SETTINGS_BYTES) fail(`is version 2 but too short for the ${SETTINGS_BYTES}-byte settings block`);
   const settings = version === 2 ? readSettings(dv, settingsAt) : null;
+  const badSettings = settings && settingsProblem(settings);
+  if (badSettings) fail(`has ${badSettings}`);
   const tiles: Array<{ at: number; size: number }> = [];
   let at = version === 2 ? settingsAt + SETTINGS_BYTES : settingsAt;
   for (let i = 0; i < declared; i++) {
@@ -90,6 +156,8 @@ export function parseHabitatNavMesh(bytes: Uint8Array, name = 'navmesh'): Habita
     if (size < 0 || at + 8 + size > bytes.byteLength) fail(`has tile ${i} of ${size} bytes, past the end of the file`);
     if (size < 100 || dv.getInt32(at + 8, true) !== TILE_MAGIC) fail(`tile ${i} does not start with Detour's 'DNAV' tile magic`);
     if (dv.getInt32(at + 12, true) !== TILE_VERSION) fail(`tile ${i} has Detour tile version ${dv.getInt32(at + 12, true)}; accepted is ${TILE_VERSION}`);
+    const bad = tileProblem(dv, at + 8, size, maxPolys);
+    if (bad) fail(`tile ${i}: ${bad}`);
     tiles.push({ at, size });
     at += 8 + size;
   }
