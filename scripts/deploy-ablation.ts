@@ -2,7 +2,8 @@
  * The house-memory ablation of issue 16: for each house, one deployment with the house memory
  * (saved maps and consolidation) and one with --no-saved-maps --no-consolidation, the offline
  * scripted agent, and a Markdown table of s-SR and SPL of runs 2..K per house and over all houses
- * (task-weighted). Resumable: a finished deployment is read back, an interrupted one resumed.
+ * (task-weighted); then runs 2..K split by whether an earlier run saw the goal, s-SR and SPL by run
+ * index in both conditions, and how each later run with memory relocalised (and how far off). Resumable: a finished deployment is read back, an interrupted one resumed.
  *   npx tsx scripts/deploy-ablation.ts [--houses 0..5] [--runs 4] [--max-goals 5] [--out runs/deploy-ablation]
  *     [--only memory|no-memory]   (one condition; the other's columns then read '–')
  */
@@ -66,6 +67,14 @@ lines.push(
   `| seen by an earlier run | ${splitOf('memory', 'seen_before')} | ${splitOf('no-memory', 'seen_before')} |`,
   `| not seen before | ${splitOf('memory', 'not_seen_before')} | ${splitOf('no-memory', 'not_seen_before')} |`,
 );
+// by run index, both conditions (the papers' trend: a robot better each time it comes back)
+const byRun = (name: string, k: number, key: 's_SR' | 'SPL') => {
+  const rs = rows.flatMap((r) => (r.m[name]?.per_run ?? []).filter((p) => p.run === k));
+  const tasks = rs.reduce((n, p) => n + p.tasks, 0);
+  return tasks ? f(rs.reduce((a, p) => a + p[key] * p.tasks, 0) / tasks) : '–';
+};
+lines.push('', '| run | s-SR memory / none | SPL memory / none |', '| --- | --- | --- |');
+for (let k = 1; k <= runs; k++) lines.push(`| ${k} | ${byRun('memory', k, 's_SR')} / ${byRun('no-memory', k, 's_SR')} | ${byRun('memory', k, 'SPL')} / ${byRun('no-memory', k, 'SPL')} |`);
 const errors = rows.flatMap((r) => (r.m.memory?.per_run ?? []).slice(1).map((p) => `seed:${r.house} run ${p.run}: ${p.relocalised ? 'at start' : typeof p.late_relocalisation_task === 'number' ? `late (task ${p.late_relocalisation_task})` : 'not relocalised'}${typeof p.relocalisation_error_m === 'number' ? `, ${p.relocalisation_error_m.toFixed(2)} m off` : ''}`));
 if (errors.length) lines.push('', 'Relocalisation (memory):', ...errors.map((e) => `- ${e}`));
 console.log(lines.join('\n'));
