@@ -45,7 +45,8 @@
  *   as it stands, in the first camera's frame
  * - `max_step_stall_ms` (target ≤ 100): the most wall time one navigator frame spent following closures
  *   and re-integrating (corrected poses read, places and trails moved, its share of keyframes, the
- *   layer swap), over houses; `live_closure_ms`: the tracker's own median time on a frame that closed
+ *   layer swap), over houses, in wall time, or in the process's CPU time with `LIVE_STALL_CLOCK=cpu`
+ *   (`live_stall_clock` says which; a loaded machine stretches wall time); `live_closure_ms`: the tracker's own median time on a frame that closed
  *   a loop (its loop closing, apart); `median_step_ms`, `max_step_ms`: an action's (5 frames) wall time
  * - `live_closures`, `live_floor_rebuilds`: closures the navigator followed, floor layers it replaced
  *
@@ -184,6 +185,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       live_obstacle_recall_min: r4(Math.min(...lives.map((l) => l.quality?.obstacle_recall ?? Number.NaN))),
       live_free_precision_first_camera: r4(mean(lives.flatMap((l) => (l.qualityFirstCamera ? [l.qualityFirstCamera.free_precision] : [])))),
       live_obstacle_recall_first_camera: r4(mean(lives.flatMap((l) => (l.qualityFirstCamera ? [l.qualityFirstCamera.obstacle_recall] : [])))),
+      live_stall_clock: process.env.LIVE_STALL_CLOCK === 'cpu' ? 'cpu' : 'wall',
       max_step_stall_ms: +Math.max(...lives.map((l) => l.maxStepStallMs)).toFixed(1),
       live_closure_ms: lives.some((l) => l.closureMs.length) ? +median(lives.flatMap((l) => l.closureMs)).toFixed(1) : null,
       median_step_ms: +median(lives.map((l) => l.medianStepMs)).toFixed(1),

@@ -68,6 +68,11 @@ export interface LoopRebuildOptions {
    * closure or not (default: only after closures)
    */
   everyKeyframes?: number;
+  /**
+   * the clock RebuildStats.maxFrameMs is read with, ms (default performance.now: wall time); a bench on a
+   * shared machine may pass the process's CPU time, which other processes' load does not inflate
+   */
+  clock?: () => number;
 }
 
 export class LoopRebuild {
@@ -81,6 +86,8 @@ export class LoopRebuild {
   private readonly chunk: number;
   private readonly shadows: boolean;
   private readonly every: number | null;
+  /** the clock frame work is timed with, ms */
+  readonly now: () => number;
   /** keyframes kept per floor since that floor's last rebuild began */
   private fresh = new Map<number, number>();
   readonly stats: RebuildStats = { closures: 0, floorsRebuilt: 0, chunks: [], maxFrameMs: 0 };
@@ -93,6 +100,7 @@ export class LoopRebuild {
     if (!Number.isInteger(this.chunk) || this.chunk < 1) throw new Error(`a rebuild chunk is a positive whole number of keyframes, got ${opts.chunk}`);
     this.shadows = opts.shadows ?? true;
     this.every = opts.everyKeyframes ?? null;
+    this.now = opts.clock ?? (() => performance.now());
     if (this.every !== null && (!Number.isInteger(this.every) || this.every < 1)) throw new Error(`everyKeyframes is a positive whole number, got ${opts.everyKeyframes}`);
   }
 

@@ -386,9 +386,9 @@ export class Navigator {
   private ingest(frame: BodyFrame, motion: CommandedMotion, blocked: boolean): void {
     this.frames++;
     // this frame's share of a re-integration under way, before the frame adds to the map
-    const t0 = performance.now();
+    const t0 = this.loopRebuild.now();
     this.loopRebuild.step();
-    this.rebuildMs = performance.now() - t0;
+    this.rebuildMs = this.loopRebuild.now() - t0;
     this.loopRebuild.noteFrame(this.rebuildMs);
     const est = this.poseSource.estimate(frame, this.motionCheck?.odometry(motion, blocked));
     this.statusNow = est.status;
@@ -432,12 +432,12 @@ export class Navigator {
    * poses (the tracker's bundle adjustment refines them after the frame that made them).
    */
   private followClosure(mapId: number, due: number | null): void {
-    const started = performance.now();
+    const started = this.loopRebuild.now();
     try {
       this.moveWithKeyframes(mapId, due);
     } finally {
       // with the frame's share done before tracking (the tracker's own time in between is not the rebuild's)
-      this.rebuildMs += performance.now() - started;
+      this.rebuildMs += this.loopRebuild.now() - started;
       this.loopRebuild.noteFrame(this.rebuildMs);
     }
   }
