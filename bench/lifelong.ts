@@ -36,6 +36,20 @@
  *   7:aliasing share their rooms), so 7 → 11, 11 → 23, 23 → 7:aliasing, 7:aliasing → 11; the log
  *   names each pair
  *
+ * The live navigator (bench/support/live-tour.ts): the same laps driven by coarse actions through a
+ * Navigator with the navigator's tracker settings (loop closing on; `LIFELONG_LIVE_LOOP=0` off, the
+ * navigator before issue 34), whose grid follows closures (src/navigator/loop-rebuild.ts):
+ * - `live_free_precision`, `live_obstacle_recall` (targets ≥ 0.97, ≥ 0.90 at the end of each tour):
+ *   the live grid of the ground floor at the tour's end, mean over houses (`_min` the worst tour),
+ *   scored in its world fitted to the truth by the kept keyframes' centres; `_first_camera`
+ *   as it stands, in the first camera's frame
+ * - `max_step_stall_ms` (target ≤ 100): the most wall time one navigator frame spent following closures
+ *   and re-integrating (corrected poses read, places and trails moved, its share of keyframes, the
+ *   layer swap), over houses, in wall time, or in the process's CPU time with `LIVE_STALL_CLOCK=cpu`
+ *   (`live_stall_clock` says which; a loaded machine stretches wall time); `live_closure_ms`: the tracker's own median time on a frame that closed
+ *   a loop (its loop closing, apart); `median_step_ms`, `max_step_ms`: an action's (5 frames) wall time
+ * - `live_closures`, `live_floor_rebuilds`: closures the navigator followed, floor layers it replaced
+ *
  * `LIFELONG_ODOMETRY=0`: the tour's trackers get no commanded motion (the constant-velocity model
  * alone, as before the motion prior). `LIFELONG_HOUSES=11` (comma-separated labels, e.g. `7,7:aliasing`) runs only those houses, to
  * iterate faster; the summary then averages over them alone, and when no house of another base is
@@ -48,6 +62,7 @@ import type { BenchOptions, BenchResult } from './run.js';
 import { median } from './stats.js';
 import { kidnap, kidnapPlaces, navigatorTracker, type KidnapResult } from './support/kidnap.js';
 import { houseLabel, tourRun, type TourRun } from './support/lifelong-tour.js';
+import { liveTour, type LiveRun } from './support/live-tour.js';
 import type { RelocStats } from '../src/perception/index.js';
 
 const ALL_HOUSES = [{ seed: 7 }, { seed: 11 }, { seed: 23 }, { seed: 7, aliasing: true as const }];
@@ -106,7 +121,9 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   const perHouse = opts.quick ? 5 : 20;
   const wrongPerHouse = opts.quick ? 1 : 3;
   const runs: TourRun[] = [];
+  const lives: LiveRun[] = [];
   for (const h of HOUSES) {
+    lives.push(await liveTour({ kind: 'procedural', ...h }, minPathM, opts.quick ? 1 : 2, opts.quick, opts.log));
     const t0 = performance.now();
     const r = await tourRun({ kind: 'procedural', ...h }, minPathM, opts.quick ? 1 : 2, opts.log, opts.quick, process.env.LIFELONG_ODOMETRY !== '0');
     const q = (x: TourRun['loop']['quality']) => (x ? `free precision ${x.free_precision.toFixed(3)}, obstacle recall ${x.obstacle_recall.toFixed(3)} (${x.free_cells} free cells)` : 'no floor mapped');
@@ -134,6 +151,9 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       obstacle_recall: run.loop.quality ? r4(run.loop.quality.obstacle_recall) : Number.NaN,
       free_precision_first_camera: run.loop.qualityFirstCamera ? r4(run.loop.qualityFirstCamera.free_precision) : Number.NaN,
       obstacle_recall_first_camera: run.loop.qualityFirstCamera ? r4(run.loop.qualityFirstCamera.obstacle_recall) : Number.NaN,
+      live_free_precision: lives[h].quality ? r4(lives[h].quality!.free_precision) : Number.NaN,
+      live_obstacle_recall: lives[h].quality ? r4(lives[h].quality!.obstacle_recall) : Number.NaN,
+      live_max_step_stall_ms: +lives[h].maxStepStallMs.toFixed(1),
       relocalised: +(ok.length / k.results.length).toFixed(3),
       reloc_error_m: ok.length ? r4(median(ok.map((r) => r.errorM!))) : Number.NaN,
       false_relocalisations: ok.filter((r) => r.errorM! > FALSE_M).length,
@@ -158,6 +178,21 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       obstacle_recall_open_loop: qual((r) => r.open.quality?.obstacle_recall),
       free_precision_true_poses: qual((r) => r.loop.qualityTruePoses?.free_precision),
       obstacle_recall_true_poses: qual((r) => r.loop.qualityTruePoses?.obstacle_recall),
+      live_loop_closing: lives.every((l) => l.loopClosing),
+      live_free_precision: r4(mean(lives.flatMap((l) => (l.quality ? [l.quality.free_precision] : [])))),
+      live_obstacle_recall: r4(mean(lives.flatMap((l) => (l.quality ? [l.quality.obstacle_recall] : [])))),
+      live_free_precision_min: r4(Math.min(...lives.map((l) => l.quality?.free_precision ?? Number.NaN))),
+      live_obstacle_recall_min: r4(Math.min(...lives.map((l) => l.quality?.obstacle_recall ?? Number.NaN))),
+      live_free_precision_first_camera: r4(mean(lives.flatMap((l) => (l.qualityFirstCamera ? [l.qualityFirstCamera.free_precision] : [])))),
+      live_obstacle_recall_first_camera: r4(mean(lives.flatMap((l) => (l.qualityFirstCamera ? [l.qualityFirstCamera.obstacle_recall] : [])))),
+      live_stall_clock: process.env.LIVE_STALL_CLOCK === 'cpu' ? 'cpu' : 'wall',
+      max_step_stall_ms: +Math.max(...lives.map((l) => l.maxStepStallMs)).toFixed(1),
+      live_closure_ms: lives.some((l) => l.closureMs.length) ? +median(lives.flatMap((l) => l.closureMs)).toFixed(1) : null,
+      median_step_ms: +median(lives.map((l) => l.medianStepMs)).toFixed(1),
+      max_step_ms: +Math.max(...lives.map((l) => l.maxStepMs)).toFixed(1),
+      live_closures: lives.reduce((a, l) => a + l.closures, 0),
+      live_floor_rebuilds: lives.reduce((a, l) => a + l.floorsRebuilt, 0),
+      live_path_m: +mean(lives.map((l) => l.pathM)).toFixed(1),
       reintegration_ms: +median(runs.map((r) => r.loop.reintegrationMs)).toFixed(1),
       closure_ms: runs.some((r) => r.closureMs.length) ? +median(runs.flatMap((r) => r.closureMs)).toFixed(1) : null,
       path_m: +mean(runs.map((r) => r.pathM)).toFixed(1),

@@ -124,6 +124,10 @@ int nt_map_id(nt_tracker* t);
 int nt_count(nt_tracker* t, int which);
 /* forgets every map; the next frame initialises map ids from where they were (ids are never reused) */
 int nt_reset(nt_tracker* t);
+/* the current map's keyframes: for each, 18 doubles (id, timestamp, camera-to-world pose as a row-major
+ * 4×4), written for at most `capacity` keyframes into out; returns how many keyframes the map has (0
+ * without a map). Reads the poses without serialising the map (nt_save_map takes far longer). */
+int nt_keyframe_poses(nt_tracker* t, double* out, int capacity);
 /* serialises the current map (format: native/src/io/map_file.h) into a buffer the tracker owns;
  * returns its length in bytes (or an error); nt_saved_map gives its address, valid until the next
  * nt_save_map, nt_load_map or nt_destroy */

@@ -49,6 +49,11 @@ int nt_reset(nt_tracker* t) {
   return 0;
 }
 
+int nt_keyframe_poses(nt_tracker* t, double* out, int capacity) {
+  if (!t || (!out && capacity > 0) || capacity < 0) return NT_E_NULL;
+  return t->sys.keyframe_poses(out, capacity);
+}
+
 int nt_save_map(nt_tracker* t) { return t ? t->sys.save_map() : NT_E_NULL; }
 
 const uint8_t* nt_saved_map(nt_tracker* t) { return t ? t->sys.saved_map() : nullptr; }

@@ -1,6 +1,7 @@
 #include "system.h"
 
 #include <cmath>
+#include <limits>
 
 #include "../include/navtracker.h"
 #include "io/map_file.h"
@@ -171,6 +172,24 @@ int System::handover_pose(double* out) const {
   SE3 left;
   const uint32_t id = last_ok_ ? tracking_.handover(left) : 0;
   return id != 0 && write_twc(left, out) ? static_cast<int>(id) : 0;
+}
+
+int System::keyframe_poses(double* out, int capacity) const {
+  const auto& maps = ctx_.atlas.maps;
+  if (maps.empty()) return 0;
+  const auto& kfs = maps.back()->keyframes;
+  int n = 0;
+  for (const auto& kf : kfs) {
+    if (!kf) continue;
+    if (n < capacity) {
+      double* o = out + static_cast<size_t>(n) * 18;
+      o[0] = static_cast<double>(kf->id);
+      o[1] = kf->timestamp;
+      if (!write_twc(kf->Tcw, o + 2)) o[2] = std::numeric_limits<double>::quiet_NaN();
+    }
+    ++n;
+  }
+  return n;
 }
 
 int System::map_id() const {

@@ -25,6 +25,8 @@ class System {
   int count(int which) const;
   void reset() { tracking_.reset(); }
   int save_map();
+  // 18 doubles per keyframe of the current map (id, timestamp, camera-to-world 4×4) for at most capacity
+  int keyframe_poses(double* out, int capacity) const;
   const uint8_t* saved_map() const { return saved_.data(); }
   int load_map(const uint8_t* data, int length);
   // out: cost before, cost after, observations removed, observations, keyframes moved with a neighbour

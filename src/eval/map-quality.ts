@@ -4,7 +4,7 @@
  * the obstacle band (0.15–1.4 m above that floor) lies over it, truly free when floor lies under it and nothing
  * blocks it. The navigator's world is aligned to the simulator's once, through the first camera pose.
  */
-import { type Mat4, type Vec3, invert, transformPoint, simPoseToNavigator, NAVIGATOR_FRAME, planarPoint } from '../geometry/index.js';
+import { type Mat4, type Vec3, invert, multiply, transformPoint, simPoseToNavigator, NAVIGATOR_FRAME, planarPoint } from '../geometry/index.js';
 import { Cell, type GridSnapshot } from '../mapping/index.js';
 import { TRI_FLOATS, type Scene } from '../sim/index.js';
 
@@ -32,11 +32,13 @@ const key = (x: number, z: number) => `${x},${z}`;
 
 /**
  * Rasterises the true occupancy of the floor at sim height `floorY`, in the navigator's cells, given
- * the first camera pose in the sim frame (which defines the navigator's world).
+ * the first camera pose in the sim frame (which defines the navigator's world). `mapFit`: the map's
+ * world → the first camera's, fitted (e.g. by the camera centres), to score a map in its own frame.
  */
-export function truthGrid(scene: Scene, floorY: number, firstCameraSim: Mat4, cellSize: number, band = { min: 0.15, max: 1.4 }): TruthGrid {
-  // sim point → navigator world: T_nav = T_first_nav⁻¹ · S · p
-  const toNav = invert(simPoseToNavigator(firstCameraSim));
+export function truthGrid(scene: Scene, floorY: number, firstCameraSim: Mat4, cellSize: number, band = { min: 0.15, max: 1.4 }, mapFit?: Mat4): TruthGrid {
+  // sim point → navigator world: T_nav = T_first_nav⁻¹ · S · p (then into the map's own world, fitted)
+  const toFirst = invert(simPoseToNavigator(firstCameraSim));
+  const toNav = mapFit ? multiply(invert(mapFit), toFirst) : toFirst;
   const planar = (p: Vec3) => {
     const q = transformPoint(toNav, [p[0], -p[1], -p[2]]);
     const { x, z } = planarPoint(NAVIGATOR_FRAME, q);

@@ -50,6 +50,12 @@ export interface RebuildStats {
   floorsRebuilt: number;
   /** keyframes integrated by each navigator frame that did re-integration work (a split job has many) */
   chunks: number[];
+  /**
+   * the most wall time, ms, one navigator frame spent on following closures and rebuilding (reading the
+   * corrected poses, moving places and trails, its share of keyframes, the layer swap); the pose
+   * source's own loop closing is not in it
+   */
+  maxFrameMs: number;
 }
 
 export interface LoopRebuildOptions {
@@ -57,6 +63,16 @@ export interface LoopRebuildOptions {
   chunk?: number;
   /** column shadows in the rebuilt grid (default true, as reintegrateKeyframes) */
   shadows?: boolean;
+  /**
+   * also rebuild the floor mapped on after every this many keyframes kept there since its last rebuild,
+   * closure or not (default: only after closures)
+   */
+  everyKeyframes?: number;
+  /**
+   * the clock RebuildStats.maxFrameMs is read with, ms (default performance.now: wall time); a bench on a
+   * shared machine may pass the process's CPU time, which other processes' load does not inflate
+   */
+  clock?: () => number;
 }
 
 export class LoopRebuild {
@@ -69,7 +85,12 @@ export class LoopRebuild {
   private readonly depthIn: Float32Array;
   private readonly chunk: number;
   private readonly shadows: boolean;
-  readonly stats: RebuildStats = { closures: 0, floorsRebuilt: 0, chunks: [] };
+  private readonly every: number | null;
+  /** the clock frame work is timed with, ms */
+  readonly now: () => number;
+  /** keyframes kept per floor since that floor's last rebuild began */
+  private fresh = new Map<number, number>();
+  readonly stats: RebuildStats = { closures: 0, floorsRebuilt: 0, chunks: [], maxFrameMs: 0 };
 
   constructor(private readonly mapper: FloorMapper, intrinsics: Intrinsics, opts: LoopRebuildOptions = {}) {
     const w = Math.floor(intrinsics.width / 2), h = Math.floor(intrinsics.height / 2);
@@ -78,6 +99,9 @@ export class LoopRebuild {
     this.chunk = opts.chunk ?? REBUILD_CHUNK;
     if (!Number.isInteger(this.chunk) || this.chunk < 1) throw new Error(`a rebuild chunk is a positive whole number of keyframes, got ${opts.chunk}`);
     this.shadows = opts.shadows ?? true;
+    this.every = opts.everyKeyframes ?? null;
+    this.now = opts.clock ?? (() => performance.now());
+    if (this.every !== null && (!Number.isInteger(this.every) || this.every < 1)) throw new Error(`everyKeyframes is a positive whole number, got ${opts.everyKeyframes}`);
   }
 
   /** keyframes whose depth is kept */
@@ -85,13 +109,22 @@ export class LoopRebuild {
     return this.kept.length;
   }
 
+  /** The kept keyframes' times and navigator poses, as the last closure left them (evaluation reads them). */
+  poses(): { t: number; pose: Mat4 }[] {
+    return this.kept.map((k) => ({ t: k.t, pose: Float64Array.from(k.pose) }));
+  }
+
   /** True while a re-integration is under way. */
   get pending(): boolean {
     return this.job !== null;
   }
 
-  /** Keeps keyframe depth `depth` (full resolution, metres) mapped at `pose` on layer `floor`. */
-  keep(depth: Float32Array, t: number, mapId: number, floor: number, pose: Mat4): void {
+  /**
+   * Keeps keyframe depth `depth` (full resolution, metres) mapped at `pose` on layer `floor`. True when
+   * that floor is due for a rebuild (`everyKeyframes` kept since its last one, none under way): the
+   * caller then reads the keyframes' current poses and hands them to `closed` with this floor.
+   */
+  keep(depth: Float32Array, t: number, mapId: number, floor: number, pose: Mat4): boolean {
     const { width: w, height: h } = this.half, full = 2 * w;
     const mm = new Uint16Array(w * h);
     for (let y = 0; y < h; y++) {
@@ -101,6 +134,9 @@ export class LoopRebuild {
       }
     }
     this.kept.push({ t, mapId, floor, pose: Float64Array.from(pose), depth: mm });
+    const n = (this.fresh.get(floor) ?? 0) + 1;
+    this.fresh.set(floor, n);
+    return this.every !== null && n >= this.every && !this.job;
   }
 
   /**
@@ -116,6 +152,7 @@ export class LoopRebuild {
   clear(): void {
     this.kept = [];
     this.base.clear();
+    this.fresh.clear();
     this.job = null;
   }
 
@@ -125,9 +162,10 @@ export class LoopRebuild {
    * are dropped: their neighbours cover the place), starts re-integrating every floor whose keyframes
    * moved, and returns the world correction for something recorded at time `t` (the correction of the
    * last keyframe kept at or before `t`; null before this map's first or when nothing moved).
+   * `due`: a floor rebuilt whether or not its keyframes moved (keep() said so); not a closure.
    */
-  closed(mapId: number, poses: KeyframePose[], worldOf: (id: number, t: number) => Mat4 | null): ((t: number) => Mat4 | null) | null {
-    this.stats.closures++;
+  closed(mapId: number, poses: KeyframePose[], worldOf: (id: number, t: number) => Mat4 | null, due: number | null = null): ((t: number) => Mat4 | null) | null {
+    if (due === null) this.stats.closures++;
     const sorted = [...poses].sort((a, b) => a.timestamp - b.timestamp);
     const find = (t: number): KeyframePose | undefined => {
       let lo = 0, hi = sorted.length - 1;
@@ -153,8 +191,9 @@ export class LoopRebuild {
       k.pose = now;
       return true;
     });
+    if (due !== null) floors.add(due);
     if (floors.size) this.start([...floors].sort((a, b) => a - b));
-    if (!moves.length || !floors.size) return null;
+    if (!moves.length) return null;
     return (t) => {
       if (t < moves[0].t - SAME_TIME_S) return null;
       let lo = 0, hi = moves.length - 1;
@@ -165,6 +204,16 @@ export class LoopRebuild {
       }
       return moves[lo].delta;
     };
+  }
+
+  /** Notes `ms` of one frame's work on closures and rebuilds (RebuildStats.maxFrameMs). */
+  noteFrame(ms: number): void {
+    if (ms > this.stats.maxFrameMs) this.stats.maxFrameMs = ms;
+  }
+
+  /** Starts re-integrating every floor that has kept keyframes (as a closure that moved them all would). */
+  refresh(): void {
+    this.start([...new Set(this.kept.map((k) => k.floor))].sort((a, b) => a - b));
   }
 
   /** Does one frame's share of a rebuild under way: at most `chunk` keyframes; a finished floor replaces the live layer. */
@@ -195,6 +244,7 @@ export class LoopRebuild {
     this.scratch.retainFloors([]);
     const [floor, ...rest] = floors;
     const b = this.base.get(floor);
+    this.fresh.set(floor, 0);
     const layer = b ? this.scratch.restoreFloor(b.floorUp, b.grid, b.frames, true) : this.scratch.openFloor(live.floors()[floor].floorUp);
     this.job = { floors: rest, floor, layer, cursor: 0 };
   }

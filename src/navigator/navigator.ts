@@ -78,6 +78,8 @@ export class Navigator {
   private readonly placeTimes = new Map<string, number>();
   /** keyframe depth and the re-integration of a floor after a loop closure */
   readonly loopRebuild: LoopRebuild;
+  /** wall time the current frame spent on closures and rebuilds so far, ms */
+  private rebuildMs = 0;
   /** every frame fed to the pose source */
   frames = 0;
   private verticalCorrections = 0;
@@ -385,7 +387,10 @@ export class Navigator {
   private ingest(frame: BodyFrame, motion: CommandedMotion, blocked: boolean): void {
     this.frames++;
     // this frame's share of a re-integration under way, before the frame adds to the map
+    const t0 = this.loopRebuild.now();
     this.loopRebuild.step();
+    this.rebuildMs = this.loopRebuild.now() - t0;
+    this.loopRebuild.noteFrame(this.rebuildMs);
     const est = this.poseSource.estimate(frame, this.motionCheck?.odometry(motion, blocked));
     this.statusNow = est.status;
     const reanchors = this.anchoring.reanchors;
@@ -397,7 +402,7 @@ export class Navigator {
     if (!pose) return; // lost or initialising: no pose, no map write (SPEC §2)
     this.lastPose = pose;
     if (est.pose) this.worldLog.note(frame.timestamp, est.mapId, est.pose, pose);
-    if (est.loopClosed) this.followClosure(est.mapId);
+    if (est.loopClosed) this.followClosure(est.mapId, null);
     if (!checked.plausible) return; // the pose is dead-reckoned over an impossible tracked motion: not mapped
     const step = this.mapper.integrateFrame({ intrinsics: this.body.intrinsics, depth: frame.depth }, pose);
     this.worldLog.mapped(frame.timestamp);
@@ -415,7 +420,7 @@ export class Navigator {
       this.mapErrors.push(step.error); // a pose the mapper rejects leaves the map untouched
       return;
     }
-    if (est.keyframe) this.loopRebuild.keep(frame.depth, frame.timestamp, est.mapId, step.floor, pose);
+    if (est.keyframe && this.loopRebuild.keep(frame.depth, frame.timestamp, est.mapId, step.floor, pose)) this.followClosure(est.mapId, step.floor);
     const p = planarPose(NAVIGATOR_FRAME, pose);
     (this.trails[step.floor] ??= []).push({ x: p.x, z: p.z });
     (this.trailTimes[step.floor] ??= []).push(frame.timestamp);
@@ -424,11 +429,23 @@ export class Navigator {
   /**
    * The pose source closed a loop in map `mapId`: its keyframes' corrected poses go to the re-integration,
    * and the places, views and trail points recorded in this run move by the correction of the keyframe
-   * made last before them.
+   * made last before them. `due`: no closure, but floor `due` is to be rebuilt from its keyframes' current
+   * poses (the tracker's bundle adjustment refines them after the frame that made them).
    */
-  private followClosure(mapId: number): void {
+  private followClosure(mapId: number, due: number | null): void {
+    const started = this.loopRebuild.now();
+    try {
+      this.moveWithKeyframes(mapId, due);
+    } finally {
+      // with the frame's share done before tracking (the tracker's own time in between is not the rebuild's)
+      this.rebuildMs += this.loopRebuild.now() - started;
+      this.loopRebuild.noteFrame(this.rebuildMs);
+    }
+  }
+
+  private moveWithKeyframes(mapId: number, due: number | null): void {
     const poses = this.poseSource.keyframePoses?.() ?? [];
-    const move = this.loopRebuild.closed(mapId, poses, (id, t) => this.worldLog.worldOf(mapId, id, t));
+    const move = this.loopRebuild.closed(mapId, poses, (id, t) => this.worldLog.worldOf(mapId, id, t), due);
     if (!move) return;
     const movePose = (p: PlanarPose, t: number | undefined): PlanarPose => {
       const d = t === undefined ? null : move(t);

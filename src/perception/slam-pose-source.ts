@@ -32,10 +32,8 @@ export class SlamPoseSource implements PoseSource {
     return est;
   }
 
-  /** Read from the saved map (no tracker call reads keyframe poses alone); called after a closure, not per frame. */
   keyframePoses(): KeyframePose[] {
-    if (this.tracker.counts().keyframes === 0) return [];
-    return readMapKeyframes(this.tracker.saveMap()).map((k) => ({ id: k.id, timestamp: k.timestamp, pose: k.pose }));
+    return this.tracker.keyframePoses();
   }
 
   /** The tracker's current map (native/src/io/map_file.h), null before its first keyframe. */

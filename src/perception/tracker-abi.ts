@@ -100,6 +100,7 @@ export interface TrackerExports {
   nt_map_id(h: number): number;
   nt_count(h: number, which: number): number;
   nt_reset(h: number): number;
+  nt_keyframe_poses(h: number, out: number, capacity: number): number;
   nt_save_map(h: number): number;
   nt_saved_map(h: number): number;
   nt_load_map(h: number, data: number, length: number): number;

@@ -309,6 +309,29 @@ export class Tracker {
     return out;
   }
 
+  /**
+   * The current map's keyframes with their camera-to-world poses as they stand (after local bundle
+   * adjustment and loop closing moved them); empty without a map. Reads no map file: a loop closure
+   * can follow them within a frame's time.
+   */
+  keyframePoses(): { id: number; timestamp: number; pose: Mat4 }[] {
+    this.live();
+    const n = this.check(this.ex.nt_keyframe_poses(this.handle, 0, 0), 'keyframe count');
+    if (n === 0) return [];
+    const block = allocBlock<Float64Array>(this.heap, Float64Array, n * 18);
+    try {
+      const m = Math.min(n, this.check(this.ex.nt_keyframe_poses(this.handle, block.ptr, n), 'keyframe poses'));
+      const v = block.view(), out: { id: number; timestamp: number; pose: Mat4 }[] = [];
+      for (let k = 0; k < m; k++) {
+        const pose = v.slice(k * 18 + 2, k * 18 + 18);
+        if (pose.every(Number.isFinite)) out.push({ id: v[k * 18], timestamp: v[k * 18 + 1], pose });
+      }
+      return out;
+    } finally {
+      block.free();
+    }
+  }
+
   /** The current map as a map file (native/src/io/map_file.h): keyframes, landmarks, descriptors, covisibility. */
   saveMap(): Uint8Array {
     this.live();

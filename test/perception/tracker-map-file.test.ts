@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readRgbd, readTumFrames } from '../../src/body/tum.js';
-import { Tracker, type RgbdFrame } from '../../src/perception/index.js';
+import { readMapKeyframes, Tracker, type RgbdFrame } from '../../src/perception/index.js';
 import { FR3_INTRINSICS, TEDDY, skipReason } from '../../bench/support/shared-data.js';
 import { mirrored } from '../helpers/mirrored-frame.js';
 import { resealMap } from '../helpers/map-file-forge.js';
@@ -36,6 +36,19 @@ describe.skipIf(!TEDDY)(`tracker map files (${TEDDY ? 'TUM fr3/teddy' : skipReas
     const t = await Tracker.create({ intrinsics: FR3_INTRINSICS });
     try {
       expect(() => t.saveMap()).toThrow(/no map with a keyframe/);
+    } finally {
+      t.dispose();
+    }
+  });
+
+  it('reads the keyframe poses without a map file, as the saved map holds them', async () => {
+    const t = await Tracker.create({ intrinsics: FR3_INTRINSICS });
+    try {
+      expect(t.keyframePoses()).toEqual([]);
+      t.loadMap(saved);
+      const read = t.keyframePoses(), inFile = readMapKeyframes(saved);
+      expect(read.map((k) => [k.id, k.timestamp])).toEqual(inFile.map((k) => [k.id, k.timestamp]));
+      for (const [i, k] of read.entries()) for (let j = 0; j < 16; j++) expect(k.pose[j]).toBeCloseTo(inFile[i].pose[j], 9);
     } finally {
       t.dispose();
     }
