@@ -5,7 +5,7 @@
  * settings in both units; `--build-navmesh` reports its build time. Unusable files are refused with
  * exit 2 naming the file and what is accepted, and an undecodable texture opens grey only when asked.
  */
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -125,6 +125,12 @@ describe.skipIf(!BENCH)(`scene inspect on the real habitat files${BENCH ? '' : `
     const render = await runMain('sim', 'render', '--house', broken, '--out', join(tmp, 'view'));
     expect(render.code).toBe(2);
     expect(render.err).toContain("texture 'Image_0'");
+    // and a run, before its run directory exists
+    const runOut = join(tmp, 'run');
+    const run = await runMain('run', '--house', broken, '--agent', 'scripted', '--out', runOut);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain("texture 'Image_0'");
+    expect(existsSync(runOut)).toBe(false);
   }, 120_000);
 });
 
