@@ -64,6 +64,8 @@ class SceneSlot {
   private open: { id: string; s: OpenedScene } | null = null;
   /** the navmesh each scene ran on, for metrics.json */
   readonly navmeshes: Record<string, string> = {};
+  /** the agent each scene's navmesh was built for (a loaded file's own), for metrics.json */
+  readonly navmeshAgents: Record<string, { height_m: number; radius_m: number; max_climb_m: number; max_slope_deg: number }> = {};
   constructor(private readonly src: DatasetSource, private readonly benchmark: Benchmark) {}
 
   async get(scene: string): Promise<OpenedScene> {
@@ -72,6 +74,9 @@ class SceneSlot {
       const s = await (this.src.resolver ?? defaultSceneResolver)(scene, this.src.scenesDir, this.benchmark);
       this.open = { id: scene, s };
       this.navmeshes[scene] = s.navmeshSource;
+      const a = s.navmeshAgent;
+      // a file's agent is float32: 0.1 reads 0.10000000149
+      this.navmeshAgents[scene] = { height_m: +a.height.toFixed(4), radius_m: +a.radius.toFixed(4), max_climb_m: +a.maxClimb.toFixed(4), max_slope_deg: +a.maxSlopeDeg.toFixed(4) };
     }
     return this.open.s;
   }
@@ -117,7 +122,7 @@ export interface GoatBenchRunOptions extends Omit<RunOptions, 'house' | 'out' | 
 }
 
 export interface GoatBenchRun {
-  metrics: RunMetrics & { goat_bench: GoatBenchScores; benchmark: Benchmark; split: string; settings: ReturnType<typeof settingsOf>; navmesh: Record<string, string> };
+  metrics: RunMetrics & { goat_bench: GoatBenchScores; benchmark: Benchmark; split: string; settings: ReturnType<typeof settingsOf>; navmesh: Record<string, string>; navmesh_agent: SceneSlot['navmeshAgents'] };
   runs: { episode: string; scene: string; out: string }[];
 }
 
@@ -169,6 +174,7 @@ export async function runGoatBenchDataset(src: DatasetSource, o: GoatBenchRunOpt
     // the run's resolved configuration with the benchmark's sensor and action settings beside it
     settings: { ...runSettings({ ...runOpts, success: 'goat-bench-0.25m' }), ...settingsOf('goat-bench', preset) },
     navmesh: slot.navmeshes,
+    navmesh_agent: slot.navmeshAgents,
   };
   atomicWriteFile(join(out, 'metrics.json'), JSON.stringify({ ...metrics, runs }, null, 2) + '\n');
   return { metrics, runs };
@@ -211,7 +217,7 @@ export async function runVlnceDataset(src: DatasetSource, o: VlnceRunOptions, lo
     slot.close();
   }
   const files = await writeRunOutputs(o.out, run);
-  const metrics = { ...run.metrics, benchmark: src.benchmark, split: src.split, dtw: o.dtw ?? 'exact', settings: settingsOf(src.benchmark, o.preset), navmesh: slot.navmeshes };
+  const metrics = { ...run.metrics, benchmark: src.benchmark, split: src.split, dtw: o.dtw ?? 'exact', settings: settingsOf(src.benchmark, o.preset), navmesh: slot.navmeshes, navmesh_agent: slot.navmeshAgents };
   atomicWriteFile(files.metrics, JSON.stringify(metrics, null, 2) + '\n');
   return { run, files };
 }

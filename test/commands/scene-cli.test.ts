@@ -5,7 +5,7 @@
  * settings in both units; `--build-navmesh` reports its build time. Unusable files are refused with
  * exit 2 naming the file and what is accepted, and an undecodable texture opens grey only when asked.
  */
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,25 @@ describe.skipIf(!BENCH)(`scene inspect on the real habitat files${BENCH ? '' : `
     expect(room.bounds_m!.max[0] - room.bounds_m!.min[0]).toBeGreaterThan(10);
   }, 120_000);
 
+  it('sim render --house X.stage_config.json renders the stage upright at its declared scale', async () => {
+    const out = join(tmp, 'floor-view');
+    const r = await runMain('sim', 'render', '--house', join(BENCH!, 'habitat_sim_test_assets/stage_floor1.stage_config.json'), '--out', out, '--json');
+    expect(r.code).toBe(0);
+    const view = (JSON.parse(r.out) as { view: { position: number[] } }).view;
+    // on the floor of the ±20 m stage (its file spans ±10 m), within its −1.6..2.2 m heights
+    expect(Math.abs(view.position[0])).toBeLessThan(20);
+    expect(view.position[1]).toBeGreaterThan(-1.7);
+    expect(view.position[1]).toBeLessThan(2.2);
+    // upright: the floor fills the bottom rows of the depth image and nothing is above the top rows
+    const { PNG } = await import('pngjs');
+    // 16-bit samples, four channels a pixel once read
+    const depth = PNG.sync.read(readFileSync(join(out, 'depth.png')), { skipRescale: true } as never) as unknown as { data: Uint16Array; width: number; height: number };
+    const at = (x: number, y: number) => depth.data[(y * depth.width + x) * 4];
+    const row = (y: number) => Array.from({ length: depth.width }, (_, x) => at(x, y));
+    expect(row(depth.height - 1).every((d) => d > 0)).toBe(true);
+    expect(row(0).filter((d) => d > 0).length).toBeLessThan(depth.width / 2);
+  }, 120_000);
+
   it('navmeshes: version, tiles, polygons, area, settings as stored and as Recast builds with them', async () => {
     const v2 = await inspect(join(BENCH!, 'replica_cad/navmeshes/apt_0.navmesh'));
     expect(v2.navmesh).toMatchObject({ version: 2, tiles: 1 });
@@ -106,6 +125,12 @@ describe.skipIf(!BENCH)(`scene inspect on the real habitat files${BENCH ? '' : `
     const render = await runMain('sim', 'render', '--house', broken, '--out', join(tmp, 'view'));
     expect(render.code).toBe(2);
     expect(render.err).toContain("texture 'Image_0'");
+    // and a run, before its run directory exists
+    const runOut = join(tmp, 'run');
+    const run = await runMain('run', '--house', broken, '--agent', 'scripted', '--out', runOut);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain("texture 'Image_0'");
+    expect(existsSync(runOut)).toBe(false);
   }, 120_000);
 });
 

@@ -139,8 +139,10 @@ describe('benchmark episodes from a sim export', () => {
     expect(Math.abs(eps[0].actions - own.actions)).toBeLessThanOrEqual(Math.max(3, own.actions * 0.1));
     expect(Math.abs(eps[0].scores.ndtw - own.scores.ndtw)).toBeLessThan(0.1);
     expect(Math.abs(eps[0].scores.ne - own.scores.ne)).toBeLessThan(0.5);
-    const written = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as { navmesh: Record<string, string>; settings: { preset: string; run: object } };
+    const written = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as { navmesh: Record<string, string>; navmesh_agent: Record<string, object>; settings: { preset: string; run: object } };
     expect(written.navmesh[`navharness/${STEM}/${STEM}.glb`]).toMatch(/house_10\.navmesh \(habitat \.navmesh version 2, built for an agent of 0\.88 m \/ 0\.18 m\)$/);
+    // the loaded file's own agent (the simulator's), not R2R-CE's 1.5 m / 0.1 m
+    expect(written.navmesh_agent[`navharness/${STEM}/${STEM}.glb`]).toEqual({ height_m: 0.88, radius_m: 0.18, max_climb_m: 0.2, max_slope_deg: 45 });
     // the body ran with VLN-CE's camera and 500-action limit
     expect(written.settings.preset).toBe('r2r-ce');
     expect(written.settings.run).toMatchObject({ cameraHeightM: 1.25, hfovDeg: 90, width: 224, height: 224, forwardM: 0.25, turnDeg: 15, maxSteps: 500 });

@@ -25,6 +25,7 @@ import type { Scene } from '../scene.js';
 import { goatSceneFile, r2rGroundTruth, r2rSplitFile, type SceneRef } from './episodes-out.js';
 import { HABITAT_MESH_FRONT, HABITAT_MESH_UP } from './frame.js';
 import { type HabitatNavMeshSettings, writeHabitatNavMesh } from './navmesh-file.js';
+import { recastOfBuildConfig, recastOfHabitatSettings, type RecastValues } from './navmesh-settings.js';
 import { sceneToSemanticGlb, sceneToStageGlb, semanticTxt } from './stage-glb.js';
 
 export interface HabitatExportOptions {
@@ -40,10 +41,16 @@ export interface HabitatExportOptions {
 export const DATASET_NAME = 'navharness';
 const DATASET_CONFIG = `${DATASET_NAME}.scene_dataset_config.json`;
 
-/** The NavMeshSettings block describing how `recastConfig(agent)` built the navmesh. */
+/**
+ * The NavMeshSettings block describing how `recastConfig(agent)` built the navmesh, in habitat-sim's
+ * units (recast-navigation-js's build config takes the same units: region sizes per side, sample
+ * distance in cells, sample error in cell heights; edge length in metres here, in cells there).
+ * Checked before it is written: habitat-sim's PathFinder must turn the block into exactly the Recast
+ * values the mesh was built with (float32 arithmetic included), or the block would describe another mesh.
+ */
 export function navMeshSettings(agent: AgentShape): HabitatNavMeshSettings {
   const c = recastConfig(agent);
-  return {
+  const s: HabitatNavMeshSettings = {
     cellSize: c.cs,
     cellHeight: c.ch,
     agentHeight: agent.height,
@@ -62,6 +69,33 @@ export function navMeshSettings(agent: AgentShape): HabitatNavMeshSettings {
     filterWalkableLowHeightSpans: true,
     includeStaticObjects: false,
   };
+  const built = recastOfBuildConfig(c);
+  // habitat-sim computes in float32: where x / cell lands a rounding error above a whole number,
+  // its ceil is one cell more than the build's; the stored value is then moved to its float32
+  // neighbour (a change below 1e-7 m) on the side that gives the build's cells
+  const fields: Array<[keyof HabitatNavMeshSettings, keyof RecastValues]> = [
+    ['agentHeight', 'walkableHeight'], ['agentMaxClimb', 'walkableClimb'], ['agentRadius', 'walkableRadius'], ['edgeMaxLen', 'maxEdgeLen'],
+    ['regionMinSize', 'minRegionArea'], ['regionMergeSize', 'mergeRegionArea'],
+  ];
+  for (const [field, value] of fields) {
+    for (let i = 0; i < 16; i++) {
+      const got = recastOfHabitatSettings(s)[value];
+      if (got === built[value]) break;
+      (s[field] as number) = nextFloat32(s[field] as number, got > built[value] ? -1 : 1);
+    }
+  }
+  const habitat = recastOfHabitatSettings(s);
+  const differ = (Object.keys(built) as (keyof RecastValues)[]).filter((k) => habitat[k] !== built[k]);
+  if (differ.length) throw new Error(`the navmesh settings of an agent of ${agent.height} m / ${agent.radius} m would not reproduce its mesh in habitat-sim: ${differ.map((k) => `${k} ${habitat[k]} (habitat) against ${built[k]} (built)`).join(', ')}`);
+  return s;
+}
+
+/** The float32 next to `x` (a positive float32) upwards (dir 1) or downwards (-1). */
+function nextFloat32(x: number, dir: 1 | -1): number {
+  const f = new Float32Array([x]);
+  const bits = new Int32Array(f.buffer);
+  bits[0] += dir;
+  return f[0];
 }
 
 const json = (o: unknown) => new TextEncoder().encode(JSON.stringify(o, null, 2) + '\n');

@@ -96,7 +96,7 @@ export function applyPreset(preset: Preset, benchmark: Benchmark): AppliedPreset
   if (b.turnDeg !== TURN_DEG) notApplied.push(`turn ${b.turnDeg}° (the body turns ${TURN_DEG}° per action)`);
   if (b.tiltDeg !== null) notApplied.push(`tilt ${b.tiltDeg}° (no look up/down actions)`);
   if (b.forwardM !== FORWARD_M) notApplied.push(`forward ${b.forwardM} m (the body steps ${FORWARD_M} m)`);
-  notApplied.push(`agent ${b.agentHeightM} m / ${b.agentRadiusM} m for the body (applied to the navmesh only)`);
+  notApplied.push(`agent ${b.agentHeightM} m / ${b.agentRadiusM} m for the body (the body stays the simulator's; the agent each scene's navmesh was built for is in navmesh_agent: a rebuilt navmesh is the benchmark's agent's, a loaded .navmesh file's its own)`);
   return { preset, camera: { cameraHeight: b.cameraHeightM, hfovDeg: b.hfovDeg, width: b.width, height: b.height }, maxSteps: b.maxSteps, notApplied };
 }
 
@@ -111,7 +111,7 @@ export function settingsOf(benchmark: Benchmark, preset: Preset = 'papers'): { b
   const run: SensorActionSetting = {
     ...projectSetting(),
     cameraHeightM: a.camera.cameraHeight, hfovDeg: a.camera.hfovDeg, width: a.camera.width, height: a.camera.height, maxSteps: a.maxSteps,
-    // the navmesh is always the benchmark's (src/world/datasets/scenes.ts)
+    // a rebuilt navmesh is the benchmark agent's; a loaded .navmesh keeps its own (metrics.json navmesh_agent)
     agentHeightM: b.agentHeightM, agentRadiusM: b.agentRadiusM, successDistanceM: b.successDistanceM, successTo: b.successTo,
     ...(preset === 'papers' ? {} : { source: `${b.source}, as far as applied (see not_applied)` }),
   };
