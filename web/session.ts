@@ -19,6 +19,8 @@ import { Navigator } from '../src/navigator/navigator.js';
 import { routeActions } from '../src/navigator/route-following.js';
 import { GroundTruthPoseSource } from '../src/perception/ground-truth-pose-source.js';
 import type { PoseEstimate, PoseSource, RgbdFrame } from '../src/perception/pose-source.js';
+import { SlamPoseSource } from '../src/perception/slam-pose-source.js';
+import type { Tracker } from '../src/perception/tracker.js';
 import { Navcore } from '../src/wasm/navcore.js';
 import { HouseSeedTextSchema } from '../src/world/house-spec.js';
 import { createPoseSource, POSE_SOURCES, type PoseSourceKind } from '../src/world/pose-sources.js';
@@ -78,6 +80,8 @@ export type ExplorerState = 'idle' | 'looking around' | 'to a frontier' | 'mappe
  */
 class ObservedPoseSource implements PoseSource {
   readonly name: string;
+  /** the tracker, when the source is the SLAM one */
+  readonly tracker: Tracker | null;
   tracked = 0;
   frames = 0;
   readonly trueTrail: PlanarPose[] = [];
@@ -87,6 +91,7 @@ class ObservedPoseSource implements PoseSource {
     private readonly truth: GroundTruthPoseSource,
   ) {
     this.name = inner.name;
+    this.tracker = inner instanceof SlamPoseSource ? inner.tracker : null;
   }
 
   estimate(frame: RgbdFrame, motion?: Mat4): PoseEstimate {
@@ -159,6 +164,11 @@ export class RobotSession {
   /** The estimated trail (the navigator's, on the current floor) and the true one. */
   get trail(): readonly PlanarPoint[] {
     return this.nav.trail(this.floor);
+  }
+
+  /** The RGB-D tracker when poses come from it (`slam`), else null. */
+  get tracker(): Tracker | null {
+    return this.observed.tracker;
   }
 
   get trueTrail(): readonly PlanarPose[] {

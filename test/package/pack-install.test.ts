@@ -49,7 +49,7 @@ let tarball = '';
 
 beforeAll(() => {
   // `npm pack` runs the prepare script: the tsc build of dist/ from the current sources
-  const packed = JSON.parse(ok(sh('npm', ['pack', '--json', '--pack-destination', dir], ROOT), 'npm pack')) as { filename: string; files: { path: string }[] }[];
+  const packed = JSON.parse(ok(sh('npm', ['pack', '--json', '--pack-destination', dir], ROOT, 540_000), 'npm pack')) as { filename: string; files: { path: string }[] }[];
   files = packed[0].files.map((f) => f.path);
   tarball = packed[0].filename;
   writeProject(app);
