@@ -1,12 +1,15 @@
 /**
- * The browser demo's page: keyboard and buttons drive the simulated body by coarse actions, and the
- * RGB view, the depth view and the occupancy map are redrawn after every sub-motion. The page's state
- * is also published on `window.__navharness` for the browser test.
+ * The browser demo's page: the whole robot in a tab. Keyboard and buttons drive the simulated body
+ * by coarse actions, or the explorer drives it (`?auto=1` or the Explore button); the navigator tracks
+ * every frame (`?pose=slam`, the default, or `?pose=ground-truth`) and maps it, and the RGB view, the
+ * depth view and the occupancy map with the estimated and the true trail are redrawn after every
+ * action. The page's state is also published on `window.__navharness` for the browser test.
  */
 import { COLOURS } from '../src/mapping/render-map.js';
 import { depthGradientCss, depthToImageData, rgbToImageData } from './picture.js';
 import { MAX_HOUSE_SEED } from '../src/world/house-spec.js';
-import { ActionSchema, MapperSession, SeedSchema, type Action, type MapCounts, type SessionState } from './session.js';
+import { ActionSchema, PoseModeSchema, RobotSession, SeedSchema, type Action, type MapCounts, type PoseMode, type SessionState } from './session.js';
+import { parseQuery } from './query.js';
 
 export interface DemoHandle {
   ready: boolean;
@@ -18,6 +21,8 @@ export interface DemoHandle {
   /** resolves once every queued action has run */
   idle(): Promise<void>;
   load(seed: number): Promise<SessionState>;
+  /** starts or stops the explorer; resolves when it has stopped (mapped, or stopped) */
+  explore(on: boolean): Promise<void>;
 }
 
 declare global {
@@ -97,6 +102,8 @@ function start(): void {
     seed: el<HTMLInputElement>('seed'),
     form: el<HTMLFormElement>('house-form'),
     reset: el<HTMLButtonElement>('reset'),
+    explore: el<HTMLButtonElement>('explore'),
+    pose: el<HTMLSelectElement>('pose'),
     buttons: Array.from(document.querySelectorAll<HTMLButtonElement>('button[data-action]')),
   };
   const stat = (id: string, text: string) => (el(`stat-${id}`).textContent = text);
@@ -106,9 +113,13 @@ function start(): void {
   root.setProperty('--obstacle', css(COLOURS.obstacle));
   root.setProperty('--pose', css(COLOURS.pose));
   root.setProperty('--trail', css(COLOURS.trail));
+  root.setProperty('--route', css(COLOURS.route));
   el('depth-bar').style.background = depthGradientCss();
 
-  let session: MapperSession | null = null;
+  let session: RobotSession | null = null;
+  let poseMode: PoseMode = 'slam';
+  let exploring = false;
+  let explorer: Promise<void> = Promise.resolve();
   // Actions and house loads run one at a time, in the order they were asked for.
   let chain: Promise<unknown> = Promise.resolve();
   let pending = 0;
@@ -128,17 +139,41 @@ function start(): void {
       const a = ActionSchema.safeParse(action);
       if (!a.success) return Promise.reject(new Error(`unknown action '${String(action)}': use forward, left or right`));
       return enqueue(async () => {
-        await need().act(a.data, draw);
+        await need().act(a.data);
         await draw();
         return need().state();
       });
     },
     idle: () => chain.then(() => {}),
     load: (seed) => enqueue(() => loadHouse(seed)),
+    explore: (on) => {
+      if (on && !exploring) {
+        exploring = true;
+        showExplorer();
+        explorer = (async () => {
+          // one step at a time through the queue, so that key presses and house loads interleave safely
+          while (exploring && (await enqueue(async () => (session ? await exploreAndDraw(session) : false)))) await nextPaint();
+          exploring = false;
+          showExplorer();
+        })().catch(fail);
+      } else if (!on) exploring = false;
+      return explorer;
+    },
   };
   window.__navharness = handle;
 
-  function need(): MapperSession {
+  async function exploreAndDraw(s: RobotSession): Promise<boolean> {
+    const more = await s.exploreStep();
+    await draw();
+    return more;
+  }
+
+  function showExplorer(): void {
+    ui.explore.textContent = exploring ? 'Stop exploring' : 'Explore';
+    ui.explore.setAttribute('aria-pressed', String(exploring));
+  }
+
+  function need(): RobotSession {
     if (!session) throw new Error('no house is loaded yet');
     return session;
   }
@@ -162,7 +197,13 @@ function start(): void {
     await paintCentred(ui.map, new ImageData(new Uint8ClampedArray(m.data), m.width, m.height), css(COLOURS.unknown));
     const st = s.state();
     const fixed = (v: number, digits: number) => (Math.abs(v) < 0.5 * 10 ** -digits ? 0 : v).toFixed(digits); // no '-0'
-    stat('pose', `${fixed(st.pose.x, 2)}, ${fixed(st.pose.z, 2)} m · ${fixed((st.pose.yaw * 180) / Math.PI, 0)}°`);
+    const where = (p: { x: number; z: number; yaw: number }) => `${fixed(p.x, 2)}, ${fixed(p.z, 2)} m · ${fixed((p.yaw * 180) / Math.PI, 0)}°`;
+    stat('pose', st.pose ? where(st.pose) : 'not localised');
+    stat('true-pose', where(st.truePose));
+    stat('drift', `${st.driftM.toFixed(3)} m`);
+    stat('source', st.pose_source === 'slam' ? 'RGB-D tracker' : 'simulator (ground truth)');
+    stat('tracked', `${st.tracked_frames} / ${st.frames}`);
+    stat('explorer', st.explorer);
     stat('actions', String(st.actions));
     stat('frames', String(st.subMotions + 1));
     stat('collisions', String(st.collisions));
@@ -183,18 +224,20 @@ function start(): void {
     document.body.dataset.ready = 'false';
     ui.status.classList.remove('error');
     ui.status.textContent = `Building house ${parsed.data}…`;
-    const next = await MapperSession.create(parsed.data);
+    ui.status.textContent = `Building house ${parsed.data} (poses: ${poseMode})…`;
+    const next = await RobotSession.create(parsed.data, poseMode);
     session?.dispose();
     session = next;
     ui.seed.value = String(parsed.data);
     const url = new URL(location.href);
     url.searchParams.set('seed', String(parsed.data));
+    url.searchParams.set('pose', poseMode);
     history.replaceState(null, '', url);
     await draw();
     handle.ready = true;
     handle.error = null;
     document.body.dataset.ready = 'true';
-    ui.status.textContent = 'Ready: drive with W / A / D or the arrow keys.';
+    ui.status.textContent = 'Ready: drive with W / A / D or the arrow keys, or let the explorer drive.';
     return next.state();
   }
 
@@ -219,6 +262,16 @@ function start(): void {
     handle.load(Number(ui.seed.value)).catch(fail);
   });
   ui.reset.addEventListener('click', () => handle.load(session?.seed ?? Number(ui.seed.value)).catch(fail));
+  ui.explore.addEventListener('click', () => {
+    ui.explore.blur();
+    void handle.explore(!exploring);
+  });
+  ui.pose.addEventListener('change', () => {
+    const p = PoseModeSchema.safeParse(ui.pose.value);
+    if (!p.success) return fail(new Error(`pose source must be slam or ground-truth, got '${ui.pose.value}'`));
+    poseMode = p.data;
+    handle.load(session?.seed ?? Number(ui.seed.value)).catch(fail);
+  });
 
   // the map is drawn at the box's device-pixel size, so a new box size needs a redraw
   let resizing = 0;
@@ -229,8 +282,21 @@ function start(): void {
     });
   });
 
-  const fromUrl = SeedSchema.safeParse(new URLSearchParams(location.search).get('seed') ?? ui.seed.value);
-  handle.load(fromUrl.success ? fromUrl.data : 1).catch(fail);
+  const query = parseQuery(location.search);
+  if (!query.ok) {
+    // a bad query value is refused on the page, saying what is accepted; nothing is loaded
+    handle.error = query.error;
+    ui.status.textContent = query.error;
+    ui.status.classList.add('error');
+    document.body.dataset.refused = 'true';
+    return;
+  }
+  poseMode = query.value.pose;
+  ui.pose.value = poseMode;
+  handle
+    .load(query.value.seed)
+    .then(() => (query.value.auto ? handle.explore(true) : undefined))
+    .catch(fail);
 }
 
 start();

@@ -3,16 +3,15 @@
  * and the views banked there. The name is a claim, the pose an estimate, the views observations:
  * kept apart. Re-marking a name moves it.
  */
-import { z } from 'zod';
-import type { PlanarPose } from '../geometry/index.js';
+import { type PlanarPose, z } from '../geometry/index.js';
 import type { View } from './view-bank.js';
 
-export const PlaceNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'a place name cannot be empty')
-  .max(40, 'a place name has at most 40 characters')
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N} _'\-]*$/u, "a place name uses letters, digits, spaces, '-', '_' or an apostrophe, e.g. 'kitchen door'");
+export const PlaceNameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'a place name cannot be empty'),
+  z.maxLength(40, 'a place name has at most 40 characters'),
+  z.regex(/^[\p{L}\p{N}][\p{L}\p{N} _'\-]*$/u, "a place name uses letters, digits, spaces, '-', '_' or an apostrophe, e.g. 'kitchen door'"),
+);
 
 export interface Place {
   name: string;

@@ -191,6 +191,11 @@ export class Tracker {
     return new Tracker(ex, parsed.data);
   }
 
+  /** Bytes of tracker.wasm's linear memory now (its map, keyframes and frame buffers; it only grows). */
+  get memoryBytes(): number {
+    return this.ex.memory.buffer.byteLength;
+  }
+
   private check(code: number, what: string): number {
     if (code < 0) throw new TrackerError(`tracker rejected ${what}: ${ERROR_BY_CODE[code] ?? `error ${code}`}`, code);
     return code;

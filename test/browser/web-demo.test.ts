@@ -1,8 +1,11 @@
 /**
  * The browser demo, built with Vite and served as a static site, in Debian's Chromium: WASM loads,
- * coarse actions from the keyboard and the on-screen buttons grow the occupancy map, nothing is
- * logged as an error. Leaves a screenshot in test-artifacts/ (NAVHARNESS_UPDATE_DOCS=1 also
- * refreshes docs/images/web-demo.png).
+ * coarse actions from the keyboard and the on-screen buttons grow the occupancy map (ground-truth
+ * poses, so the turns are exact); the whole robot (`?seed=4&pose=slam&auto=1`: the tracker beside
+ * the mapper, the explorer driving) in 40 s takes at least 20 actions, at least doubles the known
+ * map and tracks at least 95 % of the frames; a bad address is refused on the page; nothing is logged
+ * as an error. Leaves screenshots in test-artifacts/ (NAVHARNESS_UPDATE_DOCS=1 also refreshes
+ * docs/images/web-demo.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -63,7 +66,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`browser demo in Chromium${HAVE_CHROMIUM ? '' : 
   });
 
   it('loads the page and initialises the WebAssembly modules', async () => {
-    await page.goto(`${server.url}${SUBPATH}/?seed=1`);
+    await page.goto(`${server.url}${SUBPATH}/?seed=1&pose=ground-truth`);
     await page.waitForFunction(() => (window as unknown as Demo).__navharness?.ready === true, undefined, { timeout: 30_000 });
     expect(problems).toEqual([]);
     // navcore and render are fetched as hashed assets beside the page, relative to it
@@ -102,9 +105,9 @@ describe.skipIf(!HAVE_CHROMIUM)(`browser demo in Chromium${HAVE_CHROMIUM ? '' : 
       expect(s.subMotions).toBe(5 * seen.length);
       // cells only ever go from unknown to known
       expect(s.known).toBeGreaterThanOrEqual(seen[seen.length - 1].known);
-      const prev = seen[seen.length - 1].pose;
-      if (p.action === 'left') expect(angle(s.pose.yaw - prev.yaw)).toBeCloseTo((15 * Math.PI) / 180, 6);
-      if (p.action === 'right') expect(angle(s.pose.yaw - prev.yaw)).toBeCloseTo((-15 * Math.PI) / 180, 6);
+      const prev = seen[seen.length - 1].pose!;
+      if (p.action === 'left') expect(angle(s.pose!.yaw - prev.yaw)).toBeCloseTo((15 * Math.PI) / 180, 6);
+      if (p.action === 'right') expect(angle(s.pose!.yaw - prev.yaw)).toBeCloseTo((-15 * Math.PI) / 180, 6);
       seen.push(s);
     }
     const after = seen[seen.length - 1];
@@ -112,7 +115,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`browser demo in Chromium${HAVE_CHROMIUM ? '' : 
     expect(after.free).toBeGreaterThan(before.free);
     expect(after.exploredM2).toBeCloseTo(after.known * 0.01, 6);
     // the forward presses moved the robot (ground-truth pose in the first-frame world)
-    expect(Math.hypot(after.pose.x, after.pose.z)).toBeGreaterThan(0.2);
+    expect(Math.hypot(after.pose!.x, after.pose!.z)).toBeGreaterThan(0.2);
     // the page shows the same numbers it publishes
     expect(await page.textContent('#stat-free')).toBe(after.free.toLocaleString('en'));
     expect(await page.textContent('#stat-obstacle')).toBe(after.obstacle.toLocaleString('en'));
@@ -137,6 +140,53 @@ describe.skipIf(!HAVE_CHROMIUM)(`browser demo in Chromium${HAVE_CHROMIUM ? '' : 
       expect(problems).toEqual([]);
     }
   });
+
+  it('refuses a bad address on the page, saying what is accepted, and loads nothing', async () => {
+    for (const [query, message] of [
+      ['?seed=abc', /seed=abc is not accepted: seed is a whole number from 0 to \d+/],
+      ['?seed=2&pose=lidar', /pose=lidar is not accepted: pose is slam or ground-truth/],
+      ['?auto=yes', /auto=yes is not accepted: auto is 0 or 1/],
+    ] as const) {
+      const p = await browser.context.newPage();
+      await p.goto(`${server.url}${SUBPATH}/${query}`);
+      await p.waitForSelector('body[data-refused="true"]', { timeout: 30_000 });
+      expect(await p.textContent('#status')).toMatch(message);
+      expect(await p.evaluate(() => (window as unknown as Demo).__navharness.error)).toMatch(message);
+      expect(await p.evaluate(() => (window as unknown as Demo).__navharness.ready)).toBe(false);
+      await p.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('runs the whole robot: ?seed=4&pose=slam&auto=1 explores with the tracker for 40 s', async () => {
+    const p = await browser.context.newPage();
+    const pageProblems: string[] = [];
+    p.on('console', (m) => {
+      if (m.type() === 'error') pageProblems.push(`console.error: ${m.text()}`);
+    });
+    p.on('pageerror', (e) => pageProblems.push(`page error: ${e.message}`));
+    await p.goto(`${server.url}${SUBPATH}/?seed=4&pose=slam&auto=1`);
+    await p.waitForFunction(() => (window as unknown as Demo).__navharness?.ready === true, undefined, { timeout: 60_000 });
+    const start = Date.now();
+    await p.waitForTimeout(40_000);
+    const s = await state(p);
+    const seconds = (Date.now() - start) / 1000;
+    console.log(
+      `whole robot in Chromium, ${seconds.toFixed(1)} s after ready: ${s.actions} actions, ${s.subMotions} sub-motions, ` +
+        `tracked ${s.tracked_frames}/${s.frames} frames, known ${s.first_known} -> ${s.known} cells, drift ${s.driftM.toFixed(3)} m, explorer ${s.explorer}`,
+    );
+    expect(s.pose_source).toBe('slam');
+    expect(s.actions).toBeGreaterThanOrEqual(20);
+    expect(s.subMotions).toBe(5 * s.actions);
+    expect(s.known).toBeGreaterThanOrEqual(2 * s.first_known);
+    expect(s.tracked_frames / s.frames).toBeGreaterThanOrEqual(0.95);
+    expect(await p.textContent('#stat-tracked')).toMatch(/^\d+ \/ \d+$/);
+    await p.screenshot({ path: join(ROOT, 'test-artifacts', 'web-demo-explore.png'), fullPage: true });
+    await p.evaluate(() => (window as unknown as Demo).__navharness.explore(false));
+    await p.close();
+    expect(pageProblems).toEqual([]);
+    expect(problems).toEqual([]);
+  }, 180_000);
 });
 
 /** The README's picture: a longer drive (a look around, then into the room) once the test has passed. */

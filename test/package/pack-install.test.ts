@@ -49,7 +49,7 @@ let tarball = '';
 
 beforeAll(() => {
   // `npm pack` runs the prepare script: the tsc build of dist/ from the current sources
-  const packed = JSON.parse(ok(sh('npm', ['pack', '--json', '--pack-destination', dir], ROOT), 'npm pack')) as { filename: string; files: { path: string }[] }[];
+  const packed = JSON.parse(ok(sh('npm', ['pack', '--json', '--pack-destination', dir], ROOT, 540_000), 'npm pack')) as { filename: string; files: { path: string }[] }[];
   files = packed[0].files.map((f) => f.path);
   tarball = packed[0].filename;
   writeProject(app);
@@ -68,11 +68,16 @@ function writeProject(folder: string): void {
 }
 
 describe('the packed package', () => {
-  it('holds the compiled JavaScript, its types and the WebAssembly, and no sources, tests or web build', () => {
-    for (const f of ['dist/cli.js', 'dist/entry/core-node.js', 'dist/entry/core.d.ts', 'dist/entry/navharness.js', 'dist/entry/sim-node.js', 'dist/eval/sequence-worker-entry.mjs', 'build/navcore.wasm', 'build/navcore-mt.wasm', 'build/render.wasm', 'build/tracker.wasm', 'package.json', 'README.md']) {
+  it('holds the compiled JavaScript, its types, the WebAssembly, LICENSE, docs and examples, and no sources, tests or web build', () => {
+    for (const f of ['dist/cli.js', 'dist/entry/core-node.js', 'dist/entry/core.d.ts', 'dist/entry/navharness.js', 'dist/entry/sim-node.js', 'dist/eval/sequence-worker-entry.mjs', 'build/navcore.wasm', 'build/navcore-mt.wasm', 'build/render.wasm', 'build/tracker.wasm', 'package.json', 'README.md', 'LICENSE', 'docs/architecture.md', 'docs/body.md', 'examples/embed.ts']) {
       expect(files, f).toContain(f);
     }
-    expect(files.filter((f) => /^(src|test|bench|web|scripts|examples|native|assembly)\/|^dist\/web\//.test(f))).toEqual([]);
+    expect(files.filter((f) => /^(src|test|bench|web|scripts|native|assembly)\/|^dist\/web\//.test(f))).toEqual([]);
+    // the README's relative links resolve inside the package
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const links = [...readme.matchAll(/\]\(((?:docs|examples)\/[^)#\s]+)/g)].map((m) => m[1].replace(/\/$/, ''));
+    expect(links.length).toBeGreaterThan(5);
+    for (const l of links) expect(files.some((f) => f === l || f.startsWith(`${l}/`)), l).toBe(true);
   });
 
   it(`installs without the optional packages and the devDependencies, in at most ${LEAN_LIMIT_MB} MB`, () => {
