@@ -6,14 +6,15 @@
  */
 import type { PoseSourceKind } from '../../src/world/pose-sources.js';
 import { World } from '../../src/world/world.js';
+import type { MotionPrior } from '../../src/navigator/motion-prior.js';
 import { ScriptedNavigationAgent } from '../../src/baselines/frontier-agent/agent.js';
 import { Session } from '../../src/harness/session.js';
 import { text } from '../../src/models/types.js';
 import { ALL_TOOLS, createToolContext } from '../../src/tools/index.js';
 
 /** `onOpen` sees the world before the first action (e.g. to record frames for evaluation). */
-export async function explore(seed: number, poseSource: PoseSourceKind, actions: number, onOpen?: (world: World) => void): Promise<{ world: World; firstCameraSim: Float64Array; floorY: number }> {
-  const world = await World.open({ house: { kind: 'procedural', seed }, poseSource });
+export async function explore(seed: number, poseSource: PoseSourceKind, actions: number, onOpen?: (world: World) => void, motionPrior?: MotionPrior): Promise<{ world: World; firstCameraSim: Float64Array; floorY: number }> {
+  const world = await World.open({ house: { kind: 'procedural', seed }, poseSource, motionPrior });
   onOpen?.(world);
   const firstCameraSim = world.body.simCameraPose();
   const floorY = world.body.simPose.position[1];

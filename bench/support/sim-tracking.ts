@@ -65,7 +65,8 @@ export async function simTracking(seed: number, actions: number): Promise<SimTra
       if (e.status === 'ok' && e.pose) samples.push({ mapId: e.mapId, est: pos(e.pose), gt });
       return e;
     };
-  });
+    // the motion prior off (the papers' setting): the tracker gets frames only and nothing checks its motion
+  }, 'none');
   let pathM = 0;
   for (let i = 1; i < gtPath.length; i++) pathM += Math.hypot(gtPath[i][0] - gtPath[i - 1][0], gtPath[i][1] - gtPath[i - 1][1], gtPath[i][2] - gtPath[i - 1][2]);
   const ateM = segmentedAte(samples);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { harnessConfigFromFlags, RunFlagsSchema } from '../../src/commands/run.js';
 import { parseFlags } from '../../src/commands/options.js';
+import { McpFlags } from '../../src/commands/mcp.js';
 import { actuationNoiseOf, DEFAULT_MOTION_PRIOR, HarnessConfigSchema, motionPriorOf } from '../../src/harness/config.js';
 
 const base = { house: 'seed:7', agent: 'scripted', out: '/tmp/x' };
@@ -19,6 +20,15 @@ describe('navharness run flags → harness configuration', () => {
     expect(motionPriorOf(HarnessConfigSchema.parse({ motionCheck: false }))).toBe('none');
     expect(motionPriorOf(HarnessConfigSchema.parse({ motionCheck: true }))).toBe(DEFAULT_MOTION_PRIOR);
     expect(HarnessConfigSchema.safeParse({ motionCheck: false, motionPrior: 'odometry' }).success).toBe(false);
+  });
+
+  it('mcp takes the same two choices, with the same defaults, and refuses anything else naming what is accepted', () => {
+    const mcp = { house: 'seed:1', pose: 'slam', steps: '10', sequence: '0', task: '0' };
+    const ok = McpFlags.parse(mcp);
+    expect([ok.motionPrior, ok.actuationNoise]).toEqual([DEFAULT_MOTION_PRIOR, 'none']);
+    expect(McpFlags.parse({ ...mcp, motionPrior: 'none', actuationNoise: 'habitat' })).toMatchObject({ motionPrior: 'none', actuationNoise: 'habitat' });
+    expect(McpFlags.safeParse({ ...mcp, motionPrior: 'imu' }).error?.issues[0]?.message).toMatch(/expected one of none, odometry/);
+    expect(McpFlags.safeParse({ ...mcp, actuationNoise: 'locobot' }).error?.issues[0]?.message).toMatch(/expected one of none, habitat/);
   });
 
   it('takes the actuation noise model from --actuation-noise, none when absent', () => {
