@@ -33,6 +33,8 @@ export interface RoleOptions {
   imageGoals?: 'ground-truth' | 'encoder';
   /** wraps a provider model (rate-limit permits); offline agents make no model calls and are not wrapped */
   wrapModel?: (m: Model) => Model;
+  /** the backbone's settings for a provider model (reasoning effort, thinking budget) */
+  modelOptions?: { reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high'; thinkingBudget?: number };
   /** a command agent (`command:…`): the hop runner the command line built for it */
   commandAgent?: ExternalHops & { close(): Promise<void> };
 }
@@ -56,7 +58,7 @@ export async function createRoles(o: RoleOptions): Promise<Roles> {
   let actor: Model;
   if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : o.imageGoals === 'encoder' ? new ScriptedNavigationAgent(o.oracle, { imageGoals: new ImageGoalMatcher(encoder) }) : new NavigationAgent(o.oracle);
   else if (command) actor = commandActor();
-  else actor = o.wrapModel ? o.wrapModel(createModel(o.agent)) : createModel(o.agent);
+  else actor = o.wrapModel ? o.wrapModel(createModel(o.agent, o.modelOptions)) : createModel(o.agent, o.modelOptions);
   const gtJudge = new GroundTruthJudge(() => o.oracle.goalInstanceIds());
   const judgeKind = o.judge === 'auto' ? (offline ? 'ground-truth' : 'model') : o.judge;
   if (judgeKind === 'model' && offline) throw new Error(`--judge model needs a model agent (openai:MODEL or anthropic:MODEL); '${o.agent}' is offline or a command agent`);
