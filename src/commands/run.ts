@@ -13,6 +13,7 @@ import { ACTUATION_NOISE_MODELS } from '../body/index.js';
 import { failureSummary, providerErrorLine, runSequence, runSettings, runStartProblems } from '../eval/index.js';
 import { HouseSpecTextSchema } from '../world/index.js';
 import { CommandAgent } from '../mcp/index.js';
+import { REASONING_EFFORTS } from '../models/index.js';
 import { SuccessDefinitionSchema } from '../memory/index.js';
 import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
 import { parseFlags, UsageError } from './options.js';
@@ -59,7 +60,15 @@ export const RunFlagsSchema = z.object({
     .min(REQUEST_TIMEOUT_S.min, `--request-timeout is at least ${REQUEST_TIMEOUT_S.min} second`)
     .max(REQUEST_TIMEOUT_S.max, `--request-timeout is at most ${REQUEST_TIMEOUT_S.max} seconds (a day)`)
     .default(REQUEST_TIMEOUT_S.default),
+  reasoningEffort: z.enum(REASONING_EFFORTS, { error: `--reasoning-effort is one of ${REASONING_EFFORTS.join(', ')}` }).optional(),
+  thinkingBudget: IntFlag('--thinking-budget').min(1024, '--thinking-budget is at least 1024 tokens').max(128_000, '--thinking-budget is at most 128000 tokens').optional(),
 });
+
+/** The backbone's settings the flags give, or undefined when none is given. */
+export function modelSettingsOf(f: Pick<RunFlags, 'reasoningEffort' | 'thinkingBudget'>): { reasoningEffort?: (typeof REASONING_EFFORTS)[number]; thinkingBudget?: number } | undefined {
+  if (f.reasoningEffort === undefined && f.thinkingBudget === undefined) return undefined;
+  return { ...(f.reasoningEffort ? { reasoningEffort: f.reasoningEffort } : {}), ...(f.thinkingBudget ? { thinkingBudget: f.thinkingBudget } : {}) };
+}
 export type RunFlags = z.infer<typeof RunFlagsSchema>;
 
 export function harnessConfigFromFlags(f: RunFlags): z.input<typeof HarnessConfigSchema> {
@@ -154,18 +163,21 @@ export function registerRun(program: Command): void {
     .option('--task-starts <where>', "continue (each goal starts where the previous ended, default) | episode (each goal starts at the sequence's start for it: the body is moved there and relocated with four views when elsewhere)", 'continue');
   withProviderFlags(withAblationFlags(withSceneFlags(cmd)))
     .option('--config <file>', 'JSON harness configuration (flags override it)')
+    .option('--reasoning-effort <level>', `openai:MODEL and openai-chat:MODEL@URL agents: ${REASONING_EFFORTS.join(' | ')}`)
+    .option('--thinking-budget <tokens>', 'anthropic:MODEL agents: extended thinking, tokens per turn (at least 1024)')
     .option('--json', 'print the metrics as JSON only')
     .action(async (raw: Record<string, unknown>) => {
       const f = parseFlags(RunFlagsSchema, raw, 'run');
       await applySceneFlags(raw, 'run');
       const harness = harnessConfigFromFlags(f);
       if (printedConfig(f, harness)) return;
-      const problems = runStartProblems(f);
+      const modelSettings = modelSettingsOf(f);
+      const problems = runStartProblems({ ...f, modelSettings });
       if (problems.length) throw new UsageError(`navharness run: cannot start\n${problems.map((p) => `  ${p}`).join('\n')}`);
       let bar: ReturnType<typeof progressBar> | null = null;
       let [task, turns, tools] = ['', 0, 0];
       const summary = await runSequence(
-        { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, success: f.success, taskStarts: f.taskStarts, harness, requestTimeoutMs: f.requestTimeout * 1000 },
+        { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, success: f.success, taskStarts: f.taskStarts, harness, requestTimeoutMs: f.requestTimeout * 1000, modelSettings },
         {
           onStart: (total, done) => {
             bar = progressBar(`run ${f.house}`, total, !f.json && process.stderr.isTTY === true, done);

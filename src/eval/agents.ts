@@ -35,6 +35,8 @@ export interface RoleOptions {
   wrapModel?: (m: Model) => Model;
   /** one provider call's overall deadline, ms (`--request-timeout`); the models' default when absent */
   requestTimeoutMs?: number;
+  /** the backbone's settings for a provider model (reasoning effort, thinking budget) */
+  modelOptions?: { reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high'; thinkingBudget?: number };
   /** a command agent (`command:…`): the hop runner the command line built for it */
   commandAgent?: ExternalHops & { close(): Promise<void> };
 }
@@ -59,7 +61,7 @@ export async function createRoles(o: RoleOptions): Promise<Roles> {
   if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : o.imageGoals === 'encoder' ? new ScriptedNavigationAgent(o.oracle, { imageGoals: new ImageGoalMatcher(encoder) }) : new NavigationAgent(o.oracle);
   else if (command) actor = commandActor();
   else {
-    const model = createModel(o.agent, o.requestTimeoutMs === undefined ? {} : { timeoutMs: o.requestTimeoutMs });
+    const model = createModel(o.agent, { ...o.modelOptions, ...(o.requestTimeoutMs === undefined ? {} : { timeoutMs: o.requestTimeoutMs }) });
     actor = o.wrapModel ? o.wrapModel(model) : model;
   }
   const gtJudge = new GroundTruthJudge(() => o.oracle.goalInstanceIds());

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Vec3 } from '../geometry/index.js';
 import { actuationNoiseOf, CommandLimitsSchema, type CommandLimits, consolidate, type ExternalHops, HarnessConfigSchema, motionPriorOf, type HarnessConfig, Orchestrator, type HarnessEvent, parseCommandAgent } from '../harness/index.js';
 import { atomicWriteFile, SuccessDefinitionSchema, Journal, EVAL_DIR, RUN_STATE_FILE, RunStateSchema, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
-import { addUsage, type Model, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
+import { addUsage, type Model, REASONING_EFFORTS, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
 import type { CameraConfig, GoatEpisode, GoatGoal, Scene, SceneNavMesh, StartPose } from '../sim/index.js';
 import { type NavigatorMemory, type SavedPoseMap, SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
 import type { BodyFrame } from '../body/index.js';
@@ -61,6 +61,10 @@ export const RunOptionsSchema = z.strictObject({
   taskStarts: z.enum(['continue', 'episode']).default('continue'),
   /** one provider call's overall deadline, ms (`--request-timeout`; not part of the recorded configuration) */
   requestTimeoutMs: z.number().int().min(1000).max(86_400_000).optional(),
+  /** the backbone's settings, passed to the providers that take them (recorded when given) */
+  modelSettings: z
+    .strictObject({ reasoningEffort: z.enum(REASONING_EFFORTS).optional(), thinkingBudget: z.number().int().min(1024).max(128_000).optional() })
+    .optional(),
   /** back-off of the acting and consolidation model calls (not part of the recorded configuration) */
   modelRetry: z
     .strictObject({ tries: z.number().int().min(1).max(10), baseDelayMs: z.number().int().min(0).max(60_000), maxDelayMs: z.number().int().min(0).max(600_000) })
@@ -93,7 +97,7 @@ export interface RunSummary {
 /** What the run was started with; a resumed run must match it. */
 function runConfig(o: z.output<typeof RunOptionsSchema>): Record<string, unknown> {
   // imageGoals and success only when not the default, so that runs recorded before they existed still resume
-  const extra = { ...(o.imageGoals !== 'ground-truth' ? { imageGoals: o.imageGoals } : {}), ...(o.success !== 'papers-1m' ? { success: o.success } : {}), ...(o.taskStarts !== 'continue' ? { taskStarts: o.taskStarts } : {}) };
+  const extra = { ...(o.imageGoals !== 'ground-truth' ? { imageGoals: o.imageGoals } : {}), ...(o.success !== 'papers-1m' ? { success: o.success } : {}), ...(o.taskStarts !== 'continue' ? { taskStarts: o.taskStarts } : {}), ...(o.modelSettings ? { modelSettings: o.modelSettings } : {}) };
   return { house: o.house, sequence: o.sequence, agent: o.agent, judge: o.judge, script: o.script ?? null, maxGoals: o.maxGoals ?? null, harness: o.harness, ...extra };
 }
 
@@ -246,7 +250,7 @@ async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof s
     goalLabel: () => (live.current ? (live.current.type === 'description' ? live.current.description : live.current.category) : 'goal'),
   };
   try {
-    live.roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle, imageGoals: o.imageGoals, wrapModel: progress.wrapModel, requestTimeoutMs: o.requestTimeoutMs, commandAgent: commandAgentOf(run, progress) });
+    live.roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle, imageGoals: o.imageGoals, wrapModel: progress.wrapModel, requestTimeoutMs: o.requestTimeoutMs, commandAgent: commandAgentOf(run, progress), modelOptions: o.modelSettings });
   } catch (e) {
     world.dispose();
     throw e;

@@ -5,7 +5,7 @@
  * flag, what was wrong and what is accepted.
  */
 import { statSync } from 'node:fs';
-import { createModel, MODEL_SPEC_FORMS, ScriptedModel } from '../models/index.js';
+import { createModel, MODEL_SPEC_FORMS, modelSettingProblems, ScriptedModel } from '../models/index.js';
 import { HouseSpecSchema } from '../world/index.js';
 import { COMMAND_AGENT_FORM, isCommandAgent, parseCommandAgent } from '../harness/index.js';
 
@@ -14,6 +14,7 @@ export interface RunStartInput {
   agent: string;
   script?: string;
   judge?: 'auto' | 'model' | 'ground-truth';
+  modelSettings?: { reasoningEffort?: string; thinkingBudget?: number };
 }
 
 function houseProblem(house: string): string | null {
@@ -44,6 +45,7 @@ function agentProblems(o: RunStartInput): string[] {
       out.push(`--agent: ${(e as Error).message}; accepted: ${MODEL_SPEC_FORMS.join(', ')}, ${COMMAND_AGENT_FORM}`);
     }
   }
+  if (o.modelSettings) out.push(...modelSettingProblems(o.agent, o.modelSettings));
   if (o.script !== undefined) {
     if (o.agent !== 'scripted') out.push(`--script: replays a script only with --agent scripted (got --agent ${o.agent})`);
     else {

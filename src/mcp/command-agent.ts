@@ -65,6 +65,12 @@ export class CommandAgent implements ExternalHops {
 
   async hop(session: Session, ctx: ToolContext, opts: HopOptions): Promise<HopResult> {
     const ep = await this.endpoint(session);
+    let finish!: (why: HopEnd) => void;
+    const boundaryReached = new Promise<HopEnd>((resolve) => (finish = resolve));
+    const live: LiveHop = { ctx, opts, turns: 0, framesSeen: 0, ended: null, end: (why) => ((live.ended ??= why), finish(why)) };
+    // a budget or boundary may already hold: no process is started
+    const already = this.boundary(session, live);
+    if (already) return { end: already, turns: 0, framesSeen: 0 };
     ep.hops++;
     const folder = ep.folder;
     const n = ep.hops;
@@ -75,12 +81,6 @@ export class CommandAgent implements ExternalHops {
     writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n', { mode: 0o600 });
     const line = this.o.commandLine.replaceAll('{mcp_config}', shellWord(configFile)).replaceAll('{mcp_url}', shellWord(ep.handle.url)).replaceAll('{prompt_file}', shellWord(promptFile));
 
-    let finish!: (why: HopEnd) => void;
-    const boundaryReached = new Promise<HopEnd>((resolve) => (finish = resolve));
-    const live: LiveHop = { ctx, opts, turns: 0, framesSeen: 0, ended: null, end: (why) => (live.ended ??= why, finish(why)) };
-    // a budget or boundary may already hold before the process starts
-    const already = this.boundary(session, live);
-    if (already) return { end: already, turns: 0, framesSeen: 0 };
     ep.live = live;
     try {
       const r = await this.runProcess(line, folder, n, boundaryReached, { NAVHARNESS_MCP_URL: ep.handle.url, NAVHARNESS_MCP_TOKEN: ep.handle.token });

@@ -35,7 +35,11 @@ export interface AnthropicOptions extends ServiceOptions {
   maxOutputTokens?: number;
   /** put a cache breakpoint on the newest message as well as on the stable prefix (default true) */
   cacheConversation?: boolean;
+  /** extended thinking: tokens the model may think per turn (sent as `thinking`, added to max_tokens) */
+  thinkingBudget?: number;
 }
+
+const PROVIDER = 'anthropic';
 
 const EPHEMERAL = { type: 'ephemeral' as const };
 
@@ -59,7 +63,8 @@ export function toAnthropicMessages(messages: ModelRequest['messages']): Message
   };
   for (const m of messages) {
     if (m.role === 'assistant') {
-      const content: ContentBlockParam[] = [];
+      // thinking blocks come back first and verbatim, as a tool loop with extended thinking requires
+      const content: ContentBlockParam[] = m.opaque?.provider === PROVIDER ? [...(m.opaque.items as ContentBlockParam[])] : [];
       if (m.text) content.push({ type: 'text', text: m.text });
       for (const c of m.toolCalls) content.push({ type: 'tool_use', id: c.id, name: c.name, input: (c.arguments ?? {}) as Record<string, unknown> });
       if (content.length === 0) content.push({ type: 'text', text: '(no output)' });
@@ -80,8 +85,10 @@ export function toAnthropicMessages(messages: ModelRequest['messages']): Message
 function fromMessage(msg: AnthropicMessage): ModelResponse {
   const toolCalls: ToolCall[] = [];
   const texts: string[] = [];
+  const thinking: unknown[] = [];
   for (const b of msg.content) {
-    if (b.type === 'text') texts.push(b.text);
+    if (b.type === 'thinking' || b.type === 'redacted_thinking') thinking.push(b);
+    else if (b.type === 'text') texts.push(b.text);
     else if (b.type === 'tool_use') {
       const raw = JSON.stringify(b.input ?? {});
       toolCalls.push({ id: b.id, name: b.name, rawArguments: raw, arguments: parseArguments(raw) });
@@ -91,7 +98,7 @@ function fromMessage(msg: AnthropicMessage): ModelResponse {
   const stop = msg.stop_reason;
   const stopReason: StopReason = stop === 'tool_use' ? 'tool_use' : stop === 'end_turn' || stop === 'stop_sequence' ? 'end_turn' : stop === 'max_tokens' ? 'max_tokens' : 'other';
   return {
-    message: { role: 'assistant', text: texts.join('\n'), toolCalls },
+    message: { role: 'assistant', text: texts.join('\n'), toolCalls, ...(thinking.length ? { opaque: { provider: PROVIDER, items: thinking } } : {}) },
     // input_tokens excludes cache reads and cache writes; writes are billed as (more expensive) uncached input.
     usage: {
       uncachedInput: tokenCount(u?.input_tokens, 'input_tokens', PROVIDER) + tokenCount(u?.cache_creation_input_tokens, 'cache_creation_input_tokens', PROVIDER),
@@ -128,13 +135,15 @@ export class AnthropicModel implements Model {
     }
     const body: MessageCreateParamsNonStreaming = {
       model: this.options.model,
-      max_tokens: req.maxOutputTokens ?? this.options.maxOutputTokens ?? 4096,
+      // the thinking budget is part of max_tokens, which must exceed it
+      max_tokens: (req.maxOutputTokens ?? this.options.maxOutputTokens ?? 4096) + (this.options.thinkingBudget ?? 0),
       system: [{ type: 'text', text: req.system, cache_control: EPHEMERAL }],
       messages,
     };
     if (req.tools.length) {
       body.tools = req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: { type: 'object' as const, ...wireParameters(t) } }));
     }
+    if (this.options.thinkingBudget) body.thinking = { type: 'enabled', budget_tokens: this.options.thinkingBudget };
     return body;
   }
 

@@ -13,6 +13,17 @@ import { OpenAIResponsesModel } from './openai-responses.js';
 import { MockModel, ScriptedModel, type ScriptedStep } from './scripted.js';
 import type { Model } from './types.js';
 
+export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
+
+/** Which providers take which setting: a setting given to a provider without it is refused, not dropped. */
+export function modelSettingProblems(spec: string, o: { reasoningEffort?: string; thinkingBudget?: number }): string[] {
+  const kind = spec.split(':')[0];
+  const out: string[] = [];
+  if (o.reasoningEffort !== undefined && kind !== 'openai' && kind !== 'openai-chat') out.push(`--reasoning-effort is taken by openai:MODEL and openai-chat:MODEL@URL agents, not '${spec}'`);
+  if (o.thinkingBudget !== undefined && kind !== 'anthropic') out.push(`--thinking-budget is taken by anthropic:MODEL agents, not '${spec}'`);
+  return out;
+}
+
 export const MODEL_SPEC_FORMS = ['openai:MODEL', 'openai-chat:MODEL@URL', 'anthropic:MODEL', 'scripted', 'mock'] as const;
 
 const ModelName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$/, 'a model name of letters, digits and . _ : / -');
@@ -61,8 +72,10 @@ export const ModelOptionsSchema = z.object({
   maxRetries: z.number().int().nonnegative().max(10).optional(),
   maxOutputTokens: z.number().int().positive().optional(),
   scriptFile: z.string().min(1).optional(),
-  /** OpenAI Responses reasoning effort (reasoning models only) */
-  reasoningEffort: z.enum(['minimal', 'low', 'medium', 'high']).optional(),
+  /** reasoning effort: OpenAI Responses `reasoning.effort`, Chat Completions `reasoning_effort` (reasoning models only) */
+  reasoningEffort: z.enum(REASONING_EFFORTS).optional(),
+  /** Anthropic extended thinking: tokens of thinking per turn (at least 1024, the API's minimum) */
+  thinkingBudget: z.number().int().min(1024).max(128_000).optional(),
 });
 export type ModelOptions = z.input<typeof ModelOptionsSchema> & { script?: readonly ScriptedStep[] };
 
@@ -94,7 +107,7 @@ export function createModel(specText: string, options: ModelOptions = {}): Model
       });
     }
     case 'openai-chat':
-      return new OpenAIChatModel({ model: spec.model, baseURL: spec.baseURL, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs, maxRetries: opts.maxRetries });
+      return new OpenAIChatModel({ model: spec.model, baseURL: spec.baseURL, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs, maxRetries: opts.maxRetries, reasoningEffort: opts.reasoningEffort });
     case 'anthropic': {
       const apiKey = requireKey(specText, opts.apiKey, 'ANTHROPIC_API_KEY');
       return new AnthropicModel({
@@ -104,6 +117,7 @@ export function createModel(specText: string, options: ModelOptions = {}): Model
         timeoutMs: opts.timeoutMs,
         maxRetries: opts.maxRetries,
         maxOutputTokens: opts.maxOutputTokens,
+        thinkingBudget: opts.thinkingBudget,
       });
     }
     case 'scripted':

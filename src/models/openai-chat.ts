@@ -26,7 +26,10 @@ import {
   type ToolCall,
 } from './types.js';
 
-export type OpenAIChatOptions = ServiceOptions;
+export interface OpenAIChatOptions extends ServiceOptions {
+  /** `reasoning_effort` of the request, for servers and models that take it; omitted when undefined */
+  reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high';
+}
 
 const PROVIDER = 'openai-chat';
 
@@ -113,6 +116,7 @@ export class OpenAIChatModel implements Model {
       body.tools = req.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: wireParameters(t) } }));
     }
     if (req.maxOutputTokens) body.max_tokens = req.maxOutputTokens;
+    if (this.options.reasoningEffort) body.reasoning_effort = this.options.reasoningEffort;
     return body;
   }
 
