@@ -39,8 +39,6 @@ export interface AnthropicOptions extends ServiceOptions {
   thinkingBudget?: number;
 }
 
-const PROVIDER = 'anthropic';
-
 const EPHEMERAL = { type: 'ephemeral' as const };
 
 function blocks(content: readonly ContentPart[]): (TextBlockParam | ImageBlockParam)[] {

@@ -33,7 +33,7 @@ export const StageConfigSchema = z.looseObject({
   /** per-axis scale of the stage in the world frame (habitat-sim's stage `scale`) */
   scale: z.optional(z.tuple([z.number().check(z.positive()), z.number().check(z.positive()), z.number().check(z.positive())])),
   // millimetres to kilometres: 1e-30 would shrink a house to nothing (and every distance with it)
-  units_to_meters: z.optional(z.number().check(z.gte(1e-4, 'units_to_meters must be at least 0.0001 (1e-4)'), z.lte(1e4, 'units_to_meters must be at most 10000'))),
+  units_to_meters: z.optional(z.number().check(z.minimum(1e-4, 'units_to_meters must be at least 0.0001 (1e-4)'), z.maximum(1e4, 'units_to_meters must be at most 10000'))),
   nav_asset: z.optional(z.string().check(z.minLength(1))),
   semantic_asset: z.optional(z.string().check(z.minLength(1))),
   semantic_descriptor_filename: z.optional(z.string().check(z.minLength(1))),
