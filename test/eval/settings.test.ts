@@ -10,7 +10,7 @@ const base = { house: 'seed:7', agent: 'scripted', out: '/tmp/x' };
 describe('run settings', () => {
   it('fills in every default of a run that names nothing', () => {
     const s = runSettings({ agent: 'scripted' });
-    expect(s).toMatchObject({ agent: 'scripted', judge: 'auto', pose: 'slam', motion_prior: 'odometry', actuation_noise: 'none', policy: 'navharness', success_definition: 'papers-1m', turn_budget: 60, step_budget: 500, context_window: 200_000, max_goals: null });
+    expect(s).toMatchObject({ agent: 'scripted', judge: 'auto', pose: 'slam', motion_prior: 'odometry', actuation_noise: 'none', policy: 'navharness', success_definition: 'papers-1m', turn_budget: 60, step_budget: 500, context_window: 1_000_000, max_goals: null });
     expect(s.ablations).toEqual({ prestop_verification: true, certification: true, consolidation: true, maps: true, task_records: true, handover: 'handover', judge_stop_views: 4 });
     expect(RunSettingsSchema.safeParse(s).success).toBe(true);
   });
