@@ -9,9 +9,9 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { Vec3 } from '../geometry/index.js';
-import { actuationNoiseOf, CommandLimitsSchema, type CommandLimits, consolidate, type ExternalHops, HarnessConfigSchema, motionPriorOf, type HarnessConfig, Orchestrator, type HarnessEvent, parseCommandAgent } from '../harness/index.js';
-import { atomicWriteFile, SuccessDefinitionSchema, Journal, EVAL_DIR, RUN_STATE_FILE, RunStateSchema, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
-import { addUsage, type Model, REASONING_EFFORTS, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
+import { actuationNoiseOf, CommandLimitsSchema, consolidate, type ExternalHops, motionPriorOf, type HarnessConfig, Orchestrator, parseCommandAgent } from '../harness/index.js';
+import { atomicWriteFile, Journal, EVAL_DIR, RUN_STATE_FILE, RunStateSchema, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
+import { addUsage, type Model, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
 import type { CameraConfig, GoatEpisode, GoatGoal, Scene, SceneNavMesh, StartPose } from '../sim/index.js';
 import { type NavigatorMemory, type SavedPoseMap, SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
 import type { BodyFrame } from '../body/index.js';
@@ -27,71 +27,13 @@ import { TaskTrajectoryRecorder } from './trajectory-recorder.js';
 import { TaskReplayRecorder } from './replay-recorder.js';
 import { estimatedTumPath, replayIndexPath, replayMapPath, replayViewsPath, trueTumPath } from './replay-files.js';
 import { formatTumTrajectory } from './tum-trajectory.js';
-import { PricesSchema } from './cost.js';
 import { goalFootprints, evaluateGoal } from './goat.js';
 import { runStartProblems } from './run-start.js';
 import { closedTaskProblems, lockRunDirectories, POSE_FILE, PoseFileSchema, releaseLocks, resumeFileProblems } from './run-directory.js';
 import { CONSOLIDATION_USAGE, metricsOf, providerErrorTasks, runLevelUsage, taskRows, usagePath, type RunMetrics, type TaskUsage } from './run-metrics.js';
 
-export const RunOptionsSchema = z.strictObject({
-  house: z.string().min(1),
-  sequence: z.number().int().nonnegative().default(0),
-  agent: z.string().min(1),
-  out: z.string().min(1),
-  /** persistent house directory (house notes); default `<out>/house` */
-  houseDir: z.string().min(1).optional(),
-  resume: z.boolean().default(false),
-  judge: z.enum(['auto', 'model', 'ground-truth']).default('auto'),
-  script: z.string().min(1).optional(),
-  /** at most this many goals of the sequence */
-  maxGoals: z.number().int().positive().optional(),
-  /**
-   * how the scripted agent recognises image goals: the simulator's instance ids (ground-truth
-   * perception, as for the other goal kinds) or the view encoder matching the goal photograph
-   */
-  imageGoals: z.enum(['ground-truth', 'encoder']).default('ground-truth'),
-  harness: HarnessConfigSchema.default(HarnessConfigSchema.parse({})),
-  prices: PricesSchema.default(PricesSchema.parse({})),
-  /** which published GOAT success definition scores the tasks */
-  success: SuccessDefinitionSchema.default('papers-1m'),
-  /**
-   * where each task starts: 'continue' where the previous task left the body (GOAT), 'episode' at
-   * the sequence's nominal start of the goal, the body moved there and relocated when elsewhere
-   */
-  taskStarts: z.enum(['continue', 'episode']).default('continue'),
-  /** one provider call's overall deadline, ms (`--request-timeout`; not part of the recorded configuration) */
-  requestTimeoutMs: z.number().int().min(1000).max(86_400_000).optional(),
-  /** the backbone's settings, passed to the providers that take them (recorded when given) */
-  modelSettings: z
-    .strictObject({ reasoningEffort: z.enum(REASONING_EFFORTS).optional(), thinkingBudget: z.number().int().min(1024).max(128_000).optional() })
-    .optional(),
-  /** back-off of the acting and consolidation model calls (not part of the recorded configuration) */
-  modelRetry: z
-    .strictObject({ tries: z.number().int().min(1).max(10), baseDelayMs: z.number().int().min(0).max(60_000), maxDelayMs: z.number().int().min(0).max(600_000) })
-    .optional(),
-});
-export type RunOptions = z.input<typeof RunOptionsSchema>;
-
-export interface RunProgress {
-  onStart?(total: number, done: number): void;
-  onTask?(id: string, status: string): void;
-  onEvent?(e: HarnessEvent): void;
-  /** wraps the model agent's model (a queue worker's rate-limit permits); offline agents are not wrapped */
-  wrapModel?(m: Model): Model;
-  /** builds a command agent's hop runner (`--agent command:…`; src/mcp/command-agent.ts, above this layer) */
-  commandAgent?(o: { commandLine: string; dir: string; limits: CommandLimits }): ExternalHops & { close(): Promise<void> };
-}
-
-export interface RunSummary {
-  out: string;
-  metrics: RunMetrics;
-  closedBefore: number;
-  closedNow: number;
-  /** set when the run-end consolidation ended early on a provider error (the house notes were kept) */
-  consolidationError: string | null;
-  /** the run's tasks that provider errors ended (failure class provider-error), with their cause */
-  providerErrors: { task: string; reason: string }[];
-}
+export { type RunOptions, RunOptionsSchema, type RunProgress, type RunSummary } from './run-options.js';
+import { type RunOptions, RunOptionsSchema, type RunProgress, type RunSummary } from './run-options.js';
 
 
 /** What the run was started with; a resumed run must match it. */

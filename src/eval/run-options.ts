@@ -1,0 +1,67 @@
+/** What a GOAT-style sequence run is started with (checked), what reports its progress and what it returns. */
+import { z } from 'zod';
+import { type CommandLimits, type ExternalHops, HarnessConfigSchema, type HarnessEvent } from '../harness/index.js';
+import { SuccessDefinitionSchema } from '../memory/index.js';
+import { type Model, REASONING_EFFORTS } from '../models/index.js';
+import { HouseSpecSchema } from '../world/index.js';
+import { PricesSchema } from './cost.js';
+import type { RunMetrics } from './run-metrics.js';
+export const RunOptionsSchema = z.strictObject({
+  house: z.string().min(1),
+  sequence: z.number().int().nonnegative().default(0),
+  agent: z.string().min(1),
+  out: z.string().min(1),
+  /** persistent house directory (house notes); default `<out>/house` */
+  houseDir: z.string().min(1).optional(),
+  resume: z.boolean().default(false),
+  judge: z.enum(['auto', 'model', 'ground-truth']).default('auto'),
+  script: z.string().min(1).optional(),
+  /** at most this many goals of the sequence */
+  maxGoals: z.number().int().positive().optional(),
+  /**
+   * how the scripted agent recognises image goals: the simulator's instance ids (ground-truth
+   * perception, as for the other goal kinds) or the view encoder matching the goal photograph
+   */
+  imageGoals: z.enum(['ground-truth', 'encoder']).default('ground-truth'),
+  harness: HarnessConfigSchema.default(HarnessConfigSchema.parse({})),
+  prices: PricesSchema.default(PricesSchema.parse({})),
+  /** which published GOAT success definition scores the tasks */
+  success: SuccessDefinitionSchema.default('papers-1m'),
+  /**
+   * where each task starts: 'continue' where the previous task left the body (GOAT), 'episode' at
+   * the sequence's nominal start of the goal, the body moved there and relocated when elsewhere
+   */
+  taskStarts: z.enum(['continue', 'episode']).default('continue'),
+  /** one provider call's overall deadline, ms (`--request-timeout`; not part of the recorded configuration) */
+  requestTimeoutMs: z.number().int().min(1000).max(86_400_000).optional(),
+  /** the backbone's settings, passed to the providers that take them (recorded when given) */
+  modelSettings: z
+    .strictObject({ reasoningEffort: z.enum(REASONING_EFFORTS).optional(), thinkingBudget: z.number().int().min(1024).max(128_000).optional() })
+    .optional(),
+  /** back-off of the acting and consolidation model calls (not part of the recorded configuration) */
+  modelRetry: z
+    .strictObject({ tries: z.number().int().min(1).max(10), baseDelayMs: z.number().int().min(0).max(60_000), maxDelayMs: z.number().int().min(0).max(600_000) })
+    .optional(),
+});
+export type RunOptions = z.input<typeof RunOptionsSchema>;
+
+export interface RunProgress {
+  onStart?(total: number, done: number): void;
+  onTask?(id: string, status: string): void;
+  onEvent?(e: HarnessEvent): void;
+  /** wraps the model agent's model (a queue worker's rate-limit permits); offline agents are not wrapped */
+  wrapModel?(m: Model): Model;
+  /** builds a command agent's hop runner (`--agent command:…`; src/mcp/command-agent.ts, above this layer) */
+  commandAgent?(o: { commandLine: string; dir: string; limits: CommandLimits }): ExternalHops & { close(): Promise<void> };
+}
+
+export interface RunSummary {
+  out: string;
+  metrics: RunMetrics;
+  closedBefore: number;
+  closedNow: number;
+  /** set when the run-end consolidation ended early on a provider error (the house notes were kept) */
+  consolidationError: string | null;
+  /** the run's tasks that provider errors ended (failure class provider-error), with their cause */
+  providerErrors: { task: string; reason: string }[];
+}
