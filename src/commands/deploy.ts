@@ -6,9 +6,9 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { deploy, runStartProblems } from '../eval/index.js';
-import { CommandAgent } from '../mcp/index.js';
 import { harnessConfigFromFlags, printedConfig, RunFlagsSchema, withAblationFlags } from './run.js';
 import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
+import { commandAgentFactory } from './command-agent-factory.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
 
@@ -54,7 +54,7 @@ export function registerDeploy(program: Command): void {
       const bar = progressBar(`deploy ${f.house}`, f.runs, !f.json && process.stderr.isTTY === true);
       const r = await deploy(
         { house: f.house, runs: f.runs, out: f.out, houseMemory: f.houseMemory, sequence: f.sequence, agent: f.agent, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, success: f.success, taskStarts: f.taskStarts, harness, savedMaps: f.savedMaps, resume: f.resume },
-        { onRun: () => bar.tick(), commandAgent: (o) => new CommandAgent(o) },
+        { onRun: () => bar.tick(), commandAgent: await commandAgentFactory(f.agent) },
       );
       bar.stop();
       const m = r.metrics;

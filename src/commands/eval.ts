@@ -42,8 +42,7 @@ const EvalFlagsSchema = RunFlagsSchema.omit({ house: true, houseDir: true, scrip
 type EvalFlags = z.infer<typeof EvalFlagsSchema>;
 
 export function registerEval(program: Command): void {
-  const cmd = program
-    .command('eval')
+  const cmd = program.command('eval')
     .description('run one goal sequence per procedural house in worker threads, or the episodes of a benchmark split (GOAT-Bench, R2R-CE, RxR-CE), and aggregate the scores and tokens')
     .option('--houses <A..B>', 'procedural house seeds, e.g. 0..9')
     .option('--dataset <kind:path>', 'a benchmark split instead: goat-bench:PATH | r2r-ce:PATH | rxr-ce:PATH (PATH holds {split}/)')

@@ -12,10 +12,10 @@ import { MOTION_PRIORS } from '../navigator/index.js';
 import { ACTUATION_NOISE_MODELS } from '../body/index.js';
 import { failureSummary, providerErrorLine, runSequence, runSettings, runStartProblems } from '../eval/index.js';
 import { HouseSpecTextSchema } from '../world/index.js';
-import { CommandAgent } from '../mcp/index.js';
 import { REASONING_EFFORTS } from '../models/index.js';
 import { SuccessDefinitionSchema } from '../memory/index.js';
 import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
+import { commandAgentFactory } from './command-agent-factory.js';
 import { parseFlags, UsageError } from './options.js';
 import { progressBar } from './progress.js';
 
@@ -183,7 +183,7 @@ export function registerRun(program: Command): void {
             bar = progressBar(`run ${f.house}`, total, !f.json && process.stderr.isTTY === true, done);
           },
           onTask: () => bar?.tick(),
-          commandAgent: (o) => new CommandAgent(o),
+          commandAgent: await commandAgentFactory(f.agent),
           // within a task: its model turns and tool calls, so a long task shows it is moving
           onEvent: (e) => {
             if (e.kind === 'task-start') [task, turns, tools] = [e.task, 0, 0];

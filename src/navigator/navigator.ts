@@ -10,7 +10,8 @@ import type { PoseSource, TrackingStatus } from '../perception/index.js';
 import { Navcore } from '../wasm/index.js';
 import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
 import { Anchoring } from './anchoring.js';
-import { LoopRebuild, movedPlanar, type LoopRebuildOptions } from './loop-rebuild.js';
+import { LoopRebuild } from './loop-rebuild.js';
+import { moveRecords } from './closure-moves.js';
 import { MapWorldLog } from './map-world-log.js';
 import { MotionCheck, type CommandedMotion, type MotionCheckOptions } from './motion-check.js';
 import { memoryProblem, type NavigatorMemory } from './navigator-memory.js';
@@ -19,43 +20,8 @@ import { joinSavedWorld, type SavedSpatial } from './saved-world.js';
 import { FrameArchive, ViewBank, type View } from './view-bank.js';
 import type { ExecutionRecord, NavigatorState, StopReason } from './navigator-records.js';
 
-export interface NavigatorOptions {
-  body: Body;
-  /**
-   * map with a levelled pose (estimated pitch, roll and small vertical drift removed; default true).
-   * false maps with the raw estimate, as an ablation.
-   */
-  levelMapping?: boolean;
-  poseSource: PoseSource;
-  /** a navcore instance to share; by default the navigator loads its own */
-  core?: Navcore;
-  mapParams?: Partial<MapParams>;
-  floors?: FloorTrackerOptions;
-  /**
-   * the `odometry` motion prior (motion-prior.ts, default): use the commanded sub-motions as the pose
-   * source's odometry, and replace physically impossible tracked motion (beyond the command by more
-   * than the tolerances) by the commanded motion, leaving such frames out of the map; false is the
-   * `none` prior: the pose source gets frames only and every tracked pose is taken as it comes
-   */
-  motionCheck?: MotionCheckOptions | false;
-  /** memory saved by an earlier navigator in the same house (a resumed run) */
-  memory?: NavigatorMemory;
-  /**
-   * the pose source's map saved with `memory` by an earlier run of the house (a house memory): the
-   * body stands somewhere else now, so the navigator relocalises in this map instead of resuming
-   * at the saved pose
-   */
-  poseMap?: SavedPoseMap;
-  /** how the grid is re-integrated after the pose source closes a loop (loop-rebuild.ts) */
-  loopRebuild?: LoopRebuildOptions;
-}
-
-/** A pose source's exported map with the anchor that carried its poses into the navigator's world. */
-export interface SavedPoseMap {
-  bytes: Uint8Array;
-  anchor: Mat4;
-  mapId: number;
-}
+export type { NavigatorOptions, SavedPoseMap } from './navigator-options.js';
+import type { NavigatorOptions, SavedPoseMap } from './navigator-options.js';
 
 export class Navigator {
   readonly map: OccupancyMap;
@@ -446,22 +412,7 @@ export class Navigator {
   private moveWithKeyframes(mapId: number, due: number | null): void {
     const poses = this.poseSource.keyframePoses?.() ?? [];
     const move = this.loopRebuild.closed(mapId, poses, (id, t) => this.worldLog.worldOf(mapId, id, t), due);
-    if (!move) return;
-    const movePose = (p: PlanarPose, t: number | undefined): PlanarPose => {
-      const d = t === undefined ? null : move(t);
-      return d ? movedPlanar(d, p) : p;
-    };
-    const moveView = (v: View): View => ({ ...v, pose: movePose(v.pose, v.time) });
-    for (const p of this.places.list()) this.places.restore({ ...p, pose: movePose(p.pose, this.placeTimes.get(p.name.toLowerCase())), views: p.views.map(moveView) });
-    this.viewBank.remap(moveView);
-    this.archive.remap(moveView);
-    this.trails.forEach((trail, f) => {
-      const times = this.trailTimes[f] ?? [];
-      for (let i = 0; i < (trail?.length ?? 0); i++) {
-        const q = movePose({ ...trail[i], yaw: 0 }, Number.isNaN(times[i]) ? undefined : times[i]);
-        trail[i] = { x: q.x, z: q.z };
-      }
-    });
+    if (move) moveRecords(move, { places: this.places, placeTimes: this.placeTimes, views: [this.viewBank, this.archive], trails: this.trails, trailTimes: this.trailTimes });
   }
 
   private bank(frame: BodyFrame): void {

@@ -154,7 +154,7 @@ const names = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is s
  * Reads a glTF document. Shading-only extensions (`KHR_materials_*`) a file requires are read as
  * absent, with a note in `report`; any other unsupported required extension is refused by name.
  */
-export async function readGltfDocument(bytes: Uint8Array, binary = true, resources: Readonly<Record<string, Uint8Array>> = {}, report?: GltfReport): Promise<Document> {
+async function readGltfDocument(bytes: Uint8Array, binary = true, resources: Readonly<Record<string, Uint8Array>> = {}, report?: GltfReport): Promise<Document> {
   const json = gltfJson(bytes, binary);
   const used = new Set([...names(json.extensionsUsed), ...names(json.extensionsRequired)]);
   const required = names(json.extensionsRequired);
