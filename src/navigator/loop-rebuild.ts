@@ -92,6 +92,9 @@ export class LoopRebuild {
   private fresh = new Map<number, number>();
   readonly stats: RebuildStats = { closures: 0, floorsRebuilt: 0, chunks: [], maxFrameMs: 0 };
 
+  /** wall time the current frame spent on closures and rebuilds so far, ms */
+  private frameMs = 0;
+
   constructor(private readonly mapper: FloorMapper, intrinsics: Intrinsics, opts: LoopRebuildOptions = {}) {
     const w = Math.floor(intrinsics.width / 2), h = Math.floor(intrinsics.height / 2);
     this.half = { width: w, height: h, fx: intrinsics.fx / 2, fy: intrinsics.fy / 2, cx: intrinsics.cx / 2, cy: intrinsics.cy / 2 };
@@ -209,6 +212,25 @@ export class LoopRebuild {
   /** Notes `ms` of one frame's work on closures and rebuilds (RebuildStats.maxFrameMs). */
   noteFrame(ms: number): void {
     if (ms > this.stats.maxFrameMs) this.stats.maxFrameMs = ms;
+  }
+
+  /** A new frame: its share of a rebuild under way, before the frame adds to the map, timed. */
+  stepFrame(): void {
+    const t0 = this.now();
+    this.step();
+    this.frameMs = this.now() - t0;
+    this.noteFrame(this.frameMs);
+  }
+
+  /** Runs a closure's work as part of the current frame's time (the tracker's own time in between is not the rebuild's). */
+  timed(work: () => void): void {
+    const t0 = this.now();
+    try {
+      work();
+    } finally {
+      this.frameMs += this.now() - t0;
+      this.noteFrame(this.frameMs);
+    }
   }
 
   /** Starts re-integrating every floor that has kept keyframes (as a closure that moved them all would). */

@@ -28,3 +28,22 @@ export function memoryProblem(m: NavigatorMemory): string | null {
   return null;
 }
 
+
+/** The memory to hand to a later navigator: map layers, places, trails and the last pose (null before any pose or floor). */
+export function memorySnapshot(
+  pose: Mat4 | null,
+  mapper: { readonly floor: number | null; layers(): NavigatorMemory['layers'] },
+  places: { list(): Place[] },
+  trails: readonly (PlanarPoint[] | undefined)[],
+): NavigatorMemory | null {
+  const floor = mapper.floor;
+  if (!pose || floor === null) return null;
+  return {
+    pose: Float64Array.from(pose),
+    floor,
+    layers: mapper.layers(),
+    places: places.list().map((p) => ({ ...p, pose: { ...p.pose }, views: [...p.views] })),
+    // Array.from visits the holes of a sparse array (a floor with no trail yet), map would keep them
+    trails: Array.from(trails, (t) => (t ? t.map((q) => ({ ...q })) : [])),
+  };
+}

@@ -14,7 +14,7 @@ import { LoopRebuild } from './loop-rebuild.js';
 import { moveRecords } from './closure-moves.js';
 import { MapWorldLog } from './map-world-log.js';
 import { MotionCheck, type CommandedMotion, type MotionCheckOptions } from './motion-check.js';
-import { memoryProblem, type NavigatorMemory } from './navigator-memory.js';
+import { memoryProblem, memorySnapshot, type NavigatorMemory } from './navigator-memory.js';
 import { PlaceStore, type Place } from './places.js';
 import { joinSavedWorld, type SavedSpatial } from './saved-world.js';
 import { FrameArchive, ViewBank, type View } from './view-bank.js';
@@ -44,8 +44,6 @@ export class Navigator {
   private readonly placeTimes = new Map<string, number>();
   /** keyframe depth and the re-integration of a floor after a loop closure */
   readonly loopRebuild: LoopRebuild;
-  /** wall time the current frame spent on closures and rebuilds so far, ms */
-  private rebuildMs = 0;
   /** every frame fed to the pose source */
   frames = 0;
   private verticalCorrections = 0;
@@ -164,17 +162,7 @@ export class Navigator {
   memory(): NavigatorMemory | null {
     // a re-integration under way is finished first: what is saved is the corrected map
     this.loopRebuild.finish();
-    const pose = this.poseNow ?? this.lastPose;
-    const floor = this.mapper.floor;
-    if (!pose || floor === null) return null;
-    return {
-      pose: Float64Array.from(pose),
-      floor,
-      layers: this.mapper.layers(),
-      places: this.places.list().map((p) => ({ ...p, pose: { ...p.pose }, views: [...p.views] })),
-      // Array.from visits the holes of a sparse array (a floor with no trail yet), map would keep them
-      trails: Array.from(this.trails, (t) => (t ? t.map((q) => ({ ...q })) : [])),
-    };
+    return memorySnapshot(this.poseNow ?? this.lastPose, this.mapper, this.places, this.trails);
   }
 
   private adopt(m: NavigatorMemory): void {
@@ -352,11 +340,7 @@ export class Navigator {
   /** Tracks a frame reached by `motion` (`blocked`: the body collided) and maps it when its pose is trusted. */
   private ingest(frame: BodyFrame, motion: CommandedMotion, blocked: boolean): void {
     this.frames++;
-    // this frame's share of a re-integration under way, before the frame adds to the map
-    const t0 = this.loopRebuild.now();
-    this.loopRebuild.step();
-    this.rebuildMs = this.loopRebuild.now() - t0;
-    this.loopRebuild.noteFrame(this.rebuildMs);
+    this.loopRebuild.stepFrame();
     const est = this.poseSource.estimate(frame, this.motionCheck?.odometry(motion, blocked));
     this.statusNow = est.status;
     const reanchors = this.anchoring.reanchors;
@@ -399,20 +383,11 @@ export class Navigator {
    * poses (the tracker's bundle adjustment refines them after the frame that made them).
    */
   private followClosure(mapId: number, due: number | null): void {
-    const started = this.loopRebuild.now();
-    try {
-      this.moveWithKeyframes(mapId, due);
-    } finally {
-      // with the frame's share done before tracking (the tracker's own time in between is not the rebuild's)
-      this.rebuildMs += this.loopRebuild.now() - started;
-      this.loopRebuild.noteFrame(this.rebuildMs);
-    }
-  }
-
-  private moveWithKeyframes(mapId: number, due: number | null): void {
-    const poses = this.poseSource.keyframePoses?.() ?? [];
-    const move = this.loopRebuild.closed(mapId, poses, (id, t) => this.worldLog.worldOf(mapId, id, t), due);
-    if (move) moveRecords(move, { places: this.places, placeTimes: this.placeTimes, views: [this.viewBank, this.archive], trails: this.trails, trailTimes: this.trailTimes });
+    this.loopRebuild.timed(() => {
+      const poses = this.poseSource.keyframePoses?.() ?? [];
+      const move = this.loopRebuild.closed(mapId, poses, (id, t) => this.worldLog.worldOf(mapId, id, t), due);
+      if (move) moveRecords(move, { places: this.places, placeTimes: this.placeTimes, views: [this.viewBank, this.archive], trails: this.trails, trailTimes: this.trailTimes });
+    });
   }
 
   private bank(frame: BodyFrame): void {
