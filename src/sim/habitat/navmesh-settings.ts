@@ -52,21 +52,7 @@ export function recastOfHabitatSettings(s: HabitatNavMeshSettings): RecastValues
 }
 
 /** The build config of `generateSoloNavMesh` (its units: cells for walkable values, habitat's for the rest). */
-export interface BuildConfig {
-  cs: number;
-  ch: number;
-  walkableRadius: number;
-  walkableHeight: number;
-  walkableClimb: number;
-  walkableSlopeAngle: number;
-  maxEdgeLen: number;
-  maxSimplificationError: number;
-  minRegionArea: number;
-  mergeRegionArea: number;
-  maxVertsPerPoly: number;
-  detailSampleDist: number;
-  detailSampleMaxError: number;
-}
+export type BuildConfig = RecastValues;
 
 /** What Recast ran with for a `generateSoloNavMesh` config: rcConfig's int and float fields after its conversion. */
 export function recastOfBuildConfig(c: BuildConfig): RecastValues {
