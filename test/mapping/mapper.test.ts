@@ -68,6 +68,27 @@ describe.each([
     const known = expectSameCells(map, ref);
     expect(known).toBeGreaterThan(1000);
   });
+
+  // widths that end in a partial 8-pixel step (and a partial 4-pixel one), with and without drops:
+  // the kernel's tail pixels and its drop terms take other paths than the full steps
+  it.each([
+    [157, 117, false],
+    [157, 117, true],
+    [84, 61, true],
+  ] as const)('at %i×%i pixels (drops: %s) on 12 frames', (w, h, drops) => {
+    const Kw = fromHfov(w, h, 79);
+    const r = rng(w * 31 + h);
+    const map = new OccupancyMap(getCore());
+    map.openFloor(-0.88);
+    const ref = new ReferenceMapper(NAVIGATOR_FRAME, -0.88);
+    for (let i = 0; i < 12; i++) {
+      const pose = cameraPose([(r() - 0.5) * 2, (r() - 0.5) * 0.4, (r() - 0.5) * 2], r() * 2 * Math.PI, (r() - 0.5) * 0.6);
+      const depth = i % 3 === 2 ? randomFrame(r, w * h) : castDepth(Kw, pose, ROOM, FURNITURE);
+      expect(map.integrate({ intrinsics: Kw, depth }, pose, 0, drops).ok).toBe(true);
+      ref.integrate(depth, Kw, pose, drops);
+    }
+    expect(expectSameCells(map, ref)).toBeGreaterThan(200);
+  });
 });
 
 function mulPose(a: Mat4, b: Mat4): Mat4 {
