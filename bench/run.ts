@@ -8,6 +8,8 @@ import { readdirSync } from 'node:fs';
 export interface BenchOptions {
   json: boolean;
   quick: boolean;
+  /** `--profile`: suites that can split their time into parts report them too (bench/step.ts) */
+  profile: boolean;
   log: (line: string) => void;
 }
 
@@ -24,13 +26,13 @@ const suites = readdirSync(new URL('.', import.meta.url))
   .map((f) => f.replace(/\.ts$/, ''))
   .sort();
 const suite = args.find((a) => !a.startsWith('--'));
-const unknownFlag = args.find((a) => a.startsWith('--') && !['--json', '--quick'].includes(a));
+const unknownFlag = args.find((a) => a.startsWith('--') && !['--json', '--quick', '--profile'].includes(a));
 if (!suite || !suites.includes(suite) || unknownFlag) {
   const why = unknownFlag ? `unknown flag ${unknownFlag}` : suite ? `unknown suite '${suite}'` : 'no suite given';
-  console.error(`bench: ${why}. Usage: npm run bench -- <${suites.join('|')}> [--json] [--quick]`);
+  console.error(`bench: ${why}. Usage: npm run bench -- <${suites.join('|')}> [--json] [--quick] [--profile]`);
   process.exit(2);
 }
-const opts: BenchOptions = { json: args.includes('--json'), quick: args.includes('--quick'), log: (l) => console.error(l) };
+const opts: BenchOptions = { json: args.includes('--json'), quick: args.includes('--quick'), profile: args.includes('--profile'), log: (l) => console.error(l) };
 const mod = (await import(`./${suite}.ts`)) as { run: (o: BenchOptions) => Promise<BenchResult> };
 const result = await mod.run(opts);
 console.table(result.table);
