@@ -1,14 +1,17 @@
 /**
  * How long the installed command takes to answer: `navharness --help` (the package's bin, compiled
  * JavaScript in dist/), against `node -e 0` in the same run: the ratio is what the command line adds
- * to starting Node. `ate --help` loads one command's module (the scoring code, no model SDK);
- * `tsx src/cli.ts --help` is the source checkout's `npm run navharness`, for comparison. The runs
- * alternate, so all of them see the same load of the machine.
+ * to starting Node. `navharness <command> --help` for every command of the catalog loads that
+ * command's module (what registers its flags); `help_worst_ratio` is the slowest of them against
+ * `node -e 0`, named by `help_worst_command`. `tsx src/cli.ts --help` is the source checkout's
+ * `npm run navharness`, for comparison. The runs alternate, so all of them see the same load of the
+ * machine.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMMANDS } from '../src/commands/catalog.js';
 import type { BenchOptions, BenchResult } from './run.js';
 import { median } from './stats.js';
 
@@ -51,7 +54,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   const cases: Record<string, string[]> = {
     node: ['-e', '0'],
     help: [bin, '--help'],
-    ate_help: [bin, 'ate', '--help'],
+    ...Object.fromEntries(COMMANDS.map((c) => [`${c.name}_help`, [bin, c.name, '--help']])),
     tsx_help: [tsx, join(ROOT, 'src/cli.ts'), '--help'],
   };
   const rounds = opts.quick ? 5 : 15;
@@ -63,6 +66,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   }
   const ms = Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, median(xs)]));
   const round = (x: number, d = 1) => Number(x.toFixed(d));
+  const worst = COMMANDS.map((c) => c.name).reduce((a, b) => (ms[`${b}_help`] > ms[`${a}_help`] ? b : a));
   return {
     table: Object.entries(cases).map(([name, args]) => ({
       command: name === 'node' ? 'node -e 0' : name === 'tsx_help' ? 'tsx src/cli.ts --help' : `navharness ${args.slice(1).join(' ')}`,
@@ -75,6 +79,9 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       ms_help: round(ms.help),
       ratio_to_node: round(ms.help / ms.node, 2),
       ms_ate_help: round(ms.ate_help),
+      ms_run_help: round(ms.run_help),
+      help_worst_command: worst,
+      help_worst_ratio: round(ms[`${worst}_help`] / ms.node, 2),
       ms_tsx_help: round(ms.tsx_help),
       runs: rounds,
     },

@@ -8,8 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { ate, rpe, readTumTrajectory, type AteResult, type RpeResult } from '../eval/index.js';
-import { atomicWriteFile } from '../memory/index.js';
+import type { AteResult, RpeResult } from '../eval/index.js';
 import { parseFlags, readInput } from './options.js';
 
 const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
@@ -79,6 +78,9 @@ export function registerAte(program: Command): void {
     .option('--json', 'print JSON', false)
     .action(async (groundtruth: string, estimate: string, flags: Record<string, unknown>) => {
       const f = parseFlags(AteFlagsSchema, { ...flags, groundtruth, estimate }, 'ate', { groundtruth: '<groundtruth>', estimate: '<estimate>' });
+      // the scoring and writing code is loaded when it runs, not for --help
+      const { ate, rpe, readTumTrajectory } = await import('../eval/index.js');
+      const { atomicWriteFile } = await import('../memory/index.js');
       const ref = readInput('ate', () => readTumTrajectory(f.groundtruth));
       const est = readInput('ate', () => readTumTrajectory(f.estimate));
       const a = readInput('ate', () => ate(ref, est, { maxDt: f.maxDt, align: f.align }));

@@ -6,12 +6,8 @@ import type { Command } from 'commander';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { checkFrameSize, poseAt, readRgbd, readTumFrames, readTumTrajectory } from '../body/node.js';
 import type { TumFrameRef } from '../body/index.js';
-import { Z_UP_FRAME, NAVIGATOR_FRAME, planarPose, type PlanarPose } from '../geometry/index.js';
-import { Navcore } from '../wasm/index.js';
-import { OccupancyMap, renderMap } from '../mapping/index.js';
-import { encodePng } from '../image/node.js';
+import type { PlanarPose } from '../geometry/index.js';
 import { checkIntrinsicsFit, IntrinsicsFlag, parseFlags, PositiveNumberFlag, readInput, UsageError } from './options.js';
 import { progressBar } from './progress.js';
 
@@ -39,6 +35,12 @@ export interface MapSummary {
 }
 
 export async function mapTumSequence(flags: MapFlags, log: (s: string) => void = () => {}): Promise<MapSummary> {
+  // the mapper, the frame readers and the PNG encoder are loaded when it runs, not for --help
+  const { checkFrameSize, poseAt, readRgbd, readTumFrames, readTumTrajectory } = await import('../body/node.js');
+  const { Z_UP_FRAME, NAVIGATOR_FRAME, planarPose } = await import('../geometry/index.js');
+  const { Navcore } = await import('../wasm/index.js');
+  const { OccupancyMap, renderMap } = await import('../mapping/index.js');
+  const { encodePng } = await import('../image/node.js');
   const frames = readInput('map', () => readTumFrames(flags.folder));
   const trajPath = flags.trajectory ?? join(flags.folder, 'groundtruth.txt');
   if (!existsSync(trajPath)) throw new UsageError(`navharness map: no trajectory: ${trajPath} not found (pass --trajectory FILE in TUM format)`);

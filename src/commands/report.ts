@@ -5,7 +5,6 @@
  */
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { compareEvals, differenceLine, isDeployDirectory, isEvalDirectory, isVlnDirectory, RunReadError, writeDeployReport, writeEvalReport, writeReport, writeVlnReport } from '../report/index.js';
 import { parseFlags, UsageError } from './options.js';
 
 const price = (flag: string) => z.coerce.number({ error: `${flag} must be a number` }).finite(`${flag} must be a finite number`).nonnegative(`${flag} is a non-negative price per million tokens`);
@@ -28,6 +27,8 @@ export function registerReport(program: Command): void {
     .option('--price-output <p>', 'USD per million output tokens', '0')
     .action(async (dirs: string[], raw: Record<string, unknown>) => {
       const f = parseFlags(ReportFlagsSchema, raw, 'report');
+      // the report layer (vega, the page writers) is loaded when a report is written, not for --help
+      const { compareEvals, differenceLine, isDeployDirectory, isEvalDirectory, isVlnDirectory, RunReadError, writeDeployReport, writeEvalReport, writeReport, writeVlnReport } = await import('../report/index.js');
       const runDir = dirs[0];
       try {
         if (dirs.length > 1) {

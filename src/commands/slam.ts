@@ -7,9 +7,6 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { median, runSlamOnImages, loadTumImages, writeTumTrajectory } from '../eval/index.js';
-import { atomicWriteFile } from '../memory/index.js';
-import { TrackerError } from '../perception/index.js';
 import { checkIntrinsicsFit, parseFlags, readInput, UsageError } from './options.js';
 
 const isFolder = (p: string) => existsSync(p) && statSync(p).isDirectory();
@@ -66,6 +63,10 @@ export function registerSlam(program: Command): void {
     .option('--save-map <file>', 'write the tracker\'s map at the end (keyframes, landmarks, covisibility)')
     .option('--json', 'print a JSON summary', false)
     .action(async (folder: string, flags: Record<string, unknown>) => {
+      // the tracker and the trajectory code are loaded when it runs, not for --help
+      const { median, runSlamOnImages, loadTumImages, writeTumTrajectory } = await import('../eval/index.js');
+      const { atomicWriteFile } = await import('../memory/index.js');
+      const { TrackerError } = await import('../perception/index.js');
       const f = parseFlags(SlamFlagsSchema, { ...flags, folder }, 'slam', { folder: '<tum-folder>' });
       const { refs, images } = readInput('slam', () => loadTumImages(f.folder, f.maxFrames));
       if (refs.length === 0) throw new UsageError(`navharness slam: ${f.folder} lists no colour/depth frame pairs; expected associations.txt, or rgb.txt and depth.txt with timestamps within 0.02 s`);

@@ -7,10 +7,11 @@
  */
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { AllowedProvidersSchema, RateLimitsSchema, RedisUrlSchema, startWorker } from '../queue/index.js';
+import type * as QueueLayer from '../queue/index.js';
 import { parseFlags } from './options.js';
 
-const WorkerFlagsSchema = z.object({
+/** The flags' schema, over the queue layer's (loaded when the worker starts: BullMQ is not needed for --help). */
+const workerFlagsSchema = ({ AllowedProvidersSchema, RateLimitsSchema, RedisUrlSchema }: typeof QueueLayer) => z.object({
   queue: RedisUrlSchema,
   concurrency: z.coerce.number({ error: '--concurrency must be a whole number' }).int('--concurrency must be a whole number').min(1, '--concurrency is at least 1').max(64, '--concurrency is at most 64').default(1),
   runsDir: z.string().min(1, '--runs-dir names a directory').default('navharness-runs'),
@@ -35,7 +36,9 @@ export function registerWorker(program: Command): void {
     .option('--rate-window <seconds>', 'with --rate-limit: the window (60: requests per minute)', '60')
     .option('--providers <list>', "where this worker sends its API keys: openai, anthropic, openai-chat=URL (a server's exact base URL); a job for another provider fails", 'openai,anthropic')
     .action(async (raw: Record<string, unknown>) => {
-      const f = parseFlags(WorkerFlagsSchema, raw, 'worker');
+      const queue = await import('../queue/index.js');
+      const { startWorker } = queue;
+      const f = parseFlags(workerFlagsSchema(queue), raw, 'worker');
       const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
       const w = await startWorker({ target: f.queue, concurrency: f.concurrency, runsDir: f.runsDir, stallSeconds: f.stallTimeout, rateLimits: f.rateLimit, rateWindowMs: f.rateWindow * 1000, providers: f.providers, log });
       await new Promise<void>((done) => {
