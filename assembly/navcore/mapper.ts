@@ -58,9 +58,12 @@ export function classifyScratchFloats(w: i32): i32 {
   if (drops) {
     // drops lie below the floor band (dropMax ≤ floorMin, checked in TypeScript)
     const drop = v128.and(ok, f32x4.le(hgt, dropMax));
-    flr = v128.andnot(flr, drop);
-    dc = v128.bitselect(f32x4.div(f32x4.mul(d, b2), f32x4.sub(b2, hgt)), d, drop);
-    cls = v128.or(cls, drop);
+    // drops are rare (a hole in the floor in view): the division only for four pixels with one
+    if (v128.any_true(drop)) {
+      flr = v128.andnot(flr, drop);
+      dc = v128.bitselect(f32x4.div(f32x4.mul(d, b2), f32x4.sub(b2, hgt)), d, drop);
+      cls = v128.or(cls, drop);
+    }
   }
   // Cell arithmetic stays in f32: every value is an integer below 2^24 (the grid is capped at 2^24
   // cells), so it is exact.
