@@ -23,6 +23,7 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 const requestText = (b: ChatBody): string => [...b.messages.map((m) => `${chatText(m.content)} ${JSON.stringify(m.tool_calls ?? [])}`), JSON.stringify(b.tools ?? [])].join('\n');
 const toolNames = (b: ChatBody): string[] => (b.tools ?? []).map((t) => t.function.name);
 const system = (b: ChatBody): string => chatText(b.messages.find((m) => m.role === 'system')?.content);
+const isVisuomotor = (b: ChatBody): boolean => system(b).includes('Before moving, read the active goal');
 const calls = (b: ChatBody): number => b.messages.filter((m) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0).length;
 
 /** A provider that walks a little, then stops (VLN) — enough to exercise every agent of both configurations. */
@@ -34,7 +35,10 @@ function vlnResponder(b: ChatBody): ChatReply {
   // Visuomotor (a fresh request per decision, executions in its records) or native (one growing
   // conversation): move twice, then stop
   const moved = calls(b) + (requestText(b).match(/Executed \d+ of/g)?.length ?? 0);
-  return moved >= 2 ? { call: { name: 'stop', args: { reason: 'at the doorway' } } } : { call: { name: 'step', args: { actions: ['forward', 'left', 'forward'] } } };
+  if (moved >= 2) return { call: { name: 'stop', args: { reason: 'at the doorway' } } };
+  const walk = { name: 'step', args: { actions: ['forward', 'left', 'forward'] } };
+  // the Visuomotor Agent submits each interaction for verification (seed 003, C.4)
+  return isVisuomotor(b) ? { calls: [walk, { name: 'request_verification', args: {} }] } : { call: walk };
 }
 
 /** A provider for GOAT tasks: two steps then a close; the judge gets a verdict. */
@@ -44,7 +48,7 @@ function goatResponder(b: ChatBody): ChatReply {
 }
 
 describe('what whole runs send to an OpenAI-compatible provider (recording server on 127.0.0.1)', () => {
-  it('VLN, goal compression and native: no pose number in any request', async () => {
+  it('VLN, goal compression and native: no pose number in any request; the Visuomotor Agent is offered its verification and corrective-goal requests, the native agent step and stop', async () => {
     const server = await startRecordingChatServer(vlnResponder);
     try {
       const episodes = await smallEpisodes(1, 11);
@@ -58,8 +62,14 @@ describe('what whole runs send to an OpenAI-compatible provider (recording serve
       for (const b of server.requests) {
         const all = requestText(b);
         expect(all).not.toMatch(/estimated position|position estimate|heading -?\d|\b[xz]=-?\d|floor -?\d|floor unknown/i);
-        expect(toolNames(b).every((n) => n === 'step' || n === 'stop')).toBe(true);
+        if (isVisuomotor(b)) expect(toolNames(b)).toEqual(['step', 'stop', 'request_verification', 'request_corrective_goal']);
+        else expect(toolNames(b).every((n) => n === 'step' || n === 'stop')).toBe(true);
       }
+      // the verification the Visuomotor Agent requested was asked and answered 'complete': the goal advanced, memory compressed
+      const systems = server.requests.map(system);
+      expect(systems.filter((t) => t.includes('Before moving, read the active goal')).length).toBeGreaterThan(0);
+      expect(systems.some((t) => t.includes('Answer the verification question'))).toBe(true);
+      expect(systems.some((t) => t.includes('Combine the previous memory'))).toBe(true);
     } finally {
       await server.close();
     }
