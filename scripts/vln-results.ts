@@ -43,10 +43,12 @@ success, and no request states a pose: like the papers' agents, the model-facing
 forward RGB, the execution record and the budget only (test/vln/leak.test.ts). Token counts are ESTIMATES (4 characters per token, 765 tokens per image) and the Cache
 column is a SIMULATED automatic prefix cache (src/baselines/vln/cache-estimate.ts: the prefix a request
 shares with the previous request of the same agent, from 1024 tokens, in 128-token steps): they
-measure how large and how repetitive the requests of each configuration are, not a provider's bill. The native row's policy is the same skill set with its own clause tracking; its
+measure how large and how repetitive the requests of each configuration are, not a provider's bill. The native row's policy is the same skill set with its own clause tracking, in one conversation that
+keeps every image (no pruning: seed 003's native context management); its
 navigation differs from the NavHarness rows through routing: the scripted native agent moves on from a
-clause after 12 unconfirmed interactions, while the NavHarness Goal Agent is asked to revise after 10
-unverified interactions and carries the route forward only after one revision, so it spends more
+clause after 12 unconfirmed interactions, while the scripted Visuomotor Agent requests a corrective goal
+after an uncertain verification or 10 unverified interactions, and the scripted Goal Agent carries the
+route forward only after one revision, so it spends more
 actions on look-arounds and more often runs out of budget before STOP (an episode without STOP
 scores SR 0). The \`off\` and \`goal\` rows act identically (the scripted agents' decisions do not depend
 on how the history is stored), so their difference is tokens only.

@@ -33,7 +33,7 @@ export function registerReport(program: Command): void {
       try {
         if (dirs.length > 1) {
           if (!f.out) throw new UsageError('navharness report: with several eval directories, --out names the folder for the comparison page');
-          const c = compareEvals(dirs, f.out);
+          const c = await compareEvals(dirs, f.out);
           console.log(c.comparisons.map((x) => `${x.candidate} against ${x.baseline}:\n${x.differences.map((d) => `  ${differenceLine(d)}`).join('\n')}`).join('\n'));
           console.log(`comparison of ${dirs.length} evals written to ${c.file}`);
           return;

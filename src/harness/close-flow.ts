@@ -93,8 +93,10 @@ export async function closeFlow(deps: FlowDeps, t: TaskState, session: Session, 
     t.handoverPrompted = true;
     events.push({ kind: 'handover-prompt' });
     session.say(text(handoverMissingPrompt(journal.handoverPath(t.id), cfg.handover)));
-    // the close request stays pending (motion is refused meanwhile); this hop does not use the check
-    await session.hop(t.ctx, { maxTurns: HANDOVER_PROMPT_TURNS, budget: null, whileClosePending: true });
+    // the close request stays pending (motion is refused meanwhile); this hop does not use the check.
+    // Its turns are the task's (seed 000: the turn budget spans all the task's hops), so a claim made
+    // with the last turn gets no turn to write the handover.
+    await session.hop(t.ctx, { maxTurns: HANDOVER_PROMPT_TURNS, budget: t.turns, whileClosePending: true });
   }
   const claim = { claim: req.claim, evidence: req.evidence };
   let prestop: StoredVerdict | null = null;

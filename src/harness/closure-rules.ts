@@ -44,14 +44,16 @@ export interface BoundaryState {
 export type BoundaryAction = 'close' | 'environment-ended' | 'steps-exhausted' | 'turns-exhausted' | 'recovery' | 'resume';
 
 /**
- * What the orchestrator does at a hop boundary. A pending close request comes first: a claim made
- * on the last step is still a claim (the budget only removes the chance to act on a veto). Then an
- * environment-ended task, the budgets, a pending (or fallback) recovery, else the same conversation
- * resumes.
+ * What the orchestrator does at a hop boundary, in seed 001 §3.1's order: "If the environment has
+ * already ended the task, the orchestrator records its outcome. Otherwise, it handles a pending
+ * closure request before considering recovery." A pending close then comes before the budgets: a
+ * claim made on the last step or turn is still a claim ("Task closure records the outcome …
+ * including after budget exhaustion"; the spent budget only removes the chance to act on a veto).
+ * Then the budgets, a pending (or fallback) recovery, else the same conversation resumes.
  */
 export function boundaryAction(s: BoundaryState): BoundaryAction {
-  if (s.closePending) return 'close';
   if (s.terminated) return 'environment-ended';
+  if (s.closePending) return 'close';
   if (s.stepsLeft <= 0) return 'steps-exhausted';
   if (s.turnsLeft <= 0) return 'turns-exhausted';
   if (s.recoveryPending || s.fallbackDue) return 'recovery';

@@ -100,7 +100,8 @@ async function noteHop(deps: FlowDeps, t: TaskState, session: Session): Promise<
   session.tools = fileTools(cfg);
   t.ctx.files = journal.workspace.access({ kind: 'actor', handover: journal.handoverPath(t.id), recoveryNote: notePath });
   session.say(text(recoveryNoteHop(notePath, form)));
-  await session.hop(t.ctx, { maxTurns: cfg.recovery.noteHopTurns, budget: null });
+  // the note's turns are the task's: the turn budget spans all its hops and attempts (seed 000, 001)
+  await session.hop(t.ctx, { maxTurns: cfg.recovery.noteHopTurns, budget: t.turns });
   session.tools = saved.tools;
   t.ctx.files = saved.files;
   return journal.workspace.exists(notePath) ? notePath : null;

@@ -1,7 +1,10 @@
 /**
  * The wake-up step of a recovery above attempt scope: four current views are compared with the
- * photographs of stored places (shortlisted by a PlaceMatcher) and a short location brief comes back.
- * `ModelWakeUp` asks a model with no tools; `MatcherWakeUp` (offline) states the matcher's ranking.
+ * photographs of stored places and a short location brief comes back. `ModelWakeUp` asks a model with
+ * no tools and shows it every stored place's photographs (seed 000: "compares them with current
+ * views") up to WAKEUP_IMAGE_LIMIT images in the request; only when the places hold more does the
+ * PlaceMatcher's ranking decide which are left out. `MatcherWakeUp` (offline) states the matcher's
+ * ranking of its best four.
  */
 import { type Model, type Usage, image, text, ZERO_USAGE } from '../models/index.js';
 import { EVIDENCE_LIMIT_CHARS, modelProse } from '../memory/index.js';
@@ -11,11 +14,30 @@ import { rgbPng } from '../image/node.js';
 import { providerMessage } from './model-call.js';
 import type { PlaceMatcher, RgbImage } from './place-matcher.js';
 
+/** the offline wake-up's ranking length */
 export const WAKEUP_SHORTLIST = 4;
+/**
+ * Images in one wake-up request, the four current views included: Anthropic's Messages API refuses
+ * more than 100 images in a request, the strictest of the providers we drive.
+ */
+export const WAKEUP_IMAGE_LIMIT = 100;
+
+/** The places whose photographs fit the image limit after the current views, best-ranked first. */
+export function placesWithinImageLimit<T extends { place: Place }>(ranked: readonly T[], currentViews: number, limit = WAKEUP_IMAGE_LIMIT): T[] {
+  let room = limit - currentViews;
+  const shown: T[] = [];
+  for (const s of ranked) {
+    if (s.place.views.length === 0 || s.place.views.length > room) continue;
+    shown.push(s);
+    room -= s.place.views.length;
+  }
+  return shown;
+}
 
 export interface WakeUpResult {
   brief: string;
   usage: Usage;
+  /** the places whose photographs were compared (the model wake-up: all that fit the image limit) */
   shortlist: { place: string; score: number }[];
 }
 
@@ -37,7 +59,9 @@ export class ModelWakeUp implements WakeUp {
   }
 
   async brief(scope: string, views: readonly RgbImage[], places: readonly Place[], roomOf: (p: Place) => string): Promise<WakeUpResult> {
-    const short = await this.matcher.shortlist(views, places, WAKEUP_SHORTLIST);
+    const fit = placesWithinImageLimit(await this.matcher.shortlist(views, places, places.length), views.length);
+    // shown in the order they were stored, so that the matcher's ranking is no cue to the model
+    const short = fit.sort((a, b) => places.indexOf(a.place) - places.indexOf(b.place));
     const shortlist = short.map((s) => ({ place: s.place.name, score: s.score }));
     if (short.length === 0) return { brief: NO_STORED_PLACES_BRIEF, usage: { ...ZERO_USAGE }, shortlist };
     const content = [text(wakeupRequest(scope, short.map((s) => s.place.name)))];

@@ -7,6 +7,7 @@ import * as vl from 'vega-lite';
 import type { TopLevelSpec } from 'vega-lite';
 import type { TaskSummary } from './aggregate.js';
 import type { TrajectoryFile } from './read-run.js';
+import type { PositionRow } from '../eval/index.js';
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const CONFIG = {
@@ -77,6 +78,33 @@ export function successByPositionSpec(tasks: readonly TaskSummary[]): TopLevelSp
           tooltip: [{ field: 'status', title: 'ledger' }],
         },
       },
+    ],
+  };
+}
+
+/**
+ * Success by task position over sequences (the papers' Figure 4 and Table 5): s-SR at each position
+ * for each series (an eval, or each of the evals compared), every point labelled with its
+ * successes / tasks, since later positions hold fewer tasks when sequences differ in length.
+ */
+export function byPositionSpec(series: readonly { name: string; rows: readonly PositionRow[] }[]): TopLevelSpec {
+  const values = series.flatMap((s) => s.rows.map((r) => ({ series: s.name, position: r.position, s_SR: r.s_SR, count: `${r.successes}/${r.tasks}` })));
+  const longest = Math.max(0, ...series.map((s) => s.rows.length));
+  const color = { field: 'series', type: 'nominal' as const, title: null, legend: series.length > 1 ? { direction: 'vertical' as const, labelLimit: 0 } : null };
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+    title: { text: 'Success by task position', subtitle: 's-SR over sequences at each position · label: successes/tasks', anchor: 'start', fontSize: 14 },
+    data: { values },
+    width: plotWidth(longest),
+    height: 190,
+    encoding: {
+      x: { field: 'position', type: 'ordinal', title: 'task position in the sequence', axis: { labelAngle: 0 } },
+      y: { field: 's_SR', type: 'quantitative', title: 's-SR', scale: { domain: [0, 1.1] }, axis: { values: [0, 0.25, 0.5, 0.75, 1] } },
+      color,
+    },
+    layer: [
+      { mark: { type: 'line', point: { filled: true, size: 50 }, strokeWidth: 2 } },
+      { mark: { type: 'text', dy: -10, fontSize: 10 }, encoding: { text: { field: 'count', type: 'nominal' } } },
     ],
   };
 }

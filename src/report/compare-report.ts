@@ -6,6 +6,7 @@
  * evaluation, with its counts, is tabled beside it.
  */
 import { join, resolve } from 'node:path';
+import { byPositionSpec, renderSvg } from './charts.js';
 import { byPosition, pairedDifferences, sequenceOutcome, type PairedDifference, type PositionRow, type ScoredTask } from '../eval/index.js';
 import { atomicWriteFile } from '../memory/index.js';
 import { CSS, pct } from './html.js';
@@ -82,12 +83,13 @@ ${rows.join('\n')}
 </tbody></table>`;
 }
 
-export function compareEvals(dirs: readonly string[], out: string, now = new Date()): WrittenComparison {
+export async function compareEvals(dirs: readonly string[], out: string, now = new Date()): Promise<WrittenComparison> {
   if (dirs.length < 2) throw new RunReadError(dirs[0] ?? '(none)', 'a comparison needs two or more eval directories');
   const evals = dirs.map(readEvalSequences);
   const [base, ...rest] = evals;
   const comparisons = rest.map((c) => ({ baseline: base.dir, candidate: c.dir, differences: pairedDifferences(base.sequences, c.sequences) }));
   const summary = evals.map((e) => ({ dir: e.dir, sequences: e.sequences.size, byPosition: byPosition([...e.sequences.values()]) }));
+  const plot = await renderSvg(byPositionSpec(summary.map((e) => ({ name: e.dir, rows: e.byPosition }))));
   const file = join(resolve(out), 'index.html');
   atomicWriteFile(
     file,
@@ -99,6 +101,7 @@ export function compareEvals(dirs: readonly string[], out: string, now = new Dat
 <p class="muted">Baseline ${esc(base.dir)} (${base.sequences.size} sequences). Differences are candidate − baseline over the sequences both evaluations played, with 95 % percentile-bootstrap intervals over those paired sequences.</p>
 ${comparisons.map(comparisonTable).join('\n')}
 ${positionTable(summary)}
+<div class="plots"><img src="data:image/svg+xml;base64,${Buffer.from(plot, 'utf8').toString('base64')}" alt="success by task position of each eval"></div>
 <footer>Written by navharness report at ${esc(now.toISOString())}.</footer>
 </main></body></html>
 `,

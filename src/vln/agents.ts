@@ -8,10 +8,10 @@
 import { type AssistantMessage, type ContentPart, type Model, type ToolCall, text } from '../models/index.js';
 import { Session, type SessionEvent } from '../harness/index.js';
 import type { Tool } from '../tools/index.js';
-import { GOAL_AGENT_PROMPT, GOAL_AGENT_REPLY_FORMAT, GoalAgentReplySchema, MEMORY_AGENT_PROMPT, MEMORY_AGENT_REPLY_FORMAT, CURRENT_OBSERVATION_LABEL, VERIFY_AGENT_PROMPT, VERIFY_AGENT_REPLY_FORMAT, VISUOMOTOR_AGENT_PROMPT, VerifyAgentReplySchema, initializationPrompt, type GoalAgentReply, type VerifyAgentReply } from '../prompts/index.js';
+import { GOAL_AGENT_PROMPT, GOAL_AGENT_REPLY_FORMAT, GoalAgentReplySchema, MEMORY_AGENT_PROMPT, MEMORY_AGENT_REPLY_FORMAT, CURRENT_OBSERVATION_LABEL, VERIFY_AGENT_PROMPT, VERIFY_AGENT_REPLY_FORMAT, VISUOMOTOR_AGENT_PROMPT, VerifyAgentReplySchema, historicalObservationLabel, initializationPrompt, type GoalAgentReply, type VerifyAgentReply } from '../prompts/index.js';
 import type { DecisionLedger, DecisionRole } from './accounting.js';
 import { activeGoalText, contextText, imageParts, type ImagePolicy, type InteractionRecord, type VlnContext } from './context.js';
-import { VLN_TOOLS } from './stop-tool.js';
+import { VISUOMOTOR_TOOLS } from './stop-tool.js';
 
 export interface AgentCaller {
   model: Model;
@@ -68,30 +68,40 @@ export async function askGoalAgent(c: AgentCaller, ctx: VlnContext, revision: st
   return { reply: { goal: fallback.goal, question: fallback.question, final: fallback.final }, problem: `goal reply did not parse: ${r.text.slice(0, 200)}` };
 }
 
-export type VisuomotorChoice = { kind: 'step'; call: ToolCall } | { kind: 'stop'; call: ToolCall } | { kind: 'none'; text: string };
+/** The Visuomotor Agent's reply: its calls in the order it made them (the loop follows each), and its text. */
+export interface VisuomotorChoice {
+  calls: ToolCall[];
+  text: string;
+}
+
+const VISUOMOTOR_ASK =
+  'Call step with the next short action sequence toward the active goal, then request_verification to submit its observation and execution record. Call request_corrective_goal when the active goal no longer fits the scene, and stop when you judge the instructed endpoint reached.';
 
 export async function askVisuomotorAgent(c: AgentCaller, ctx: VlnContext): Promise<VisuomotorChoice> {
   const last = ctx.records[ctx.records.length - 1];
   const feedback = last?.verification ? `Latest verification feedback: ${last.verification.status}. ${last.verification.evidence} Next step: ${last.verification.nextStep}` : 'No verification feedback yet.';
+  const notice = ctx.notice ? `\nYour last call was refused: ${ctx.notice}` : '';
   const req: AgentRequest = {
     system: system(ctx, VISUOMOTOR_AGENT_PROMPT),
-    content: [text(contextText(ctx)), ...imageParts(ctx, c.policy), text(`${activeGoalText(ctx.active)}\n${feedback}\nCall step with the next short action sequence toward the active goal, or stop if the instructed endpoint is reached.`)],
-    tools: VLN_TOOLS,
+    content: [text(contextText(ctx)), ...imageParts(ctx, c.policy), text(`${activeGoalText(ctx.active)}\n${feedback}${notice}\n${VISUOMOTOR_ASK}`)],
+    tools: VISUOMOTOR_TOOLS,
   };
   const r = await ask(c, 'visuomotor', req);
-  const call = r.toolCalls.find((t) => t.name === 'step' || t.name === 'stop');
-  if (!call) return { kind: 'none', text: r.text };
-  return { kind: call.name === 'stop' ? 'stop' : 'step', call };
+  return { calls: r.toolCalls, text: r.text };
 }
 
+/**
+ * C.3: "the original instruction, active goal, paired question, and available observations and
+ * execution history" — the whole shared context c⁻ (memory, goal history, every raw record with its
+ * earlier feedback) and its images under the image policy, with the record to judge named last.
+ */
 export async function askVerifyAgent(c: AgentCaller, ctx: VlnContext, latest: InteractionRecord): Promise<{ reply: VerifyAgentReply; problem: string | null }> {
-  const onGoal = ctx.records.filter((r) => r.goal === ctx.active?.goal).slice(-4, -1);
-  const earlier = onGoal.length ? `Earlier interactions on this goal:\n${onGoal.map((r) => `- [after action ${r.actionIndex}] ${r.execution.replace(/\n/g, ' ')}`).join('\n')}\n` : '';
   const req: AgentRequest = {
     system: system(ctx, VERIFY_AGENT_PROMPT, VERIFY_AGENT_REPLY_FORMAT),
     content: [
-      text(`Instruction: ${ctx.instruction}\n${activeGoalText(ctx.active)}\n${earlier}Latest execution record (after action ${latest.actionIndex}):\n${latest.execution}`),
-      ...imageParts(ctx, c.policy, false),
+      text(contextText(ctx)),
+      ...imageParts(ctx, c.policy),
+      text(`Latest execution record (after action ${latest.actionIndex}):\n${latest.execution}`),
       text('Answer the verification question.'),
     ],
     tools: [],
@@ -102,15 +112,29 @@ export async function askVerifyAgent(c: AgentCaller, ctx: VlnContext, latest: In
   return { reply: { evidence: 'The verification reply could not be read.', status: 'uncertain', next_step: 'Re-check the goal against the current view.' }, problem: `verify reply did not parse: ${r.text.slice(0, 200)}` };
 }
 
-/** Compresses the completed goal's raw records into the memory summary (goal-based compression). */
+/** Memory requests carry at most this many of the completed segment's frames (the newest). */
+export const MEMORY_SEGMENT_IMAGES = 20;
+
+/** The segment's frames as attached evidence, oldest first, labelled; the current view is the last one. */
+function segmentImages(ctx: VlnContext, segment: InteractionRecord[]): ContentPart[] {
+  const seen = new Set<Uint8Array>([ctx.current]);
+  const frames = segment.filter((r) => (seen.has(r.frame) ? false : (seen.add(r.frame), true))).slice(-(MEMORY_SEGMENT_IMAGES - 1));
+  const parts: ContentPart[] = frames.flatMap((r) => [text(historicalObservationLabel(r.actionIndex)), { type: 'image' as const, png: r.frame }]);
+  return [...parts, text(CURRENT_OBSERVATION_LABEL), { type: 'image', png: ctx.current }];
+}
+
+/**
+ * Compresses the completed goal's raw records into the memory summary (goal-based compression). C.5:
+ * "the original instruction, previous memory, newly completed execution records, and the attached
+ * visual evidence" — the frames of those records (the newest MEMORY_SEGMENT_IMAGES).
+ */
 export async function askMemoryAgent(c: AgentCaller, ctx: VlnContext, segment: InteractionRecord[]): Promise<string> {
   const records = segment.map((r) => `- [after action ${r.actionIndex}] goal "${r.goal}". ${r.execution.replace(/\n/g, ' ')}${r.verification ? ` Verification: ${r.verification.status}. ${r.verification.evidence}` : ''}`).join('\n');
   const req: AgentRequest = {
     system: system(ctx, MEMORY_AGENT_PROMPT, MEMORY_AGENT_REPLY_FORMAT),
     content: [
       text(`Instruction: ${ctx.instruction}\nPrevious memory:\n${ctx.memory.summary || '(empty)'}\n\nNew execution records of the goal just verified complete:\n${records}`),
-      text(CURRENT_OBSERVATION_LABEL),
-      { type: 'image', png: ctx.current },
+      ...segmentImages(ctx, segment),
     ],
     tools: [],
   };

@@ -49,10 +49,12 @@ export interface VlnContext {
   finalVerified: boolean;
   actionsUsed: number;
   current: Uint8Array;
+  /** why the Visuomotor Agent's last call was refused, shown with its next decision only */
+  notice: string | null;
 }
 
 export function createContext(instruction: string, budget: number, current: Uint8Array): VlnContext {
-  return { instruction, budget, memory: { summary: '', evidence: [] }, records: [], goalLog: [], active: null, finalVerified: false, actionsUsed: 0, current };
+  return { instruction, budget, memory: { summary: '', evidence: [] }, records: [], goalLog: [], active: null, finalVerified: false, actionsUsed: 0, current, notice: null };
 }
 
 /**

@@ -1,19 +1,21 @@
 /**
  * The instruction-following loops of the three configurations (SPEC §12):
- *  - 'off'  : Goal, Visuomotor and Verify agents; raw history is never compressed;
+ *  - 'off'  : Goal, Visuomotor and Verify agents; raw history is never compressed. The loop follows the
+ *             Visuomotor Agent's calls: step, request_verification (the Verify Agent answers; a
+ *             verified completion advances), request_corrective_goal (the Goal Agent revises), stop;
  *  - 'goal' : the same, and at each VERIFIED goal completion the Memory Agent replaces the completed
  *             goal's raw records with a summary (plus the completion view as retained evidence);
  *  - 'native': one tool-calling agent with its own growing conversation (see native.ts).
  * Every model request is one external decision in the ledger. The loop never shows an agent the
  * evaluator's data (reference path, goal position, distances, success).
  */
-import { type Model, textOf } from '../models/index.js';
+import { type Model, type ToolCall, textOf } from '../models/index.js';
 import { framePng, createToolContext, stepsLeft, type ToolContext, callTool } from '../tools/index.js';
 import { DecisionLedger } from './accounting.js';
 import { askGoalAgent, askMemoryAgent, askVerifyAgent, askVisuomotorAgent, type AgentCaller } from './agents.js';
 import { createContext, DEFAULT_IMAGE_POLICY, type ImagePolicy, type InteractionRecord, type VlnContext } from './context.js';
-import { routeAfterVerification, DEFAULT_MAX_INTERACTIONS_PER_GOAL, type Route } from './routing.js';
-import { VLN_TOOLS } from './stop-tool.js';
+import { routeAfterVerification, type Route } from './routing.js';
+import { requestCorrectiveGoalTool, VISUOMOTOR_TOOLS } from './stop-tool.js';
 import type { Navigator } from '../navigator/index.js';
 
 export const VLN_CONFIGS = ['native', 'off', 'goal'] as const;
@@ -25,13 +27,13 @@ export interface LoopOptions {
   /** external decisions after which the episode is cut off (a runaway guard) */
   maxDecisions: number;
   policy?: ImagePolicy;
-  maxInteractionsPerGoal?: number;
   maxOutputTokens?: number;
 }
 
 export interface LoopResult {
   stopped: boolean;
-  endReason: 'stop' | 'budget' | 'decisions';
+  /** 'provider-error': the native agent's provider refused a request (its own context limit, or a failure) */
+  endReason: 'stop' | 'budget' | 'decisions' | 'provider-error';
   actions: number;
   ledger: DecisionLedger;
   goals: { set: number; verified: number; revisions: number; compressions: number };
@@ -53,7 +55,6 @@ class AdaptiveGoalEpisode {
     private readonly tools: ToolContext,
     readonly res: LoopResult,
     private readonly compression: boolean,
-    private readonly o: LoopOptions,
   ) {}
 
   async setGoal(revision: string | null): Promise<void> {
@@ -66,26 +67,43 @@ class AdaptiveGoalEpisode {
     if (revision) res.goals.revisions++;
   }
 
-  /** One Visuomotor decision and its step: the record to verify, 'next' to decide again, 'end' to stop the episode. */
-  async act(): Promise<InteractionRecord | 'next' | 'end'> {
+  /** One Visuomotor decision, and each of its calls in the order it made them: 'end' stops the episode. */
+  async decide(): Promise<'next' | 'end'> {
     const { ctx, res, tools } = this;
     if (stepsLeft(tools) === 0 || tools.terminated) {
       res.endReason = 'budget';
       return 'end';
     }
     const choice = await askVisuomotorAgent(this.caller, ctx);
-    if (choice.kind === 'stop') {
-      res.stopped = true;
-      res.endReason = 'stop';
-      return 'end';
-    }
-    if (choice.kind === 'none') {
-      // No action chosen: the turn is spent; repeated silence ends the episode without STOP.
-      res.problems.push(`visuomotor agent chose no action: ${choice.text.slice(0, 120)}`);
+    ctx.notice = null;
+    if (choice.calls.length === 0) {
+      // No call: the decision is spent; repeated silence ends the episode without STOP.
+      res.problems.push(`visuomotor agent made no call: ${choice.text.slice(0, 120)}`);
       return ++this.idle >= 3 ? 'end' : 'next';
     }
     this.idle = 0;
-    const out = await callTool(VLN_TOOLS, 'step', choice.call.arguments, tools);
+    for (const call of choice.calls) {
+      if (call.name === 'stop') {
+        res.stopped = true;
+        res.endReason = 'stop';
+        return 'end';
+      }
+      if (call.name === 'step') await this.step(call);
+      else if (call.name === 'request_verification') await this.verify();
+      else if (call.name === 'request_corrective_goal') await this.correct(call);
+      else this.refuse(`There is no tool named '${call.name.slice(0, 60)}'; the tools are ${VISUOMOTOR_TOOLS.map((t) => t.name).join(', ')}.`);
+    }
+    return 'next';
+  }
+
+  private refuse(message: string): void {
+    this.ctx.notice = [this.ctx.notice, message].filter(Boolean).join(' ');
+    this.res.problems.push(message.slice(0, 160));
+  }
+
+  private async step(call: ToolCall): Promise<void> {
+    const { ctx, tools } = this;
+    const out = await callTool(VISUOMOTOR_TOOLS, 'step', call.arguments, tools);
     ctx.actionsUsed = tools.budget.used;
     const img = out.content.find((p) => p.type === 'image');
     if (img && img.type === 'image') ctx.current = img.png;
@@ -99,27 +117,41 @@ class AdaptiveGoalEpisode {
     };
     ctx.records.push(rec);
     ctx.active!.interactions++;
-    if (!out.isError) return rec;
-    res.problems.push(rec.execution.slice(0, 160));
-    return 'next';
+    if (out.isError) this.res.problems.push(rec.execution.slice(0, 160));
   }
 
-  /** The Verify Agent on a record, then the route it leads to: continue, revise or advance. */
-  async verify(rec: InteractionRecord): Promise<void> {
+  /** The Verify Agent on the latest record (the Visuomotor Agent asked), then advance or continue. */
+  private async verify(): Promise<void> {
     const { ctx, res } = this;
+    const rec = ctx.records[ctx.records.length - 1];
+    if (!rec || rec.verification || ctx.records.length <= this.segmentStart) {
+      this.refuse('Verification was requested with nothing executed toward the active goal since its last verification: step first.');
+      return;
+    }
     const v = await askVerifyAgent(this.caller, ctx, rec);
     if (v.problem) res.problems.push(v.problem);
     rec.verification = { status: v.reply.status, evidence: v.reply.evidence, nextStep: v.reply.next_step };
-    const route = routeAfterVerification(v.reply, ctx.active!.interactions, this.o.maxInteractionsPerGoal ?? DEFAULT_MAX_INTERACTIONS_PER_GOAL);
+    const route = routeAfterVerification(v.reply);
     rec.route = route;
     res.routes.push(route);
-    if (route === 'continue') return;
-    if (route === 'revise') {
-      ctx.goalLog.push(`"${ctx.active!.goal}": revised after ${ctx.active!.interactions} interactions (${v.reply.status}: ${v.reply.evidence})`);
-      await this.setGoal(`${v.reply.evidence} ${v.reply.next_step}`);
+    if (route === 'advance') await this.advance(rec);
+  }
+
+  /** The Visuomotor Agent's request for a corrective goal: the Goal Agent revises; raw history is kept. */
+  private async correct(call: ToolCall): Promise<void> {
+    const { ctx, res } = this;
+    const args = requestCorrectiveGoalTool.schema.safeParse(call.arguments);
+    if (!args.success) {
+      this.refuse('request_corrective_goal needs {"reason": "<why the active goal no longer fits the scene>"} (1 to 2000 characters).');
       return;
     }
-    await this.advance(rec);
+    const last = ctx.records[ctx.records.length - 1];
+    const onGoal = last && ctx.records.length > this.segmentStart ? last : null;
+    if (onGoal) onGoal.route = 'revise';
+    res.routes.push('revise');
+    ctx.goalLog.push(`"${ctx.active!.goal}": revised after ${ctx.active!.interactions} interactions at the Visuomotor Agent's request (${args.data.reason})`);
+    const feedback = onGoal?.verification ? ` Latest verification: ${onGoal.verification.status}. ${onGoal.verification.evidence} ${onGoal.verification.nextStep}` : '';
+    await this.setGoal(`${args.data.reason}${feedback}`);
   }
 
   /** Verified completion: compress the finished segment (when on), then the next goal unless this was the final one. */
@@ -159,12 +191,10 @@ export async function runNavHarnessEpisode(
   const first = navigator.lastView ?? (await navigator.observe());
   const ctx = createContext(instruction, o.budget, framePng(first));
   const res: LoopResult = { stopped: false, endReason: 'decisions', actions: 0, ledger, goals: { set: 0, verified: 0, revisions: 0, compressions: 0 }, routes: [], problems: [], context: ctx };
-  const episode = new AdaptiveGoalEpisode(caller, ctx, tools, res, compression, o);
+  const episode = new AdaptiveGoalEpisode(caller, ctx, tools, res, compression);
   await episode.setGoal(null);
   while (ledger.decisions.length < o.maxDecisions) {
-    const rec = await episode.act();
-    if (rec === 'end') break;
-    if (rec !== 'next') await episode.verify(rec);
+    if ((await episode.decide()) === 'end') break;
   }
   res.actions = tools.budget.used;
   return res;

@@ -1,21 +1,16 @@
 /**
- * Verification-driven routing (SPEC §12): the Verify Agent's answer decides what happens next.
+ * Verification-driven routing (SPEC §12, seed 003 §3.3 and C.3–C.4): the Verify Agent's answer to a
+ * verification the Visuomotor Agent requested decides whether the goal advances.
  *  - complete            → advance: the goal is done (compression may run), the Goal Agent sets the next one
- *  - uncertain           → revise: the Goal Agent rewrites the goal; raw history is kept
- *  - incomplete          → continue toward the same goal, unless the advice asks for a corrective
- *                          goal, or the goal has used `maxInteractions` interactions without being
- *                          verified (it no longer fits the scene) → revise
+ *  - incomplete/uncertain → continue: the feedback joins the history; the Visuomotor Agent reads it
+ *                          and either acts on toward the goal or requests a corrective goal
+ * A revision ('revise') is never the harness's inference from the feedback: it happens only when the
+ * Visuomotor Agent calls request_corrective_goal (loop.ts).
  */
 import type { VerifyAgentReply } from '../prompts/index.js';
 
 export type Route = 'continue' | 'revise' | 'advance';
 
-export const DEFAULT_MAX_INTERACTIONS_PER_GOAL = 10;
-const ASKS_FOR_REVISION = /\b(revise|revision|corrective goal|new goal|re-?plan|does not fit|no longer fits)\b/i;
-
-export function routeAfterVerification(v: Pick<VerifyAgentReply, 'status' | 'next_step'>, interactionsOnGoal: number, maxInteractions = DEFAULT_MAX_INTERACTIONS_PER_GOAL): Route {
-  if (v.status === 'complete') return 'advance';
-  if (v.status === 'uncertain') return 'revise';
-  if (ASKS_FOR_REVISION.test(v.next_step) || interactionsOnGoal >= maxInteractions) return 'revise';
-  return 'continue';
+export function routeAfterVerification(v: Pick<VerifyAgentReply, 'status'>): Exclude<Route, 'revise'> {
+  return v.status === 'complete' ? 'advance' : 'continue';
 }

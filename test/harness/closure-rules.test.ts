@@ -42,12 +42,15 @@ describe('SPEC §9 certification: reuse the pre-stop verdict when the step count
   });
 });
 
-describe('SPEC §8 hop boundary: close before environment end, budgets, recovery; else resume', () => {
+describe('seed 001 §3.1 hop boundary: environment end, then close, budgets, recovery; else resume', () => {
   const base: BoundaryState = { closePending: false, recoveryPending: false, terminated: false, stepsLeft: 10, turnsLeft: 10, fallbackDue: false };
   it.each([
     { s: {}, action: 'resume' },
     { s: { closePending: true, recoveryPending: true }, action: 'close' },
-    { s: { closePending: true, terminated: true, stepsLeft: 0 }, action: 'close' },
+    { s: { closePending: true, terminated: true, stepsLeft: 0 }, action: 'environment-ended' },
+    { s: { closePending: true, terminated: true }, action: 'environment-ended' },
+    { s: { closePending: true, stepsLeft: 0 }, action: 'close' },
+    { s: { closePending: true, turnsLeft: 0, fallbackDue: true }, action: 'close' },
     { s: { terminated: true, recoveryPending: true }, action: 'environment-ended' },
     { s: { stepsLeft: 0, recoveryPending: true }, action: 'steps-exhausted' },
     { s: { turnsLeft: 0, recoveryPending: true }, action: 'turns-exhausted' },

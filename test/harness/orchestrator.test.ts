@@ -74,6 +74,8 @@ describe('close flow (SPEC §9)', () => {
     expect(out.trace.find((e) => e.kind === 'prestop')).toMatchObject({ verdict: 'incomplete', withheld: true });
     expect(out.trace.find((e) => e.kind === 'certification')).toMatchObject({ plan: 'fresh', verdict: 'complete' });
     expect(out.record).toMatchObject({ status: 'complete', claim: { claim: 'complete', evidence: 'still there' }, steps: 1, handover: HANDOVER });
+    // the handover prompt's two turns count like the others: five model turns in all
+    expect(out.record.model_turns).toBe(5);
     expect(journal.readVerdict('task-001', 'prestop')?.verdict).toBe('incomplete');
     expect(journal.readVerdict('task-001', 'final')).toMatchObject({ verdict: 'complete', steps_at_check: 1 });
     // the evidence went back to the same conversation, which continued
@@ -189,6 +191,9 @@ describe('recovery (SPEC §10)', () => {
       { kind: 'recover', scope: 'floor', rules: [5] },
     ]);
     expect(out.record.recovery_notes).toEqual(['tasks/task-001/recovery-1.json', 'tasks/task-001/recovery-2.json']);
+    // the note hops' turns are the task's: every model turn of the task is counted (seed 000/001)
+    expect(out.record.model_turns).toBe(actor.requests.length);
+    expect(actor.requests.length).toBe(10);
     expect(journal.readRecoveryNote('tasks/task-001/recovery-2.json')?.suggested_scope).toBe('floor');
     // the note hop offered file tools only
     const noteHop = actor.requests[2];

@@ -13,7 +13,9 @@ export interface ChatBody {
   tools?: { type: string; function: { name: string } }[];
 }
 
-export type ChatReply = { content: string } | { call: { name: string; args: Record<string, unknown> } };
+type Call = { name: string; args: Record<string, unknown> };
+/** a text reply, one tool call, or several in one reply (in order) */
+export type ChatReply = { content: string } | { call: Call } | { calls: Call[] };
 
 export interface RecordingChatServer {
   /** base URL for `openai-chat:MODEL@URL` */
@@ -29,7 +31,15 @@ export function chatText(content: unknown): string {
   return '';
 }
 
-export async function startRecordingChatServer(respond: (body: ChatBody) => ChatReply, lifetimeMs = 600_000): Promise<RecordingChatServer> {
+/**
+ * `promptTokens` is the usage the server reports for a request (by default its size / 4), so that a
+ * test can stand in for a provider whose prompts are large without sending that much.
+ */
+export async function startRecordingChatServer(
+  respond: (body: ChatBody) => ChatReply,
+  lifetimeMs = 600_000,
+  promptTokens: (raw: string, body: ChatBody) => number = (raw) => Math.ceil(raw.length / 4),
+): Promise<RecordingChatServer> {
   const requests: ChatBody[] = [];
   let n = 0;
   const server = createServer((req, res) => {
@@ -44,8 +54,9 @@ export async function startRecordingChatServer(respond: (body: ChatBody) => Chat
         requests.push(body);
         const r = respond(body);
         const id = `call_${++n}`;
-        const message = 'content' in r ? { role: 'assistant', content: r.content } : { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: r.call.name, arguments: JSON.stringify(r.call.args) } }] };
-        const prompt = Math.ceil(raw.length / 4);
+        const calls = 'content' in r ? [] : 'call' in r ? [r.call] : r.calls;
+        const message = 'content' in r ? { role: 'assistant', content: r.content } : { role: 'assistant', content: null, tool_calls: calls.map((c, i) => ({ id: `${id}_${i}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args) } })) };
+        const prompt = promptTokens(raw, body);
         out = {
           id: `chatcmpl-${n}`,
           object: 'chat.completion',

@@ -39,8 +39,8 @@ describe('paired comparison of evals', () => {
   const better = writeEval('better', 10, (h, k) => (h + k) % 2 === 0 || k === 4);
   const shorter = writeEval('shorter', 3, (h, k) => (h + k) % 2 === 0);
 
-  it('gives the difference over the paired sequences with its interval, and success by position with counts', () => {
-    const c = compareEvals([base, better, shorter], join(root, 'cmp'));
+  it('gives the difference over the paired sequences with its interval, and success by position with counts (table and plot)', async () => {
+    const c = await compareEvals([base, better, shorter], join(root, 'cmp'));
     const [vsBetter, vsShorter] = c.comparisons;
     const s = vsBetter.differences.find((d) => d.score === 's_SR')!;
     // task 4 succeeds in every sequence of 'better' and in half of 'base': +0.125 of s-SR
@@ -54,6 +54,13 @@ describe('paired comparison of evals', () => {
     const html = readFileSync(c.file, 'utf8');
     expect(html).toContain('Success by task position');
     expect(html).toContain('100.0 % (10/10)');
+    // the plot: one line per eval, each point labelled with its successes/tasks
+    const svg = Buffer.from(/<img src="data:image\/svg\+xml;base64,([^"]+)" alt="success by task position/.exec(html)![1], 'base64').toString('utf8');
+    expect(svg).toContain('Success by task position');
+    expect(svg).toContain('10/10');
+    expect(svg).toContain('2/3');
+    expect(svg).toMatch(/>[^<]*\/better</); // the legend names each eval in full
+    for (const d of [base, better, shorter]) expect(svg).toContain(d.split('/').pop()!);
   });
 
   it('through the command line: prints the differences; refuses a missing --out or a folder that is not an eval', async () => {

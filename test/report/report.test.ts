@@ -324,6 +324,14 @@ describe('writeEvalReport (an eval directory: one run per house)', () => {
     expect(html).toContain('<a href="seed-3/index.html">seed-3</a>');
     expect(html).toContain('33.3 %');
     expect(readFileSync(join(root, 'report', 'seed-3', 'index.html'), 'utf8')).toContain('data-task="task-003"');
+    // success by position over both sequences, each point with its successes/tasks
+    const rows = r.metrics!.by_position!;
+    expect(rows.map((p) => p.tasks)).toEqual([2, 2, 2]);
+    const plot = /<img src="data:image\/svg\+xml;base64,([^"]+)" alt="success by task position over the sequences"/.exec(html);
+    expect(plot).not.toBeNull();
+    const svg = Buffer.from(plot![1], 'base64').toString('utf8');
+    expect(svg).toContain('Success by task position');
+    for (const p of rows) expect(svg).toContain(`${p.successes}/${p.tasks}`);
   });
 
   it("takes the pooled scores from the eval's metrics.json and lists an unreadable run with the reason", async () => {

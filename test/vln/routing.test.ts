@@ -5,16 +5,18 @@ import { openEpisodeWorld, type EpisodeWorld } from '../../src/world/episode-wor
 import { RecordingModel, roleOf, smallEpisodes } from './helpers.js';
 
 describe('routing rule', () => {
-  it('complete advances, uncertain revises, incomplete continues until it stalls or the advice asks for a new goal', () => {
-    expect(routeAfterVerification({ status: 'complete', next_step: 'go on' }, 1)).toBe('advance');
-    expect(routeAfterVerification({ status: 'uncertain', next_step: 'look again' }, 1)).toBe('revise');
-    expect(routeAfterVerification({ status: 'incomplete', next_step: 'keep going' }, 1)).toBe('continue');
-    expect(routeAfterVerification({ status: 'incomplete', next_step: 'This goal no longer fits; revise it.' }, 1)).toBe('revise');
-    expect(routeAfterVerification({ status: 'incomplete', next_step: 'keep going' }, 10, 10)).toBe('revise');
+  it('complete advances; incomplete and uncertain continue (a revision is the Visuomotor Agent\'s call, never inferred)', () => {
+    expect(routeAfterVerification({ status: 'complete' })).toBe('advance');
+    expect(routeAfterVerification({ status: 'uncertain' })).toBe('continue');
+    expect(routeAfterVerification({ status: 'incomplete' })).toBe('continue');
   });
 });
 
-/** Agents whose Verify answers follow a script; the other roles answer plainly. */
+/**
+ * Agents whose Verify answers follow a script; the Visuomotor Agent steps and requests verification
+ * in one reply, and requests a corrective goal after an uncertain verification; the other roles
+ * answer plainly.
+ */
 function scriptedVerifyAgents(verdicts: Array<'complete' | 'incomplete' | 'uncertain'>) {
   let goals = 0, verifies = 0;
   return new MockModel((req: ModelRequest) => {
@@ -30,7 +32,8 @@ function scriptedVerifyAgents(verdicts: Array<'complete' | 'incomplete' | 'uncer
     }
     if (role === 'memory') return { text: `Completed goals so far: ${(all.match(/goal "G\d+"/g) ?? []).length} records summarised.` };
     if (/The final goal has been verified complete/.test(all)) return { toolCalls: [{ name: 'stop', arguments: { reason: 'done' } }] };
-    return { toolCalls: [{ name: 'step', arguments: { actions: ['left'] } }] };
+    if (/Latest verification feedback: uncertain/.test(all) && !/Route: revise\./.test(all)) return { toolCalls: [{ name: 'request_corrective_goal', arguments: { reason: 'the view does not match the goal' } }] };
+    return { toolCalls: [{ name: 'step', arguments: { actions: ['left'] } }, { name: 'request_verification', arguments: {} }] };
   });
 }
 
@@ -51,10 +54,12 @@ describe('NavHarness loop on scripted verify answers', () => {
   }, 60_000);
   afterAll(() => undefined);
 
-  it('routes continue / revise / advance from the verify answers and stops after the final goal is verified', () => {
+  it('follows the Visuomotor Agent\'s calls: verification on request, a corrective goal on request, advance on verified completion, then stop', () => {
     for (const cfg of ['off', 'goal']) {
-      const { r } = runs[cfg];
-      expect(r.routes).toEqual(['continue', 'revise', 'continue', 'advance', 'advance']);
+      const { r, model } = runs[cfg];
+      // uncertain continues; the revision comes from the Visuomotor Agent's request_corrective_goal
+      expect(r.routes).toEqual(['continue', 'continue', 'revise', 'continue', 'advance', 'advance']);
+      expect(model.requests.filter((q) => roleOf(q) === 'verify').length).toBe(5);
       expect(r.stopped).toBe(true);
       expect(r.actions).toBe(5);
       expect(r.goals).toMatchObject({ set: 3, verified: 2, revisions: 1 });
@@ -81,7 +86,7 @@ describe('NavHarness loop on scripted verify answers', () => {
     // the same decision (the Visuomotor request after the first verified completion) in both runs
     const after = (cfg: string) => {
       const rs = runs[cfg].model.requests.filter((q) => roleOf(q) === 'visuomotor');
-      return requestSize(rs[4]);
+      return requestSize(rs[5]);
     };
     expect(after('goal').textChars).toBeLessThan(after('off').textChars);
     expect(runs.goal.r.context!.records.length).toBe(0);

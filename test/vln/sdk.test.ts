@@ -15,10 +15,12 @@ const oaText = (text: string) => ({
     usage: { input_tokens: usage.input, input_tokens_details: { cached_tokens: usage.cached }, output_tokens: usage.output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: usage.input + usage.output },
   },
 });
-const oaCall = (name: string, args: unknown) => ({
+const oaCall = (name: string, args: unknown) => oaCalls([[name, args]]);
+/** One reply with several function calls, in order (the Visuomotor Agent's step and its verification request). */
+const oaCalls = (calls: Array<[string, unknown]>) => ({
   body: {
     id: 'resp', object: 'response', created_at: 1, status: 'completed', model: 'gpt-test',
-    output: [{ type: 'function_call', id: 'fc', call_id: `call_${name}`, name, arguments: JSON.stringify(args), status: 'completed' }],
+    output: calls.map(([name, args], i) => ({ type: 'function_call', id: `fc${i}`, call_id: `call_${name}`, name, arguments: JSON.stringify(args), status: 'completed' })),
     usage: { input_tokens: usage.input, input_tokens_details: { cached_tokens: usage.cached }, output_tokens: usage.output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: usage.input + usage.output },
   },
 });
@@ -46,8 +48,8 @@ describe('vln loops through the real SDKs (local mock server)', () => {
   });
   afterAll(() => undefined);
 
-  it('OpenAI Responses: goal → step → verify → memory → stop, with provider usage in the ledger', async () => {
-    server = await startMockServer([oaText(GOAL), oaCall('step', { actions: ['left', 'left'] }), oaText(VERIFY), oaText('Turned left; doorway ahead (verified).'), oaCall('stop', { reason: 'done' })]);
+  it('OpenAI Responses: goal → step and request_verification → verify → memory → stop, with provider usage in the ledger', async () => {
+    server = await startMockServer([oaText(GOAL), oaCalls([['step', { actions: ['left', 'left'] }], ['request_verification', {}]]), oaText(VERIFY), oaText('Turned left; doorway ahead (verified).'), oaCall('stop', { reason: 'done' })]);
     const model = new OpenAIResponsesModel({ model: 'gpt-test', apiKey: 'k', baseURL: `${server.url}/v1`, maxRetries: 0, timeoutMs: 5000 });
     world = await openEpisodeWorld(ep);
     const r = await runNavHarnessEpisode(model, world.navigator, ep.id, ep.instruction, true, { budget: 20, maxDecisions: 10 });
@@ -57,7 +59,7 @@ describe('vln loops through the real SDKs (local mock server)', () => {
     expect(r.ledger.decisions[0]).toMatchObject({ inputTokens: 2000, cachedTokens: 1500, outputTokens: 30 });
     expect(server.requests.map((q) => q.url)).toEqual(Array(5).fill('/v1/responses'));
     const vm = server.requests[1].body;
-    expect(vm.tools.map((t: any) => t.name)).toEqual(['step', 'stop']);
+    expect(vm.tools.map((t: any) => t.name)).toEqual(['step', 'stop', 'request_verification', 'request_corrective_goal']);
     const content = vm.input[0].content as any[];
     expect(content.filter((c) => c.type === 'input_image').length).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(content)).toContain('Current observation');

@@ -15,6 +15,8 @@ import { PrefixCacheEstimate } from './cache-estimate.js';
 
 /** a non-final goal revised this many times is given up and the route carried forward */
 export const SCRIPTED_MAX_REVISIONS = 1;
+/** Visuomotor: interactions on a goal still verified incomplete before it asks for a corrective goal */
+export const SCRIPTED_GOAL_PATIENCE = 10;
 /** native agent: interactions on one clause before it moves on (the final clause is never skipped) */
 export const SCRIPTED_NATIVE_PATIENCE = 12;
 
@@ -133,15 +135,31 @@ export class ScriptedVlnAgents implements Model {
     return [prev === '(empty)' ? '' : prev, line].filter(Boolean).join('\n');
   }
 
+  /**
+   * Steps toward the goal and submits the result for verification in one reply; asks for a corrective
+   * goal when the latest verification of the active goal was uncertain, or still incomplete after
+   * SCRIPTED_GOAL_PATIENCE interactions.
+   */
   private visuomotor(req: ModelRequest): ModelResponse {
     const text = allUserText(req);
-    if (/The final goal has been verified complete/.test(text)) return this.call(req, 'stop', { reason: 'The final goal was verified complete.' });
+    if (/The final goal has been verified complete/.test(text)) return this.call(req, [['stop', { reason: 'The final goal was verified complete.' }]]);
     const used = text.match(/Actions used: (\d+) of (\d+)/);
-    if (used && Number(used[2]) - Number(used[1]) <= 1) return this.call(req, 'stop', { reason: 'The action budget is spent.' });
+    if (used && Number(used[2]) - Number(used[1]) <= 1) return this.call(req, [['stop', { reason: 'The action budget is spent.' }]]);
     const a = this.active(req);
     const lastRecord = text.match(/- \[after action \d+\][^\n]*\n(?![\s\S]*- \[after action)/)?.[0] ?? '';
+    const correction = a ? this.needsCorrection(text, lastRecord) : null;
+    if (correction) return this.call(req, [['request_corrective_goal', { reason: correction }]]);
     const acts: CoarseAction[] = a ? this.skills.act(a.seg, a.key, lastRecord, a.goal) : ['left', 'left', 'left'];
-    return this.call(req, 'step', { actions: acts });
+    return this.call(req, [['step', { actions: acts }], ['request_verification', {}]]);
+  }
+
+  private needsCorrection(text: string, lastRecord: string): string | null {
+    const active = text.match(/Active goal: ([^\n]+)\n/)?.[1];
+    if (!active || !lastRecord.includes(`goal "${active}"`) || !/Route: continue\./.test(lastRecord)) return null;
+    if (/Verification: uncertain\./.test(lastRecord)) return 'The verification was uncertain: the goal does not fit what I see.';
+    const interactions = Number(text.match(/Interactions on it: (\d+)\./)?.[1] ?? 0);
+    if (/Verification: incomplete\./.test(lastRecord) && interactions >= SCRIPTED_GOAL_PATIENCE) return `The goal is still not verified after ${interactions} interactions.`;
+    return null;
   }
 
   /** The native single agent: its own clause tracking and self-check, one step call per turn. */
@@ -155,7 +173,7 @@ export class ScriptedVlnAgents implements Model {
       st.interactions++;
       const final = st.index >= segs.length - 1;
       if (seg && this.skills.check(seg, record).status === 'complete') {
-        if (final) return this.call(req, 'stop', { reason: 'I judge the endpoint reached.' });
+        if (final) return this.call(req, [['stop', { reason: 'I judge the endpoint reached.' }]]);
         st.index++;
         st.interactions = 0;
       } else if (!final && st.interactions >= SCRIPTED_NATIVE_PATIENCE) {
@@ -164,16 +182,16 @@ export class ScriptedVlnAgents implements Model {
       }
     }
     const used = record.match(/Steps used (\d+) of (\d+)/);
-    if (used && Number(used[2]) - Number(used[1]) <= 1) return this.call(req, 'stop', { reason: 'The action budget is spent.' });
+    if (used && Number(used[2]) - Number(used[1]) <= 1) return this.call(req, [['stop', { reason: 'The action budget is spent.' }]]);
     const seg = segs[st.index] ?? { kind: 'other' as const, text: '' };
-    return this.call(req, 'step', { actions: this.skills.act(seg, `native:${st.index}`, record) });
+    return this.call(req, [['step', { actions: this.skills.act(seg, `native:${st.index}`, record) }]]);
   }
 
-  private call(req: ModelRequest, name: string, args: Record<string, unknown>): ModelResponse {
-    const raw = JSON.stringify(args);
+  private call(req: ModelRequest, calls: Array<[string, Record<string, unknown>]>): ModelResponse {
+    const toolCalls = calls.map(([name, args]) => ({ id: `svln_${++this.calls}`, name, arguments: args, rawArguments: JSON.stringify(args) }));
     return {
-      message: { role: 'assistant', text: '', toolCalls: [{ id: `svln_${++this.calls}`, name, arguments: args, rawArguments: raw }] },
-      usage: estimateUsage(req, raw),
+      message: { role: 'assistant', text: '', toolCalls },
+      usage: estimateUsage(req, toolCalls.map((c) => c.rawArguments).join('')),
       stopReason: 'tool_use',
     };
   }
