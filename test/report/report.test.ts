@@ -331,6 +331,12 @@ describe('writeEvalReport (an eval directory: one run per house)', () => {
     expect(html).toContain('<a href="seed-3/index.html">seed-3</a>');
     expect(html).toContain('33.3 %');
     expect(readFileSync(join(root, 'report', 'seed-3', 'index.html'), 'utf8')).toContain('data-task="task-003"');
+    // the scores by run: a bar per run and score, the pooled values as rules
+    expect(html).toContain('<img src="files/scores-by-run.svg" alt="s-SR and SPL by run">');
+    const plot = readFileSync(join(root, 'report', 'files', 'scores-by-run.svg'), 'utf8');
+    expect(plot).toContain('pooled over all goals (s-SR 0.333');
+    for (const run of ['seed-1', 'seed-3']) expect(plot).toContain(`run: ${run}`);
+    expect(plot.match(/<path aria-label="run: [^"]*"/g)).toHaveLength(4);
   });
 
   it("takes the pooled scores from the eval's metrics.json and lists an unreadable run with the reason", async () => {
