@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { deploy, runStartProblems } from '../eval/index.js';
-import { harnessConfigFromFlags, printedConfig, RunFlagsSchema, withAblationFlags } from './run.js';
+import { harnessConfigFromFlags, printedConfig, RunFlagsSchema, withAblationFlags, withProviderFlags } from './run.js';
 import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
 import { commandAgentFactory } from './command-agent-factory.js';
 import { parseFlags, UsageError } from './options.js';
@@ -41,7 +41,7 @@ export function registerDeploy(program: Command): void {
     .option('--turn-budget <n>', 'model turns per task')
     .option('--task-starts <where>', 'continue (default) | episode (each goal starts at its sequence start: moved and relocated when elsewhere)', 'continue')
     .option('--no-saved-maps', 'ablation: keep no maps between runs (each run starts with an empty map)');
-  withAblationFlags(withSceneFlags(cmd))
+  withProviderFlags(withAblationFlags(withSceneFlags(cmd)))
     .option('--config <file>', 'JSON harness configuration (flags override it)')
     .option('--json', 'print the deployment metrics as JSON only')
     .action(async (raw: Record<string, unknown>) => {
@@ -53,7 +53,7 @@ export function registerDeploy(program: Command): void {
       if (problems.length) throw new UsageError(`navharness deploy: cannot start\n${problems.map((p) => `  ${p}`).join('\n')}`);
       const bar = progressBar(`deploy ${f.house}`, f.runs, !f.json && process.stderr.isTTY === true);
       const r = await deploy(
-        { house: f.house, runs: f.runs, out: f.out, houseMemory: f.houseMemory, sequence: f.sequence, agent: f.agent, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, success: f.success, taskStarts: f.taskStarts, harness, savedMaps: f.savedMaps, resume: f.resume },
+        { house: f.house, runs: f.runs, out: f.out, houseMemory: f.houseMemory, sequence: f.sequence, agent: f.agent, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, success: f.success, taskStarts: f.taskStarts, harness, savedMaps: f.savedMaps, resume: f.resume, requestTimeoutMs: f.requestTimeout * 1000 },
         { onRun: () => bar.tick(), commandAgent: await commandAgentFactory(f.agent) },
       );
       bar.stop();

@@ -11,6 +11,7 @@ import { parseEpisodeJson, type InstructionEpisode } from '../world/index.js';
 import { VLN_CONFIGS } from '../vln/index.js';
 import { writeRunOutputs, runVln, type AgentSource } from '../eval/index.js';
 import { parseFlags, UsageError } from './options.js';
+import { RunFlagsSchema, withProviderFlags } from './run.js';
 import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags, loadDatasetOrRefuse } from './eval-dataset.js';
 import { progressBar } from './progress.js';
 
@@ -26,6 +27,7 @@ export const VlnFlagsSchema = z.object({
   budget: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1).max(5000, 'at most 5000 actions').optional(),
   maxDecisions: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1).max(20000).default(1000),
   json: z.boolean().default(false),
+  requestTimeout: RunFlagsSchema.shape.requestTimeout,
 }).superRefine((f, ctx) => {
   if (!f.episodes && !f.dataset) ctx.addIssue({ code: 'custom', path: ['episodes'], message: 'give the instruction-episode file, e.g. --episodes episodes.json (make one with `navharness sim episodes --kind instruction`), or --dataset r2r-ce:PATH | rxr-ce:PATH' });
   if (f.episodes && f.dataset) ctx.addIssue({ code: 'custom', path: ['dataset'], message: '--dataset runs a benchmark split instead of --episodes: give one of them' });
@@ -59,7 +61,7 @@ export async function vlnCommand(raw: unknown, log: (s: string) => void = consol
   if (flags.dataset) return vlnDataset(flags as VlnFlags & DatasetFlags, log);
   const all = await loadInstructionEpisodes(flags.episodes!);
   const episodes = all.slice(0, flags.limit ?? all.length);
-  const agent: AgentSource = flags.agent === 'scripted' ? { kind: 'scripted' } : { kind: 'model', model: createModel(flags.agent) };
+  const agent: AgentSource = flags.agent === 'scripted' ? { kind: 'scripted' } : { kind: 'model', model: createModel(flags.agent, { timeoutMs: flags.requestTimeout * 1000 }) };
   const bar = progressBar(`vln ${flags.config}`, episodes.length, !flags.json && process.stderr.isTTY === true);
   const run = await runVln(episodes, {
     config: flags.config,
@@ -84,7 +86,7 @@ export async function vlnCommand(raw: unknown, log: (s: string) => void = consol
 async function vlnDataset(flags: VlnFlags & DatasetFlags, log: (s: string) => void): Promise<void> {
   const { src, episodes } = await loadDatasetOrRefuse('vln', flags);
   const { runVlnceDataset } = await import('../eval/index.js');
-  const agent: AgentSource = flags.agent === 'scripted' ? { kind: 'scripted' } : { kind: 'model', model: createModel(flags.agent) };
+  const agent: AgentSource = flags.agent === 'scripted' ? { kind: 'scripted' } : { kind: 'model', model: createModel(flags.agent, { timeoutMs: flags.requestTimeout * 1000 }) };
   const bar = progressBar(`vln ${src.benchmark} ${src.split}`, episodes.length, !flags.json && process.stderr.isTTY === true);
   // the benchmark's action limit unless --budget says otherwise (VLN-CE: 500 actions of 0.25 m or a turn)
   const { applyPreset } = await import('../world/node.js');
@@ -101,7 +103,7 @@ async function vlnDataset(flags: VlnFlags & DatasetFlags, log: (s: string) => vo
 }
 
 export function registerVln(program: Command): void {
-  program
+  const cmd = program
     .command('vln')
     .description('run instruction-following episodes with the adaptive-goal agents or the native baseline')
     .option('--episodes <file>', 'instruction episode dataset (JSON)')
@@ -116,6 +118,6 @@ export function registerVln(program: Command): void {
     .option('--limit <n>', 'run only the first N episodes')
     .option('--budget <n>', "coarse actions per episode (default 300; with --dataset the benchmark's limit, 500)")
     .option('--max-decisions <n>', 'external decisions per episode before the run is cut off', '1000')
-    .option('--json', 'print the metrics as JSON only')
-    .action(async (opts) => vlnCommand(opts));
+    .option('--json', 'print the metrics as JSON only');
+  withProviderFlags(cmd).action(async (opts) => vlnCommand(opts));
 }

@@ -9,6 +9,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type * as QueueLayer from '../queue/index.js';
 import { parseFlags } from './options.js';
+import { RunFlagsSchema, withProviderFlags } from './run.js';
 
 /** The flags' schema, over the queue layer's (loaded when the worker starts: BullMQ is not needed for --help). */
 const workerFlagsSchema = ({ AllowedProvidersSchema, RateLimitsSchema, RedisUrlSchema }: typeof QueueLayer) => z.object({
@@ -19,13 +20,14 @@ const workerFlagsSchema = ({ AllowedProvidersSchema, RateLimitsSchema, RedisUrlS
   rateLimit: RateLimitsSchema.optional(),
   rateWindow: z.coerce.number({ error: '--rate-window is seconds' }).int('--rate-window is whole seconds').min(1, '--rate-window is at least 1 second').max(3600, '--rate-window is at most 3600 seconds').default(60),
   providers: AllowedProvidersSchema.default(AllowedProvidersSchema.parse('openai,anthropic')),
+  requestTimeout: RunFlagsSchema.shape.requestTimeout,
 });
 
 /** How often a stopping worker checks that Redis is still there, and how long a PING may take. */
 const REDIS_CHECK_MS = 1000;
 
 export function registerWorker(program: Command): void {
-  program
+  const cmd = program
     .command('worker')
     .description('run the sequence jobs of `navharness eval --queue` from Redis (BullMQ) on this machine, resuming a job whose worker died')
     .requiredOption('--queue <url>', 'the Redis of the eval: redis://HOST:PORT[/DB]')
@@ -34,13 +36,13 @@ export function registerWorker(program: Command): void {
     .option('--stall-timeout <seconds>', 'a job whose worker has not renewed its lock for this long is given to another worker', '30')
     .option('--rate-limit <limits>', 'model requests per window for each provider, e.g. openai=500,anthropic=50 (kept in Redis for all workers)')
     .option('--rate-window <seconds>', 'with --rate-limit: the window (60: requests per minute)', '60')
-    .option('--providers <list>', "where this worker sends its API keys: openai, anthropic, openai-chat=URL (a server's exact base URL); a job for another provider fails", 'openai,anthropic')
-    .action(async (raw: Record<string, unknown>) => {
+    .option('--providers <list>', "where this worker sends its API keys: openai, anthropic, openai-chat=URL (a server's exact base URL); a job for another provider fails", 'openai,anthropic');
+  withProviderFlags(cmd).action(async (raw: Record<string, unknown>) => {
       const queue = await import('../queue/index.js');
       const { startWorker } = queue;
       const f = parseFlags(workerFlagsSchema(queue), raw, 'worker');
       const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
-      const w = await startWorker({ target: f.queue, concurrency: f.concurrency, runsDir: f.runsDir, stallSeconds: f.stallTimeout, rateLimits: f.rateLimit, rateWindowMs: f.rateWindow * 1000, providers: f.providers, log });
+      const w = await startWorker({ target: f.queue, concurrency: f.concurrency, runsDir: f.runsDir, stallSeconds: f.stallTimeout, rateLimits: f.rateLimit, rateWindowMs: f.rateWindow * 1000, providers: f.providers, requestTimeoutMs: f.requestTimeout * 1000, log });
       await new Promise<void>((done) => {
         let stopping = false;
         let closed = false;

@@ -43,6 +43,8 @@ export const DeployOptionsSchema = z.strictObject({
   /** ablation off: no maps kept between runs (each run starts with an empty map) */
   savedMaps: z.boolean().default(true),
   resume: z.boolean().default(false),
+  /** one provider call's overall deadline, ms (`--request-timeout`; a resume may change it: not part of the recorded configuration) */
+  requestTimeoutMs: z.number().int().min(1000).max(86_400_000).optional(),
 });
 export type DeployOptions = z.input<typeof DeployOptionsSchema>;
 type Parsed = z.output<typeof DeployOptionsSchema>;
@@ -68,7 +70,7 @@ export const runDirName = (k: number): string => `run-${String(k).padStart(3, '0
 const keepsMaps = (o: Parsed): boolean => o.savedMaps && o.harness.policy !== 'independent';
 
 function deployConfig(o: Parsed): Record<string, unknown> {
-  const { out: _out, resume: _resume, houseMemory: _hm, prices: _p, ...rest } = o;
+  const { out: _out, resume: _resume, houseMemory: _hm, prices: _p, requestTimeoutMs: _t, ...rest } = o;
   return JSON.parse(JSON.stringify({ ...rest, script: o.script ?? null, maxGoals: o.maxGoals ?? null }));
 }
 
@@ -123,7 +125,7 @@ async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemor
         beforeFinish: maps ? savePoseMap : undefined,
       };
       const resume = existsSync(join(runDir, '.navharness', 'run-state.json'));
-      const run = { house: o.house, sequence: o.sequence + k - 1, agent: o.agent, out: runDir, resume, judge: o.judge, script: o.script, maxGoals: o.maxGoals, imageGoals: o.imageGoals, success: o.success, taskStarts: o.taskStarts, harness: o.harness, prices: o.prices };
+      const run = { house: o.house, sequence: o.sequence + k - 1, agent: o.agent, out: runDir, resume, judge: o.judge, script: o.script, maxGoals: o.maxGoals, imageGoals: o.imageGoals, success: o.success, taskStarts: o.taskStarts, harness: o.harness, prices: o.prices, requestTimeoutMs: o.requestTimeoutMs };
       const summary = await runSequence(run, progress, undefined, carry);
       if (summary.consolidationError) process.emitWarning(`run ${k}: consolidation ended early, the house notes were kept as they were: ${summary.consolidationError}`);
     }

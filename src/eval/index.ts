@@ -10,7 +10,7 @@ export { failureClassOf, metricsOf, providerErrorLine, providerErrorTasks, taskR
 export { type RunOptions, runSequence } from './run-sequence.js';
 export { deploy, type DeployOptions, type DeploySummary, runDirName } from './deploy.js';
 export { type DeploymentMetrics, DeploymentMetricsSchema, type DeployRunRow } from './deploy-metrics.js';
-export { estimatedTumPath, replayIndexPath, ReplayIndexSchema, type ReplayIndex, replayMapPath, type ReplayStep, replayViewsPath, trueTumPath } from './replay-files.js';
+export { estimatedTumPath, FLOOR_MAP_RE, floorMapPath, replayIndexPath, ReplayIndexSchema, type ReplayIndex, replayMapPath, type ReplayStep, replayViewsPath, taskMapPath, trueTumPath } from './replay-files.js';
 export { runStartProblems } from './run-start.js';
 export { loadTumImages, runSlamOnImages } from './run-slam.js';
 export { errorStats, type ErrorStats, median } from './stats.js';

@@ -10,6 +10,11 @@ import { EVAL_DIR } from '../memory/index.js';
 export const estimatedTumPath = (id: string) => `${EVAL_DIR}/trajectory-${id}.estimated.txt`;
 export const trueTumPath = (id: string) => `${EVAL_DIR}/trajectory-${id}.true.txt`;
 
+/** The navigator's map at the task's closure: the floor it ended on, and each other floor of the map. */
+export const taskMapPath = (id: string) => `maps/${id}.png`;
+export const floorMapPath = (id: string, floor: number) => `maps/${id}.floor-${floor}.png`;
+export const FLOOR_MAP_RE = /^(task-\d{3,6})\.floor-(\d{1,3})\.png$/;
+
 export const replayIndexPath = (id: string) => `${EVAL_DIR}/replay/${id}.json`;
 const pad = (n: number) => String(n).padStart(4, '0');
 /** the kept views of a task stacked top to bottom in step order, one JPEG (one encoder set-up a task, not one a view) */

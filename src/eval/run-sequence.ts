@@ -25,7 +25,7 @@ import { seenObjectsPath } from './seen-before.js';
 import { TaskWitness } from './task-witness.js';
 import { TaskTrajectoryRecorder } from './trajectory-recorder.js';
 import { TaskReplayRecorder } from './replay-recorder.js';
-import { estimatedTumPath, replayIndexPath, replayMapPath, replayViewsPath, trueTumPath } from './replay-files.js';
+import { estimatedTumPath, floorMapPath, replayIndexPath, replayMapPath, replayViewsPath, taskMapPath, trueTumPath } from './replay-files.js';
 import { formatTumTrajectory } from './tum-trajectory.js';
 import { goalFootprints, evaluateGoal } from './goat.js';
 import { runStartProblems } from './run-start.js';
@@ -288,7 +288,8 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   // pictures for the run report (navharness report), kept with the evaluation files
   if (goal.image) ws.writeOwned({ kind: 'orchestrator' }, goalViewPath(id), goal.image);
   outcome.stopPngs.forEach((p, i) => ws.writeOwned({ kind: 'orchestrator' }, stopViewPath(id, i + 1), p));
-  if (outcome.mapPng) atomicWriteFile(join(out, 'maps', `${id}.png`), outcome.mapPng);
+  if (outcome.mapPng) atomicWriteFile(join(out, taskMapPath(id)), outcome.mapPng);
+  for (const f of outcome.otherFloorPngs) atomicWriteFile(join(out, floorMapPath(id, f.floor)), f.png);
   noteLateRelocalisation(world.navigator, ws, k, live.joinWatch?.errorM ?? null, live.joinWatch?.savedWorldToTruth ?? null);
   journal.closeTask(outcome.record);
   markTaskClosed(ws, id);

@@ -37,6 +37,8 @@ export interface EpisodeOutcome {
   actions: number;
   goals: LoopResult['goals'];
   problems: number;
+  /** the provider's refusal that ended the episode, when it ended as 'provider-error' */
+  providerError?: string;
   tokens: TokenSummary;
 }
 
@@ -94,7 +96,7 @@ export async function runVln(episodes: readonly InstructionEpisode[], o: RunOpti
       const oracle = { geodesic: (a: readonly number[], b: readonly number[]) => world.navmesh.geodesic(a as any, b as any) };
       const scores = scoreVlnEpisode(ep, world.trajectory(), r.stopped, oracle, o.dtw);
       trace.push(...r.ledger.decisions);
-      outcomes.push({ id: ep.id, scores, stopped: r.stopped, endReason: r.endReason, actions: r.actions, goals: r.goals, problems: r.problems.length, tokens: summariseTokens(r.ledger.decisions) });
+      outcomes.push({ id: ep.id, scores, stopped: r.stopped, endReason: r.endReason, actions: r.actions, goals: r.goals, problems: r.problems.length, ...(r.endReason === 'provider-error' ? { providerError: r.problems[r.problems.length - 1] } : {}), tokens: summariseTokens(r.ledger.decisions) });
     } finally {
       world.dispose();
     }

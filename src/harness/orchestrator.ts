@@ -30,6 +30,8 @@ export interface TaskOutcome {
   trace: TraceEntry[];
   /** map of the task's floor at closure (PNG) */
   mapPng: Uint8Array | null;
+  /** the map's other floors at closure (PNG), by their index in the map: a task that changed floors shows each */
+  otherFloorPngs: { floor: number; png: Uint8Array }[];
   /** the stop views of the close that ended the task (PNG); empty when a budget or the environment ended it */
   stopPngs: Uint8Array[];
   /** the largest prompt of one acting-session call in the task (input tokens, cached included) */
@@ -265,10 +267,14 @@ export class Orchestrator {
     this.registerPlaces();
     const record = taskRecord(t, outcome, markers, cfg, journal);
     const floor = nav.floor;
-    const mapPng = floor === null || nav.map.floors().length === 0 ? null : encodePng(nav.render({ floor }));
+    const floors = nav.map.floors().length;
+    const mapPng = floor === null || floors === 0 ? null : encodePng(nav.render({ floor }));
+    const otherFloorPngs = Array.from({ length: floors }, (_, k) => k)
+      .filter((k) => k !== floor)
+      .map((k) => ({ floor: k, png: encodePng(nav.render({ floor: k })) }));
     this.previousTaskId = t.id;
     this.current = null;
-    return { record, usage, trace: t.trace, mapPng, stopPngs: outcome.stopPngs ?? [], peakPromptTokens: t.peakPromptTokens };
+    return { record, usage, trace: t.trace, mapPng, otherFloorPngs, stopPngs: outcome.stopPngs ?? [], peakPromptTokens: t.peakPromptTokens };
   }
 
   /** Registers new and moved markers in the place graph (labels only; geometry stays in the map). */

@@ -25,6 +25,8 @@ export interface WorkerOptions {
   rateWindowMs: number;
   /** where this worker may send its API keys (`--providers`); openai and anthropic by default */
   providers?: AllowedProviders;
+  /** one model call's overall deadline for this worker's jobs, ms (`--request-timeout`; the models' default when absent) */
+  requestTimeoutMs?: number;
   log: (line: string) => void;
 }
 
@@ -75,7 +77,7 @@ async function runJob(job: Job, o: WorkerOptions, permits: PermitPool, name: str
   let done = 0;
   o.log(`${name}: job ${job.id} (house ${data.house}, attempt ${job.attemptsMade + 1}, stalled ${job.stalledCounter}) → ${runDir}`);
   const error = await runInWorker(
-    { ...data.run, house: `seed:${data.house}`, out: runDir, resume: true },
+    { ...data.run, house: `seed:${data.house}`, out: runDir, resume: true, ...(o.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: o.requestTimeoutMs }) },
     {
       onStart: (t, d) => {
         total = t;

@@ -10,7 +10,9 @@ import { z } from 'zod';
 import { failureSummary, metricsOf, PricesSchema, RunMetricsSchema, type Prices, type RunMetrics } from '../eval/index.js';
 import { atomicWriteFile, LEDGER_FILE } from '../memory/index.js';
 import { taskRowsOf } from './aggregate.js';
+import { ReportAssets } from './assets.js';
 import { byPositionSpec, renderSvg } from './charts.js';
+import { runScoresSpec } from './eval-plots.js';
 import { card, CSS, esc, pct } from './html.js';
 import { RunReadError } from './read-run.js';
 import { writeReport, type WrittenReport } from './write-report.js';
@@ -83,14 +85,22 @@ function runRow(r: EvalRunEntry): string {
 /** A score's 95 % interval as a card's note adds it. */
 const ci = (i: [number, number] | null | undefined, f: (x: number) => string): string => (i ? `; 95 % interval ${f(i[0])} … ${f(i[1])} (bootstrap over sequences)` : '');
 
-/** The pooled success-by-position plot, when the metrics carry by_position. */
-async function positionPlot(m: RunMetrics | null): Promise<string> {
-  if (!m?.by_position?.length) return '';
-  const svg = await renderSvg(byPositionSpec([{ name: 'all sequences', rows: m.by_position }]));
-  return `<div class="plots"><img src="data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}" alt="success by task position over the sequences"></div>`;
+/** The scores-by-run plot beside the index page; none when no run could be read. */
+async function runScoresPlot(runs: EvalRunEntry[], pooled: RunMetrics | null, assets: ReportAssets): Promise<string> {
+  const rows = runs.flatMap((r) => (r.report?.summary.metrics ? [{ run: r.name, sSR: r.report.summary.metrics.s_SR, SPL: r.report.summary.metrics.SPL }] : []));
+  if (rows.length === 0) return '';
+  const url = assets.svg(await renderSvg(runScoresSpec(rows, pooled ? { sSR: pooled.s_SR, SPL: pooled.SPL } : null)), 'scores-by-run');
+  return `<img src="${esc(url)}" alt="s-SR and SPL by run">`;
 }
 
-function indexHtml(dir: string, runs: EvalRunEntry[], pooled: { metrics: RunMetrics | null; source: string }, now: Date, plot: string): string {
+/** The pooled success-by-position plot, when the metrics carry by_position. */
+async function positionPlot(m: RunMetrics | null, assets: ReportAssets): Promise<string> {
+  if (!m?.by_position?.length) return '';
+  const url = assets.svg(await renderSvg(byPositionSpec([{ name: 'all sequences', rows: m.by_position }])), 'success-by-position');
+  return `<img src="${esc(url)}" alt="success by task position over the sequences">`;
+}
+
+function indexHtml(dir: string, runs: EvalRunEntry[], pooled: { metrics: RunMetrics | null; source: string }, plot: string, now: Date): string {
   const m = pooled.metrics;
   const cards = m
     ? `<div class="cards">${card('s-SR', pct(m.s_SR), `share of all goals reached${ci(m.s_SR_ci95, pct)}`)}${card('e-SR', pct(m.e_SR), `share of sequences fully reached${ci(m.e_SR_ci95, pct)}`)}${card('SPL', m.SPL.toFixed(3), `over all goals${ci(m.SPL_ci95, (x) => x.toFixed(3))}`)}${card('ledger accuracy', pct(m.accuracy), 'ledger agrees with the evaluator')}${card('sequences', String(m.sequences), `${m.tasks} goals`)}${m.failures ? card('failures', String(Object.values(m.failures).reduce((a, n) => a + n, 0)), failureSummary(m.failures)) : ''}</div>`
@@ -126,7 +136,10 @@ export async function writeEvalReport(evalDir: string, opts: EvalReportOptions =
     }
   }
   const pooled = pooledMetrics(dir, runs, prices);
+  const assets = new ReportAssets(out, dir);
+  const plots = (await runScoresPlot(runs, pooled.metrics, assets)) + (await positionPlot(pooled.metrics, assets));
+  const plot = plots ? `<div class="plots">${plots}</div>` : '';
   const file = join(out, 'index.html');
-  atomicWriteFile(file, indexHtml(dir, runs, pooled, opts.now ?? new Date(), await positionPlot(pooled.metrics)));
+  atomicWriteFile(file, indexHtml(dir, runs, pooled, plot, opts.now ?? new Date()));
   return { file, runs, metrics: pooled.metrics, metricsSource: pooled.source };
 }

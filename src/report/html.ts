@@ -1,30 +1,32 @@
 /**
- * The report page: one self-contained HTML file (inline CSS, pictures and plots as data URIs), so it
- * opens from disk, from any static server, or as an e-mail attachment alike.
+ * The report page: one HTML file with inline CSS, its pictures and plots in files/ beside it
+ * (relative links), so the folder opens from disk or from any static server alike.
  */
-import { readFileSync } from 'node:fs';
 import type { RunSummary, TaskSummary } from './aggregate.js';
+import type { ReportAssets } from './assets.js';
 import type { RunData, TaskData } from './read-run.js';
 import type { StoredVerdict } from '../memory/index.js';
 import { failureSummary } from '../eval/index.js';
 import { markdownHtml } from './markdown.js';
 import { REPLAY_SCRIPT } from './replay-html.js';
 import { esc } from './escape.js';
+import type { TaskAte } from './task-ate.js';
 
+/** The plots as URLs of files beside the page. */
 export interface ReportPlots {
   successByPosition: string;
   tokensPerTask: string;
   costPerTask: string;
   /** per task id; absent when the run left no trajectory file */
   trajectories: Map<string, string>;
+  /** per task id with its ATE plot; absent when the run left no pair of TUM files with three paired poses */
+  ates: Map<string, TaskAte & { plot: string }>;
   /** per task id: the replay's HTML (a note when the run kept no replay) */
   replays: Map<string, string>;
 }
 
 export { esc };
 
-const pngUri = (abs: string): string => `data:image/png;base64,${readFileSync(abs).toString('base64')}`;
-const svgUri = (svg: string): string => `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 
 export const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 const int = (n: number): string => n.toLocaleString('en-US');
@@ -112,15 +114,24 @@ function config(run: RunData): string {
   return `<dl class="config">${items.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl>`;
 }
 
-function taskTable(tasks: readonly TaskSummary[], data: readonly TaskData[]): string {
+/** ATE and drift of a task, as the table and the task's facts show them. */
+export function ateText(a: TaskAte | undefined): string {
+  if (!a) return 'no tracking error (the run kept no estimated and true trajectories)';
+  const drift = a.driftShare === null ? '' : ` (${(100 * a.driftShare).toFixed(1)} % of ${a.pathM.toFixed(1)} m)`;
+  return `ATE ${a.ate.stats.rmse.toFixed(3)} m rmse over ${a.ate.pairs} poses (SE(3) aligned) · drift at the end ${a.driftM.toFixed(2)} m${drift}`;
+}
+
+function taskTable(tasks: readonly TaskSummary[], data: readonly TaskData[], plots: ReportPlots): string {
   const rows = tasks.map((t, i) => {
     const d = data[i];
     const approx = d.usage?.token_source === 'estimate' ? '≈ ' : '';
     const tokens = t.usage ? approx + int(t.usage.uncachedInput + t.usage.cachedInput + t.usage.output) : '–';
     const peak = t.peakPromptTokens === null ? '–' : approx + int(t.peakPromptTokens);
-    return `<tr><td><a href="#${esc(t.id)}">${t.position}</a></td><td class="goalcell">${esc(t.goal)}</td><td>${badge(t.status)}</td><td>${outcome(t.success)}${t.failure ? ` <span class="muted small">${esc(t.failure.replace(/-/g, ' '))}</span>` : ''}</td><td class="num">${t.spl === null ? '–' : t.spl.toFixed(2)}</td><td class="num">${d.record.steps}</td><td class="num">${d.record.model_turns}</td><td class="num">${tokens}</td><td class="num">${peak}</td></tr>`;
+    const a = plots.ates.get(t.id);
+    const ateCells = a ? `<td class="num">${a.ate.stats.rmse.toFixed(3)}</td><td class="num">${a.driftShare === null ? '–' : `${(100 * a.driftShare).toFixed(1)} %`}</td>` : '<td class="num">–</td><td class="num">–</td>';
+    return `<tr><td><a href="#${esc(t.id)}">${t.position}</a></td><td class="goalcell">${esc(t.goal)}</td><td>${badge(t.status)}</td><td>${outcome(t.success)}${t.failure ? ` <span class="muted small">${esc(t.failure.replace(/-/g, ' '))}</span>` : ''}</td><td class="num">${t.spl === null ? '–' : t.spl.toFixed(2)}</td>${ateCells}<td class="num">${d.record.steps}</td><td class="num">${d.record.model_turns}</td><td class="num">${tokens}</td><td class="num">${peak}</td></tr>`;
   });
-  return `<table class="index"><thead><tr><th>#</th><th>goal</th><th>ledger</th><th>evaluator</th><th>SPL</th><th>steps</th><th>turns</th><th>tokens</th><th>peak prompt</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
+  return `<table class="index"><thead><tr><th>#</th><th>goal</th><th>ledger</th><th>evaluator</th><th>SPL</th><th>ATE (m)</th><th>drift</th><th>steps</th><th>turns</th><th>tokens</th><th>peak prompt</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
 }
 
 function verdictBlock(title: string, v: StoredVerdict | null): string {
@@ -132,21 +143,24 @@ function verdictBlock(title: string, v: StoredVerdict | null): string {
 }
 
 function figure(src: string, caption: string, cls = ''): string {
-  return `<figure class="${cls}"><img src="${src}" alt="${esc(caption)}"><figcaption>${esc(caption)}</figcaption></figure>`;
+  return `<figure class="${cls}"><img src="${esc(src)}" alt="${esc(caption)}"><figcaption>${esc(caption)}</figcaption></figure>`;
 }
 
-function taskSection(t: TaskData, s: TaskSummary, plots: ReportPlots): string {
+function taskSection(t: TaskData, s: TaskSummary, plots: ReportPlots, assets: ReportAssets): string {
   const r = t.record;
   const goal = t.goalImage
-    ? figure(pngUri(t.goalImage), 'goal photograph', 'goalimg') + `<p class="small">${esc(r.goal.text)}</p>`
+    ? figure(assets.file(t.goalImage), 'goal photograph', 'goalimg') + `<p class="small">${esc(r.goal.text)}</p>`
     : `<blockquote class="goaltext">${esc(r.goal.text)}</blockquote>${r.goal.kind === 'image' ? '<p class="muted small">(image goal; the run saved no goal photograph)</p>' : ''}`;
-  const map = t.map ? figure(pngUri(t.map), "navigator's map at closure: markers and the estimated trail", 'map') : '<p class="muted">No map (the navigator had mapped no floor).</p>';
+  const map = t.map ? figure(assets.file(t.map), `navigator's map at closure${t.floorMaps.length ? ', the floor the task ended on' : ''}: markers and the estimated trail`, 'map') : '<p class="muted">No map (the navigator had mapped no floor).</p>';
+  const floors = t.floorMaps.map((f) => figure(assets.file(f.map), `floor ${f.floor} of the map at closure`, 'map')).join('');
   const trajSvg = plots.trajectories.get(t.id);
   const traj = trajSvg
-    ? figure(svgUri(trajSvg), 'true path from above (evaluation only): start ●, end ■, goal footprints in green', 'traj')
+    ? figure(trajSvg, 'true path from above (evaluation only): start ●, end ■, goal footprints in green', 'traj')
     : '<p class="muted">No trajectory file.</p>';
+  const a = plots.ates.get(t.id);
+  const atePlot = a ? figure(a.plot, 'tracking error (evaluation only): the true camera path (black) and the estimated one aligned onto it (blue) from above, and the position error over time', 'ate') : '';
   const stops = t.stopViews.length
-    ? `<div class="stops">${t.stopViews.map((p, i) => figure(pngUri(p), `stop view ${i + 1}`)).join('')}</div>`
+    ? `<div class="stops">${t.stopViews.map((p, i) => figure(assets.photo(p), `stop view ${i + 1}`)).join('')}</div>`
     : `<p class="muted">No stop views: ${esc(r.termination_reason)}.</p>`;
   const ev = t.evaluation;
   const evalLine = ev
@@ -157,12 +171,13 @@ function taskSection(t: TaskData, s: TaskSummary, plots: ReportPlots): string {
   const tokens = s.usage ? `${int(s.usage.uncachedInput)} uncached in · ${int(s.usage.cachedInput)} cached in · ${int(s.usage.output)} out` : 'no usage file';
   return `<section class="task" id="${esc(t.id)}" data-task="${esc(t.id)}">
 <header><h2><span class="pos">${r.index}</span> ${esc(t.id)} <span class="kind">${esc(r.goal.kind)} goal</span></h2>${badge(r.status)}</header>
-<p class="facts">evaluator: ${evalLine}<br>${r.steps} of ${r.step_budget} steps · ${r.model_turns} model turns · ${esc(tokens)} · ended: ${esc(r.termination_reason)}</p>
+<p class="facts">evaluator: ${evalLine}<br>tracking: ${esc(ateText(a))}<br>${r.steps} of ${r.step_budget} steps · ${r.model_turns} model turns · ${esc(tokens)} · ended: ${esc(r.termination_reason)}</p>
 <div class="grid3">
 <div><h3>Goal</h3>${goal}</div>
-<div><h3>Map</h3>${map}${r.markers.length ? `<p class="small"><b>marked:</b> ${r.markers.map(esc).join(' · ')}</p>` : ''}</div>
+<div><h3>Map</h3>${map}${floors}${r.markers.length ? `<p class="small"><b>marked:</b> ${r.markers.map(esc).join(' · ')}</p>` : ''}</div>
 <div><h3>Trajectory</h3>${traj}</div>
 </div>
+${atePlot ? `<h3>Tracking error</h3>${atePlot}` : ''}
 <h3>Replay</h3>${plots.replays.get(t.id) ?? ''}
 <h3>Stop views</h3>${stops}
 <h3>Judge</h3>${claim}<div class="verdicts">${verdictBlock('certification', t.final)}${verdictBlock('pre-stop check', t.prestop)}</div>
@@ -211,8 +226,8 @@ footer{color:var(--muted);font-size:12px;margin-top:24px}
 .md table{border-collapse:collapse}.md th,.md td{border:1px solid var(--line);padding:3px 8px}.md code{background:#eef0f3;border-radius:4px;padding:0 3px}.md pre{margin:6px 0}
 `;
 
-export function renderHtml(run: RunData, summary: RunSummary, plots: ReportPlots, generatedAt: Date): string {
-  const sections = run.tasks.map((t, i) => taskSection(t, summary.tasks[i], plots)).join('\n');
+export function renderHtml(run: RunData, summary: RunSummary, plots: ReportPlots, assets: ReportAssets, generatedAt: Date): string {
+  const sections = run.tasks.map((t, i) => taskSection(t, summary.tasks[i], plots, assets)).join('\n');
   const notes = run.houseNotes.length
     ? run.houseNotes.map((n) => `<details><summary>${esc(n.file)}</summary>${markdownHtml(n.text)}</details>`).join('')
     : '<p class="muted">No house notes.</p>';
@@ -226,11 +241,11 @@ export function renderHtml(run: RunData, summary: RunSummary, plots: ReportPlots
 ${config(run)}
 ${scores(summary)}
 <div class="plots">
-<img src="${svgUri(plots.successByPosition)}" alt="success against task position">
-<img src="${svgUri(plots.tokensPerTask)}" alt="tokens per task">
-<img src="${svgUri(plots.costPerTask)}" alt="cost per task">
+<img src="${esc(plots.successByPosition)}" alt="success against task position">
+<img src="${esc(plots.tokensPerTask)}" alt="tokens per task">
+<img src="${esc(plots.costPerTask)}" alt="cost per task">
 </div>
-${taskTable(summary.tasks, run.tasks)}
+${taskTable(summary.tasks, run.tasks, plots)}
 ${sections}
 <h2>Ledger</h2>${markdownHtml(run.ledger)}
 <h2 style="margin-top:18px">House notes</h2>${notes}

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { RunMetricsSchema, TaskUsageSchema, usagePath, type RunMetrics, type TaskUsage } from '../eval/index.js';
+import { FLOOR_MAP_RE, RunMetricsSchema, taskMapPath, TaskUsageSchema, usagePath, type RunMetrics, type TaskUsage } from '../eval/index.js';
 import { evaluationPath, goalViewPath, handoverPath, HOUSE_MOUNT, HOUSE_NOTE_FILES, LEDGER_FILE, recordPath, RUN_STATE_FILE, stopViewPath, TASKS_DIR, trajectoryPath, verdictPath, EvaluationRecordSchema, formatZodError, StoredVerdictSchema, TaskRecordSchema, type EvaluationRecord, type StoredVerdict, type TaskRecord } from '../memory/index.js';
 
 export class RunReadError extends Error {
@@ -60,6 +60,8 @@ export interface TaskData {
   usage: TaskUsage | null;
   trajectory: TrajectoryFile | null;
   map: ImagePath | null;
+  /** the map's other floors at closure, by floor index */
+  floorMaps: { floor: number; map: ImagePath }[];
   goalImage: ImagePath | null;
   stopViews: ImagePath[];
 }
@@ -120,6 +122,16 @@ function stopViewsOf(dir: string, id: string): ImagePath[] {
   }
 }
 
+function floorMapsOf(dir: string, id: string): { floor: number; map: ImagePath }[] {
+  const maps = join(dir, 'maps');
+  if (!existsSync(maps)) return [];
+  return readdirSync(maps)
+    .map((n) => ({ n, m: FLOOR_MAP_RE.exec(n) }))
+    .filter((x): x is { n: string; m: RegExpExecArray } => x.m !== null && x.m[1] === id)
+    .map(({ n, m }) => ({ floor: Number(m[2]), map: readPng(dir, `maps/${n}`)! }))
+    .sort((a, b) => a.floor - b.floor);
+}
+
 function readTask(dir: string, id: string): TaskData {
   const record = readJson(dir, recordPath(id), TaskRecordSchema, true);
   if (record.task_id !== id) throw new RunReadError(recordPath(id), `task_id is '${record.task_id}' but the folder is '${id}'`);
@@ -133,7 +145,8 @@ function readTask(dir: string, id: string): TaskData {
     evaluation: readJson(dir, evaluationPath(id), EvaluationRecordSchema, false),
     usage: readJson(dir, usagePath(id), TaskUsageSchema, false),
     trajectory: traj,
-    map: readPng(dir, `maps/${id}.png`),
+    map: readPng(dir, taskMapPath(id)),
+    floorMaps: floorMapsOf(dir, id),
     goalImage: readPng(dir, goalViewPath(id)),
     stopViews: stopViewsOf(dir, id),
   };

@@ -2,10 +2,10 @@
  * The step-by-step replay of a task in the report: a scrubber over the task's coarse actions showing
  * the view the body saw, the navigator's map after the action (with its own estimated trail), and the
  * true trail (black) with the estimated trail aligned onto it (blue, SE(3) Umeyama over the task) seen
- * from above. Everything is embedded in the page; one small script drives every replay.
+ * from above. The pictures are files beside the page; one small script drives every replay.
  */
-import { readFileSync } from 'node:fs';
 import { ate } from '../eval/index.js';
+import type { ReportAssets } from './assets.js';
 import { esc } from './escape.js';
 import type { ReplayData } from './read-replay.js';
 
@@ -19,7 +19,6 @@ export function thinSteps(n: number, max = MAX_REPLAY_STEPS): number[] {
   return [...out];
 }
 
-const uri = (abs: string, mime: string) => `data:${mime};base64,${readFileSync(abs).toString('base64')}`;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Floor-plane points (x, z of the navigator convention) of the true trail and of the aligned estimate. */
@@ -40,7 +39,7 @@ export function trails(r: ReplayData): { truth: [number, number][]; est: [number
   return { truth, est, aligned };
 }
 
-export function replaySection(id: string, r: ReplayData | null): string {
+export function replaySection(id: string, r: ReplayData | null, assets: ReportAssets): string {
   if (!r || r.steps.length === 0) return '<p class="muted">No replay (the run kept none for this task).</p>';
   const keep = thinSteps(r.steps.length);
   const t = trails(r);
@@ -48,7 +47,7 @@ export function replaySection(id: string, r: ReplayData | null): string {
     // row: the step's place in the stacked views
     steps: keep.map((i) => ({ s: r.steps[i].step, t: r.steps[i].time, tp: r.steps[i].true_poses, ep: r.steps[i].estimated_poses, st: r.steps[i].status, row: i })),
     rows: r.steps.length,
-    maps: keep.map((i) => uri(r.maps[i], 'image/png')),
+    maps: keep.map((i) => assets.file(r.maps[i])),
     truth: t.truth,
     est: t.est,
   };
@@ -58,7 +57,7 @@ export function replaySection(id: string, r: ReplayData | null): string {
   return `<div class="replay" data-replay="${esc(id)}">
 <div class="replay-bar"><input type="range" min="0" max="${last}" value="${last}" step="1" aria-label="step of ${esc(id)}"><span class="replay-label"></span></div>
 <div class="grid3">
-<figure><div class="replay-view" role="img" aria-label="view after the step" style="aspect-ratio:${r.viewWidth}/${r.viewHeight};background-image:url(${uri(r.views, 'image/jpeg')});background-size:100% ${100 * r.steps.length}%"></div><figcaption>what the body saw after the step</figcaption></figure>
+<figure><div class="replay-view" role="img" aria-label="view after the step" style="aspect-ratio:${r.viewWidth}/${r.viewHeight};background-image:url(${esc(assets.file(r.views))});background-size:100% ${100 * r.steps.length}%"></div><figcaption>what the body saw after the step</figcaption></figure>
 <figure class="replay-mapfig"><img class="replay-map" alt="map after the step" src="${payload.maps[last]}"><figcaption>the navigator's map after the step (its own trail)</figcaption></figure>
 <figure><svg class="replay-trail" viewBox="0 0 300 300" role="img" aria-label="trails from above"></svg><figcaption>from above: true trail (black)${t.aligned ? ', estimated trail aligned onto it (blue)' : ' (too few estimated poses to align)'}</figcaption></figure>
 </div>

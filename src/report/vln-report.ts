@@ -9,7 +9,9 @@ import { join, resolve } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
 import { z } from 'zod';
 import { atomicWriteFile, LEDGER_FILE } from '../memory/index.js';
+import { ReportAssets } from './assets.js';
 import { renderSvg } from './charts.js';
+import { episodeScoresSpec } from './eval-plots.js';
 import { esc } from './escape.js';
 import { card, CSS, pct } from './html.js';
 import { RunReadError } from './read-run.js';
@@ -95,7 +97,12 @@ export async function writeVlnReport(vlnDir: string, opts: { out?: string; now?:
   const m = parse(dir, 'metrics.json', VlnMetricsSchema);
   const outcomes = parse(dir, 'episodes.json', z.array(OutcomeSchema));
   const decisions = readDecisions(dir);
-  const plot = decisions.length ? `<div class="plots"><img src="data:image/svg+xml;base64,${Buffer.from(await renderSvg(tokensSpec(decisions)), 'utf8').toString('base64')}" alt="input tokens over the decisions"></div>` : '<p class="muted">No decisions.jsonl: no token plot.</p>';
+  const out = resolve(opts.out ?? join(dir, 'report'));
+  const assets = new ReportAssets(out, dir);
+  const tokens = decisions.length ? `<img src="${esc(assets.svg(await renderSvg(tokensSpec(decisions)), 'input-tokens'))}" alt="input tokens over the decisions">` : '<p class="muted">No decisions.jsonl: no token plot.</p>';
+  const points = outcomes.map((o) => ({ id: o.id, ne: o.scores.ne, ndtw: o.scores.ndtw, success: o.scores.sr >= 1 }));
+  const episodes = outcomes.length ? `<img src="${esc(assets.svg(await renderSvg(episodeScoresSpec(points)), 'episodes'))}" alt="navigation error against nDTW per episode">` : '';
+  const plot = `<div class="plots">${episodes}${tokens}</div>`;
   const cards = [
     card('SR', pct(m.SR), 'within 3 m of the goal at the end'), card('SPL', m.SPL.toFixed(3), 'success weighted by path length'), card('nDTW', m.nDTW.toFixed(3), 'path fidelity to the reference'),
     card('NE', `${m.NE.toFixed(2)} m`, 'navigation error'), card('OSR', pct(m.OSR), 'oracle success'), card('ended by STOP', pct(m.stop_rate), `${m.episodes} episodes`),
@@ -115,7 +122,7 @@ ${outcomes.map(episodeRow).join('\n')}
 <footer>Written by navharness report at ${esc((opts.now ?? new Date()).toISOString())}.</footer>
 </main></body></html>
 `;
-  const file = join(resolve(opts.out ?? join(dir, 'report')), 'index.html');
+  const file = join(out, 'index.html');
   atomicWriteFile(file, html);
   return { file, episodes: outcomes.length };
 }

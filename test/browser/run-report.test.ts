@@ -77,7 +77,10 @@ describe.skipIf(!HAVE_CHROMIUM)(`run report in Chromium${HAVE_CHROMIUM ? '' : ` 
       expect(text).toContain(t.record.termination_reason);
       if (t.handover) expect(text).toContain(t.handover.trim().split('\n')[0].slice(0, 40));
       const mapImgs = await page.locator(`section#${t.id} figure.map img`).count();
-      expect(mapImgs).toBe(t.map ? 1 : 0);
+      expect(mapImgs).toBe((t.map ? 1 : 0) + t.floorMaps.length);
+      // the run kept both trajectories of every task: its tracking error and its plot are shown
+      expect(text).toMatch(/tracking: ATE \d+\.\d{3} m rmse over \d+ poses/);
+      expect(await page.locator(`section#${t.id} figure.ate img`).count()).toBe(1);
       const stopImgs = await page.locator(`section#${t.id} .stops img`).count();
       expect(stopImgs).toBe(t.stopViews.length);
     }
@@ -105,10 +108,10 @@ describe.skipIf(!HAVE_CHROMIUM)(`run report in Chromium${HAVE_CHROMIUM ? '' : ` 
     expect(problems).toEqual([]);
   });
 
-  it('decodes every embedded picture and plot (no broken image)', async () => {
+  it('decodes every picture and plot, files beside the page (no broken image)', async () => {
     const imgs = await page.$$eval('img', (els) => els.map((e) => ({ alt: e.getAttribute('alt'), w: (e as HTMLImageElement).naturalWidth, ok: (e as HTMLImageElement).complete })));
-    // three run plots + per task: a trajectory plot, the replay's map, and the map / goal photograph / stop views the run saved
-    const pictures = report.run.tasks.reduce((n, t) => n + 2 + (t.map ? 1 : 0) + (t.goalImage ? 1 : 0) + t.stopViews.length, 3);
+    // three run plots + per task: a trajectory plot, the ATE plot, the replay's map, and the maps / goal photograph / stop views the run saved
+    const pictures = report.run.tasks.reduce((n, t) => n + 3 + (t.map ? 1 : 0) + t.floorMaps.length + (t.goalImage ? 1 : 0) + t.stopViews.length, 3);
     expect(imgs.length).toBe(pictures);
     for (const i of imgs) expect(i.w, `image '${i.alt}' did not decode`).toBeGreaterThan(0);
     const title = await page.title();

@@ -4,7 +4,7 @@
  * it did not make, `--collect` refusing a result that is not a job result, and the permits reaching
  * every model call of a sequence that a worker runs (an OpenAI-compatible fake provider on 127.0.0.1).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue, QueueEvents, Worker } from 'bullmq';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AllowedProvidersSchema, bullConnection, collectEval, EVAL_QUEUE, enqueueEval, evalJobs, permitQueueName, ProviderPermits, QueuedRunSchema, type RedisTarget, RedisUrlSchema, setRateLimits, startWorker, waitForJobs } from '../../src/queue/index.js';
 import { startRedis, type TestRedis } from '../helpers/redis-server.js';
 import { type FakeProvider, startFakeProvider } from '../helpers/fake-provider.js';
+import { startSlowProvider } from '../helpers/slow-provider.js';
 
 let redis: TestRedis;
 let target: RedisTarget;
@@ -83,6 +84,21 @@ describe('queue parts (real redis-server)', () => {
     await job!.moveToCompleted({ house: 5, runDir: '/x', worker: 'w:1', metrics: { tasks: -1 }, rows: [], extra: {} }, 't1', false);
     await expect(collectEval(e, join(tmp, 'collect-bad'), { uncachedInput: 0, cachedInput: 0, output: 0 })).rejects.toThrow(/job seed-5-[0-9a-f]{16}: its result in Redis is not a navharness job result: metrics\.tasks: /);
   });
+
+  it("the worker's --request-timeout ends each model call of its jobs at the deadline (a body that never ends)", async () => {
+    const slow = await startSlowProvider();
+    closers.push(() => slow.close());
+    const run = QueuedRunSchema.parse({ sequence: 1, agent: `openai-chat:fake@${slow.url}`, judge: 'auto', maxGoals: 1, success: 'papers-1m', harness: { stepBudget: 10, turnBudget: 4 } });
+    const e = { target, houses: { from: 6, to: 6 }, run };
+    const jobs = await enqueueEval(e, { attempts: 1, backoffMs: 0 });
+    const runs = join(tmp, 'runs-timeout');
+    const w = await startWorker({ target, concurrency: 1, runsDir: runs, stallSeconds: 30, rateWindowMs: 60_000, providers: AllowedProvidersSchema.parse(`openai-chat=${slow.url}`), requestTimeoutMs: 1000, log: () => {} });
+    // closed here, not at the end: another test's job must not reach a worker that does not allow its provider
+    await waitForJobs(e, { attempts: 1, backoffMs: 0 }, () => {}, 200).finally(() => w.close(true));
+    expect(slow.requests()).toBeGreaterThan(0);
+    const ledger = readFileSync(join(runs, jobs.ids[0], 'ledger.md'), 'utf8');
+    expect(ledger).toMatch(/longer than the request timeout of 1 s/);
+  }, 180_000);
 
   it('with a rate limit, every model call of a queued sequence waits for a permit', async () => {
     const times: number[] = [];

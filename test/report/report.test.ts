@@ -2,7 +2,7 @@
  * The run viewer's reading, aggregation and page on a small synthetic run directory written here
  * (no simulator): values are checked against hand-computed ones, bad files give errors naming them.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import jpeg from 'jpeg-js';
@@ -245,10 +245,17 @@ describe('writeReport', () => {
     expect(html).toContain('the &lt;b&gt;red&lt;/b&gt; chair &amp; &quot;lamp&quot;');
     expect(html).not.toContain('<b>red</b>');
     expect(html).toContain('Outcome: complete &lt;done&gt;.');
-    // 1 map + 2 stop views + 1 goal photograph as PNG data URIs; 3 run plots + 1 trajectory as SVG
-    expect(html.match(/src="data:image\/png;base64,/g)).toHaveLength(4);
-    expect(html.match(/src="data:image\/svg\+xml;base64,/g)).toHaveLength(4);
-    expect(html).not.toMatch(/src="(?!data:)/);
+    // pictures are files beside the page: 1 map + 1 goal photograph as PNG, 2 stop views as JPEG, 3 run plots + 1 trajectory as SVG
+    const srcs = [...html.matchAll(/src="([^"]+)"/g)].map((m) => m[1]);
+    expect(srcs.filter((x) => x.endsWith('.png'))).toHaveLength(2);
+    expect(srcs.filter((x) => x.endsWith('.jpg'))).toHaveLength(2);
+    expect(srcs.filter((x) => x.endsWith('.svg'))).toHaveLength(4);
+    expect(html).not.toContain('base64');
+    for (const x of srcs) {
+      expect(x).toMatch(/^files\//);
+      expect(existsSync(join(dir, 'report', decodeURIComponent(x)))).toBe(true);
+    }
+    expect(jpeg.decode(readFileSync(join(dir, 'report', srcs.find((x) => x.endsWith('.jpg'))!))).width).toBe(4);
     expect(html).toContain('2026-01-02T03:04:05.000Z');
     // estimated tokens are marked, and without prices no dollar figure is shown
     expect(html).toContain('≈ 1,714,100');
@@ -324,12 +331,17 @@ describe('writeEvalReport (an eval directory: one run per house)', () => {
     expect(html).toContain('<a href="seed-3/index.html">seed-3</a>');
     expect(html).toContain('33.3 %');
     expect(readFileSync(join(root, 'report', 'seed-3', 'index.html'), 'utf8')).toContain('data-task="task-003"');
+    // the scores by run: a bar per run and score, the pooled values as rules
+    expect(html).toContain('<img src="files/scores-by-run.svg" alt="s-SR and SPL by run">');
+    const plot = readFileSync(join(root, 'report', 'files', 'scores-by-run.svg'), 'utf8');
+    expect(plot).toContain('pooled over all goals (s-SR 0.333');
+    for (const run of ['seed-1', 'seed-3']) expect(plot).toContain(`run: ${run}`);
+    expect(plot.match(/<path aria-label="run: [^"]*"/g)).toHaveLength(4);
     // success by position over both sequences, each point with its successes/tasks
     const rows = r.metrics!.by_position!;
     expect(rows.map((p) => p.tasks)).toEqual([2, 2, 2]);
-    const plot = /<img src="data:image\/svg\+xml;base64,([^"]+)" alt="success by task position over the sequences"/.exec(html);
-    expect(plot).not.toBeNull();
-    const svg = Buffer.from(plot![1], 'base64').toString('utf8');
+    expect(html).toContain('<img src="files/success-by-position.svg" alt="success by task position over the sequences">');
+    const svg = readFileSync(join(root, 'report', 'files', 'success-by-position.svg'), 'utf8');
     expect(svg).toContain('Success by task position');
     for (const p of rows) expect(svg).toContain(`${p.successes}/${p.tasks}`);
   });
@@ -372,8 +384,10 @@ describe('the replay of a task', () => {
     expect(data.steps.map((s: { s: number }) => s.s)).toEqual([1, 2, 3, 4]);
     expect(data.rows).toBe(4);
     expect(data.steps.map((s: { row: number }) => s.row)).toEqual([0, 1, 2, 3]);
-    expect(html).toContain('background-image:url(data:image/jpeg;base64,');
+    const views = /background-image:url\((files\/[^)]+\.jpg)\)/.exec(html)![1];
+    expect(existsSync(join(dir, 'report', views))).toBe(true);
     expect(data.maps).toHaveLength(4);
+    for (const m of data.maps) expect(readFileSync(join(dir, 'report', m))).toEqual(readFileSync(join(dir, replayMapPath('task-001', data.maps.indexOf(m) + 1))));
     // the estimate, aligned onto the truth, lies on it
     expect(data.est).toHaveLength(20);
     for (let i = 0; i < 20; i++) {
@@ -382,6 +396,60 @@ describe('the replay of a task', () => {
     }
     // tasks without a replay say so
     expect(html).toContain('No replay (the run kept none for this task).');
+  });
+
+  it("shows each task's ATE and end drift, and the estimated trail drawn over the true one", async () => {
+    writeRun();
+    // task-001: the estimate's positions are the true ones in another frame (no error after alignment); task-002: it walks 20 % too far along x
+    writeReplay(4);
+    const truth = [], est = [];
+    for (let i = 0; i <= 40; i++) {
+      truth.push({ time: 0.1 * (i + 1), pose: fromQuatTranslation([0, 0, 0, 1], [0.05 * i, 0, 0]) });
+      est.push({ time: 0.1 * (i + 1), pose: fromQuatTranslation([0, 0, 0, 1], [0.06 * i, 0, 0]) });
+    }
+    put(trueTumPath('task-002'), formatTumTrajectory(truth));
+    put(estimatedTumPath('task-002'), formatTumTrajectory(est));
+    const html = readFileSync((await writeReport(dir)).file, 'utf8');
+    const facts = [...html.matchAll(/tracking: ([^<]*)/g)].map((m) => m[1]);
+    expect(facts[0]).toContain('ATE 0.000 m rmse over 20 poses (SE(3) aligned)');
+    // 40 steps of 0.05 m true against 0.06 m estimated: 0.4 m at the end of 2 m, 20 %
+    expect(facts[1]).toContain('over 41 poses');
+    expect(facts[1]).toContain('drift at the end 0.40 m (20.0 % of 2.0 m)');
+    expect(Number(/^ATE ([\d.]+) m/.exec(facts[1])![1])).toBeGreaterThan(0.01);
+    expect(facts[2]).toContain('no tracking error');
+    // the table's columns, and an ATE plot per task with both trails
+    expect(html).toContain('<th>ATE (m)</th><th>drift</th>');
+    expect(html).toContain('<td class="num">20.0 %</td>');
+    const plot = readFileSync(join(dir, 'report', 'files', 'task-002-ate.svg'), 'utf8');
+    expect(plot).toContain('reference');
+    expect(plot).toContain('estimate, SE(3) aligned');
+    expect(existsSync(join(dir, 'report', 'files', 'task-003-ate.svg'))).toBe(false);
+  });
+
+  it("shows every floor of the map at a task's closure, not only the one it ended on", async () => {
+    writeRun();
+    put('maps/task-001.floor-0.png', png(5, 5, [1, 2, 3]));
+    put('maps/task-001.floor-2.png', png(5, 5, [4, 5, 6]));
+    put('maps/task-0010.floor-1.png', png(5, 5, [7, 8, 9]));
+    const run = readRun(dir);
+    expect(run.tasks[0].floorMaps.map((f) => f.floor)).toEqual([0, 2]);
+    expect(run.tasks[1].floorMaps).toEqual([]);
+    const html = readFileSync((await writeReport(dir)).file, 'utf8');
+    expect(html).toContain('floor 0 of the map at closure');
+    expect(html).toContain('floor 2 of the map at closure');
+    expect(html).toContain('the floor the task ended on');
+  });
+
+  it('keeps the page small whatever the size of the pictures: they are files, not inlined', async () => {
+    writeRun();
+    const big = new PNG({ width: 800, height: 800 });
+    for (let i = 0; i < big.data.length; i++) big.data[i] = (i * 7919) % 251;
+    put('eval/views/task-001-stop-1.png', PNG.sync.write(big));
+    put('maps/task-001.png', PNG.sync.write(big));
+    const r = await writeReport(dir);
+    expect(statSync(join(dir, 'maps/task-001.png')).size).toBeGreaterThan(300_000);
+    // inlined, the two pictures alone were over 600 KB of base64
+    expect(statSync(r.file).size).toBeLessThan(60_000);
   });
 
   it('thins long replays evenly, keeping the first and the last step', () => {

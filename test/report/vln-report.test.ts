@@ -42,9 +42,15 @@ describe('writeVlnReport', () => {
     expect(html).toContain('0.420'); // SPL
     expect(html).toContain('<td>ep-&lt;1&gt;</td><td><span class="ok">success</span></td>');
     expect(html).toContain('<td>ep-2</td><td><span class="bad">failure</span></td>');
-    expect(html.match(/src="data:image\/svg\+xml;base64,/g)).toHaveLength(1);
-    const svg = Buffer.from(/src="data:image\/svg\+xml;base64,([^"]+)"/.exec(html)![1], 'base64').toString('utf8');
-    expect(svg).toContain('cumulative input tokens');
+    // the plots are files beside the page: the token growth and the episodes' NE against nDTW
+    const srcs = [...html.matchAll(/src="([^"]+)"/g)].map((m) => m[1]);
+    expect(srcs).toEqual(['files/episodes.svg', 'files/input-tokens.svg']);
+    expect(readFileSync(join(dir, 'report', srcs[1]), 'utf8')).toContain('cumulative input tokens');
+    const episodes = readFileSync(join(dir, 'report', srcs[0]), 'utf8');
+    expect(episodes).toContain('navigation error (m)');
+    expect(episodes).toContain('nDTW');
+    // one mark per episode, coloured by its outcome
+    expect(episodes.match(/<path aria-label="[^"]*nDTW: [\d.]+[^"]*"/g)).toHaveLength(2);
   });
 
   it('names a malformed file', async () => {
