@@ -24,10 +24,26 @@ export function upstairsStop(body: SimBody): Vec3 {
   return s.point;
 }
 
-/** Start → upstairs hallway → start, `laps` times, yielding every frame. */
-export async function* stairsTour(body: SimBody, laps = 1, maxFrames = 20000): AsyncGenerator<TourStep> {
+/**
+ * The last corner at the start's floor height on the navmesh's way from the start up to `top`: the
+ * foot of the flight (where the climb begins).
+ */
+export function footStop(body: SimBody, top: Vec3): Vec3 {
   const start = body.simPose.position;
+  const path = body.navmesh.path(start, top);
+  const up = path?.findIndex((p) => p[1] > start[1] + 0.1) ?? -1;
+  if (!path || up < 1) throw new Error(`house ${body.scene.name}: no way up from the start`);
+  return path[up - 1];
+}
+
+/**
+ * Start → upstairs hallway → start, `laps` times, yielding every frame. `fromFoot`: the body first
+ * drives to the foot of the flight unseen (no frame is yielded on the way), and the laps go from there.
+ */
+export async function* stairsTour(body: SimBody, laps = 1, maxFrames = 20000, fromFoot = false): AsyncGenerator<TourStep> {
   const top = upstairsStop(body);
+  if (fromFoot) for await (const _ of new TourDriver(body, maxFrames).driveTo(footStop(body, top)));
+  const start = body.simPose.position;
   const drive = new TourDriver(body, maxFrames);
   yield* drive.observe();
   for (let i = 0; i < laps && !drive.spent; i++) {
