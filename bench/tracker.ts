@@ -11,6 +11,11 @@
  * fraction of all their frames with status ok, `sim_drift_pct` the mean over houses of ATE RMSE
  * (each tracker map SE(3)-aligned to ground truth) over the ground-truth path length ×100, and
  * `sim_reanchors` the navigator's re-anchorings (fresh tracker maps) summed over houses.
+ *
+ * Flights of stairs: in the two-storey houses of STAIRS_HOUSES the body drives from its start up the
+ * staircase to the upstairs hallway and back (bench/support/stairs-tour.ts) with a tracker fed frames
+ * only: `stairs_tracked`, `stairs_drift_pct` as above, and `stairs_rise_err_m`, the largest error of
+ * the tracker's reading of the climb's rise (start to top, in the tracker's first map).
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -23,6 +28,8 @@ import { median } from './stats.js';
 import { halveRgbd } from './support/rgbd.js';
 import { simTracking, type SimTrackingRun } from './support/sim-tracking.js';
 import { lateRelocCost } from './support/late-reloc.js';
+import { stairsTracking, type StairsTrackingRun } from './support/stairs-tracking.js';
+import { STAIRS_HOUSES } from './support/stairs-tour.js';
 
 const SIM_HOUSES = [7, 11, 23];
 
@@ -78,6 +85,13 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   for (const r of sim) {
     table.push({ input: `sim house ${r.seed}, ${simActions} actions`, tracked: +r.tracked.toFixed(4), ate_m: +r.ateM.toFixed(4), path_m: +r.pathM.toFixed(2), drift_pct: +r.driftPct.toFixed(3), reanchors: r.reanchors });
   }
+  const stairs: StairsTrackingRun[] = [];
+  for (const seed of STAIRS_HOUSES) {
+    const r = await stairsTracking(seed);
+    opts.log(`stairs lap, house ${seed}: ${r.frames} frames, tracked ${r.tracked.toFixed(3)}, ATE ${r.ateM.toFixed(3)} m over ${r.pathM.toFixed(2)} m (${r.driftPct.toFixed(2)} %), rise ${r.riseM.toFixed(2)} m read as ${r.estRiseM.toFixed(2)} m, ${r.maps} maps`);
+    stairs.push(r);
+    table.push({ input: `stairs lap, house ${r.seed}`, tracked: +r.tracked.toFixed(4), ate_m: +r.ateM.toFixed(4), path_m: +r.pathM.toFixed(2), drift_pct: +r.driftPct.toFixed(3) });
+  }
   // late relocalisation: a run tracking in a map of its own while a loaded map waits in the atlas
   const late = await lateRelocCost(runs, 'turn');
   const away = await lateRelocCost(runs, 'away');
@@ -93,6 +107,10 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       sim_drift_pct: +(sim.reduce((a, r) => a + r.driftPct, 0) / sim.length).toFixed(3),
       sim_reanchors: sim.reduce((a, r) => a + r.reanchors, 0),
       sim_actions_per_house: simActions,
+      stairs_tracked: +(stairs.reduce((a, r) => a + r.statuses.ok, 0) / stairs.reduce((a, r) => a + r.frames, 0)).toFixed(4),
+      stairs_drift_pct: +(stairs.reduce((a, r) => a + r.driftPct, 0) / stairs.length).toFixed(3),
+      // NaN (null in JSON) when a lap lost its first map before the top
+      stairs_rise_err_m: +Math.max(...stairs.map((r) => Math.abs(r.estRiseM - r.riseM))).toFixed(3),
       median_ms_320: +m320.toFixed(3),
       median_ms_640: +m640.toFixed(3),
       ratio_640_vs_320: +(m640 / m320).toFixed(3),

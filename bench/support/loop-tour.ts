@@ -49,6 +49,56 @@ function headingTo(from: Vec3, to: Vec3): number {
 }
 
 /**
+ * Drives the body along navmesh shortest paths with sub-motions only (turn towards the next corner in
+ * 3° steps, then 0.05 m steps), counting frames and the path driven (horizontal, as the laps count it).
+ */
+export class TourDriver {
+  frames = 0;
+  pathM = 0;
+  constructor(private readonly body: SimBody, private readonly maxFrames: number) {}
+
+  get spent(): boolean {
+    return this.frames >= this.maxFrames;
+  }
+
+  async *observe(): AsyncGenerator<TourStep> {
+    this.frames++;
+    yield { frame: await this.body.observe(), motion: 'observe', collided: false };
+  }
+
+  async *step(m: SubMotion): AsyncGenerator<TourStep> {
+    const before = this.body.simPose.position;
+    const r = await this.body.execute(m, { transient: true });
+    const after = this.body.simPose.position;
+    this.pathM += Math.hypot(after[0] - before[0], after[2] - before[2]);
+    this.frames++;
+    yield { frame: r.frame, motion: m, collided: r.collided };
+  }
+
+  /** to `stop` along the navmesh's shortest path (over flights of stairs where it leads there) */
+  async *driveTo(stop: Vec3): AsyncGenerator<TourStep> {
+    const body = this.body;
+    const path = body.navmesh.path(body.simPose.position, stop) ?? [stop];
+    for (const corner of path.slice(1)) {
+      let stuck = 0;
+      while (!this.spent) {
+        const p = body.simPose.position;
+        if (Math.hypot(corner[0] - p[0], corner[2] - p[2]) < REACHED_M) break;
+        const err = wrapAngle(headingTo(p, corner) - body.simPose.yaw);
+        if (Math.abs(err) > TURN_TOLERANCE) {
+          yield* this.step(err > 0 ? 'left' : 'right');
+          continue;
+        }
+        const before = this.pathM;
+        yield* this.step('forward');
+        // sliding along a wall: give up this corner after a few blocked steps (the next one replans)
+        if (this.pathM - before < 0.01 && ++stuck > 3) break;
+      }
+    }
+  }
+}
+
+/**
  * Drives laps of `tourStops` until `minPathM` metres have been driven (at least `minLaps` laps),
  * yielding every frame. `maxFrames` bounds a tour that cannot make progress. `overrun`: each lap
  * drives on to the second room after the return to the first, so that a one-lap tour still makes
@@ -57,36 +107,11 @@ function headingTo(from: Vec3, to: Vec3): number {
 export async function* loopTour(body: SimBody, minPathM: number, minLaps = 2, maxFrames = 20000, overrun = false): AsyncGenerator<TourStep> {
   const stops = tourStops(body);
   if (stops.length < 2) throw new Error(`house ${body.scene.name}: fewer than two reachable rooms for a loop`);
-  yield { frame: await body.observe(), motion: 'observe', collided: false };
-  let frames = 1, pathM = 0, laps = 0;
-  const step = async function* (m: SubMotion): AsyncGenerator<TourStep> {
-    const before = body.simPose.position;
-    const r = await body.execute(m, { transient: true });
-    const after = body.simPose.position;
-    pathM += Math.hypot(after[0] - before[0], after[2] - before[2]);
-    frames++;
-    yield { frame: r.frame, motion: m, collided: r.collided };
-  };
-  while ((pathM < minPathM || laps < minLaps) && frames < maxFrames) {
-    for (const stop of overrun ? [...stops, stops[0], stops[1]] : [...stops, stops[0]]) {
-      const path = body.navmesh.path(body.simPose.position, stop) ?? [stop];
-      for (const corner of path.slice(1)) {
-        let stuck = 0;
-        while (frames < maxFrames) {
-          const p = body.simPose.position;
-          if (Math.hypot(corner[0] - p[0], corner[2] - p[2]) < REACHED_M) break;
-          const err = wrapAngle(headingTo(p, corner) - body.simPose.yaw);
-          if (Math.abs(err) > TURN_TOLERANCE) {
-            yield* step(err > 0 ? 'left' : 'right');
-            continue;
-          }
-          const before = pathM;
-          yield* step('forward');
-          // sliding along a wall: give up this corner after a few blocked steps (the next one replans)
-          if (pathM - before < 0.01 && ++stuck > 3) break;
-        }
-      }
-    }
+  const drive = new TourDriver(body, maxFrames);
+  yield* drive.observe();
+  let laps = 0;
+  while ((drive.pathM < minPathM || laps < minLaps) && !drive.spent) {
+    for (const stop of overrun ? [...stops, stops[0], stops[1]] : [...stops, stops[0]]) yield* drive.driveTo(stop);
     laps++;
   }
 }

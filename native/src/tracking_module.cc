@@ -113,11 +113,35 @@ bool TrackingModule::track_ok_frame(Frame& cur, const SE3* motion) {
     cur.Tcw = prior ? prior->Tcw : last_.Tcw;
     inl = track_reference_keyframe(cur, *ref, ctx_, prior);
   }
-  if (inl == 0) return false;
   const bool just_relocalised = cur.id < last_reloc_frame_ + static_cast<uint64_t>(ctx_.tp.reloc_grace_frames);
-  inl = track_local_map(cur, just_relocalised ? 3.0f : 1.0f, ctx_, prior);
   const int need = just_relocalised ? ctx_.tp.min_inliers_after_reloc : ctx_.tp.min_local_map_inliers;
-  if (inl < need || !cur.Tcw.finite()) return false;
+  const float radius = just_relocalised ? 3.0f : 1.0f;
+  if (inl > 0) inl = track_local_map(cur, radius, ctx_, prior);
+  if (!cur.Tcw.finite()) inl = 0;
+  // A prediction that was wrong (a turn reversed, a turn started after a forward run) can still lock
+  // onto shifted matches in repetitive texture and give a pose with far fewer inliers than the last
+  // frame had (house 7: 165 → 46 at a reversal, then six frames of 0.3 m "sideways" turns that the
+  // velocity carried on). Then the reference keyframe is also tracked by descriptor, which needs no
+  // prediction, and the pose with more local-map inliers is kept.
+  if (ref && (inl < need || inl < ctx_.tp.inlier_drop_ratio * last_inliers_)) {
+    const SE3 a_Tcw = cur.Tcw;
+    std::vector<LandmarkPtr> a_lms = cur.landmarks;
+    std::vector<uint8_t> a_out = cur.outlier;
+    KeyFrame* a_ref = cur.ref_kf;
+    cur.Tcw = prior ? prior->Tcw : last_.Tcw;
+    int b = track_reference_keyframe_by_descriptors(cur, *ref, ctx_, prior);
+    if (b > 0) b = track_local_map(cur, radius, ctx_, prior);
+    if (!cur.Tcw.finite()) b = 0;
+    if (b > inl) {
+      inl = b;
+    } else {
+      cur.Tcw = a_Tcw;
+      cur.landmarks = std::move(a_lms);
+      cur.outlier = std::move(a_out);
+      cur.ref_kf = a_ref;
+    }
+  }
+  if (inl < need) return false;
   after_success(cur, inl, true);
   return true;
 }

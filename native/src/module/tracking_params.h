@@ -9,6 +9,9 @@ struct TrackingParams {
   int min_motion_matches = 20;         // below this the window is doubled
   int min_pose_inliers = 10;           // a frame pose with fewer inliers is rejected
   int min_local_map_inliers = 30;
+  // a frame tracked from a prediction with fewer local-map inliers than this share of the last
+  // frame's is also tracked from the reference keyframe by descriptor (tracking_module.cc)
+  double inlier_drop_ratio = 0.5;
   int min_inliers_after_reloc = 50;
   int reloc_grace_frames = 30;         // frames after relocalisation that need the stricter count
   int max_local_keyframes = 80;
