@@ -21,9 +21,21 @@ export interface SubMotionError {
   yaw: number;
 }
 
+/**
+ * The most one sub-motion's executed motion departs from the commanded one: what the base's
+ * specification tells the navigator about its odometry (never a draw). Translation in m (beyond the
+ * commanded travel, any direction), heading in degrees.
+ */
+export interface OdometryErrorBound {
+  translationM: number;
+  yawDeg: number;
+}
+
 export interface ActuationNoise {
   /** the error of the next sub-motion `motion` */
   draw(motion: SubMotion): SubMotionError;
+  /** the largest error a sub-motion gets (3σ where a model does not truncate) */
+  bound(): OdometryErrorBound;
   /** the body was placed anew (episode start, relocation): a motion under way is over */
   restart(): void;
 }
@@ -40,6 +52,10 @@ export class GaussianActuationNoise implements ActuationNoise {
     const g = this.rng.gaussian();
     if (motion === 'forward') return { forward: this.p.forwardSigma * g, lateral: 0, yaw: ((this.p.turnSigmaDeg * 0.2 * Math.PI) / 180) * this.rng.gaussian() };
     return { forward: 0, lateral: 0, yaw: (motion === 'left' ? 1 : -1) * ((this.p.turnSigmaDeg * Math.PI) / 180) * g };
+  }
+
+  bound(): OdometryErrorBound {
+    return { translationM: 3 * this.p.forwardSigma, yawDeg: 3 * this.p.turnSigmaDeg };
   }
 
   restart(): void {}
@@ -98,6 +114,19 @@ export class HabitatActuationNoise implements ActuationNoise {
 
   restart(): void {
     this.current = null;
+  }
+
+  /**
+   * Each error is truncated at 3σ from its mean and spread over the action's sub-motions, so a
+   * sub-motion's error is at most (|mean| + 3σ) / perAction; the larger of the two motion kinds.
+   */
+  bound(): OdometryErrorBound {
+    const most = (n: Normal): number => (Math.abs(n.mean) + 3 * Math.sqrt(n.variance)) / this.action.perAction;
+    const kinds = [LOCOBOT_ILQR.forward, LOCOBOT_ILQR.turn];
+    return {
+      translationM: Math.max(...kinds.map((k) => Math.hypot(most(k.linear[0]), most(k.linear[1])))),
+      yawDeg: (Math.max(...kinds.map((k) => most(k.rotation))) * 180) / Math.PI,
+    };
   }
 
   /** One action's error, as `_noisy_action_impl` draws it. */

@@ -3,4 +3,4 @@ export { type Body, type BodyFrame, type ExecuteOptions, ownFrame, SUB_MOTION_DE
 export { type Recording, ReplayBody } from './replay-body.js';
 export { SimBody } from './sim-body.js';
 export type { TumFrameRef, TumPose } from './tum.js';
-export { ACTUATION_NOISE_MODELS, type ActuationNoise, type ActuationNoiseModel, GaussianActuationNoise, HabitatActuationNoise, type SubMotionError } from './actuation-noise.js';
+export { ACTUATION_NOISE_MODELS, type ActuationNoise, type ActuationNoiseModel, GaussianActuationNoise, HabitatActuationNoise, type OdometryErrorBound, type SubMotionError } from './actuation-noise.js';

@@ -10,7 +10,8 @@
  * stood still while tracking was lost, is moved on by the motion commanded during the loss.
  */
 import { cameraHeightOf, NAVIGATOR_FRAME, planarPose, raisePose, type PlanarPose, identity, multiply, type Mat4, pointAhead, wrapAngle } from '../geometry/index.js';
-import { SUB_MOTION_DEGREES, SUB_MOTION_METRES } from '../body/index.js';
+import { type OdometryErrorBound, SUB_MOTION_DEGREES, SUB_MOTION_METRES } from '../body/index.js';
+import { SUB_MOTIONS_PER_ACTION } from './actions.js';
 import { commandedCameraMotion, type CommandedMotion } from './commanded-motion.js';
 
 export type { CommandedMotion };
@@ -25,6 +26,14 @@ export interface MotionCheckOptions {
   translationTolM?: number;
   /** degrees of heading change allowed beyond the commanded turn, per frame (default 2) */
   yawTolDeg?: number;
+  /**
+   * how far the body's executed sub-motion may be from the commanded one (its base's odometry error,
+   * from the base's specification; default none: the body does what it is told). Added to both
+   * tolerances: a tracked motion the body may have made is a measurement, and replacing it by the
+   * command would freeze the actuation error into every later pose. A loss's dead reckoning gets
+   * the same error, summed over the actions of the loss.
+   */
+  odometryError?: OdometryErrorBound;
 }
 
 const RAD = Math.PI / 180;
@@ -88,6 +97,8 @@ function planarCorrection(from: PlanarPose, to: PlanarPose): Mat4 {
 export class MotionCheck {
   private readonly tolT: number;
   private readonly tolYaw: number;
+  /** the odometry's error bound per sub-motion, m */
+  private readonly odoT: number;
   private correction: Mat4 = identity();
   private hasCorrection = false;
   private prevRaw: PlanarPose | null = null;
@@ -117,8 +128,9 @@ export class MotionCheck {
   switchesRejected = 0;
 
   constructor(opts: MotionCheckOptions = {}) {
-    this.tolT = opts.translationTolM ?? 0.08;
-    this.tolYaw = (opts.yawTolDeg ?? 2) * RAD;
+    this.odoT = opts.odometryError?.translationM ?? 0;
+    this.tolT = (opts.translationTolM ?? 0.08) + this.odoT;
+    this.tolYaw = ((opts.yawTolDeg ?? 2) + (opts.odometryError?.yawDeg ?? 0)) * RAD;
   }
 
   /**
@@ -154,7 +166,7 @@ export class MotionCheck {
     // a fresh map leaves the world's own one: a later move back into it is judged with what drifted since
     if (opts.reanchored && !this.paused) {
       this.away ??= { planar: 0, rise: 0 };
-      this.away.planar += LOSS_DRIFT * lost.travel;
+      this.away.planar += LOSS_DRIFT * lost.travel + this.slip(lost.frames);
       this.away.rise += RISER_M + MAX_SLOPE * lost.travel;
     } else if (this.away) {
       this.away.planar += AWAY_DRIFT * travel;
@@ -169,7 +181,7 @@ export class MotionCheck {
     // can put the body metres away or on another floor; the body went where it was commanded
     const now = planarPose(NAVIGATOR_FRAME, this.hasCorrection ? multiply(this.correction, pose) : pose);
     const wrongPlace = !opts.reanchored && !this.paused && !!deadReckoned && prevOutH !== null && lost.frames <= MAX_JUDGED_LOSS &&
-      (Math.hypot(now.x - deadReckoned.x, now.z - deadReckoned.z) > this.tolT + LOSS_DRIFT * lost.travel ||
+      (Math.hypot(now.x - deadReckoned.x, now.z - deadReckoned.z) > this.tolT + LOSS_DRIFT * lost.travel + this.slip(lost.frames) ||
         Math.abs(rawH + this.lift - prevOutH) > this.tolT + RISER_M + MAX_SLOPE * lost.travel);
     const implausible = (): boolean => {
       if (!prevRaw || !prevOut || this.paused) return false;
@@ -218,7 +230,7 @@ export class MotionCheck {
       const cmd = commanded(motion, blocked);
       expected = advanced(this.deadReckoned ?? this.prevOut!, cmd);
       expectedH = this.prevOutH;
-      tol += LOSS_DRIFT * (this.lost.travel + cmd.travel);
+      tol += LOSS_DRIFT * (this.lost.travel + cmd.travel) + this.slip(this.lost.frames + 1);
       tolH += MAX_SLOPE * (this.lost.travel + cmd.travel);
     }
     const raw = planarPose(NAVIGATOR_FRAME, pose);
@@ -244,6 +256,15 @@ export class MotionCheck {
     this.rejected++;
     this.switchesRejected++;
     return { pose: this.output(pose), plausible: false };
+  }
+
+  /**
+   * How far the odometry's errors may carry dead reckoning over `frames` sub-motions: one draw per
+   * action, spread over its sub-motions (so up to the bound per sub-motion within an action), the
+   * actions' errors independent (they add up as a random walk).
+   */
+  private slip(frames: number): number {
+    return this.odoT * Math.sqrt(SUB_MOTIONS_PER_ACTION * frames);
   }
 
   /** `pose` with the carried corrections; remembered as the previous output. */

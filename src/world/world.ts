@@ -72,7 +72,9 @@ export class World {
     const core = await Navcore.load({ threads: opts.mapThreads ?? 'auto' });
     let navigator: Navigator;
     try {
-      navigator = await Navigator.create({ body: trajectory, poseSource, memory, poseMap, core, motionCheck: opts.motionPrior === 'none' ? false : undefined });
+      // the check allows the base's odometry error (its specification, not a draw: actuation-noise.ts)
+      const motionCheck = opts.motionPrior === 'none' ? false : actuationNoise ? { odometryError: actuationNoise.bound() } : undefined;
+      navigator = await Navigator.create({ body: trajectory, poseSource, memory, poseMap, core, motionCheck });
     } catch (e) {
       poseSource.dispose();
       body.renderer.dispose();
