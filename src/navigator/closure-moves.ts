@@ -1,8 +1,9 @@
 /**
  * After a loop closure: the places, views and trail points this run recorded move by the correction
- * of the keyframe made last before them (`move(time)`: that correction, or null where none applies).
+ * of the keyframe made last before them (`move(time)`: that correction, or null where none applies),
+ * and the body keeps its height.
  */
-import type { Mat4, PlanarPose } from '../geometry/index.js';
+import { cameraHeightOf, NAVIGATOR_FRAME, raisePose, type Mat4, type PlanarPose } from '../geometry/index.js';
 import type { PlanarPoint } from '../mapping/index.js';
 import { movedPlanar } from './loop-rebuild.js';
 import type { PlaceStore } from './places.js';
@@ -33,4 +34,18 @@ export function moveRecords(move: (time: number) => Mat4 | null, r: MovableRecor
       trail[i] = { x: q.x, z: q.z };
     }
   });
+}
+
+/**
+ * The pose of the frame that closed a loop, `pose`, put back at the height of the pose before it,
+ * `last`; the worlds under the tracker (anchoring, motion check) are raised by the same amount. The
+ * closure's jump along up is dropped because heights are the floor tracker's (mapping/floors.ts): it
+ * has taken the tracker's vertical drift out of the navigator's poses already, and the closure taking
+ * it out of the tracker's poses too would lower the body twice, off its floor (0.3–0.7 m after a climb
+ * the tracker under-read).
+ */
+export function holdHeight(pose: Mat4, last: Mat4, worlds: Array<{ raise(dh: number): void } | null>): Mat4 {
+  const dh = cameraHeightOf(NAVIGATOR_FRAME, last) - cameraHeightOf(NAVIGATOR_FRAME, pose);
+  for (const w of worlds) w?.raise(dh);
+  return raisePose(NAVIGATOR_FRAME, pose, dh);
 }

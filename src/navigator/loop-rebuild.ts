@@ -8,7 +8,7 @@
  * the finished grid replaces the live layer. Everything else the navigator keeps in that world (places,
  * views, trails) moves by the correction of the keyframe made last before it (`closed`'s result).
  */
-import { invert, multiply, NAVIGATOR_FRAME, planarPose, levelPose, type Intrinsics, type Mat4, type PlanarPose } from '../geometry/index.js';
+import { cameraHeightOf, invert, multiply, NAVIGATOR_FRAME, planarPose, levelPose, raisePose, type Intrinsics, type Mat4, type PlanarPose } from '../geometry/index.js';
 import { type FloorLayer, type FloorMapper, OccupancyMap } from '../mapping/index.js';
 import type { KeyframePose } from '../perception/index.js';
 
@@ -30,6 +30,8 @@ interface KeptKeyframe {
   floor: number;
   /** camera-to-world in the navigator's world: as mapped, then as the last closure corrected it */
   pose: Mat4;
+  /** its pose in the pose source's map as last read (null when the source gave none) */
+  tracked: Mat4 | null;
   /** millimetres, 0 for no reading */
   depth: Uint16Array;
 }
@@ -123,11 +125,12 @@ export class LoopRebuild {
   }
 
   /**
-   * Keeps keyframe depth `depth` (full resolution, metres) mapped at `pose` on layer `floor`. True when
+   * Keeps keyframe depth `depth` (full resolution, metres) mapped at `pose` on layer `floor`, tracked
+   * at `tracked` in the pose source's map. True when
    * that floor is due for a rebuild (`everyKeyframes` kept since its last one, none under way): the
    * caller then reads the keyframes' current poses and hands them to `closed` with this floor.
    */
-  keep(depth: Float32Array, t: number, mapId: number, floor: number, pose: Mat4): boolean {
+  keep(depth: Float32Array, t: number, mapId: number, floor: number, pose: Mat4, tracked: Mat4 | null = null): boolean {
     const { width: w, height: h } = this.half, full = 2 * w;
     const mm = new Uint16Array(w * h);
     for (let y = 0; y < h; y++) {
@@ -136,7 +139,7 @@ export class LoopRebuild {
         mm[y * w + x] = d > 0 && Number.isFinite(d) ? Math.min(65535, Math.round(d * 1000)) : 0;
       }
     }
-    this.kept.push({ t, mapId, floor, pose: Float64Array.from(pose), depth: mm });
+    this.kept.push({ t, mapId, floor, pose: Float64Array.from(pose), tracked: tracked && Float64Array.from(tracked), depth: mm });
     const n = (this.fresh.get(floor) ?? 0) + 1;
     this.fresh.set(floor, n);
     return this.every !== null && n >= this.every && !this.job;
@@ -166,8 +169,13 @@ export class LoopRebuild {
    * moved, and returns the world correction for something recorded at time `t` (the correction of the
    * last keyframe kept at or before `t`; null before this map's first or when nothing moved).
    * `due`: a floor rebuilt whether or not its keyframes moved (keep() said so); not a closure.
+   * The correction's part along up is dropped: heights are the floor tracker's (mapping/floors.ts),
+   * which has already taken the tracker's vertical drift out of the navigator's poses, so a closure
+   * that takes it out of the tracker's keyframes too would lower them twice (on a house with stairs,
+   * by the 0.3–0.7 m a climb is under-read). `held(t, dh)`: keyframe t's corrected pose was moved dh
+   * along up for that (the map-world log keeps it, so that the saved map agrees).
    */
-  closed(mapId: number, poses: KeyframePose[], worldOf: (id: number, t: number) => Mat4 | null, due: number | null = null): ((t: number) => Mat4 | null) | null {
+  closed(mapId: number, poses: KeyframePose[], worldOf: (id: number, t: number) => Mat4 | null, due: number | null = null, held?: (t: number, dh: number) => void): ((t: number) => Mat4 | null) | null {
     if (due === null) this.stats.closures++;
     const sorted = [...poses].sort((a, b) => a.timestamp - b.timestamp);
     const find = (t: number): KeyframePose | undefined => {
@@ -187,7 +195,13 @@ export class LoopRebuild {
       const p = find(k.t);
       const W = p ? worldOf(p.id, p.timestamp) : null;
       if (!p || !W) return false;
-      const now = multiply(W, p.pose);
+      const tracked = multiply(W, p.pose);
+      // the height it had in the navigator's world just before, as that world stands now
+      const before = k.tracked ? multiply(W, k.tracked) : k.pose;
+      const dh = cameraHeightOf(NAVIGATOR_FRAME, before) - cameraHeightOf(NAVIGATOR_FRAME, tracked);
+      const now = raisePose(NAVIGATOR_FRAME, tracked, dh);
+      if (dh !== 0) held?.(k.t, dh);
+      k.tracked = Float64Array.from(p.pose);
       const delta = multiply(now, invert(k.pose));
       if (moved(delta)) floors.add(k.floor);
       moves.push({ t: k.t, delta });

@@ -31,6 +31,8 @@ export class MapWorldLog {
   private mappedAt: number[] = [];
   /** keyframes of the map loaded at the start (ids up to this one) are in its anchor's world */
   private loaded: { mapId: number; lastKeyframeId: number; anchor: () => Mat4 } | null = null;
+  /** per map, per keyframe time (µs): the height a loop closure's correction was moved by to keep its own */
+  private held = new Map<number, Map<number, number>>();
 
   /** A map taken back from a house memory: its keyframes up to `lastKeyframeId` were made in an earlier run. */
   restored(mapId: number, lastKeyframeId: number, anchor: () => Mat4): void {
@@ -62,7 +64,19 @@ export class MapWorldLog {
       }
     }
     const s = before ?? after;
-    return s ? Float64Array.from(s.W) : null;
+    const dh = this.held.get(mapId)?.get(Math.round(t * 1e6)) ?? 0;
+    return s ? raisePose(NAVIGATOR_FRAME, s.W, dh) : null;
+  }
+
+  /**
+   * Keyframe `t` of map `mapId` keeps its navigator height through a loop closure: the world change
+   * it is carried by (worldOf) is raised by `dh` more (navigator/loop-rebuild.ts `closed`).
+   */
+  hold(mapId: number, t: number, dh: number): void {
+    const m = this.held.get(mapId) ?? new Map<number, number>();
+    const key = Math.round(t * 1e6);
+    m.set(key, (m.get(key) ?? 0) + dh);
+    this.held.set(mapId, m);
   }
 
   /** Notes that the frame at time `t` went to the mapper (a vertical drift names a stretch of such frames). */

@@ -11,7 +11,7 @@ import { Navcore } from '../wasm/index.js';
 import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
 import { Anchoring } from './anchoring.js';
 import { LoopRebuild } from './loop-rebuild.js';
-import { moveRecords } from './closure-moves.js';
+import { holdHeight, moveRecords } from './closure-moves.js';
 import { MapWorldLog } from './map-world-log.js';
 import { MotionCheck, type CommandedMotion, type MotionCheckOptions } from './motion-check.js';
 import { memoryProblem, memorySnapshot, type NavigatorMemory } from './navigator-memory.js';
@@ -347,7 +347,7 @@ export class Navigator {
     const anchored = this.anchoring.apply(est);
     const late = this.anchoring.takeLate(), reanchored = this.anchoring.reanchors !== reanchors;
     const checked = late ? this.joinLate(late, motion, blocked) : this.motionCheck ? this.motionCheck.apply(anchored, motion, blocked, { reanchored, closed: est.loopClosed }) : { pose: anchored, plausible: true };
-    const pose = checked.pose;
+    const pose = est.loopClosed && checked.pose && this.lastPose ? holdHeight(checked.pose, this.lastPose, [this.anchoring, this.motionCheck]) : checked.pose;
     this.poseNow = pose;
     if (!pose) return; // lost or initialising: no pose, no map write (SPEC §2)
     this.lastPose = pose;
@@ -370,7 +370,7 @@ export class Navigator {
       this.mapErrors.push(step.error); // a pose the mapper rejects leaves the map untouched
       return;
     }
-    if (est.keyframe && this.loopRebuild.keep(frame.depth, frame.timestamp, est.mapId, step.floor, pose)) this.followClosure(est.mapId, step.floor);
+    if (est.keyframe && this.loopRebuild.keep(frame.depth, frame.timestamp, est.mapId, step.floor, pose, est.pose ?? null)) this.followClosure(est.mapId, step.floor);
     const p = planarPose(NAVIGATOR_FRAME, pose);
     (this.trails[step.floor] ??= []).push({ x: p.x, z: p.z });
     (this.trailTimes[step.floor] ??= []).push(frame.timestamp);
@@ -385,7 +385,7 @@ export class Navigator {
   private followClosure(mapId: number, due: number | null): void {
     this.loopRebuild.timed(() => {
       const poses = this.poseSource.keyframePoses?.() ?? [];
-      const move = this.loopRebuild.closed(mapId, poses, (id, t) => this.worldLog.worldOf(mapId, id, t), due);
+      const move = this.loopRebuild.closed(mapId, poses, (id, t) => this.worldLog.worldOf(mapId, id, t), due, (t, dh) => this.worldLog.hold(mapId, t, dh));
       if (move) moveRecords(move, { places: this.places, placeTimes: this.placeTimes, views: [this.viewBank, this.archive], trails: this.trails, trailTimes: this.trailTimes });
     });
   }

@@ -79,3 +79,16 @@ describe('the navigator world of each keyframe', () => {
     expect(r.anchor).toBe(anchor);
   });
 });
+
+describe('a keyframe held at its height through a loop closure', () => {
+  it('is carried by its world change raised by what was held, held amounts adding up, others untouched', () => {
+    const log = new MapWorldLog();
+    for (let t = 0; t < 10; t++) log.note(t, 1, at(t * 0.1, 0), at(t * 0.1, 0));
+    log.hold(1, 4, 0.3);
+    log.hold(1, 4, -0.1);
+    // NAVIGATOR_FRAME: up is −y, so raising by 0.2 m subtracts 0.2 from y
+    expect(log.worldOf(1, 5, 4)![7]).toBeCloseTo(-0.2, 9);
+    expect(log.worldOf(1, 6, 5)![7]).toBeCloseTo(0, 9);
+    expect(log.worldOf(2, 5, 4)).toBeNull();
+  });
+});
