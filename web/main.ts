@@ -187,13 +187,15 @@ function start(): void {
   }
 
   /** Redraws the three views and the numbers; runs after every sub-motion and every action. */
+  const MIN_MAP_PIXELS = 64;
   async function draw(): Promise<void> {
     const s = need();
     const f = s.frame;
     paint(ui.rgb, rgbToImageData(f.width, f.height, f.rgb));
     paint(ui.depth, depthToImageData(f.width, f.height, f.depth));
     const box = fitToBox(ui.map);
-    const m = s.renderMap(Math.min(box.width, box.height));
+    // a box not laid out yet (or a very small window) measures under the renderer's 64-pixel floor
+    const m = s.renderMap(Math.max(MIN_MAP_PIXELS, Math.min(box.width, box.height)));
     await paintCentred(ui.map, new ImageData(new Uint8ClampedArray(m.data), m.width, m.height), css(COLOURS.unknown));
     const st = s.state();
     const fixed = (v: number, digits: number) => (Math.abs(v) < 0.5 * 10 ** -digits ? 0 : v).toFixed(digits); // no '-0'
