@@ -1,9 +1,8 @@
 #include "frame_tracker.h"
 
-#include "../match/descriptor_matcher.h"
 #include "../match/projection_matcher.h"
 #include "../optimize/pose_optimizer.h"
-#include "../solve/rigid_ransac.h"
+#include "keyframe_fit.h"
 
 namespace nav {
 
@@ -63,25 +62,9 @@ int track_reference_keyframe(Frame& cur, KeyFrame& ref, const TrackerContext& ct
 }
 
 int track_reference_keyframe_by_descriptors(Frame& cur, KeyFrame& ref, const TrackerContext& ctx, const PosePrior* prior) {
-  std::vector<LandmarkPtr> matches;
-  if (match_keyframe_exhaustive(cur, ref, matches) < 15) return 0;
-  std::vector<Vec3> pw, pc;
-  std::vector<int> kp;
-  for (int j = 0; j < cur.size(); ++j) {
-    if (!matches[j] || cur.depth[j] <= 0) continue;
-    pw.push_back(matches[j]->pos);
-    pc.push_back(ctx.cam.unproject(cur.kps[j].x, cur.kps[j].y, cur.depth[j]));
-    kp.push_back(j);
-  }
   // the relocaliser's rigid fit (its tolerances): the matches alone give the pose, no prediction
-  RansacResult rr;
-  if (!ransac_rigid(pw, pc, 200, 0.03, 0.01, 12, rr)) return 0;
-  std::fill(cur.landmarks.begin(), cur.landmarks.end(), nullptr);
-  std::fill(cur.outlier.begin(), cur.outlier.end(), 0);
-  for (size_t q = 0; q < kp.size(); ++q)
-    if (rr.inlier[q]) cur.landmarks[kp[q]] = matches[kp[q]];
   const SE3 start = cur.Tcw;
-  cur.Tcw = rr.Tcw;
+  if (fit_to_keyframe(cur, ref, ctx, 15, 12) != KeyframeFit::ok) return 0;
   const int inl = optimize_pose(cur, ctx.cam, ctx.orb, ctx.tp.level_motion, prior);
   if (inl < ctx.tp.min_pose_inliers) {
     cur.Tcw = start;

@@ -4,9 +4,8 @@
 #include <climits>
 #include <unordered_map>
 
-#include "../match/descriptor_matcher.h"
 #include "../optimize/pose_optimizer.h"
-#include "../solve/rigid_ransac.h"
+#include "keyframe_fit.h"
 #include "relocalizer.h"
 
 namespace nav {
@@ -75,21 +74,9 @@ std::vector<KeyFrame*> candidates(KeyFrame* kf, MapDatabase& map, LoopStats& st)
 // the relocaliser's verification of kf against one earlier keyframe
 bool verify(KeyFrame* kf, KeyFrame* c, const TrackerContext& ctx, LoopMatch& out, LoopStats& st) {
   Frame f = frame_of(*kf);
-  std::vector<LandmarkPtr> m;
-  if (match_keyframe_exhaustive(f, *c, m) < kMinMatches) return ++st.few_matches, false;
-  std::vector<Vec3> pw, pc;
-  std::vector<int> kp;
-  for (int j = 0; j < f.size(); ++j) {
-    if (!m[j] || f.depth[j] <= 0) continue;
-    pw.push_back(m[j]->pos);
-    pc.push_back(ctx.cam.unproject(f.kps[j].x, f.kps[j].y, f.depth[j]));
-    kp.push_back(j);
-  }
-  RansacResult rr;
-  if (!ransac_rigid(pw, pc, 200, 0.03, 0.01, kMinMatches, rr)) return ++st.no_ransac, false;
-  for (size_t q = 0; q < kp.size(); ++q)
-    if (rr.inlier[q]) f.landmarks[kp[q]] = m[kp[q]];
-  f.Tcw = rr.Tcw;
+  const KeyframeFit fit = fit_to_keyframe(f, *c, ctx, kMinMatches, kMinMatches);
+  if (fit == KeyframeFit::few_matches) return ++st.few_matches, false;
+  if (fit == KeyframeFit::no_ransac) return ++st.no_ransac, false;
   if (optimize_pose(f, ctx.cam, ctx.orb, ctx.tp.level_motion) < kMinMatches) return ++st.no_ransac, false;
   keep_inliers(f);
   search_neighbourhood(f, c, 10.0f / 4.0f, ctx);

@@ -4,10 +4,9 @@
 #include <cmath>
 #include <unordered_map>
 
-#include "../match/descriptor_matcher.h"
 #include "../match/projection_matcher.h"
 #include "../optimize/pose_optimizer.h"
-#include "../solve/rigid_ransac.h"
+#include "keyframe_fit.h"
 
 namespace nav {
 
@@ -109,23 +108,9 @@ namespace {
 // the neighbourhood's landmarks by projection. Returns the inliers (cur.Tcw and cur.landmarks set),
 // or 0 with the outcome counted.
 int verify_candidate(Frame& cur, KeyFrame* kf, uint64_t pass, const TrackerContext& ctx, RelocStats& stats) {
-  std::vector<LandmarkPtr> matches;
-  if (match_keyframe_exhaustive(cur, *kf, matches) < 15) { ++stats.few_matches; return 0; }
-  std::vector<Vec3> pw, pc;
-  std::vector<int> kp;
-  for (int j = 0; j < cur.size(); ++j) {
-    if (!matches[j] || cur.depth[j] <= 0) continue;
-    pw.push_back(matches[j]->pos);
-    pc.push_back(ctx.cam.unproject(cur.kps[j].x, cur.kps[j].y, cur.depth[j]));
-    kp.push_back(j);
-  }
-  RansacResult rr;
-  if (!ransac_rigid(pw, pc, 200, 0.03, 0.01, 12, rr)) { ++stats.no_ransac; return 0; }
-  std::fill(cur.landmarks.begin(), cur.landmarks.end(), nullptr);
-  std::fill(cur.outlier.begin(), cur.outlier.end(), 0);
-  for (size_t q = 0; q < kp.size(); ++q)
-    if (rr.inlier[q]) cur.landmarks[kp[q]] = matches[kp[q]];
-  cur.Tcw = rr.Tcw;
+  const KeyframeFit fit = fit_to_keyframe(cur, *kf, ctx, 15, 12);
+  if (fit == KeyframeFit::few_matches) { ++stats.few_matches; return 0; }
+  if (fit == KeyframeFit::no_ransac) { ++stats.no_ransac; return 0; }
   int inl = optimize_pose(cur, ctx.cam, ctx.orb, ctx.tp.level_motion);
   if (inl < 10) { ++stats.few_pose_inliers; return 0; }
   keep_inliers(cur);
