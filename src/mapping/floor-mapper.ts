@@ -6,7 +6,7 @@
 import { NAVIGATOR_FRAME, planarPose, type WorldFrame, cameraHeightOf, levelPose, raisePose, type Mat4 } from '../geometry/index.js';
 import type { Navcore } from '../wasm/index.js';
 import { FloorTracker, type FloorTrackerOptions } from './floors.js';
-import { joinRaise } from './join-floor.js';
+import { joinRaise, type LayerAt } from './join-floor.js';
 import { carryLayer, planarRigidOf } from './layer-carry.js';
 import { OccupancyMap, type DepthFrame, type GridSnapshot, type IntegrateStats } from './occupancy-map.js';
 import type { MapParams } from './params.js';
@@ -41,6 +41,12 @@ export type FloorStep =
   | { floor: null }
   | { floor: number; ok: true; stats: IntegrateStats; drift?: number; driftFrames?: number }
   | { floor: number; ok: false; error: string; drift?: number; driftFrames?: number };
+
+/** A depth frame with the navigator's pose of it. */
+export interface PosedDepth {
+  frame: DepthFrame;
+  pose: Mat4;
+}
 
 /** A saved floor layer: its floor height, its frame count and its grid. */
 export interface FloorLayer {
@@ -136,6 +142,35 @@ export class FloorMapper {
     this.tracker.restore(targets.map((t) => t.floorUp), floor);
     this.floorNow = floor;
     return { renumber, raised };
+  }
+
+  /**
+   * A start turn that relocalised in a saved map (a house memory) took the height of the saved
+   * keyframes it was found among, and those may sit well off their floor (seed:1's third run stood
+   * 1.66 m low). The body stands on a floor, so, as a late join does (join-floor.ts), the turn's
+   * views choose it: mapped on a scratch layer at the poses' own floor height, they are compared with
+   * each of the `saved` layers (as loaded, before this run wrote into them); the agreeing one, else the
+   * one at that height, is the floor. Returns how far up the poses must move to stand on it (0 when
+   * none is near or agrees) and stands the mapper on it.
+   */
+  landOnSaved(saved: readonly LayerAt[], views: readonly PosedDepth[]): number {
+    if (views.length === 0 || saved.length === 0) return 0;
+    const up = this.map.floorUpBelow(views[views.length - 1].pose, this.cameraHeight);
+    const kept = this.map.floors().map((f) => f.id);
+    const scratch = this.map.openFloor(up);
+    let raised: number;
+    try {
+      for (const v of views) this.map.integrate(v.frame, levelPose(this.map.frame, planarPose(this.map.frame, v.pose), cameraHeightOf(this.map.frame, v.pose)), scratch, false);
+      raised = joinRaise(saved, { floorUp: up, grid: this.map.snapshot(scratch) }, { cos: 1, sin: 0, tx: 0, tz: 0 }, 0, this.tracker.newFloorM);
+    } finally {
+      this.map.retainFloors(kept);
+    }
+    const on = this.tracker.floors.findIndex((f) => Math.abs(f - (up + raised)) < this.tracker.newFloorM / 2);
+    if (on >= 0) {
+      this.tracker.restore([...this.tracker.floors], on);
+      this.floorNow = on;
+    }
+    return raised;
   }
 
   /**

@@ -1,5 +1,5 @@
 /** The public surface of src/mapping/: what the layers above it use. */
-export { type FloorLayer, FloorMapper } from './floor-mapper.js';
+export { type FloorLayer, FloorMapper, type PosedDepth } from './floor-mapper.js';
 export type { FloorTrackerOptions } from './floors.js';
 export { FrontierFinder } from './frontier.js';
 export { carryLayer, carryPoint, type PlanarRigid, planarRigidOf } from './layer-carry.js';

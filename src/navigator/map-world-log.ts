@@ -89,10 +89,11 @@ export class MapWorldLog {
    * The navigator found its poses `dh` off along up over the newest `frames` mapped frames (a height
    * held off its floor's), and raises them from now: what was noted for map `mapId` over that stretch
    * is raised too, so that the keyframes made then are saved at the height of the ones after. Left as
-   * they were, a later run relocalised there was put that far up (0.72 m in seed:5).
+   * they were, a later run relocalised there was put that far up (0.72 m in seed:5). `frames`
+   * Infinity: everything noted for that map in this run (a start turn landed on its floor).
    */
   raiseOver(frames: number, mapId: number, dh: number): void {
-    const t0 = this.mappedAt[Math.max(0, this.mappedAt.length - frames)];
+    const t0 = frames === Infinity ? -Infinity : this.mappedAt[Math.max(0, this.mappedAt.length - frames)];
     if (t0 === undefined) return;
     const i = this.steps.findIndex((s) => s.mapId === mapId && s.t >= t0);
     const before = [...this.steps].reverse().find((s) => s.mapId === mapId && s.t < t0);

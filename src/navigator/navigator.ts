@@ -5,7 +5,7 @@
  */
 import { ownFrame, type Body, type BodyFrame, type SubMotionResult } from '../body/index.js';
 import { identity, invert, multiply, NAVIGATOR_FRAME, planarPose, raisePose, type PlanarPose, type Mat4 } from '../geometry/index.js';
-import { FloorMapper, type FloorTrackerOptions, type OccupancyMap, type MapParams, Planner, type PlanarPoint, type PlanOptions, type PlanResult, renderMap, type RenderedMap } from '../mapping/index.js';
+import { FloorMapper, type FloorTrackerOptions, type PosedDepth, type OccupancyMap, type MapParams, Planner, type PlanarPoint, type PlanOptions, type PlanResult, type RenderedMap } from '../mapping/index.js';
 import type { PoseSource, TrackingStatus } from '../perception/index.js';
 import { Navcore } from '../wasm/index.js';
 import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
@@ -17,7 +17,8 @@ import { MotionCheck, type CommandedMotion, type MotionCheckOptions } from './mo
 import { memoryProblem, memorySnapshot, type NavigatorMemory } from './navigator-memory.js';
 import { PlaceStore, type Place } from './places.js';
 import { joinSavedWorld, type SavedSpatial } from './saved-world.js';
-import { FrameArchive, ViewBank, type View } from './view-bank.js';
+import { bankView, FrameArchive, ViewBank } from './view-bank.js';
+import { type FloorRenderOptions, renderFloor } from './floor-render.js';
 import type { ExecutionRecord, NavigatorState, StopReason } from './navigator-records.js';
 
 export type { NavigatorOptions, SavedPoseMap } from './navigator-options.js';
@@ -270,24 +271,38 @@ export class Navigator {
   }
 
   /**
-   * Turns once in place (24 × 15°), feeding the tracker, and returns the views after every
-   * `every`-th turn (every = 6 gives the four surrounding views at 90° steps). `afterRelocation`:
-   * the environment has just moved the body, so tracked jumps are taken as relocalisation.
+   * Turns once in place (24 × 15°), feeding the tracker; returns the views after every `every`-th turn
+   * (6: the four surrounding views). `afterRelocation`: the body was moved, tracked jumps relocalise it.
    */
   async turnInPlace(every = 6, opts: { afterRelocation?: boolean } = {}): Promise<BodyFrame[]> {
-    const views: BodyFrame[] = [];
+    const views: BodyFrame[] = [], seen: PosedDepth[] = [];
     // After a relocation the tracker may find the body anywhere (SPEC §2): no motion is implausible.
     if (opts.afterRelocation) this.motionCheck?.pause(true);
     try {
       for (let i = 1; i <= FULL_TURN_ACTIONS; i++) {
         const r = await this.act(['left'], { stopOnCollision: false });
         if (i % every === 0) views.push(r.frame);
+        if (this.poseNow && this.anchoring.restored()?.current) seen.push({ frame: { intrinsics: this.body.intrinsics, depth: r.frame.depth }, pose: this.poseNow });
         if (r.terminated) break;
       }
     } finally {
       this.motionCheck?.pause(false);
     }
+    // relocalised in the saved map: the turn's views put the body on the saved floor they agree with
+    if (opts.afterRelocation && this.loaded && this.relocalised) this.raiseWorld(this.mapper.landOnSaved(this.loaded.layers, seen), Infinity);
     return views;
+  }
+
+  /** Raises the world `dh` from here, and the newest `frames` mapped frames' keyframes (MapWorldLog.raiseOver). */
+  private raiseWorld(dh: number, frames: number): void {
+    const at = this.anchoring.current();
+    if (dh === 0 || !at) return;
+    this.worldLog.raiseOver(frames, at.mapId, dh);
+    this.anchoring.raise(dh);
+    this.motionCheck?.raise(dh);
+    if (this.poseNow) this.poseNow = raisePose(NAVIGATOR_FRAME, this.poseNow, dh);
+    if (this.lastPose) this.lastPose = raisePose(NAVIGATOR_FRAME, this.lastPose, dh);
+    this.verticalCorrections++;
   }
 
   /**
@@ -324,17 +339,9 @@ export class Navigator {
   }
 
   /** The map of a floor with its places, the trail, the robot (when on that floor) and an optional route. */
-  render(opts: { floor?: number; zoom?: number; route?: PlanarPoint[]; radiusM?: number } = {}): RenderedMap {
+  render(opts: FloorRenderOptions = {}): RenderedMap {
     const floor = opts.floor ?? this.mapper.floor ?? 0;
-    const pose = this.planar();
-    return renderMap(this.map, floor, {
-      zoom: opts.zoom ?? 4,
-      pose: pose && floor === this.mapper.floor ? pose : undefined,
-      markers: this.places.list().filter((p) => p.floor === floor).map((p) => ({ name: p.name, x: p.pose.x, z: p.pose.z })),
-      route: opts.route ?? [],
-      trail: this.trail(floor),
-      window: opts.radiusM ? { center: pose ?? undefined, radiusM: opts.radiusM } : undefined,
-    });
+    return renderFloor(this.map, floor, this.mapper.floor, this.planar(), this.places.list(), this.trail(floor), opts);
   }
 
   /** Tracks a frame reached by `motion` (`blocked`: the body collided) and maps it when its pose is trusted. */
@@ -359,11 +366,7 @@ export class Navigator {
     if (step.floor !== null && step.drift) {
       // the height held over a floor's stretch off that floor's: vertical drift, removed from here on
       // (and from that stretch's keyframes, as a house memory saves them)
-      this.worldLog.raiseOver(step.driftFrames ?? 1, est.mapId, -step.drift);
-      this.anchoring.raise(-step.drift);
-      this.motionCheck?.raise(-step.drift);
-      this.poseNow = this.lastPose = raisePose(NAVIGATOR_FRAME, pose, -step.drift);
-      this.verticalCorrections++;
+      this.raiseWorld(-step.drift, step.driftFrames ?? 1);
     }
     if (step.floor === null) return; // between floors: nothing is written
     if (!step.ok) {
@@ -392,9 +395,6 @@ export class Navigator {
 
   private bank(frame: BodyFrame): void {
     const pose = this.planar();
-    if (!pose || this.mapper.floor === null || this.statusNow !== 'ok') return;
-    const v: View = { width: frame.width, height: frame.height, rgb: frame.rgb.slice(), pose, floor: this.mapper.floor, time: frame.timestamp };
-    this.viewBank.add(v);
-    this.archive.add(v);
+    if (pose && this.mapper.floor !== null && this.statusNow === 'ok') bankView(frame, pose, this.mapper.floor, [this.viewBank, this.archive]);
   }
 }

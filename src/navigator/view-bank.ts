@@ -14,6 +14,11 @@ export interface View extends RgbImage {
   time: number;
 }
 
+/** The view of `frame`, seen from `pose` on `floor`, banked in each of `into` (one owned copy of its RGB). */
+export function bankView(frame: RgbImage & { timestamp: number }, pose: PlanarPose, floor: number, into: readonly { add(v: View): void }[]): void {
+  const v: View = { width: frame.width, height: frame.height, rgb: frame.rgb.slice(), pose, floor, time: frame.timestamp };
+  for (const b of into) b.add(v);
+}
 
 export class ViewBank {
   private readonly views: View[] = [];

@@ -16,7 +16,8 @@ import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
 import type { TaskState } from '../../src/baselines/navigation-agent/types.js';
 import { Cell, type GridSnapshot } from '../../src/mapping/index.js';
 import { PlaceNameSchema, PlaceStore } from '../../src/navigator/places.js';
-import { closeTask } from '../../src/baselines/navigation-agent/close.js';
+import { closeTask, handoverText } from '../../src/baselines/navigation-agent/close.js';
+import { WRITE_LIMIT_CHARS } from '../../src/memory/index.js';
 import type { Navigator } from '../../src/navigator/index.js';
 import { Turn } from '../../src/baselines/navigation-agent/conversation.js';
 import { text } from '../../src/models/types.js';
@@ -134,6 +135,31 @@ describe('the objects seen, carried by the handover', () => {
     expect(again.recall([3], places.list())).toEqual({ place: 'place 1', floor: 0, offset: null });
     expect(again.recall([350], places.list())).toEqual({ place: 'place 2', floor: 1, offset: null });
     expect(again.recall([999], places.list())).toBeNull();
+  });
+
+  it('fits the handover into one write: the flights and the newest sightings are kept, the oldest left out', () => {
+    // a house's worth of sightings (300 objects, each with its offset) ran past the 6,000 characters
+    // one write stores: seed:1's handovers were cut there from the second task on, and the flights
+    // and the task's own sightings (written last) were lost
+    const places = new PlaceStore();
+    places.mark('place 1', pose(0, 0), 0, []);
+    places.mark('place 2', pose(6, 0), 0, []);
+    const m = new SightingMemory();
+    const seen = m as unknown as { seen: Map<number, { floor: number; point: { x: number; z: number } }> };
+    for (let id = 1; id <= 300; id++) seen.seen.set(id, { floor: 0, point: { x: (id % 12) * 0.5, z: 1 + (id % 5) * 0.3 } });
+    const flight: Flight = { bottom: { x: 6.5, z: 1 }, heading: 0, floor: 0, spanM: 3, to: 1 };
+    const c = { task: { key: '2', areas: 3, rejected: [] }, nav: { places }, oracle: { goalLabel: () => 'the red bed in the fourth bedroom' }, turn: { handoverPath: () => 'tasks/task-002/handover.md', req: { system: '', messages: [], tools: [] } } } as unknown as Ctx;
+    const stairs = flightLines([flight], places.list());
+    const text = handoverText(c, 'incomplete', null, (budget) => [stairs, m.handoverLines(places.list(), budget - stairs.length - 1)].join('\n'));
+    expect(text.length).toBeLessThanOrEqual(WRITE_LIMIT_CHARS);
+    expect(text).toContain(stairs);
+    expect(readFlights(text, places.list())).toHaveLength(1);
+    const next = new SightingMemory();
+    next.readHandover(text, (name) => places.get(name)?.floor ?? null);
+    expect(next.recall([300], places.list())).not.toBeNull();
+    expect(next.recall([1], places.list())).toBeNull();
+    // without a budget the same sightings take more than one write holds
+    expect(m.handoverLines(places.list()).length).toBeGreaterThan(WRITE_LIMIT_CHARS);
   });
 
   it("writes each object as an offset from the marked place nearest it, and a later task reads back where it is", () => {

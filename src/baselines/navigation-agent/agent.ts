@@ -12,7 +12,7 @@
 import type { Model, ModelRequest, ModelResponse } from '../../models/index.js';
 import { HOUSE_NOTES } from '../../prompts/index.js';
 import { approach } from './approach.js';
-import { closeTask, handoverText } from './close.js';
+import { closeTask, type HandoverLines, handoverText } from './close.js';
 import { act, type Ctx, type Decision } from './context.js';
 import { calls, say, Turn } from './conversation.js';
 import { ViewCoverage } from './coverage.js';
@@ -152,11 +152,13 @@ export class NavigationAgent implements Model {
    * flights of stairs — unless the opening asks for an ordinary summary, which tells what happened and
    * nothing for the next task to act on.
    */
-  private handoverLines(t: TaskState, turn: Turn): string {
-    if (turn.wantsSummary()) return '';
+  private handoverLines(t: TaskState, turn: Turn): HandoverLines {
+    if (turn.wantsSummary()) return () => '';
     this.searched.noteTask(this.oracle.navigator, t.coverage);
     const places = this.oracle.navigator.places.list();
-    return [this.searched.handoverLine(), this.memory.handoverLines(places), flightLines(this.flights, places)].filter(Boolean).join('\n');
+    // the flights before the objects: a few lines that a whole floor's search depends on
+    const first = [this.searched.handoverLine(), flightLines(this.flights, places)].filter(Boolean).join('\n');
+    return (budget) => [first, this.memory.handoverLines(places, budget - first.length - 1)].filter(Boolean).join('\n');
   }
 
   /** Remembers a flight of stairs in the current view, unless it is one already known. */

@@ -106,19 +106,22 @@ export class SightingMemory {
     return best;
   }
 
-  /** The handover's lines: objects by place, each with its offset from the place (most recent last). */
-  handoverLines(places: readonly PlaceRef[]): string {
-    const byPlace = new Map<string, { floor: number; objs: string[] }>();
+  /**
+   * The handover's lines: objects by place, each with its offset from the place, in at most `budget`
+   * characters. A handover is one write, which stores 6,000 characters: cut there, it lost its last
+   * lines, and with them the flights and this task's own sightings (most recent last). The least
+   * recently seen objects are left out first.
+   */
+  handoverLines(places: readonly PlaceRef[], budget = Infinity): string {
+    const resolved: [number, Seen][] = [];
     for (const [id, n] of [...this.seen].slice(-MAX_LISTED)) {
       const s = this.resolve(n, places);
-      if (!s) continue;
-      const at = s.offset ? ` (${offsetText(s.offset)})` : '';
-      const entry = byPlace.get(s.place) ?? { floor: s.floor, objs: [] };
-      entry.objs.push(`${id}${at}`);
-      byPlace.set(s.place, entry);
+      if (s) resolved.push([id, s]);
     }
-    // the floor is written for a reader (the house notes group by it); reading back takes the place's own
-    return [...byPlace].map(([place, e]) => `Objects seen near '${place}' (floor ${e.floor}): ${e.objs.join(', ')}.`).join('\n');
+    for (let kept = resolved; ; kept = kept.slice(Math.ceil(kept.length / 10))) {
+      const text = objectLines(kept);
+      if (text.length <= budget || kept.length === 0) return text;
+    }
   }
 
   /** Reads the object lines of a handover (what an earlier session wrote) back. */
@@ -141,6 +144,17 @@ export class SightingMemory {
     if (!best) return null;
     return { place: best.name, floor: n.floor, offset: offsetFrom(best, n.point) };
   }
+}
+
+/** Objects by the place they were seen near, a line per place (the floor is written for a reader: the house notes group by it; reading back takes the place's own). */
+function objectLines(seen: readonly [number, Seen][]): string {
+  const byPlace = new Map<string, { floor: number; objs: string[] }>();
+  for (const [id, s] of seen) {
+    const entry = byPlace.get(s.place) ?? { floor: s.floor, objs: [] };
+    entry.objs.push(`${id}${s.offset ? ` (${offsetText(s.offset)})` : ''}`);
+    byPlace.set(s.place, entry);
+  }
+  return [...byPlace].map(([place, e]) => `Objects seen near '${place}' (floor ${e.floor}): ${e.objs.join(', ')}.`).join('\n');
 }
 
 /** The marked place of `floor` nearest to `p`, if one lies within `withinM`. */

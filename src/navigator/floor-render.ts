@@ -1,0 +1,23 @@
+/** The navigator's map of one floor as sessions and replays see it (SPEC §5): places, trail, robot and route. */
+import type { PlanarPose } from '../geometry/index.js';
+import { type OccupancyMap, type PlanarPoint, type RenderedMap, renderMap } from '../mapping/index.js';
+import type { Place } from './places.js';
+
+export interface FloorRenderOptions {
+  floor?: number;
+  zoom?: number;
+  route?: PlanarPoint[];
+  radiusM?: number;
+}
+
+/** Floor `floor` of `map`; the robot is drawn at `pose` only when it stands on that floor (`standingOn`). */
+export function renderFloor(map: OccupancyMap, floor: number, standingOn: number | null, pose: PlanarPose | null, places: readonly Place[], trail: PlanarPoint[], opts: FloorRenderOptions): RenderedMap {
+  return renderMap(map, floor, {
+    zoom: opts.zoom ?? 4,
+    pose: pose && floor === standingOn ? pose : undefined,
+    markers: places.filter((p) => p.floor === floor).map((p) => ({ name: p.name, x: p.pose.x, z: p.pose.z })),
+    route: opts.route ?? [],
+    trail,
+    window: opts.radiusM ? { center: pose ?? undefined, radiusM: opts.radiusM } : undefined,
+  });
+}
