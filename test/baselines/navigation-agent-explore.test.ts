@@ -5,13 +5,10 @@
  * scraps are still searched. When only scraps are near, the largest unseen spaces farther off are
  * weighed too (house 5 task 2 found the stairs only at the far end of the floor). A floor earlier
  * tasks looked over mostly is left for a floor no one has mapped (house 6 task 4 searched the rest
- * of the ground floor for 260 steps, then ran out of steps upstairs where the goal was). Issue 35: a
- * floor that has had its share of the steps (1/n of the budget with n floors known) is left for a
- * floor not yet looked at, a known flight away (houses 2 and 5 searched the start floor to the end).
+ * of the ground floor for 260 steps, then ran out of steps upstairs where the goal was).
  */
 import { describe, expect, it } from 'vitest';
 import { choose, explore, lookedShare, type Option } from '../../src/baselines/navigation-agent/explore.js';
-import { floorsKnown } from '../../src/baselines/navigation-agent/floor-share.js';
 import { richestViewpoints, viewpointCandidates } from '../../src/baselines/navigation-agent/viewpoints.js';
 import { ViewCoverage } from '../../src/baselines/navigation-agent/coverage.js';
 import { GridView } from '../../src/baselines/navigation-agent/grid.js';
@@ -74,7 +71,7 @@ describe('viewpoints: the richest unseen space is weighed, not only the nearest 
 });
 
 describe('explore: a floor no one has mapped before the rest of a floor looked over', () => {
-  function ctx(lookedOver: boolean, layers: number[], steps: { used: number; limit: number } | null = null): Ctx {
+  function ctx(lookedOver: boolean, layers: number[]): Ctx {
     const grid = room(60);
     const coverage = new ViewCoverage();
     // earlier tasks looked over all but a 1.5 m strip along one wall
@@ -87,9 +84,7 @@ describe('explore: a floor no one has mapped before the rest of a floor looked o
       map: { floors: () => layers.map((id) => ({ id, floorUp: 0, frames: 1 })) },
       plan: (goal: { x: number; z: number }) => ({ status: 'ok', path: [{ x: 3, z: 3 }, goal], lengthM: Math.hypot(goal.x - 3, goal.z - 3), target: goal }),
     };
-    task.floorSince = { floor: 0, used: 0 };
-    const turn = { steps: () => steps };
-    return { nav, turn, task, grid, coverage, pose: { x: 3, z: 3, yaw: 0 }, flights: [flight], sighting: null } as unknown as Ctx;
+    return { nav, task, grid, coverage, pose: { x: 3, z: 3, yaw: 0 }, flights: [flight], sighting: null } as unknown as Ctx;
   }
 
   it('measures how much of the floor has been looked at', () => {
@@ -107,52 +102,5 @@ describe('explore: a floor no one has mapped before the rest of a floor looked o
     const c = ctx(true, [0, 1]);
     expect(explore(c).kind).toBe('act');
     expect(c.task.stairs).toBeNull();
-  });
-});
-
-describe("explore: a floor's share of the step budget", () => {
-  function ctx(used: number, flights: Flight[]): Ctx {
-    const grid = room(60);
-    const coverage = new ViewCoverage();
-    const task = newTaskState('t');
-    task.coverage.set(0, coverage);
-    task.floorSince = { floor: 0, used: 40 };
-    const nav = {
-      floor: 0,
-      map: { floors: () => [{ id: 0, floorUp: 0, frames: 1 }] },
-      plan: (goal: { x: number; z: number }) => ({ status: 'ok', path: [{ x: 3, z: 3 }, goal], lengthM: Math.hypot(goal.x - 3, goal.z - 3), target: goal }),
-    };
-    const turn = { steps: () => ({ used, limit: 500 }) };
-    return { nav, turn, task, grid, coverage, pose: { x: 3, z: 3, yaw: 0 }, flights, sighting: null } as unknown as Ctx;
-  }
-  const up: Flight = { floor: 0, bottom: { x: 1, z: 1 }, heading: 0, spanM: 3 };
-
-  it('counts the floors the map and the known flights name', () => {
-    expect(floorsKnown(ctx(0, []))).toBe(1);
-    expect(floorsKnown(ctx(0, [up]))).toBe(2);
-    expect(floorsKnown(ctx(0, [{ ...up, to: 1 }, { floor: 1, bottom: { x: 9, z: 9 }, heading: 0, spanM: 3, to: 2 }]))).toBe(3);
-  });
-
-  it('searches this unexplored floor on while its share is not spent', () => {
-    const c = ctx(40 + 249, [up]);
-    expect(explore(c).kind).toBe('act');
-    expect(c.task.stairs).toBeNull();
-  });
-
-  it('takes the known flight to a floor not looked at once half the steps went to this one (two floors)', () => {
-    const c = ctx(40 + 250, [up]);
-    expect(explore(c)).toEqual({ kind: 'goto', state: 'stairs' });
-    expect(c.task.stairs?.flight).toBe(up);
-  });
-
-  it('searches on with no flight known, whatever the steps spent', () => {
-    const c = ctx(480, []);
-    expect(explore(c).kind).toBe('act');
-  });
-
-  it('does not go back to a floor this task has looked at', () => {
-    const c = ctx(480, [{ ...up, to: 1 }]);
-    c.task.coverage.set(1, new ViewCoverage());
-    expect(explore(c).kind).toBe('act');
   });
 });

@@ -27,7 +27,6 @@ import { centreOnFlight, flightInView, offFloor, type Flight } from './stairs.js
 import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
 import { goalInView } from './perception.js';
-import { noteFloor } from './floor-share.js';
 import { lostStep, tracking } from './lost.js';
 import { newTaskState, samePoint, type NavigationOracle, type Pose, type Sighting, type StateName, type TaskState } from './types.js';
 
@@ -56,7 +55,6 @@ export class NavigationAgent implements Model {
     tracking(t);
     const grid = GridView.of(nav);
     const floor = nav.floor ?? 0;
-    noteFloor(t, floor, turn.steps()?.used ?? 0);
     if (!t.coverage.has(floor)) {
       const fresh = new ViewCoverage();
       if (t.carry) this.searched.seed(nav, floor, grid, fresh);

@@ -7,7 +7,6 @@ import { Cell } from '../../mapping/index.js';
 import { type CoarseAction, routeActions, TURN_DEG } from '../../navigator/index.js';
 import { retryUnreached } from './approach.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
-import { floorShareSpent } from './floor-share.js';
 import { MAX_ACTIONS, openHeading, planRoute, simulate, turnsTo } from './motion.js';
 import { nearestViewpoint, richestViewpoints, unseenAround, viewpointCandidates } from './viewpoints.js';
 
@@ -66,18 +65,11 @@ export function explore(c: Ctx): Decision {
     c.task.stairs = { flight: unmapped, turns: 0, onFlight: false };
     return goto('stairs');
   }
-  // this floor has had its share of the steps: a floor not yet looked at, a known flight away, first
-  const away = newFloorFrom(c);
-  if (away && floorShareSpent(c)) {
-    if (DEBUG) console.error(`[nav] floor's share of the steps spent: to another floor`);
-    c.task.stairs = { flight: away, turns: 0, onFlight: false };
-    return goto('stairs');
-  }
   const glances = glanceOptions(c);
   // a focus (a goal seen out of reach, a place where it was seen) is kept until the space at it is looked at
   if (t.focus && unseenAround(c.grid, c.coverage, t.focus) < 35) t.focus = null;
   const all = driveOptions(c);
-  const best = choose(glances, all, { carried: c.coverage.hasCarried, newFloor: away !== undefined });
+  const best = choose(glances, all, { carried: c.coverage.hasCarried, newFloor: newFloorFrom(c) !== undefined });
   if (best) {
     if (best.target) {
       t.target = best.target;
