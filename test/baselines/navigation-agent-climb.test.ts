@@ -101,6 +101,36 @@ describe('stairs: forwards that do not move the body are not repeated blindly', 
   });
 });
 
+describe('stairs: the foot far off with no way there on the map (issue 35)', () => {
+  type Plan = (goal: { x: number; z: number }, from?: unknown, o?: { nearestReachable?: boolean; targetSnapM?: number }) => unknown;
+  const withPlan = (c: Ctx, plan: Plan) => Object.assign(c.nav, { plan });
+
+  it('drops the flight instead of driving up its line from 10 m away', () => {
+    const { c, at } = ctx();
+    at(0, -10);
+    withPlan(c, () => ({ status: 'unreachable', reason: 'no path', expansions: 1 }));
+    expect(takeStairs(c)).toEqual({ kind: 'goto', state: 'explore' });
+    expect(c.flights).toHaveLength(0);
+    expect(c.task.stairs).toBeNull();
+  });
+
+  it('drives to the nearest reachable point by the foot when the foot itself is off the map', () => {
+    const { c, at } = ctx();
+    at(0, -10);
+    const near = { x: 0.5, z: -0.8 };
+    withPlan(c, (_g, _f, o) => (o?.nearestReachable ? { status: 'ok', path: [{ x: 0, z: -10 }, near], lengthM: 9.2, target: near } : { status: 'unreachable', reason: 'no path', expansions: 1 }));
+    expect(why(takeStairs(c))).toMatch(/to the foot of the stairs/);
+    expect(c.flights).toHaveLength(1);
+  });
+
+  it('takes the flight from near its foot even without a route (the stall check guards it)', () => {
+    const { c, at } = ctx();
+    at(0, -1);
+    withPlan(c, () => ({ status: 'unreachable', reason: 'no path', expansions: 1 }));
+    expect(why(takeStairs(c))).toBe('take the stairs');
+  });
+});
+
 describe('stairs: no flight is noted from the middle of one', () => {
   // house 5 with SLAM: 0.7 m up a flight on the way down, the navigator still on the upper layer (in
   // transit), the flight's upper steps were noted as a flight up from the upper floor and climbed

@@ -10,6 +10,7 @@
  * lost tracking, collisions, and the step and turn budgets.
  */
 import type { Model, ModelRequest, ModelResponse } from '../../models/index.js';
+import type { CoarseAction } from '../../navigator/index.js';
 import { HOUSE_NOTES } from '../../prompts/index.js';
 import { approach } from './approach.js';
 import { closeTask, type HandoverLines, handoverText } from './close.js';
@@ -26,6 +27,7 @@ import { centreOnFlight, flightInView, offFloor, type Flight } from './stairs.js
 import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
 import { goalInView } from './perception.js';
+import { lostStep, tracking } from './lost.js';
 import { newTaskState, samePoint, type NavigationOracle, type Pose, type Sighting, type StateName, type TaskState } from './types.js';
 
 const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
@@ -49,7 +51,8 @@ export class NavigationAgent implements Model {
     if (special) return special;
     const nav = this.oracle.navigator;
     const pose = nav.planar();
-    if (!pose || nav.status !== 'ok') return calls(req, [{ name: 'step', args: { actions: ['left', 'left'] } }]);
+    if (!pose || nav.status !== 'ok') return calls(req, [{ name: 'step', args: { actions: this.keepOneStep(turn, lostStep(t, turn.collided())) } }]);
+    tracking(t);
     const grid = GridView.of(nav);
     const floor = nav.floor ?? 0;
     if (!t.coverage.has(floor)) {
@@ -101,11 +104,14 @@ export class NavigationAgent implements Model {
     if (c.task.stairs) this.climbing = c.task.stairs.flight;
     // with a handover to write, places are marked as they are passed (in the same turn as the step)
     const place = c.turn.handoverPath() ? this.memory.placeToMark(c.nav) : null;
-    // one step is kept back: the harness ends a task whose steps run out before the session can close it
-    const steps = c.turn.steps();
-    const room = steps ? Math.max(1, steps.limit - steps.used - 1) : d.actions.length;
-    const step = { name: 'step', args: { actions: d.actions.slice(0, room) } };
+    const step = { name: 'step', args: { actions: this.keepOneStep(c.turn, d.actions) } };
     return calls(c.turn.req, place ? [{ name: 'mark', args: { name: place } }, step] : [step]);
+  }
+
+  /** The actions that fit the step budget with one step kept back: the harness ends a task whose steps run out before the session can close it. */
+  private keepOneStep(turn: Turn, actions: CoarseAction[]): CoarseAction[] {
+    const steps = turn.steps();
+    return actions.slice(0, steps ? Math.max(1, steps.limit - steps.used - 1) : actions.length);
   }
 
   /**

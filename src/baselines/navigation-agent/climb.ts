@@ -1,7 +1,8 @@
 /**
  * STAIRS: go to the foot of a flight seen earlier, face up it and drive straight on until the
  * navigator settles on another floor layer; then note the way back (the arrival point, facing down)
- * and explore the new floor. A flight that leads nowhere within 14 turns is dropped.
+ * and explore the new floor. A flight that leads nowhere within 14 turns is dropped, and so is one
+ * whose foot is far off with no way there on the map (not even to the nearest point reachable by it).
  *
  * Forwards are not repeated blindly: a step of them near the flight that left the body where it was
  * (pressed against the side of the flight or a wall beside it), or a walk up the flight's line past its length with
@@ -64,10 +65,17 @@ export function takeStairs(c: Ctx): Decision {
   if (s.stalls) remeasure(c, f);
   const d = Math.hypot(f.bottom.x - c.pose.x, f.bottom.z - c.pose.z);
   if (!s.onFlight && d > 0.4) {
-    const route = planRoute(c.nav, f.bottom);
+    const route = routeToFoot(c, f.bottom);
     const ahead = pointAhead(f.bottom, f.heading, 2);
-    const actions = route.status === 'ok' ? driveAndFace(route.path, c.pose, ahead) : [];
+    const actions = route ? driveAndFace(route, c.pose, ahead) : [];
     if (actions.includes('forward')) return forwards(c, actions, `to the foot of the stairs (${d.toFixed(1)} m)`);
+    // far from the foot with no way there on the map: driving "up the flight" from here goes nowhere
+    // (house 2 task 4 drove into a wall 10 m from the way down it had come up by)
+    if (d > NEAR_FOOT_M) {
+      c.flights.splice(c.flights.indexOf(f), 1);
+      c.task.stairs = null;
+      return goto('explore');
+    }
   }
   s.onFlight = true;
   // on the flight, the steps still in view keep the heading up it; a drift to one side is steered back
@@ -80,6 +88,18 @@ export function takeStairs(c: Ctx): Decision {
   const turns = turnsTo(headingTo(c.pose, aim), c.pose.yaw);
   const ahead = Array.from({ length: MAX_ACTIONS - turns.length }, () => 'forward' as const);
   return forwards(c, [...turns, ...ahead], 'take the stairs');
+}
+
+/**
+ * A route to the flight's foot, or to the nearest point the map can reach within NEAR_FOOT_M of it (the
+ * foot of a way back down is where the robot settled on the upper floor, often at the edge of the
+ * landing the map marks as a drop); null when neither.
+ */
+function routeToFoot(c: Ctx, foot: PlanarPoint): PlanarPoint[] | null {
+  const exact = planRoute(c.nav, foot);
+  if (exact.status === 'ok') return exact.path;
+  const near = planRoute(c.nav, foot, NEAR_FOOT_M);
+  return near.status === 'ok' && Math.hypot(near.target.x - foot.x, near.target.z - foot.z) <= NEAR_FOOT_M ? near.path : null;
 }
 
 /** Acts, remembering where a step with forwards set out from (to tell a stall next turn). */

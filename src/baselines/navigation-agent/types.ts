@@ -84,6 +84,8 @@ export interface TaskState {
   edged: number;
   /** consecutive steps that ended in a collision */
   bumps: number;
+  /** tracking lost on a flight: finishing it, backing off it, or looking around off it (null: not lost there) */
+  lostOnFlight: { phase: 'finish' | 'back' | 'look'; turns: number } | null;
 }
 
 /** two sightings this close are of the same goal point (the seen surface shifts with the view) */
@@ -94,6 +96,6 @@ export const samePoint = (a: PlanarPoint, b: PlanarPoint) => Math.hypot(a.x - b.
 export function newTaskState(key: string): TaskState {
   return {
     key, state: 'explore', coverage: new Map(), stairs: null, floorsDone: [], goal: null, goalFrom: null, rejected: [], unreached: [], ignore: [], focus: null, target: null,
-    stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, recall: null, briefed: false, faced: false, carry: false,
+    stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, lostOnFlight: null, recall: null, briefed: false, faced: false, carry: false,
   };
 }
