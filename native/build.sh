@@ -4,6 +4,9 @@
 # run to run (CI rebuilds and compares), so there is no timestamp, path or random seed in it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Run it as `npm run build:native` (as scripts/check-wasm.sh does): npm puts node_modules/.bin first on
+# PATH, so emcc's link step finds the binaryen package's wasm-opt, not Debian's, and the bytes differ
+# from a build started with bash directly.
 export NODE_PATH="${NODE_PATH:-/usr/share/nodejs}"
 EMCC="${EMCC:-emcc}"
 if ! command -v "$EMCC" >/dev/null 2>&1; then
