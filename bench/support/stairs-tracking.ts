@@ -3,30 +3,21 @@
  * papers' setting: no motion prior). Ground truth is read for evaluation only.
  */
 import type { Mat4, Vec3 } from '../../src/geometry/pose.js';
-import { invert, multiply } from '../../src/geometry/pose.js';
+import { invert, multiply, translation as pos } from '../../src/geometry/pose.js';
 import { SimBody } from '../../src/body/sim-body.js';
 import { loadHouse } from '../../src/sim/load-house.js';
 import { Tracker } from '../../src/perception/index.js';
 import type { TrackingStatus } from '../../src/perception/pose-source.js';
 import { simTrackerOptions } from '../../src/world/pose-sources.js';
-import { segmentedAte } from './sim-tracking.js';
+import { segmentedAte, type SimTrackingRun } from './sim-tracking.js';
 import { stairsTour } from './stairs-tour.js';
 
-export interface StairsTrackingRun {
-  seed: number;
-  frames: number;
-  tracked: number;
-  driftPct: number;
-  ateM: number;
-  pathM: number;
-  maps: number;
+/** A simulator lap's figures (without its re-anchor and relocalisation counts), plus the climb's. */
+export interface StairsTrackingRun extends Omit<SimTrackingRun, 'reanchors' | 'relocalisations'> {
   /** the true rise of the camera from the start to the top of the climb, and the tracker's reading of it */
   riseM: number;
   estRiseM: number;
-  statuses: Record<TrackingStatus, number>;
 }
-
-const pos = (m: Mat4): Vec3 => [m[3], m[7], m[11]];
 
 /** `fromFoot`: the laps start at the foot of the flight (stairs-tour.ts), a shorter run for tests. */
 export async function stairsTracking(seed: number, laps = 1, fromFoot = false): Promise<StairsTrackingRun> {
