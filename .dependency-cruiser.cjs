@@ -64,10 +64,17 @@ module.exports = {
     ...layerRules,
     {
       name: 'through-layer-index',
-      comment: "another layer is imported through its index.ts (its public surface) or node.ts (its Node-only surface), never a file inside it",
+      comment: "another layer is imported through its index.ts (its public surface), node.ts (its Node-only surface) or choices.ts (its light surface: enums, schemas and defaults), never a file inside it",
       severity: 'error',
       from: { path: '^src/([^/]+)/' },
-      to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/[^/]+/(index|node)\\.ts$'] },
+      to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/[^/]+/(index|node|choices)\\.ts$'] },
+    },
+    {
+      name: 'choices-are-light',
+      comment: "a layer's choices.ts is read by the command line's flag tables before any layer loads: it imports zod and other layers' choices.ts, never a layer's index.ts or node.ts",
+      severity: 'error',
+      from: { path: '^src/[^/]+/choices\\.ts$' },
+      to: { path: '^src/[^/]+/(index|node)\\.ts$' },
     },
     {
       name: 'cli-is-the-top',

@@ -7,9 +7,9 @@
 import { Rng } from '../sim/index.js';
 import type { SubMotion } from './body.js';
 
-/** The noise models a run may ask for (`--actuation-noise`). */
-export const ACTUATION_NOISE_MODELS = ['none', 'habitat'] as const;
-export type ActuationNoiseModel = (typeof ACTUATION_NOISE_MODELS)[number];
+import { ACTUATION_NOISE_MODELS, type ActuationNoiseModel } from './choices.js';
+
+export { ACTUATION_NOISE_MODELS, type ActuationNoiseModel };
 
 /**
  * A sub-motion's error in the body's own frame before the motion: extra travel along the heading

@@ -7,6 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { z } from 'zod';
 import type { AteResult, RpeResult } from '../eval/index.js';
 import { parseFlags, readInput } from './options.js';
@@ -67,7 +68,7 @@ function printText(s: ReturnType<typeof summary>): void {
 export function registerAte(program: Command): void {
   program
     .command('ate')
-    .description('absolute and relative trajectory error of two TUM trajectories (SE(3) or Sim(3) alignment, evo statistics), optionally plotted')
+    .description(SUMMARIES.ate)
     .argument('<groundtruth>', 'reference trajectory (TUM format)')
     .argument('<estimate>', 'estimated trajectory (TUM format)')
     .option('--max-dt <s>', 'largest timestamp difference of a pair', '0.01')

@@ -4,6 +4,7 @@
  * coverage, the scene files it needs and, with --scenes, the ones that are not there.
  */
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { parseFlags, UsageError } from './options.js';
@@ -62,7 +63,7 @@ export async function inspectCommand(raw: unknown, log: (s: string) => void = co
 }
 
 export function registerDataset(program: Command): void {
-  const dataset = program.command('dataset').description('inspect benchmark episode datasets (GOAT-Bench, R2R-CE, RxR-CE, IR2R-CE)');
+  const dataset = program.command('dataset').description(SUMMARIES.dataset);
   dataset
     .command('inspect')
     .description('count the episodes, subtasks, scenes and _gt references of a split and list what is missing to run it')

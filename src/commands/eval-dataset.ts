@@ -5,7 +5,8 @@
  * (exit 2) naming the file and where to download it.
  */
 import { z } from 'zod';
-import { PRESETS } from '../world/index.js';
+import { PRESETS } from '../world/choices.js';
+import { defaulted, flagsSchema, optional } from './flag-table.js';
 import { UsageError } from './options.js';
 
 export const DATASET_KINDS = ['goat-bench', 'r2r-ce', 'rxr-ce'] as const;
@@ -23,15 +24,18 @@ export const DatasetSpecSchema = z
     return { benchmark: kind, root: m[2] };
   });
 
-export const DatasetFlagsShape = {
-  dataset: DatasetSpecSchema.optional(),
-  scenes: z.string().min(1, 'give the scenes folder (holding mp3d/ or hm3d/)').optional(),
-  split: z.string().regex(/^[\w.-]+$/, 'a split name such as val_seen, val_unseen or train').optional(),
-  limit: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').positive('expected at least 1').optional(),
-  preset: z.enum(PRESETS, { error: `--preset is one of ${PRESETS.join(', ')}: the papers' setting or the benchmark's own` }).default('papers'),
-  dtw: z.enum(['exact', 'fast'], { error: "nDTW's DTW is 'exact' or 'fast' (FastDTW, VLN-CE's default)" }).default('exact'),
-  allowGoalMismatch: z.boolean({ error: '--allow-goal-mismatch takes no value' }).default(false),
+/** The benchmark flags as `eval` declares them (vln takes the same values: DatasetFlagsShape). */
+export const DATASET_FLAGS = {
+  dataset: optional('--dataset <kind:path>', 'a benchmark split instead: goat-bench:PATH | r2r-ce:PATH | rxr-ce:PATH (PATH holds {split}/)', DatasetSpecSchema),
+  scenes: optional('--scenes <dir>', "with --dataset: the scenes folder the episodes' scene paths are relative to", z.string().min(1, 'give the scenes folder (holding mp3d/ or hm3d/)')),
+  split: optional('--split <name>', 'with --dataset: the split, e.g. val_seen, val_unseen', z.string().regex(/^[\w.-]+$/, 'a split name such as val_seen, val_unseen or train')),
+  limit: optional('--limit <n>', 'with --dataset: run only the first N episodes', z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').positive('expected at least 1')),
+  preset: defaulted('--preset <name>', "with --dataset: the body's camera and action limit, papers (the papers' setting) | goat-bench | r2r-ce | rxr-ce (the benchmark's own)", z.enum(PRESETS, { error: `--preset is one of ${PRESETS.join(', ')}: the papers' setting or the benchmark's own` }), 'papers'),
+  dtw: defaulted('--dtw <method>', "with an r2r-ce/rxr-ce dataset: nDTW's DTW, exact | fast (FastDTW)", z.enum(['exact', 'fast'], { error: "nDTW's DTW is 'exact' or 'fast' (FastDTW, VLN-CE's default)" }), 'exact'),
+  allowGoalMismatch: defaulted('--allow-goal-mismatch', "with a goat-bench dataset: run goals whose category disagrees with the scene's semantic annotations (refused by default)", z.boolean({ error: '--allow-goal-mismatch takes no value' }), false),
 };
+
+export const DatasetFlagsShape = flagsSchema(DATASET_FLAGS).shape;
 
 type DatasetFlagValues = { dataset?: { benchmark: (typeof DATASET_KINDS)[number]; root: string }; scenes?: string; split?: string; preset?: (typeof PRESETS)[number] };
 

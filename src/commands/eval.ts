@@ -1,34 +1,55 @@
 /**
  * `navharness eval`: one GOAT-style sequence per procedural house, run in worker threads, metrics
- * aggregated over all runs into DIR/metrics.json (per-run directories DIR/seed-N).
+ * aggregated over all runs into DIR/metrics.json (per-run directories DIR/seed-N). The flags are the
+ * sequence table's (sequence-flags.ts) with the eval's own; the layers load when the command runs.
  */
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { cpus } from 'node:os';
 import { z } from 'zod';
-import { evalFolder, failureSummary, HouseRangeSchema, providerErrorLine, providerErrorsOfRun, runParallel, PricesSchema, type RunMetrics } from '../eval/index.js';
-import { VLN_CONFIGS } from '../vln/index.js';
-import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags } from './eval-dataset.js';
-import { harnessConfigFromFlags, printedConfig, RunFlagsSchema, withAblationFlags, withProviderFlags } from './run.js';
-import { applySceneFlags, withSceneFlags } from './scene-flags.js';
-import { parseFlags, UsageError } from './options.js';
-import { isCommandAgent } from '../harness/index.js';
-import { progressBar } from './progress.js';
-import { goatSummary } from './eval-summary.js';
+import type { evalFolder, Prices } from '../eval/index.js';
+import { HouseRangeSchema } from '../eval/choices.js';
+import { isCommandAgent } from '../harness/choices.js';
+import { VLN_CONFIGS } from '../vln/choices.js';
+import { checkDatasetFlags, DATASET_FLAGS, type DatasetFlags } from './eval-dataset.js';
+import { declareFlags, defaulted, describedAs, flagsSchema, optional } from './flag-table.js';
+import { LOG_FLAGS, type Log } from './log-flags.js';
+import { UsageError } from './options.js';
+import { EVAL_QUEUE_FLAGS } from './queue-flags.js';
+import { SCENE_FLAGS } from './scene-flags.js';
+import { ABLATION_FLAGS, HARNESS_FLAGS as H, PROVIDER_FLAGS, SEQUENCE_FLAGS as S } from './sequence-flags.js';
+import { type harnessConfigFromFlags, sequenceAction } from './sequence-settings.js';
 
-const EvalFlagsSchema = RunFlagsSchema.omit({ house: true, houseDir: true, script: true }).extend({
-  houses: HouseRangeSchema.optional(),
-  ...DatasetFlagsShape,
-  vlnConfig: z.enum(VLN_CONFIGS, { error: `--vln-config is one of ${VLN_CONFIGS.join(', ')}` }).default('goal'),
-  workers: z.coerce.number({ error: '--workers must be a whole number' }).int('--workers must be a whole number').min(1, '--workers is at least 1').max(64, '--workers is at most 64').default(1),
-  priceInput: z.coerce.number().nonnegative('--price-input is a non-negative price per million tokens').default(0),
-  priceCached: z.coerce.number().nonnegative('--price-cached is a non-negative price per million tokens').default(0),
-  priceOutput: z.coerce.number().nonnegative('--price-output is a non-negative price per million tokens').default(0),
-  // the queue's flags are checked in full by eval-queue.ts, which loads BullMQ only when asked for
-  queue: z.string().optional(),
-  enqueueOnly: z.boolean().default(false),
-  collect: z.boolean().default(false),
-  rateLimit: z.string().optional(),
-}).superRefine((f, ctx) => {
+const price = (flag: string, help: string) => defaulted(flag, help, z.coerce.number().nonnegative(`${flag} is a non-negative price per million tokens`), 0);
+
+const EVAL_FLAGS = {
+  houses: optional('--houses <A..B>', 'procedural house seeds, e.g. 0..9', HouseRangeSchema),
+  ...DATASET_FLAGS,
+  vlnConfig: defaulted('--vln-config <name>', `with an r2r-ce/rxr-ce dataset: ${VLN_CONFIGS.join(' | ')}`, z.enum(VLN_CONFIGS, { error: `--vln-config is one of ${VLN_CONFIGS.join(', ')}` }), 'goal'),
+  agent: describedAs(S.agent, 'scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL'),
+  out: describedAs(S.out, 'output directory (one run directory per house)'),
+  workers: defaulted('--workers <n>', 'worker threads', z.coerce.number({ error: '--workers must be a whole number' }).int('--workers must be a whole number').min(1, '--workers is at least 1').max(64, '--workers is at most 64'), Math.max(1, Math.min(2, cpus().length))),
+  sequence: S.sequence,
+  policy: H.policy,
+  pose: H.pose,
+  judge: S.judge,
+  maxGoals: describedAs(S.maxGoals, 'at most n goals per sequence'),
+  stepBudget: H.stepBudget,
+  turnBudget: H.turnBudget,
+  ...SCENE_FLAGS,
+  ...ABLATION_FLAGS,
+  ...PROVIDER_FLAGS,
+  config: S.config,
+  priceInput: price('--price-input <p>', 'p_u: price per million uncached input tokens'),
+  priceCached: price('--price-cached <p>', 'p_c: price per million cached input tokens'),
+  priceOutput: price('--price-output <p>', 'price per million output tokens'),
+  json: describedAs(S.json, 'print the aggregated metrics as JSON only'),
+  resume: describedAs(S.resume, 'continue the eval in --out: finished sequences are read back, unfinished ones continue after their last closed task'),
+  ...EVAL_QUEUE_FLAGS,
+  ...LOG_FLAGS,
+};
+
+const EvalFlagsSchema = flagsSchema(EVAL_FLAGS).superRefine((f, ctx) => {
   for (const k of ['enqueueOnly', 'collect', 'rateLimit'] as const) {
     if (f[k] !== undefined && f[k] !== false && f.queue === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} goes with --queue redis://HOST:PORT[/DB]` });
   }
@@ -39,87 +60,58 @@ const EvalFlagsSchema = RunFlagsSchema.omit({ house: true, houseDir: true, scrip
   if (f.houses && f.dataset) ctx.addIssue({ code: 'custom', path: ['dataset'], message: '--dataset runs a benchmark split instead of --houses: give one of them' });
   checkDatasetFlags(f, ctx);
 });
-type EvalFlags = z.infer<typeof EvalFlagsSchema>;
+export type EvalFlags = z.infer<typeof EvalFlagsSchema>;
+type Harness = ReturnType<typeof harnessConfigFromFlags>;
 
 export function registerEval(program: Command): void {
-  const cmd = program.command('eval')
-    .description('run one goal sequence per procedural house in worker threads, or the episodes of a benchmark split (GOAT-Bench, R2R-CE, RxR-CE), and aggregate the scores and tokens')
-    .option('--houses <A..B>', 'procedural house seeds, e.g. 0..9')
-    .option('--dataset <kind:path>', 'a benchmark split instead: goat-bench:PATH | r2r-ce:PATH | rxr-ce:PATH (PATH holds {split}/)')
-    .option('--scenes <dir>', 'with --dataset: the scenes folder the episodes\' scene paths are relative to')
-    .option('--split <name>', 'with --dataset: the split, e.g. val_seen, val_unseen')
-    .option('--limit <n>', 'with --dataset: run only the first N episodes')
-    .option('--vln-config <name>', `with an r2r-ce/rxr-ce dataset: ${VLN_CONFIGS.join(' | ')}`, 'goal')
-    .option('--preset <name>', "with --dataset: the body's camera and action limit, papers (the papers' setting) | goat-bench | r2r-ce | rxr-ce (the benchmark's own)", 'papers')
-    .option('--dtw <method>', "with an r2r-ce/rxr-ce dataset: nDTW's DTW, exact | fast (FastDTW)", 'exact')
-    .option('--allow-goal-mismatch', "with a goat-bench dataset: run goals whose category disagrees with the scene's semantic annotations (refused by default)")
-    .requiredOption('--agent <spec>', 'scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL')
-    .requiredOption('--out <dir>', 'output directory (one run directory per house)')
-    .option('--workers <n>', 'worker threads', String(Math.max(1, Math.min(2, cpus().length))))
-    .option('--sequence <k>', 'sequence seed', '0')
-    .option('--policy <policy>', 'navharness | independent | single', 'navharness')
-    .option('--pose <source>', 'slam (default) | ground-truth (ablation)', 'slam')
-    .option('--judge <kind>', 'auto | model | ground-truth', 'auto')
-    .option('--max-goals <n>', 'at most n goals per sequence')
-    .option('--step-budget <n>', 'movement steps per task')
-    .option('--turn-budget <n>', 'model turns per task');
-  withProviderFlags(withAblationFlags(withSceneFlags(cmd)))
-    .option('--config <file>', 'JSON harness configuration')
-    .option('--price-input <p>', 'p_u: price per million uncached input tokens', '0')
-    .option('--price-cached <p>', 'p_c: price per million cached input tokens', '0')
-    .option('--price-output <p>', 'price per million output tokens', '0')
-    .option('--json', 'print the aggregated metrics as JSON only')
-    .option('--resume', 'continue the eval in --out: finished sequences are read back, unfinished ones continue after their last closed task')
-    .option('--queue <url>', 'run the sequences as jobs on Redis (BullMQ) for `navharness worker` processes: redis://HOST:PORT[/DB] (docs/distributed.md)')
-    .option('--enqueue-only', 'with --queue: enqueue the jobs and return at once')
-    .option('--collect', 'with --queue: enqueue nothing; aggregate the finished jobs into DIR/metrics.json')
-    .option('--attempts <n>', 'with --queue: tries of a job that fails (a worker that dies is not a failure)', '3')
-    .option('--backoff <seconds>', 'with --queue: wait before the second try, doubled before each later one', '30')
-    .option('--rate-limit <limits>', 'with --queue: model requests per window for each provider, e.g. openai=500,anthropic=50 (kept in Redis for all workers)')
-    .option('--rate-window <seconds>', 'with --rate-limit: the window (60: requests per minute)', '60')
-    .action(async (raw: Record<string, unknown>) => {
-      const f = parseFlags(EvalFlagsSchema, raw, 'eval');
-      await applySceneFlags(raw, 'eval');
-      // its MCP endpoints and processes belong to one process's run; eval's sequences run in workers
-      if (isCommandAgent(f.agent)) throw new UsageError("navharness eval: --agent command:… runs under 'navharness run' or 'navharness deploy', one sequence at a time; accepted here: scripted, openai:MODEL, anthropic:MODEL, openai-chat:MODEL@URL");
-      const harness = harnessConfigFromFlags({ ...f, house: '', resume: false });
-      if (printedConfig(f, harness)) return;
-      const prices = PricesSchema.parse({ uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput });
-      if (f.queue !== undefined && f.houses) {
-        const { evalOnQueue } = await import('./eval-queue.js');
-        await evalOnQueue(raw, { ...f, houses: f.houses }, harness, prices);
-        return;
-      }
-      if (f.dataset) {
-        await evalDataset(f as EvalFlags & DatasetFlags, harness, prices);
-        return;
-      }
-      if (!f.houses) return;
-      const n = f.houses.to - f.houses.from + 1;
-      const run = { sequence: f.sequence, agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, success: f.success, harness, prices, requestTimeoutMs: f.requestTimeout * 1000 };
-      checkEvalFolder(f.out, f.houses, run, f.resume);
-      const bar = progressBar(`eval ${n} houses`, n, !f.json && process.stderr.isTTY === true);
-      const r = await runParallel({ houses: f.houses, workers: f.workers, out: f.out, run, prices, resume: f.resume, onRun: () => bar.tick() });
-      bar.stop();
-      const failed = r.runs.filter((x) => x.error);
-      for (const x of failed) console.error(`seed ${x.house}: ${x.error}`);
-      const readBack = r.runs.filter((x) => x.readBack).length;
-      if (f.resume) console.error(`navharness eval: ${readBack} finished sequences read back, ${n - readBack} run`);
-      const m = r.metrics;
-      if (!m) {
-        console.error(`navharness eval: no sequence finished, so ${f.out}/metrics.json was not written; fix the cause above and run again with --resume`);
-        process.exitCode = 1;
-        return;
-      }
-      const pe = m.failures?.['provider-error'] ?? 0;
-      if (pe) {
-        const first = r.runs.flatMap((x) => (x.error ? [] : providerErrorsOfRun(x.out).map((t) => ({ where: `seed ${x.house} ${t.task}`, reason: t.reason }))))[0] ?? null;
-        console.error(providerErrorLine('eval', pe, m.tasks, first));
-      }
-      if (f.json) console.log(JSON.stringify(m));
-      else console.log(goatSummary(f.out, m));
-      if (failed.length || pe) process.exitCode = 1;
-    });
+  const cmd = program.command('eval').description(SUMMARIES.eval);
+  declareFlags(cmd, EVAL_FLAGS).action(sequenceAction('eval', EvalFlagsSchema, evalCommand, refuseCommandAgent));
+}
+
+// its MCP endpoints and processes belong to one process's run; eval's sequences run in workers
+function refuseCommandAgent(f: EvalFlags): void {
+  if (isCommandAgent(f.agent)) throw new UsageError("navharness eval: --agent command:… runs under 'navharness run' or 'navharness deploy', one sequence at a time; accepted here: scripted, openai:MODEL, anthropic:MODEL, openai-chat:MODEL@URL");
+}
+
+async function evalCommand(f: EvalFlags, harness: Harness, log: Log): Promise<void> {
+  const { PricesSchema } = await import('../eval/index.js');
+  const prices = PricesSchema.parse({ uncachedInput: f.priceInput, cachedInput: f.priceCached, output: f.priceOutput });
+  if (f.queue !== undefined && f.houses) {
+    const { evalOnQueue } = await import('./eval-queue.js');
+    await evalOnQueue({ ...f, queue: f.queue, houses: f.houses }, harness, prices, log);
+  } else if (f.dataset) await evalDataset(f as EvalFlags & DatasetFlags, harness, prices, log);
+  else if (f.houses) await evalHouses({ ...f, houses: f.houses }, harness, prices, log);
+}
+
+/** The local eval of procedural houses, on `--workers` threads. */
+async function evalHouses(f: EvalFlags & { houses: { from: number; to: number } }, harness: Harness, prices: Prices, log: Log): Promise<void> {
+  const { providerErrorLine, providerErrorsOfRun, runParallel } = await import('../eval/index.js');
+  const { progressBar } = await import('./progress.js');
+  const { goatSummary } = await import('./eval-summary.js');
+  const n = f.houses.to - f.houses.from + 1;
+  const run = { sequence: f.sequence, agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, success: f.success, harness, prices, requestTimeoutMs: f.requestTimeout * 1000 };
+  await checkEvalFolder(f.out, f.houses, run, f.resume);
+  const bar = progressBar(`eval ${n} houses`, n, !f.json && log.at('info') && process.stderr.isTTY === true);
+  const r = await runParallel({ houses: f.houses, workers: f.workers, out: f.out, run, prices, resume: f.resume, onRun: () => bar.tick() });
+  bar.stop();
+  const failed = r.runs.filter((x) => x.error);
+  for (const x of failed) log.error(`seed ${x.house}: ${x.error}`);
+  const readBack = r.runs.filter((x) => x.readBack).length;
+  if (f.resume) log.info(`navharness eval: ${readBack} finished sequences read back, ${n - readBack} run`);
+  const m = r.metrics;
+  if (!m) {
+    log.error(`navharness eval: no sequence finished, so ${f.out}/metrics.json was not written; fix the cause above and run again with --resume`);
+    process.exitCode = 1;
+    return;
+  }
+  const pe = m.failures?.['provider-error'] ?? 0;
+  if (pe) {
+    const first = r.runs.flatMap((x) => (x.error ? [] : providerErrorsOfRun(x.out).map((t) => ({ where: `seed ${x.house} ${t.task}`, reason: t.reason }))))[0] ?? null;
+    log.error(providerErrorLine('eval', pe, m.tasks, first));
+  }
+  if (f.json) console.log(JSON.stringify(m));
+  else console.log(goatSummary(f.out, m));
+  if (failed.length || pe) process.exitCode = 1;
 }
 
 /**
@@ -127,7 +119,8 @@ export function registerEval(program: Command): void {
  * running it again would mix two executions' results. `--resume` continues it instead; a sequence
  * started with other flags is refused either way.
  */
-function checkEvalFolder(out: string, houses: { from: number; to: number }, run: Parameters<typeof evalFolder>[2], resume: boolean): void {
+async function checkEvalFolder(out: string, houses: { from: number; to: number }, run: Parameters<typeof evalFolder>[2], resume: boolean): Promise<void> {
+  const { evalFolder } = await import('../eval/index.js');
   let folder: ReturnType<typeof evalFolder>;
   try {
     folder = evalFolder(out, houses, run);
@@ -146,11 +139,13 @@ function checkEvalFolder(out: string, houses: { from: number; to: number }, run:
 }
 
 /** `eval --dataset`: GOAT-Bench episodes as GOAT sequences, R2R-CE/RxR-CE episodes through the VLN runner. */
-async function evalDataset(f: EvalFlags & DatasetFlags, harness: ReturnType<typeof harnessConfigFromFlags>, prices: z.infer<typeof PricesSchema>): Promise<void> {
+async function evalDataset(f: EvalFlags & DatasetFlags, harness: Harness, prices: Prices, log: Log): Promise<void> {
   const { loadDatasetOrRefuse } = await import('./eval-dataset.js');
   const { src, episodes } = await loadDatasetOrRefuse('eval', f);
   const { runGoatBenchDataset, runVlnceDataset } = await import('../eval/index.js');
-  const bar = progressBar(`eval ${src.benchmark} ${src.split}`, episodes.length, !f.json && process.stderr.isTTY === true);
+  const { progressBar } = await import('./progress.js');
+  const { goatSummary } = await import('./eval-summary.js');
+  const bar = progressBar(`eval ${src.benchmark} ${src.split}`, episodes.length, !f.json && log.at('info') && process.stderr.isTTY === true);
   const onEpisode = () => bar.tick();
   if (src.benchmark === 'goat-bench') {
     const r = await runGoatBenchDataset(src, { agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, harness, prices, out: f.out, onEpisode, preset: f.preset }, episodes as Parameters<typeof runGoatBenchDataset>[2]);

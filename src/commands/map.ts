@@ -3,6 +3,7 @@
  * trajectory (the dataset's ground truth by default, or an estimated one) and writes the map PNG.
  */
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
@@ -95,7 +96,7 @@ export async function mapTumSequence(flags: MapFlags, log: (s: string) => void =
 export function registerMap(program: Command): void {
   program
     .command('map')
-    .description('integrate a TUM RGB-D sequence into an occupancy map and write it as a PNG')
+    .description(SUMMARIES.map)
     .argument('<tum-folder>', 'folder with rgb.txt/depth.txt or associations.txt')
     .option('--intrinsics <fx,fy,cx,cy>', 'pinhole intrinsics in pixels', '535.4,539.2,320.1,247.6')
     .option('--depth-factor <n>', 'depth PNG value per metre', '5000')

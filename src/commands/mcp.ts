@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { z } from 'zod';
 import { HouseSpecSchema, POSE_SOURCES } from '../world/index.js';
 import { MOTION_PRIORS } from '../navigator/index.js';
@@ -65,7 +66,7 @@ function untilSignal(): Promise<string> {
 export function registerMcp(program: Command): void {
   withSceneFlags(program
     .command('mcp'))
-    .description('serve one live navigation episode to an external agent (Claude Code, Codex CLI) over the Model Context Protocol')
+    .description(SUMMARIES.mcp)
     .requiredOption('--house <ref>', HOUSE_HELP)
     .option('--http <port>', 'serve streamable HTTP on 127.0.0.1:<port> (0: a free port) instead of stdio')
     .option('--pose <source>', `pose source: ${POSE_SOURCES.join(' | ')}`, 'ground-truth')

@@ -4,6 +4,7 @@
  * `vln` output folder the VLN scores, episodes and token growth.
  */
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { z } from 'zod';
 import { parseFlags, UsageError } from './options.js';
 
@@ -19,7 +20,7 @@ const ReportFlagsSchema = z.strictObject({
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description('write a static HTML report of a run directory: per task the goal, map, true path, stop views, verdicts and handover; per run the scores and plots')
+    .description(SUMMARIES.report)
     .argument('<run-dir...>', "a run directory written by 'navharness run', an eval directory written by 'navharness eval', a deployment directory written by 'navharness deploy', or a folder written by 'navharness vln'; several eval directories: their paired comparison against the first (needs --out)")
     .option('--out <dir>', 'folder for index.html (default: RUN_DIR/report)')
     .option('--price-input <p>', 'p_u: USD per million uncached input tokens', '0')

@@ -6,14 +6,18 @@
  */
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { declareFlags, defaulted, flagsSchema } from './flag-table.js';
 import { parseFlags } from './options.js';
 
 export const HOUSE_HELP = "'seed:N' (procedural house), a .glb/.gltf, a habitat X.stage_config.json or X.scene_dataset_config.json#SCENE";
 
-const SceneFlagsSchema = z.object({ allowMissingTextures: z.boolean({ error: '--allow-missing-textures takes no value' }).default(false) });
+export const SCENE_FLAGS = {
+  allowMissingTextures: defaulted('--allow-missing-textures', 'open a scene whose textures do not decode, painting them grey (each is named), instead of refusing it', z.boolean({ error: '--allow-missing-textures takes no value' }), false),
+};
+const SceneFlagsSchema = flagsSchema(SCENE_FLAGS);
 
 export function withSceneFlags(cmd: Command): Command {
-  return cmd.option('--allow-missing-textures', 'open a scene whose textures do not decode, painting them grey (each is named), instead of refusing it');
+  return declareFlags(cmd, SCENE_FLAGS);
 }
 
 /** Applies the scene flags of `raw` (commander's options) for the rest of the process. */

@@ -5,6 +5,7 @@
  * for a preset's agent and times it. A file that cannot be used is refused with exit 2.
  */
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { z } from 'zod';
 import { HouseSpecSchema } from '../world/index.js';
 import { parseFlags, UsageError } from './options.js';
@@ -53,7 +54,7 @@ async function inspect(raw: Record<string, unknown>): Promise<void> {
 }
 
 export function registerScene(program: Command): void {
-  const scene = program.command('scene').description('inspect scene, stage, object and navmesh files as every command opens them');
+  const scene = program.command('scene').description(SUMMARIES.scene);
   withSceneFlags(scene
     .command('inspect'))
     .description('open a scene, stage, object or .navmesh and report its kind, triangles, bounds (y-up metres), textures and navmesh')

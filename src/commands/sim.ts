@@ -5,6 +5,7 @@
  * episodes). Flags are validated with zod.
  */
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { z } from 'zod';
 import { HouseSpecSchema } from '../world/index.js';
 import { parseFlags } from './options.js';
@@ -78,7 +79,7 @@ async function writeAtomic(path: string, data: string | Uint8Array): Promise<voi
 }
 
 export function registerSim(program: Command): void {
-  const sim = program.command('sim').description('the embedded household simulator');
+  const sim = program.command('sim').description(SUMMARIES.sim);
 
   withSceneFlags(sim
     .command('render'))

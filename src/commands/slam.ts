@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { z } from 'zod';
 import { checkIntrinsicsFit, parseFlags, readInput, UsageError } from './options.js';
 
@@ -52,7 +53,7 @@ export const SlamFlagsSchema = z.object({
 export function registerSlam(program: Command): void {
   program
     .command('slam')
-    .description('track a TUM RGB-D folder (rgb.txt + depth.txt, or associations.txt) and write the trajectory in TUM format')
+    .description(SUMMARIES.slam)
     .argument('<tum-folder>', 'folder with rgb.txt and depth.txt or associations.txt')
     .requiredOption('--intrinsics <fx,fy,cx,cy>', 'pinhole intrinsics in pixels')
     .option('--depth-factor <n>', 'depth PNG units per metre', '5000')

@@ -5,13 +5,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { SUMMARIES } from './summaries.js';
 import { z } from 'zod';
 import { createModel, MODEL_SPEC_FORMS, parseModelSpec } from '../models/index.js';
 import { parseEpisodeJson, type InstructionEpisode } from '../world/index.js';
 import { VLN_CONFIGS } from '../vln/index.js';
 import { writeRunOutputs, runVln, type AgentSource } from '../eval/index.js';
 import { parseFlags, UsageError } from './options.js';
-import { RunFlagsSchema, withProviderFlags } from './run.js';
+import { declareFlags } from './flag-table.js';
+import { PROVIDER_FLAGS } from './sequence-flags.js';
 import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags, loadDatasetOrRefuse } from './eval-dataset.js';
 import { progressBar } from './progress.js';
 
@@ -27,7 +29,7 @@ export const VlnFlagsSchema = z.object({
   budget: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1).max(5000, 'at most 5000 actions').optional(),
   maxDecisions: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1).max(20000).default(1000),
   json: z.boolean().default(false),
-  requestTimeout: RunFlagsSchema.shape.requestTimeout,
+  requestTimeout: PROVIDER_FLAGS.requestTimeout.schema,
 }).superRefine((f, ctx) => {
   if (!f.episodes && !f.dataset) ctx.addIssue({ code: 'custom', path: ['episodes'], message: 'give the instruction-episode file, e.g. --episodes episodes.json (make one with `navharness sim episodes --kind instruction`), or --dataset r2r-ce:PATH | rxr-ce:PATH' });
   if (f.episodes && f.dataset) ctx.addIssue({ code: 'custom', path: ['dataset'], message: '--dataset runs a benchmark split instead of --episodes: give one of them' });
@@ -105,7 +107,7 @@ async function vlnDataset(flags: VlnFlags & DatasetFlags, log: (s: string) => vo
 export function registerVln(program: Command): void {
   const cmd = program
     .command('vln')
-    .description('run instruction-following episodes with the adaptive-goal agents or the native baseline')
+    .description(SUMMARIES.vln)
     .option('--episodes <file>', 'instruction episode dataset (JSON)')
     .option('--dataset <kind:path>', 'a benchmark split instead: r2r-ce:PATH | rxr-ce:PATH (PATH holds {split}/)')
     .option('--scenes <dir>', 'with --dataset: the scenes folder the episodes\' scene paths are relative to')
@@ -119,5 +121,5 @@ export function registerVln(program: Command): void {
     .option('--budget <n>', "coarse actions per episode (default 300; with --dataset the benchmark's limit, 500)")
     .option('--max-decisions <n>', 'external decisions per episode before the run is cut off', '1000')
     .option('--json', 'print the metrics as JSON only');
-  withProviderFlags(cmd).action(async (opts) => vlnCommand(opts));
+  declareFlags(cmd, PROVIDER_FLAGS).action(async (opts: Record<string, unknown>) => vlnCommand(opts));
 }

@@ -9,8 +9,9 @@
  */
 import { createModel, ScriptedModel, type Model } from '../models/index.js';
 import { ImageGoalMatcher, NavigationAgent, ScriptedNavigationAgent, type NavigationOracle, GroundTruthJudge, offlineConsolidator } from '../baselines/index.js';
-import { ModelJudge, type Judge, EncoderPlaceMatcher, type ExternalHops, isCommandAgent, MatcherWakeUp, ModelWakeUp, type WakeUp } from '../harness/index.js';
+import { ModelJudge, type Judge, EncoderPlaceMatcher, type ExternalHops, isCommandAgent, type JudgeKind, MatcherWakeUp, ModelWakeUp, type WakeUp } from '../harness/index.js';
 import { ViewEncoder } from '../perception/index.js';
+import type { ImageGoalSource } from './run-choices.js';
 
 export interface Roles {
   actor: Model;
@@ -27,10 +28,10 @@ export interface Roles {
 export interface RoleOptions {
   agent: string;
   script?: string;
-  judge: 'auto' | 'model' | 'ground-truth';
+  judge: JudgeKind;
   oracle: NavigationOracle;
   /** the scripted agent's image goals: instance ids (default) or the view encoder */
-  imageGoals?: 'ground-truth' | 'encoder';
+  imageGoals?: ImageGoalSource;
   /** wraps a provider model (rate-limit permits); offline agents make no model calls and are not wrapped */
   wrapModel?: (m: Model) => Model;
   /** one provider call's overall deadline, ms (`--request-timeout`); the models' default when absent */

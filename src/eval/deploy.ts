@@ -13,8 +13,9 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { Mat4 } from '../geometry/index.js';
-import { HarnessConfigSchema } from '../harness/index.js';
-import { atomicWriteFile, HouseMemory, lastArchivedHandover, lockDirectory, parseJsonFile, SuccessDefinitionSchema } from '../memory/index.js';
+import { DEFAULT_JUDGE, HarnessConfigSchema, JUDGE_KINDS, policyTraits } from '../harness/index.js';
+import { atomicWriteFile, DEFAULT_SUCCESS, HouseMemory, lastArchivedHandover, lockDirectory, parseJsonFile, SuccessDefinitionSchema } from '../memory/index.js';
+import { IMAGE_GOAL_SOURCES, TASK_STARTS } from './run-choices.js';
 import { PricesSchema } from './cost.js';
 import { contentsAfterRun, savePoseMap, seedRun } from './deploy-files.js';
 import { type DeployRunRow, deploymentMetrics, type DeploymentMetrics } from './deploy-metrics.js';
@@ -32,12 +33,12 @@ export const DeployOptionsSchema = z.strictObject({
   /** run k plays sequence seed `sequence + k − 1` */
   sequence: z.number().int().nonnegative().default(0),
   agent: z.string().min(1),
-  judge: z.enum(['auto', 'model', 'ground-truth']).default('auto'),
+  judge: z.enum(JUDGE_KINDS).default(DEFAULT_JUDGE),
   script: z.string().min(1).optional(),
   maxGoals: z.number().int().positive().optional(),
-  imageGoals: z.enum(['ground-truth', 'encoder']).default('ground-truth'),
-  success: SuccessDefinitionSchema.default('papers-1m'),
-  taskStarts: z.enum(['continue', 'episode']).default('continue'),
+  imageGoals: z.enum(IMAGE_GOAL_SOURCES).default(IMAGE_GOAL_SOURCES[0]),
+  success: SuccessDefinitionSchema.default(DEFAULT_SUCCESS),
+  taskStarts: z.enum(TASK_STARTS).default(TASK_STARTS[0]),
   harness: HarnessConfigSchema.default(HarnessConfigSchema.parse({})),
   prices: PricesSchema.default(PricesSchema.parse({})),
   /** ablation off: no maps kept between runs (each run starts with an empty map) */
@@ -67,7 +68,7 @@ export interface DeployProgress extends RunProgress {
 
 export const runDirName = (k: number): string => `run-${String(k).padStart(3, '0')}`;
 /** The independent policy keeps nothing across tasks, so a deployment of it keeps no maps either. */
-const keepsMaps = (o: Parsed): boolean => o.savedMaps && o.harness.policy !== 'independent';
+const keepsMaps = (o: Parsed): boolean => o.savedMaps && !policyTraits(o.harness.policy).forgetsMap;
 
 function deployConfig(o: Parsed): Record<string, unknown> {
   const { out: _out, resume: _resume, houseMemory: _hm, prices: _p, requestTimeoutMs: _t, ...rest } = o;
@@ -131,7 +132,7 @@ async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemor
     }
     const metrics = parseJsonFile(readFileSync(metricsPath, 'utf8'), metricsPath, RunMetricsSchema);
     const name = hm.nextRunName();
-    const consolidated = o.harness.consolidation && o.harness.policy === 'navharness';
+    const consolidated = o.harness.consolidation && policyTraits(o.harness.policy).memoryFiles;
     hm.commit({ name, deployment: st.deployment, index: k, tasks: metrics.tasks, consolidated, saved_maps: maps }, contentsAfterRun(runDir, hm.load(), name, maps));
   }
   const m = parseJsonFile(readFileSync(metricsPath, 'utf8'), metricsPath, RunMetricsSchema);

@@ -8,7 +8,7 @@
  * The per-goal units (success, shortest path, SPL) are the metrics of src/sim/metrics.
  */
 import type { Vec3 } from '../geometry/index.js';
-import type { EvaluationRecord, SuccessDefinition } from '../memory/index.js';
+import { DEFAULT_SUCCESS, type EvaluationRecord, type SuccessDefinition } from '../memory/index.js';
 import { type GoatGoal, distanceToFootprint, goalSuccess, shortestToGoal, type Footprint, spl, type DistanceOracle, floorAt, objectById, type Scene } from '../sim/index.js';
 
 export function goalFootprints(scene: Scene, goal: GoatGoal): Footprint[] {
@@ -55,13 +55,13 @@ export interface GoalOutcome {
   walked: number;
 }
 
-export function goalOutcome(scene: Scene, oracle: DistanceOracle, goal: GoatGoal, run: Omit<GoalRun, 'taskId'>, definition: SuccessDefinition = 'papers-1m'): GoalOutcome {
+export function goalOutcome(scene: Scene, oracle: DistanceOracle, goal: GoatGoal, run: Omit<GoalRun, 'taskId'>, definition: SuccessDefinition = DEFAULT_SUCCESS): GoalOutcome {
   const success = run.closed ? closedGoalSuccess(scene, oracle, goal, run.final, definition) : 0;
   return { success, shortest: shortestToGoal(run.start, goal.viewpoints, oracle), walked: run.walked };
 }
 
 /** A task's evaluation record (the run directory's evaluation-only file). */
-export function evaluateGoal(scene: Scene, oracle: DistanceOracle, goal: GoatGoal, run: GoalRun, definition: SuccessDefinition = 'papers-1m'): EvaluationRecord {
+export function evaluateGoal(scene: Scene, oracle: DistanceOracle, goal: GoatGoal, run: GoalRun, definition: SuccessDefinition = DEFAULT_SUCCESS): EvaluationRecord {
   const { distance } = goalReached(scene, goal, run.final);
   const success = run.closed ? closedGoalSuccess(scene, oracle, goal, run.final, definition) : 0;
   const shortestRaw = shortestToGoal(run.start, goal.viewpoints, oracle);

@@ -9,23 +9,13 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { atomicWriteFile, Journal, HOUSE_MOUNT, Workspace } from '../memory/index.js';
 import { addUsage, type Usage, ZERO_USAGE } from '../models/index.js';
-import { HouseSeedSchema } from '../world/index.js';
 import { runSettings, type RunSettings } from './settings.js';
 import { metricsOf, providerErrorTasks, runLevelUsage, taskRows, type RunMetrics, type TaskRow } from './run-metrics.js';
 import { type RunDirectoryState, runDirectoryState, type RunOptions } from './run-sequence.js';
 import type { Prices } from './cost.js';
+import { HouseRangeSchema } from './choices.js';
 
-/** 'A..B' or 'N': procedural house seeds, each under the one house-seed rule (src/world/house-spec). */
-export const HouseRangeSchema = z
-  .string()
-  .trim()
-  .regex(/^\d+(\.\.\d+)?$/, "houses are 'A..B' (procedural seeds A to B inclusive) or one seed 'N'")
-  .transform((s) => {
-    const [a, b] = s.split('..').map(Number);
-    return { from: a, to: b ?? a };
-  })
-  .pipe(z.object({ from: HouseSeedSchema, to: HouseSeedSchema }))
-  .refine((r) => r.to >= r.from && r.to - r.from < 1000, { message: 'the range must be ascending and hold at most 1000 houses' });
+export { HouseRangeSchema };
 
 export interface ParallelOptions {
   houses: { from: number; to: number };

@@ -1,8 +1,9 @@
 /** What a GOAT-style sequence run is started with (checked), what reports its progress and what it returns. */
 import { z } from 'zod';
-import { type CommandLimits, type ExternalHops, HarnessConfigSchema, type HarnessEvent } from '../harness/index.js';
-import { SuccessDefinitionSchema } from '../memory/index.js';
-import { type Model, REASONING_EFFORTS } from '../models/index.js';
+import { type CommandLimits, DEFAULT_JUDGE, type ExternalHops, HarnessConfigSchema, type HarnessEvent, JUDGE_KINDS } from '../harness/index.js';
+import { DEFAULT_SUCCESS, SuccessDefinitionSchema } from '../memory/index.js';
+import { IMAGE_GOAL_SOURCES, TASK_STARTS } from './run-choices.js';
+import { type Model, REASONING_EFFORTS, THINKING_BUDGET } from '../models/index.js';
 import { HouseSpecSchema } from '../world/index.js';
 import { PricesSchema } from './cost.js';
 import type { RunMetrics } from './run-metrics.js';
@@ -14,7 +15,7 @@ export const RunOptionsSchema = z.strictObject({
   /** persistent house directory (house notes); default `<out>/house` */
   houseDir: z.string().min(1).optional(),
   resume: z.boolean().default(false),
-  judge: z.enum(['auto', 'model', 'ground-truth']).default('auto'),
+  judge: z.enum(JUDGE_KINDS).default(DEFAULT_JUDGE),
   script: z.string().min(1).optional(),
   /** at most this many goals of the sequence */
   maxGoals: z.number().int().positive().optional(),
@@ -22,21 +23,21 @@ export const RunOptionsSchema = z.strictObject({
    * how the scripted agent recognises image goals: the simulator's instance ids (ground-truth
    * perception, as for the other goal kinds) or the view encoder matching the goal photograph
    */
-  imageGoals: z.enum(['ground-truth', 'encoder']).default('ground-truth'),
+  imageGoals: z.enum(IMAGE_GOAL_SOURCES).default(IMAGE_GOAL_SOURCES[0]),
   harness: HarnessConfigSchema.default(HarnessConfigSchema.parse({})),
   prices: PricesSchema.default(PricesSchema.parse({})),
   /** which published GOAT success definition scores the tasks */
-  success: SuccessDefinitionSchema.default('papers-1m'),
+  success: SuccessDefinitionSchema.default(DEFAULT_SUCCESS),
   /**
    * where each task starts: 'continue' where the previous task left the body (GOAT), 'episode' at
    * the sequence's nominal start of the goal, the body moved there and relocated when elsewhere
    */
-  taskStarts: z.enum(['continue', 'episode']).default('continue'),
+  taskStarts: z.enum(TASK_STARTS).default(TASK_STARTS[0]),
   /** one provider call's overall deadline, ms (`--request-timeout`; not part of the recorded configuration) */
   requestTimeoutMs: z.number().int().min(1000).max(86_400_000).optional(),
   /** the backbone's settings, passed to the providers that take them (recorded when given) */
   modelSettings: z
-    .strictObject({ reasoningEffort: z.enum(REASONING_EFFORTS).optional(), thinkingBudget: z.number().int().min(1024).max(128_000).optional() })
+    .strictObject({ reasoningEffort: z.enum(REASONING_EFFORTS).optional(), thinkingBudget: z.number().int().min(THINKING_BUDGET.min).max(THINKING_BUDGET.max).optional() })
     .optional(),
   /** back-off of the acting and consolidation model calls (not part of the recorded configuration) */
   modelRetry: z

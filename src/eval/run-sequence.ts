@@ -9,14 +9,15 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { Vec3 } from '../geometry/index.js';
-import { actuationNoiseOf, CommandLimitsSchema, consolidate, type ExternalHops, motionPriorOf, type HarnessConfig, Orchestrator, parseCommandAgent } from '../harness/index.js';
-import { atomicWriteFile, Journal, EVAL_DIR, RUN_STATE_FILE, RunStateSchema, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
+import { actuationNoiseOf, CommandLimitsSchema, consolidate, type ExternalHops, motionPriorOf, type HarnessConfig, Orchestrator, parseCommandAgent, policyTraits } from '../harness/index.js';
+import { atomicWriteFile, DEFAULT_SUCCESS, Journal, EVAL_DIR, RUN_STATE_FILE, RunStateSchema, goalViewPath, HOUSE_MOUNT, markTaskClosed, parseJsonFile, recordPath, stopViewPath, taskId, loadNavigatorMemory, saveNavigatorMemory, loadRunState, resumePoint, saveRunState, type RunState, Workspace } from '../memory/index.js';
 import { addUsage, type Model, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
 import type { CameraConfig, GoatEpisode, GoatGoal, Scene, SceneNavMesh, StartPose } from '../sim/index.js';
 import { type NavigatorMemory, type SavedPoseMap, SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
 import type { BodyFrame } from '../body/index.js';
 import { noteLateRelocalisation, readRunStart, relocationCount, type RunCarry, startRelocation, taskRelocation } from './run-relocation.js';
 import { runSettings } from './settings.js';
+import { IMAGE_GOAL_SOURCES, TASK_STARTS } from './run-choices.js';
 import { planGoatSequence, HouseSpecSchema, type HouseRef, taskStart, World, type WorldOptions } from '../world/index.js';
 import { createRoles, type Roles } from './agents.js';
 import { classifyFailure } from './failures.js';
@@ -39,7 +40,7 @@ import { type RunOptions, RunOptionsSchema, type RunProgress, type RunSummary } 
 /** What the run was started with; a resumed run must match it. */
 function runConfig(o: z.output<typeof RunOptionsSchema>): Record<string, unknown> {
   // imageGoals and success only when not the default, so that runs recorded before they existed still resume
-  const extra = { ...(o.imageGoals !== 'ground-truth' ? { imageGoals: o.imageGoals } : {}), ...(o.success !== 'papers-1m' ? { success: o.success } : {}), ...(o.taskStarts !== 'continue' ? { taskStarts: o.taskStarts } : {}), ...(o.modelSettings ? { modelSettings: o.modelSettings } : {}) };
+  const extra = { ...(o.imageGoals !== IMAGE_GOAL_SOURCES[0] ? { imageGoals: o.imageGoals } : {}), ...(o.success !== DEFAULT_SUCCESS ? { success: o.success } : {}), ...(o.taskStarts !== TASK_STARTS[0] ? { taskStarts: o.taskStarts } : {}), ...(o.modelSettings ? { modelSettings: o.modelSettings } : {}) };
   return { house: o.house, sequence: o.sequence, agent: o.agent, judge: o.judge, script: o.script ?? null, maxGoals: o.maxGoals ?? null, harness: o.harness, ...extra };
 }
 
@@ -313,7 +314,7 @@ async function finishRun(run: OpenedRun, live: Live, total: number, progress: Ru
   let consolidationError: string | null = null;
   const st = loadRunState(ws);
   if (!st?.finished) {
-    if (cfg.consolidation && cfg.policy === 'navharness') {
+    if (cfg.consolidation && policyTraits(cfg.policy).memoryFiles) {
       const c = await consolidate(live.roles.consolidator, journal, live.world.navigator, cfg.consolidationTurns, progress.onEvent, o.modelRetry);
       extra = addUsage(extra, c.usage);
       consolidationError = c.error;

@@ -7,13 +7,13 @@
 import { statSync } from 'node:fs';
 import { createModel, MODEL_SPEC_FORMS, modelSettingProblems, ScriptedModel } from '../models/index.js';
 import { HouseSpecSchema } from '../world/index.js';
-import { COMMAND_AGENT_FORM, isCommandAgent, parseCommandAgent } from '../harness/index.js';
+import { COMMAND_AGENT_FORM, isCommandAgent, type JudgeKind, parseCommandAgent } from '../harness/index.js';
 
 export interface RunStartInput {
   house: string;
   agent: string;
   script?: string;
-  judge?: 'auto' | 'model' | 'ground-truth';
+  judge?: JudgeKind;
   modelSettings?: { reasoningEffort?: string; thinkingBudget?: number };
 }
 

@@ -4,8 +4,9 @@
  * to what gave it. One function builds it for run, eval and deploy; a new switch is added here once.
  */
 import { z } from 'zod';
-import { actuationNoiseOf, HarnessConfigSchema, motionPriorOf } from '../harness/index.js';
-import { SuccessDefinitionSchema, type SuccessDefinition } from '../memory/index.js';
+import { actuationNoiseOf, DEFAULT_JUDGE, HarnessConfigSchema, motionPriorOf } from '../harness/choices.js';
+import { DEFAULT_SUCCESS, SuccessDefinitionSchema, type SuccessDefinition } from '../memory/choices.js';
+import { IMAGE_GOAL_SOURCES, TASK_STARTS } from './run-choices.js';
 
 /** Loose, so that metrics.json files written by later versions (more settings) still read. */
 export const RunSettingsSchema = z.looseObject({
@@ -54,21 +55,21 @@ export function runSettings(o: SettingsInput): RunSettings {
   const h = HarnessConfigSchema.parse(o.harness ?? {});
   return {
     agent: o.agent,
-    judge: o.judge ?? 'auto',
+    judge: o.judge ?? DEFAULT_JUDGE,
     pose: h.poseSource,
     // a ground-truth pose source has no tracker: the prior is recorded as resolved all the same
     motion_prior: motionPriorOf(h),
     actuation_noise: actuationNoiseOf(h),
     policy: h.policy,
-    success_definition: o.success ?? 'papers-1m',
+    success_definition: o.success ?? DEFAULT_SUCCESS,
     turn_budget: h.turnBudget,
     step_budget: h.stepBudget,
     hop_turns: h.hopTurns,
     context_window: h.contextWindow,
     compact_at: h.compactAt,
     max_goals: o.maxGoals ?? null,
-    image_goals: o.imageGoals ?? 'ground-truth',
-    task_starts: o.taskStarts ?? 'continue',
+    image_goals: o.imageGoals ?? IMAGE_GOAL_SOURCES[0],
+    task_starts: o.taskStarts ?? TASK_STARTS[0],
     map_threads: h.mapThreads,
     ablations: {
       prestop_verification: h.prestopVerification,

@@ -13,6 +13,7 @@ import { encodePng, rgbPng } from '../image/node.js';
 import { stepsLeft, remaining } from '../tools/index.js';
 import { certificationPlan, prestopCheckDue, withholdsStop } from './closure-rules.js';
 import type { OrchestratorDeps } from './orchestrator-deps.js';
+import { policyTraits } from './policy-traits.js';
 import { selectS12 } from './frame-selector.js';
 import type { JudgeEvidence } from './judge.js';
 import type { Session } from './session.js';
@@ -89,7 +90,7 @@ export async function closeFlow(deps: FlowDeps, t: TaskState, session: Session, 
   events.push({ kind: 'close-request', claim: req.claim, steps: req.stepsUsed });
   const earlier = nav.archive.all().slice();
   const stopViews = await nav.turnInPlace(6);
-  if (cfg.policy === 'navharness' && !journal.hasHandover(t.id) && !t.handoverPrompted) {
+  if (policyTraits(cfg.policy).memoryFiles && !journal.hasHandover(t.id) && !t.handoverPrompted) {
     t.handoverPrompted = true;
     events.push({ kind: 'handover-prompt' });
     session.say(text(handoverMissingPrompt(journal.handoverPath(t.id), cfg.handover)));

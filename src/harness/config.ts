@@ -3,16 +3,19 @@
  * so that a config file or CLI flag that names something unknown is refused with what is accepted.
  */
 import { z } from 'zod';
-import { SCOPES } from '../memory/index.js';
-import { MOTION_PRIORS, type MotionPrior } from '../navigator/index.js';
-import { ACTUATION_NOISE_MODELS, type ActuationNoiseModel } from '../body/index.js';
+// the choices of the layers below, through their light surfaces: this file is read by the command
+// line's flag tables (harness/choices.ts), which must not load those layers
+import { SCOPES } from '../memory/choices.js';
+import { MOTION_PRIORS, type MotionPrior } from '../navigator/choices.js';
+import { ACTUATION_NOISE_MODELS, type ActuationNoiseModel } from '../body/choices.js';
+import { POSE_SOURCES } from '../world/choices.js';
+import { CommandLimitsSchema } from './command-spec.js';
+import { SESSION_POLICIES, type SessionPolicy } from './policy-traits.js';
+
+export { SESSION_POLICIES, type SessionPolicy };
 
 /** The motion prior of a run that names none (navigator/motion-prior.ts). */
 export const DEFAULT_MOTION_PRIOR: MotionPrior = 'odometry';
-import { CommandLimitsSchema } from './command-spec.js';
-
-export const SESSION_POLICIES = ['navharness', 'independent', 'single'] as const;
-export type SessionPolicy = (typeof SESSION_POLICIES)[number];
 
 export const RecoveryConfigSchema = z.strictObject({
   /** duration fallback T_f: turns in the attempt after which recovery is considered unasked; null = off */
@@ -43,7 +46,7 @@ export const HarnessConfigSchema = z.strictObject({
   certification: z.boolean().default(true),
   consolidation: z.boolean().default(true),
   /** the visual tracker; 'ground-truth' is the papers' ablation only */
-  poseSource: z.enum(['slam', 'ground-truth']).default('slam'),
+  poseSource: z.enum(POSE_SOURCES).default('slam'),
   /**
    * what the tracker gets besides the frames (navigator/motion-prior.ts); absent: DEFAULT_MOTION_PRIOR.
    * Optional rather than defaulted, like `motionCheck` before it, so that recorded runs still resume.

@@ -19,6 +19,7 @@ import { actorTools, openingContent, recoveryOffered, systemBrief } from './poli
 import { checkpointOf } from './progress.js';
 import { attemptOpening, recoveryFlow } from './recovery-flow.js';
 import { Session, type SessionEvent } from './session.js';
+import { policyTraits } from './policy-traits.js';
 import { taskRecord } from './task-record.js';
 import { newTaskState, zeroUsageByRole, type TaskSpec, type TaskState, type TraceEntry, type UsageByRole } from './task-state.js';
 
@@ -77,7 +78,7 @@ export class Orchestrator {
   private current: TaskState | null = null;
 
   constructor(readonly deps: OrchestratorDeps) {
-    if (deps.config.policy === 'single' && !deps.hops) this.compactor = new Compactor(deps.config.contextWindow, deps.config.compactAt, deps.actor, deps.modelRetry);
+    if (policyTraits(deps.config.policy).oneSession && !deps.hops) this.compactor = new Compactor(deps.config.contextWindow, deps.config.compactAt, deps.actor, deps.modelRetry);
     for (const p of deps.navigator.places.list()) this.placeMoves.set(p.name.toLowerCase(), p.moves);
   }
 
@@ -138,13 +139,14 @@ export class Orchestrator {
     this.emit({ kind: 'task-start', task: id });
     nav.archive.clear();
     // a policy without memory across tasks plans on a map of this task's own views only
-    if (cfg.policy === 'independent' && this.previousTaskId !== null) nav.forgetMap();
-    const files = cfg.policy === 'navharness' ? journal.workspace.access({ kind: 'actor', handover: journal.handoverPath(id) }) : null;
+    const traits = policyTraits(cfg.policy);
+    if (traits.forgetsMap && this.previousTaskId !== null) nav.forgetMap();
+    const files = traits.memoryFiles ? journal.workspace.access({ kind: 'actor', handover: journal.handoverPath(id) }) : null;
     const t = newTaskState(spec, id, createToolContext(nav, spec.goal, cfg.stepBudget, files), cfg.turnBudget);
     this.current = t;
     this.resetCheckpoint(t);
     const markersBefore = new Map(nav.places.list().map((p) => [p.name.toLowerCase(), p.moves]));
-    const continuing = cfg.policy === 'single' && this.single !== null;
+    const continuing = traits.oneSession && this.single !== null;
     const session = continuing ? (this.single as Session) : this.newSession(`${id}/attempt-1`);
     const opening = openingContent(cfg, journal, {
       taskNumber: spec.index,
@@ -206,7 +208,7 @@ export class Orchestrator {
           session = next;
           run.session = next;
           newSessions.push({ s: next, from: { ...next.usage } });
-          if (cfg.policy === 'single') this.single = next;
+          if (policyTraits(cfg.policy).oneSession) this.single = next;
         }
       } else {
         if (hop.end === 'yield') session.say(text(t.ctx.files ? RESUME_NUDGE : RESUME_NUDGE_NO_FILES));
@@ -238,7 +240,7 @@ export class Orchestrator {
     t.attemptTurns = 0;
     const opening = attemptOpening(this.deps.journal, t, r.attempt, graph, this.deps.config);
     // the single-session baseline has one conversation, managed by its backend: a recovery goes on in it
-    if (this.deps.config.policy === 'single') {
+    if (policyTraits(this.deps.config.policy).oneSession) {
       session.say(...opening);
       return null;
     }
@@ -252,7 +254,7 @@ export class Orchestrator {
     const { t } = open;
     const { outcome, usage } = run;
     if (outcome.claim === null) this.trace(t, { kind: 'stop', reason: outcome.reason });
-    if (cfg.policy === 'single') this.single = run.session;
+    if (policyTraits(cfg.policy).oneSession) this.single = run.session;
     for (const { s, from } of [{ s: open.session, from: open.actorUsageStart }, ...run.newSessions]) {
       usage.actor = addUsage(usage.actor, { uncachedInput: s.usage.uncachedInput - from.uncachedInput, cachedInput: s.usage.cachedInput - from.cachedInput, output: s.usage.output - from.output });
     }

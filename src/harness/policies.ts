@@ -9,6 +9,7 @@ import { image, text, type ContentPart } from '../models/index.js';
 import { type AttachedFile, fill, ACTOR_SYSTEM_BRIEF, FIXED_RETRIEVAL_FILE_LINE, FIXED_RETRIEVAL_READING_LINE, independentOpening, nextTaskInSameSession, SUMMARY_HANDOVER_STEP, SUMMARY_INSTEAD_OF_HANDOVER, taskOpening } from '../prompts/index.js';
 import { FILE_TOOLS, NAVIGATION_TOOLS, type Tool, type AgentGoal } from '../tools/index.js';
 import type { HarnessConfig } from './config.js';
+import { policyTraits } from './policy-traits.js';
 
 const MAP_TOOLS = new Set(['get_map', 'preview_path']);
 /**
@@ -19,7 +20,7 @@ const MAP_TOOLS = new Set(['get_map', 'preview_path']);
 export const INDEPENDENT_WITHHELD = new Set(['get_map', 'mark', 'preview_path', 'request_recovery']);
 
 /** Under fixed retrieval the session writes its assigned files but does not choose what to read. */
-const fixedRetrieval = (cfg: HarnessConfig): boolean => cfg.policy === 'navharness' && cfg.retrieval === 'fixed';
+const fixedRetrieval = (cfg: HarnessConfig): boolean => policyTraits(cfg.policy).memoryFiles && cfg.retrieval === 'fixed';
 
 /** The file tools a NavHarness session gets: all three, or write_file alone under fixed retrieval. */
 export function fileTools(cfg: HarnessConfig): Tool[] {
@@ -28,8 +29,8 @@ export function fileTools(cfg: HarnessConfig): Tool[] {
 
 /** The acting session's tools under a configuration: file tools only where there is external memory. */
 export function actorTools(cfg: HarnessConfig): Tool[] {
-  const nav = NAVIGATION_TOOLS.filter((t) => (cfg.maps || !MAP_TOOLS.has(t.name)) && !(cfg.policy === 'independent' && INDEPENDENT_WITHHELD.has(t.name)));
-  return cfg.policy === 'navharness' ? [...nav, ...fileTools(cfg)] : nav;
+  const nav = NAVIGATION_TOOLS.filter((t) => (cfg.maps || !MAP_TOOLS.has(t.name)) && !(policyTraits(cfg.policy).forgetsMap && INDEPENDENT_WITHHELD.has(t.name)));
+  return policyTraits(cfg.policy).memoryFiles ? [...nav, ...fileTools(cfg)] : nav;
 }
 
 /** A record as fixed retrieval attaches it: what a read of it would return (the same cap). */
@@ -66,15 +67,16 @@ export function readingList(journal: Journal, cfg: HarnessConfig, previousTaskId
 export function openingContent(cfg: HarnessConfig, journal: Journal, i: OpeningInput, continuing: boolean): ContentPart[] {
   const base = { taskNumber: i.taskNumber, goal: i.goal.text, goalKind: i.goal.kind, stepBudget: i.stepBudget, turnBudget: i.turnBudget, relocated: i.relocationViews !== null };
   let body: string;
-  if (cfg.policy === 'navharness') {
+  const traits = policyTraits(cfg.policy);
+  if (traits.memoryFiles) {
     const files = readingList(journal, cfg, i.previousTaskId, i.carriedHandover ?? null);
     const attached = fixedRetrieval(cfg) ? files.map((p) => attachedFile(journal, p)).filter((f): f is AttachedFile => f !== null) : undefined;
     body = taskOpening({ ...base, filesToRead: files, handoverPath: i.handoverPath, attached });
     if (cfg.handover === 'summary') body += '\n\n' + fill(SUMMARY_INSTEAD_OF_HANDOVER, { path: i.handoverPath });
-  } else if (cfg.policy === 'single' && continuing) {
+  } else if (traits.oneSession && continuing) {
     body = nextTaskInSameSession(base);
   } else {
-    body = independentOpening({ ...base, retainedMap: cfg.policy === 'single' });
+    body = independentOpening({ ...base, retainedMap: !traits.forgetsMap });
   }
   const parts: ContentPart[] = [text(body)];
   // seed 001: an image goal's opening carries the goal photograph itself
@@ -121,7 +123,7 @@ export function systemBrief(cfg: HarnessConfig, brief = ACTOR_SYSTEM_BRIEF): str
   }
   if (cfg.handover === 'summary') brief = brief.replace(/^1\. Write your task handover .*$/m, SUMMARY_HANDOVER_STEP);
   let out = offeredToolLines(brief, offered);
-  if (cfg.policy === 'navharness') return out;
+  if (policyTraits(cfg.policy).memoryFiles) return out;
   const drop = ['Memory', ...(offered.has('get_map') ? [] : ['Positions']), ...(offered.has('request_recovery') ? [] : ['Recovery'])];
   for (const title of drop) {
     const s = section(out, title);

@@ -9,7 +9,7 @@ export { candidateConnectors, emptyPlaceGraph, loadPlaceGraph, neighbours, type 
 export { consolidationReading, describeList, describeRead, describeWrite, requiredReading } from './reading.js';
 export { closedMarks, loadRunState, markTaskClosed, resumePoint, type RunState, RunStateSchema, saveRunState } from './run-state.js';
 export { type DirLock, LOCK_FILE, lockDirectory } from './dir-lock.js';
-export { type EvaluationRecord, EvaluationRecordSchema, formatZodError, parseJsonFile, type LedgerStatus, LedgerStatusSchema, type Scope, SCOPES, type StoredVerdict, StoredVerdictSchema, SUCCESS_DEFINITIONS, type SuccessDefinition, SuccessDefinitionSchema, type TaskRecord, TaskRecordSchema } from './schemas.js';
+export { type EvaluationRecord, EvaluationRecordSchema, formatZodError, parseJsonFile, type LedgerStatus, LedgerStatusSchema, type Scope, SCOPES, type StoredVerdict, StoredVerdictSchema, DEFAULT_SUCCESS, SUCCESS_DEFINITIONS, type SuccessDefinition, SuccessDefinitionSchema, type TaskRecord, TaskRecordSchema } from './schemas.js';
 export { SCRUB_TOKEN, scrubCoordinates, scrubDeep } from './scrub.js';
 export { type JudgeVerdict, JudgeVerdictSchema, type VerdictLabel } from './verdict.js';
 export { type FileAccess, READ_LIMIT_CHARS, Workspace, WRITE_LIMIT_CHARS } from './workspace.js';

@@ -4,7 +4,10 @@
  * only ever be written to evaluation files.
  */
 import { z } from 'zod';
+import { DEFAULT_SUCCESS, SCOPES, type Scope, ScopeSchema, SUCCESS_DEFINITIONS, type SuccessDefinition, SuccessDefinitionSchema } from './choices.js';
 import { JudgeVerdictSchema } from './verdict.js';
+
+export { DEFAULT_SUCCESS, SCOPES, type Scope, ScopeSchema, SUCCESS_DEFINITIONS, type SuccessDefinition, SuccessDefinitionSchema };
 
 export function formatZodError(err: z.ZodError): string {
   return err.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
@@ -23,9 +26,6 @@ export function parseJsonFile<T>(text: string, what: string, schema: z.ZodType<T
   return r.data;
 }
 
-export const SCOPES = ['attempt', 'place', 'room', 'floor', 'house'] as const;
-export const ScopeSchema = z.enum(SCOPES);
-export type Scope = z.infer<typeof ScopeSchema>;
 
 const Text = z.string().trim().min(1);
 
@@ -93,14 +93,6 @@ export const TaskRecordSchema = z.strictObject({
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
-/**
- * The two published GOAT success definitions (see ../shared/BENCHMARK-FORMATS.md): the papers'
- * (closed within 1.0 m of a goal instance's footprint on its floor) and GOAT-Bench's code
- * (closed at a geodesic distance < 0.25 m from the nearest goal view point).
- */
-export const SUCCESS_DEFINITIONS = ['papers-1m', 'goat-bench-0.25m'] as const;
-export const SuccessDefinitionSchema = z.enum(SUCCESS_DEFINITIONS, { error: `the success definition is one of ${SUCCESS_DEFINITIONS.join(', ')}` });
-export type SuccessDefinition = z.infer<typeof SuccessDefinitionSchema>;
 
 /** Evaluation-only record: environment scores live here and nowhere an agent can read. */
 export const EvaluationRecordSchema = z.strictObject({

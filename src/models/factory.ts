@@ -12,8 +12,9 @@ import { OpenAIChatModel } from './openai-chat.js';
 import { OpenAIResponsesModel } from './openai-responses.js';
 import { MockModel, ScriptedModel, type ScriptedStep } from './scripted.js';
 import type { Model } from './types.js';
+import { REASONING_EFFORTS, THINKING_BUDGET } from './choices.js';
 
-export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
+export { REASONING_EFFORTS };
 
 /** Which providers take which setting: a setting given to a provider without it is refused, not dropped. */
 export function modelSettingProblems(spec: string, o: { reasoningEffort?: string; thinkingBudget?: number }): string[] {
@@ -75,7 +76,7 @@ export const ModelOptionsSchema = z.object({
   /** reasoning effort: OpenAI Responses `reasoning.effort`, Chat Completions `reasoning_effort` (reasoning models only) */
   reasoningEffort: z.enum(REASONING_EFFORTS).optional(),
   /** Anthropic extended thinking: tokens of thinking per turn (at least 1024, the API's minimum) */
-  thinkingBudget: z.number().int().min(1024).max(128_000).optional(),
+  thinkingBudget: z.number().int().min(THINKING_BUDGET.min).max(THINKING_BUDGET.max).optional(),
 });
 export type ModelOptions = z.input<typeof ModelOptionsSchema> & { script?: readonly ScriptedStep[] };
 

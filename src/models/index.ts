@@ -1,6 +1,7 @@
 /** The public surface of src/models/: what the layers above it use. */
 export { AnthropicModel, toAnthropicMessages } from './anthropic.js';
 export { createModel, MODEL_SPEC_FORMS, modelSettingProblems, parseModelSpec, REASONING_EFFORTS } from './factory.js';
+export { DEFAULT_REQUEST_TIMEOUT_MS, type ReasoningEffort, THINKING_BUDGET } from './choices.js';
 export { OpenAIChatModel, toChatMessages } from './openai-chat.js';
 export { OpenAIResponsesModel } from './openai-responses.js';
 export { estimateUsage, IMAGE_TOKEN_ESTIMATE, MockModel, ScriptedModel, type ScriptedStep, ScriptExhaustedError } from './scripted.js';

@@ -13,6 +13,7 @@
  *   concatenated by `+`, a negative or fractional count would corrupt the usage records).
  */
 import { z } from 'zod';
+import { DEFAULT_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_S } from './choices.js';
 import type { ModelResponse } from './types.js';
 
 export interface ProviderLimits {
@@ -24,10 +25,9 @@ export interface ProviderLimits {
   maxRetryAfterS: number;
 }
 
-export const DEFAULT_PROVIDER_LIMITS: ProviderLimits = Object.freeze({ requestTimeoutMs: 600_000, maxReplyBytes: 8 * 1024 * 1024, maxRetryAfterS: 60 });
+export const DEFAULT_PROVIDER_LIMITS: ProviderLimits = Object.freeze({ requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS, maxReplyBytes: 8 * 1024 * 1024, maxRetryAfterS: 60 });
 
-/** The request timeout's accepted range, seconds (the CLI's `--request-timeout`). */
-export const REQUEST_TIMEOUT_S = { min: 1, max: 86_400, default: DEFAULT_PROVIDER_LIMITS.requestTimeoutMs / 1000 } as const;
+export { REQUEST_TIMEOUT_S };
 
 /** The kept text of one reply and of one tool call's arguments, characters. */
 export const MAX_REPLY_TEXT_CHARS = 200_000;

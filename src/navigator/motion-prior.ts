@@ -5,5 +5,6 @@
  * odometry reading (the commanded sub-motion, what the wheels would say) as its prediction, and the
  * motion check (motion-check.ts) replaces tracked motion that the odometry makes impossible.
  */
-export const MOTION_PRIORS = ['none', 'odometry'] as const;
-export type MotionPrior = (typeof MOTION_PRIORS)[number];
+import { MOTION_PRIORS, type MotionPrior } from './choices.js';
+
+export { MOTION_PRIORS, type MotionPrior };

@@ -6,9 +6,10 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { RunMetricsSchema, TaskRowSchema, UsageSchema } from '../eval/index.js';
-import { HarnessConfigSchema } from '../harness/index.js';
+import { HarnessConfigSchema, JUDGE_KINDS } from '../harness/index.js';
 import { parseModelSpec } from '../models/index.js';
 import { SuccessDefinitionSchema } from '../memory/index.js';
+import { PROVIDERS, type RateLimits, RateLimitsSchema } from './choices.js';
 
 /** The BullMQ queue of sequence jobs. */
 export const EVAL_QUEUE = 'navharness-eval';
@@ -17,7 +18,7 @@ export const EVAL_QUEUE = 'navharness-eval';
 export const QueuedRunSchema = z.strictObject({
   sequence: z.number().int().nonnegative(),
   agent: z.string().min(1),
-  judge: z.enum(['auto', 'model', 'ground-truth']),
+  judge: z.enum(JUDGE_KINDS),
   maxGoals: z.number().int().positive().optional(),
   success: SuccessDefinitionSchema,
   harness: HarnessConfigSchema,
@@ -71,26 +72,4 @@ export function providerOf(agent: string): string | null {
   return p.spec.kind === 'scripted' || p.spec.kind === 'mock' ? null : p.spec.kind;
 }
 
-export const PROVIDERS = ['openai', 'anthropic', 'openai-chat'] as const;
-
-/** `--rate-limit openai=500,anthropic=50`: model requests per window (a minute unless said otherwise) for each provider. */
-export const RateLimitsSchema = z
-  .string()
-  .trim()
-  .transform((s, ctx) => {
-    const out: Record<string, number> = {};
-    for (const part of s.split(',').map((x) => x.trim()).filter(Boolean)) {
-      const m = /^([a-z-]+)=(\d+)$/.exec(part);
-      if (!m || !(PROVIDERS as readonly string[]).includes(m[1]) || Number(m[2]) < 1 || Number(m[2]) > 1_000_000) {
-        ctx.addIssue({ code: 'custom', message: `'${part}' is not PROVIDER=N with PROVIDER one of ${PROVIDERS.join(', ')} and N requests per window, 1..1000000 (e.g. openai=500,anthropic=50)` });
-        return z.NEVER;
-      }
-      out[m[1]] = Number(m[2]);
-    }
-    if (Object.keys(out).length === 0) {
-      ctx.addIssue({ code: 'custom', message: 'give PROVIDER=N[,PROVIDER=N…], e.g. openai=500' });
-      return z.NEVER;
-    }
-    return out;
-  });
-export type RateLimits = z.infer<typeof RateLimitsSchema>;
+export { PROVIDERS, type RateLimits, RateLimitsSchema };

@@ -4,15 +4,15 @@
  * orchestrator owns this object; tools only record requests in it.
  */
 import type { Navigator } from '../navigator/index.js';
-import type { FileAccess } from '../memory/index.js';
+import type { FileAccess, Scope } from '../memory/index.js';
 import type { AgentGoal } from '../world/index.js';
 import { createBudget, remaining, type Budget } from './budget.js';
 
 export type { AgentGoal };
 
 export type ClaimKind = 'complete' | 'incomplete';
-export const RECOVERY_SCOPES = ['attempt', 'place', 'room', 'floor', 'house'] as const;
-export type RecoveryScope = (typeof RECOVERY_SCOPES)[number];
+/** a recovery's scope is memory's (SCOPES): the tool asks for one of those */
+export type RecoveryScope = Scope;
 
 export interface CloseRequest {
   claim: ClaimKind;

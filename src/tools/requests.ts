@@ -1,7 +1,6 @@
 /** close_task and request_recovery: requests recorded for the orchestrator, handled at the hop boundary. */
 import { z } from 'zod';
-import { scrubCoordinates } from '../memory/index.js';
-import { RECOVERY_SCOPES } from './context.js';
+import { SCOPES, scrubCoordinates } from '../memory/index.js';
 import { defineTool, textResult, toolError } from './tool.js';
 
 export const closeTaskTool = defineTool({
@@ -28,7 +27,7 @@ export const requestRecoveryTool = defineTool({
     'Ask for help when the attempt is not working: scope "attempt" (restart this attempt here), "place", "room", "floor" or "house" (also reassess where you are, at growing scale). reason: what went wrong. confidence: 0–1, how sure you are that recovery is needed. You will then write a recovery note before a new session takes over.',
   schema: z
     .object({
-      scope: z.enum(RECOVERY_SCOPES, { error: `scope must be one of ${RECOVERY_SCOPES.join(', ')}` }),
+      scope: z.enum(SCOPES, { error: `scope must be one of ${SCOPES.join(', ')}` }),
       reason: z.string().trim().min(1, 'say what went wrong').max(2000, 'keep the reason under 2000 characters'),
       confidence: z.number({ error: 'confidence is a number from 0 to 1' }).min(0, 'confidence is at least 0').max(1, 'confidence is at most 1'),
     })

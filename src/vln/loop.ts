@@ -17,9 +17,9 @@ import { createContext, DEFAULT_IMAGE_POLICY, type ImagePolicy, type Interaction
 import { routeAfterVerification, type Route } from './routing.js';
 import { requestCorrectiveGoalTool, VISUOMOTOR_TOOLS } from './stop-tool.js';
 import type { Navigator } from '../navigator/index.js';
+import { VLN_CONFIGS, type VlnConfig } from './choices.js';
 
-export const VLN_CONFIGS = ['native', 'off', 'goal'] as const;
-export type VlnConfig = (typeof VLN_CONFIGS)[number];
+export { VLN_CONFIGS, type VlnConfig };
 
 export interface LoopOptions {
   /** coarse-action budget of the episode */

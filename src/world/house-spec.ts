@@ -7,7 +7,7 @@
  * Browser-safe: nothing here reads files.
  */
 import { z } from '../geometry/index.js';
-import { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef } from '../sim/index.js';
+import { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef } from '../sim/choices.js';
 
 export { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef };
 

@@ -5,8 +5,9 @@
 import type { SimBody } from '../body/index.js';
 import { GroundTruthPoseSource, type PoseSource, SlamPoseSource, type TrackerOptions } from '../perception/index.js';
 
-export const POSE_SOURCES = ['slam', 'ground-truth'] as const;
-export type PoseSourceKind = (typeof POSE_SOURCES)[number];
+import { POSE_SOURCES, type PoseSourceKind } from './choices.js';
+
+export { POSE_SOURCES, type PoseSourceKind };
 
 /**
  * ORB features per frame at 320×240. 500 (ORB-SLAM3's density at 640×480) left too few keypoints on

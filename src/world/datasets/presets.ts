@@ -61,9 +61,9 @@ export function projectSetting(): SensorActionSetting {
   };
 }
 
-/** `--preset`: the papers' own setting (the project's body), or a benchmark's. */
-export const PRESETS = ['papers', 'goat-bench', 'r2r-ce', 'rxr-ce'] as const;
-export type Preset = (typeof PRESETS)[number];
+import { PRESETS, type Preset } from '../choices.js';
+
+export { PRESETS, type Preset };
 
 /** What a dataset run applies to the simulated body and the episode. */
 export interface AppliedPreset {
