@@ -1,5 +1,5 @@
 /**
- * The body the navigator drives: one sub-motion at a time (SPEC §1: a coarse action is 5 sub-motions
+ * The body the navigator drives: one sub-motion at a time (paper 001 §3.2: a coarse action is 5 sub-motions
  * of 0.05 m or 3°), each returning one RGB-D frame at a synthetic 10 Hz, whether the motion collided,
  * and whether the environment has terminated the task.
  */

@@ -7,10 +7,10 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { z } from 'zod';
-import { HouseSpecSchema, POSE_SOURCES } from '../world/index.js';
-import { MOTION_PRIORS } from '../navigator/index.js';
-import { ACTUATION_NOISE_MODELS } from '../body/index.js';
-import { DEFAULT_MOTION_PRIOR } from '../harness/index.js';
+import { HouseSpecSchema, POSE_SOURCES } from '../world/choices.js';
+import { MOTION_PRIORS } from '../navigator/choices.js';
+import { ACTUATION_NOISE_MODELS } from '../body/choices.js';
+import { DEFAULT_MOTION_PRIOR } from '../harness/choices.js';
 import { parseFlags, UsageError } from './options.js';
 import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
 

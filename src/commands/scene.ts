@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { z } from 'zod';
-import { HouseSpecSchema } from '../world/index.js';
+import { HouseSpecSchema } from '../world/choices.js';
 import { parseFlags, UsageError } from './options.js';
 import { applySceneFlags, withSceneFlags } from './scene-flags.js';
 

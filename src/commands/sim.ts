@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { z } from 'zod';
-import { HouseSpecSchema } from '../world/index.js';
+import { HouseSpecSchema } from '../world/choices.js';
 import { parseFlags } from './options.js';
 import { applySceneFlags, HOUSE_HELP, withSceneFlags } from './scene-flags.js';
 import { progressBar } from './progress.js';

@@ -7,15 +7,14 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { z } from 'zod';
-import { createModel, MODEL_SPEC_FORMS, parseModelSpec } from '../models/index.js';
-import { parseEpisodeJson, type InstructionEpisode } from '../world/index.js';
-import { VLN_CONFIGS } from '../vln/index.js';
-import { writeRunOutputs, runVln, type AgentSource } from '../eval/index.js';
+import { MODEL_SPEC_FORMS, parseModelSpec } from '../models/choices.js';
+import type { InstructionEpisode } from '../world/index.js';
+import { VLN_CONFIGS } from '../vln/choices.js';
+import type { AgentSource } from '../eval/index.js';
 import { parseFlags, UsageError } from './options.js';
 import { declareFlags } from './flag-table.js';
 import { PROVIDER_FLAGS } from './sequence-flags.js';
 import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags, loadDatasetOrRefuse } from './eval-dataset.js';
-import { progressBar } from './progress.js';
 
 export const VlnFlagsSchema = z.object({
   episodes: z.string({ error: 'give the instruction-episode file, e.g. --episodes episodes.json (make one with `navharness sim episodes --kind instruction`)' }).min(1).optional(),
@@ -45,6 +44,7 @@ export async function loadInstructionEpisodes(path: string): Promise<Instruction
   } catch (e) {
     throw new UsageError(`navharness vln: cannot read --episodes '${path}': ${(e as Error).message}`);
   }
+  const { parseEpisodeJson } = await import('../world/index.js');
   let ds;
   try {
     ds = parseEpisodeJson(text, `--episodes '${path}'`);
@@ -63,7 +63,9 @@ export async function vlnCommand(raw: unknown, log: (s: string) => void = consol
   if (flags.dataset) return vlnDataset(flags as VlnFlags & DatasetFlags, log);
   const all = await loadInstructionEpisodes(flags.episodes!);
   const episodes = all.slice(0, flags.limit ?? all.length);
-  const agent: AgentSource = flags.agent === 'scripted' ? { kind: 'scripted' } : { kind: 'model', model: createModel(flags.agent, { timeoutMs: flags.requestTimeout * 1000 }) };
+  const agent = await agentOf(flags);
+  const { runVln, writeRunOutputs } = await import('../eval/index.js');
+  const { progressBar } = await import('./progress.js');
   const bar = progressBar(`vln ${flags.config}`, episodes.length, !flags.json && process.stderr.isTTY === true);
   const run = await runVln(episodes, {
     config: flags.config,
@@ -84,11 +86,19 @@ export async function vlnCommand(raw: unknown, log: (s: string) => void = consol
   log(`wrote ${files.metrics}, ${files.trace}, ${files.episodes}`);
 }
 
+/** The episodes' agent: the offline ones, or a model (its provider loaded here). */
+async function agentOf(flags: VlnFlags): Promise<AgentSource> {
+  if (flags.agent === 'scripted') return { kind: 'scripted' };
+  const { createModel } = await import('../models/index.js');
+  return { kind: 'model', model: createModel(flags.agent, { timeoutMs: flags.requestTimeout * 1000 }) };
+}
+
 /** `vln --dataset r2r-ce|rxr-ce:PATH`: a benchmark split's instruction episodes, scored as VLN-CE scores them. */
 async function vlnDataset(flags: VlnFlags & DatasetFlags, log: (s: string) => void): Promise<void> {
   const { src, episodes } = await loadDatasetOrRefuse('vln', flags);
   const { runVlnceDataset } = await import('../eval/index.js');
-  const agent: AgentSource = flags.agent === 'scripted' ? { kind: 'scripted' } : { kind: 'model', model: createModel(flags.agent, { timeoutMs: flags.requestTimeout * 1000 }) };
+  const agent = await agentOf(flags);
+  const { progressBar } = await import('./progress.js');
   const bar = progressBar(`vln ${src.benchmark} ${src.split}`, episodes.length, !flags.json && process.stderr.isTTY === true);
   // the benchmark's action limit unless --budget says otherwise (VLN-CE: 500 actions of 0.25 m or a turn)
   const { applyPreset } = await import('../world/node.js');

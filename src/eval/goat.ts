@@ -95,7 +95,8 @@ export function scoreGoat(sequences: readonly (readonly GoalOutcome[])[]): GoatS
     for (const g of seq) {
       goals++;
       succ += g.success;
-      splSum += spl(g.success, g.shortest, g.walked);
+      // a goal no route reaches scores SPL 0, as its evaluation record says (evaluateGoal)
+      splSum += Number.isFinite(g.shortest) ? spl(g.success, g.shortest, g.walked) : 0;
       if (!g.success) all = false;
     }
     if (all) full++;

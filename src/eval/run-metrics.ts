@@ -101,7 +101,11 @@ export interface TaskRow {
   status: LedgerStatus;
   claim: 'complete' | 'incomplete' | null;
   success: boolean;
+  /** the evaluation record's SPL of this task (intervals and positions); the run's SPL is scoreGoat's, from the lengths below */
   spl: number;
+  /** geodesic from the task's start to its goal (null: unreachable), and the length walked: scoreGoat's d_k and L_k */
+  shortest: number | null;
+  walked: number;
   usage: Usage;
   /** acting session and compaction (the cost C_K's input) */
   navigation: Usage;
@@ -120,6 +124,8 @@ export const TaskRowSchema = z.strictObject({
   claim: z.enum(['complete', 'incomplete']).nullable(),
   success: z.boolean(),
   spl: z.number().min(0).max(1),
+  shortest: z.number().nonnegative().nullable(),
+  walked: z.number().nonnegative(),
   usage: UsageSchema,
   navigation: UsageSchema,
   auxiliary: UsageSchema,
@@ -149,6 +155,8 @@ export function taskRow(r: TaskRecord, ev: EvaluationRecord, u: TaskUsage | null
     claim: r.claim?.claim ?? null,
     success: ev.success,
     spl: ev.spl,
+    shortest: ev.shortest_path,
+    walked: ev.path_length,
     usage: sum([navigation, auxiliary]),
     navigation,
     auxiliary,
@@ -212,7 +220,8 @@ export interface RunFacts {
 }
 
 export function metricsOf(sequences: readonly (readonly TaskRow[])[], prices: Prices, extraUsage: Usage = { uncachedInput: 0, cachedInput: 0, output: 0 }, facts: RunFacts = {}): RunMetrics {
-  const goat = scoreGoat(sequences.map((rows) => rows.map((r) => ({ success: r.success ? 1 : 0, shortest: 0, walked: 0 }))));
+  // the one GOAT scoring route (goat.ts), with each task's lengths from its evaluation record
+  const goat = scoreGoat(sequences.map((rows) => rows.map((r) => ({ success: r.success ? 1 : 0, shortest: r.shortest ?? Number.POSITIVE_INFINITY, walked: r.walked }))));
   const all = sequences.flat();
   const usages = [...all.map((r) => r.usage), extraUsage];
   const total = sum(usages);
@@ -235,7 +244,7 @@ export function metricsOf(sequences: readonly (readonly TaskRow[])[], prices: Pr
     sequences: sequences.length,
     s_SR: goat.sSR,
     e_SR: goat.eSR,
-    SPL: all.length ? all.reduce((s, r) => s + r.spl, 0) / all.length : 0,
+    SPL: goat.spl,
     accuracy: ledgerAccuracy(all),
     ...scoreIntervals(sequences),
     ci95_method: CI95_METHOD,

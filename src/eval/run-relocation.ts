@@ -1,5 +1,5 @@
 /**
- * Relocation in a run (SPEC §10, seed 000 A.5): the environment has moved the body, the harness keeps
+ * Relocation in a run (paper 001 §3.3, seed 000 A.5): the environment has moved the body, the harness keeps
  * the spatial state and files, turns the body once in place (the tracker seeks relocalisation) and
  * attaches the four surrounding views to the next task's opening. Two cases: a run that starts from a
  * house memory (the body stands at a new sequence's start, the tracker relocalises in the saved map),

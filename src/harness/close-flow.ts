@@ -1,5 +1,5 @@
 /**
- * The close flow (SPEC §9): four stop views, the one-time missing-handover prompt, the pre-stop check
+ * The close flow (paper 001 §3.4): four stop views, the one-time missing-handover prompt, the pre-stop check
  * on the first checked request (veto only on a definite contradicting verdict), certification with
  * verdict reuse when the step count is unchanged. It acts on the task's session and records verdicts,
  * and returns its outcome and the trace entries of its decisions for the orchestrator to apply.
@@ -82,7 +82,7 @@ export async function check(deps: FlowDeps, t: TaskState, which: 'prestop' | 'fi
   return v;
 }
 
-/** SPEC §9, for the pending close request of the task. */
+/** paper 001 §3.4, for the pending close request of the task. */
 export async function closeFlow(deps: FlowDeps, t: TaskState, session: Session, usage: UsageByRole): Promise<CloseResult> {
   const { config: cfg, journal, navigator: nav } = deps;
   const events: TraceEntry[] = [];

@@ -1,5 +1,5 @@
 /**
- * The decisions of SPEC §9 as pure functions, so each rule has a table-driven test:
+ * The decisions of paper 001 §3.4 as pure functions, so each rule has a table-driven test:
  * whether a close request is checked before STOP, whether a verdict withholds STOP, and how
  * certification obtains its verdict.
  */

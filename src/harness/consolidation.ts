@@ -1,5 +1,5 @@
 /**
- * Run-end consolidation (SPEC §11): a file-only session in the consolidation role — its only write
+ * Run-end consolidation (paper 001 §3.5): a file-only session in the consolidation role — its only write
  * permission is the four house-note files — reads the ledger, the run's handovers and the previous
  * notes and rewrites the notes.
  */

@@ -72,7 +72,7 @@ export class ModelJudge implements Judge {
         res = await this.model.complete({ system: judgeSystem(e.stopPngs.length), messages, tools: [] });
       } catch (err) {
         // a provider error (after the SDK's own retries) is a check that could not be made: unknown
-        // (SPEC §9), which never blocks a stop, instead of an error that ends the run
+        // (paper 001 §3.4), which never blocks a stop, instead of an error that ends the run
         return { verdict: unresolvedVerdict(`the judge model call failed (${providerMessage(err)})`), usage, source: 'unresolved' };
       }
       usage = addUsage(usage, res.usage);

@@ -4,7 +4,7 @@
  * harness here. A session's model call is tried again with exponential back-off; when the tries are
  * spent it throws `ModelCallError`, which ends only the acting attempt (the orchestrator records the
  * task as ended by the model failure) or, in consolidation, leaves the previous house notes. The
- * judge and the wake-up do not throw: they degrade as SPEC §9 says for an unparseable reply.
+ * judge and the wake-up do not throw: they degrade as paper 001 §3.4 says for an unparseable reply.
  */
 import type { Model, ModelRequest, ModelResponse } from '../models/index.js';
 

@@ -1,5 +1,5 @@
 /**
- * The session policies (SPEC §8) as the opening of a task: NavHarness gives a fresh conversation
+ * The session policies (paper 001 §3.1) as the opening of a task: NavHarness gives a fresh conversation
  * with the goal, the files to read (existing ones only) and the handover path — contents enter only
  * through file reads; the independent baseline gives a fresh conversation without external memory;
  * the single-session baseline appends the next task to one running conversation.

@@ -1,5 +1,5 @@
 /**
- * The recovery flow (SPEC §10): signals since the last checkpoint, the controller's rules, the
+ * The recovery flow (paper 001 §3.3): signals since the last checkpoint, the controller's rules, the
  * outgoing session's file-only note hop, four views and a wake-up brief above attempt scope. It
  * returns the decision, the new checkpoint and its trace entries; the orchestrator applies them
  * (the place graph for floor and house scopes, and a fresh conversation for the new attempt, opened
@@ -61,7 +61,7 @@ export function signals(deps: Pick<OrchestratorDeps, 'navigator' | 'journal'>, t
   };
 }
 
-/** SPEC §10, for the pending recovery request (or the fallback) of the task. */
+/** paper 001 §3.3, for the pending recovery request (or the fallback) of the task. */
 export async function recoveryFlow(deps: FlowDeps, t: TaskState, session: Session, fallback: boolean, usage: UsageByRole): Promise<RecoveryResult> {
   const { config: cfg, journal, navigator: nav } = deps;
   const req = t.ctx.recoveryRequest;

@@ -1,8 +1,8 @@
 /**
- * The recovery controller's rules (SPEC §10), applied in order; a continue decision returns at once.
+ * The recovery controller's rules (paper 001 §3.3), applied in order; a continue decision returns at once.
  * Confidence is recorded with the decision but is never a threshold. Every signal computed here is
  * read by a rule. The papers also list a "first visit" signal, but their text gives no rule that
- * reads it (Equation 14 is not in the text) and the project's rules (SPEC §10) use none, so it is not
+ * reads it (Equation 14 is not in the text) and the project's rules (paper 001 §3.3) use none, so it is not
  * computed: a signal that decides nothing would only suggest it does (docs/harness.md).
  */
 import { SCOPES, type Scope } from '../memory/index.js';

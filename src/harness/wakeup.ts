@@ -74,7 +74,7 @@ export class ModelWakeUp implements WakeUp {
       // no brief rather than no run: the session is told the cue is missing and works from its views
       return { brief: wakeupFailedBrief(providerMessage(err)), usage: { ...ZERO_USAGE }, shortlist };
     }
-    // model-written text shown to the next session: capped and scrubbed of coordinates (SPEC §7)
+    // model-written text shown to the next session: capped and scrubbed of coordinates (paper 001 §3.1)
     return { brief: modelProse(res.message.text, EVIDENCE_LIMIT_CHARS) || NO_STORED_PLACES_BRIEF, usage: res.usage, shortlist };
   }
 }

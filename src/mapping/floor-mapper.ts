@@ -1,5 +1,5 @@
 /**
- * The mapping step of the navigator (SPEC §3): one depth frame at one trusted pose goes to the layer
+ * The mapping step of the navigator (paper 001 §3.2): one depth frame at one trusted pose goes to the layer
  * of the floor the body stands on. Owns the floor registration, the layers of the occupancy map and
  * the levelled mapping pose; heights follow geometry/heights.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Floor registration (SPEC §3): the map writes to the layer of the floor the body stands on. A new
+ * Floor registration (paper 001 §3.2): the map writes to the layer of the floor the body stands on. A new
  * layer opens when the estimated floor height settles more than `newFloorM` from every registered
  * floor; while the height is in transit (stairs) and not settled, nothing is written. A height settles
  * when it holds for at least `settleFrames` frames while the body moves `settleMoveM` (further than one

@@ -1,5 +1,5 @@
 /**
- * Which saved floor a late relocalisation joins the run's current floor to (SPEC §2). The frame's two
+ * Which saved floor a late relocalisation joins the run's current floor to (paper 001 §3.2). The frame's two
  * poses give the planar part of the join well, but its height is only as good as the saved tracker map
  * where the frame was found: keyframes made on a floor after a flight the tracker under-read sit that
  * far up (0.7 m in seed:5, a whole storey in seed:2), and the joined pose rides there until the floor

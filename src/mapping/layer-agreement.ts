@@ -1,6 +1,6 @@
 /**
  * How well a floor layer of one world agrees with a layer of another once moved by a planar rigid
- * (a late relocalisation's join, SPEC §2): the evidence that the two worlds were joined on the same
+ * (a late relocalisation's join, paper 001 §3.2): the evidence that the two worlds were joined on the same
  * floor at the right place. A known cell of the moved layer agrees when a cell within one of where it
  * lands holds the same state (the two grids were written from different poses: a cell's offset is
  * noise, not disagreement); it counts only where the other layer knows the cell it lands on.

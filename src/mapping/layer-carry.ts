@@ -1,5 +1,5 @@
 /**
- * Carrying a floor layer from one world into another (SPEC §2, a late relocalisation): two worlds of
+ * Carrying a floor layer from one world into another (paper 001 §3.2, a late relocalisation): two worlds of
  * the same house that differ by a rigid motion, of which the floor plane sees a turn about the up
  * axis, a shift on the floor and a shift along up. The per-cell work is navcore's `resampleRigid`,
  * run on the layers' own grids in linear memory (no copy in or out).

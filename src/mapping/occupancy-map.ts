@@ -1,5 +1,5 @@
 /**
- * Per-floor occupancy grids over navcore.wasm (SPEC §3). TypeScript owns the buffers and the growth
+ * Per-floor occupancy grids over navcore.wasm (paper 001 §3.2). TypeScript owns the buffers and the growth
  * policy; the kernel does every per-pixel and per-cell step.
  */
 import { z, IntrinsicsSchema, maxRayStretch, type Intrinsics, poseProblem, type Mat4, frameProblem, NAVIGATOR_FRAME, type WorldFrame, floorUnder } from '../geometry/index.js';

@@ -1,6 +1,6 @@
 import { z } from '../geometry/index.js';
 
-/** The mapper's numbers (SPEC §3). Heights are metres above the floor plane of the layer. */
+/** The mapper's numbers (paper 001 §3.2). Heights are metres above the floor plane of the layer. */
 export const MapParamsSchema = z
   .object({
     cellSize: z._default(z.number().check(z.positive(), z.maximum(1)), 0.1),
@@ -16,7 +16,7 @@ export const MapParamsSchema = z
      */
     dropMax: z._default(z.number(), -0.5),
     /**
-     * column shadows, a departure from SPEC §3 (docs/architecture.md): a frame frees a cell only
+     * column shadows, a departure from paper 001 §3.2 (docs/architecture.md): a frame frees a cell only
      * where it saw the whole obstacle band of the cell's column empty, so a ray over a low object
      * or under a high one frees nothing behind it (assembly/navcore/shadows.ts). Off by default:
      * the live map prefers coverage; the whole-floor re-integration from keyframes turns it on
@@ -27,7 +27,7 @@ export const MapParamsSchema = z
   .check(
     z.refine((p) => p.minDepth < p.maxDepth, { message: 'minDepth must be below maxDepth' }),
     z.refine((p) => p.obstacleMin < p.obstacleMax, { message: 'obstacleMin must be below obstacleMax' }),
-    // The kernel classifies with one band test and one split (the bands meet, as in SPEC §3).
+    // The kernel classifies with one band test and one split (the bands meet, as in paper 001 §3.2).
     z.refine((p) => p.floorMin < p.floorMax && p.floorMax === p.obstacleMin, {
       message: 'the floor band must end where the obstacle band starts (floorMin < floorMax = obstacleMin)',
     }),

@@ -1,5 +1,5 @@
 /**
- * Route queries on a floor layer (SPEC §4): the target snaps to the nearest free cell when it lands
+ * Route queries on a floor layer (paper 001 §3.2): the target snaps to the nearest free cell when it lands
  * on unknown or obstacle — and, when asked and that cell lies in a pocket the start cannot reach (free
  * space seen past furniture or through an unmapped doorway), to the nearest cell the start can reach
  * within the snap radius; A* over free cells; length in metres, or `unreachable`. Nothing moves.
@@ -35,7 +35,7 @@ export interface PlanOptions {
   startSnapM?: number;
   /**
    * keep this far (m) from obstacles: free cells closer than this count as blocked, for routes a
-   * body of that radius can drive. 0 (the default) plans over every free cell, as SPEC §4 says.
+   * body of that radius can drive. 0 (the default) plans over every free cell, as paper 001 §3.2 says.
    */
   clearanceM?: number;
   /**

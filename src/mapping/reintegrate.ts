@@ -1,7 +1,7 @@
 /**
  * The whole-floor re-integration from keyframes: after loop closing and a global bundle adjustment
  * have corrected the keyframes' poses, their depth is integrated afresh into a new map (the live map
- * keeps what each frame wrote at its pose of the moment, SPEC §3). This final map uses column shadows
+ * keeps what each frame wrote at its pose of the moment, paper 001 §3.2). This final map uses column shadows
  * (MapParams.shadows): a keyframe frees only cells whose obstacle band it saw whole, since precision
  * matters more here than in the live map, where coverage keeps the planner going, and the many
  * keyframes of a floor together still see most columns whole.

@@ -1,5 +1,5 @@
 /**
- * Limits on model-written text that is stored or shown to a later session (SPEC §7): no field may grow
+ * Limits on model-written text that is stored or shown to a later session (paper 001 §3.1): no field may grow
  * a record past the write limit (6,000 characters), and coordinate-like expressions are scrubbed from
  * it like any other session-written prose. Long text is cut, not refused: a judge or wake-up reply is
  * kept with a note of the cut.

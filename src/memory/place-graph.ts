@@ -1,5 +1,5 @@
 /**
- * The place graph (SPEC §5): places carry a room label (default: the marker's name) and a floor
+ * The place graph (paper 001 A.2): places carry a room label (default: the marker's name) and a floor
  * association; an edge joins each pair of consecutively registered places; an edge between places on
  * different floor layers is a candidate connector, not an observed staircase. Labels and relations
  * only: metric geometry stays in the spatial map, so nothing here holds a coordinate.

@@ -1,6 +1,6 @@
 /**
  * What a session is told to read, and how file-tool results read as text. The reading lists omit
- * files that do not exist (SPEC §8); the result texts state truncation so a session never mistakes a
+ * files that do not exist (paper 001 §3.1); the result texts state truncation so a session never mistakes a
  * prefix for the whole file.
  */
 import { HOUSE_NOTE_FILES, LEDGER_FILE, handoverPath, houseNotePath } from './layout.js';

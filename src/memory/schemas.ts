@@ -29,7 +29,7 @@ export function parseJsonFile<T>(text: string, what: string, schema: z.ZodType<T
 
 const Text = z.string().trim().min(1);
 
-/** A recovery note (SPEC §7, §10), written as JSON by the outgoing session. */
+/** A recovery note (paper 001 §3.1, §3.3), written as JSON by the outgoing session. */
 export const RecoveryNoteSchema = z.object({
   searched_places: z.array(Text).max(100),
   exclusions: z

@@ -10,7 +10,7 @@ export type VerdictLabel = (typeof VERDICTS)[number];
 
 export const JudgeVerdictSchema = z.object({
   verdict: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(VERDICTS)),
-  // model-written: capped (SPEC §7) and scrubbed of coordinates; a longer reply is cut, not refused
+  // model-written: capped (paper 001 §3.1) and scrubbed of coordinates; a longer reply is cut, not refused
   evidence: z
     .string()
     .trim()

@@ -3,6 +3,8 @@
  * with no provider behind them, so that a command's flag table reads them without loading an SDK.
  */
 
+export { MODEL_SPEC_FORMS, parseModelSpec } from './model-spec.js';
+
 export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
 export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 

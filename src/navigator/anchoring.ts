@@ -1,5 +1,5 @@
 /**
- * Re-anchoring (SPEC §2). The tracker's world is the first frame of its current map; after a loss it
+ * Re-anchoring (paper 001 §3.2). The tracker's world is the first frame of its current map; after a loss it
  * opens a fresh map with a new id. The navigator keeps one world for the whole house: poses of a new
  * map are carried over by A = T̂_last · T̃_first⁻¹, so that the first pose of the new map coincides
  * with the last trusted pose (the best guess of where the body stood).
@@ -50,7 +50,7 @@ export class Anchoring {
 
   /**
    * Continues a frame saved earlier (a resumed run): the first ok estimate, from a tracker that
-   * starts afresh, is anchored so that it lands on `lastPose`, as after any loss (SPEC §2).
+   * starts afresh, is anchored so that it lands on `lastPose`, as after any loss (paper 001 §3.2).
    */
   resumeAt(lastPose: Mat4): void {
     this.lastTrusted = lastPose;

@@ -1,7 +1,7 @@
 /**
  * The camera motion a commanded sub-motion predicts: the odometry the navigator hands the pose source
  * with each frame (PoseSource.estimate's `motion`; the tracker's motion prior). The body's camera sits
- * level on its turning axis (SPEC §1), so a forward step moves the camera along its own z axis and a
+ * level on its turning axis (paper 001 §3.2), so a forward step moves the camera along its own z axis and a
  * turn in place only turns it about its y axis (which points down: a left turn is −θ about y).
  */
 import type { Mat4 } from '../geometry/index.js';

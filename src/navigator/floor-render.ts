@@ -1,4 +1,4 @@
-/** The navigator's map of one floor as sessions and replays see it (SPEC §5): places, trail, robot and route. */
+/** The navigator's map of one floor as sessions and replays see it (paper 001 A.2): places, trail, robot and route. */
 import type { PlanarPose } from '../geometry/index.js';
 import { type OccupancyMap, type PlanarPoint, type RenderedMap, renderMap } from '../mapping/index.js';
 import type { Place } from './places.js';

@@ -1,11 +1,11 @@
 /**
  * Kinematic plausibility of the tracker's motion. The navigator knows what it commanded: a
- * sub-motion moves the body at most 0.05 m forward or turns it 3° in place (SPEC §1). A tracked
+ * sub-motion moves the body at most 0.05 m forward or turns it 3° in place (paper 001 §3.2). A tracked
  * increment far outside that (the visual tracker can report `ok` while sliding 0.3 m during a
  * turn in place) is not a measurement of the body's motion but a tracking failure that stays in
  * every later pose. Such a frame gets the commanded motion instead (dead reckoning over that one
  * frame), and the correction is carried on to the following poses (as re-anchoring does after a
- * loss, SPEC §2); the caller does not map the frame. Plausible increments pass through untouched.
+ * loss, paper 001 §3.2); the caller does not map the frame. Plausible increments pass through untouched.
  * Likewise a fresh tracker map, which re-anchoring places at the last trusted pose as if the body had
  * stood still while tracking was lost, is moved on by the motion commanded during the loss.
  */
@@ -175,7 +175,7 @@ export class MotionCheck {
     this.deadReckoned = null;
     this.lost = { frames: 0, travel: 0 };
     // A fresh tracker map re-anchored at the last trusted pose assumes the body stood still while
-    // tracking was lost (SPEC §2); the body did what it was commanded meanwhile.
+    // tracking was lost (paper 001 §3.2); the body did what it was commanded meanwhile.
     const reanchorGuess = !!(opts.reanchored && deadReckoned && !this.paused);
     // the same map recovered after a short loss: the tracker relocalised, and a place that looks alike
     // can put the body metres away or on another floor; the body went where it was commanded

@@ -1,5 +1,5 @@
 /**
- * The navigator (SPEC §1–§5): turns coarse actions into sub-motions of a Body, feeds every frame to
+ * The navigator (paper 001 §3.2): turns coarse actions into sub-motions of a Body, feeds every frame to
  * the pose source, and — only when tracking is ok — to the mapper at the ESTIMATED pose, on the layer
  * of the floor it stands on. It knows nothing of models or prompts, and never reads a simulator pose.
  */
@@ -276,7 +276,7 @@ export class Navigator {
    */
   async turnInPlace(every = 6, opts: { afterRelocation?: boolean } = {}): Promise<BodyFrame[]> {
     const views: BodyFrame[] = [], seen: PosedDepth[] = [];
-    // After a relocation the tracker may find the body anywhere (SPEC §2): no motion is implausible.
+    // After a relocation the tracker may find the body anywhere (paper 001 §3.2): no motion is implausible.
     if (opts.afterRelocation) this.motionCheck?.pause(true);
     try {
       for (let i = 1; i <= FULL_TURN_ACTIONS; i++) {
@@ -356,7 +356,7 @@ export class Navigator {
     const checked = late ? this.joinLate(late, motion, blocked) : this.motionCheck ? this.motionCheck.apply(anchored, motion, blocked, { reanchored, closed: est.loopClosed }) : { pose: anchored, plausible: true };
     const pose = est.loopClosed && checked.pose && this.lastPose ? holdHeight(checked.pose, this.lastPose, [this.anchoring, this.motionCheck]) : checked.pose;
     this.poseNow = pose;
-    if (!pose) return; // lost or initialising: no pose, no map write (SPEC §2)
+    if (!pose) return; // lost or initialising: no pose, no map write (paper 001 §3.2)
     this.lastPose = pose;
     if (est.pose) this.worldLog.note(frame.timestamp, est.mapId, est.pose, pose);
     if (est.loopClosed) this.followClosure(est.mapId, null);

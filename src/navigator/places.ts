@@ -1,5 +1,5 @@
 /**
- * Named places (SPEC §5): a marker is a name, the planar pose estimated when it was marked, its floor
+ * Named places (paper 001 A.2): a marker is a name, the planar pose estimated when it was marked, its floor
  * and the views banked there. The name is a claim, the pose an estimate, the views observations:
  * kept apart. Re-marking a name moves it.
  */

@@ -1,6 +1,6 @@
 /**
  * Recent views with the estimated pose they were seen from, kept so that `mark` can bank the views
- * seen around a place (SPEC §5: at most 4, one per heading bucket), and the judge can sample frames
+ * seen around a place (paper 001 A.2: at most 4, one per heading bucket), and the judge can sample frames
  * of the whole attempt.
  */
 import { type PlanarPose, wrapAngle } from '../geometry/index.js';

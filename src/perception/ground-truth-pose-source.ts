@@ -1,6 +1,6 @@
 /**
  * ABLATION ONLY: poses from the simulator (or a dataset's ground truth), as the papers compare SLAM
- * against ground-truth poses. The navigator must never use this by default (SPEC §2); it exists so an
+ * against ground-truth poses. The navigator must never use this by default (paper 001 §3.2); it exists so an
  * experiment can switch the tracker off explicitly.
  *
  * Poses are re-expressed relative to the first frame, so that the world frame is the first camera

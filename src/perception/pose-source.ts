@@ -1,12 +1,12 @@
 /**
- * What the navigator asks of localisation (SPEC §2): a colour+depth frame in, a pose and a status out.
+ * What the navigator asks of localisation (paper 001 §3.2): a colour+depth frame in, a pose and a status out.
  * The harness depends only on this interface.
  */
 import type { Mat4 } from '../geometry/index.js';
 import type { RgbdFrame } from '../image/index.js';
 
 /**
- * SPEC §2 names ok | lost | initialising; the tracker also reports 'recently_lost' (the first
+ * paper 001 §3.2 names ok | lost | initialising; the tracker also reports 'recently_lost' (the first
  * seconds after a failure, while it relocalises in the same map). Both lost states carry no pose and
  * must not write the map: use `hasPose`.
  */
@@ -27,7 +27,7 @@ export interface PoseEstimate {
   status: TrackingStatus;
   /** camera-to-world in the current map's world frame; null unless status is 'ok' */
   pose: Mat4 | null;
-  /** which map the pose is in; a new id means a fresh map (re-anchor, SPEC §2). 0 before any map. */
+  /** which map the pose is in; a new id means a fresh map (re-anchor, paper 001 §3.2). 0 before any map. */
   mapId: number;
   /**
    * Set on the frame where the source moved late from a map of its own into a loaded one (the body

@@ -91,7 +91,7 @@ export function taskOpening(i: TaskOpeningInput): string {
   return parts.join('\n\n');
 }
 
-/** Said with a task's opening when pose tracking is not ok at the task boundary (SPEC §9: the orchestrator checks tracking status). */
+/** Said with a task's opening when pose tracking is not ok at the task boundary (paper 001 §3.4: the orchestrator checks tracking status). */
 export const TRACKING_AT_TASK_START =
   'Pose tracking is {{status}} at the start of this task: position estimates are not being updated and the last trusted estimate may be stale. Look around to re-establish where you are before planning a route.';
 

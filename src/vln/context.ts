@@ -1,5 +1,5 @@
 /**
- * The shared context c_t = (m_t, r_t) of the NavHarness agents (SPEC §12): m_t is the compressed
+ * The shared context c_t = (m_t, r_t) of the NavHarness agents (paper 003 §3): m_t is the compressed
  * memory (a summary written by the Memory Agent plus retained visual evidence), r_t the raw records
  * of interactions not yet compressed. The instruction and the current observation are always part of
  * a request; historical images are labelled apart from the current one.

@@ -1,5 +1,5 @@
 /**
- * The instruction-following loops of the three configurations (SPEC §12):
+ * The instruction-following loops of the three configurations (paper 003 §3):
  *  - 'off'  : Goal, Visuomotor and Verify agents; raw history is never compressed. The loop follows the
  *             Visuomotor Agent's calls: step, request_verification (the Verify Agent answers; a
  *             verified completion advances), request_corrective_goal (the Goal Agent revises), stop;

@@ -1,5 +1,5 @@
 /**
- * Verification-driven routing (SPEC §12, seed 003 §3.3 and C.3–C.4): the Verify Agent's answer to a
+ * Verification-driven routing (paper 003 §3, seed 003 §3.3 and C.3–C.4): the Verify Agent's answer to a
  * verification the Visuomotor Agent requested decides whether the goal advances.
  *  - complete            → advance: the goal is done (compression may run), the Goal Agent sets the next one
  *  - incomplete/uncertain → continue: the feedback joins the history; the Visuomotor Agent reads it

@@ -3,7 +3,7 @@
  * the benchmark preset), importing nothing but zod and the simulator's light surface, so that a
  * command's flag table reads them without opening a scene.
  */
-export { HouseSeedSchema, HouseSpecTextSchema } from './house-spec.js';
+export { HouseSeedSchema, HouseSpecSchema, HouseSpecTextSchema } from './house-spec.js';
 
 /** The pose sources a world can drive its navigator with: the visual tracker, or the papers' ablation. */
 export const POSE_SOURCES = ['slam', 'ground-truth'] as const;

@@ -12,7 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), 'pooled-metrics-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const zero = { uncachedInput: 0, cachedInput: 0, output: 0 };
 const prices = { uncachedInput: 0, cachedInput: 0, output: 0 };
-const row = (success: boolean): TaskRow => ({ status: success ? 'complete' : 'stop', claim: success ? 'complete' : null, success, spl: success ? 0.5 : 0, usage: { uncachedInput: 10, cachedInput: 0, output: 2 }, navigation: { uncachedInput: 10, cachedInput: 0, output: 2 }, auxiliary: zero, peakPromptTokens: 10, tokenSource: 'estimate', successDefinition: 'papers-1m', failure: success ? null : 'budget' });
+const row = (success: boolean): TaskRow => ({ status: success ? 'complete' : 'stop', claim: success ? 'complete' : null, success, spl: success ? 0.5 : 0, shortest: 1, walked: 2, usage: { uncachedInput: 10, cachedInput: 0, output: 2 }, navigation: { uncachedInput: 10, cachedInput: 0, output: 2 }, auxiliary: zero, peakPromptTokens: 10, tokenSource: 'estimate', successDefinition: 'papers-1m', failure: success ? null : 'budget' });
 
 describe('the pooled metrics.json', () => {
   it('is pooled from the finished runs; the unfinished are listed with their error', () => {

@@ -56,7 +56,7 @@ describe('bootstrap intervals over sequences', () => {
 
   it('metricsOf carries s_SR_ci95, SPL_ci95, e_SR_ci95 and by_position beside the scores', () => {
     const zero = { uncachedInput: 0, cachedInput: 0, output: 0 };
-    const row = (success: boolean): TaskRow => ({ status: success ? 'complete' : 'incomplete', claim: 'complete', success, spl: success ? 0.8 : 0, usage: zero, navigation: zero, auxiliary: zero, peakPromptTokens: null, tokenSource: 'estimate', successDefinition: 'papers-1m', failure: null });
+    const row = (success: boolean): TaskRow => ({ status: success ? 'complete' : 'incomplete', claim: 'complete', success, spl: success ? 0.8 : 0, shortest: 1, walked: success ? 1.25 : 3, usage: zero, navigation: zero, auxiliary: zero, peakPromptTokens: null, tokenSource: 'estimate', successDefinition: 'papers-1m', failure: null });
     const m = metricsOf([[row(true), row(false)], [row(true), row(true)], [row(false), row(true)]], PricesSchema.parse({}));
     expect(m.s_SR).toBeCloseTo(4 / 6, 10);
     expect(m.s_SR_ci95![0]).toBeLessThanOrEqual(m.s_SR);

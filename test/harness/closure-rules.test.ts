@@ -4,7 +4,7 @@ import type { StoredVerdict } from '../../src/memory/schemas.js';
 
 const verdict = (v: StoredVerdict['verdict'], steps: number): StoredVerdict => ({ verdict: v, evidence: 'e', searched_places: [], confidence: 0.5, check: 'prestop', steps_at_check: steps });
 
-describe('SPEC §9 pre-stop verification: only the first checked request of a task is checked', () => {
+describe('paper 001 §3.4 pre-stop verification: only the first checked request of a task is checked', () => {
   it.each([
     { enabled: true, checked: 0, due: true },
     { enabled: true, checked: 1, due: false },
@@ -15,7 +15,7 @@ describe('SPEC §9 pre-stop verification: only the first checked request of a ta
   });
 });
 
-describe('SPEC §9 veto: withheld exactly when the verdict is definite and contradicts the claim', () => {
+describe('paper 001 §3.4 veto: withheld exactly when the verdict is definite and contradicts the claim', () => {
   it.each([
     { claim: 'complete', verdict: 'incomplete', withheld: true },
     { claim: 'incomplete', verdict: 'complete', withheld: true },
@@ -28,7 +28,7 @@ describe('SPEC §9 veto: withheld exactly when the verdict is definite and contr
   });
 });
 
-describe('SPEC §9 certification: reuse the pre-stop verdict when the step count is unchanged', () => {
+describe('paper 001 §3.4 certification: reuse the pre-stop verdict when the step count is unchanged', () => {
   it.each([
     { enabled: false, prestop: verdict('complete', 10), steps: 10, kind: 'off' },
     { enabled: true, prestop: null, steps: 10, kind: 'fresh' },

@@ -1,5 +1,5 @@
 /**
- * Every model-written field is capped at the limits of SPEC §7 and scrubbed of coordinates (issue 19
+ * Every model-written field is capped at the limits of paper 001 §3.1 and scrubbed of coordinates (issue 19
  * item 5): the judge's evidence and searched places, close_task evidence, the recovery reason and the
  * wake-up brief. A 1 MB judge reply must not become a 1.5 MB record or the next actor request.
  */

@@ -62,7 +62,7 @@ const close = (claim: 'complete' | 'incomplete', evidence = 'I see it'): Scripte
 const write = (path: string, content: string): ScriptedStep => ({ toolCalls: [{ name: 'write_file', arguments: { path, content } }] });
 const HANDOVER = 'tasks/task-001/handover.md';
 
-describe('close flow (SPEC §9)', () => {
+describe('close flow (paper 001 §3.4)', () => {
   it('prompts once for a missing handover, withholds STOP on the first contradicting verdict, honours the next request and certifies afresh after motion', async () => {
     const { orch, journal, actor, judgeModel } = setup(
       [close('complete'), write(HANDOVER, 'Goal bed. Searched the hall.'), { text: 'written' }, { toolCalls: [{ name: 'step', arguments: { actions: ['left'] } }] }, close('complete', 'still there')],
@@ -164,7 +164,7 @@ describe('close flow (SPEC §9)', () => {
   }, 60_000);
 });
 
-describe('recovery (SPEC §10)', () => {
+describe('recovery (paper 001 §3.3)', () => {
   it('writes distinct notes in a file-only hop, escalates a repeated scope, and opens a fresh conversation with the brief and place graph', async () => {
     const note = (scope: string) => JSON.stringify({ searched_places: ['hall'], exclusions: [{ place: 'hall', ruled_out: 'no bed', supporting_observation: 'four views of the hall' }], last_reliable_anchor: 'start', untried_options: ['kitchen'], uncertainties: [], suggested_scope: scope });
     const rec = (scope: string): ScriptedStep => ({ toolCalls: [{ name: 'request_recovery', arguments: { scope, reason: 'lost', confidence: 0.9 } }] });
@@ -242,7 +242,7 @@ describe('budgets and environment end', () => {
   }, 60_000);
 });
 
-describe('session policies (SPEC §8)', () => {
+describe('session policies (paper 001 §3.1)', () => {
   const closer = (handover: boolean) =>
     new MockModel((req) => {
       const last = req.messages[req.messages.length - 1];

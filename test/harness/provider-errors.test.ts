@@ -1,6 +1,6 @@
 /**
  * Issue 19 item 4: provider errors (HTTP 500 after the SDK's retries, a broken response body) from a
- * local OpenAI-compatible server. The judge and the wake-up degrade as SPEC §9 says for an
+ * local OpenAI-compatible server. The judge and the wake-up degrade as paper 001 §3.4 says for an
  * unparseable reply (`unknown`, no brief) and consolidation keeps the house notes; the acting model
  * is retried with back-off and then only its attempt ends, recorded as such — the run goes on.
  */

@@ -8,7 +8,7 @@ const cfg = RecoveryConfigSchema.parse({ minTurns: 6, maxRecoveries: 3, maxScope
 const quiet: RecoverySignals = { attemptTurns: 10, newArea: 0, newFrames: 0, newMarkers: 0, trackingLost: false, floorMismatch: false, previousScope: null, recoveriesUsed: 0 };
 const ask = (scope: RecoveryProposal['scope'], fallback = false): RecoveryProposal => ({ scope, fallback, confidence: 0.4 });
 
-describe('SPEC §10 progress signal: prog = ΔA ≥ 1.5 m² ∨ ΔE ≥ 1, ΔE = ⌊Δframes/4⌋ + Δmarkers', () => {
+describe('paper 001 §3.3 progress signal: prog = ΔA ≥ 1.5 m² ∨ ΔE ≥ 1, ΔE = ⌊Δframes/4⌋ + Δmarkers', () => {
   it.each([
     { newArea: 1.49, newFrames: 3, newMarkers: 0, dE: 0, prog: false },
     { newArea: 1.5, newFrames: 0, newMarkers: 0, dE: 0, prog: true },
@@ -23,7 +23,7 @@ describe('SPEC §10 progress signal: prog = ΔA ≥ 1.5 m² ∨ ΔE ≥ 1, ΔE =
   });
 });
 
-describe('SPEC §10 rule 1: n ≥ N → continue (even for a fallback)', () => {
+describe('paper 001 §3.3 rule 1: n ≥ N → continue (even for a fallback)', () => {
   it.each([
     { n: 3, fallback: false, kind: 'continue' },
     { n: 3, fallback: true, kind: 'continue' },
@@ -36,7 +36,7 @@ describe('SPEC §10 rule 1: n ≥ N → continue (even for a fallback)', () => {
   });
 });
 
-describe('SPEC §10 rule 2: not fallback and t_a < t_min → continue', () => {
+describe('paper 001 §3.3 rule 2: not fallback and t_a < t_min → continue', () => {
   it.each([
     { ta: 5, fallback: false, kind: 'continue' },
     { ta: 0, fallback: false, kind: 'continue' },
@@ -49,7 +49,7 @@ describe('SPEC §10 rule 2: not fallback and t_a < t_min → continue', () => {
   });
 });
 
-describe('SPEC §10 rule 3: not fallback and prog and proposal = attempt → continue', () => {
+describe('paper 001 §3.3 rule 3: not fallback and prog and proposal = attempt → continue', () => {
   it.each([
     { scope: 'attempt', newArea: 2, fallback: false, kind: 'continue' },
     { scope: 'attempt', newArea: 0, fallback: false, kind: 'recover' },
@@ -62,7 +62,7 @@ describe('SPEC §10 rule 3: not fallback and prog and proposal = attempt → con
   });
 });
 
-describe('SPEC §10 rule 4: tracking lost → scope ≥ place; floor mismatch → scope ≥ floor', () => {
+describe('paper 001 §3.3 rule 4: tracking lost → scope ≥ place; floor mismatch → scope ≥ floor', () => {
   it.each([
     { scope: 'attempt', lost: true, mismatch: false, out: 'place' },
     { scope: 'room', lost: true, mismatch: false, out: 'room' },
@@ -76,7 +76,7 @@ describe('SPEC §10 rule 4: tracking lost → scope ≥ place; floor mismatch �
   });
 });
 
-describe('SPEC §10 rule 5: N > 1 and previous scope ≥ proposal → one rung above the previous scope', () => {
+describe('paper 001 §3.3 rule 5: N > 1 and previous scope ≥ proposal → one rung above the previous scope', () => {
   it.each([
     { N: 3, prev: 'attempt', scope: 'attempt', out: 'place' },
     { N: 3, prev: 'room', scope: 'place', out: 'floor' },
@@ -91,7 +91,7 @@ describe('SPEC §10 rule 5: N > 1 and previous scope ≥ proposal → one rung a
   });
 });
 
-describe('SPEC §10 rule 6: clamp to u_max (after the other rules)', () => {
+describe('paper 001 §3.3 rule 6: clamp to u_max (after the other rules)', () => {
   it.each([
     { max: 'room', scope: 'house', prev: null, mismatch: false, out: 'room' },
     { max: 'place', scope: 'attempt', prev: null, mismatch: true, out: 'place' },

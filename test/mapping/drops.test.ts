@@ -61,7 +61,7 @@ describe('drops seen through a hole in the floor', () => {
       expect(ahead(m, 0.65, 1.85).every((c) => c === 'free')).toBe(true);
       expect(m.cellAt(0.05, WALL + 0.05)).toBe('obstacle');
     }
-    // SPEC §3 alone: the rays to the wall carve the well free
+    // paper 001 §3.2 alone: the rays to the wall carve the well free
     expect(ahead(without, WELL_START + 0.05, WELL_END - 0.1).filter((c) => c === 'free').length).toBeGreaterThan(10);
     // with drops its near side is an obstacle, so no route crosses it (farther in, one frame's rows
     // cross the floor plane more than a cell apart, and the cells between them are carved)

@@ -97,7 +97,7 @@ function mulPose(a: Mat4, b: Mat4): Mat4 {
   return o;
 }
 
-describe('SPEC §3 classification and carving', () => {
+describe('paper 001 §3.2 classification and carving', () => {
   const K1: Intrinsics = { width: 1, height: 1, fx: 100, fy: 100, cx: 0, cy: 0 };
   // A one-pixel camera at the origin looking along +z; the ray through the pixel is the optical axis.
   // Tilting it down lets one pixel hit a chosen height.

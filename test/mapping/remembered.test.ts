@@ -48,7 +48,7 @@ function savedWithFalseWall(): { saved: GridSnapshot; wall: number[]; beyond: { 
 }
 
 describe('obstacles remembered from an earlier run', () => {
-  it('block plans and read as obstacles until this run sees the cells free; seen obstacles stay (SPEC §3)', () => {
+  it('block plans and read as obstacles until this run sees the cells free; seen obstacles stay (paper 001 §3.2)', () => {
     const { saved, wall, beyond } = savedWithFalseWall();
     const here = { x: 0, z: 0 };
     const map = new OccupancyMap(core);

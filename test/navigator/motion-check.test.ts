@@ -254,7 +254,7 @@ describe('Navigator with a tracker that slides during a turn', () => {
     // dead reckoning assumes exactly 0.05 m per forward sub-motion; the navmesh moves the body in f32
     expect(Math.hypot(est.x, est.z)).toBeCloseTo(moved, 4);
     expect(Math.sin(est.yaw - turned)).toBeCloseTo(0, 6);
-    // the literal SPEC §2 re-anchoring (the ablation) leaves out what the body did while lost
+    // the literal paper 001 §3.2 re-anchoring (the ablation) leaves out what the body did while lost
     const literal = await withLoss(false);
     expect(moved - Math.hypot(literal.est.x, literal.est.z)).toBeGreaterThan(0.05);
   });

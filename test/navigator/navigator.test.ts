@@ -49,7 +49,7 @@ describe('Navigator on the simulator (ground-truth pose ablation)', () => {
   });
 });
 
-describe('re-anchoring after tracker loss (SPEC §2)', () => {
+describe('re-anchoring after tracker loss (paper 001 §3.2)', () => {
   it('A = T̂_last · T̃_first⁻¹ carries the new map onto the last trusted pose', () => {
     const a = new Anchoring();
     const p1 = cameraPose([1, 0, 2], 0.3);

@@ -1,5 +1,5 @@
 /**
- * SPEC §2: the simulator's pose is never read for the map, markers or routes. With the SLAM pose
+ * paper 001 §3.2: the simulator's pose is never read for the map, markers or routes. With the SLAM pose
  * source, two runs that differ only in what the simulator would report as its pose (one perturbed
  * wildly) must produce identical maps, poses and places.
  */

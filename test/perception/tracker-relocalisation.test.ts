@@ -1,5 +1,5 @@
 /**
- * SPEC §2 on real frames: tracking is lost while the camera is covered (no pose, status
+ * paper 001 §3.2 on real frames: tracking is lost while the camera is covered (no pose, status
  * recently_lost then lost); when the view returns the tracker relocalises against the retained map
  * (same map id); a view it cannot recognise opens a fresh map with a new id, anchored at identity;
  * and the retained map is found again later.
@@ -30,7 +30,7 @@ describe.skipIf(!TEDDY)(`lost → relocalised → new map on TUM fr3/teddy (${TE
     gt = refs.map((r) => poseAt(truth, r.rgbTime, 0.02));
   });
 
-  it('follows SPEC §2 through covering, recovery, an unknown view and a return', async () => {
+  it('follows paper 001 §3.2 through covering, recovery, an unknown view and a return', async () => {
     const t = await Tracker.create({ intrinsics: FR3_INTRINSICS, lostTimeoutS: 0.5 });
     try {
       const out: PoseEstimate[] = [];

@@ -1,5 +1,5 @@
 /**
- * Unsuccessful searches carried between tasks (SPEC §7: a handover names the unsuccessful searches).
+ * Unsuccessful searches carried between tasks (paper 001 §3.1: a handover names the unsuccessful searches).
  * A side of a marked place (ahead, left, behind or right of the heading it was marked with) counts as
  * looked over when this task's views covered most of the mapped space within 2.5 m on that side; the
  * handover names those places with their sides, and the objects seen there are listed beside them.
