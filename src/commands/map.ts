@@ -11,6 +11,8 @@ import type { TumFrameRef } from '../body/index.js';
 import type { PlanarPose } from '../geometry/index.js';
 import { checkIntrinsicsFit, IntrinsicsFlag, parseFlags, PositiveNumberFlag, readInput, UsageError } from './options.js';
 import { progressBar } from './progress.js';
+import { declareFlags, flagsSchema } from './flag-table.js';
+import { LOG_FLAGS, logOf } from './log-flags.js';
 
 const MapFlags = z.object({
   folder: z.string().refine(existsSync, { message: 'folder not found' }),
@@ -22,6 +24,7 @@ const MapFlags = z.object({
   zoom: z.coerce.number().int().min(1).max(16),
   out: z.string().min(1),
   json: z.boolean(),
+  ...flagsSchema(LOG_FLAGS).shape,
 });
 export type MapFlags = z.infer<typeof MapFlags>;
 
@@ -49,7 +52,7 @@ export async function mapTumSequence(flags: MapFlags, log: (s: string) => void =
   const frame = flags.frame === 'z-up' ? Z_UP_FRAME : NAVIGATOR_FRAME;
   const map = new OccupancyMap(await Navcore.load(), frame);
   const layer = map.openFloor(flags.floor);
-  const bar = progressBar('mapping', frames.length, !flags.json && process.stderr.isTTY === true);
+  const bar = progressBar('mapping', frames.length, !flags.json && logOf(flags).at('info') && process.stderr.isTTY === true);
   const K0 = { ...flags.intrinsics };
   const trail: PlanarPose[] = [];
   const times: number[] = [];
@@ -94,7 +97,7 @@ export async function mapTumSequence(flags: MapFlags, log: (s: string) => void =
 }
 
 export function registerMap(program: Command): void {
-  program
+  const cmd = program
     .command('map')
     .description(SUMMARIES.map)
     .argument('<tum-folder>', 'folder with rgb.txt/depth.txt or associations.txt')
@@ -105,10 +108,10 @@ export function registerMap(program: Command): void {
     .option('--floor <m>', 'height of the floor along the up axis', '0')
     .option('--zoom <px>', 'pixels per 10 cm cell', '6')
     .option('--out <file>', 'PNG to write', 'map.png')
-    .option('--json', 'print a JSON summary', false)
-    .action(async (folder: string, opts: Record<string, unknown>) => {
+    .option('--json', 'print a JSON summary', false);
+  declareFlags(cmd, LOG_FLAGS).action(async (folder: string, opts: Record<string, unknown>) => {
       const flags = parseFlags(MapFlags, { folder, ...opts }, 'map', { folder: '<tum-folder>' });
-      const summary = await mapTumSequence(flags, flags.json ? () => {} : (s) => console.error(s));
+      const summary = await mapTumSequence(flags, flags.json ? () => {} : logOf(flags).info);
       if (flags.json) console.log(JSON.stringify(summary));
     });
 }

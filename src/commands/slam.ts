@@ -9,6 +9,8 @@ import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { z } from 'zod';
 import { checkIntrinsicsFit, parseFlags, readInput, UsageError } from './options.js';
+import { declareFlags, flagsSchema } from './flag-table.js';
+import { LOG_FLAGS, logOf } from './log-flags.js';
 
 const isFolder = (p: string) => existsSync(p) && statSync(p).isDirectory();
 
@@ -48,10 +50,11 @@ export const SlamFlagsSchema = z.object({
     .min(1, { message: 'needs a file path' })
     .refine((p) => isFolder(dirname(resolve(p))), { message: 'the folder to write the map into does not exist; create it first' })
     .optional(),
+  ...flagsSchema(LOG_FLAGS).shape,
 });
 
 export function registerSlam(program: Command): void {
-  program
+  const cmd = program
     .command('slam')
     .description(SUMMARIES.slam)
     .argument('<tum-folder>', 'folder with rgb.txt and depth.txt or associations.txt')
@@ -62,8 +65,8 @@ export function registerSlam(program: Command): void {
     .option('--features <n>', 'ORB features per frame (default 1000)')
     .option('--load-map <file>', 'a map saved by --save-map: relocalise in it and report poses in its frame')
     .option('--save-map <file>', 'write the tracker\'s map at the end (keyframes, landmarks, covisibility)')
-    .option('--json', 'print a JSON summary', false)
-    .action(async (folder: string, flags: Record<string, unknown>) => {
+    .option('--json', 'print a JSON summary', false);
+  declareFlags(cmd, LOG_FLAGS).action(async (folder: string, flags: Record<string, unknown>) => {
       // the tracker and the trajectory code are loaded when it runs, not for --help
       const { median, runSlamOnImages, loadTumImages, writeTumTrajectory } = await import('../eval/index.js');
       const { atomicWriteFile } = await import('../memory/index.js');
@@ -72,7 +75,7 @@ export function registerSlam(program: Command): void {
       const { refs, images } = readInput('slam', () => loadTumImages(f.folder, f.maxFrames));
       if (refs.length === 0) throw new UsageError(`navharness slam: ${f.folder} lists no colour/depth frame pairs; expected associations.txt, or rgb.txt and depth.txt with timestamps within 0.02 s`);
       const { width, height } = images[0];
-      const progress = !f.json && process.stderr.isTTY === true;
+      const progress = !f.json && logOf(f).at('info') && process.stderr.isTTY === true;
       checkIntrinsicsFit('slam', f.intrinsics, images[0], refs[0].rgbFile);
       const r = await runSlamOnImages(refs, images, {
         intrinsics: { width, height, ...f.intrinsics },

@@ -12,7 +12,8 @@ import type { InstructionEpisode } from '../world/index.js';
 import { VLN_CONFIGS } from '../vln/choices.js';
 import type { AgentSource } from '../eval/index.js';
 import { parseFlags, UsageError } from './options.js';
-import { declareFlags } from './flag-table.js';
+import { declareFlags, flagsSchema } from './flag-table.js';
+import { LOG_FLAGS, logOf } from './log-flags.js';
 import { PROVIDER_FLAGS } from './sequence-flags.js';
 import { checkDatasetFlags, DatasetFlagsShape, type DatasetFlags, loadDatasetOrRefuse } from './eval-dataset.js';
 
@@ -29,6 +30,7 @@ export const VlnFlagsSchema = z.object({
   maxDecisions: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1).max(20000).default(1000),
   json: z.boolean().default(false),
   requestTimeout: PROVIDER_FLAGS.requestTimeout.schema,
+  ...flagsSchema(LOG_FLAGS).shape,
 }).superRefine((f, ctx) => {
   if (!f.episodes && !f.dataset) ctx.addIssue({ code: 'custom', path: ['episodes'], message: 'give the instruction-episode file, e.g. --episodes episodes.json (make one with `navharness sim episodes --kind instruction`), or --dataset r2r-ce:PATH | rxr-ce:PATH' });
   if (f.episodes && f.dataset) ctx.addIssue({ code: 'custom', path: ['dataset'], message: '--dataset runs a benchmark split instead of --episodes: give one of them' });
@@ -66,7 +68,7 @@ export async function vlnCommand(raw: unknown, log: (s: string) => void = consol
   const agent = await agentOf(flags);
   const { runVln, writeRunOutputs } = await import('../eval/index.js');
   const { progressBar } = await import('./progress.js');
-  const bar = progressBar(`vln ${flags.config}`, episodes.length, !flags.json && process.stderr.isTTY === true);
+  const bar = progressBar(`vln ${flags.config}`, episodes.length, !flags.json && logOf(flags).at('info') && process.stderr.isTTY === true);
   const run = await runVln(episodes, {
     config: flags.config,
     agent,
@@ -99,7 +101,7 @@ async function vlnDataset(flags: VlnFlags & DatasetFlags, log: (s: string) => vo
   const { runVlnceDataset } = await import('../eval/index.js');
   const agent = await agentOf(flags);
   const { progressBar } = await import('./progress.js');
-  const bar = progressBar(`vln ${src.benchmark} ${src.split}`, episodes.length, !flags.json && process.stderr.isTTY === true);
+  const bar = progressBar(`vln ${src.benchmark} ${src.split}`, episodes.length, !flags.json && logOf(flags).at('info') && process.stderr.isTTY === true);
   // the benchmark's action limit unless --budget says otherwise (VLN-CE: 500 actions of 0.25 m or a turn)
   const { applyPreset } = await import('../world/node.js');
   const budget = flags.budget ?? applyPreset(flags.preset, src.benchmark).maxSteps ?? 500;
@@ -131,5 +133,5 @@ export function registerVln(program: Command): void {
     .option('--budget <n>', "coarse actions per episode (default 300; with --dataset the benchmark's limit, 500)")
     .option('--max-decisions <n>', 'external decisions per episode before the run is cut off', '1000')
     .option('--json', 'print the metrics as JSON only');
-  declareFlags(cmd, PROVIDER_FLAGS).action(async (opts: Record<string, unknown>) => vlnCommand(opts));
+  declareFlags(cmd, { ...PROVIDER_FLAGS, ...LOG_FLAGS }).action(async (opts: Record<string, unknown>) => vlnCommand(opts));
 }

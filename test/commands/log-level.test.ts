@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { skipReason, TEDDY } from '../../bench/support/shared-data.js';
 import { logOf } from '../../src/commands/log-flags.js';
 import { main } from '../../src/commands/main.js';
 
@@ -64,4 +65,25 @@ describe('the log level', () => {
     expect(debug.stderr).toMatch(/run seed:7: task-001 turn 1, \d+ tool calls/);
     expect(quiet.stderr).toBe('');
   }, 300_000);
+
+  it.skipIf(!TEDDY)(`slam on a terminal: the progress line at the default level, none with --quiet (${TEDDY ? 'teddy' : skipReason('tum_fr3_teddy_100')})`, async () => {
+    const stderrOf = async (...level: string[]): Promise<string> => {
+      const written: string[] = [];
+      const was = process.stderr.isTTY;
+      process.stderr.isTTY = true;
+      const spy = vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => (written.push(String(s)), true));
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+      try {
+        const code = await main(['node', 'navharness', 'slam', TEDDY!, '--intrinsics', '535.4,539.2,320.1,247.6', '--out', join(dir, `slam-${level.length}.txt`), '--max-frames', '25', ...level]);
+        expect(code).toBe(0);
+      } finally {
+        spy.mockRestore();
+        log.mockRestore();
+        process.stderr.isTTY = was;
+      }
+      return written.join('');
+    };
+    expect(await stderrOf()).toMatch(/\rframe 25\/25 /);
+    expect(await stderrOf('--quiet')).toBe('');
+  }, 120_000);
 });
