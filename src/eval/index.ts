@@ -2,7 +2,7 @@
 export { alignPoints, alignRigid, type Alignment, type AlignmentResult } from './align.js';
 export { associateByTime } from './associate.js';
 export { FAILURE_CLASSES, failureSummary, type FailureClass } from './failures.js';
-export { inputCost, outputCost, type Prices, PricesSchema } from './cost.js';
+export { inputCost, outputCost, type Prices, pricesGiven, PricesSchema } from './cost.js';
 export { goalReached } from './goat.js';
 export { ate, type AteOptions, type AteResult, rpe, type RpeOptions, type RpeResult } from './metrics.js';
 export { evalFolder, HouseRangeSchema, providerErrorsOfRun, runInWorker, runParallel, type SequenceOutcome, sequenceOutcome, type WorkerHooks, writeEvalMetrics } from './parallel.js';
