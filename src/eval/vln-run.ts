@@ -8,6 +8,7 @@ import { type InstructionEpisode, openEpisodeWorld, type EpisodeWorld } from '..
 import { type CameraConfig, type DtwMethod, type Scene, type SceneNavMesh, scoreVlnEpisode, type VlnScores } from '../sim/index.js';
 import { summariseTokens, type DecisionRecord, type TokenSummary, runNavHarnessEpisode, type LoopOptions, type LoopResult, type VlnConfig, runNativeEpisode } from '../vln/index.js';
 import { GroundTruthPerception, ScriptedVlnAgents } from '../baselines/index.js';
+import { episodePaths, type EpisodePaths, pathMapPng } from './vln-paths.js';
 
 /** 'scripted' builds the ground-truth-perception agents for each episode's world. */
 export type AgentSource = { kind: 'scripted' } | { kind: 'model'; model: Model };
@@ -40,6 +41,10 @@ export interface EpisodeOutcome {
   /** the provider's refusal that ended the episode, when it ended as 'provider-error' */
   providerError?: string;
   tokens: TokenSummary;
+  /** the agent's and the reference path, for the report's picture */
+  paths: EpisodePaths;
+  /** the navigator's map with both paths, relative to the output folder (absent when nothing was mapped) */
+  map?: string;
 }
 
 export interface VlnMetrics {
@@ -75,7 +80,12 @@ export interface VlnRun {
   metrics: VlnMetrics;
   outcomes: EpisodeOutcome[];
   trace: DecisionRecord[];
+  /** PNG of each outcome's `map`, by that relative path */
+  maps: Map<string, Uint8Array>;
 }
+
+/** The output folder's path of episode `n`'s map (1-based): by position, since an episode id may hold any character. */
+export const episodeMapPath = (n: number): string => `maps/episode-${String(n).padStart(4, '0')}.png`;
 
 async function runOne(ep: InstructionEpisode, world: EpisodeWorld, o: RunOptions): Promise<LoopResult> {
   const model = o.agent.kind === 'model' ? o.agent.model : new ScriptedVlnAgents(new GroundTruthPerception(world.scene, world.navigator));
@@ -88,6 +98,7 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
 export async function runVln(episodes: readonly InstructionEpisode[], o: RunOptions): Promise<VlnRun> {
   const outcomes: EpisodeOutcome[] = [];
   const trace: DecisionRecord[] = [];
+  const maps = new Map<string, Uint8Array>();
   for (const ep of episodes) {
     const opened = o.sceneOf ? await o.sceneOf(ep) : undefined;
     const world = await openEpisodeWorld(ep, opened?.scene, o.trajectory, { navmesh: opened?.navmesh, camera: o.camera });
@@ -96,7 +107,9 @@ export async function runVln(episodes: readonly InstructionEpisode[], o: RunOpti
       const oracle = { geodesic: (a: readonly number[], b: readonly number[]) => world.navmesh.geodesic(a as any, b as any) };
       const scores = scoreVlnEpisode(ep, world.trajectory(), r.stopped, oracle, o.dtw);
       trace.push(...r.ledger.decisions);
-      outcomes.push({ id: ep.id, scores, stopped: r.stopped, endReason: r.endReason, actions: r.actions, goals: r.goals, problems: r.problems.length, ...(r.endReason === 'provider-error' ? { providerError: r.problems[r.problems.length - 1] } : {}), tokens: summariseTokens(r.ledger.decisions) });
+      const png = pathMapPng(world, ep), map = png ? episodeMapPath(outcomes.length + 1) : undefined;
+      if (png && map) maps.set(map, png);
+      outcomes.push({ id: ep.id, scores, stopped: r.stopped, endReason: r.endReason, actions: r.actions, goals: r.goals, problems: r.problems.length, ...(r.endReason === 'provider-error' ? { providerError: r.problems[r.problems.length - 1] } : {}), tokens: summariseTokens(r.ledger.decisions), paths: episodePaths(ep, world.trajectory()), ...(map ? { map } : {}) });
     } finally {
       world.dispose();
     }
@@ -129,5 +142,5 @@ export async function runVln(episodes: readonly InstructionEpisode[], o: RunOpti
     // only a provider's own counts are 'provider-reported'; the mock and scripted models estimate theirs
     token_counts: o.agent.kind === 'model' && tokenSourceOf(o.agent.model) === 'provider' ? 'provider-reported' : 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)',
   };
-  return { metrics, outcomes, trace };
+  return { metrics, outcomes, trace, maps };
 }

@@ -4,7 +4,7 @@
  * for the evaluator. Nothing the trajectory records reaches an agent.
  */
 import { SimBody } from '../body/index.js';
-import type { Vec3 } from '../geometry/index.js';
+import { NAVIGATOR_FRAME, planarPoint, simPointToNavigator, transformPoint, type Vec3 } from '../geometry/index.js';
 import { Navigator } from '../navigator/index.js';
 import { GroundTruthPoseSource } from '../perception/index.js';
 import { type CameraConfig, type InstructionEpisode, SceneNavMesh, type Scene } from '../sim/index.js';
@@ -18,6 +18,8 @@ export interface EpisodeWorld {
   navigator: Navigator;
   /** true positions, start first (evaluator only) */
   trajectory(): readonly Vec3[];
+  /** a sim point on the navigator's map (its world is the first true camera pose's); null before a frame was posed */
+  onMap(p: Vec3): { x: number; z: number } | null;
   dispose(): void;
 }
 
@@ -49,6 +51,11 @@ export async function openEpisodeWorld(
     sim,
     navigator,
     trajectory: () => body.points,
+    onMap(p) {
+      const first = poseSource.exportMap();
+      if (!first) return null;
+      return planarPoint(NAVIGATOR_FRAME, transformPoint(new Float64Array(first.slice().buffer), simPointToNavigator(p)));
+    },
     dispose() {
       poseSource.dispose();
       sim.renderer.dispose();
