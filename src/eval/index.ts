@@ -17,6 +17,7 @@ export { errorStats, type ErrorStats, median } from './stats.js';
 export { formatTumTrajectory, parseTumTrajectory, readTumTrajectory, type TumPose, writeTumTrajectory } from './tum-trajectory.js';
 export { writeRunOutputs } from './vln-report.js';
 export { type AgentSource, runVln } from './vln-run.js';
+export { runVlnTours, type Tour, type TourScores, toursByHouse, type VlnTourMetrics } from './vln-tour.js';
 export { type DatasetSource, type GoatBenchRun, loadDatasetEpisodes, runGoatBenchDataset, runVlnceDataset } from './dataset-run.js';
 export { type RunSettings, RunSettingsSchema, runSettings, type SettingsInput } from './settings.js';
 export { BOOTSTRAP, bootstrapInterval, byPosition, CI95_METHOD, type PairedDifference, pairedDifferences, type PositionRow, type ScoredTask, SCORES, scoreIntervals } from './uncertainty.js';
