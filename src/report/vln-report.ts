@@ -22,6 +22,8 @@ const VlnMetricsSchema = z.looseObject({
   config: z.string(), agent: z.string(), episodes: z.number().int().nonnegative(),
   stop_rate: num, NE: num, OSR: num, SR: num, SPL: num, nDTW: num,
   total_tokens: num, decisions_per_episode: num, actions_per_episode: num, goals_verified_per_episode: num, token_counts: z.string(),
+  // a run of tours (vln --tours): the tours' scores
+  tours: z.optional(z.object({ count: z.number().int().nonnegative(), tour_success_rate: num, per_tour: z.array(z.looseObject({ tour: z.string(), episodes: z.number().int().nonnegative(), SR: num, SPL: num, NE: num, nDTW: num, success: z.boolean() })) })),
 });
 const OutcomeSchema = z.looseObject({
   id: z.string(),
@@ -117,6 +119,13 @@ async function pathFigure(dir: string, o: Outcome, assets: ReportAssets): Promis
   return `<p class="muted small">${esc(o.id)}: episodes.json keeps no paths for this episode (written before they were kept).</p>`;
 }
 
+function toursTable(t: z.infer<typeof VlnMetricsSchema>['tours']): string {
+  if (!t) return '';
+  const rows = t.per_tour.map((x) => `<tr><td>${esc(x.tour)}</td><td class="num">${x.episodes}</td><td class="num">${pct(x.SR)}</td><td class="num">${x.SPL.toFixed(3)}</td><td class="num">${x.NE.toFixed(2)}</td><td class="num">${x.nDTW.toFixed(3)}</td><td>${x.success ? '<span class="ok">every instruction</span>' : '<span class="bad">not all</span>'}</td></tr>`);
+  return `<h2 style="margin-top:18px">Tours</h2><p class="muted">${t.count} tours; every instruction reached in ${pct(t.tour_success_rate)} of them. Each instruction is scored from its own start; a tour's row holds the means over its instructions.</p>
+<table class="index"><thead><tr><th>tour</th><th>instructions</th><th>SR</th><th>SPL</th><th>NE (m)</th><th>nDTW</th><th>reached</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
+}
+
 function episodeRow(o: Outcome): string {
   const s = o.scores;
   const ok = s.sr >= 1 ? '<span class="ok">success</span>' : '<span class="bad">failure</span>';
@@ -157,6 +166,7 @@ ${plot}
 <table class="index"><thead><tr><th>episode</th><th>outcome</th><th>NE (m)</th><th>SPL</th><th>nDTW</th><th>actions</th><th>goals verified</th><th>compressions</th><th>decisions</th><th>tokens</th><th>ended by</th></tr></thead><tbody>
 ${outcomes.map(episodeRow).join('\n')}
 </tbody></table>
+${toursTable(m.tours)}
 <h2 style="margin-top:18px">Paths</h2>
 <div class="plots">${figures.join('\n')}</div>
 <footer>Written by navharness report at ${esc((opts.now ?? new Date()).toISOString())}.</footer>

@@ -81,6 +81,17 @@ describe('writeVlnReport', () => {
     await expect(writeVlnReport(dir)).rejects.toThrow(/episodes.json: unexpected content: 0\.map/);
   });
 
+  it('shows the tours of a run of tours, one row per tour', async () => {
+    await writeVln();
+    const metrics = JSON.parse(readFileSync(join(dir, 'metrics.json'), 'utf8'));
+    const per = [{ tour: 'tour-<a>', episodes: 2, SR: 0.5, SPL: 0.42, NE: 1.5, nDTW: 0.61, success: false }];
+    writeFileSync(join(dir, 'metrics.json'), JSON.stringify({ ...metrics, tours: { count: 1, tour_success_rate: 0, per_tour: per } }));
+    const html = readFileSync((await writeVlnReport(dir)).file, 'utf8');
+    expect(html).toContain('1 tours; every instruction reached in 0.0 % of them');
+    expect(html).toContain('<tr><td>tour-&lt;a&gt;</td><td class="num">2</td><td class="num">50.0 %</td>');
+    expect(readFileSync((await writeVlnReport(dir, { out: join(dir, 'r2') })).file, 'utf8')).toContain('not all');
+  });
+
   it('names a malformed file', async () => {
     await writeVln();
     writeFileSync(join(dir, 'episodes.json'), JSON.stringify([{ id: 'x' }]));
