@@ -21,12 +21,12 @@ export function episodePaths(ep: InstructionEpisode, trajectory: readonly Vec3[]
 }
 
 /**
- * The navigator's map of the floor it ended on, with its trail (the agent's path: ground-truth poses
- * in an episode) and the reference path drawn as the route, ending in a dot at the goal; null when
- * the navigator mapped nothing.
+ * The navigator's map of the floor it ended on, with the agent's path of this episode (`walked`, the
+ * true trajectory: in a tour the navigator's trail holds the earlier instructions' too) as the trail
+ * and the reference path as the route, ending in a dot at the goal; null when nothing was mapped.
  */
-export function pathMapPng(world: EpisodeWorld, ep: InstructionEpisode): Uint8Array | null {
+export function pathMapPng(world: EpisodeWorld, ep: InstructionEpisode, walked: readonly Vec3[]): Uint8Array | null {
   if (world.navigator.map.floors().length === 0) return null;
-  const route = ep.referencePath.map((p) => world.onMap(p)).filter((p): p is { x: number; z: number } => p !== null);
-  return new Uint8Array(encodePng(world.navigator.render({ route })));
+  const onMap = (ps: readonly Vec3[]) => ps.map((p) => world.onMap(p)).filter((p): p is { x: number; z: number } => p !== null);
+  return new Uint8Array(encodePng(world.navigator.render({ route: onMap(ep.referencePath), trail: onMap(walked) })));
 }

@@ -104,7 +104,7 @@ export function episodeOutcome(ep: InstructionEpisode, world: EpisodeWorld, r: L
   const walked = world.trajectory().slice(from);
   const scores = scoreVlnEpisode(ep, walked, r.stopped, oracle, o.dtw);
   into.trace.push(...r.ledger.decisions);
-  const png = pathMapPng(world, ep), map = png ? episodeMapPath(n) : undefined;
+  const png = pathMapPng(world, ep, walked), map = png ? episodeMapPath(n) : undefined;
   if (png && map) into.maps.set(map, png);
   return { id: ep.id, scores, stopped: r.stopped, endReason: r.endReason, actions: r.actions, goals: r.goals, problems: r.problems.length, ...(r.endReason === 'provider-error' ? { providerError: r.problems[r.problems.length - 1] } : {}), tokens: summariseTokens(r.ledger.decisions), paths: episodePaths(ep, walked), ...(map ? { map } : {}) };
 }
