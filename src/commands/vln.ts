@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { MODEL_SPEC_FORMS, parseModelSpec } from '../models/choices.js';
 import type { InstructionEpisode } from '../world/index.js';
 import { VLN_CONFIGS } from '../vln/choices.js';
-import type { AgentSource } from '../eval/index.js';
+import type { AgentSource, VlnTourMetrics } from '../eval/index.js';
 import { parseFlags, UsageError } from './options.js';
 import { declareFlags, flagsSchema } from './flag-table.js';
 import { LOG_FLAGS, logOf } from './log-flags.js';
@@ -29,11 +29,13 @@ export const VlnFlagsSchema = z.object({
   budget: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1).max(5000, 'at most 5000 actions').optional(),
   maxDecisions: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1).max(20000).default(1000),
   json: z.boolean().default(false),
+  tours: z.boolean().default(false),
   requestTimeout: PROVIDER_FLAGS.requestTimeout.schema,
   ...flagsSchema(LOG_FLAGS).shape,
 }).superRefine((f, ctx) => {
   if (!f.episodes && !f.dataset) ctx.addIssue({ code: 'custom', path: ['episodes'], message: 'give the instruction-episode file, e.g. --episodes episodes.json (make one with `navharness sim episodes --kind instruction`), or --dataset r2r-ce:PATH | rxr-ce:PATH' });
   if (f.episodes && f.dataset) ctx.addIssue({ code: 'custom', path: ['dataset'], message: '--dataset runs a benchmark split instead of --episodes: give one of them' });
+  if (f.tours && f.dataset) ctx.addIssue({ code: 'custom', path: ['tours'], message: '--tours runs the --episodes file\'s episodes house by house as tours; a benchmark split\'s IR2R-CE tours are not wired to --dataset' });
   if (f.dataset?.benchmark === 'goat-bench') ctx.addIssue({ code: 'custom', path: ['dataset'], message: 'vln runs instruction episodes (r2r-ce, rxr-ce); run goat-bench with navharness eval --dataset' });
   checkDatasetFlags(f, ctx);
 });
@@ -66,17 +68,11 @@ export async function vlnCommand(raw: unknown, log: (s: string) => void = consol
   const all = await loadInstructionEpisodes(flags.episodes!);
   const episodes = all.slice(0, flags.limit ?? all.length);
   const agent = await agentOf(flags);
-  const { runVln, writeRunOutputs } = await import('../eval/index.js');
+  const { runVln, runVlnTours, toursByHouse, writeRunOutputs } = await import('../eval/index.js');
   const { progressBar } = await import('./progress.js');
   const bar = progressBar(`vln ${flags.config}`, episodes.length, !flags.json && logOf(flags).at('info') && process.stderr.isTTY === true);
-  const run = await runVln(episodes, {
-    config: flags.config,
-    agent,
-    budget: flags.budget ?? 300,
-    dtw: flags.dtw,
-    maxDecisions: flags.maxDecisions,
-    onEpisode: () => bar.tick(),
-  });
+  const o = { config: flags.config, agent, budget: flags.budget ?? 300, dtw: flags.dtw, maxDecisions: flags.maxDecisions, onEpisode: () => bar.tick() };
+  const run = flags.tours ? await runVlnTours(toursByHouse(episodes), o) : await runVln(episodes, o);
   bar.stop();
   const files = await writeRunOutputs(flags.out, run);
   const m = run.metrics;
@@ -85,6 +81,8 @@ export async function vlnCommand(raw: unknown, log: (s: string) => void = consol
     return;
   }
   log(`${m.episodes} episodes, config ${m.config}: NE ${m.NE.toFixed(2)} m, OSR ${(m.OSR * 100).toFixed(1)}, SR ${(m.SR * 100).toFixed(1)}, SPL ${(m.SPL * 100).toFixed(1)}, nDTW ${(m.nDTW * 100).toFixed(1)}; ${Math.round(m.total_tokens)} tokens/episode`);
+  const t = (m as Partial<VlnTourMetrics>).tours;
+  if (t) log(`${t.count} tours: every instruction reached in ${(t.tour_success_rate * 100).toFixed(1)} %`);
   log(`wrote ${files.metrics}, ${files.trace}, ${files.episodes}`);
 }
 
@@ -132,6 +130,7 @@ export function registerVln(program: Command): void {
     .option('--limit <n>', 'run only the first N episodes')
     .option('--budget <n>', "coarse actions per episode (default 300; with --dataset the benchmark's limit, 500)")
     .option('--max-decisions <n>', 'external decisions per episode before the run is cut off', '1000')
-    .option('--json', 'print the metrics as JSON only');
+    .option('--json', 'print the metrics as JSON only')
+    .option('--tours', "run each house's episodes as one tour (IR2R-CE style): one body and map, a fresh conversation per instruction");
   declareFlags(cmd, { ...PROVIDER_FLAGS, ...LOG_FLAGS }).action(async (opts: Record<string, unknown>) => vlnCommand(opts));
 }

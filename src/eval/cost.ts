@@ -15,6 +15,9 @@ export const PricesSchema = z.strictObject({
 });
 export type Prices = z.infer<typeof PricesSchema>;
 
+/** Whether any price was given: without one there is no cost to show (an estimate is no bill). */
+export const pricesGiven = (p: Prices): boolean => p.uncachedInput > 0 || p.cachedInput > 0 || p.output > 0;
+
 export function inputCost(perTask: readonly Usage[], p: Prices): number {
   return perTask.reduce((s, u) => s + (p.uncachedInput * u.uncachedInput + p.cachedInput * u.cachedInput) / 1e6, 0);
 }

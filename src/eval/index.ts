@@ -2,7 +2,7 @@
 export { alignPoints, alignRigid, type Alignment, type AlignmentResult } from './align.js';
 export { associateByTime } from './associate.js';
 export { FAILURE_CLASSES, failureSummary, type FailureClass } from './failures.js';
-export { inputCost, outputCost, type Prices, PricesSchema } from './cost.js';
+export { inputCost, outputCost, type Prices, pricesGiven, PricesSchema } from './cost.js';
 export { IMAGE_GOAL_SOURCES, type ImageGoalSource, TASK_STARTS, type TaskStart } from './run-choices.js';
 export { goalReached } from './goat.js';
 export { ate, type AteOptions, type AteResult, rpe, type RpeOptions, type RpeResult } from './metrics.js';
@@ -18,6 +18,7 @@ export { errorStats, type ErrorStats, median } from './stats.js';
 export { formatTumTrajectory, parseTumTrajectory, readTumTrajectory, type TumPose, writeTumTrajectory } from './tum-trajectory.js';
 export { writeRunOutputs } from './vln-report.js';
 export { type AgentSource, runVln } from './vln-run.js';
+export { runVlnTours, type Tour, type TourScores, toursByHouse, type VlnTourMetrics } from './vln-tour.js';
 export { type DatasetSource, type GoatBenchRun, loadDatasetEpisodes, runGoatBenchDataset, runVlnceDataset } from './dataset-run.js';
 export { type RunSettings, RunSettingsSchema, runSettings, type SettingsInput } from './settings.js';
 export { BOOTSTRAP, bootstrapInterval, byPosition, CI95_METHOD, type PairedDifference, pairedDifferences, type PositionRow, type ScoredTask, SCORES, scoreIntervals } from './uncertainty.js';

@@ -4,7 +4,7 @@
  * the obstacle band (0.15–1.4 m above that floor) lies over it, truly free when floor lies under it and nothing
  * blocks it. The navigator's world is aligned to the simulator's once, through the first camera pose.
  */
-import { type Mat4, type Vec3, invert, multiply, transformPoint, simPoseToNavigator, NAVIGATOR_FRAME, planarPoint } from '../geometry/index.js';
+import { type Mat4, type Vec3, invert, multiply, transformPoint, simPointToNavigator, simPoseToNavigator, NAVIGATOR_FRAME, planarPoint } from '../geometry/index.js';
 import { Cell, type GridSnapshot } from '../mapping/index.js';
 import { TRI_FLOATS, type Scene } from '../sim/index.js';
 
@@ -40,7 +40,7 @@ export function truthGrid(scene: Scene, floorY: number, firstCameraSim: Mat4, ce
   const toFirst = invert(simPoseToNavigator(firstCameraSim));
   const toNav = mapFit ? multiply(invert(mapFit), toFirst) : toFirst;
   const planar = (p: Vec3) => {
-    const q = transformPoint(toNav, [p[0], -p[1], -p[2]]);
+    const q = transformPoint(toNav, simPointToNavigator(p));
     const { x, z } = planarPoint(NAVIGATOR_FRAME, q);
     return [x / cellSize, z / cellSize] as const;
   };

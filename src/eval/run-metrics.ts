@@ -14,7 +14,7 @@ import type { TokenSource, Usage } from '../models/index.js';
 import { scoreGoat } from './goat.js';
 import { ledgerAccuracy } from './accuracy.js';
 import { countFailures, FailureClassSchema, type FailureClass } from './failures.js';
-import { inputCost, outputCost, type Prices } from './cost.js';
+import { inputCost, outputCost, type Prices, pricesGiven } from './cost.js';
 import { RunSettingsSchema } from './settings.js';
 import { byPosition, CI95_METHOD, scoreIntervals } from './uncertainty.js';
 
@@ -206,8 +206,6 @@ function tokenSourceOfRows(rows: readonly TaskRow[]): TokenSource | null {
   return rows.length && rows.every((r) => r.tokenSource === 'provider') ? 'provider' : null;
 }
 
-const priced = (p: Prices): boolean => p.uncachedInput > 0 || p.cachedInput > 0 || p.output > 0;
-
 /** Mean and max over tasks of the peak prompt; null when no task recorded one. */
 function peakPrompts(rows: readonly TaskRow[]): { mean: number | null; max: number | null } {
   const peaks = rows.map((r) => r.peakPromptTokens).filter((p): p is number => p !== null);
@@ -237,8 +235,8 @@ export function metricsOf(sequences: readonly (readonly TaskRow[])[], prices: Pr
     peak_prompt_tokens_max: peaks.max,
     navigation_tokens: sum(navigation),
     auxiliary_tokens: sum(auxiliary),
-    navigation_cost: priced(prices) ? inputCost(navigation, prices) : null,
-    auxiliary_cost: priced(prices) ? inputCost(auxiliary, prices) : null,
+    navigation_cost: pricesGiven(prices) ? inputCost(navigation, prices) : null,
+    auxiliary_cost: pricesGiven(prices) ? inputCost(auxiliary, prices) : null,
     ...(facts.judgeStopViews ? { judge_stop_views: facts.judgeStopViews } : {}),
     tasks: all.length,
     sequences: sequences.length,

@@ -1,6 +1,6 @@
 /** Output files of a run (metrics.json, the per-decision trace) and the markdown tables of docs/. */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { VlnMetrics, VlnRun } from './vln-run.js';
 
 export async function writeRunOutputs(dir: string, run: VlnRun): Promise<{ metrics: string; trace: string; episodes: string }> {
@@ -13,6 +13,11 @@ export async function writeRunOutputs(dir: string, run: VlnRun): Promise<{ metri
     return JSON.stringify({ ...d, textKChars: +(d.textChars / 1000).toFixed(3), cumulativeInputTokens: cumulative });
   });
   await writeFile(trace, lines.join('\n') + (lines.length ? '\n' : ''));
+  for (const [rel, png] of run.maps) {
+    await mkdir(dirname(join(dir, rel)), { recursive: true });
+    await writeFile(join(dir, rel), png);
+  }
+  // episodes last: a folder whose episodes.json names a map holds it
   await writeFile(episodes, JSON.stringify(run.outcomes, null, 2) + '\n');
   return { metrics, trace, episodes };
 }

@@ -8,6 +8,7 @@ import { type InstructionEpisode, openEpisodeWorld, type EpisodeWorld } from '..
 import { type CameraConfig, type DtwMethod, type Scene, type SceneNavMesh, scoreVlnEpisode, type VlnScores } from '../sim/index.js';
 import { summariseTokens, type DecisionRecord, type TokenSummary, runNavHarnessEpisode, type LoopOptions, type LoopResult, type VlnConfig, runNativeEpisode } from '../vln/index.js';
 import { GroundTruthPerception, ScriptedVlnAgents } from '../baselines/index.js';
+import { episodePaths, type EpisodePaths, pathMapPng } from './vln-paths.js';
 
 /** 'scripted' builds the ground-truth-perception agents for each episode's world. */
 export type AgentSource = { kind: 'scripted' } | { kind: 'model'; model: Model };
@@ -40,6 +41,10 @@ export interface EpisodeOutcome {
   /** the provider's refusal that ended the episode, when it ended as 'provider-error' */
   providerError?: string;
   tokens: TokenSummary;
+  /** the agent's and the reference path, for the report's picture */
+  paths: EpisodePaths;
+  /** the navigator's map with both paths, relative to the output folder (absent when nothing was mapped) */
+  map?: string;
 }
 
 export interface VlnMetrics {
@@ -75,36 +80,58 @@ export interface VlnRun {
   metrics: VlnMetrics;
   outcomes: EpisodeOutcome[];
   trace: DecisionRecord[];
+  /** PNG of each outcome's `map`, by that relative path */
+  maps: Map<string, Uint8Array>;
 }
 
-async function runOne(ep: InstructionEpisode, world: EpisodeWorld, o: RunOptions): Promise<LoopResult> {
+/** The output folder's path of episode `n`'s map (1-based): by position, since an episode id may hold any character. */
+export const episodeMapPath = (n: number): string => `maps/episode-${String(n).padStart(4, '0')}.png`;
+
+export async function runOne(ep: InstructionEpisode, world: EpisodeWorld, o: RunOptions): Promise<LoopResult> {
   const model = o.agent.kind === 'model' ? o.agent.model : new ScriptedVlnAgents(new GroundTruthPerception(world.scene, world.navigator));
   if (o.config === 'native') return runNativeEpisode(model, world.navigator, ep.id, ep.instruction, o);
   return runNavHarnessEpisode(model, world.navigator, ep.id, ep.instruction, o.config === 'goal', o);
 }
 
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+export const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+/**
+ * Episode `n` (1-based) of a run played in `world` from trajectory point `from`: scored, its decisions
+ * added to `trace`, its map picture to `maps`.
+ */
+export function episodeOutcome(ep: InstructionEpisode, world: EpisodeWorld, r: LoopResult, o: RunOptions, n: number, from: number, into: Pick<VlnRun, 'trace' | 'maps'>): EpisodeOutcome {
+  const oracle = { geodesic: (a: readonly number[], b: readonly number[]) => world.navmesh.geodesic(a as any, b as any) };
+  const walked = world.trajectory().slice(from);
+  const scores = scoreVlnEpisode(ep, walked, r.stopped, oracle, o.dtw);
+  into.trace.push(...r.ledger.decisions);
+  const png = pathMapPng(world, ep, walked), map = png ? episodeMapPath(n) : undefined;
+  if (png && map) into.maps.set(map, png);
+  return { id: ep.id, scores, stopped: r.stopped, endReason: r.endReason, actions: r.actions, goals: r.goals, problems: r.problems.length, ...(r.endReason === 'provider-error' ? { providerError: r.problems[r.problems.length - 1] } : {}), tokens: summariseTokens(r.ledger.decisions), paths: episodePaths(ep, walked), ...(map ? { map } : {}) };
+}
 
 export async function runVln(episodes: readonly InstructionEpisode[], o: RunOptions): Promise<VlnRun> {
   const outcomes: EpisodeOutcome[] = [];
   const trace: DecisionRecord[] = [];
+  const maps = new Map<string, Uint8Array>();
   for (const ep of episodes) {
     const opened = o.sceneOf ? await o.sceneOf(ep) : undefined;
     const world = await openEpisodeWorld(ep, opened?.scene, o.trajectory, { navmesh: opened?.navmesh, camera: o.camera });
     try {
       const r = await runOne(ep, world, o);
-      const oracle = { geodesic: (a: readonly number[], b: readonly number[]) => world.navmesh.geodesic(a as any, b as any) };
-      const scores = scoreVlnEpisode(ep, world.trajectory(), r.stopped, oracle, o.dtw);
-      trace.push(...r.ledger.decisions);
-      outcomes.push({ id: ep.id, scores, stopped: r.stopped, endReason: r.endReason, actions: r.actions, goals: r.goals, problems: r.problems.length, ...(r.endReason === 'provider-error' ? { providerError: r.problems[r.problems.length - 1] } : {}), tokens: summariseTokens(r.ledger.decisions) });
+      outcomes.push(episodeOutcome(ep, world, r, o, outcomes.length + 1, 0, { trace, maps }));
     } finally {
       world.dispose();
     }
     o.onEpisode?.(outcomes.length, episodes.length);
   }
+  return { metrics: vlnMetrics(outcomes, trace, o), outcomes, trace, maps };
+}
+
+/** The configuration's means over the episodes' scores and tokens. */
+export function vlnMetrics(outcomes: readonly EpisodeOutcome[], trace: readonly DecisionRecord[], o: RunOptions): VlnMetrics {
   const all = summariseTokens(trace);
   const m = (f: (e: EpisodeOutcome) => number) => mean(outcomes.map(f));
-  const metrics: VlnMetrics = {
+  return {
     config: o.config,
     agent: o.agent.kind === 'model' ? o.agent.model.id : 'scripted',
     episodes: outcomes.length,
@@ -129,5 +156,4 @@ export async function runVln(episodes: readonly InstructionEpisode[], o: RunOpti
     // only a provider's own counts are 'provider-reported'; the mock and scripted models estimate theirs
     token_counts: o.agent.kind === 'model' && tokenSourceOf(o.agent.model) === 'provider' ? 'provider-reported' : 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)',
   };
-  return { metrics, outcomes, trace };
 }

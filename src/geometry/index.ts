@@ -4,5 +4,5 @@ export { frameProblem, NAVIGATOR_FRAME, planarPoint, planarPose, type PlanarPose
 export { cameraHeightOf, floorUnder, levelPose, raisePose } from './heights.js';
 export { columnRay, fromHfov, type Intrinsics, IntrinsicsSchema, maxRayStretch } from './intrinsics.js';
 export { fromQuatTranslation, identity, invert, type Mat4, multiply, poseProblem, toQuat, transformPoint, type Vec3 } from './pose.js';
-export { simCameraPose, simPoseToNavigator, yawOfDirection } from './sim-frame.js';
+export { simCameraPose, simPointToNavigator, simPoseToNavigator, yawOfDirection } from './sim-frame.js';
 export { z } from './zod-mini.js';

@@ -41,6 +41,11 @@ export function simPoseToNavigator(simCamToWorld: Mat4): Mat4 {
   return m;
 }
 
+/** A sim-world point in the navigator convention's world (S · p), the frame simPoseToNavigator's poses live in. */
+export function simPointToNavigator(p: Vec3): Vec3 {
+  return [p[0], -p[1], -p[2]];
+}
+
 /** Heading of the sim forward direction (dx, dz): the yaw for which forward points along it. */
 export function yawOfDirection(dx: number, dz: number): number {
   return Math.atan2(-dx, -dz);

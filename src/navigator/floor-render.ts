@@ -8,6 +8,8 @@ export interface FloorRenderOptions {
   zoom?: number;
   route?: PlanarPoint[];
   radiusM?: number;
+  /** drawn instead of the navigator's own trail (an evaluation picture of one stretch of it) */
+  trail?: PlanarPoint[];
 }
 
 /** Floor `floor` of `map`; the robot is drawn at `pose` only when it stands on that floor (`standingOn`). */
@@ -17,7 +19,7 @@ export function renderFloor(map: OccupancyMap, floor: number, standingOn: number
     pose: pose && floor === standingOn ? pose : undefined,
     markers: places.filter((p) => p.floor === floor).map((p) => ({ name: p.name, x: p.pose.x, z: p.pose.z })),
     route: opts.route ?? [],
-    trail,
+    trail: opts.trail ?? trail,
     window: opts.radiusM ? { center: pose ?? undefined, radiusM: opts.radiusM } : undefined,
   });
 }

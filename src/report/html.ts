@@ -6,7 +6,7 @@ import type { RunSummary, TaskSummary } from './aggregate.js';
 import type { ReportAssets } from './assets.js';
 import type { RunData, TaskData } from './read-run.js';
 import type { StoredVerdict } from '../memory/index.js';
-import { failureSummary } from '../eval/index.js';
+import { failureSummary, pricesGiven } from '../eval/index.js';
 import { markdownHtml } from './markdown.js';
 import { REPLAY_SCRIPT } from './replay-html.js';
 import { esc } from './escape.js';
@@ -16,7 +16,8 @@ import type { TaskAte } from './task-ate.js';
 export interface ReportPlots {
   successByPosition: string;
   tokensPerTask: string;
-  costPerTask: string;
+  /** null without prices: the page names the model instead of drawing zeros */
+  costPerTask: string | null;
   /** per task id; absent when the run left no trajectory file */
   trajectories: Map<string, string>;
   /** per task id with its ATE plot; absent when the run left no pair of TUM files with three paired poses */
@@ -81,12 +82,18 @@ function tokenNote(source: string | null | undefined): string {
 /** Cost at the report's prices: none without prices (an estimate is no bill), C_K and the auxiliary cost beside it. */
 function costCard(s: RunSummary): string {
   const p = s.prices;
-  if (p.uncachedInput === 0 && p.cachedInput === 0 && p.output === 0) return card('cost', '–', 'no prices given (set --price-input, --price-cached, --price-output)');
+  if (!pricesGiven(p)) return card('cost', '–', 'no prices given (set --price-input, --price-cached, --price-output)');
   const approx = s.metrics?.token_source === 'estimate' ? '≈ ' : '';
   const nav = s.tasks.reduce((a, t) => a + (t.costInput ?? 0), 0);
   const aux = s.tasks.reduce((a, t) => a + (t.costAuxiliary ?? 0), 0);
   const out = s.tasks.reduce((a, t) => a + (t.costOutput ?? 0), 0);
   return card('navigation cost C_K', approx + usd(nav), `beside it: auxiliary input ${approx}${usd(aux)} (judge, wake-up) · output ${approx}${usd(out)}; at ${usd(p.uncachedInput)} / ${usd(p.cachedInput)} / ${usd(p.output)} per million uncached / cached / output tokens`);
+}
+
+/** In place of the cost plot when no price was given: a plot of zeros would read as a free run. */
+function noPrices(run: RunData): string {
+  const model = run.state?.config.agent ?? 'the model (no run state records it)';
+  return `<p class="plot-note">Cost per task: no prices known for ${esc(model)}. Give them to <code>navharness report</code> with --price-input, --price-cached and --price-output (USD per million tokens).</p>`;
 }
 
 /** Failed tasks by evaluation's primary class (absent in runs written before the taxonomy). */
@@ -197,7 +204,7 @@ h4{margin:0 0 4px;font-size:14px}a{color:var(--accent)}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 12px}
 .card .label{color:var(--muted);font-size:12px}.card .value{font-size:22px;font-weight:650}.card .note{color:var(--muted);font-size:11px}
 .plots{display:flex;flex-wrap:wrap;justify-content:space-around;gap:16px;align-items:flex-start;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px;margin:12px 0}
-.plots img{max-width:100%;height:auto}
+.plots img{max-width:100%;height:auto}.plot-note{max-width:360px;align-self:center;color:var(--muted)}
 table.index{border-collapse:collapse;width:100%;background:var(--card);border:1px solid var(--line)}
 .index th,.index td{padding:6px 8px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}.index th{background:#f3f4f6;font-weight:600}
 .index .num{text-align:right;font-variant-numeric:tabular-nums}.goalcell{max-width:420px}
@@ -243,7 +250,7 @@ ${scores(summary)}
 <div class="plots">
 <img src="${esc(plots.successByPosition)}" alt="success against task position">
 <img src="${esc(plots.tokensPerTask)}" alt="tokens per task">
-<img src="${esc(plots.costPerTask)}" alt="cost per task">
+${plots.costPerTask ? `<img src="${esc(plots.costPerTask)}" alt="cost per task">` : noPrices(run)}
 </div>
 ${taskTable(summary.tasks, run.tasks, plots)}
 ${sections}

@@ -3,7 +3,7 @@
  * files/ beside it (the folder is self-contained).
  */
 import { join, resolve } from 'node:path';
-import { PricesSchema, type Prices } from '../eval/index.js';
+import { PricesSchema, type Prices, pricesGiven } from '../eval/index.js';
 import { atomicWriteFile } from '../memory/index.js';
 import { summarize, type RunSummary } from './aggregate.js';
 import { atePlotSpec } from './ate-plot.js';
@@ -44,7 +44,7 @@ export async function renderPlots(run: RunData, summary: RunSummary, assets: Rep
   return {
     successByPosition: assets.svg(await renderSvg(successByPositionSpec(summary.tasks)), 'success-by-position'),
     tokensPerTask: assets.svg(await renderSvg(tokensPerTaskSpec(summary.tasks)), 'tokens-per-task'),
-    costPerTask: assets.svg(await renderSvg(costPerTaskSpec(summary.tasks)), 'cost-per-task'),
+    costPerTask: pricesGiven(summary.prices) ? assets.svg(await renderSvg(costPerTaskSpec(summary.tasks)), 'cost-per-task') : null,
     trajectories,
     ates,
     replays: new Map(run.tasks.map((t) => [t.id, replaySection(t.id, readReplay(run.dir, t.id), assets)])),

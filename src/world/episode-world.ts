@@ -4,10 +4,10 @@
  * for the evaluator. Nothing the trajectory records reaches an agent.
  */
 import { SimBody } from '../body/index.js';
-import type { Vec3 } from '../geometry/index.js';
+import { NAVIGATOR_FRAME, planarPoint, simPointToNavigator, transformPoint, type Vec3 } from '../geometry/index.js';
 import { Navigator } from '../navigator/index.js';
 import { GroundTruthPoseSource } from '../perception/index.js';
-import { type CameraConfig, type InstructionEpisode, SceneNavMesh, type Scene } from '../sim/index.js';
+import { type CameraConfig, type InstructionEpisode, SceneNavMesh, type Scene, type StartPose } from '../sim/index.js';
 import { openHouse } from './open-scene.js';
 import { TrueTrajectoryBody, type TrajectorySampling } from './true-trajectory.js';
 
@@ -18,6 +18,10 @@ export interface EpisodeWorld {
   navigator: Navigator;
   /** true positions, start first (evaluator only) */
   trajectory(): readonly Vec3[];
+  /** a sim point on the navigator's map (its world is the first true camera pose's); null before a frame was posed */
+  onMap(p: Vec3): { x: number; z: number } | null;
+  /** the environment moves the body (the next instruction of a tour); the trajectory starts a fresh point there */
+  teleport(start: StartPose): void;
   dispose(): void;
 }
 
@@ -49,6 +53,12 @@ export async function openEpisodeWorld(
     sim,
     navigator,
     trajectory: () => body.points,
+    teleport: (start) => body.teleport(start),
+    onMap(p) {
+      const first = poseSource.exportMap();
+      if (!first) return null;
+      return planarPoint(NAVIGATOR_FRAME, transformPoint(new Float64Array(first.slice().buffer), simPointToNavigator(p)));
+    },
     dispose() {
       poseSource.dispose();
       sim.renderer.dispose();

@@ -245,11 +245,11 @@ describe('writeReport', () => {
     expect(html).toContain('the &lt;b&gt;red&lt;/b&gt; chair &amp; &quot;lamp&quot;');
     expect(html).not.toContain('<b>red</b>');
     expect(html).toContain('Outcome: complete &lt;done&gt;.');
-    // pictures are files beside the page: 1 map + 1 goal photograph as PNG, 2 stop views as JPEG, 3 run plots + 1 trajectory as SVG
+    // pictures are files beside the page: 1 map + 1 goal photograph as PNG, 2 stop views as JPEG, 2 run plots + 1 trajectory as SVG
     const srcs = [...html.matchAll(/src="([^"]+)"/g)].map((m) => m[1]);
     expect(srcs.filter((x) => x.endsWith('.png'))).toHaveLength(2);
     expect(srcs.filter((x) => x.endsWith('.jpg'))).toHaveLength(2);
-    expect(srcs.filter((x) => x.endsWith('.svg'))).toHaveLength(4);
+    expect(srcs.filter((x) => x.endsWith('.svg'))).toHaveLength(3);
     expect(html).not.toContain('base64');
     for (const x of srcs) {
       expect(x).toMatch(/^files\//);
@@ -266,9 +266,21 @@ describe('writeReport', () => {
     expect(html).toContain('<td class="num">≈ 30,000</td>');
   });
 
+  it('draws no cost plot without prices (it drew an empty one) and names the model whose prices are unknown', async () => {
+    writeRun();
+    const html = readFileSync((await writeReport(dir)).file, 'utf8');
+    expect(html).not.toContain('alt="cost per task"');
+    expect(existsSync(join(dir, 'report', 'files', 'cost-per-task.svg'))).toBe(false);
+    expect(html).toContain('Cost per task: no prices known for scripted.');
+    rmSync(join(dir, '.navharness'), { recursive: true });
+    expect(readFileSync((await writeReport(dir)).file, 'utf8')).toContain('no prices known for the model (no run state records it)');
+  });
+
   it('prices given explicitly: C_K of the navigation input, the auxiliary cost beside it, both marked as estimates', async () => {
     writeRun();
     const html = readFileSync((await writeReport(dir, { prices: { uncachedInput: 2, cachedInput: 0.5, output: 10 } })).file, 'utf8');
+    expect(html).toContain('alt="cost per task"');
+    expect(html).not.toContain('no prices known');
     expect(html).toContain('navigation cost C_K');
     expect(html).toContain('≈ $3.10');
     expect(html).toContain('auxiliary input ≈ $0.0200');

@@ -17,9 +17,18 @@ int MapDatabase::num_good_landmarks() const {
 
 MapDatabase* Atlas::open_map() {
   auto m = std::make_unique<MapDatabase>();
-  m->id = next_map_id++;
+  m->id = take_map_id();
   maps.push_back(std::move(m));
   return maps.back().get();
+}
+
+uint32_t Atlas::take_map_id() {
+  const auto held = [this](uint32_t id) {
+    return std::any_of(maps.begin(), maps.end(), [id](const std::unique_ptr<MapDatabase>& m) { return m->id == id; });
+  };
+  if (next_map_id < 1 || next_map_id > kMaxMapId) next_map_id = 1;
+  while (held(next_map_id)) next_map_id = next_map_id == kMaxMapId ? 1 : next_map_id + 1;
+  return next_map_id++;
 }
 
 void Atlas::activate(MapDatabase* m) {

@@ -10,6 +10,9 @@
 
 namespace nav {
 
+// Map ids reach callers as a C int (nt_map_id) and map files hold 1..kMaxMapId.
+constexpr uint32_t kMaxMapId = 0x7fffffff;
+
 struct MapDatabase {
   uint32_t id = 0;
   std::vector<KeyFramePtr> keyframes;  // slot = position in this vector
@@ -31,6 +34,9 @@ struct Atlas {
 
   MapDatabase* current() { return maps.empty() ? nullptr : maps.back().get(); }
   MapDatabase* open_map();
+  // the next map id: counts up to kMaxMapId (a loaded map may start near it), then wraps to the
+  // lowest id no open map holds, so that every map's id reads back as an id and its file loads again
+  uint32_t take_map_id();
   // makes `m` the current map again (moves it to the back)
   void activate(MapDatabase* m);
   void clear() { maps.clear(); }

@@ -15,6 +15,14 @@ namespace {
 
 constexpr size_t kLandmarkBytes = 124, kKeyframeBytes = 125, kKeypointBytes = 60, kEdgeBytes = 12;
 
+// keyframe and landmark ids reach JavaScript as doubles and later ones count on from the file's:
+// an id past 2^53 would lose its value there and, near 2^64, wrap to 0 and break the file's order
+bool ids_leave_room(uint32_t map_id, const MapDatabase& map) {
+  constexpr uint64_t kMaxId = uint64_t{1} << 53;
+  return map_id >= 1 && map_id <= kMaxMapId && map.keyframes.back()->id < kMaxId &&
+         (map.landmarks.empty() || map.landmarks.back()->id < kMaxId);
+}
+
 bool same(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b)); }
 
 MapFileError read_settings(ByteReader& r, const TrackerContext& ctx, uint32_t& map_id) {
@@ -181,6 +189,7 @@ MapFileError read_map(const uint8_t* data, size_t n, const TrackerContext& ctx, 
     // a landmark is stored only while some keyframe observes it, its reference keyframe among them
     if (lm.obs_index(lm.ref_kf) < 0) return MapFileError::Format;
   }
+  if (!ids_leave_room(map_id, *map)) return MapFileError::Format;
   next_kf_id = map->keyframes.back()->id + 1;
   next_lm_id = nlm ? map->landmarks.back()->id + 1 : 0;
   out = std::move(map);
