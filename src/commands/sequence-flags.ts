@@ -70,7 +70,8 @@ export const SEQUENCE_FLAGS = {
   house: required('--house <house>', HOUSE_HELP, HouseSpecTextSchema),
   sequence: defaulted('--sequence <k>', 'sequence seed', IntFlag('--sequence').nonnegative(), 0),
   agent: required('--agent <spec>', "scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL | command:'<command line with {mcp_config} and {prompt_file}>' (a coding agent driving the session's tools over MCP; docs/harness.md)", z.string({ error: 'give --agent scripted | openai:MODEL | anthropic:MODEL' }).min(1)),
-  out: required('--out <dir>', 'run directory', z.string({ error: 'give --out DIR' }).min(1)),
+  // not mandatory to commander: --print-config writes nothing and needs no directory; the schema asks for it otherwise
+  out: { flag: '--out <dir>', help: 'run directory', schema: z.string({ error: '--out <dir> is required: give --out DIR' }).min(1) },
   resume: defaulted('--resume', 'continue the run in --out after its last closed task', z.boolean(), false),
   judge: defaulted('--judge <kind>', 'auto | model | ground-truth (ground-truth-perception baseline)', z.enum(JUDGE_KINDS, { error: `--judge is ${oneOf(JUDGE_KINDS)}` }), DEFAULT_JUDGE),
   script: optional('--script <file>', 'with --agent scripted: replay these recorded responses instead of the navigation agent', z.string().min(1)),

@@ -93,6 +93,8 @@ type SequenceFlagsOut = HarnessFlags & Omit<SettingsInput, 'harness'> & { printC
 export function sequenceAction<F extends SequenceFlagsOut>(command: string, schema: z.ZodType<F>, go: (f: F, harness: HarnessConfigInput, log: Log) => Promise<void>, refuse: (f: F) => void = () => {}) {
   return async (_options: unknown, c: Command): Promise<void> => {
     const raw = givenFlags(c);
+    // --print-config runs and writes nothing, so it is the one use that needs no --out
+    if (raw.printConfig === true && raw.out === undefined) raw.out = '(none: --print-config)';
     const f = parseFlags(schema, raw, command);
     const log = logOf(f);
     await applySceneFlags(raw, command);

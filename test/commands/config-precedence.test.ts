@@ -48,6 +48,16 @@ describe('--config against the flags', () => {
     expect(r.settings.ablations.prestop_verification).toBe(false);
   });
 
+  it.each(COMMANDS)('%s: --print-config needs no --out (it writes nothing), and without it a run asks for --out', async (_name, args) => {
+    const noOut = args.filter((a, i) => a !== '--out' && args[i - 1] !== '--out');
+    const r = await printed(...noOut, '--config', config);
+    expect(r.code, r.err).toBe(0);
+    expect(r.settings.policy).toBe('single');
+    const err: string[] = [];
+    expect(await main(['node', 'navharness', ...noOut], { err: (t) => err.push(t) })).toBe(2);
+    expect(err.join('\n')).toMatch(/--out <dir> is required/);
+  });
+
   it('without a file the harness defaults stand, and a flag given sets its switch', async () => {
     const [, args] = COMMANDS[0];
     const plain = await printed(...args);
