@@ -123,7 +123,7 @@ function transform(m: ArrayLike<number>, p: Vec3): Vec3 {
 }
 
 /** a · b for column-major 4×4 matrices */
-function mul4(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+export function mul4(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   const out = new Array<number>(16).fill(0);
   for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
   return out;

@@ -47,7 +47,7 @@ export interface SceneInspection {
   bounds_m: { min: Vec3; max: Vec3 } | null;
   textures: { total: number; decoded: number; failed: Array<{ texture: string; reason: string }> };
   notes: string[];
-  stage: { up: number[] | null; front: number[] | null; scale: number[] | null; units_to_meters: number | null } | null;
+  stage: { up: number[] | null; front: number[] | null; scale: number[] | null; units_to_meters: number | null; origin: number[] | null } | null;
   /** HM3D annotations read with the stage */
   semantic_instances: number | null;
   navmesh: NavMeshInspection | null;
@@ -102,7 +102,7 @@ export async function inspectScene(ref: HouseRef, o: SceneInspectOptions = {}): 
     bounds_m: { min: roundVec(h.scene.min), max: roundVec(h.scene.max) },
     textures: h.textures,
     notes: h.notes,
-    stage: cfg ? { up: cfg.up ?? null, front: cfg.front ?? null, scale: cfg.scale ?? null, units_to_meters: cfg.units_to_meters ?? null } : null,
+    stage: cfg ? { up: cfg.up ?? null, front: cfg.front ?? null, scale: cfg.scale ?? null, units_to_meters: cfg.units_to_meters ?? null, origin: cfg.origin ?? null } : null,
     semantic_instances: h.semantic?.length ?? null,
     navmesh: h.navmeshFile ? inspectNavMeshFile(h.navmeshFile) : null,
   };

@@ -17,7 +17,7 @@ import type { Vec3 } from '../geometry/index.js';
 import { type AgentShape, DEFAULT_AGENT, type HouseRef, type Scene, SceneNavMesh } from '../sim/index.js';
 import {
   emptyGltfReport, type GltfReport, habitatNavMeshPathOf, HABITAT_DEFAULT_AGENT, loadGltfScene, loadHouse, navMeshFileAgent, parseHabitatNavMesh, readHabitatStage,
-  resolveDatasetScene, type SemanticInstance, type StageConfig, decodersFor, type HabitatNavMeshSettings,
+  resolveDatasetScene, type SemanticInstance, type StageConfig, type StagePlacement, decodersFor, type HabitatNavMeshSettings,
 } from '../sim/node.js';
 
 export type SceneKind = 'procedural' | 'gltf' | 'habitat-stage' | 'hm3d-stage' | 'mp3d-stage' | 'scene-dataset';
@@ -72,6 +72,8 @@ interface Plan {
   file: string;
   frame?: { up: Vec3; front: Vec3 };
   navmesh?: string | null;
+  /** a scene instance's placement of its stage */
+  place?: StagePlacement;
 }
 
 /** Which reader a path needs, decided by the path and the files beside it. */
@@ -87,7 +89,7 @@ function planOf(path: string, glb: 'auto' | 'habitat'): Plan {
     } catch (e) {
       throw new SceneError(cfg, (e as Error).message);
     }
-    return { kind: 'scene-dataset', file: d.stage, frame: d.frame ?? undefined, navmesh: d.navmesh };
+    return { kind: 'scene-dataset', file: d.stage, frame: d.frame ?? undefined, navmesh: d.navmesh, place: d.place ?? undefined };
   }
   if (!existsSync(path)) throw new SceneError(path, 'the file does not exist');
   if (!statSync(path).isFile()) throw new SceneError(path, 'is not a file');
@@ -144,7 +146,7 @@ async function openUncached(ref: HouseRef, o: SceneOpenOptions): Promise<OpenedH
       const scene = await openGltf(plan.file, o, report);
       return { kind: 'gltf', scene, files: [plan.file], stageConfig: null, textures: report.textures, notes: report.notes, semantic: null, navmeshFile: null };
     }
-    const stage = await readHabitatStage({ stage: plan.file, frame: plan.frame, textures: o.textures, report });
+    const stage = await readHabitatStage({ stage: plan.file, frame: plan.frame, place: plan.place, textures: o.textures, report });
     const navmeshFile = plan.navmesh ?? habitatNavMeshPathOf(stage.glb, stage.stageConfig, stage.configDir);
     if (navmeshFile && !existsSync(navmeshFile)) throw new SceneError(plan.file, `its navmesh '${navmeshFile}' does not exist`, 'a navmesh the stage config (nav_asset) or dataset config (navmesh_instances) names that is there, or none (the navmesh is then built)');
     const files = [...new Set([ref.path.replace(/#.*$/, ''), plan.file, stage.glb, ...(stage.semanticFiles ? [stage.semanticFiles.glb, stage.semanticFiles.txt] : [])])];

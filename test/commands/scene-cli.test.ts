@@ -49,7 +49,7 @@ describe.skipIf(!BENCH)(`scene inspect on the real habitat files${BENCH ? '' : `
     const cfg = await inspect(join(BENCH!, 'habitat_sim_test_assets/stage_floor1.stage_config.json'));
     const glb = await inspect(join(BENCH!, 'habitat_sim_test_assets/stage_floor1.glb'));
     expect(cfg.kind).toBe('habitat-stage');
-    expect(cfg.stage).toEqual({ up: [0, 1, 0], front: [0, 0, -1], scale: [2, 2, 2], units_to_meters: 1 });
+    expect(cfg.stage).toEqual({ up: [0, 1, 0], front: [0, 0, -1], scale: [2, 2, 2], units_to_meters: 1, origin: [0, 0, 0] });
     // the file spans ±10 m: declared at scale 2 it spans ±20 m, y up
     for (const a of [0, 2]) {
       expect(cfg.bounds_m!.min[a]).toBeCloseTo(-20, 1);

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type Vec3, z } from '../../geometry/index.js';
 import { describeIssues } from '../episodes/schema.js';
-import { type GltfReport, gltfJson, loadGltfScene } from '../gltf.js';
+import { type GltfReport, gltfJson, loadGltfScene, mul4 } from '../gltf.js';
 import type { TextureDecoder } from '../texture.js';
 import { type AgentShape, DEFAULT_AGENT, SceneNavMesh } from '../navmesh.js';
 import type { Scene } from '../scene.js';
@@ -25,11 +25,14 @@ export const GOAT_AGENT: AgentShape = { height: 1.41, radius: 0.17, maxClimb: 0.
 export const HABITAT_DEFAULT_AGENT: AgentShape = { height: 1.5, radius: 0.1, maxClimb: 0.2, maxSlopeDeg: 45 };
 
 const vec3 = z.tuple([z.number(), z.number(), z.number()]);
+// a stage placed more than 100 km away is a mistake, and float32 vertices out there lose centimetres
+const coordinate = z.number().check(z.minimum(-1e5, 'a stage origin coordinate must be at least -100000 m'), z.maximum(1e5, 'a stage origin coordinate must be at most 100000 m'));
 export const StageConfigSchema = z.looseObject({
   render_asset: z.string().check(z.minLength(1)),
   up: z.optional(vec3),
   front: z.optional(vec3),
-  origin: z.optional(vec3),
+  /** where the stage file's own origin stands in the y-up world, in metres (habitat-sim's CoordinateFrame origin: relative to the parent) */
+  origin: z.optional(z.tuple([coordinate, coordinate, coordinate])),
   /** per-axis scale of the stage in the world frame (habitat-sim's stage `scale`) */
   scale: z.optional(z.tuple([z.number().check(z.positive()), z.number().check(z.positive()), z.number().check(z.positive())])),
   // millimetres to kilometres: 1e-30 would shrink a house to nothing (and every distance with it)
@@ -55,6 +58,8 @@ export interface HabitatSceneOptions {
   report?: GltfReport;
   /** the stage's frame when no stage config says otherwise (default habitat's +Z up, +Y front) */
   frame?: { up: Vec3; front: Vec3 };
+  /** where a scene instance places its stage, after the stage config's own frame and origin */
+  place?: StagePlacement;
 }
 
 /** A stage read without its navmesh (`readHabitatStage`): what `openHabitatNavMesh` needs after it. */
@@ -98,7 +103,6 @@ async function readStageConfig(path: string): Promise<StageConfig> {
   }
   const r = StageConfigSchema.safeParse(data);
   if (!r.success) throw new Error(`stage config '${path}' is invalid:\n${describeIssues(r.error)}`);
-  if (r.data.origin && r.data.origin.some((v) => v !== 0)) throw new Error(`stage config '${path}': a non-zero origin [${r.data.origin.join(', ')}] is not supported; accepted is [0, 0, 0]`);
   return r.data;
 }
 
@@ -108,14 +112,38 @@ export const readHabitatStageConfig = readStageConfig;
 /** The stage's stem: 'x/TEEsavR23oF.basis.glb' → 'x/TEEsavR23oF'. */
 const stemOf = (glb: string) => glb.replace(/(\.basis)?\.glb$/i, '');
 
-/** Stage frame, units and scale as one column-major matrix: world = scale ∘ (R · units · p). */
-function frameOf(cfg: StageConfig | null, fallback: { up: Vec3; front: Vec3 } | undefined): number[] {
+/**
+ * Stage frame, units, scale and origin as one column-major matrix: world = scale ∘ (R · units · p) +
+ * origin, then the scene instance's placement (rotation, then translation) when it gives one.
+ */
+function frameOf(cfg: StageConfig | null, fallback: { up: Vec3; front: Vec3 } | undefined, place: StagePlacement | undefined): number[] {
   const m = stageFrameMatrix((cfg?.up ?? fallback?.up ?? HABITAT_MESH_UP) as Vec3, (cfg?.front ?? fallback?.front ?? HABITAT_MESH_FRONT) as Vec3);
   const u = cfg?.units_to_meters ?? 1;
   const sc = cfg?.scale ?? [1, 1, 1];
+  const o = cfg?.origin ?? [0, 0, 0];
   // element (row r, column c) at c * 4 + r: row r of the rotation is scaled by the world axis' scale
-  return m.map((v, i) => (i < 12 ? v * u * sc[i % 4] : v));
+  const stage = m.map((v, i) => (i < 12 && i % 4 < 3 ? v * u * sc[i % 4] : i >= 12 && i < 15 ? o[i - 12] : v));
+  return place ? mul4(placementMatrix(place), stage) : stage;
 }
+
+/** A scene instance's placement of its stage (`stage_instance.translation` / `rotation`). */
+export interface StagePlacement {
+  translation: Vec3;
+  /** a unit quaternion [w, x, y, z] (habitat-sim's JSON order) */
+  rotation: [number, number, number, number];
+}
+
+function placementMatrix(p: StagePlacement): number[] {
+  const [w, x, y, z] = p.rotation;
+  const t = p.translation;
+  return [
+    1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y), 0,
+    2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x), 0,
+    2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y), 0,
+    t[0], t[1], t[2], 1,
+  ];
+}
+
 
 /** The navmesh file a stage uses by default: the config's `nav_asset`, else `<stem>.navmesh` (`X.basis.navmesh`) beside it, else null. */
 export function habitatNavMeshPathOf(glb: string, cfg: StageConfig | null, cfgDir: string): string | null {
@@ -171,7 +199,7 @@ export async function readHabitatStage(o: HabitatSceneOptions): Promise<HabitatS
   const cfgDir = dirname(o.stage);
   const glb = cfg ? resolve(cfgDir, cfg.render_asset) : o.stage;
   if (!/\.glb$/i.test(glb)) throw new Error(`habitat stage '${glb}' must be a .glb file (habitat's stage convention), or a .stage_config.json naming one`);
-  const frame = frameOf(cfg, o.frame);
+  const frame = frameOf(cfg, o.frame, o.place);
   const bytes = await readBytes(glb, 'stage');
   const decoders = await decodersFor(bytes, true);
   let scene = await loadGltfScene(bytes, { name: glb, binary: true, frame, decoders, textures: o.textures, report: o.report });

@@ -8,7 +8,9 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import type { Vec3 } from '../../geometry/index.js';
+import { type Vec3, z } from '../../geometry/index.js';
+import { describeIssues } from '../episodes/schema.js';
+import type { StagePlacement } from './load-scene.js';
 
 export interface DatasetScene {
   /** a `*.stage_config.json` or a stage `.glb` */
@@ -17,6 +19,25 @@ export interface DatasetScene {
   frame: { up: Vec3; front: Vec3 } | null;
   /** the navmesh the config names for the scene (`navmesh_instances`), or null */
   navmesh: string | null;
+  /** where the scene instance places its stage (`stage_instance.translation`/`rotation`), or null */
+  place: StagePlacement | null;
+}
+
+const coordinate = z.number().check(z.minimum(-1e5, 'at least -100000 m'), z.maximum(1e5, 'at most 100000 m'));
+/** The fields of a scene instance's `stage_instance` read here (habitat-sim's: rotation is [w, x, y, z]). */
+const StageInstanceSchema = z.looseObject({
+  template_name: z.string({ message: 'names no stage (stage_instance.template_name, a string)' }).check(z.minLength(1)),
+  translation: z.optional(z.tuple([coordinate, coordinate, coordinate])),
+  rotation: z.optional(z.tuple([z.number(), z.number(), z.number(), z.number()]).check(z.refine((q) => Math.hypot(...q) > 1e-6, 'a rotation quaternion [w, x, y, z] of non-zero length'))),
+});
+
+/** The placement a `stage_instance` gives, normalised; null when it gives none. */
+function placementOf(stageInstance: z.infer<typeof StageInstanceSchema>): StagePlacement | null {
+  const { translation, rotation } = stageInstance;
+  if (!translation && !rotation) return null;
+  const q = rotation ?? [1, 0, 0, 0];
+  const n = Math.hypot(...q);
+  return { translation: translation ?? [0, 0, 0], rotation: [q[0] / n, q[1] / n, q[2] / n, q[3] / n] };
 }
 
 type Json = Record<string, unknown>;
@@ -87,6 +108,7 @@ export function resolveDatasetScene(path: string, scene: string): DatasetScene {
   const stageNamed = (name: string) => stages.filter((f) => matches(f, name)).sort((a, b) => Number(/\.json$/i.test(b)) - Number(/\.json$/i.test(a)))[0];
   let stage = stageNamed(scene);
   let navName: string | null = typeof navmeshes[scene] === 'string' ? scene : null;
+  let place: StagePlacement | null = null;
   if (!stage) {
     const inst = instances.find((f) => matches(f, scene));
     if (inst) {
@@ -96,8 +118,10 @@ export function resolveDatasetScene(path: string, scene: string): DatasetScene {
       } catch (e) {
         throw new Error(`scene instance '${inst}' cannot be read as JSON: ${(e as Error).message}`);
       }
-      const template = obj(data.stage_instance).template_name;
-      if (typeof template !== 'string') throw new Error(`scene instance '${inst}' names no stage (stage_instance.template_name)`);
+      const si = StageInstanceSchema.safeParse(data.stage_instance ?? {});
+      if (!si.success) throw new Error(`scene instance '${inst}': stage_instance is invalid:\n${describeIssues(si.error)}\naccepted: {template_name: string, translation?: [x, y, z] metres, rotation?: [w, x, y, z]}`);
+      const template = si.data.template_name;
+      place = placementOf(si.data);
       stage = stageNamed(basename(template)) ?? stageNamed(template);
       if (!stage) throw new Error(`scene instance '${inst}' names the stage '${template}', which is not among the stages of '${path}' (${stages.length} listed)`);
       const nav = data.navmesh_instance;
@@ -110,5 +134,5 @@ export function resolveDatasetScene(path: string, scene: string): DatasetScene {
     throw new Error(`scene dataset config '${path}' has no stage or scene instance named '${scene}'; it holds: ${list}`);
   }
   const navmesh = navName ? resolve(dir, navmeshes[navName] as string) : null;
-  return { stage, frame, navmesh };
+  return { stage, frame, navmesh, place };
 }
