@@ -14,10 +14,10 @@ const PRESET_NAMES = ['papers', 'goat-bench', 'r2r-ce', 'rxr-ce'] as const;
 
 export const SceneInspectFlagsSchema = z.object({
   path: z.string().transform((s, ctx) => {
-    if (/\.navmesh$/i.test(s.trim())) return { kind: 'gltf' as const, path: s.trim() };
+    if (/\.(navmesh|object_config\.json)$/i.test(s.trim())) return { kind: 'gltf' as const, path: s.trim() };
     const r = HouseSpecSchema.safeParse(s);
     if (!r.success) {
-      ctx.addIssue({ code: 'custom', message: `${r.error.issues[0]?.message ?? 'not a scene'}, or a habitat .navmesh` });
+      ctx.addIssue({ code: 'custom', message: `${r.error.issues[0]?.message ?? 'not a scene'}, or a habitat .navmesh or X.object_config.json` });
       return z.NEVER;
     }
     return r.data;
@@ -57,7 +57,7 @@ export function registerScene(program: Command): void {
   withSceneFlags(scene
     .command('inspect'))
     .description('open a scene, stage, object or .navmesh and report its kind, triangles, bounds (y-up metres), textures and navmesh')
-    .argument('<path>', "a .glb/.gltf, X.stage_config.json, X.scene_dataset_config.json#SCENE, a habitat .navmesh, or 'seed:N'")
+    .argument('<path>', "a .glb/.gltf, X.stage_config.json, X.object_config.json, X.scene_dataset_config.json#SCENE, a habitat .navmesh, or 'seed:N'")
     .option('--build-navmesh', "build a navmesh for the preset's agent and report navmesh_build_ms")
     .option('--preset <name>', `${PRESET_NAMES.join(' | ')}: the agent a built navmesh is for`, 'papers')
     .option('--json', 'print the inspection as JSON')

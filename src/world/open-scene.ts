@@ -4,7 +4,8 @@
  * habitat beside it); a habitat stage (a `*.stage_config.json`, or a `.glb` with its stage config
  * beside it: up/front, units, scale); an HM3D `X.basis.glb` (+Z up) with `X.semantic.glb/.txt`; an
  * MP3D-style `.glb` with its `.navmesh` beside it (+Z up, as habitat-sim reads every such stage);
- * and `X.scene_dataset_config.json#NAME`, a scene of a habitat scene dataset.
+ * `X.scene_dataset_config.json#NAME`, a scene of a habitat scene dataset; and, for inspection, a
+ * habitat object (`X.object_config.json`: its `render_asset` in its `up`/`front`, +Y up by default).
  *
  * Anything that cannot be used is a `SceneError` naming the file, what is wrong and what is accepted,
  * before a navmesh or renderer is made (the command line turns it into exit 2). A texture that cannot
@@ -20,11 +21,11 @@ import {
   resolveDatasetScene, type SemanticInstance, type StageConfig, type StagePlacement, decodersFor, type HabitatNavMeshSettings,
 } from '../sim/node.js';
 
-export type SceneKind = 'procedural' | 'gltf' | 'habitat-stage' | 'hm3d-stage' | 'mp3d-stage' | 'scene-dataset';
+export type SceneKind = 'procedural' | 'gltf' | 'habitat-stage' | 'habitat-object' | 'hm3d-stage' | 'mp3d-stage' | 'scene-dataset';
 
 /** What a house spec may name, for refusals. */
 export const ACCEPTED_SCENES =
-  "seed:N; a .gltf/.glb (y-up glTF); a habitat stage (X.stage_config.json, or X.glb with X.stage_config.json beside it); an HM3D X.basis.glb (with X.semantic.glb + X.semantic.txt for annotations); an MP3D X.glb with X.navmesh beside it; or X.scene_dataset_config.json#SCENE";
+  "seed:N; a .gltf/.glb (y-up glTF); a habitat stage (X.stage_config.json, or X.glb with X.stage_config.json beside it); an HM3D X.basis.glb (with X.semantic.glb + X.semantic.txt for annotations); an MP3D X.glb with X.navmesh beside it; or X.scene_dataset_config.json#SCENE (scene inspect also opens a habitat object, X.object_config.json)";
 
 export class SceneError extends Error {
   override name = 'SceneError';
@@ -74,6 +75,8 @@ interface Plan {
   navmesh?: string | null;
   /** a scene instance's placement of its stage */
   place?: StagePlacement;
+  /** what the plan leaves out, said in the scene's notes */
+  notes?: string[];
 }
 
 /** Which reader a path needs, decided by the path and the files beside it. */
@@ -89,11 +92,15 @@ function planOf(path: string, glb: 'auto' | 'habitat'): Plan {
     } catch (e) {
       throw new SceneError(cfg, (e as Error).message);
     }
-    return { kind: 'scene-dataset', file: d.stage, frame: d.frame ?? undefined, navmesh: d.navmesh, place: d.place ?? undefined };
+    const { objects, articulated } = d.unread;
+    const notes = objects + articulated > 0 ? [`the scene instance '${name}' places ${objects} object(s) and ${articulated} articulated object(s) besides its stage; only the stage is read (they are not in the scene, its navmesh or its views)`] : [];
+    return { kind: 'scene-dataset', file: d.stage, frame: d.frame ?? undefined, navmesh: d.navmesh, place: d.place ?? undefined, notes };
   }
   if (!existsSync(path)) throw new SceneError(path, 'the file does not exist');
   if (!statSync(path).isFile()) throw new SceneError(path, 'is not a file');
   if (/\.stage_config\.json$/i.test(path)) return { kind: 'habitat-stage', file: path };
+  // habitat-sim's object attributes default to glTF's frame: +Y up, −Z front
+  if (/\.object_config\.json$/i.test(path)) return { kind: 'habitat-object', file: path, frame: { up: [0, 1, 0], front: [0, 0, -1] } };
   if (/\.gltf$/i.test(path)) return { kind: 'gltf', file: path };
   if (!/\.glb$/i.test(path)) throw new SceneError(path, 'is not a scene file this opener reads');
   const cfg = stageConfigBeside(path);
@@ -146,11 +153,11 @@ async function openUncached(ref: HouseRef, o: SceneOpenOptions): Promise<OpenedH
       const scene = await openGltf(plan.file, o, report);
       return { kind: 'gltf', scene, files: [plan.file], stageConfig: null, textures: report.textures, notes: report.notes, semantic: null, navmeshFile: null };
     }
-    const stage = await readHabitatStage({ stage: plan.file, frame: plan.frame, place: plan.place, textures: o.textures, report });
+    const stage = await readHabitatStage({ stage: plan.file, frame: plan.frame, place: plan.place, textures: o.textures, report, ...(plan.kind === 'habitat-object' ? { semantic: 'none' as const } : {}) });
     const navmeshFile = plan.navmesh ?? habitatNavMeshPathOf(stage.glb, stage.stageConfig, stage.configDir);
     if (navmeshFile && !existsSync(navmeshFile)) throw new SceneError(plan.file, `its navmesh '${navmeshFile}' does not exist`, 'a navmesh the stage config (nav_asset) or dataset config (navmesh_instances) names that is there, or none (the navmesh is then built)');
     const files = [...new Set([ref.path.replace(/#.*$/, ''), plan.file, stage.glb, ...(stage.semanticFiles ? [stage.semanticFiles.glb, stage.semanticFiles.txt] : [])])];
-    return { kind: plan.kind, scene: stage.scene, files, stageConfig: stage.stageConfig, textures: report.textures, notes: report.notes, semantic: stage.semantic, navmeshFile };
+    return { kind: plan.kind, scene: stage.scene, files, stageConfig: stage.stageConfig, textures: report.textures, notes: [...(plan.notes ?? []), ...report.notes], semantic: stage.semantic, navmeshFile };
   } catch (e) {
     throw refusalOf(plan.file, e);
   }

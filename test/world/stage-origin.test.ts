@@ -3,7 +3,8 @@
  * origin 0 and with origin (12, 1.5, −7) (both at scale 1.5) inspect with bounds moved by it, render
  * the same pictures from views moved by it, get navmeshes of the same area, and an R2R-CE episode
  * written in the moved world starts on the moved navmesh with the same route length. A scene
- * instance's `stage_instance.translation`/`rotation` places its stage the same way; a bad origin or
+ * instance's `stage_instance.translation`/`rotation` places its stage the same way (its objects are
+ * not read, which its notes say); a bad origin or
  * placement is refused with exit 2, naming the file and what is accepted.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -111,12 +112,14 @@ describe('a stage with a declared origin', () => {
     writeFileSync(ds, JSON.stringify({ stages: { paths: { '.json': ['*.stage_config.json'] } }, scene_instances: { paths: { '.json': ['*.scene_instance.json'] } } }));
     // a quarter turn about +y (w, x, y, z), then 5 m along x
     const q = [Math.SQRT1_2, 0, Math.SQRT1_2, 0];
-    writeFileSync(join(dir, 'plain', 'turned.scene_instance.json'), JSON.stringify({ stage_instance: { template_name: 'room', translation: [5, 0, 0], rotation: q } }));
+    writeFileSync(join(dir, 'plain', 'turned.scene_instance.json'), JSON.stringify({ stage_instance: { template_name: 'room', translation: [5, 0, 0], rotation: q }, object_instances: [{ template_name: 'chair', translation: [1, 0, 1] }] }));
     const p = await json<SceneInspection>('scene', 'inspect', plain);
     const t = await json<SceneInspection>('scene', 'inspect', `${ds}#turned`);
     // x and z swap extents (9 m by 6 m becomes 6 m by 9 m), centred 5 m along x
     expectNear([t.bounds_m!.max[0] - t.bounds_m!.min[0], t.bounds_m!.max[2] - t.bounds_m!.min[2]], [p.bounds_m!.max[2] - p.bounds_m!.min[2], p.bounds_m!.max[0] - p.bounds_m!.min[0]]);
     expect((t.bounds_m!.max[0] + t.bounds_m!.min[0]) / 2).toBeCloseTo(5 + (p.bounds_m!.max[2] + p.bounds_m!.min[2]) / 2, 2);
+    // the objects it places are not read, and it says so
+    expect(t.notes.join('\n')).toMatch(/places 1 object\(s\) and 0 articulated object\(s\) besides its stage; only the stage is read/);
     writeFileSync(join(dir, 'plain', 'bad.scene_instance.json'), JSON.stringify({ stage_instance: { template_name: 'room', rotation: [0, 0, 0, 0] } }));
     const bad = await runMain('scene', 'inspect', `${ds}#bad`);
     expect(bad.code).toBe(2);

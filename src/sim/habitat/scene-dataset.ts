@@ -21,6 +21,8 @@ export interface DatasetScene {
   navmesh: string | null;
   /** where the scene instance places its stage (`stage_instance.translation`/`rotation`), or null */
   place: StagePlacement | null;
+  /** what the scene instance places besides its stage, which is not read (objects, articulated objects) */
+  unread: { objects: number; articulated: number };
 }
 
 const coordinate = z.number().check(z.minimum(-1e5, 'at least -100000 m'), z.maximum(1e5, 'at most 100000 m'));
@@ -109,6 +111,7 @@ export function resolveDatasetScene(path: string, scene: string): DatasetScene {
   let stage = stageNamed(scene);
   let navName: string | null = typeof navmeshes[scene] === 'string' ? scene : null;
   let place: StagePlacement | null = null;
+  const unread = { objects: 0, articulated: 0 };
   if (!stage) {
     const inst = instances.find((f) => matches(f, scene));
     if (inst) {
@@ -122,6 +125,8 @@ export function resolveDatasetScene(path: string, scene: string): DatasetScene {
       if (!si.success) throw new Error(`scene instance '${inst}': stage_instance is invalid:\n${describeIssues(si.error)}\naccepted: {template_name: string, translation?: [x, y, z] metres, rotation?: [w, x, y, z]}`);
       const template = si.data.template_name;
       place = placementOf(si.data);
+      unread.objects = Array.isArray(data.object_instances) ? data.object_instances.length : 0;
+      unread.articulated = Array.isArray(data.articulated_object_instances) ? data.articulated_object_instances.length : 0;
       stage = stageNamed(basename(template)) ?? stageNamed(template);
       if (!stage) throw new Error(`scene instance '${inst}' names the stage '${template}', which is not among the stages of '${path}' (${stages.length} listed)`);
       const nav = data.navmesh_instance;
@@ -134,5 +139,5 @@ export function resolveDatasetScene(path: string, scene: string): DatasetScene {
     throw new Error(`scene dataset config '${path}' has no stage or scene instance named '${scene}'; it holds: ${list}`);
   }
   const navmesh = navName ? resolve(dir, navmeshes[navName] as string) : null;
-  return { stage, frame, navmesh, place };
+  return { stage, frame, navmesh, place, unread };
 }
