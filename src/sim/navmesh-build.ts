@@ -48,9 +48,24 @@ const RC_LOG_ERROR = 3;
 /** 'auto': one tile up to SOLO_MAX_CELLS a side, else tiles; 'solo': one tile whatever the size (an export for habitat-sim). */
 export type NavMeshLayout = 'auto' | 'solo';
 
-/** The layout a grid of these bounds gets: 0 for one tile, else the tile size in cells. */
-export function tileCellsFor(positions: Float32Array, cs: number, layout: NavMeshLayout): number {
-  if (layout === 'solo' || positions.length === 0) return 0;
+/**
+ * Detour's polygon references hold 22 bits of tile and polygon index, of which recast-navigation-js
+ * gives tiles at most 14: a grid needing more tiles would be built with holes (a tile that cannot
+ * be added is only logged), and one tile that large would not fit in WebAssembly's memory.
+ */
+const MAX_TILES = 1 << 14;
+
+/**
+ * A scene no navmesh can be built for. Named as the scene opener's refusals are, so that every
+ * command refuses it with exit 2 (src/commands/main.ts tells them by name; sim cannot import world).
+ */
+export class NavMeshSceneError extends Error {
+  override name = 'SceneError';
+}
+
+/** The layout a grid of these bounds gets: 0 for one tile, else the tile size in cells; a grid too large for Detour throws. */
+export function tileCellsFor(positions: Float32Array, cs: number, layout: NavMeshLayout, name = 'scene'): number {
+  if (positions.length === 0) return 0;
   let x0 = Infinity, x1 = -Infinity, z0 = Infinity, z1 = -Infinity;
   for (let i = 0; i < positions.length; i += 3) {
     const x = positions[i], z = positions[i + 2];
@@ -59,8 +74,15 @@ export function tileCellsFor(positions: Float32Array, cs: number, layout: NavMes
     if (z < z0) z0 = z;
     if (z > z1) z1 = z;
   }
-  const cells = Math.max(Math.ceil((x1 - x0) / cs), Math.ceil((z1 - z0) / cs));
-  return cells > SOLO_MAX_CELLS ? TILE_CELLS : 0;
+  const w = Math.ceil((x1 - x0) / cs), h = Math.ceil((z1 - z0) / cs);
+  const tiles = Math.ceil(w / TILE_CELLS) * Math.ceil(h / TILE_CELLS);
+  if (!Number.isFinite(tiles) || tiles > MAX_TILES) {
+    const size = `${+(x1 - x0).toFixed(1)} × ${+(z1 - z0).toFixed(1)} m`;
+    const side = Math.floor(Math.sqrt(MAX_TILES) * TILE_CELLS * cs);
+    throw new NavMeshSceneError(`scene '${name}': its walkable surface spans ${size}, ${w} × ${h} cells of ${+cs.toFixed(4)} m: more than a navmesh holds (${MAX_TILES} tiles of ${TILE_CELLS} cells, ${side} m a side for this agent); check the stage's units_to_meters and scale\naccepted: a scene at most ${side} m a side in metres`);
+  }
+  if (layout === 'solo') return 0;
+  return Math.max(w, h) > SOLO_MAX_CELLS ? TILE_CELLS : 0;
 }
 
 /** Two 32-bit FNV-1a style hashes of the bytes (a cache key; a hit is compared in full). */
@@ -79,8 +101,8 @@ interface CacheEntry {
   config: string;
   bytes: Uint8Array;
 }
-/** The last few builds (a GOAT-Bench eval rebuilds per episode world; a command opens a scene twice). */
-const CACHE_ENTRIES = 4;
+/** The last two builds (a command that checks a scene and then runs it builds twice); each keeps a copy of its triangles, so a hit is exact. */
+const CACHE_ENTRIES = 2;
 const cache: CacheEntry[] = [];
 
 const sameFloats = (a: Float32Array, b: Float32Array) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
@@ -106,7 +128,7 @@ export function clearNavMeshCache(): void {
 
 /** Generates (or imports from the cache) the Detour navmesh of `positions` (x, y, z per vertex, three per triangle). */
 export function generateNavMesh(positions: Float32Array, config: Record<string, number>, layout: NavMeshLayout, name: string): { navMesh: RawNavMesh; cached: boolean } {
-  const tileSize = tileCellsFor(positions, config.cs, layout);
+  const tileSize = tileCellsFor(positions, config.cs, layout, name);
   const cfg = tileSize > 0 ? { ...config, tileSize, chunkyTriMeshTrisPerChunk: chunkSize(positions.length / 9) } : config;
   const cfgText = JSON.stringify(cfg);
   const key = hash64(new Uint8Array(positions.buffer, positions.byteOffset, positions.byteLength));

@@ -113,7 +113,13 @@ export async function inspectScene(ref: HouseRef, o: SceneInspectOptions = {}): 
     await initRecast();
     const initMs = performance.now() - ti;
     const t0 = performance.now(), c0 = process.cpuUsage();
-    const nav = await SceneNavMesh.build(h.scene, agent);
+    let nav: SceneNavMesh;
+    try {
+      nav = await SceneNavMesh.build(h.scene, agent);
+    } catch (e) {
+      if ((e as Error).name === 'SceneError') throw e;
+      throw new SceneError(path, `no navmesh can be built: ${(e as Error).message}`, 'a scene whose walkable surface Recast can build a navmesh for');
+    }
     const ms = performance.now() - t0, cpu = process.cpuUsage(c0);
     try {
       const g = navMeshGeometry(nav.toRecastBytes());

@@ -126,6 +126,19 @@ describe('a stage with a declared origin', () => {
     expect(bad.err).toMatch(/bad\.scene_instance\.json': stage_instance is invalid:[\s\S]*rotation quaternion \[w, x, y, z\] of non-zero length[\s\S]*accepted: /);
   }, 60_000);
 
+  it('a stage too large for a navmesh is refused with exit 2 (inspect --build-navmesh, sim render), before WebAssembly', async () => {
+    // kilometres for metres: 6 km by 4 km
+    const huge = stage('huge', { units_to_meters: 1000, scale: [1, 1, 1] });
+    expect((await runMain('scene', 'inspect', huge)).code).toBe(0);
+    const r = await runMain('scene', 'inspect', huge, '--build-navmesh');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/scene '.*huge\/room\.glb': its walkable surface spans 6000 × 4000 m, .* more than a navmesh holds \(16384 tiles of 128 cells, 737 m a side for this agent\); check the stage's units_to_meters and scale\naccepted: a scene at most 737 m a side/);
+    // the same refusal, exit 2, from a command that renders
+    const render = await runMain('sim', 'render', '--house', huge, '--out', join(dir, 'huge-view'));
+    expect(render.code).toBe(2);
+    expect(render.err).toMatch(/more than a navmesh holds/);
+  }, 60_000);
+
   it('an origin that is not three coordinates within 100 km is refused with exit 2', async () => {
     for (const [origin, why] of [[[1, 2], /origin/], [[0, 2e6, 0], /at most 100000 m/], [[0, 'up', 0], /origin/]] as const) {
       const cfg = stage(`bad-${String(origin).replace(/\W/g, '_')}`, { origin });
