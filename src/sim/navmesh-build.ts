@@ -136,8 +136,9 @@ export function generateNavMesh(positions: Float32Array, config: Record<string, 
   if (hit) return { navMesh: core.importNavMesh(hit).navMesh, cached: true };
   const indices = new Uint32Array(positions.length / 3).map((_, i) => i);
   const r = tileSize > 0 ? generators.generateTiledNavMesh(positions, indices, cfg) : generators.generateSoloNavMesh(positions, indices, cfg);
-  // a tile that fails is only logged by the tiled generator, which then reports success with a hole
-  const error = r.error ?? r.intermediates?.buildContext?.logs.find((l) => l.category === RC_LOG_ERROR)?.msg;
+  // a tile that fails to build or to join the mesh is only logged by the tiled generator, which then
+  // reports success with a hole
+  const error = r.error ?? r.intermediates?.buildContext?.logs.find((l) => l.category === RC_LOG_ERROR || /^Failed to add tile/.test(l.msg))?.msg;
   if (!r.success || !r.navMesh || error) {
     r.navMesh?.destroy();
     throw new Error(`navmesh generation failed for scene '${name}': ${error ?? 'no navmesh'}`);

@@ -144,7 +144,6 @@ function placementMatrix(p: StagePlacement): number[] {
   ];
 }
 
-
 /** The navmesh file a stage uses by default: the config's `nav_asset`, else `<stem>.navmesh` (`X.basis.navmesh`) beside it, else null. */
 export function habitatNavMeshPathOf(glb: string, cfg: StageConfig | null, cfgDir: string): string | null {
   if (cfg?.nav_asset) return resolve(cfgDir, cfg.nav_asset);
