@@ -18,7 +18,7 @@ import type { Vec3 } from '../geometry/index.js';
 import { type AgentShape, DEFAULT_AGENT, type HouseRef, type Scene, SceneNavMesh } from '../sim/index.js';
 import {
   emptyGltfReport, type GltfReport, habitatNavMeshPathOf, HABITAT_DEFAULT_AGENT, loadGltfScene, loadHouse, navMeshFileAgent, parseHabitatNavMesh, readHabitatStage,
-  resolveDatasetScene, type SemanticInstance, type StageConfig, type StagePlacement, decodersFor, type HabitatNavMeshSettings,
+  resolveDatasetScene, type SemanticInstance, type StageConfig, type StageDefaults, type StagePlacement, decodersFor, type HabitatNavMeshSettings,
 } from '../sim/node.js';
 
 export type SceneKind = 'procedural' | 'gltf' | 'habitat-stage' | 'habitat-object' | 'hm3d-stage' | 'mp3d-stage' | 'scene-dataset';
@@ -71,7 +71,7 @@ interface Plan {
   kind: SceneKind;
   /** the stage (config or glb) for habitat kinds; the file for gltf */
   file: string;
-  frame?: { up: Vec3; front: Vec3 };
+  frame?: StageDefaults;
   navmesh?: string | null;
   /** a scene instance's placement of its stage */
   place?: StagePlacement;

@@ -126,6 +126,20 @@ describe('a stage with a declared origin', () => {
     expect(bad.err).toMatch(/bad\.scene_instance\.json': stage_instance is invalid:[\s\S]*rotation quaternion \[w, x, y, z\] of non-zero length[\s\S]*accepted: /);
   }, 60_000);
 
+  it("a dataset's stage defaults (origin, units) apply where the stage config says nothing; bad ones are refused", async () => {
+    const ds = join(dir, 'plain', 'defaults.scene_dataset_config.json');
+    writeFileSync(ds, JSON.stringify({ stages: { default_attributes: { origin: [0, 2, 0], units_to_meters: 2, scale: [9, 9, 9] }, paths: { '.json': ['*.stage_config.json'] } } }));
+    const p = await json<SceneInspection>('scene', 'inspect', plain);
+    const d = await json<SceneInspection>('scene', 'inspect', `${ds}#room`);
+    // the stage's own scale (1.5) stands; the dataset's units (2) and origin (2 m up) fill in
+    expectNear(d.bounds_m!.min, plus(p.bounds_m!.min.map((v) => 2 * v), [0, 2, 0]));
+    expectNear(d.bounds_m!.max, plus(p.bounds_m!.max.map((v) => 2 * v), [0, 2, 0]));
+    writeFileSync(ds, JSON.stringify({ stages: { default_attributes: { units_to_meters: -1 }, paths: { '.json': ['*.stage_config.json'] } } }));
+    const bad = await runMain('scene', 'inspect', `${ds}#room`);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/defaults\.scene_dataset_config\.json': stages\.default_attributes is invalid:[\s\S]*units_to_meters must be at least 0\.0001[\s\S]*accepted: /);
+  }, 60_000);
+
   it('a stage too large for a navmesh is refused with exit 2 (inspect --build-navmesh, sim render), before WebAssembly', async () => {
     // kilometres for metres: 6 km by 4 km
     const huge = stage('huge', { units_to_meters: 1000, scale: [1, 1, 1] });

@@ -27,8 +27,8 @@ export const HABITAT_DEFAULT_AGENT: AgentShape = { height: 1.5, radius: 0.1, max
 const vec3 = z.tuple([z.number(), z.number(), z.number()]);
 // a stage placed more than 100 km away is a mistake, and float32 vertices out there lose centimetres
 const coordinate = z.number().check(z.minimum(-1e5, 'a stage origin coordinate must be at least -100000 m'), z.maximum(1e5, 'a stage origin coordinate must be at most 100000 m'));
-export const StageConfigSchema = z.looseObject({
-  render_asset: z.string().check(z.minLength(1)),
+/** The fields that place a stage's mesh in the world: a stage config's, or a dataset's defaults for its stages. */
+const frameFields = {
   up: z.optional(vec3),
   front: z.optional(vec3),
   /** where the stage file's own origin stands in the y-up world, in metres (habitat-sim's CoordinateFrame origin: relative to the parent) */
@@ -37,6 +37,13 @@ export const StageConfigSchema = z.looseObject({
   scale: z.optional(z.tuple([z.number().check(z.positive()), z.number().check(z.positive()), z.number().check(z.positive())])),
   // millimetres to kilometres: 1e-30 would shrink a house to nothing (and every distance with it)
   units_to_meters: z.optional(z.number().check(z.minimum(1e-4, 'units_to_meters must be at least 0.0001 (1e-4)'), z.maximum(1e4, 'units_to_meters must be at most 10000'))),
+};
+/** A scene dataset's `stages.default_attributes`, as far as they place a stage (the rest is not read). */
+export const StageDefaultsSchema = z.looseObject(frameFields);
+export type StageDefaults = z.infer<typeof StageDefaultsSchema>;
+export const StageConfigSchema = z.looseObject({
+  render_asset: z.string().check(z.minLength(1)),
+  ...frameFields,
   nav_asset: z.optional(z.string().check(z.minLength(1))),
   semantic_asset: z.optional(z.string().check(z.minLength(1))),
   semantic_descriptor_filename: z.optional(z.string().check(z.minLength(1))),
@@ -56,8 +63,8 @@ export interface HabitatSceneOptions {
   textures?: 'strict' | 'grey';
   /** filled while reading the stage: textures decoded and failed, extensions ignored */
   report?: GltfReport;
-  /** the stage's frame when no stage config says otherwise (default habitat's +Z up, +Y front) */
-  frame?: { up: Vec3; front: Vec3 };
+  /** the stage's frame, origin, scale and units where its stage config says nothing (default habitat's +Z up, +Y front, metres) */
+  frame?: StageDefaults;
   /** where a scene instance places its stage, after the stage config's own frame and origin */
   place?: StagePlacement;
 }
@@ -116,11 +123,11 @@ const stemOf = (glb: string) => glb.replace(/(\.basis)?\.glb$/i, '');
  * Stage frame, units, scale and origin as one column-major matrix: world = scale ∘ (R · units · p) +
  * origin, then the scene instance's placement (rotation, then translation) when it gives one.
  */
-function frameOf(cfg: StageConfig | null, fallback: { up: Vec3; front: Vec3 } | undefined, place: StagePlacement | undefined): number[] {
+function frameOf(cfg: StageConfig | null, fallback: StageDefaults | undefined, place: StagePlacement | undefined): number[] {
   const m = stageFrameMatrix((cfg?.up ?? fallback?.up ?? HABITAT_MESH_UP) as Vec3, (cfg?.front ?? fallback?.front ?? HABITAT_MESH_FRONT) as Vec3);
-  const u = cfg?.units_to_meters ?? 1;
-  const sc = cfg?.scale ?? [1, 1, 1];
-  const o = cfg?.origin ?? [0, 0, 0];
+  const u = cfg?.units_to_meters ?? fallback?.units_to_meters ?? 1;
+  const sc = cfg?.scale ?? fallback?.scale ?? [1, 1, 1];
+  const o = cfg?.origin ?? fallback?.origin ?? [0, 0, 0];
   // element (row r, column c) at c * 4 + r: row r of the rotation is scaled by the world axis' scale
   const stage = m.map((v, i) => (i < 12 && i % 4 < 3 ? v * u * sc[i % 4] : i >= 12 && i < 15 ? o[i - 12] : v));
   return place ? mul4(placementMatrix(place), stage) : stage;

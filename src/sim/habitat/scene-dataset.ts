@@ -8,15 +8,15 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { type Vec3, z } from '../../geometry/index.js';
+import { z } from '../../geometry/index.js';
 import { describeIssues } from '../episodes/schema.js';
-import type { StagePlacement } from './load-scene.js';
+import { type StageDefaults, StageDefaultsSchema, type StagePlacement } from './load-scene.js';
 
 export interface DatasetScene {
   /** a `*.stage_config.json` or a stage `.glb` */
   stage: string;
-  /** the config's `stages.default_attributes` frame, for stages whose own config says none */
-  frame: { up: Vec3; front: Vec3 } | null;
+  /** the config's `stages.default_attributes` (frame, origin, scale, units), for what a stage's own config does not say */
+  frame: StageDefaults | null;
   /** the navmesh the config names for the scene (`navmesh_instances`), or null */
   navmesh: string | null;
   /** where the scene instance places its stage (`stage_instance.translation`/`rotation`), or null */
@@ -45,7 +45,6 @@ function placementOf(stageInstance: z.infer<typeof StageInstanceSchema>): StageP
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const vec3 = (v: unknown): Vec3 | null => (Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === 'number' && Number.isFinite(x)) ? [v[0], v[1], v[2]] : null);
 
 /** Files under `dir` matching a habitat path entry: a folder (every file in it), or a path with `*` in its segments. */
 function expand(dir: string, entry: string): string[] {
@@ -100,9 +99,11 @@ export function resolveDatasetScene(path: string, scene: string): DatasetScene {
   }
   const dir = dirname(path);
   const stagesSection = obj(cfg.stages);
-  const defaults = obj(stagesSection.default_attributes);
-  const up = vec3(defaults.up), front = vec3(defaults.front);
-  const frame = up && front ? { up, front } : null;
+  const d = StageDefaultsSchema.safeParse(stagesSection.default_attributes ?? {});
+  if (!d.success) throw new Error(`scene dataset config '${path}': stages.default_attributes is invalid:\n${describeIssues(d.error)}\naccepted: up and front [x, y, z] (perpendicular unit vectors), origin [x, y, z] metres, scale [x, y, z] > 0, units_to_meters 0.0001..10000`);
+  // habitat-sim reads up and front as a pair: one without the other leaves the stage's own frame
+  const { up, front, ...rest } = d.data;
+  const frame: StageDefaults | null = { ...(up && front ? { up, front } : {}), ...rest };
   const navmeshes = obj(cfg.navmesh_instances);
   const stages = listed(dir, stagesSection, /(\.stage_config\.json|\.glb)$/i);
   const instances = listed(dir, obj(cfg.scene_instances), /\.scene_instance\.json$/i);
