@@ -85,12 +85,12 @@ export function tileCellsFor(positions: Float32Array, cs: number, layout: NavMes
   return Math.max(w, h) > SOLO_MAX_CELLS ? TILE_CELLS : 0;
 }
 
-/** Two 32-bit FNV-1a style hashes of the bytes (a cache key; a hit is compared in full). */
-function hash64(bytes: Uint8Array): string {
-  let a = 0x811c9dc5, b = 0x01000193 ^ bytes.length;
-  for (let i = 0; i < bytes.length; i++) {
-    a = Math.imul(a ^ bytes[i], 0x01000193);
-    b = Math.imul(b ^ bytes[i], 0x5bd1e995) ^ (b >>> 15);
+/** Two 32-bit multiplicative hashes of the words (a cache key; a hit is compared in full). */
+function hash64(words: Uint32Array): string {
+  let a = 0x811c9dc5, b = 0x01000193 ^ words.length;
+  for (let i = 0; i < words.length; i++) {
+    a = Math.imul(a ^ words[i], 0x01000193);
+    b = Math.imul(b ^ words[i], 0x5bd1e995) ^ (b >>> 15);
   }
   return `${(a >>> 0).toString(16)}${(b >>> 0).toString(16)}`;
 }
@@ -131,7 +131,7 @@ export function generateNavMesh(positions: Float32Array, config: Record<string, 
   const tileSize = tileCellsFor(positions, config.cs, layout, name);
   const cfg = tileSize > 0 ? { ...config, tileSize, chunkyTriMeshTrisPerChunk: chunkSize(positions.length / 9) } : config;
   const cfgText = JSON.stringify(cfg);
-  const key = hash64(new Uint8Array(positions.buffer, positions.byteOffset, positions.byteLength));
+  const key = hash64(new Uint32Array(positions.buffer, positions.byteOffset, positions.length));
   const hit = cached(positions, cfgText, key);
   if (hit) return { navMesh: core.importNavMesh(hit).navMesh, cached: true };
   const indices = new Uint32Array(positions.length / 3).map((_, i) => i);
