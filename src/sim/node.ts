@@ -14,7 +14,7 @@ export { GOAT_AGENT, HABITAT_DEFAULT_AGENT, type HabitatScene, type HabitatScene
 export { type HabitatNavMeshFile, type HabitatNavMeshSettings, parseHabitatNavMesh, writeHabitatNavMesh } from './habitat/navmesh-file.js';
 export { parseSemanticTxt, sceneIdsBySemanticId, type SemanticInstance } from './habitat/semantic.js';
 export { emptyGltfReport, type GltfReport, loadGltfScene } from './gltf.js';
-export { decodersFor, habitatNavMeshPathOf, type HabitatStage, navMeshFileAgent, openHabitatNavMesh, readHabitatStage, readHabitatStageConfig } from './habitat/load-scene.js';
+export { decodersFor, habitatNavMeshPathOf, type HabitatStage, navMeshFileAgent, NODE_SCENE_READER, openHabitatNavMesh, readHabitatStage, readHabitatStageConfig } from './habitat/load-scene.js';
 export { type DatasetScene, resolveDatasetScene } from './habitat/scene-dataset.js';
 export { type NavMeshGeometry, navMeshGeometry } from './habitat/navmesh-file.js';
 export { type BuildConfig, type RecastValues, recastOfBuildConfig, recastOfHabitatSettings } from './habitat/navmesh-settings.js';

@@ -10,20 +10,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { z } from '../../geometry/index.js';
 import { describeIssues } from '../episodes/schema.js';
-import { type StageDefaults, StageDefaultsSchema, type StagePlacement } from './load-scene.js';
+import { type DatasetScene, type StageDefaults, StageDefaultsSchema, type StagePlacement } from './stage-read.js';
 
-export interface DatasetScene {
-  /** a `*.stage_config.json` or a stage `.glb` */
-  stage: string;
-  /** the config's `stages.default_attributes` (frame, origin, scale, units), for what a stage's own config does not say */
-  frame: StageDefaults | null;
-  /** the navmesh the config names for the scene (`navmesh_instances`), or null */
-  navmesh: string | null;
-  /** where the scene instance places its stage (`stage_instance.translation`/`rotation`), or null */
-  place: StagePlacement | null;
-  /** what the scene instance places besides its stage, which is not read (objects, articulated objects) */
-  unread: { objects: number; articulated: number };
-}
+export type { DatasetScene } from './stage-read.js';
 
 const coordinate = z.number().check(z.minimum(-1e5, 'at least -100000 m'), z.maximum(1e5, 'at most 100000 m'));
 /** The fields of a scene instance's `stage_instance` read here (habitat-sim's: rotation is [w, x, y, z]). */
