@@ -4,7 +4,7 @@
  * Textures the browser cannot decode (Basis, KTX2) are grey and named, as --allow-missing-textures does.
  */
 import { openSceneWith, type OpenedHouseScene } from '../src/world/scene-opener.js';
-import { browserReader, fetchedFiles, pickedFiles } from './scene-reader.js';
+import { browserReader, pickedFiles } from './scene-reader.js';
 
 const MAIN_FILE = [/\.stage_config\.json$/i, /\.object_config\.json$/i, /(?<!\.semantic)\.glb$/i, /\.gltf$/i];
 
@@ -22,10 +22,4 @@ export async function openPickedScene(list: ArrayLike<File>): Promise<OpenedHous
   const main = mainFileOf(files.map((f) => `/${f.webkitRelativePath || f.name}`));
   if (!main) throw new Error(`none of the picked files (${files.map((f) => f.name).join(', ') || 'none'}) is a scene: pick a .glb or .gltf, or a folder with a X.stage_config.json`);
   return openSceneWith(browserReader(pickedFiles(files)), main, { textures: 'grey' });
-}
-
-/** A scene by URL path, resolved against the page (`?scene=scenes/stage.glb`). */
-export async function openSceneUrl(url: string): Promise<OpenedHouseScene> {
-  const path = new URL(url, document.baseURI).pathname;
-  return openSceneWith(browserReader(fetchedFiles()), path, { textures: 'grey' });
 }

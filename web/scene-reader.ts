@@ -1,6 +1,6 @@
 /**
  * The browser's `SceneReader` for the scene opener: the files the user picked (one file, or a folder
- * with a stage config and the files it names), or files fetched beside a URL. Images decode with the
+ * with a stage config and the files it names). Images decode with the
  * browser's own decoders (createImageBitmap, read back through an OffscreenCanvas) before the glTF
  * reader asks for them, since the reader's decoders are synchronous. Basis and KTX2 need the
  * transcoder, which is Node-only here: such a texture is named in the scene's failed textures and
@@ -20,25 +20,6 @@ export function pickedFiles(list: ArrayLike<File>): SceneFiles {
       return new Uint8Array(await f.arrayBuffer());
     },
     kind: async (path) => (byPath.has(path) ? 'file' : folders.has(path) || path === '/' ? 'folder' : null),
-    resolve: posixResolve,
-    dirname: posixDirname,
-  };
-}
-
-/** Files fetched by URL path (the demo's `?scene=` address), relative to the page. */
-export function fetchedFiles(): SceneFiles {
-  const got = new Map<string, Promise<Response>>();
-  const fetchOnce = (path: string) => {
-    if (!got.has(path)) got.set(path, fetch(path));
-    return got.get(path)!;
-  };
-  return {
-    async read(path) {
-      const r = await fetchOnce(path);
-      if (!r.ok) throw new Error(`fetching '${path}' gave HTTP ${r.status}`);
-      return new Uint8Array(await r.clone().arrayBuffer());
-    },
-    kind: async (path) => ((await fetchOnce(path).catch(() => null))?.ok ? 'file' : null),
     resolve: posixResolve,
     dirname: posixDirname,
   };

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { Document, WebIO } from '@gltf-transform/core';
 import { PNG } from 'pngjs';
+import { habitatGlb, type Quad } from '../helpers/habitat-glb.js';
 import type { Page } from 'playwright-core';
 import type { DemoHandle } from '../../web/main.js';
 import type { SessionState } from '../../web/session.js';
@@ -225,7 +226,53 @@ describe.skipIf(!HAVE_CHROMIUM)(`browser demo in Chromium${HAVE_CHROMIUM ? '' : 
     expect([again.seed, again.actions, again.house]).toEqual([null, 0, first.house]);
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it('opens a picked stage folder (stage config + +Z-up GLB) upright, its KTX2 texture grey and named', async () => {
+    const { config, glb } = habitatStageFolder();
+    const files = [
+      { path: 'apt/apt.stage_config.json', bytes: [...new TextEncoder().encode(config)] },
+      { path: 'apt/apt.glb', bytes: [...glb] },
+    ];
+    // a folder pick as the browser gives it: Files whose webkitRelativePath holds the folder
+    const st = await page.evaluate(async (list) => {
+      const picked = list.map(({ path, bytes }) => {
+        const f = new File([new Uint8Array(bytes)], path.split('/').pop()!);
+        Object.defineProperty(f, 'webkitRelativePath', { value: path });
+        return f;
+      });
+      return (window as unknown as Demo).__navharness.openScene(picked);
+    }, files);
+    const opened = await page.evaluate(() => (window as unknown as Demo).__navharness.scene);
+    expect(opened).toMatchObject({ kind: 'habitat-stage', files: ['/apt/apt.stage_config.json', '/apt/apt.glb'], textures: { total: 1, decoded: 0 } });
+    expect(opened!.textures.failed).toHaveLength(1);
+    expect(opened!.textures.failed[0].reason).toMatch(/image\/ktx2.*unsupported image type/);
+    expect(await page.textContent('#status')).toMatch(/1 texture\(s\) grey: /);
+    // upright: the +Z-up floor is walkable and mapped free, the walls stand as obstacles
+    expect(st.seed).toBeNull();
+    expect(st.free).toBeGreaterThan(0);
+    expect(st.obstacle).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
+
+/** A habitat stage folder: a +Z-up 6 m room (KTX2-textured floor, grey walls) and its stage config. */
+function habitatStageFolder(): { config: string; glb: Uint8Array } {
+  const wall = (name: string, a: [number, number], b: [number, number]): Quad[] => {
+    const c: [number, number, number][] = [[a[0], a[1], 0], [b[0], b[1], 0], [b[0], b[1], 2.5], [a[0], a[1], 2.5]];
+    // both windings, so that the wall is seen from inside whichever way it faces
+    return [{ name, corners: c, colour: [0.6, 0.55, 0.5] }, { name: `${name} back`, corners: [...c].reverse(), colour: [0.6, 0.55, 0.5] }];
+  };
+  const ktx2 = new Uint8Array([0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+  const quads: Quad[] = [
+    { name: 'floor', corners: [[-3, -3, 0], [3, -3, 0], [3, 3, 0], [-3, 3, 0]], uv: [[0, 0], [1, 0], [1, 1], [0, 1]], image: 0 },
+    ...wall('wall north', [-3, 3], [3, 3]),
+    ...wall('wall south', [3, -3], [-3, -3]),
+    ...wall('wall west', [-3, -3], [-3, 3]),
+    ...wall('wall east', [3, 3], [3, -3]),
+  ];
+  const config = JSON.stringify({ render_asset: 'apt.glb', up: [0, 0, 1], front: [0, 1, 0], units_to_meters: 1 });
+  return { config, glb: habitatGlb(quads, [{ bytes: ktx2, mimeType: 'image/ktx2' }]) };
+}
 
 /** A y-up glTF room, 6 m square with 2.5 m walls, a PNG-checkered floor and a crate, as GLB. */
 async function roomGlb(): Promise<Uint8Array> {
