@@ -10,6 +10,7 @@ import { depthGradientCss, depthToImageData, rgbToImageData } from './picture.js
 import { MAX_HOUSE_SEED } from '../src/world/house-spec.js';
 import { ActionSchema, PoseModeSchema, RobotSession, SeedSchema, type Action, type MapCounts, type PoseMode, type SessionState } from './session.js';
 import { parseQuery } from './query.js';
+import type { Scene } from '../src/sim/index.js';
 
 export interface DemoHandle {
   ready: boolean;
@@ -21,8 +22,19 @@ export interface DemoHandle {
   /** resolves once every queued action has run */
   idle(): Promise<void>;
   load(seed: number): Promise<SessionState>;
+  /** opens picked files as a scene (a .glb, or a folder with a stage config) through the scene opener */
+  openScene(files: ArrayLike<File>): Promise<SessionState>;
+  /** the scene file opened last: its kind, files and textures, or null for a procedural house */
+  scene: SceneSummary | null;
   /** starts or stops the explorer; resolves when it has stopped (mapped, or stopped) */
   explore(on: boolean): Promise<void>;
+}
+
+export interface SceneSummary {
+  kind: string;
+  files: string[];
+  textures: { total: number; decoded: number; failed: Array<{ texture: string; reason: string }> };
+  notes: string[];
 }
 
 declare global {
@@ -100,6 +112,8 @@ function start(): void {
     map: el<HTMLCanvasElement>('map'),
     status: el<HTMLParagraphElement>('status'),
     seed: el<HTMLInputElement>('seed'),
+    sceneFile: el<HTMLInputElement>('scene-file'),
+    sceneFolder: el<HTMLInputElement>('scene-folder'),
     form: el<HTMLFormElement>('house-form'),
     reset: el<HTMLButtonElement>('reset'),
     explore: el<HTMLButtonElement>('explore'),
@@ -146,6 +160,8 @@ function start(): void {
     },
     idle: () => chain.then(() => {}),
     load: (seed) => enqueue(() => loadHouse(seed)),
+    openScene: (files) => enqueue(() => openScene(files)),
+    scene: null,
     explore: (on) => {
       if (on && !exploring) {
         exploring = true;
@@ -219,28 +235,60 @@ function start(): void {
     await nextPaint();
   }
 
-  async function loadHouse(seed: number): Promise<SessionState> {
-    const parsed = SeedSchema.safeParse(seed);
-    if (!parsed.success) throw new Error(`house seed must be a whole number from 0 to ${MAX_HOUSE_SEED}, got '${String(seed)}'`);
+  function busy(text: string): void {
     handle.ready = false;
     document.body.dataset.ready = 'false';
     ui.status.classList.remove('error');
-    ui.status.textContent = `Building house ${parsed.data}…`;
-    ui.status.textContent = `Building house ${parsed.data} (poses: ${poseMode})…`;
-    const next = await RobotSession.create(parsed.data, poseMode);
+    ui.status.textContent = text;
+  }
+
+  async function begin(next: RobotSession, ready: string): Promise<SessionState> {
     session?.dispose();
     session = next;
+    await draw();
+    handle.ready = true;
+    handle.error = null;
+    document.body.dataset.ready = 'true';
+    ui.status.textContent = ready;
+    return next.state();
+  }
+
+  const READY = 'Ready: drive with W / A / D or the arrow keys, or let the explorer drive.';
+
+  async function loadHouse(seed: number): Promise<SessionState> {
+    const parsed = SeedSchema.safeParse(seed);
+    if (!parsed.success) throw new Error(`house seed must be a whole number from 0 to ${MAX_HOUSE_SEED}, got '${String(seed)}'`);
+    busy(`Building house ${parsed.data} (poses: ${poseMode})…`);
+    const next = await RobotSession.create(parsed.data, poseMode);
+    openedScene = null;
+    handle.scene = null;
     ui.seed.value = String(parsed.data);
     const url = new URL(location.href);
     url.searchParams.set('seed', String(parsed.data));
     url.searchParams.set('pose', poseMode);
     history.replaceState(null, '', url);
-    await draw();
-    handle.ready = true;
-    handle.error = null;
-    document.body.dataset.ready = 'true';
-    ui.status.textContent = 'Ready: drive with W / A / D or the arrow keys, or let the explorer drive.';
-    return next.state();
+    return begin(next, READY);
+  }
+
+  // the scene file opened last, so that Reset and a new pose source start it again
+  let openedScene: Scene | null = null;
+
+  async function openScene(files: ArrayLike<File>): Promise<SessionState> {
+    busy(`Opening ${Array.from(files).map((f) => f.name).slice(0, 3).join(', ')}…`);
+    // the glTF reader comes with this chunk only: a procedural house never loads it
+    const { openPickedScene } = await import('./open-scene.js');
+    const opened = await openPickedScene(files);
+    handle.scene = { kind: opened.kind, files: opened.files, textures: opened.textures, notes: opened.notes };
+    openedScene = opened.scene;
+    const grey = opened.textures.failed.length ? ` ${opened.textures.failed.length} texture(s) grey: ${opened.textures.failed.map((f) => f.texture).join(', ')}.` : '';
+    return begin(await RobotSession.fromScene(opened.scene, poseMode), `Opened ${opened.files[0]} (${opened.kind}).${grey} ${READY}`);
+  }
+
+  /** Starts the current house or scene again (Reset, a new pose source). */
+  function restart(): Promise<SessionState> {
+    const scene = openedScene;
+    if (session && session.seed === null && scene) return enqueue(async () => begin(await RobotSession.fromScene(scene, poseMode), READY));
+    return handle.load(session?.seed ?? Number(ui.seed.value));
   }
 
   const act = (a: Action) => handle.press(a).catch(fail);
@@ -263,7 +311,12 @@ function start(): void {
     e.preventDefault();
     handle.load(Number(ui.seed.value)).catch(fail);
   });
-  ui.reset.addEventListener('click', () => handle.load(session?.seed ?? Number(ui.seed.value)).catch(fail));
+  ui.reset.addEventListener('click', () => restart().catch(fail));
+  for (const input of [ui.sceneFile, ui.sceneFolder]) {
+    input.addEventListener('change', () => {
+      if (input.files?.length) handle.openScene(input.files).catch(fail);
+    });
+  }
   ui.explore.addEventListener('click', () => {
     ui.explore.blur();
     void handle.explore(!exploring);
@@ -272,7 +325,7 @@ function start(): void {
     const p = PoseModeSchema.safeParse(ui.pose.value);
     if (!p.success) return fail(new Error(`pose source must be slam or ground-truth, got '${ui.pose.value}'`));
     poseMode = p.data;
-    handle.load(session?.seed ?? Number(ui.seed.value)).catch(fail);
+    restart().catch(fail);
   });
 
   // the map is drawn at the box's device-pixel size, so a new box size needs a redraw

@@ -24,7 +24,8 @@ import type { Tracker } from '../src/perception/tracker.js';
 import { Navcore } from '../src/wasm/navcore.js';
 import { HouseSeedTextSchema } from '../src/world/house-spec.js';
 import { createPoseSource, POSE_SOURCES, type PoseSourceKind } from '../src/world/pose-sources.js';
-import { openProceduralBody, type ProceduralBody } from '../src/world/procedural-body.js';
+import { openProceduralBody, openSceneBody, type ProceduralBody } from '../src/world/procedural-body.js';
+import type { Scene } from '../src/sim/index.js';
 
 export const ACTIONS = COARSE_ACTIONS;
 export type Action = CoarseAction;
@@ -51,7 +52,8 @@ export interface MapCounts {
 }
 
 export interface SessionState extends MapCounts {
-  seed: number;
+  /** the house seed, or null for a scene opened from a file */
+  seed: number | null;
   house: string;
   pose_source: PoseMode;
   /** known cells after the first frame, to see how much the map has grown */
@@ -131,9 +133,18 @@ export class RobotSession {
   }
 
   static async create(seed: number, poseMode: PoseMode = 'slam', navcore?: Navcore): Promise<RobotSession> {
+    return RobotSession.start(() => openProceduralBody(seed), poseMode, navcore);
+  }
+
+  /** The robot in a scene opened from a file (through the scene opener, web/open-scene.ts). */
+  static async fromScene(scene: Scene, poseMode: PoseMode = 'slam', navcore?: Navcore): Promise<RobotSession> {
+    return RobotSession.start(() => openSceneBody(scene), poseMode, navcore);
+  }
+
+  private static async start(open: () => Promise<ProceduralBody>, poseMode: PoseMode, navcore?: Navcore): Promise<RobotSession> {
     const mode = PoseModeSchema.safeParse(poseMode);
     if (!mode.success) throw new Error(`pose source must be one of ${POSE_SOURCES.join(', ')}, got '${String(poseMode)}'`);
-    const opened = await openProceduralBody(seed);
+    const opened = await open();
     const body = opened.body;
     const truth = new GroundTruthPoseSource(() => body.groundTruthPose());
     const observed = new ObservedPoseSource(await createPoseSource(mode.data, body), truth);
@@ -141,7 +152,7 @@ export class RobotSession {
     return new RobotSession(opened, nav, observed, mode.data);
   }
 
-  get seed(): number {
+  get seed(): number | null {
     return this.opened.seed;
   }
 

@@ -4,9 +4,9 @@
  * shortest paths and floor heights. Runs in Node and in browsers (Recast is WebAssembly).
  */
 import * as recastCore from '@recast-navigation/core';
-import * as recastGenerators from '@recast-navigation/generators';
 import type { Vec3 } from '../geometry/index.js';
 import { ATTR_WORDS, FLAG_NO_COLLIDE, type Scene } from './scene.js';
+import { generateNavMesh, type NavMeshLayout } from './navmesh-build.js';
 
 export interface AgentShape {
   radius: number;
@@ -36,11 +36,7 @@ interface RecastCore {
   importNavMesh(data: Uint8Array): { navMesh: NavMesh & { getMaxTiles(): number; getTile(i: number): { header(): { polyCount(): number } | null } } };
   exportNavMesh(m: NavMesh): Uint8Array;
 }
-interface RecastGenerators {
-  generateSoloNavMesh(positions: ArrayLike<number>, indices: ArrayLike<number>, cfg: Record<string, number>): { success: true; navMesh: NavMesh } | { success: false; error: string };
-}
 const core = recastCore as unknown as RecastCore;
-const generators = recastGenerators as unknown as RecastGenerators;
 
 let recastReady: Promise<void> | null = null;
 export function initRecast(): Promise<void> {
@@ -98,22 +94,23 @@ export class SceneNavMesh {
     readonly agent: AgentShape,
   ) {}
 
-  /** `config`: Recast's build settings (default `recastConfig(agent)`; a habitat settings block's, to rebuild its mesh). */
-  static async build(scene: Scene, agent: AgentShape = DEFAULT_AGENT, config: ReturnType<typeof recastConfig> = recastConfig(agent)): Promise<SceneNavMesh> {
+  /**
+   * `config`: Recast's build settings (default `recastConfig(agent)`; a habitat settings block's, to
+   * rebuild its mesh). `layout`: 'auto' tiles large grids (navmesh-build.ts), 'solo' builds one tile
+   * as habitat-sim does. A build of the same triangles and settings is imported from the first's bytes.
+   */
+  static async build(scene: Scene, agent: AgentShape = DEFAULT_AGENT, config: ReturnType<typeof recastConfig> = recastConfig(agent), layout: NavMeshLayout = 'auto'): Promise<SceneNavMesh> {
     await initRecast();
     const n = scene.attrs.length / ATTR_WORDS;
-    const positions: number[] = [];
-    for (let i = 0; i < n; i++) {
+    let kept = 0;
+    for (let i = 0; i < n; i++) if (!(scene.attrs[i * ATTR_WORDS + 3] & FLAG_NO_COLLIDE)) kept++;
+    const positions = new Float32Array(kept * 9);
+    for (let i = 0, w = 0; i < n; i++) {
       if (scene.attrs[i * ATTR_WORDS + 3] & FLAG_NO_COLLIDE) continue;
-      for (let k = 0; k < 3; k++) {
-        const o = i * 15 + k * 5;
-        positions.push(scene.triangles[o], scene.triangles[o + 1], scene.triangles[o + 2]);
-      }
+      for (let k = 0; k < 3; k++, w += 3) positions.set(scene.triangles.subarray(i * 15 + k * 5, i * 15 + k * 5 + 3), w);
     }
-    const indices = Array.from({ length: positions.length / 3 }, (_, i) => i);
-    const r = generators.generateSoloNavMesh(positions, indices, config);
-    if (!r.success) throw new Error(`navmesh generation failed for scene '${scene.name}': ${r.error}`);
-    return new SceneNavMesh(r.navMesh, new core.NavMeshQuery(r.navMesh, { maxNodes: 4096 }), agent);
+    const { navMesh } = generateNavMesh(positions, config, layout, scene.name);
+    return new SceneNavMesh(navMesh, new core.NavMeshQuery(navMesh, { maxNodes: 4096 }), agent);
   }
 
   /**
@@ -123,8 +120,9 @@ export class SceneNavMesh {
   static async fromRecastBytes(bytes: Uint8Array, agent: AgentShape, name = 'navmesh'): Promise<SceneNavMesh> {
     await initRecast();
     const { navMesh } = core.importNavMesh(bytes);
-    const header = navMesh.getMaxTiles() > 0 ? navMesh.getTile(0).header() : null;
-    if (!header || header.polyCount() === 0) {
+    let polygons = 0;
+    for (let i = 0; i < navMesh.getMaxTiles(); i++) polygons += navMesh.getTile(i).header()?.polyCount() ?? 0;
+    if (polygons === 0) {
       navMesh.destroy();
       throw new Error(`navmesh '${name}' could not be loaded into Detour (no tile with polygons after import)`);
     }

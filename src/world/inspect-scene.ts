@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Vec3 } from '../geometry/index.js';
-import { type AgentShape, DEFAULT_AGENT, type HouseRef, recastConfig, SceneNavMesh } from '../sim/index.js';
+import { type AgentShape, DEFAULT_AGENT, type HouseRef, initRecast, recastConfig, SceneNavMesh } from '../sim/index.js';
 import { benchmarkAgent } from './datasets/scenes.js';
 import type { Preset } from './datasets/presets.js';
 import { type HabitatNavMeshSettings, navMeshGeometry, parseHabitatNavMesh, recastOfBuildConfig, recastOfHabitatSettings, type RecastValues } from '../sim/node.js';
@@ -27,6 +27,10 @@ export interface NavMeshInspection {
 export interface BuiltNavMeshInspection {
   agent: AgentShape;
   navmesh_build_ms: number;
+  /** the process's CPU time over the build (user + system): what a loaded machine does not stretch */
+  navmesh_build_cpu_ms: number;
+  /** loading Recast's WebAssembly before the build (once per process) */
+  recast_init_ms: number;
   tiles: number;
   polygons: number;
   area_m2: number;
@@ -43,7 +47,7 @@ export interface SceneInspection {
   bounds_m: { min: Vec3; max: Vec3 } | null;
   textures: { total: number; decoded: number; failed: Array<{ texture: string; reason: string }> };
   notes: string[];
-  stage: { up: number[] | null; front: number[] | null; scale: number[] | null; units_to_meters: number | null } | null;
+  stage: { up: number[] | null; front: number[] | null; scale: number[] | null; units_to_meters: number | null; origin: number[] | null } | null;
   /** HM3D annotations read with the stage */
   semantic_instances: number | null;
   navmesh: NavMeshInspection | null;
@@ -98,18 +102,28 @@ export async function inspectScene(ref: HouseRef, o: SceneInspectOptions = {}): 
     bounds_m: { min: roundVec(h.scene.min), max: roundVec(h.scene.max) },
     textures: h.textures,
     notes: h.notes,
-    stage: cfg ? { up: cfg.up ?? null, front: cfg.front ?? null, scale: cfg.scale ?? null, units_to_meters: cfg.units_to_meters ?? null } : null,
+    stage: cfg ? { up: cfg.up ?? null, front: cfg.front ?? null, scale: cfg.scale ?? null, units_to_meters: cfg.units_to_meters ?? null, origin: cfg.origin ?? null } : null,
     semantic_instances: h.semantic?.length ?? null,
     navmesh: h.navmeshFile ? inspectNavMeshFile(h.navmeshFile) : null,
   };
   if (o.buildFor) {
     const agent = presetAgent(o.buildFor);
-    const t0 = performance.now();
-    const nav = await SceneNavMesh.build(h.scene, agent);
-    const ms = performance.now() - t0;
+    // loading Recast's WebAssembly is the process's, once: timed apart from the build
+    const ti = performance.now();
+    await initRecast();
+    const initMs = performance.now() - ti;
+    const t0 = performance.now(), c0 = process.cpuUsage();
+    let nav: SceneNavMesh;
+    try {
+      nav = await SceneNavMesh.build(h.scene, agent);
+    } catch (e) {
+      if ((e as Error).name === 'SceneError') throw e;
+      throw new SceneError(path, `no navmesh can be built: ${(e as Error).message}`, 'a scene whose walkable surface Recast can build a navmesh for');
+    }
+    const ms = performance.now() - t0, cpu = process.cpuUsage(c0);
     try {
       const g = navMeshGeometry(nav.toRecastBytes());
-      out.built_navmesh = { agent, navmesh_build_ms: Math.round(ms), tiles: g.tiles, polygons: g.polygons, area_m2: round(g.areaM2, 3), recast: recastOfBuildConfig(recastConfig(agent)) };
+      out.built_navmesh = { agent, navmesh_build_ms: Math.round(ms), navmesh_build_cpu_ms: Math.round((cpu.user + cpu.system) / 1000), recast_init_ms: Math.round(initMs), tiles: g.tiles, polygons: g.polygons, area_m2: round(g.areaM2, 3), recast: recastOfBuildConfig(recastConfig(agent)) };
     } finally {
       nav.destroy();
     }

@@ -1,157 +1,32 @@
 /**
- * The one way a house spec becomes a scene, for every command, the MCP server and the benchmark
+ * The one way a house spec becomes a scene in Node, for every command, the MCP server and the benchmark
  * runs: a procedural seed; a y-up glTF (`.gltf` with its external files, or a `.glb` with nothing
  * habitat beside it); a habitat stage (a `*.stage_config.json`, or a `.glb` with its stage config
  * beside it: up/front, units, scale); an HM3D `X.basis.glb` (+Z up) with `X.semantic.glb/.txt`; an
  * MP3D-style `.glb` with its `.navmesh` beside it (+Z up, as habitat-sim reads every such stage);
- * and `X.scene_dataset_config.json#NAME`, a scene of a habitat scene dataset.
+ * `X.scene_dataset_config.json#NAME`, a scene of a habitat scene dataset; and, for inspection, a
+ * habitat object (`X.object_config.json`: its `render_asset` in its `up`/`front`, +Y up by default).
  *
  * Anything that cannot be used is a `SceneError` naming the file, what is wrong and what is accepted,
  * before a navmesh or renderer is made (the command line turns it into exit 2). A texture that cannot
  * be decoded refuses the scene unless textures are 'grey' (`--allow-missing-textures`): then its
- * triangles are grey and the failure is listed in `textures.failed`.
+ * triangles are grey and the failure is listed in `textures.failed`. The reading and assembly are in
+ * scene-opener.ts, shared with the browser demo; this file gives it the file system and keeps the last scene.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import type { Vec3 } from '../geometry/index.js';
 import { type AgentShape, DEFAULT_AGENT, type HouseRef, type Scene, SceneNavMesh } from '../sim/index.js';
-import {
-  emptyGltfReport, type GltfReport, habitatNavMeshPathOf, HABITAT_DEFAULT_AGENT, loadGltfScene, loadHouse, navMeshFileAgent, parseHabitatNavMesh, readHabitatStage,
-  resolveDatasetScene, type SemanticInstance, type StageConfig, decodersFor, type HabitatNavMeshSettings,
-} from '../sim/node.js';
+import { HABITAT_DEFAULT_AGENT, loadHouse, navMeshFileAgent, NODE_SCENE_READER, parseHabitatNavMesh, emptyGltfReport, type HabitatNavMeshSettings } from '../sim/node.js';
+import { type OpenedHouseScene, openSceneWith, SceneError, type SceneOpenOptions } from './scene-opener.js';
 
-export type SceneKind = 'procedural' | 'gltf' | 'habitat-stage' | 'hm3d-stage' | 'mp3d-stage' | 'scene-dataset';
-
-/** What a house spec may name, for refusals. */
-export const ACCEPTED_SCENES =
-  "seed:N; a .gltf/.glb (y-up glTF); a habitat stage (X.stage_config.json, or X.glb with X.stage_config.json beside it); an HM3D X.basis.glb (with X.semantic.glb + X.semantic.txt for annotations); an MP3D X.glb with X.navmesh beside it; or X.scene_dataset_config.json#SCENE";
-
-export class SceneError extends Error {
-  override name = 'SceneError';
-  constructor(readonly file: string, readonly problem: string, readonly accepted: string = ACCEPTED_SCENES) {
-    super(`scene '${file}': ${problem}\naccepted: ${accepted}`);
-  }
-}
-
-export interface SceneOpenOptions {
-  /** an undecodable texture: refuse (default) or paint grey and list it */
-  textures?: 'strict' | 'grey';
-  /**
-   * how a `.glb` with no stage config beside it is read: 'auto' (default) as a habitat +Z-up stage
-   * when it is an HM3D `.basis.glb` or has a `.navmesh` beside it, else as a y-up glTF; 'habitat'
-   * always as a habitat stage, as habitat-sim reads every `.glb` stage (benchmark episodes' scenes)
-   */
-  glb?: 'auto' | 'habitat';
-}
-
-export interface OpenedHouseScene {
-  kind: SceneKind;
-  scene: Scene;
-  /** the files read, main file first */
-  files: string[];
-  stageConfig: StageConfig | null;
-  textures: GltfReport['textures'];
-  notes: string[];
-  /** HM3D annotations (scene object k + 1 is instance k), or null */
-  semantic: SemanticInstance[] | null;
-  /** the navmesh file the scene comes with (config `nav_asset`, dataset `navmesh_instances`, or beside the stage), or null */
-  navmeshFile: string | null;
-}
+export { ACCEPTED_SCENES, type OpenedHouseScene, SceneError, type SceneKind, type SceneOpenOptions } from './scene-opener.js';
 
 /** Where the scene's navmesh comes from: a file, or built for an agent. */
 export type SceneNavSource = { kind: 'file'; path: string; version: 1 | 2; settings: HabitatNavMeshSettings | null; agent: AgentShape } | { kind: 'rebuilt'; agent: AgentShape };
 
-const stageConfigBeside = (glb: string): string | null => {
-  for (const stem of [glb.replace(/\.glb$/i, ''), glb.replace(/(\.basis)?\.glb$/i, '')]) if (existsSync(`${stem}.stage_config.json`)) return `${stem}.stage_config.json`;
-  return null;
-};
-
-interface Plan {
-  kind: SceneKind;
-  /** the stage (config or glb) for habitat kinds; the file for gltf */
-  file: string;
-  frame?: { up: Vec3; front: Vec3 };
-  navmesh?: string | null;
-}
-
-/** Which reader a path needs, decided by the path and the files beside it. */
-function planOf(path: string, glb: 'auto' | 'habitat'): Plan {
-  const hash = path.lastIndexOf('#');
-  if (/\.scene_dataset_config\.json#/i.test(path) || /\.scene_dataset_config\.json$/i.test(path)) {
-    const [cfg, name] = hash > 0 ? [path.slice(0, hash), path.slice(hash + 1)] : [path, ''];
-    if (!name) throw new SceneError(path, 'a scene dataset config needs the scene to open after a #, e.g. hm3d.scene_dataset_config.json#TEEsavR23oF');
-    if (!existsSync(cfg)) throw new SceneError(cfg, 'the file does not exist');
-    let d;
-    try {
-      d = resolveDatasetScene(cfg, name);
-    } catch (e) {
-      throw new SceneError(cfg, (e as Error).message);
-    }
-    return { kind: 'scene-dataset', file: d.stage, frame: d.frame ?? undefined, navmesh: d.navmesh };
-  }
-  if (!existsSync(path)) throw new SceneError(path, 'the file does not exist');
-  if (!statSync(path).isFile()) throw new SceneError(path, 'is not a file');
-  if (/\.stage_config\.json$/i.test(path)) return { kind: 'habitat-stage', file: path };
-  if (/\.gltf$/i.test(path)) return { kind: 'gltf', file: path };
-  if (!/\.glb$/i.test(path)) throw new SceneError(path, 'is not a scene file this opener reads');
-  const cfg = stageConfigBeside(path);
-  if (cfg) return { kind: 'habitat-stage', file: cfg };
-  if (/\.basis\.glb$/i.test(path)) return { kind: 'hm3d-stage', file: path };
-  if (glb === 'habitat' || existsSync(path.replace(/\.glb$/i, '.navmesh'))) return { kind: 'mp3d-stage', file: path };
-  return { kind: 'gltf', file: path };
-}
-
-/** External files a `.gltf` names (buffers, images), read from beside it. */
-function gltfResources(file: string, bytes: Uint8Array): Record<string, Uint8Array> {
-  let json: { buffers?: Array<{ uri?: unknown }>; images?: Array<{ uri?: unknown }> };
-  try {
-    json = JSON.parse(new TextDecoder().decode(bytes));
-  } catch (e) {
-    throw new SceneError(file, `is not valid glTF JSON: ${(e as Error).message}`);
-  }
-  const out: Record<string, Uint8Array> = {};
-  for (const item of [...(json.buffers ?? []), ...(json.images ?? [])]) {
-    const uri = item?.uri;
-    if (typeof uri !== 'string' || uri.startsWith('data:')) continue;
-    const at = resolve(dirname(file), decodeURIComponent(uri));
-    if (!existsSync(at)) throw new SceneError(file, `names the external file '${uri}', which is not at ${at}`);
-    out[uri] = new Uint8Array(readFileSync(at));
-  }
-  return out;
-}
-
-async function openGltf(file: string, o: SceneOpenOptions, report: GltfReport): Promise<Scene> {
-  const bytes = new Uint8Array(readFileSync(file));
-  const binary = /\.glb$/i.test(file);
-  const resources = binary ? {} : gltfResources(file, bytes);
-  const decoders = binary ? await decodersFor(bytes, true) : await decodersFor(bytes, false);
-  return loadGltfScene(bytes, { name: file, binary, resources, decoders, textures: o.textures, report });
-}
-
-const refusalOf = (file: string, e: unknown): SceneError => {
-  if (e instanceof SceneError) return e;
-  const msg = (e as Error).message;
-  if (/texture '.*' .*(cannot be decoded|unsupported image type|has no image data)/.test(msg)) return new SceneError(file, msg, 'a scene whose base colour textures decode (PNG, JPEG, Basis .basis, KTX2), or --allow-missing-textures to open it with the undecodable ones grey');
-  return new SceneError(file, msg);
-};
-
 async function openUncached(ref: HouseRef, o: SceneOpenOptions): Promise<OpenedHouseScene> {
-  const report = emptyGltfReport();
-  if (ref.kind === 'procedural') return { kind: 'procedural', scene: await loadHouse(ref), files: [], stageConfig: null, textures: report.textures, notes: [], semantic: null, navmeshFile: null };
-  const plan = planOf(ref.path, o.glb ?? 'auto');
-  try {
-    if (plan.kind === 'gltf') {
-      const scene = await openGltf(plan.file, o, report);
-      return { kind: 'gltf', scene, files: [plan.file], stageConfig: null, textures: report.textures, notes: report.notes, semantic: null, navmeshFile: null };
-    }
-    const stage = await readHabitatStage({ stage: plan.file, frame: plan.frame, textures: o.textures, report });
-    const navmeshFile = plan.navmesh ?? habitatNavMeshPathOf(stage.glb, stage.stageConfig, stage.configDir);
-    if (navmeshFile && !existsSync(navmeshFile)) throw new SceneError(plan.file, `its navmesh '${navmeshFile}' does not exist`, 'a navmesh the stage config (nav_asset) or dataset config (navmesh_instances) names that is there, or none (the navmesh is then built)');
-    const files = [...new Set([ref.path.replace(/#.*$/, ''), plan.file, stage.glb, ...(stage.semanticFiles ? [stage.semanticFiles.glb, stage.semanticFiles.txt] : [])])];
-    return { kind: plan.kind, scene: stage.scene, files, stageConfig: stage.stageConfig, textures: report.textures, notes: report.notes, semantic: stage.semantic, navmeshFile };
-  } catch (e) {
-    throw refusalOf(plan.file, e);
-  }
+  if (ref.kind === 'procedural') return { kind: 'procedural', scene: await loadHouse(ref), files: [], stageConfig: null, textures: emptyGltfReport().textures, notes: [], semantic: null, navmeshFile: null };
+  return openSceneWith(NODE_SCENE_READER, ref.path, o);
 }
 
 /**

@@ -3,16 +3,20 @@
  * coarse actions from the keyboard and the on-screen buttons grow the occupancy map (ground-truth
  * poses, so the turns are exact); the whole robot (`?seed=4&pose=slam&auto=1`: the tracker beside
  * the mapper, the explorer driving) in 40 s takes at least 20 actions, at least doubles the known
- * map and tracks at least 95 % of the frames; a bad address is refused on the page; nothing is logged
- * as an error. Leaves screenshots in test-artifacts/ (NAVHARNESS_UPDATE_DOCS=1 also refreshes
+ * map and tracks at least 95 % of the frames; a bad address is refused on the page; a small synthetic
+ * .glb picked with "Open scene" is opened by the scene opener (a lazily loaded chunk, its PNG texture
+ * decoded by the browser) and mapped; nothing is logged as an error. Leaves screenshots in test-artifacts/ (NAVHARNESS_UPDATE_DOCS=1 also refreshes
  * docs/images/web-demo.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { Document, WebIO } from '@gltf-transform/core';
+import { PNG } from 'pngjs';
+import { habitatGlb, type Quad } from '../helpers/habitat-glb.js';
 import type { Page } from 'playwright-core';
 import type { DemoHandle } from '../../web/main.js';
 import type { SessionState } from '../../web/session.js';
@@ -38,6 +42,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`browser demo in Chromium${HAVE_CHROMIUM ? '' : 
   let page: Page;
   const problems: string[] = [];
   const wasmFetched: string[] = [];
+  const jsFetched: string[] = [];
 
   beforeAll(async () => {
     site = mkdtempSync(join(tmpdir(), 'navharness-web-'));
@@ -56,6 +61,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`browser demo in Chromium${HAVE_CHROMIUM ? '' : 
     page.on('response', (r) => {
       if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
       if (r.url().endsWith('.wasm')) wasmFetched.push(r.url());
+      if (r.url().endsWith('.js')) jsFetched.push(r.url());
     });
   });
 
@@ -187,7 +193,121 @@ describe.skipIf(!HAVE_CHROMIUM)(`browser demo in Chromium${HAVE_CHROMIUM ? '' : 
     expect(pageProblems).toEqual([]);
     expect(problems).toEqual([]);
   }, 180_000);
+
+  it('opens a picked .glb through the scene opener, loaded lazily, and maps it', async () => {
+    const file = join(site, 'room.glb');
+    writeFileSync(file, await roomGlb());
+    const jsBefore = jsFetched.length;
+    await page.setInputFiles('#scene-file', file);
+    await page.waitForFunction(() => (window as unknown as Demo).__navharness.scene !== null && (window as unknown as Demo).__navharness.ready, undefined, { timeout: 60_000 });
+    // the opener came as a chunk of its own, fetched only now
+    expect(jsFetched.length).toBeGreaterThan(jsBefore);
+    const opened = await page.evaluate(() => (window as unknown as Demo).__navharness.scene);
+    expect(opened).toMatchObject({ kind: 'gltf', files: ['/room.glb'], textures: { total: 1, decoded: 1, failed: [] } });
+    expect(await page.textContent('#status')).toMatch(/^Opened \/room\.glb \(gltf\)\. Ready/);
+    const first = await state(page);
+    expect(first.seed).toBeNull();
+    expect(first.actions).toBe(0);
+    // the first frame is mapped: the floor, and the crate or a wall in front of it
+    expect(first.free).toBeGreaterThan(0);
+    expect(first.obstacle).toBeGreaterThan(0);
+    for (let i = 0; i < 6; i++) await page.keyboard.press('a');
+    await settle(page);
+    const turned = await state(page);
+    expect(turned.actions).toBe(6);
+    expect(turned.known).toBeGreaterThan(first.known);
+    expect(await page.getAttribute('body', 'data-known')).toBe(String(turned.known));
+    await page.screenshot({ path: join(ROOT, 'test-artifacts', 'web-demo-scene.png'), fullPage: true });
+    // Reset starts the same scene again, not a procedural house
+    await page.click('#reset');
+    await page.waitForFunction(() => (window as unknown as Demo).__navharness.ready, undefined, { timeout: 60_000 });
+    await settle(page);
+    const again = await state(page);
+    expect([again.seed, again.actions, again.house]).toEqual([null, 0, first.house]);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('opens a picked stage folder (stage config + +Z-up GLB) upright, its KTX2 texture grey and named', async () => {
+    const { config, glb } = habitatStageFolder();
+    const files = [
+      { path: 'apt/apt.stage_config.json', bytes: [...new TextEncoder().encode(config)] },
+      { path: 'apt/apt.glb', bytes: [...glb] },
+    ];
+    // a folder pick as the browser gives it: Files whose webkitRelativePath holds the folder
+    const st = await page.evaluate(async (list) => {
+      const picked = list.map(({ path, bytes }) => {
+        const f = new File([new Uint8Array(bytes)], path.split('/').pop()!);
+        Object.defineProperty(f, 'webkitRelativePath', { value: path });
+        return f;
+      });
+      return (window as unknown as Demo).__navharness.openScene(picked);
+    }, files);
+    const opened = await page.evaluate(() => (window as unknown as Demo).__navharness.scene);
+    expect(opened).toMatchObject({ kind: 'habitat-stage', files: ['/apt/apt.stage_config.json', '/apt/apt.glb'], textures: { total: 1, decoded: 0 } });
+    expect(opened!.textures.failed).toHaveLength(1);
+    expect(opened!.textures.failed[0].reason).toMatch(/image\/ktx2.*unsupported image type/);
+    expect(await page.textContent('#status')).toMatch(/1 texture\(s\) grey: /);
+    // upright: the +Z-up floor is walkable and mapped free, the walls stand as obstacles
+    expect(st.seed).toBeNull();
+    expect(st.free).toBeGreaterThan(0);
+    expect(st.obstacle).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
+
+/** A habitat stage folder: a +Z-up 6 m room (KTX2-textured floor, grey walls) and its stage config. */
+function habitatStageFolder(): { config: string; glb: Uint8Array } {
+  const wall = (name: string, a: [number, number], b: [number, number]): Quad[] => {
+    const c: [number, number, number][] = [[a[0], a[1], 0], [b[0], b[1], 0], [b[0], b[1], 2.5], [a[0], a[1], 2.5]];
+    // both windings, so that the wall is seen from inside whichever way it faces
+    return [{ name, corners: c, colour: [0.6, 0.55, 0.5] }, { name: `${name} back`, corners: [...c].reverse(), colour: [0.6, 0.55, 0.5] }];
+  };
+  const ktx2 = new Uint8Array([0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+  const quads: Quad[] = [
+    { name: 'floor', corners: [[-3, -3, 0], [3, -3, 0], [3, 3, 0], [-3, 3, 0]], uv: [[0, 0], [1, 0], [1, 1], [0, 1]], image: 0 },
+    ...wall('wall north', [-3, 3], [3, 3]),
+    ...wall('wall south', [3, -3], [-3, -3]),
+    ...wall('wall west', [-3, -3], [-3, 3]),
+    ...wall('wall east', [3, 3], [3, -3]),
+  ];
+  const config = JSON.stringify({ render_asset: 'apt.glb', up: [0, 0, 1], front: [0, 1, 0], units_to_meters: 1 });
+  return { config, glb: habitatGlb(quads, [{ bytes: ktx2, mimeType: 'image/ktx2' }]) };
+}
+
+/** A y-up glTF room, 6 m square with 2.5 m walls, a PNG-checkered floor and a crate, as GLB. */
+async function roomGlb(): Promise<Uint8Array> {
+  const png = new PNG({ width: 8, height: 8 });
+  for (let i = 0; i < 64; i++) png.data.set(((i % 8) + (i >> 3)) % 2 ? [230, 230, 230, 255] : [40, 40, 40, 255], i * 4);
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const floorMat = doc.createMaterial('floor').setBaseColorTexture(doc.createTexture('checker').setMimeType('image/png').setImage(new Uint8Array(PNG.sync.write(png))));
+  const wallMat = doc.createMaterial('wall').setBaseColorFactor([0.7, 0.6, 0.4, 1]);
+  const scene = doc.createScene('room');
+  const floor = doc.createPrimitive()
+    .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setBuffer(buffer).setArray(new Float32Array([-3, 0, -3, -3, 0, 3, 3, 0, 3, 3, 0, -3])))
+    .setAttribute('TEXCOORD_0', doc.createAccessor().setType('VEC2').setBuffer(buffer).setArray(new Float32Array([0, 0, 0, 6, 6, 6, 6, 0])))
+    .setIndices(doc.createAccessor().setType('SCALAR').setBuffer(buffer).setArray(new Uint16Array([0, 1, 2, 0, 2, 3])))
+    .setMaterial(floorMat);
+  scene.addChild(doc.createNode('floor').setMesh(doc.createMesh('floor').addPrimitive(floor)));
+  // a box from lo to hi, faces outward and inward (double use: walls are seen from inside)
+  const box = (name: string, lo: number[], hi: number[]) => {
+    const p: number[] = [];
+    for (let k = 0; k < 8; k++) p.push(k & 1 ? hi[0] : lo[0], k & 2 ? hi[1] : lo[1], k & 4 ? hi[2] : lo[2]);
+    const quads = [[0, 1, 3, 2], [4, 6, 7, 5], [0, 4, 5, 1], [2, 3, 7, 6], [0, 2, 6, 4], [1, 5, 7, 3]];
+    const idx = quads.flatMap(([a, b, c, d]) => [a, b, c, a, c, d, a, c, b, a, d, c]);
+    const prim = doc.createPrimitive()
+      .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setBuffer(buffer).setArray(new Float32Array(p)))
+      .setIndices(doc.createAccessor().setType('SCALAR').setBuffer(buffer).setArray(new Uint16Array(idx)))
+      .setMaterial(wallMat);
+    scene.addChild(doc.createNode(name).setMesh(doc.createMesh(name).addPrimitive(prim)));
+  };
+  box('wall north', [-3.1, 0, -3.1], [3.1, 2.5, -3]);
+  box('wall south', [-3.1, 0, 3], [3.1, 2.5, 3.1]);
+  box('wall west', [-3.1, 0, -3], [-3, 2.5, 3]);
+  box('wall east', [3, 0, -3], [3.1, 2.5, 3]);
+  box('crate', [-0.5, 0, -2.2], [0.5, 0.8, -1.2]);
+  return new WebIO().writeBinary(doc);
+}
 
 /** The README's picture: a longer drive (a look around, then into the room) once the test has passed. */
 async function docsScreenshot(page: Page): Promise<void> {

@@ -49,7 +49,7 @@ describe.skipIf(!BENCH)(`scene inspect on the real habitat files${BENCH ? '' : `
     const cfg = await inspect(join(BENCH!, 'habitat_sim_test_assets/stage_floor1.stage_config.json'));
     const glb = await inspect(join(BENCH!, 'habitat_sim_test_assets/stage_floor1.glb'));
     expect(cfg.kind).toBe('habitat-stage');
-    expect(cfg.stage).toEqual({ up: [0, 1, 0], front: [0, 0, -1], scale: [2, 2, 2], units_to_meters: 1 });
+    expect(cfg.stage).toEqual({ up: [0, 1, 0], front: [0, 0, -1], scale: [2, 2, 2], units_to_meters: 1, origin: [0, 0, 0] });
     // the file spans ±10 m: declared at scale 2 it spans ±20 m, y up
     for (const a of [0, 2]) {
       expect(cfg.bounds_m!.min[a]).toBeCloseTo(-20, 1);
@@ -80,6 +80,27 @@ describe.skipIf(!BENCH)(`scene inspect on the real habitat files${BENCH ? '' : `
     expect(row(depth.height - 1).every((d) => d > 0)).toBe(true);
     expect(row(0).filter((d) => d > 0).length).toBeLessThan(depth.width / 2);
   }, 120_000);
+
+  it('a habitat object config opens its render asset in its frame, +Y up by default', async () => {
+    const vase = join(BENCH!, 'replica_cad/objects/frl_apartment_vase_01.glb');
+    const glb = await inspect(vase);
+    // ReplicaCAD's object config fields, the render asset named from elsewhere
+    const cfg = (name: string, o: object) => {
+      const p = join(tmp, `${name}.object_config.json`);
+      writeFileSync(p, JSON.stringify({ render_asset: vase, collision_asset: 'convex/x_cv_decomp.glb', mass: 1, friction_coefficient: 0.5, semantic_id: 31, ...o }));
+      return p;
+    };
+    const plain = await inspect(cfg('vase', {}));
+    expect(plain.kind).toBe('habitat-object');
+    expect(plain.textures.failed).toEqual([]);
+    expect(plain.bounds_m).toEqual(glb.bounds_m);
+    // declared +Z up, +Y front: the file's z extent becomes the height
+    const zUp = await inspect(cfg('vase-z-up', { up: [0, 0, 1], front: [0, 1, 0], scale: [2, 2, 2] }));
+    expect(zUp.bounds_m!.max[1] - zUp.bounds_m!.min[1]).toBeCloseTo(2 * (glb.bounds_m!.max[2] - glb.bounds_m!.min[2]), 3);
+    const bad = await runMain('scene', 'inspect', cfg('no-asset', { render_asset: 7 }), '--json');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/no-asset\.object_config\.json[\s\S]*render_asset/);
+  }, 60_000);
 
   it('navmeshes: version, tiles, polygons, area, settings as stored and as Recast builds with them', async () => {
     const v2 = await inspect(join(BENCH!, 'replica_cad/navmeshes/apt_0.navmesh'));

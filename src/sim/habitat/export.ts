@@ -147,7 +147,8 @@ export async function exportHabitatHouse(o: HabitatExportOptions): Promise<Recor
   const agent = o.agent ?? DEFAULT_AGENT;
   const stem = `house_${o.seed}`;
   const ref: SceneRef = { sceneId: `${DATASET_NAME}/${stem}/${stem}.glb`, datasetConfig: `./data/scene_datasets/${DATASET_NAME}/${DATASET_CONFIG}` };
-  const nav = await SceneNavMesh.build(scene, agent);
+  // one tile whatever the house's size, as habitat-sim builds: its rebuild from the settings block is this mesh
+  const nav = await SceneNavMesh.build(scene, agent, recastConfig(agent), 'solo');
   const renderer = await Renderer.create(scene, cameraConfig());
   try {
     const dir = `scene_datasets/${DATASET_NAME}/${stem}`;

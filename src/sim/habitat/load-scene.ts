@@ -5,70 +5,26 @@
  * transcoder; the navmesh from a habitat `.navmesh` (version 1 or 2) or rebuilt with an agent's
  * settings; HM3D semantic annotations when they are beside the stage (or named). Node only.
  */
-import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { type Vec3, z } from '../../geometry/index.js';
-import { describeIssues } from '../episodes/schema.js';
-import { type GltfReport, gltfJson, loadGltfScene } from '../gltf.js';
+import { resolve } from 'node:path';
+import { gltfJson, IMAGE_DECODERS } from '../gltf.js';
 import type { TextureDecoder } from '../texture.js';
 import { type AgentShape, DEFAULT_AGENT, SceneNavMesh } from '../navmesh.js';
 import type { Scene } from '../scene.js';
+import type { SceneReader } from './stage-read.js';
+import { NODE_SCENE_FILES } from '../scene-files-node.js';
 import { basisTextureDecoders } from './basis.js';
-import { HABITAT_MESH_FRONT, HABITAT_MESH_UP, stageFrameMatrix } from './frame.js';
+import { resolveDatasetScene } from './scene-dataset.js';
 import { type HabitatNavMeshSettings, parseHabitatNavMesh } from './navmesh-file.js';
-import { applySemantics, parseSemanticTxt, type SemanticInstance } from './semantic.js';
+import type { SemanticInstance } from './semantic.js';
+import { type HabitatSceneOptions, type HabitatStage, navMeshCandidate, readStageConfigWith, readStageWith, type StageConfig } from './stage-read.js';
+
+export { type HabitatSceneOptions, type HabitatStage, type StageConfig, StageConfigSchema, type StageDefaults, StageDefaultsSchema, type StagePlacement } from './stage-read.js';
 
 /** GOAT-Bench rebuilds every navmesh with this agent (goat_bench/task/simulator.py). */
 export const GOAT_AGENT: AgentShape = { height: 1.41, radius: 0.17, maxClimb: 0.2, maxSlopeDeg: 45 };
 /** habitat-sim's AgentConfiguration defaults, for version-1 navmeshes that record no agent. */
 export const HABITAT_DEFAULT_AGENT: AgentShape = { height: 1.5, radius: 0.1, maxClimb: 0.2, maxSlopeDeg: 45 };
-
-const vec3 = z.tuple([z.number(), z.number(), z.number()]);
-export const StageConfigSchema = z.looseObject({
-  render_asset: z.string().check(z.minLength(1)),
-  up: z.optional(vec3),
-  front: z.optional(vec3),
-  origin: z.optional(vec3),
-  /** per-axis scale of the stage in the world frame (habitat-sim's stage `scale`) */
-  scale: z.optional(z.tuple([z.number().check(z.positive()), z.number().check(z.positive()), z.number().check(z.positive())])),
-  // millimetres to kilometres: 1e-30 would shrink a house to nothing (and every distance with it)
-  units_to_meters: z.optional(z.number().check(z.minimum(1e-4, 'units_to_meters must be at least 0.0001 (1e-4)'), z.maximum(1e4, 'units_to_meters must be at most 10000'))),
-  nav_asset: z.optional(z.string().check(z.minLength(1))),
-  semantic_asset: z.optional(z.string().check(z.minLength(1))),
-  semantic_descriptor_filename: z.optional(z.string().check(z.minLength(1))),
-});
-export type StageConfig = z.infer<typeof StageConfigSchema>;
-
-export interface HabitatSceneOptions {
-  /** a stage `.glb`, or a `*.stage_config.json` whose `render_asset` names one */
-  stage: string;
-  /** a habitat `.navmesh`, or 'rebuild' (with `agent`); default: the config's `nav_asset`, else `<stem>.navmesh` beside the stage, else rebuild */
-  navmesh?: string | 'rebuild';
-  /** the agent a rebuilt navmesh is made for (default: the simulator's) */
-  agent?: AgentShape;
-  /** HM3D annotations; default: the config's semantic assets, else `<stem>.semantic.glb` + `.semantic.txt` beside the stage */
-  semantic?: { glb: string; txt: string } | 'none';
-  /** an undecodable texture: refuse the stage (default) or paint it grey and list it in `report` */
-  textures?: 'strict' | 'grey';
-  /** filled while reading the stage: textures decoded and failed, extensions ignored */
-  report?: GltfReport;
-  /** the stage's frame when no stage config says otherwise (default habitat's +Z up, +Y front) */
-  frame?: { up: Vec3; front: Vec3 };
-}
-
-/** A stage read without its navmesh (`readHabitatStage`): what `openHabitatNavMesh` needs after it. */
-export interface HabitatStage {
-  scene: Scene;
-  /** the stage GLB */
-  glb: string;
-  stageConfig: StageConfig | null;
-  /** the folder the config's relative paths start from */
-  configDir: string;
-  semantic: SemanticInstance[] | null;
-  /** the semantic files read, or null */
-  semanticFiles: { glb: string; txt: string } | null;
-}
 
 export type NavMeshSource = { kind: 'file'; path: string; version: 1 | 2; settings: HabitatNavMeshSettings | null } | { kind: 'rebuilt'; agent: AgentShape };
 
@@ -81,52 +37,23 @@ export interface HabitatScene {
   semantic: SemanticInstance[] | null;
 }
 
-async function readBytes(path: string, what: string): Promise<Uint8Array> {
-  try {
-    return new Uint8Array(await readFile(path));
-  } catch (e) {
-    throw new Error(`cannot read ${what} '${path}': ${(e as Error).message}`);
-  }
-}
-
-async function readStageConfig(path: string): Promise<StageConfig> {
-  let data: unknown;
-  try {
-    data = JSON.parse(new TextDecoder().decode(await readBytes(path, 'stage config')));
-  } catch (e) {
-    throw new Error(`stage config '${path}' is not valid JSON: ${(e as Error).message}`);
-  }
-  const r = StageConfigSchema.safeParse(data);
-  if (!r.success) throw new Error(`stage config '${path}' is invalid:\n${describeIssues(r.error)}`);
-  if (r.data.origin && r.data.origin.some((v) => v !== 0)) throw new Error(`stage config '${path}': a non-zero origin [${r.data.origin.join(', ')}] is not supported; accepted is [0, 0, 0]`);
-  return r.data;
-}
-
-/** Reads and checks a `*.stage_config.json` (also for inspection); errors name the file and the field. */
-export const readHabitatStageConfig = readStageConfig;
-
-/** The stage's stem: 'x/TEEsavR23oF.basis.glb' → 'x/TEEsavR23oF'. */
-const stemOf = (glb: string) => glb.replace(/(\.basis)?\.glb$/i, '');
-
-/** Stage frame, units and scale as one column-major matrix: world = scale ∘ (R · units · p). */
-function frameOf(cfg: StageConfig | null, fallback: { up: Vec3; front: Vec3 } | undefined): number[] {
-  const m = stageFrameMatrix((cfg?.up ?? fallback?.up ?? HABITAT_MESH_UP) as Vec3, (cfg?.front ?? fallback?.front ?? HABITAT_MESH_FRONT) as Vec3);
-  const u = cfg?.units_to_meters ?? 1;
-  const sc = cfg?.scale ?? [1, 1, 1];
-  // element (row r, column c) at c * 4 + r: row r of the rotation is scaled by the world axis' scale
-  return m.map((v, i) => (i < 12 ? v * u * sc[i % 4] : v));
-}
-
 /** The navmesh file a stage uses by default: the config's `nav_asset`, else `<stem>.navmesh` (`X.basis.navmesh`) beside it, else null. */
 export function habitatNavMeshPathOf(glb: string, cfg: StageConfig | null, cfgDir: string): string | null {
-  if (cfg?.nav_asset) return resolve(cfgDir, cfg.nav_asset);
-  const beside = `${stemOf(glb)}${glb.toLowerCase().endsWith('.basis.glb') ? '.basis' : ''}.navmesh`;
-  return existsSync(beside) ? beside : null;
+  const c = navMeshCandidate(glb, cfg, cfgDir, resolve);
+  return c.named ?? (existsSync(c.beside) ? c.beside : null);
 }
 
 /** The agent a habitat navmesh file was built for: its settings block, else (version 1) `fallback`. */
 export function navMeshFileAgent(settings: HabitatNavMeshSettings | null, fallback: AgentShape): AgentShape {
   return settings ? { height: settings.agentHeight, radius: settings.agentRadius, maxClimb: settings.agentMaxClimb, maxSlopeDeg: settings.agentMaxSlope } : fallback;
+}
+
+async function readNavMeshBytes(path: string): Promise<Uint8Array> {
+  try {
+    return await NODE_SCENE_FILES.read(path);
+  } catch (e) {
+    throw new Error(`cannot read navmesh '${path}': ${(e as Error).message}`);
+  }
 }
 
 /** The stage's navmesh, as `HabitatSceneOptions.navmesh` says. */
@@ -136,19 +63,10 @@ export async function openHabitatNavMesh(stage: HabitatStage, o: Pick<HabitatSce
     const agent = o.agent ?? DEFAULT_AGENT;
     return { nav: await SceneNavMesh.build(stage.scene, agent), navSource: { kind: 'rebuilt', agent } };
   }
-  const file = parseHabitatNavMesh(await readBytes(path, 'navmesh'), path);
+  const file = parseHabitatNavMesh(await readNavMeshBytes(path), path);
   const agent = navMeshFileAgent(file.settings, o.agent ?? HABITAT_DEFAULT_AGENT);
   const nav = await SceneNavMesh.fromRecastBytes(file.recastBytes, agent, path);
   return { nav, navSource: { kind: 'file', path, version: file.version, settings: file.settings } };
-}
-
-function semanticPaths(o: HabitatSceneOptions, glb: string, cfg: StageConfig | null, cfgDir: string): { glb: string; txt: string } | null {
-  if (o.semantic === 'none') return null;
-  if (o.semantic) return o.semantic;
-  const stem = stemOf(glb);
-  const sg = cfg?.semantic_asset ? resolve(cfgDir, cfg.semantic_asset) : `${stem}.semantic.glb`;
-  const st = cfg?.semantic_descriptor_filename ? resolve(cfgDir, cfg.semantic_descriptor_filename) : `${stem}.semantic.txt`;
-  return existsSync(sg) && existsSync(st) ? { glb: sg, txt: st } : null;
 }
 
 const BASIS_HINT = /GOOGLE_texture_basis|KHR_texture_basisu|image\/x-basis|image\/basis|image\/ktx2/;
@@ -164,28 +82,18 @@ export async function decodersFor(bytes: Uint8Array, binary: boolean): Promise<R
   return BASIS_HINT.test(json) ? basisTextureDecoders() : {};
 }
 
-/** Reads a habitat stage (frame, scale, textures, semantics) without touching its navmesh. */
-export async function readHabitatStage(o: HabitatSceneOptions): Promise<HabitatStage> {
-  const isConfig = o.stage.toLowerCase().endsWith('.json');
-  const cfg = isConfig ? await readStageConfig(o.stage) : null;
-  const cfgDir = dirname(o.stage);
-  const glb = cfg ? resolve(cfgDir, cfg.render_asset) : o.stage;
-  if (!/\.glb$/i.test(glb)) throw new Error(`habitat stage '${glb}' must be a .glb file (habitat's stage convention), or a .stage_config.json naming one`);
-  const frame = frameOf(cfg, o.frame);
-  const bytes = await readBytes(glb, 'stage');
-  const decoders = await decodersFor(bytes, true);
-  let scene = await loadGltfScene(bytes, { name: glb, binary: true, frame, decoders, textures: o.textures, report: o.report });
-  const sem = semanticPaths(o, glb, cfg, cfgDir);
-  let semantic: SemanticInstance[] | null = null;
-  if (sem) {
-    const instances = parseSemanticTxt(new TextDecoder().decode(await readBytes(sem.txt, 'semantic descriptor')), sem.txt);
-    const semBytes = await readBytes(sem.glb, 'semantic mesh');
-    const semScene = await loadGltfScene(semBytes, { name: sem.glb, binary: true, frame, decoders: { ...decoders, ...(await decodersFor(semBytes, true)) }, exactVertexColours: true });
-    scene = applySemantics(scene, semScene, instances);
-    semantic = instances;
-  }
-  return { scene, glb, stageConfig: cfg, configDir: cfgDir, semantic, semanticFiles: sem };
-}
+/** The command line's reader: the file system, PNG and JPEG, and Basis/KTX2 through the transcoder. */
+export const NODE_SCENE_READER: SceneReader = {
+  files: NODE_SCENE_FILES,
+  decoders: async (bytes, binary) => ({ ...IMAGE_DECODERS, ...(await decodersFor(bytes, binary)) }),
+  datasetScene: resolveDatasetScene,
+};
+
+/** Reads and checks a `*.stage_config.json` (also for inspection); errors name the file and the field. */
+export const readHabitatStageConfig = (path: string): Promise<StageConfig> => readStageConfigWith(NODE_SCENE_FILES, path);
+
+/** Reads a habitat stage (frame, scale, textures, semantics) from disk without touching its navmesh. */
+export const readHabitatStage = (o: HabitatSceneOptions): Promise<HabitatStage> => readStageWith(NODE_SCENE_READER, o);
 
 /** Opens a habitat stage as a simulator scene with its navmesh (see the options for defaults). */
 export async function loadHabitatScene(o: HabitatSceneOptions): Promise<HabitatScene> {

@@ -8,21 +8,32 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import type { Vec3 } from '../../geometry/index.js';
+import { z } from '../../geometry/index.js';
+import { describeIssues } from '../episodes/schema.js';
+import { type DatasetScene, type StageDefaults, StageDefaultsSchema, type StagePlacement } from './stage-read.js';
 
-export interface DatasetScene {
-  /** a `*.stage_config.json` or a stage `.glb` */
-  stage: string;
-  /** the config's `stages.default_attributes` frame, for stages whose own config says none */
-  frame: { up: Vec3; front: Vec3 } | null;
-  /** the navmesh the config names for the scene (`navmesh_instances`), or null */
-  navmesh: string | null;
+export type { DatasetScene } from './stage-read.js';
+
+const coordinate = z.number().check(z.minimum(-1e5, 'at least -100000 m'), z.maximum(1e5, 'at most 100000 m'));
+/** The fields of a scene instance's `stage_instance` read here (habitat-sim's: rotation is [w, x, y, z]). */
+const StageInstanceSchema = z.looseObject({
+  template_name: z.string({ message: 'names no stage (stage_instance.template_name, a string)' }).check(z.minLength(1)),
+  translation: z.optional(z.tuple([coordinate, coordinate, coordinate])),
+  rotation: z.optional(z.tuple([z.number(), z.number(), z.number(), z.number()]).check(z.refine((q) => Math.hypot(...q) > 1e-6, 'a rotation quaternion [w, x, y, z] of non-zero length'))),
+});
+
+/** The placement a `stage_instance` gives, normalised; null when it gives none. */
+function placementOf(stageInstance: z.infer<typeof StageInstanceSchema>): StagePlacement | null {
+  const { translation, rotation } = stageInstance;
+  if (!translation && !rotation) return null;
+  const q = rotation ?? [1, 0, 0, 0];
+  const n = Math.hypot(...q);
+  return { translation: translation ?? [0, 0, 0], rotation: [q[0] / n, q[1] / n, q[2] / n, q[3] / n] };
 }
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const vec3 = (v: unknown): Vec3 | null => (Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === 'number' && Number.isFinite(x)) ? [v[0], v[1], v[2]] : null);
 
 /** Files under `dir` matching a habitat path entry: a folder (every file in it), or a path with `*` in its segments. */
 function expand(dir: string, entry: string): string[] {
@@ -77,9 +88,11 @@ export function resolveDatasetScene(path: string, scene: string): DatasetScene {
   }
   const dir = dirname(path);
   const stagesSection = obj(cfg.stages);
-  const defaults = obj(stagesSection.default_attributes);
-  const up = vec3(defaults.up), front = vec3(defaults.front);
-  const frame = up && front ? { up, front } : null;
+  const d = StageDefaultsSchema.safeParse(stagesSection.default_attributes ?? {});
+  if (!d.success) throw new Error(`scene dataset config '${path}': stages.default_attributes is invalid:\n${describeIssues(d.error)}\naccepted: up and front [x, y, z] (perpendicular unit vectors), origin [x, y, z] metres, scale [x, y, z] > 0, units_to_meters 0.0001..10000`);
+  // habitat-sim reads up and front as a pair: one without the other leaves the stage's own frame
+  const { up, front, ...rest } = d.data;
+  const frame: StageDefaults | null = { ...(up && front ? { up, front } : {}), ...rest };
   const navmeshes = obj(cfg.navmesh_instances);
   const stages = listed(dir, stagesSection, /(\.stage_config\.json|\.glb)$/i);
   const instances = listed(dir, obj(cfg.scene_instances), /\.scene_instance\.json$/i);
@@ -87,6 +100,8 @@ export function resolveDatasetScene(path: string, scene: string): DatasetScene {
   const stageNamed = (name: string) => stages.filter((f) => matches(f, name)).sort((a, b) => Number(/\.json$/i.test(b)) - Number(/\.json$/i.test(a)))[0];
   let stage = stageNamed(scene);
   let navName: string | null = typeof navmeshes[scene] === 'string' ? scene : null;
+  let place: StagePlacement | null = null;
+  const unread = { objects: 0, articulated: 0 };
   if (!stage) {
     const inst = instances.find((f) => matches(f, scene));
     if (inst) {
@@ -96,8 +111,12 @@ export function resolveDatasetScene(path: string, scene: string): DatasetScene {
       } catch (e) {
         throw new Error(`scene instance '${inst}' cannot be read as JSON: ${(e as Error).message}`);
       }
-      const template = obj(data.stage_instance).template_name;
-      if (typeof template !== 'string') throw new Error(`scene instance '${inst}' names no stage (stage_instance.template_name)`);
+      const si = StageInstanceSchema.safeParse(data.stage_instance ?? {});
+      if (!si.success) throw new Error(`scene instance '${inst}': stage_instance is invalid:\n${describeIssues(si.error)}\naccepted: {template_name: string, translation?: [x, y, z] metres, rotation?: [w, x, y, z]}`);
+      const template = si.data.template_name;
+      place = placementOf(si.data);
+      unread.objects = Array.isArray(data.object_instances) ? data.object_instances.length : 0;
+      unread.articulated = Array.isArray(data.articulated_object_instances) ? data.articulated_object_instances.length : 0;
       stage = stageNamed(basename(template)) ?? stageNamed(template);
       if (!stage) throw new Error(`scene instance '${inst}' names the stage '${template}', which is not among the stages of '${path}' (${stages.length} listed)`);
       const nav = data.navmesh_instance;
@@ -110,5 +129,5 @@ export function resolveDatasetScene(path: string, scene: string): DatasetScene {
     throw new Error(`scene dataset config '${path}' has no stage or scene instance named '${scene}'; it holds: ${list}`);
   }
   const navmesh = navName ? resolve(dir, navmeshes[navName] as string) : null;
-  return { stage, frame, navmesh };
+  return { stage, frame, navmesh, place, unread };
 }
