@@ -69,13 +69,24 @@ export function simTrackerOptions(body: SimBody): TrackerOptions {
  * measures the live grid with it on.
  */
 const NAVIGATOR_LOOP_CLOSING = false;
+/**
+ * Pose-graph iterations of a closure per frame (TrackerOptions.closeSlice): the tracker's closure runs
+ * over the frames after the one that found it instead of stalling that frame (one iteration of a
+ * 400-keyframe graph is a few milliseconds; a closure converges in 5 to 20).
+ */
+const NAVIGATOR_CLOSE_SLICE = 1;
+
+/** The navigator's tracker: the simulated camera's settings with the navigator's loop closing. */
+export function navigatorTrackerOptions(body: SimBody): TrackerOptions {
+  return { ...simTrackerOptions(body), loopClosing: NAVIGATOR_LOOP_CLOSING, closeSlice: NAVIGATOR_CLOSE_SLICE };
+}
 
 type PoseSourceFactory = (body: SimBody) => Promise<PoseSource>;
 const poseSourceFactories = new Map<PoseSourceKind, PoseSourceFactory>([
   // Ablation only: the simulator's pose, anchored to the first frame like the tracker's world.
   ['ground-truth', async (body) => new GroundTruthPoseSource(() => body.groundTruthPose())],
   // The visual tracker on the body's RGB-D frames (metric depth, so a depth scale of 1).
-  ['slam', async (body) => SlamPoseSource.create({ ...simTrackerOptions(body), loopClosing: NAVIGATOR_LOOP_CLOSING })],
+  ['slam', async (body) => SlamPoseSource.create(navigatorTrackerOptions(body))],
 ]);
 
 /** The pose source of kind `kind` over `body`'s frames; throws when this build lacks it. */
