@@ -43,11 +43,14 @@
  *   the live grid of the ground floor at the tour's end, mean over houses (`_min` the worst tour),
  *   scored in its world fitted to the truth by the kept keyframes' centres; `_first_camera`
  *   as it stands, in the first camera's frame
- * - `max_step_stall_ms` (target ≤ 100): the most wall time one navigator frame spent following closures
- *   and re-integrating (corrected poses read, places and trails moved, its share of keyframes, the
- *   layer swap), over houses, in wall time, or in the process's CPU time with `LIVE_STALL_CLOCK=cpu`
- *   (`live_stall_clock` says which; a loaded machine stretches wall time); `live_closure_ms`: the tracker's own median time on a frame that closed
- *   a loop (its loop closing, apart); `median_step_ms`, `max_step_ms`: an action's (5 frames) wall time
+ * - `max_step_stall_ms` (target ≤ 100): the most wall time one navigator frame spent in the tracker
+ *   (its loop search, its closure's slice or commit: the navigator's tracker runs a closure's pose graph
+ *   one iteration per frame) and on following closures and re-integrating (corrected poses read, places
+ *   and trails moved, its share of keyframes, the layer swap), over houses, in wall time, or in the
+ *   process's CPU time with `LIVE_STALL_CLOCK=cpu` (`live_stall_clock` says which; a loaded machine
+ *   stretches wall time: `live_load` gives the load average at the tours' start and end);
+ *   `live_closure_ms`: the tracker's median time on a frame that committed a closure,
+ *   `live_track_ms` its median per frame; `median_step_ms`, `max_step_ms`: an action's (5 frames) wall time
  * - `live_closures`, `live_floor_rebuilds`: closures the navigator followed, floor layers it replaced
  *
  * `LIFELONG_ODOMETRY=0`: the tour's trackers get no commanded motion (the constant-velocity model
@@ -188,6 +191,8 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       live_stall_clock: process.env.LIVE_STALL_CLOCK === 'cpu' ? 'cpu' : 'wall',
       max_step_stall_ms: +Math.max(...lives.map((l) => l.maxStepStallMs)).toFixed(1),
       live_closure_ms: lives.some((l) => l.closureMs.length) ? +median(lives.flatMap((l) => l.closureMs)).toFixed(1) : null,
+      live_track_ms: +median(lives.map((l) => l.medianTrackMs)).toFixed(1),
+      live_load: `${Math.min(...lives.map((l) => l.load[0]))} → ${Math.max(...lives.map((l) => l.load[1]))}`,
       median_step_ms: +median(lives.map((l) => l.medianStepMs)).toFixed(1),
       max_step_ms: +Math.max(...lives.map((l) => l.maxStepMs)).toFixed(1),
       live_closures: lives.reduce((a, l) => a + l.closures, 0),

@@ -9,10 +9,13 @@
  *   final maps are: in its own world fitted to the truth by the rigid fit of the kept keyframes' centres
  *   (as the last closure left them), and as it stands in the first camera's frame
  * - the wall time of each action (5 frames: render, track, map, the rebuild's shares), and the most
- *   wall time one frame spent on following closures and rebuilding (the step's stall: reading the
- *   corrected keyframe poses, moving places and trails, its share of keyframes, the layer swap); the
- *   tracker's own time on a frame that closed a loop is kept apart
+ *   wall time one frame spent in the tracker and on following closures and rebuilding (the step's
+ *   stall: the tracker's call with its loop search and its closure's slice or commit, reading the
+ *   corrected keyframe poses, moving places and trails, its share of keyframes, the layer swap; not
+ *   the frame's rendering and its own grid update); the tracker's time on a frame that committed a
+ *   closure and its median time per frame are kept apart, with the load average the tour ran under
  */
+import os from 'node:os';
 import type { Vec3 } from '../../src/geometry/pose.js';
 import { invert, multiply } from '../../src/geometry/pose.js';
 import { simPoseToNavigator } from '../../src/geometry/sim-frame.js';
@@ -22,10 +25,10 @@ import { mapQuality, truthGrid, type MapQuality } from '../../src/eval/map-quali
 import { SimBody } from '../../src/body/sim-body.js';
 import { loadHouse } from '../../src/sim/load-house.js';
 import type { HouseRef } from '../../src/sim/index.js';
-import { SlamPoseSource, type PoseSource } from '../../src/perception/index.js';
+import { SlamPoseSource, type PoseEstimate, type PoseSource } from '../../src/perception/index.js';
 import { Navigator } from '../../src/navigator/navigator.js';
 import type { CoarseAction } from '../../src/navigator/actions.js';
-import { simTrackerOptions } from '../../src/world/pose-sources.js';
+import { navigatorTrackerOptions } from '../../src/world/pose-sources.js';
 import { TrueTrajectoryBody } from '../../src/world/true-trajectory.js';
 import { median } from '../stats.js';
 import { tourStops } from './loop-tour.js';
@@ -49,10 +52,13 @@ export interface LiveRun {
   /** wall time of an action (5 frames), median and most */
   medianStepMs: number;
   maxStepMs: number;
-  /** the most one navigator frame spent following closures and rebuilding (RebuildStats.maxFrameMs) */
+  /** the most one navigator frame spent in the tracker and following closures and rebuilding (RebuildStats.maxFrameMs) */
   maxStepStallMs: number;
-  /** the tracker's wall time on each frame where it closed a loop */
+  /** the tracker's wall time on each frame where it committed a loop closure, and its median per frame */
   closureMs: number[];
+  medianTrackMs: number;
+  /** the machine's one-minute load average at the tour's start and end (wall times stretch with it) */
+  load: [number, number];
   loopClosing: boolean;
 }
 
@@ -61,19 +67,27 @@ const headingTo = (from: Vec3, to: Vec3) => Math.atan2(-(to[0] - from[0]), -(to[
 /** Drives `minPathM` metres of laps (at least `minLaps`) in `house` with a live navigator; see the file comment. */
 export async function liveTour(house: HouseRef & { kind: 'procedural' }, minPathM: number, minLaps: number, overrun: boolean, log: (s: string) => void, maxActions = 5000): Promise<LiveRun> {
   const body = await SimBody.create(await loadHouse(house));
-  const source = await SlamPoseSource.create({ ...simTrackerOptions(body), loopClosing: LIVE_LOOP });
+  const source = await SlamPoseSource.create({ ...navigatorTrackerOptions(body), loopClosing: LIVE_LOOP });
   try {
     const floorY = body.simPose.position[1];
     const firstCameraSim = body.simCameraPose();
     const firstInv = invert(simPoseToNavigator(firstCameraSim));
     const closureMs: number[] = [];
-    // the tracker's own time on the frames where it closed a loop (not the navigator's rebuild)
+    const trackMs: number[] = [];
+    const load0 = os.loadavg()[0];
+    let inFrame: ((work: () => void) => void) | null = null;
+    // the tracker's call is timed as part of the navigator frame's stall (RebuildStats.maxFrameMs), and
+    // its own time on the frames where it committed a closure is kept apart too
     const timed: PoseSource = {
       name: source.name,
       estimate: (f, m) => {
         const t0 = performance.now();
-        const e = source.estimate(f, m);
+        let e!: PoseEstimate;
+        const call = () => { e = source.estimate(f, m); };
+        if (inFrame) inFrame(call);
+        else call();
         if (e.loopClosed) closureMs.push(performance.now() - t0);
+        trackMs.push(performance.now() - t0);
         return e;
       },
       keyframePoses: () => source.keyframePoses(),
@@ -91,6 +105,7 @@ export async function liveTour(house: HouseRef & { kind: 'procedural' }, minPath
     // stretches wall time many times over; the helper thread's CPU, if busy, counts too)
     const cpu = process.env.LIVE_STALL_CLOCK === 'cpu' ? () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; } : undefined;
     const nav = await Navigator.create({ body: traj, poseSource: timed, loopRebuild: { clock: cpu } });
+    inFrame = (work) => nav.loopRebuild.timed(work);
     const stops = tourStops(body);
     const stepMs: number[] = [];
     let pathM = 0, laps = 0;
@@ -138,9 +153,10 @@ export async function liveTour(house: HouseRef & { kind: 'procedural' }, minPath
       closures: rb.closures, floorsRebuilt: rb.floorsRebuilt, keptKeyframes: nav.loopRebuild.size,
       maxChunk: rb.chunks.length ? Math.max(...rb.chunks) : 0,
       medianStepMs: med, maxStepMs: Math.max(...stepMs), maxStepStallMs: rb.maxFrameMs, closureMs,
+      medianTrackMs: median(trackMs), load: [+load0.toFixed(1), +os.loadavg()[0].toFixed(1)],
       loopClosing: LIVE_LOOP,
     };
-    log(`${house.seed}${house.aliasing ? ':aliasing' : ''} live navigator (loop closing ${LIVE_LOOP ? 'on' : 'off'}): ${pathM.toFixed(1)} m in ${stepMs.length} actions, ${run.closures} closures, ${run.floorsRebuilt} floor rebuilds (${run.keptKeyframes} keyframes kept, at most ${run.maxChunk} per frame); live grid ${run.quality ? `free precision ${run.quality.free_precision.toFixed(4)}, obstacle recall ${run.quality.obstacle_recall.toFixed(4)} fitted` : '-'}, ${run.qualityFirstCamera ? `${run.qualityFirstCamera.free_precision.toFixed(4)} / ${run.qualityFirstCamera.obstacle_recall.toFixed(4)} in the first camera's frame` : '-'}; action median ${med.toFixed(1)} ms, max ${run.maxStepMs.toFixed(1)} ms; rebuild work at most ${run.maxStepStallMs.toFixed(1)} ms (${cpu ? 'CPU' : 'wall'}) in a frame; tracker closure frames ${closureMs.map((m) => m.toFixed(0)).join(', ') || '-'} ms`);
+    log(`${house.seed}${house.aliasing ? ':aliasing' : ''} live navigator (loop closing ${LIVE_LOOP ? 'on' : 'off'}): ${pathM.toFixed(1)} m in ${stepMs.length} actions, ${run.closures} closures, ${run.floorsRebuilt} floor rebuilds (${run.keptKeyframes} keyframes kept, at most ${run.maxChunk} per frame); live grid ${run.quality ? `free precision ${run.quality.free_precision.toFixed(4)}, obstacle recall ${run.quality.obstacle_recall.toFixed(4)} fitted` : '-'}, ${run.qualityFirstCamera ? `${run.qualityFirstCamera.free_precision.toFixed(4)} / ${run.qualityFirstCamera.obstacle_recall.toFixed(4)} in the first camera's frame` : '-'}; action median ${med.toFixed(1)} ms, max ${run.maxStepMs.toFixed(1)} ms; tracker and rebuild at most ${run.maxStepStallMs.toFixed(1)} ms (${cpu ? 'CPU' : 'wall'}) in a frame, tracker median ${run.medianTrackMs.toFixed(1)} ms, load ${run.load.join(' → ')}; tracker closure frames ${closureMs.map((m) => m.toFixed(0)).join(', ') || '-'} ms`);
     return run;
   } finally {
     source.dispose();

@@ -56,6 +56,10 @@ typedef struct nt_tracker nt_tracker;
 #define NT_P_RELOC_MAX_SEEN_THROUGH 19 /* a relocalisation in a loaded map is refused when its pose sees through more than this share (0..1) of the matched place's landmarks in view, default 0.1 */
 #define NT_P_MOTION_SIGMA_M 22     /* metres: standard deviation of the camera's motion about a commanded one (nt_track_motion), per frame, 1e-4..10, default 0.05 */
 #define NT_P_MOTION_SIGMA_DEG 23   /* degrees: the same for its rotation, 1e-3..90, default 2 */
+#define NT_P_CLOSE_SLICE 24        /* pose-graph iterations of a loop closure run per frame (a whole number 0..100): a closure found
+                                      in one frame is optimised over the next frames while tracking goes on in the uncorrected map, and
+                                      committed at once (keyframes, landmarks and the frames tracked meanwhile corrected) in the frame
+                                      whose slice ends it; 0 (default): the whole closure in the frame that finds it */
 
 /* counters for nt_count */
 #define NT_C_KEYFRAMES 0         /* in the current map */
@@ -98,6 +102,8 @@ typedef struct nt_tracker nt_tracker;
 #define NT_C_RELOC_VERIFIED 28      /* proposals that passed every test */
 #define NT_C_RELOC_AMBIGUOUS 29     /* frames in a loaded map whose verified proposals put the camera at different places: no pose */
 #define NT_C_LATE_RELOCALISATIONS 30 /* times tracking in a new map moved back into a loaded map (late relocalisation) */
+#define NT_C_CLOSURE_UNDER_WAY 31  /* 1 while a loop closure found is still being optimised (NT_P_CLOSE_SLICE), else 0;
+                                      NT_C_LOOP_CLOSURES counts closures committed */
 
 nt_tracker* nt_create(void);
 void nt_destroy(nt_tracker* t);
@@ -144,6 +150,12 @@ int nt_load_map(nt_tracker* t, const uint8_t* data, int length);
  * observations adjusted, keyframes moved with a neighbour. Returns 0, or NT_E_NO_MAP when there is no
  * map with a keyframe. Takes seconds for a map of hundreds of keyframes. */
 int nt_global_bundle_adjust(nt_tracker* t, int iterations, int min_observations, double* out5);
+/* runs up to `iterations` (1..1000) pose-graph iterations of the loop closure under way (NT_P_CLOSE_SLICE)
+ * between frames, committing it when they end (the last frame is corrected with the map); returns 1
+ * while a closure is still under way after the call, 0 when none is. A closure begun in a map that is
+ * no longer the current one is dropped (that map stays as it was). nt_save_map saves the map as it
+ * stands: a closure under way is not in it until committed. */
+int nt_close_step(nt_tracker* t, int iterations);
 
 #ifdef __cplusplus
 }

@@ -66,4 +66,6 @@ int nt_global_bundle_adjust(nt_tracker* t, int iterations, int min_observations,
   return t ? t->sys.global_bundle_adjust(iterations, min_observations, out5) : NT_E_NULL;
 }
 
+int nt_close_step(nt_tracker* t, int iterations) { return t ? t->sys.close_step(iterations) : NT_E_NULL; }
+
 }  // extern "C"

@@ -1,6 +1,7 @@
 #include "tracking_module.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "module/frame_tracker.h"
 #include "module/initializer.h"
@@ -41,7 +42,18 @@ void TrackingModule::adopt_loaded_map(std::unique_ptr<MapDatabase> map, uint64_t
   load_patience_ = ctx_.tp.reloc_patience_frames;
 }
 
+bool TrackingModule::advance_closure(int iterations) {
+  if (!closer_.advance(ctx_.atlas.current(), iterations, ctx_)) return false;
+  // the map moved under the last frame: the next one is predicted from where the map now puts it
+  last_.Tcw = last_.Tcw * closer_.correction(last_.ref_kf);
+  for (auto& lm : last_.landmarks)
+    if (lm && lm->bad) lm.reset();
+  return true;
+}
+
 bool TrackingModule::optimize_map(int iterations, int min_observations, GlobalBaResult& out) {
+  // a closure under way is finished first: the adjustment starts from the corrected map
+  advance_closure(std::numeric_limits<int>::max());
   MapDatabase* map = ctx_.atlas.current();
   if (!map || map->keyframes.empty()) return false;
   KeyFrame* ref = last_.ref_kf;
@@ -285,6 +297,9 @@ TrackState TrackingModule::track(const uint8_t* image, int channels, const float
   frame_depth_ = {depth, ctx_.cam.width, ctx_.cam.height, depth_scale};
   cur.timestamp = timestamp;
   builder_.build(image, channels, depth, depth_scale, ctx_.cam, ctx_.tp, orb, cur);
+  // a loop closure under way takes its slice (or a new keyframe's loop search runs) before the frame is
+  // tracked: a commit then corrects the last frame, and this frame is tracked in the corrected map
+  if (closer_.busy()) advance_closure(ctx_.tp.close_slice);
 
   std::vector<LandmarkPtr> fresh;
   switch (state_) {

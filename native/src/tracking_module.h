@@ -30,6 +30,10 @@ class TrackingModule {
   // global bundle adjustment of the current map (false: there is none); the last frame moves with its
   // reference keyframe so that tracking goes on from where the map now puts it
   bool optimize_map(int iterations, int min_observations, GlobalBaResult& out);
+  // runs up to `iterations` of a loop closure under way (module/loop_closer.h) and, when they end,
+  // commits it and carries the last frame along with its reference keyframe's correction; true then
+  bool advance_closure(int iterations);
+  bool closure_under_way() const { return closer_.under_way(); }
 
   TrackState state() const { return state_; }
   const SE3& last_Tcw() const { return last_.Tcw; }

@@ -54,8 +54,8 @@ export interface RebuildStats {
   chunks: number[];
   /**
    * the most wall time, ms, one navigator frame spent on following closures and rebuilding (reading the
-   * corrected poses, moving places and trails, its share of keyframes, the layer swap); the pose
-   * source's own loop closing is not in it
+   * corrected poses, moving places and trails, its share of keyframes, the layer swap), and whatever a
+   * caller runs through `timed` in that frame (the lifelong bench times the tracker's call so)
    */
   maxFrameMs: number;
 }
@@ -236,7 +236,7 @@ export class LoopRebuild {
     this.noteFrame(this.frameMs);
   }
 
-  /** Runs a closure's work as part of the current frame's time (the tracker's own time in between is not the rebuild's). */
+  /** Runs work as part of the current frame's time (the navigator: following a closure; the lifelong bench also the tracker's call). */
   timed(work: () => void): void {
     const t0 = this.now();
     try {

@@ -39,6 +39,7 @@ export const PARAM = {
   lateRelocalisation: 21,
   motionSigmaM: 22,
   motionSigmaDeg: 23,
+  closeSlice: 24,
 } as const;
 
 export const COUNTER = {
@@ -51,6 +52,7 @@ export const COUNTER = {
   loopClosures: 6,
   loopMatchFrame: 7,
   lateRelocalisations: 30,
+  closureUnderWay: 31,
 } as const;
 
 /** The loop search's counters (NT_C_LOOP_QUERIES …): how far each keyframe's search got, summed. */
@@ -105,4 +107,5 @@ export interface TrackerExports {
   nt_saved_map(h: number): number;
   nt_load_map(h: number, data: number, length: number): number;
   nt_global_bundle_adjust(h: number, iterations: number, minObservations: number, out5: number): number;
+  nt_close_step(h: number, iterations: number): number;
 }

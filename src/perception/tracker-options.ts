@@ -45,6 +45,12 @@ export const TrackerOptionsSchema = z.object({
   relocPatienceFrames: z.optional(z.int().check(z.minimum(0), z.maximum(100000))),
   /** place recognition and loop closing in the current map (default false) */
   loopClosing: z.optional(z.boolean()),
+  /**
+   * pose-graph iterations of a loop closure run per tracked frame: the closure is optimised over the
+   * frames after the one that found it, tracking going on in the uncorrected map, and committed at once
+   * (native NT_P_CLOSE_SLICE); 0 (default): the whole closure in the frame that finds it
+   */
+  closeSlice: z.optional(z.int().check(z.minimum(0), z.maximum(100))),
   /** keyframes the place index proposes to one relocalisation attempt in a loaded map, best first (default 8) */
   relocCandidates: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
   /**

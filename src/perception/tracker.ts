@@ -32,6 +32,8 @@ export interface TrackerCounts {
   loopMatchFrame: number;
   /** times tracking moved from a map of its own back into a loaded map (late relocalisation) */
   lateRelocalisations: number;
+  /** 1 while a loop closure found is still being optimised over frames (closeSlice), else 0 */
+  closureUnderWay: number;
 }
 
 /**
@@ -313,6 +315,17 @@ export class Tracker {
     } finally {
       out.free();
     }
+  }
+
+  /**
+   * Runs up to `iterations` pose-graph iterations of the loop closure under way (closeSlice) between
+   * frames, committing it when they end; true while one is still under way afterwards. saveMap() saves
+   * the map as it stands: finish a closure first (closeStep(1000)) to save it corrected.
+   */
+  closeStep(iterations: number): boolean {
+    this.live();
+    if (!Number.isInteger(iterations) || iterations < 1 || iterations > 1000) throw new TrackerError(`closeStep takes a whole number of iterations from 1 to 1000, got ${iterations}`, -4);
+    return this.check(this.ex.nt_close_step(this.handle, iterations), 'closure step') === 1;
   }
 
   reset(): void {

@@ -64,19 +64,32 @@ export function simTrackerOptions(body: SimBody): TrackerOptions {
 /**
  * Whether the navigator's tracker closes loops (issue 34): its keyframes are then corrected when it sees
  * a place of its map again, and the navigator re-integrates the floor from them (navigator/loop-rebuild.ts).
- * Off in runs for now: on, houses 0..9 with the offline agent fell from s-SR 0.92 / SPL 0.68 to 0.82 /
- * 0.57 (six "wrong floor" endings; seed 5 alone 0.6 / 0.46 → 0.4 / 0.21), so the closures still move
- * poses in a way the floor tracker does not follow. The lifelong bench (bench/support/live-tour.ts)
- * measures the live grid with it on.
+ * Off in runs for now: houses 0..9 with the offline agent (`eval --houses 0..9 --agent scripted
+ * --workers 2`) gave s-SR 0.86 / SPL 0.649 with it on (the closure in slices, 2026-12-06) against
+ * 0.88 / 0.631 off on the merged tree: one task fewer (failed 2/2, 2/4, 2/5, 3/3, 5/2, 5/3, 6/4: 4 wrong
+ * floor, 2 never seen, 1 seen but not reached; off: 4 wrong floor, 1 tracking lost, 1 never seen). Earlier, with the whole closure in one frame, it fell from 0.92 / 0.68 to
+ * 0.82 / 0.57. The lifelong bench (bench/support/live-tour.ts) measures the live grid with it on.
  */
 const NAVIGATOR_LOOP_CLOSING = false;
+/**
+ * Pose-graph iterations of a closure per frame (TrackerOptions.closeSlice): the tracker's closure runs
+ * over the frames after the one that found it instead of stalling that frame (house 7's lap, 142
+ * keyframes: 6 iterations, each frame with its slice 54–76 ms wall at load 13 against a 26 ms median
+ * frame, where the whole closure in one frame took 453 ms).
+ */
+const NAVIGATOR_CLOSE_SLICE = 1;
+
+/** The navigator's tracker: the simulated camera's settings with the navigator's loop closing. */
+export function navigatorTrackerOptions(body: SimBody): TrackerOptions {
+  return { ...simTrackerOptions(body), loopClosing: NAVIGATOR_LOOP_CLOSING, closeSlice: NAVIGATOR_CLOSE_SLICE };
+}
 
 type PoseSourceFactory = (body: SimBody) => Promise<PoseSource>;
 const poseSourceFactories = new Map<PoseSourceKind, PoseSourceFactory>([
   // Ablation only: the simulator's pose, anchored to the first frame like the tracker's world.
   ['ground-truth', async (body) => new GroundTruthPoseSource(() => body.groundTruthPose())],
   // The visual tracker on the body's RGB-D frames (metric depth, so a depth scale of 1).
-  ['slam', async (body) => SlamPoseSource.create({ ...simTrackerOptions(body), loopClosing: NAVIGATOR_LOOP_CLOSING })],
+  ['slam', async (body) => SlamPoseSource.create(navigatorTrackerOptions(body))],
 ]);
 
 /** The pose source of kind `kind` over `body`'s frames; throws when this build lacks it. */

@@ -8,7 +8,11 @@
  */
 import { invert, multiply, type Mat4 } from '../../src/geometry/pose.js';
 import { NAVIGATOR_FRAME } from '../../src/geometry/frames.js';
-import { raisePose } from '../../src/geometry/heights.js';
+import { cameraHeightOf, raisePose } from '../../src/geometry/heights.js';
+import { Navigator } from '../../src/navigator/navigator.js';
+import { SimBody } from '../../src/body/sim-body.js';
+import { GroundTruthPoseSource } from '../../src/perception/ground-truth-pose-source.js';
+import { generateHouse } from '../../src/sim/index.js';
 import type { PoseEstimate, PoseSource, RgbdFrame } from '../../src/perception/pose-source.js';
 
 /** Ground truth, relocalised in a loaded world frame only once `findable`. */
@@ -48,4 +52,24 @@ export class LateGroundTruth implements PoseSource {
 
   reset(): void {}
   dispose(): void {}
+}
+
+/**
+ * A first run in house 7 on true poses that maps a room (a look round, a few steps and a turn; a second
+ * look round with `lookRoundAgain`) for a later run to load, and that later run's body, put down where
+ * the first ended and turned 2.1 rad. `heightError` of a later pose: its camera height against the
+ * truth's in the saved world.
+ */
+export async function savedRunAndReturn(opts: { lookRoundAgain?: boolean } = {}) {
+  const scene = generateHouse(7);
+  const body = await SimBody.create(scene, {});
+  const savedInv = invert(body.groundTruthPose());
+  const nav = await Navigator.create({ body, poseSource: new GroundTruthPoseSource(() => body.groundTruthPose()) });
+  await nav.turnInPlace();
+  await nav.act(['forward', 'forward', 'forward', 'left', 'left', 'left', 'forward', 'forward']);
+  if (opts.lookRoundAgain) await nav.turnInPlace();
+  const spot = body.simPose;
+  const body2 = await SimBody.create(scene, {}, { position: spot.position, yaw: spot.yaw + 2.1 });
+  const heightError = (pose: Mat4) => cameraHeightOf(NAVIGATOR_FRAME, pose) - cameraHeightOf(NAVIGATOR_FRAME, multiply(savedInv, body2.groundTruthPose()));
+  return { nav, body2, heightError };
 }

@@ -7,24 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Navigator } from '../../src/navigator/navigator.js';
-import { SimBody } from '../../src/body/sim-body.js';
-import { GroundTruthPoseSource } from '../../src/perception/ground-truth-pose-source.js';
-import { invert, multiply } from '../../src/geometry/pose.js';
-import { NAVIGATOR_FRAME } from '../../src/geometry/frames.js';
-import { cameraHeightOf } from '../../src/geometry/heights.js';
-import { generateHouse } from '../../src/sim/index.js';
-import { LateGroundTruth } from '../helpers/late-ground-truth.js';
+import { LateGroundTruth, savedRunAndReturn } from '../helpers/late-ground-truth.js';
 
 /** A run that saves its map, then a later run found late in it with the saved poses `upOffset` high. */
 async function lateJoin(upOffset: number) {
-  const scene = generateHouse(7);
-  const body = await SimBody.create(scene, {});
-  const savedInv = invert(body.groundTruthPose());
-  const nav = await Navigator.create({ body, poseSource: new GroundTruthPoseSource(() => body.groundTruthPose()) });
-  await nav.turnInPlace();
-  await nav.act(['forward', 'forward', 'forward', 'left', 'left', 'left', 'forward', 'forward']);
-  const spot = body.simPose;
-  const body2 = await SimBody.create(scene, {}, { position: spot.position, yaw: spot.yaw + 2.1 });
+  const { nav, body2, heightError: heightOff } = await savedRunAndReturn();
   const src = new LateGroundTruth(() => body2.groundTruthPose(), upOffset);
   const nav2 = await Navigator.create({ body: body2, poseSource: src, memory: nav.memory()!, poseMap: nav.savedPoseMap()! });
   await nav2.turnInPlace(6, { afterRelocation: true });
@@ -33,7 +20,7 @@ async function lateJoin(upOffset: number) {
   src.findable = true;
   await nav2.observe();
   const joined = nav2.poseMatrix()!;
-  const heightError = cameraHeightOf(NAVIGATOR_FRAME, joined) - cameraHeightOf(NAVIGATOR_FRAME, multiply(savedInv, body2.groundTruthPose()));
+  const heightError = heightOff(joined);
   // a look round from there, mapped from the joined height
   await nav2.act(['left', 'left', 'left', 'left', 'left', 'left', 'left', 'left']);
   return { heightError, relocalised: nav2.relocalised, floors: nav2.map.floors().length, obstacles: nav2.map.counts(0).obstacle };

@@ -6,59 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Navigator } from '../../src/navigator/navigator.js';
-import { multiply, type Mat4 } from '../../src/geometry/pose.js';
-import type { KeyframePose, PoseEstimate, PoseSource, RgbdFrame } from '../../src/perception/pose-source.js';
 import { Cell } from '../../src/mapping/params.js';
 import type { OccupancyMap } from '../../src/mapping/occupancy-map.js';
 import type { CoarseAction } from '../../src/navigator/actions.js';
+import type { PoseSource } from '../../src/perception/pose-source.js';
 import { simWorld } from '../helpers/sim-world.js';
+import { DriftingSource } from '../helpers/drifting-source.js';
 
 const DRIFT_FROM = 10, DRIFT_RAD_PER_FRAME = (0.3 * Math.PI) / 180, KEYFRAME_EVERY = 5;
-
-/** A turn of the world about its up axis (−y) through the first camera. */
-function yawAbout(theta: number): Mat4 {
-  const c = Math.cos(theta), s = Math.sin(theta);
-  return new Float64Array([c, 0, s, 0, 0, 1, 0, 0, -s, 0, c, 0, 0, 0, 0, 1]);
-}
-
-/**
- * The true poses (a ground-truth source) with a heading drift from frame DRIFT_FROM on, a keyframe every
- * KEYFRAME_EVERY frames, and (when `closeAt` is set) a loop closure at that frame that takes the drift
- * out of every keyframe and every later pose, as a tracker's closure does.
- */
-class DriftingSource implements PoseSource {
-  readonly name = 'drifting (test)';
-  private frame = 0;
-  private closed = false;
-  private readonly kfs: { id: number; timestamp: number; truth: Mat4 }[] = [];
-
-  constructor(private readonly truth: PoseSource, private readonly closeAt: number | null) {}
-
-  estimate(f: RgbdFrame): PoseEstimate {
-    this.frame++;
-    const t = this.truth.estimate(f);
-    if (!t.pose) return t;
-    const drift = this.closed ? 0 : Math.max(0, this.frame - DRIFT_FROM) * DRIFT_RAD_PER_FRAME;
-    const est: PoseEstimate = { ...t, pose: multiply(yawAbout(drift), t.pose) };
-    if (this.frame % KEYFRAME_EVERY === 1) {
-      this.kfs.push({ id: this.kfs.length + 1, timestamp: f.timestamp, truth: t.pose });
-      est.keyframe = true;
-    }
-    if (this.frame === this.closeAt) {
-      this.closed = true;
-      est.pose = t.pose;
-      est.loopClosed = true;
-    }
-    return est;
-  }
-
-  keyframePoses(): KeyframePose[] {
-    return this.kfs.map((k) => ({ id: k.id, timestamp: k.timestamp, pose: k.truth }));
-  }
-
-  reset(): void {}
-  dispose(): void {}
-}
+const DRIFT = { driftFrom: DRIFT_FROM, radPerFrame: DRIFT_RAD_PER_FRAME, keyframeEvery: KEYFRAME_EVERY };
 
 const ACTIONS: CoarseAction[] = [
   ...Array<CoarseAction>(8).fill('forward'), ...Array<CoarseAction>(6).fill('left'), ...Array<CoarseAction>(8).fill('forward'),
@@ -104,8 +60,8 @@ async function drive(source: (truth: PoseSource) => PoseSource, chunk = 2) {
 describe('loop closing in the live navigator', () => {
   it('a closure re-integrates the floor from the corrected keyframes, split over frames, and moves places and trails', async () => {
     const truth = await drive((gt) => gt);
-    const open = await drive((gt) => new DriftingSource(gt, null));
-    const closed = await drive((gt) => new DriftingSource(gt, CLOSE_AT));
+    const open = await drive((gt) => new DriftingSource(gt, null, DRIFT));
+    const closed = await drive((gt) => new DriftingSource(gt, CLOSE_AT, DRIFT));
     const rb = closed.nav.loopRebuild;
     expect(rb.stats.closures).toBe(1);
     expect(rb.stats.floorsRebuilt).toBe(1);
@@ -142,7 +98,7 @@ describe('loop closing in the live navigator', () => {
 
   it('what a navigator saves after a closure is the finished rebuild', async () => {
     const { body, gt } = await simWorld(7);
-    const nav = await Navigator.create({ body, poseSource: new DriftingSource(gt, 1 + 5 * 10 + 1), loopRebuild: { chunk: 1 } });
+    const nav = await Navigator.create({ body, poseSource: new DriftingSource(gt, 1 + 5 * 10 + 1, DRIFT), loopRebuild: { chunk: 1 } });
     await nav.act(Array<CoarseAction>(10).fill('forward'), { stopOnCollision: false });
     await nav.act(['left'], { stopOnCollision: false });
     expect(nav.loopRebuild.pending).toBe(true);

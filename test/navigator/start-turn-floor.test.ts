@@ -7,14 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Navigator } from '../../src/navigator/navigator.js';
-import { SimBody } from '../../src/body/sim-body.js';
-import { GroundTruthPoseSource } from '../../src/perception/ground-truth-pose-source.js';
-import { invert, multiply } from '../../src/geometry/pose.js';
-import { NAVIGATOR_FRAME } from '../../src/geometry/frames.js';
-import { cameraHeightOf } from '../../src/geometry/heights.js';
 import type { GridSnapshot } from '../../src/mapping/occupancy-map.js';
-import { generateHouse } from '../../src/sim/index.js';
-import { LateGroundTruth } from '../helpers/late-ground-truth.js';
+import { LateGroundTruth, savedRunAndReturn } from '../helpers/late-ground-truth.js';
 
 /** A floor 2.5 m up over the same ground: free, with walls every 7 cells across (none where the ground's are). */
 function upperFloor(like: GridSnapshot): GridSnapshot {
@@ -25,23 +19,15 @@ function upperFloor(like: GridSnapshot): GridSnapshot {
 
 /** A run that saves its map, then a later run whose start turn relocalises in it with the saved poses `upOffset` up. */
 async function startTurn(upOffset: number) {
-  const scene = generateHouse(7);
-  const body = await SimBody.create(scene, {});
-  const savedInv = invert(body.groundTruthPose());
-  const nav = await Navigator.create({ body, poseSource: new GroundTruthPoseSource(() => body.groundTruthPose()) });
-  await nav.turnInPlace();
-  await nav.act(['forward', 'forward', 'forward', 'left', 'left', 'left', 'forward', 'forward']);
-  await nav.turnInPlace();
+  const { nav, body2, heightError: heightOff } = await savedRunAndReturn({ lookRoundAgain: true });
   const memory = nav.memory()!;
   const ground = memory.layers[0];
-  const spot = body.simPose;
-  const body2 = await SimBody.create(scene, {}, { position: spot.position, yaw: spot.yaw + 2.1 });
   const src = new LateGroundTruth(() => body2.groundTruthPose(), upOffset);
   src.findable = true;
   const layers = [ground, { floorUp: ground.floorUp + 2.5, frames: 1, grid: upperFloor(ground.grid) }];
   const nav2 = await Navigator.create({ body: body2, poseSource: src, memory: { ...memory, layers }, poseMap: nav.savedPoseMap()! });
   await nav2.turnInPlace(6, { afterRelocation: true });
-  const heightError = cameraHeightOf(NAVIGATOR_FRAME, nav2.poseMatrix()!) - cameraHeightOf(NAVIGATOR_FRAME, multiply(savedInv, body2.groundTruthPose()));
+  const heightError = heightOff(nav2.poseMatrix()!);
   await nav2.act(['forward', 'left', 'left', 'forward']);
   return { heightError, relocalised: nav2.relocalised, floor: nav2.floor, floors: nav2.map.floors().length, corrections: nav2.state.verticalCorrections };
 }

@@ -1,6 +1,7 @@
 #include "loop_closer.h"
 
 #include <algorithm>
+#include <limits>
 #include <unordered_map>
 
 #include "../data/landmark_ops.h"
@@ -57,7 +58,16 @@ void fuse(const LandmarkPtr& keep, const LandmarkPtr& drop) {
 }  // namespace
 
 bool LoopCloser::process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx) {
-  if (!ctx.tp.loop_closing || kf->id < last_closure_kf_ + kQuietKeyframes) return false;
+  if (!ctx.tp.loop_closing || job_ || kf->id < last_closure_kf_ + kQuietKeyframes) return false;
+  if (ctx.tp.close_slice > 0) {
+    // the search waits for the next frame: the keyframe's own frame has mapped it already
+    queued_ = {kf, map.id};
+    return false;
+  }
+  return detect(kf, map, ctx) && advance(&map, std::numeric_limits<int>::max(), ctx);
+}
+
+bool LoopCloser::detect(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx) {
   LoopMatch loop;
   if (!detect_loop(kf, map, ctx, loop, stats_)) {
     pending_ = Pending();
@@ -77,23 +87,27 @@ bool LoopCloser::process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx) {
     pending_ = {loop.match, kf->id, D};
     return false;
   }
-  close(kf, loop, map, ctx);
+  begin(kf, loop, map, ctx);
   pending_ = Pending();
   last_closure_kf_ = kf->id;
-  ++closures_;
-  last_match_frame_ = loop.match->frame_id;
   return true;
 }
 
-void LoopCloser::close(KeyFrame* kf, const LoopMatch& loop, MapDatabase& map, TrackerContext& ctx) {
+void LoopCloser::begin(KeyFrame* kf, const LoopMatch& loop, MapDatabase& map, TrackerContext& ctx) {
+  auto job = std::make_unique<Job>();
+  job->map_id = map.id;
+  job->loop = loop;
+  job->nodes = map.keyframes;
   const int n = static_cast<int>(map.keyframes.size());
   std::unordered_map<const KeyFrame*, int> slot;
-  std::vector<SE3> poses(n), before(n);
   std::vector<uint8_t> fixed(n, 0);
+  job->before.resize(n);
   for (int s = 0; s < n; ++s) {
     slot[map.keyframes[s].get()] = s;
-    poses[s] = before[s] = map.keyframes[s]->Tcw;
+    job->before[s] = map.keyframes[s]->Tcw;
+    if (map.keyframes[s].get() == kf) job->kf = map.keyframes[s];
   }
+  const std::vector<SE3>& poses = job->before;
   // the earlier visit is the reference: the map's first keyframe and the matched one stay
   fixed[0] = 1;
   fixed[slot[loop.match]] = 1;
@@ -107,23 +121,83 @@ void LoopCloser::close(KeyFrame* kf, const LoopMatch& loop, MapDatabase& map, Tr
       edge(it->second, s, poses[it->second] * poses[s].inverse(), 1.0);
     }
   edge(slot[kf], slot[loop.match], loop.Tcw * loop.match->Tcw.inverse(), kLoopWeight);
-  optimize_pose_graph(poses, fixed, edges, ctx.tp.level_motion, 20);
-  for (int s = 0; s < n; ++s) map.keyframes[s]->Tcw = poses[s];
+  job->solver = std::make_unique<PoseGraphSolver>(poses, std::move(fixed), std::move(edges), ctx.tp.level_motion, 20);
+  job_ = std::move(job);
+}
+
+bool LoopCloser::advance(MapDatabase* map, int iterations, TrackerContext& ctx) {
+  if (queued_.kf) {
+    const Queued q = queued_;
+    queued_ = Queued();
+    // a keyframe of a map no longer current is not searched; a begun closure takes its first slice next
+    if (map && map->id == q.map_id) detect(q.kf, *map, ctx);
+    return false;
+  }
+  if (!job_) return false;
+  if (!map || map->id != job_->map_id) {
+    job_.reset();
+    return false;
+  }
+  for (int i = 0; i < iterations && !job_->solver->done(); ++i) job_->solver->step();
+  if (!job_->solver->done()) return false;
+  commit(*map, ctx);
+  job_.reset();
+  ++closures_;
+  return true;
+}
+
+SE3 LoopCloser::correction(const KeyFrame* kf) const {
+  auto it = corrections_.find(kf);
+  if (it != corrections_.end()) return it->second;
+  it = corrections_.find(nullptr);
+  return it == corrections_.end() ? SE3() : it->second;
+}
+
+void LoopCloser::commit(MapDatabase& map, TrackerContext& ctx) {
+  Job& job = *job_;
+  const std::vector<SE3>& after = job.solver->poses();
+  const int n = static_cast<int>(job.nodes.size());
+  // W takes the corrected world to the world as the closure began: Tcw_after = Tcw_now · W
+  corrections_.clear();
+  for (int s = 0; s < n; ++s) corrections_[job.nodes[s].get()] = job.before[s].inverse() * after[s];
+  const SE3 W_loop = corrections_[job.kf.get()];
+  corrections_[nullptr] = W_loop;
+  // keyframes made while the graph was optimised move with the graph keyframe they share most with
+  for (const KeyFramePtr& k : map.keyframes) {
+    if (corrections_.count(k.get())) continue;
+    const KeyFrame* best = nullptr;
+    int best_w = 0;
+    for (const auto& c : k->covis)
+      if (c.second > best_w && corrections_.count(c.first) && c.first != k.get()) { best = c.first; best_w = c.second; }
+    corrections_[k.get()] = best ? corrections_[best] : W_loop;
+  }
+  std::unordered_map<const KeyFrame*, int> slot;
+  for (int s = 0; s < n; ++s) slot[job.nodes[s].get()] = s;
   // a landmark keeps its place as seen from its reference keyframe
   for (const LandmarkPtr& lm : map.landmarks) {
     if (lm->bad || !lm->ref_kf) continue;
-    const int s = slot[lm->ref_kf];
-    lm->pos = poses[s].inverse() * (before[s] * lm->pos);
+    auto s = slot.find(lm->ref_kf);
+    if (s != slot.end()) lm->pos = after[s->second].inverse() * (job.before[s->second] * lm->pos);
+    else lm->pos = corrections_[lm->ref_kf].inverse() * lm->pos;
   }
-  for (const auto& p : loop.pairs) {
-    const LandmarkPtr& cur = kf->landmarks[p.first];
-    if (cur == p.second || p.second->bad) continue;
-    if (cur) fuse(p.second, cur);
+  for (const KeyFramePtr& k : map.keyframes) {
+    auto s = slot.find(k.get());
+    // untouched since the closure began: the optimised pose as it is (the one-shot closure's)
+    if (s != slot.end() && k->Tcw.R == job.before[s->second].R && k->Tcw.t == job.before[s->second].t) k->Tcw = after[s->second];
+    else k->Tcw = k->Tcw * corrections_[k.get()];
+  }
+  KeyFrame* kf = job.kf.get();
+  for (const auto& p : job.loop.pairs) {
+    if (p.first < 0 || p.first >= kf->size() || p.second->bad) continue;
+    const LandmarkPtr cur = kf->landmarks[p.first];
+    if (cur == p.second) continue;
+    if (cur && !cur->bad) fuse(p.second, cur);
     else if (p.second->obs_index(kf) < 0) add_observation(p.second, kf, p.first);
   }
-  for (const auto& p : loop.pairs)
+  for (const auto& p : job.loop.pairs)
     if (!p.second->bad) update_landmark_descriptor(*p.second);
   refresh_map(map, ctx.orb);
+  last_match_frame_ = job.loop.match->frame_id;
 }
 
 }  // namespace nav

@@ -47,6 +47,9 @@ struct TrackingParams {
   // place recognition over the keyframes of the current map and loop closing (pose graph over
   // keyframes) after each new keyframe; off by default until measured on every sequence
   bool loop_closing = false;
+  // pose-graph iterations of a loop closure run per tracked frame (module/loop_closer.h); 0: the whole
+  // closure in the frame that finds it
+  int close_slice = 0;
   // while tracking in a map opened after a loaded one was not found, relocalise each new keyframe in
   // the loaded map and move back into it (tracking_module.cc, try_late_relocalise)
   bool late_relocalisation = true;

@@ -2,7 +2,9 @@
 
 #include <Eigen/Sparse>
 #include <Eigen/SparseCholesky>
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace nav {
 
@@ -39,69 +41,89 @@ void jacobians(const PoseGraphEdge& e, const SE3& Ta, const SE3& Tb, const Vec6&
 
 }  // namespace
 
-double optimize_pose_graph(std::vector<SE3>& poses, const std::vector<uint8_t>& fixed, const std::vector<PoseGraphEdge>& edges,
-                           bool level, int iterations) {
-  const int n = static_cast<int>(poses.size());
-  std::vector<int> var(n, -1);
-  int nv = 0;
+PoseGraphSolver::PoseGraphSolver(std::vector<SE3> poses, std::vector<uint8_t> fixed, std::vector<PoseGraphEdge> edges,
+                                 bool level, int iterations)
+    : poses_(std::move(poses)), fixed_(std::move(fixed)), edges_(std::move(edges)), iterations_(iterations), level_(level) {
+  const int n = static_cast<int>(poses_.size());
+  var_.assign(n, -1);
   for (int i = 0; i < n; ++i)
-    if (!fixed[i]) var[i] = nv++;
-  double cost = total_cost(poses, edges);
-  if (nv == 0) return cost;
-  auto pinned = [&](int row) { return level && (row == kTiltRows[0] || row == kTiltRows[1]); };
-  double lambda = 1e-4;
-  for (int it = 0; it < iterations; ++it) {
-    std::vector<Eigen::Triplet<double>> trip;
-    Eigen::VectorXd g = Eigen::VectorXd::Zero(6 * nv);
-    Eigen::VectorXd diag = Eigen::VectorXd::Zero(6 * nv);
-    for (const auto& e : edges) {
-      const Vec6 r = residual(e, poses[e.a], poses[e.b]);
-      Mat6 J[2];
-      jacobians(e, poses[e.a], poses[e.b], r, J[0], J[1]);
-      const int v[2] = {var[e.a], var[e.b]};
-      for (int p = 0; p < 2; ++p) {
-        if (v[p] < 0) continue;
-        g.segment<6>(6 * v[p]) += e.weight * J[p].transpose() * r;
-        for (int q = 0; q < 2; ++q) {
-          if (v[q] < 0) continue;
-          const Mat6 H = e.weight * J[p].transpose() * J[q];
-          for (int rr = 0; rr < 6; ++rr)
-            for (int cc = 0; cc < 6; ++cc) {
-              if (pinned(rr) || pinned(cc)) continue;
-              trip.emplace_back(6 * v[p] + rr, 6 * v[q] + cc, H(rr, cc));
-              if (p == q && rr == cc) diag(6 * v[p] + rr) += H(rr, cc);
-            }
-        }
+    if (!fixed_[i]) var_[i] = nv_++;
+  cost_ = total_cost(poses_, edges_);
+  // nothing to move: the poses stand as given (not even normalised)
+  if (nv_ == 0) done_ = true;
+  else if (iterations_ <= 0) finish();
+}
+
+void PoseGraphSolver::finish() {
+  for (auto& p : poses_) p.normalize();
+  done_ = true;
+}
+
+bool PoseGraphSolver::step() {
+  if (done_) return true;
+  const int n = static_cast<int>(poses_.size()), nv = nv_;
+  const std::vector<int>& var = var_;
+  auto pinned = [&](int row) { return level_ && (row == kTiltRows[0] || row == kTiltRows[1]); };
+  ++it_;
+  std::vector<Eigen::Triplet<double>> trip;
+  Eigen::VectorXd g = Eigen::VectorXd::Zero(6 * nv);
+  Eigen::VectorXd diag = Eigen::VectorXd::Zero(6 * nv);
+  for (const auto& e : edges_) {
+    const Vec6 r = residual(e, poses_[e.a], poses_[e.b]);
+    Mat6 J[2];
+    jacobians(e, poses_[e.a], poses_[e.b], r, J[0], J[1]);
+    const int v[2] = {var[e.a], var[e.b]};
+    for (int p = 0; p < 2; ++p) {
+      if (v[p] < 0) continue;
+      g.segment<6>(6 * v[p]) += e.weight * J[p].transpose() * r;
+      for (int q = 0; q < 2; ++q) {
+        if (v[q] < 0) continue;
+        const Mat6 H = e.weight * J[p].transpose() * J[q];
+        for (int rr = 0; rr < 6; ++rr)
+          for (int cc = 0; cc < 6; ++cc) {
+            if (pinned(rr) || pinned(cc)) continue;
+            trip.emplace_back(6 * v[p] + rr, 6 * v[q] + cc, H(rr, cc));
+            if (p == q && rr == cc) diag(6 * v[p] + rr) += H(rr, cc);
+          }
       }
     }
-    // damping on the diagonal; pinned rows get a unit diagonal and no gradient, so they solve to 0
-    for (int k = 0; k < 6 * nv; ++k) {
-      if (pinned(k % 6)) { trip.emplace_back(k, k, 1.0); g(k) = 0; }
-      else trip.emplace_back(k, k, lambda * std::max(diag(k), 1e-9));
-    }
-    Eigen::SparseMatrix<double> H(6 * nv, 6 * nv);
-    H.setFromTriplets(trip.begin(), trip.end());
-    Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> solver(H);
-    if (solver.info() != Eigen::Success) break;
-    const Eigen::VectorXd dx = solver.solve(-g);
-    if (!dx.allFinite()) break;
-    std::vector<SE3> trial = poses;
-    for (int i = 0; i < n; ++i)
-      if (var[i] >= 0) trial[i] = poses[i].left_update(dx.segment<6>(6 * var[i]));
-    const double c = total_cost(trial, edges);
-    if (c < cost) {
-      poses.swap(trial);
-      const bool converged = cost - c < 1e-10 * cost;
-      cost = c;
-      lambda = std::max(lambda * 0.1, 1e-8);
-      if (converged) break;
-    } else {
-      lambda *= 10;
-      if (lambda > 1e4) break;
-    }
   }
-  for (auto& p : poses) p.normalize();
-  return cost;
+  // damping on the diagonal; pinned rows get a unit diagonal and no gradient, so they solve to 0
+  for (int k = 0; k < 6 * nv; ++k) {
+    if (pinned(k % 6)) { trip.emplace_back(k, k, 1.0); g(k) = 0; }
+    else trip.emplace_back(k, k, lambda_ * std::max(diag(k), 1e-9));
+  }
+  Eigen::SparseMatrix<double> H(6 * nv, 6 * nv);
+  H.setFromTriplets(trip.begin(), trip.end());
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> solver(H);
+  if (solver.info() != Eigen::Success) { finish(); return true; }
+  const Eigen::VectorXd dx = solver.solve(-g);
+  if (!dx.allFinite()) { finish(); return true; }
+  std::vector<SE3> trial = poses_;
+  for (int i = 0; i < n; ++i)
+    if (var[i] >= 0) trial[i] = poses_[i].left_update(dx.segment<6>(6 * var[i]));
+  const double c = total_cost(trial, edges_);
+  bool stop = false;
+  if (c < cost_) {
+    poses_.swap(trial);
+    stop = cost_ - c < 1e-10 * cost_;
+    cost_ = c;
+    lambda_ = std::max(lambda_ * 0.1, 1e-8);
+  } else {
+    lambda_ *= 10;
+    stop = lambda_ > 1e4;
+  }
+  if (stop || it_ >= iterations_) finish();
+  return done_;
+}
+
+double optimize_pose_graph(std::vector<SE3>& poses, const std::vector<uint8_t>& fixed, const std::vector<PoseGraphEdge>& edges,
+                           bool level, int iterations) {
+  PoseGraphSolver s(poses, fixed, edges, level, iterations);
+  while (!s.step()) {
+  }
+  poses = s.poses();
+  return s.cost();
 }
 
 }  // namespace nav

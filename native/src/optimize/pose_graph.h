@@ -16,6 +16,31 @@ struct PoseGraphEdge {
   double weight = 1;  // information scale (the same for rotation in radians and translation in metres)
 };
 
+// Levenberg-Marquardt one iteration at a time, so that a loop closure can spread its optimisation over
+// several frames (module/loop_closer.h): the iterations run on the graph as given to the constructor,
+// so any split into steps ends at exactly the poses optimize_pose_graph gives.
+class PoseGraphSolver {
+ public:
+  PoseGraphSolver(std::vector<SE3> poses, std::vector<uint8_t> fixed, std::vector<PoseGraphEdge> edges, bool level,
+                  int iterations);
+  // one iteration; true once the optimisation has ended (converged, stuck or out of iterations)
+  bool step();
+  bool done() const { return done_; }
+  const std::vector<SE3>& poses() const { return poses_; }
+  double cost() const { return cost_; }
+  int iterations_run() const { return it_; }
+
+ private:
+  void finish();
+  std::vector<SE3> poses_;
+  std::vector<uint8_t> fixed_;
+  std::vector<PoseGraphEdge> edges_;
+  std::vector<int> var_;
+  int nv_ = 0, it_ = 0, iterations_ = 0;
+  bool level_ = false, done_ = false;
+  double cost_ = 0, lambda_ = 1e-4;
+};
+
 // Moves poses[i] for !fixed[i]. `level`: the free poses only turn about their camera's y axis (the
 // tilt rows of the update are pinned). Returns the final cost Σ weight·|r|².
 double optimize_pose_graph(std::vector<SE3>& poses, const std::vector<uint8_t>& fixed, const std::vector<PoseGraphEdge>& edges,
