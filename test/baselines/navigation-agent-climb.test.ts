@@ -33,6 +33,7 @@ function ctx(): { c: Ctx; at: (x: number, z: number, rise?: number) => void } {
     poseMatrix: () => new Float64Array([1, 0, 0, pose.x, 0, 1, 0, -height, 0, 0, 1, pose.z, 0, 0, 0, 1]),
     map: { floors: () => [{ id: 0, floorUp: 0, frames: 1 }], cellAt: () => 'unknown' },
     plan: (goal: { x: number; z: number }) => ({ status: 'ok', path: [{ x: pose.x, z: pose.z }, goal], lengthM: Math.hypot(goal.x - pose.x, goal.z - pose.z), target: goal }),
+    trail: (): { x: number; z: number }[] => [],
   };
   const c = { nav, task, pose, flights: [flight] } as unknown as Ctx;
   const at = (x: number, z: number, rise = 0) => {
@@ -120,6 +121,23 @@ describe('stairs: the foot far off with no way there on the map (issue 35)', () 
     const near = { x: 0.5, z: -0.8 };
     withPlan(c, (_g, _f, o) => (o?.nearestReachable ? { status: 'ok', path: [{ x: 0, z: -10 }, near], lengthM: 9.2, target: near } : { status: 'unreachable', reason: 'no path', expansions: 1 }));
     expect(why(takeStairs(c))).toMatch(/to the foot of the stairs/);
+    expect(c.flights).toHaveLength(1);
+  });
+
+  it('follows its own trail on the floor to the foot when the map has lost the way there', () => {
+    const { c, at } = ctx();
+    at(0, -10);
+    withPlan(c, () => ({ status: 'unreachable', reason: 'no path', expansions: 1 }));
+    // the body came from the foot along an L: up to (3, -1), then over to (3, -10) and back to here
+    const leg = (a: { x: number; z: number }, b: { x: number; z: number }) => Array.from({ length: 40 }, (_, i) => ({ x: a.x + ((b.x - a.x) * i) / 40, z: a.z + ((b.z - a.z) * i) / 40 }));
+    const trail = [...leg({ x: 0, z: 0 }, { x: 3, z: -1 }), ...leg({ x: 3, z: -1 }, { x: 3, z: -10 }), ...leg({ x: 3, z: -10 }, { x: 0, z: -10 })];
+    Object.assign(c.nav, { trail: () => trail });
+    const d = takeStairs(c);
+    expect(why(d)).toMatch(/to the foot of the stairs/);
+    // along the trail: the first forwards head for (3, -10) (+x: 75-90° right from facing +z), not straight at the foot (+z)
+    const before = d.kind === 'act' ? d.actions.slice(0, d.actions.indexOf('forward')) : [];
+    expect(before.length).toBeGreaterThanOrEqual(5);
+    expect(before.every((a) => a === 'right')).toBe(true);
     expect(c.flights).toHaveLength(1);
   });
 

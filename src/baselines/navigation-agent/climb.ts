@@ -17,6 +17,7 @@ import { act, goto, type Ctx, type Decision } from './context.js';
 import { driveAndFace, planRoute, turnsTo } from './motion.js';
 import { MAX_ACTIONS } from './motion.js';
 import { centreOnFlight, flightInView, heightOverFloor, offFloor, type Flight } from './stairs.js';
+import { routeAlongTrail } from './trail-route.js';
 
 const MAX_TURNS = 14;
 /**
@@ -93,13 +94,15 @@ export function takeStairs(c: Ctx): Decision {
 /**
  * A route to the flight's foot, or to the nearest point the map can reach within NEAR_FOOT_M of it (the
  * foot of a way back down is where the robot settled on the upper floor, often at the edge of the
- * landing the map marks as a drop); null when neither.
+ * landing the map marks as a drop), or else along the body's own trail on this floor when it passed
+ * that near the foot (the map can lose a corridor the body drove); null when none.
  */
 function routeToFoot(c: Ctx, foot: PlanarPoint): PlanarPoint[] | null {
   const exact = planRoute(c.nav, foot);
   if (exact.status === 'ok') return exact.path;
   const near = planRoute(c.nav, foot, NEAR_FOOT_M);
-  return near.status === 'ok' && Math.hypot(near.target.x - foot.x, near.target.z - foot.z) <= NEAR_FOOT_M ? near.path : null;
+  if (near.status === 'ok' && Math.hypot(near.target.x - foot.x, near.target.z - foot.z) <= NEAR_FOOT_M) return near.path;
+  return routeAlongTrail(c.nav.trail(c.nav.floor ?? 0), c.pose, foot, NEAR_FOOT_M);
 }
 
 /** Acts, remembering where a step with forwards set out from (to tell a stall next turn). */

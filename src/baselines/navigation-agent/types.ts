@@ -84,8 +84,19 @@ export interface TaskState {
   edged: number;
   /** consecutive steps that ended in a collision */
   bumps: number;
+  /** the search for a flight of stairs on a floor searched down to scraps with none known (null: not begun) */
+  flightSearch: FlightSearch | null;
   /** tracking lost on a flight: finishing it, backing off it, or looking around off it (null: not lost there) */
   lostOnFlight: { phase: 'finish' | 'back' | 'look'; turns: number } | null;
+}
+
+/** The flight search on one floor: the frontiers visited (or given up), the one set out for, turns spent. */
+export interface FlightSearch {
+  floor: number;
+  visited: PlanarPoint[];
+  target: PlanarPoint | null;
+  turns: number;
+  done: boolean;
 }
 
 /** two sightings this close are of the same goal point (the seen surface shifts with the view) */
@@ -96,6 +107,6 @@ export const samePoint = (a: PlanarPoint, b: PlanarPoint) => Math.hypot(a.x - b.
 export function newTaskState(key: string): TaskState {
   return {
     key, state: 'explore', coverage: new Map(), stairs: null, floorsDone: [], goal: null, goalFrom: null, rejected: [], unreached: [], ignore: [], focus: null, target: null,
-    stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, lostOnFlight: null, recall: null, briefed: false, faced: false, carry: false,
+    stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, lostOnFlight: null, flightSearch: null, recall: null, briefed: false, faced: false, carry: false,
   };
 }
