@@ -141,6 +141,17 @@ describe('stairs: the foot far off with no way there on the map (issue 35)', () 
     expect(c.flights).toHaveLength(1);
   });
 
+  it('does not count the turns of a long way to the foot against the flight (17 m from upstairs)', () => {
+    const { c, at } = ctx();
+    for (let i = 0; i < 20; i++) {
+      at(0, -17 + i * 0.7);
+      expect(why(takeStairs(c))).toMatch(/to the foot of the stairs/);
+    }
+    // standing still far off: those turns count
+    for (let i = 0; i < 14; i++) takeStairs(c);
+    expect(c.task.stairs).toBeNull();
+  });
+
   it('takes the flight from near its foot even without a route (the stall check guards it)', () => {
     const { c, at } = ctx();
     at(0, -1);

@@ -43,7 +43,7 @@ function ctx(grid: GridView, flights: Flight[] = []): Ctx {
   const pose = { x: 1, z: 5, yaw: 0 };
   const nav = {
     floor: 0,
-    map: { floors: () => [{ id: 0, floorUp: 0, frames: 1 }] },
+    map: { floors: () => [{ id: 0, floorUp: 0, frames: 1 }], cellAt: () => 'free' },
     plan: (goal: { x: number; z: number }) => ({ status: 'ok', path: [{ x: pose.x, z: pose.z }, goal], lengthM: Math.hypot(goal.x - pose.x, goal.z - pose.z), target: goal }),
   };
   return { nav, task, grid, coverage, pose, flights, sighting: null } as unknown as Ctx;
@@ -103,5 +103,23 @@ describe('explore: looks for a flight before the scraps when none is known', () 
     const c = ctx(house(10), [{ floor: 0, bottom: { x: 3, z: 3 }, heading: 0, spanM: 3 }]);
     expect(explore(c)).toEqual({ kind: 'goto', state: 'stairs' });
     expect(c.task.flightSearch).toBeNull();
+  });
+});
+
+describe('explore: no drive through where the body was stopped twice', () => {
+  // house 2 task 4 with SLAM: backed out of one spot upstairs eight times, each time to drive at it
+  // again toward a viewpoint a little to one side (the map showed free space where the body could not go)
+  const dense = (a: { x: number; z: number }, b: { x: number; z: number }) => Array.from({ length: 41 }, (_, i) => ({ x: a.x + ((b.x - a.x) * i) / 40, z: a.z + ((b.z - a.z) * i) / 40 }));
+
+  it('leaves out a viewpoint whose route runs through the spot', () => {
+    const free = ctx(house(0));
+    Object.assign(free.nav, { plan: (g: { x: number; z: number }) => ({ status: 'ok', path: dense(free.pose, g), lengthM: Math.hypot(g.x - free.pose.x, g.z - free.pose.z), target: g }) });
+    expect(why(turn(free))).toMatch(/drive toward unseen space/);
+    const stopped = ctx(house(0));
+    Object.assign(stopped.nav, { plan: free.nav.plan });
+    // on the straight way from (1, 5) to the scrap in the south-west corner
+    stopped.task.blocked.push({ x: 0.8, z: 3.0 });
+    expect(why(turn(stopped))).not.toMatch(/drive toward unseen space/);
+    expect(stopped.task.ignore.length).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * STAIRS: go to the foot of a flight seen earlier, face up it and drive straight on until the
  * navigator settles on another floor layer; then note the way back (the arrival point, facing down)
- * and explore the new floor. A flight that leads nowhere within 14 turns is dropped, and so is one
+ * and explore the new floor. A flight that leads nowhere within 14 turns (turns that bring a far foot
+ * nearer are travel and do not count) is dropped, and so is one
  * whose foot is far off with no way there on the map (not even to the nearest point reachable by it).
  *
  * Forwards are not repeated blindly: a step of them near the flight that left the body where it was
@@ -20,6 +21,8 @@ import { centreOnFlight, flightInView, heightOverFloor, offFloor, type Flight } 
 import { routeAlongTrail } from './trail-route.js';
 
 const MAX_TURNS = 14;
+/** plans on the map tried along a trail's way to a foot */
+const VIA_TRIES = 8;
 /**
  * a step of forwards that moved the body less than this went nowhere (pressed against the side of
  * the flight or a wall beside it). Not a share of the forwards: on a flight, going down especially,
@@ -34,6 +37,8 @@ const NEAR_FOOT_M = 2.0;
 const SAME_FLIGHT_M = 2.0;
 /** past the flight's length by this along its line with the height unchanged: beside the flight, m */
 const PAST_M = 1.0;
+/** a turn that brought a far foot this much nearer is not counted against MAX_TURNS, m */
+const TRAVEL_M = 0.5;
 /** height change (estimated) that shows the body is on a flight, m */
 const ON_FLIGHT_RISE_M = 0.3;
 
@@ -49,7 +54,12 @@ export function takeStairs(c: Ctx): Decision {
     c.task.target = null;
     return goto(c.task.recall ? 'recall' : 'explore');
   }
-  if (++s.turns > MAX_TURNS) {
+  // a turn that got the body a good way nearer a far foot is travel, not a try at the flight (the way
+  // down from upstairs can be 17 m off)
+  const d0 = Math.hypot(f.bottom.x - c.pose.x, f.bottom.z - c.pose.z);
+  const travelled = !s.onFlight && s.footM !== undefined && d0 > NEAR_FOOT_M && s.footM - d0 >= TRAVEL_M;
+  s.footM = d0;
+  if (!travelled && ++s.turns > MAX_TURNS) {
     c.flights.splice(c.flights.indexOf(f), 1);
     c.task.stairs = null;
     return goto('explore');
@@ -102,7 +112,24 @@ function routeToFoot(c: Ctx, foot: PlanarPoint): PlanarPoint[] | null {
   if (exact.status === 'ok') return exact.path;
   const near = planRoute(c.nav, foot, NEAR_FOOT_M);
   if (near.status === 'ok' && Math.hypot(near.target.x - foot.x, near.target.z - foot.z) <= NEAR_FOOT_M) return near.path;
-  return routeAlongTrail(c.nav.trail(c.nav.floor ?? 0), c.pose, foot, NEAR_FOOT_M);
+  const along = routeAlongTrail(c.nav.trail(c.nav.floor ?? 0), c.pose, foot, NEAR_FOOT_M);
+  return along && viaMap(c, along);
+}
+
+/**
+ * The trail's way, taken on the map as far along it as the map still routes (the map has the walls
+ * as seen now; an old trail, under drift, can run along them), then on the trail from there.
+ */
+function viaMap(c: Ctx, along: PlanarPoint[]): PlanarPoint[] {
+  const cum = [0];
+  for (let i = 1; i < along.length; i++) cum.push(cum[i - 1] + Math.hypot(along[i].x - along[i - 1].x, along[i].z - along[i - 1].z));
+  // a few tries from the far end back (each is a plan on the map)
+  const stride = Math.max(1, Math.ceil(along.length / VIA_TRIES));
+  for (let i = along.length - 2; i > 0; i -= stride) {
+    const r = planRoute(c.nav, along[i]);
+    if (r.status === 'ok' && r.lengthM <= 1.5 * cum[i] + 1) return [...r.path, ...along.slice(i + 1)];
+  }
+  return along;
 }
 
 /** Acts, remembering where a step with forwards set out from (to tell a stall next turn). */

@@ -21,6 +21,8 @@ const CALL_COST = 8;
 const MIN_RATE = 2;
 /** a drive to the viewpoint kept from the last turn is preferred by this factor (no thrashing) */
 const KEEP_BONUS = 1.3;
+/** a drive whose route passes this near where the body was stopped twice is not taken, m */
+const BLOCKED_M = 0.25;
 /** share of a floor looked over after which a floor no one has mapped is tried first */
 const LOOKED_SHARE = 0.5;
 
@@ -175,6 +177,7 @@ function focusWeight(focus: { x: number; z: number } | null, p: { x: number; z: 
 function driveTo(c: Ctx, vp: { x: number; z: number }): Option | null {
   const route = planRoute(c.nav, vp);
   if (route.status !== 'ok' || route.lengthM < 0.3) return null;
+  if (route.path.some((p) => c.task.blocked.some((b) => Math.hypot(p.x - b.x, p.z - b.z) < BLOCKED_M))) return null;
   const trip = routeActions(route.path, c.pose, { maxActions: 400 });
   if (!trip.includes('forward')) return null;
   const end = simulate(c.pose, trip);
