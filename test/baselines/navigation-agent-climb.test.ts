@@ -7,7 +7,7 @@
  * three stalls.
  */
 import { describe, expect, it } from 'vitest';
-import { takeStairs } from '../../src/baselines/navigation-agent/climb.js';
+import { arrived, takeStairs } from '../../src/baselines/navigation-agent/climb.js';
 import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
 import { offFloor, type Flight } from '../../src/baselines/navigation-agent/stairs.js';
 import type { Navigator } from '../../src/navigator/index.js';
@@ -175,5 +175,20 @@ describe('stairs: no flight is noted from the middle of one', () => {
     expect(offFloor(nav(0.7))).toBe(true);
     expect(offFloor(nav(2.9))).toBe(false);
     expect(offFloor(nav(2.75))).toBe(false);
+  });
+});
+
+describe('stairs: the way back starts at the top of the flight climbed (issue 35)', () => {
+  it('is noted on the flight\'s middle line, facing down, not where the robot settled to one side of it', () => {
+    const up: Flight = { floor: 0, bottom: { x: 0, z: 0 }, heading: 0, spanM: 3 };
+    const flights = [up];
+    // settled 5.6 m up the flight's line and 0.5 m to its side (house 2: on the gallery beside the flight)
+    arrived(flights, up, 1, { x: 0.5, z: 5.6 });
+    expect(up.to).toBe(1);
+    const down = flights[1];
+    expect(down).toMatchObject({ floor: 1, to: 0, spanM: 0 });
+    expect(down.bottom.x).toBeCloseTo(0, 6);
+    expect(down.bottom.z).toBeCloseTo(5.6, 6);
+    expect(Math.cos(down.heading)).toBeCloseTo(-1, 6);
   });
 });

@@ -168,10 +168,18 @@ function remeasure(c: Ctx, f: Flight): void {
   f.spanM = Math.max(f.spanM, g.spanM);
 }
 
-/** A flight has been taken to `floor`: note where it led and the way back (from here, facing down). */
+/**
+ * A flight has been taken to `floor`: note where it led and the way back, facing down from the top of
+ * the flight climbed — on its middle line, as far up it as where the robot settled on the new floor.
+ * Where the robot settled can be off to one side (house 2: 0.5 m, on the gallery that runs back beside
+ * the flight behind a railing, and the way "down" from there drove along the gallery).
+ */
 export function arrived(flights: Flight[], f: Flight, floor: number, at: { x: number; z: number }): void {
   f.to = floor;
   if (!flights.some((g) => g.floor === floor && g.to === f.floor)) {
-    flights.push({ floor, to: f.floor, bottom: { x: at.x, z: at.z }, heading: f.heading + Math.PI, spanM: 0 });
+    const along = alongFlight(f, at);
+    const { x: hx, z: hz } = headingVector(f.heading);
+    const top = along > 0 ? { x: f.bottom.x + hx * along, z: f.bottom.z + hz * along } : { x: at.x, z: at.z };
+    flights.push({ floor, to: f.floor, bottom: top, heading: f.heading + Math.PI, spanM: 0 });
   }
 }
