@@ -192,26 +192,3 @@ describe('stairs: the way back starts at the top of the flight climbed (issue 35
     expect(Math.cos(down.heading)).toBeCloseTo(-1, 6);
   });
 });
-
-describe('stairs: the way back retraces the climb (issue 35)', () => {
-  it('faces back toward where the robot last stood on the flight, from where it settled', () => {
-    const up: Flight = { floor: 0, bottom: { x: 0, z: 0 }, heading: 0, spanM: 3 };
-    const flights = [up];
-    // the measured line (+z from the origin) misses the top: the body climbed 0.4 m to its right
-    arrived(flights, up, 1, { x: -0.4, z: 5.6 }, [{ x: -0.4, z: 1.0 }, { x: -0.4, z: 3.0 }, { x: -0.4, z: 5.0 }]);
-    const down = flights[1];
-    expect(down.bottom).toEqual({ x: -0.4, z: 5.6 });
-    // straight back down the climb (-z), not toward the measured line
-    expect(Math.cos(down.heading)).toBeCloseTo(-1, 6);
-    expect(Math.sin(down.heading)).toBeCloseTo(0, 6);
-  });
-
-  it('notes where the body is on the flight as it climbs, by its height', () => {
-    const { c, at } = ctx();
-    at(0, 0.2);
-    takeStairs(c);
-    at(0, 2.0, 1.1);
-    takeStairs(c);
-    expect(c.task.stairs?.climb).toEqual([{ x: 0, z: 2.0 }]);
-  });
-});

@@ -67,10 +67,10 @@ export class NavigationAgent implements Model {
     coverage.markView(grid, pose, nav.lastView, nav.body.intrinsics);
     if (t.state !== 'stairs') this.noteFlight();
     this.memory.noteView(nav);
-    // a flight taken (in this task, or at the end of an earlier one): note where it led
+    // a flight taken at the end of an earlier task: note where it led
     const taken = this.flights.find((f) => f === this.climbing);
     if (taken && floor !== taken.floor) {
-      arrived(this.flights, taken, floor, pose, t.stairs?.flight === taken ? t.stairs.climb : undefined);
+      arrived(this.flights, taken, floor, pose);
       this.climbing = null;
     }
     const c: Ctx = { oracle: this.oracle, nav, turn, task: t, pose, grid, coverage, flights: this.flights, sighting: this.sighting(t, pose) };

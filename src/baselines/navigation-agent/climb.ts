@@ -37,8 +37,6 @@ const NEAR_FOOT_M = 2.0;
 const SAME_FLIGHT_M = 2.0;
 /** past the flight's length by this along its line with the height unchanged: beside the flight, m */
 const PAST_M = 1.0;
-/** the way back down heads for a position on the flight at least this far from where the robot settled, m */
-const BACK_M = 1.5;
 /** a turn that brought a far foot this much nearer is not counted against MAX_TURNS, m */
 const TRAVEL_M = 0.5;
 /** height change (estimated) that shows the body is on a flight, m */
@@ -50,7 +48,7 @@ export function takeStairs(c: Ctx): Decision {
   const f = s.flight;
   const floor = c.nav.floor ?? 0;
   if (floor !== f.floor) {
-    arrived(c.flights, f, floor, c.pose, s.climb);
+    arrived(c.flights, f, floor, c.pose);
     c.task.edged = 0;
     c.task.stairs = null;
     c.task.target = null;
@@ -91,9 +89,6 @@ export function takeStairs(c: Ctx): Decision {
     }
   }
   s.onFlight = true;
-  // where the body is on the flight by its height: the way back down retraces these
-  const rise = heightOverFloor(c.nav, f.floor);
-  if (rise !== null && Math.abs(rise) >= ON_FLIGHT_RISE_M) (s.climb ??= []).push({ x: c.pose.x, z: c.pose.z });
   // on the flight, the steps still in view keep the heading up it; a drift to one side is steered back
   // toward the flight's middle line (a point 1.5 m up the flight from abreast of the robot)
   const seen = flightInView(c.nav);
@@ -174,24 +169,17 @@ function remeasure(c: Ctx, f: Flight): void {
 }
 
 /**
- * A flight has been taken to `floor`: note where it led and the way back, from where the robot
- * settled, facing back down the way it came up — toward where it last stood on the flight at least
- * BACK_M away (`climb`: its positions on the flight, by height). The flight's line as measured from
- * below can miss the top: in house 3 the way "down" along it drove 2.8 m along the gallery that runs
- * back beside the flight behind a railing. Without such a position (a flight taken at the end of an
- * earlier task), the way back starts on the flight's middle line, as far up it as where the robot
- * settled (house 2 settled 0.5 m to the gallery's side).
+ * A flight has been taken to `floor`: note where it led and the way back, facing down from the top of
+ * the flight climbed — on its middle line, as far up it as where the robot settled on the new floor.
+ * Where the robot settled can be off to one side (house 2: 0.5 m, on the gallery that runs back beside
+ * the flight behind a railing, and the way "down" from there drove along the gallery).
  */
-export function arrived(flights: Flight[], f: Flight, floor: number, at: { x: number; z: number }, climb: readonly PlanarPoint[] = []): void {
+export function arrived(flights: Flight[], f: Flight, floor: number, at: { x: number; z: number }): void {
   f.to = floor;
-  if (flights.some((g) => g.floor === floor && g.to === f.floor)) return;
-  const back = [...climb].reverse().find((p) => Math.hypot(p.x - at.x, p.z - at.z) >= BACK_M);
-  if (back) {
-    flights.push({ floor, to: f.floor, bottom: { x: at.x, z: at.z }, heading: headingTo(at, back), spanM: 0 });
-    return;
+  if (!flights.some((g) => g.floor === floor && g.to === f.floor)) {
+    const along = alongFlight(f, at);
+    const { x: hx, z: hz } = headingVector(f.heading);
+    const top = along > 0 ? { x: f.bottom.x + hx * along, z: f.bottom.z + hz * along } : { x: at.x, z: at.z };
+    flights.push({ floor, to: f.floor, bottom: top, heading: f.heading + Math.PI, spanM: 0 });
   }
-  const along = alongFlight(f, at);
-  const { x: hx, z: hz } = headingVector(f.heading);
-  const top = along > 0 ? { x: f.bottom.x + hx * along, z: f.bottom.z + hz * along } : { x: at.x, z: at.z };
-  flights.push({ floor, to: f.floor, bottom: top, heading: f.heading + Math.PI, spanM: 0 });
 }

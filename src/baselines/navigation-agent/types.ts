@@ -44,9 +44,9 @@ export interface TaskState {
   /**
    * stairs: the flight being taken (climbing or descending) and the floor it leaves; `at`: where the
    * last step with forwards toward or up it set out from, `stalls`: such steps that did not move,
-   * `footM`: how far the foot was at the last turn, `climb`: where the body was on the flight, by height
+   * `footM`: how far the foot was at the last turn
    */
-  stairs: { flight: Flight; turns: number; onFlight: boolean; at?: PlanarPoint | null; stalls?: number; footM?: number; climb?: PlanarPoint[] } | null;
+  stairs: { flight: Flight; turns: number; onFlight: boolean; at?: PlanarPoint | null; stalls?: number; footM?: number } | null;
   /** floors given up on in this task (searched through) */
   floorsDone: number[];
   /** where the goal was last seen (approach target) */
