@@ -7,7 +7,7 @@
  * three stalls.
  */
 import { describe, expect, it } from 'vitest';
-import { takeStairs } from '../../src/baselines/navigation-agent/climb.js';
+import { arrived, takeStairs } from '../../src/baselines/navigation-agent/climb.js';
 import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
 import { offFloor, type Flight } from '../../src/baselines/navigation-agent/stairs.js';
 import type { Navigator } from '../../src/navigator/index.js';
@@ -33,6 +33,7 @@ function ctx(): { c: Ctx; at: (x: number, z: number, rise?: number) => void } {
     poseMatrix: () => new Float64Array([1, 0, 0, pose.x, 0, 1, 0, -height, 0, 0, 1, pose.z, 0, 0, 0, 1]),
     map: { floors: () => [{ id: 0, floorUp: 0, frames: 1 }], cellAt: () => 'unknown' },
     plan: (goal: { x: number; z: number }) => ({ status: 'ok', path: [{ x: pose.x, z: pose.z }, goal], lengthM: Math.hypot(goal.x - pose.x, goal.z - pose.z), target: goal }),
+    trail: (): { x: number; z: number }[] => [],
   };
   const c = { nav, task, pose, flights: [flight] } as unknown as Ctx;
   const at = (x: number, z: number, rise = 0) => {
@@ -123,6 +124,34 @@ describe('stairs: the foot far off with no way there on the map (issue 35)', () 
     expect(c.flights).toHaveLength(1);
   });
 
+  it('follows its own trail on the floor to the foot when the map has lost the way there', () => {
+    const { c, at } = ctx();
+    at(0, -10);
+    withPlan(c, () => ({ status: 'unreachable', reason: 'no path', expansions: 1 }));
+    // the body came from the foot along an L: up to (3, -1), then over to (3, -10) and back to here
+    const leg = (a: { x: number; z: number }, b: { x: number; z: number }) => Array.from({ length: 40 }, (_, i) => ({ x: a.x + ((b.x - a.x) * i) / 40, z: a.z + ((b.z - a.z) * i) / 40 }));
+    const trail = [...leg({ x: 0, z: 0 }, { x: 3, z: -1 }), ...leg({ x: 3, z: -1 }, { x: 3, z: -10 }), ...leg({ x: 3, z: -10 }, { x: 0, z: -10 })];
+    Object.assign(c.nav, { trail: () => trail });
+    const d = takeStairs(c);
+    expect(why(d)).toMatch(/to the foot of the stairs/);
+    // along the trail: the first forwards head for (3, -10) (+x: 75-90° right from facing +z), not straight at the foot (+z)
+    const before = d.kind === 'act' ? d.actions.slice(0, d.actions.indexOf('forward')) : [];
+    expect(before.length).toBeGreaterThanOrEqual(5);
+    expect(before.every((a) => a === 'right')).toBe(true);
+    expect(c.flights).toHaveLength(1);
+  });
+
+  it('does not count the turns of a long way to the foot against the flight (17 m from upstairs)', () => {
+    const { c, at } = ctx();
+    for (let i = 0; i < 20; i++) {
+      at(0, -17 + i * 0.7);
+      expect(why(takeStairs(c))).toMatch(/to the foot of the stairs/);
+    }
+    // standing still far off: those turns count
+    for (let i = 0; i < 14; i++) takeStairs(c);
+    expect(c.task.stairs).toBeNull();
+  });
+
   it('takes the flight from near its foot even without a route (the stall check guards it)', () => {
     const { c, at } = ctx();
     at(0, -1);
@@ -146,5 +175,20 @@ describe('stairs: no flight is noted from the middle of one', () => {
     expect(offFloor(nav(0.7))).toBe(true);
     expect(offFloor(nav(2.9))).toBe(false);
     expect(offFloor(nav(2.75))).toBe(false);
+  });
+});
+
+describe('stairs: the way back starts at the top of the flight climbed (issue 35)', () => {
+  it('is noted on the flight\'s middle line, facing down, not where the robot settled to one side of it', () => {
+    const up: Flight = { floor: 0, bottom: { x: 0, z: 0 }, heading: 0, spanM: 3 };
+    const flights = [up];
+    // settled 5.6 m up the flight's line and 0.5 m to its side (house 2: on the gallery beside the flight)
+    arrived(flights, up, 1, { x: 0.5, z: 5.6 });
+    expect(up.to).toBe(1);
+    const down = flights[1];
+    expect(down).toMatchObject({ floor: 1, to: 0, spanM: 0 });
+    expect(down.bottom.x).toBeCloseTo(0, 6);
+    expect(down.bottom.z).toBeCloseTo(5.6, 6);
+    expect(Math.cos(down.heading)).toBeCloseTo(-1, 6);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * STAIRS: go to the foot of a flight seen earlier, face up it and drive straight on until the
  * navigator settles on another floor layer; then note the way back (the arrival point, facing down)
- * and explore the new floor. A flight that leads nowhere within 14 turns is dropped, and so is one
+ * and explore the new floor. A flight that leads nowhere within 14 turns (turns that bring a far foot
+ * nearer are travel and do not count) is dropped, and so is one
  * whose foot is far off with no way there on the map (not even to the nearest point reachable by it).
  *
  * Forwards are not repeated blindly: a step of them near the flight that left the body where it was
@@ -17,8 +18,11 @@ import { act, goto, type Ctx, type Decision } from './context.js';
 import { driveAndFace, planRoute, turnsTo } from './motion.js';
 import { MAX_ACTIONS } from './motion.js';
 import { centreOnFlight, flightInView, heightOverFloor, offFloor, type Flight } from './stairs.js';
+import { routeAlongTrail } from './trail-route.js';
 
 const MAX_TURNS = 14;
+/** plans on the map tried along a trail's way to a foot */
+const VIA_TRIES = 8;
 /**
  * a step of forwards that moved the body less than this went nowhere (pressed against the side of
  * the flight or a wall beside it). Not a share of the forwards: on a flight, going down especially,
@@ -33,6 +37,8 @@ const NEAR_FOOT_M = 2.0;
 const SAME_FLIGHT_M = 2.0;
 /** past the flight's length by this along its line with the height unchanged: beside the flight, m */
 const PAST_M = 1.0;
+/** a turn that brought a far foot this much nearer is not counted against MAX_TURNS, m */
+const TRAVEL_M = 0.5;
 /** height change (estimated) that shows the body is on a flight, m */
 const ON_FLIGHT_RISE_M = 0.3;
 
@@ -48,7 +54,12 @@ export function takeStairs(c: Ctx): Decision {
     c.task.target = null;
     return goto(c.task.recall ? 'recall' : 'explore');
   }
-  if (++s.turns > MAX_TURNS) {
+  // a turn that got the body a good way nearer a far foot is travel, not a try at the flight (the way
+  // down from upstairs can be 17 m off)
+  const d0 = Math.hypot(f.bottom.x - c.pose.x, f.bottom.z - c.pose.z);
+  const travelled = !s.onFlight && s.footM !== undefined && d0 > NEAR_FOOT_M && s.footM - d0 >= TRAVEL_M;
+  s.footM = d0;
+  if (!travelled && ++s.turns > MAX_TURNS) {
     c.flights.splice(c.flights.indexOf(f), 1);
     c.task.stairs = null;
     return goto('explore');
@@ -93,13 +104,32 @@ export function takeStairs(c: Ctx): Decision {
 /**
  * A route to the flight's foot, or to the nearest point the map can reach within NEAR_FOOT_M of it (the
  * foot of a way back down is where the robot settled on the upper floor, often at the edge of the
- * landing the map marks as a drop); null when neither.
+ * landing the map marks as a drop), or else along the body's own trail on this floor when it passed
+ * that near the foot (the map can lose a corridor the body drove); null when none.
  */
 function routeToFoot(c: Ctx, foot: PlanarPoint): PlanarPoint[] | null {
   const exact = planRoute(c.nav, foot);
   if (exact.status === 'ok') return exact.path;
   const near = planRoute(c.nav, foot, NEAR_FOOT_M);
-  return near.status === 'ok' && Math.hypot(near.target.x - foot.x, near.target.z - foot.z) <= NEAR_FOOT_M ? near.path : null;
+  if (near.status === 'ok' && Math.hypot(near.target.x - foot.x, near.target.z - foot.z) <= NEAR_FOOT_M) return near.path;
+  const along = routeAlongTrail(c.nav.trail(c.nav.floor ?? 0), c.pose, foot, NEAR_FOOT_M);
+  return along && viaMap(c, along);
+}
+
+/**
+ * The trail's way, taken on the map as far along it as the map still routes (the map has the walls
+ * as seen now; an old trail, under drift, can run along them), then on the trail from there.
+ */
+function viaMap(c: Ctx, along: PlanarPoint[]): PlanarPoint[] {
+  const cum = [0];
+  for (let i = 1; i < along.length; i++) cum.push(cum[i - 1] + Math.hypot(along[i].x - along[i - 1].x, along[i].z - along[i - 1].z));
+  // a few tries from the far end back (each is a plan on the map)
+  const stride = Math.max(1, Math.ceil(along.length / VIA_TRIES));
+  for (let i = along.length - 2; i > 0; i -= stride) {
+    const r = planRoute(c.nav, along[i]);
+    if (r.status === 'ok' && r.lengthM <= 1.5 * cum[i] + 1) return [...r.path, ...along.slice(i + 1)];
+  }
+  return along;
 }
 
 /** Acts, remembering where a step with forwards set out from (to tell a stall next turn). */
@@ -138,10 +168,18 @@ function remeasure(c: Ctx, f: Flight): void {
   f.spanM = Math.max(f.spanM, g.spanM);
 }
 
-/** A flight has been taken to `floor`: note where it led and the way back (from here, facing down). */
+/**
+ * A flight has been taken to `floor`: note where it led and the way back, facing down from the top of
+ * the flight climbed — on its middle line, as far up it as where the robot settled on the new floor.
+ * Where the robot settled can be off to one side (house 2: 0.5 m, on the gallery that runs back beside
+ * the flight behind a railing, and the way "down" from there drove along the gallery).
+ */
 export function arrived(flights: Flight[], f: Flight, floor: number, at: { x: number; z: number }): void {
   f.to = floor;
   if (!flights.some((g) => g.floor === floor && g.to === f.floor)) {
-    flights.push({ floor, to: f.floor, bottom: { x: at.x, z: at.z }, heading: f.heading + Math.PI, spanM: 0 });
+    const along = alongFlight(f, at);
+    const { x: hx, z: hz } = headingVector(f.heading);
+    const top = along > 0 ? { x: f.bottom.x + hx * along, z: f.bottom.z + hz * along } : { x: at.x, z: at.z };
+    flights.push({ floor, to: f.floor, bottom: top, heading: f.heading + Math.PI, spanM: 0 });
   }
 }

@@ -6,6 +6,7 @@
 import { Cell } from '../../mapping/index.js';
 import { type CoarseAction, routeActions, TURN_DEG } from '../../navigator/index.js';
 import { retryUnreached } from './approach.js';
+import { searchForFlight } from './flight-search.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
 import { MAX_ACTIONS, openHeading, planRoute, simulate, turnsTo } from './motion.js';
 import { nearestViewpoint, richestViewpoints, unseenAround, viewpointCandidates } from './viewpoints.js';
@@ -20,6 +21,8 @@ const CALL_COST = 8;
 const MIN_RATE = 2;
 /** a drive to the viewpoint kept from the last turn is preferred by this factor (no thrashing) */
 const KEEP_BONUS = 1.3;
+/** a drive whose route passes this near where the body was stopped twice is not taken, m */
+const BLOCKED_M = 0.25;
 /** share of a floor looked over after which a floor no one has mapped is tried first */
 const LOOKED_SHARE = 0.5;
 
@@ -69,7 +72,9 @@ export function explore(c: Ctx): Decision {
   // a focus (a goal seen out of reach, a place where it was seen) is kept until the space at it is looked at
   if (t.focus && unseenAround(c.grid, c.coverage, t.focus) < 35) t.focus = null;
   const all = driveOptions(c);
-  const best = choose(glances, all, { carried: c.coverage.hasCarried, newFloor: newFloorFrom(c) !== undefined });
+  // no flight from here known: the scraps wait until the edges of the map have been looked beyond for one
+  const seekFlight = !stairsFrom(c) && !(t.flightSearch?.floor === (c.nav.floor ?? 0) && t.flightSearch.done);
+  const best = choose(glances, all, { carried: c.coverage.hasCarried, newFloor: newFloorFrom(c) !== undefined || seekFlight });
   if (best) {
     if (best.target) {
       t.target = best.target;
@@ -83,6 +88,8 @@ export function explore(c: Ctx): Decision {
   // what earlier tasks looked over is done too: another floor if stairs are known, else look again
   if (c.coverage.hasCarried) {
     if (stairsFrom(c)) return toAnotherFloor(c);
+    const search = seekFlight ? searchForFlight(c) : null;
+    if (search) return search;
     c.coverage.dropCarried();
     return goto('explore');
   }
@@ -93,6 +100,7 @@ export function explore(c: Ctx): Decision {
     c.task.stairs = { flight: fresh, turns: 0, onFlight: false };
     return goto('stairs');
   }
+  if (seekFlight) return searchForFlight(c) ?? goto('explore');
   const last = glanceOptions(c).sort((a, b) => b.gain - a.gain)[0];
   if (last && last.gain > 0) return act(last.actions, `last glance (${last.gain} cells)`);
   // no viewpoint the map can route to (a fresh layer just off the stairs knows little): edge into the open
@@ -169,6 +177,7 @@ function focusWeight(focus: { x: number; z: number } | null, p: { x: number; z: 
 function driveTo(c: Ctx, vp: { x: number; z: number }): Option | null {
   const route = planRoute(c.nav, vp);
   if (route.status !== 'ok' || route.lengthM < 0.3) return null;
+  if (route.path.some((p) => c.task.blocked.some((b) => Math.hypot(p.x - b.x, p.z - b.z) < BLOCKED_M))) return null;
   const trip = routeActions(route.path, c.pose, { maxActions: 400 });
   if (!trip.includes('forward')) return null;
   const end = simulate(c.pose, trip);

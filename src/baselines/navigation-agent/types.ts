@@ -43,9 +43,10 @@ export interface TaskState {
   coverage: Map<number, ViewCoverage>;
   /**
    * stairs: the flight being taken (climbing or descending) and the floor it leaves; `at`: where the
-   * last step with forwards toward or up it set out from, `stalls`: such steps that did not move
+   * last step with forwards toward or up it set out from, `stalls`: such steps that did not move,
+   * `footM`: how far the foot was at the last turn
    */
-  stairs: { flight: Flight; turns: number; onFlight: boolean; at?: PlanarPoint | null; stalls?: number } | null;
+  stairs: { flight: Flight; turns: number; onFlight: boolean; at?: PlanarPoint | null; stalls?: number; footM?: number } | null;
   /** floors given up on in this task (searched through) */
   floorsDone: number[];
   /** where the goal was last seen (approach target) */
@@ -56,6 +57,8 @@ export interface TaskState {
   rejected: Rejection[];
   /** sightings given up as out of reach on the map (with where each was seen from): tried again as the map grows */
   unreached: { point: PlanarPoint; from: PlanarPoint | null }[];
+  /** where the body was stopped twice in a row (estimated): exploration drives are not routed through them */
+  blocked: PlanarPoint[];
   /** exploration targets that proved useless */
   ignore: PlanarPoint[];
   /** a goal seen where the map offers no way to it yet: exploration prefers viewpoints near it */
@@ -84,8 +87,19 @@ export interface TaskState {
   edged: number;
   /** consecutive steps that ended in a collision */
   bumps: number;
+  /** the search for a flight of stairs on a floor searched down to scraps with none known (null: not begun) */
+  flightSearch: FlightSearch | null;
   /** tracking lost on a flight: finishing it, backing off it, or looking around off it (null: not lost there) */
   lostOnFlight: { phase: 'finish' | 'back' | 'look'; turns: number } | null;
+}
+
+/** The flight search on one floor: the frontiers visited (or given up), the one set out for, turns spent. */
+export interface FlightSearch {
+  floor: number;
+  visited: PlanarPoint[];
+  target: PlanarPoint | null;
+  turns: number;
+  done: boolean;
 }
 
 /** two sightings this close are of the same goal point (the seen surface shifts with the view) */
@@ -95,7 +109,7 @@ export const samePoint = (a: PlanarPoint, b: PlanarPoint) => Math.hypot(a.x - b.
 /** A task as it opens: exploring, nothing seen, nothing rejected. */
 export function newTaskState(key: string): TaskState {
   return {
-    key, state: 'explore', coverage: new Map(), stairs: null, floorsDone: [], goal: null, goalFrom: null, rejected: [], unreached: [], ignore: [], focus: null, target: null,
-    stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, lostOnFlight: null, recall: null, briefed: false, faced: false, carry: false,
+    key, state: 'explore', coverage: new Map(), stairs: null, floorsDone: [], goal: null, goalFrom: null, rejected: [], unreached: [], blocked: [], ignore: [], focus: null, target: null,
+    stalls: 0, look: null, lastPose: null, bestGoalDistM: Infinity, closeEvidence: null, areas: 0, collisions: 0, bumps: 0, edged: 0, lostOnFlight: null, flightSearch: null, recall: null, briefed: false, faced: false, carry: false,
   };
 }
