@@ -104,6 +104,6 @@ if (values.plot) {
   });
   writeFileSync(values.plot, svg);
 }
-const errors = rows.flatMap((r) => (r.m.memory?.per_run ?? []).slice(1).map((p) => `seed:${r.house} run ${p.run}: ${p.relocalised ? 'at start' : typeof p.late_relocalisation_task === 'number' ? `late (task ${p.late_relocalisation_task})` : 'not relocalised'}${typeof p.relocalisation_error_m === 'number' ? `, ${p.relocalisation_error_m.toFixed(2)} m off` : ''}`));
+const errors = rows.flatMap((r) => (r.m.memory?.per_run ?? []).slice(1).map((p) => `seed:${r.house} run ${p.run}: ${p.relocalised ? 'at start' : typeof p.late_relocalisation_task === 'number' ? `late (task ${p.late_relocalisation_task})` : 'not relocalised'}${typeof p.relocalisation_error_m === 'number' ? `, ${p.relocalisation_error_m.toFixed(2)} m off` : ''}${p.join_drift ? ` (the saved map ${p.join_drift.saved_map_error_m.toFixed(2)} m off there, the join ${p.join_drift.join_vs_saved_map_m.toFixed(2)} m off the saved map)` : ''}`));
 if (errors.length) lines.push('', 'Relocalisation (memory):', ...errors.map((e) => `- ${e}`));
 console.log(lines.join('\n'));

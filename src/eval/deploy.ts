@@ -18,6 +18,7 @@ import { atomicWriteFile, HouseMemory, lastArchivedHandover, lockDirectory, pars
 import { PricesSchema } from './cost.js';
 import { contentsAfterRun, savePoseMap, seedRun } from './deploy-files.js';
 import { type DeployRunRow, deploymentMetrics, type DeploymentMetrics } from './deploy-metrics.js';
+import { joinDrift } from './join-drift.js';
 import { RunMetricsSchema } from './run-metrics.js';
 import { SAVED_GRID_QUALITY_FILE, SavedGridQualitySchema } from './saved-grid-quality.js';
 import { seenBeforeSplits } from './seen-before.js';
@@ -169,7 +170,9 @@ export async function deploy(input: DeployOptions, progress: DeployProgress = {}
       const rows: DeployRunRow[] = [];
       for (let k = 1; k <= o.runs; k++) {
         const row = await deployRun(o, out, st, hm, k, progress);
-        row.seen_split = seenBeforeSplits(rows.map((r) => join(out, runDirName(r.run))).concat(join(out, runDirName(k)))).at(-1) ?? null;
+        const dirs = rows.map((r) => join(out, runDirName(r.run))).concat(join(out, runDirName(k)));
+        row.seen_split = seenBeforeSplits(dirs).at(-1) ?? null;
+        row.join_drift = joinDrift(dirs);
         rows.push(row);
         progress.onRun?.(k, row);
       }
