@@ -9,7 +9,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readTumTrajectory } from '../body/tum.js';
+import { readTumTrajectory } from './tum-trajectory.js';
 import { type Mat4, transformPoint, type Vec3 } from '../geometry/index.js';
 import { parseJsonFile } from '../memory/index.js';
 import { estimatedTumPath, trueTumPath } from './replay-files.js';
