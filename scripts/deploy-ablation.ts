@@ -99,7 +99,7 @@ if (values.plot) {
       x: { field: 'run', type: 'ordinal', title: 'run in the deployment', axis: { labelAngle: 0 } },
       y: { field: 'value', type: 'quantitative', title: 'score (task-weighted)', scale: { domain: [0, 1] } },
       color: { field: 'line', type: 'nominal', title: null },
-      strokeDash: { field: 'line', type: 'nominal', legend: null },
+      strokeDash: { field: 'line', type: 'nominal', title: null },
     },
   });
   writeFileSync(values.plot, svg);
