@@ -6,13 +6,15 @@
  * index in both conditions, and how each later run with memory relocalised (and how far off). Resumable: a finished deployment is read back, an interrupted one resumed.
  *   npx tsx scripts/deploy-ablation.ts [--houses 0..5] [--runs 4] [--max-goals 5] [--out runs/deploy-ablation]
  *     [--only memory|no-memory]   (one condition; the other's columns then read '–')
+ *     [--plot FILE.svg]           (s-SR and SPL against the run index, both conditions)
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { deploy, type DeploymentMetrics, HouseRangeSchema } from '../src/eval/index.js';
+import { renderSvg } from '../src/report/charts.js';
 
-const { values } = parseArgs({ options: { houses: { type: 'string', default: '0..5' }, runs: { type: 'string', default: '4' }, 'max-goals': { type: 'string', default: '5' }, out: { type: 'string', default: 'runs/deploy-ablation' }, only: { type: 'string' } } });
+const { values } = parseArgs({ options: { houses: { type: 'string', default: '0..5' }, runs: { type: 'string', default: '4' }, 'max-goals': { type: 'string', default: '5' }, out: { type: 'string', default: 'runs/deploy-ablation' }, only: { type: 'string' }, plot: { type: 'string' } } });
 const houses = HouseRangeSchema.parse(values.houses);
 const runs = Number(values.runs), maxGoals = Number(values['max-goals']);
 if (!Number.isInteger(runs) || runs < 2 || !Number.isInteger(maxGoals) || maxGoals < 1) throw new Error('--runs is a whole number ≥ 2 and --max-goals a positive whole number');
@@ -75,6 +77,33 @@ const byRun = (name: string, k: number, key: 's_SR' | 'SPL') => {
 };
 lines.push('', '| run | s-SR memory / none | SPL memory / none |', '| --- | --- | --- |');
 for (let k = 1; k <= runs; k++) lines.push(`| ${k} | ${byRun('memory', k, 's_SR')} / ${byRun('no-memory', k, 's_SR')} | ${byRun('memory', k, 'SPL')} / ${byRun('no-memory', k, 'SPL')} |`);
-const errors = rows.flatMap((r) => (r.m.memory?.per_run ?? []).slice(1).map((p) => `seed:${r.house} run ${p.run}: ${p.relocalised ? 'at start' : typeof p.late_relocalisation_task === 'number' ? `late (task ${p.late_relocalisation_task})` : 'not relocalised'}${typeof p.relocalisation_error_m === 'number' ? `, ${p.relocalisation_error_m.toFixed(2)} m off` : ''}`));
+// the grids each run left to the memory against the true map (evaluation only; memory condition)
+const gridAt = (k: number, key: 'free_precision' | 'obstacle_recall') => {
+  const xs = rows.flatMap((r) => (r.m.memory?.per_run ?? []).filter((p) => p.run === k).flatMap((p) => (typeof p.saved_grid?.[key] === 'number' ? [p.saved_grid[key]] : [])));
+  return xs.length ? `${f(xs.reduce((a, b) => a + b, 0) / xs.length)} (${xs.length})` : '–';
+};
+lines.push('', '| after run | saved grid free precision, mean over houses (houses) | obstacle recall |', '| --- | --- | --- |');
+for (let k = 1; k <= runs; k++) lines.push(`| ${k} | ${gridAt(k, 'free_precision')} | ${gridAt(k, 'obstacle_recall')} |`);
+if (values.plot) {
+  const points = CONDITIONS.flatMap((c) => Array.from({ length: runs }, (_, i) => i + 1).flatMap((k) => {
+    const rs = rows.flatMap((r) => (r.m[c.name]?.per_run ?? []).filter((p) => p.run === k));
+    const tasks = rs.reduce((n, p) => n + p.tasks, 0);
+    if (!tasks) return [];
+    const mean = (key: 's_SR' | 'SPL') => rs.reduce((a, p) => a + p[key] * p.tasks, 0) / tasks;
+    return [{ run: k, line: `s-SR, ${c.name}`, value: mean('s_SR') }, { run: k, line: `SPL, ${c.name}`, value: mean('SPL') }];
+  }));
+  const svg = await renderSvg({
+    title: `s-SR and SPL by run index, houses ${houses.from}..${houses.to}`,
+    width: 320, height: 220, data: { values: points }, mark: { type: 'line', point: true },
+    encoding: {
+      x: { field: 'run', type: 'ordinal', title: 'run in the deployment', axis: { labelAngle: 0 } },
+      y: { field: 'value', type: 'quantitative', title: 'score (task-weighted)', scale: { domain: [0, 1] } },
+      color: { field: 'line', type: 'nominal', title: null },
+      strokeDash: { field: 'line', type: 'nominal', title: null },
+    },
+  });
+  writeFileSync(values.plot, svg);
+}
+const errors = rows.flatMap((r) => (r.m.memory?.per_run ?? []).slice(1).map((p) => `seed:${r.house} run ${p.run}: ${p.relocalised ? 'at start' : typeof p.late_relocalisation_task === 'number' ? `late (task ${p.late_relocalisation_task})` : 'not relocalised'}${typeof p.relocalisation_error_m === 'number' ? `, ${p.relocalisation_error_m.toFixed(2)} m off` : ''}${p.join_drift ? ` (the saved map ${p.join_drift.saved_map_error_m.toFixed(2)} m off there, the join ${p.join_drift.join_vs_saved_map_m.toFixed(2)} m off the saved map)` : ''}`));
 if (errors.length) lines.push('', 'Relocalisation (memory):', ...errors.map((e) => `- ${e}`));
 console.log(lines.join('\n'));

@@ -19,7 +19,9 @@ import { IMAGE_GOAL_SOURCES, TASK_STARTS } from './run-choices.js';
 import { PricesSchema } from './cost.js';
 import { contentsAfterRun, savePoseMap, seedRun } from './deploy-files.js';
 import { type DeployRunRow, deploymentMetrics, type DeploymentMetrics } from './deploy-metrics.js';
+import { joinDrift } from './join-drift.js';
 import { RunMetricsSchema } from './run-metrics.js';
+import { SAVED_GRID_QUALITY_FILE, SavedGridQualitySchema } from './saved-grid-quality.js';
 import { seenBeforeSplits } from './seen-before.js';
 import { RUN_START_FILE, type RunCarry, RunStartSchema } from './run-relocation.js';
 import { type RunProgress, runSequence } from './run-sequence.js';
@@ -108,6 +110,14 @@ function savedWorldToTruth(out: string, k: number): Mat4 | null {
   return g ? Float64Array.from(g) : null;
 }
 
+/** Evaluation only: the quality of the grids run `runDir` left to the memory (null when not measured). */
+function savedGridOf(runDir: string): DeployRunRow['saved_grid'] {
+  const path = join(runDir, SAVED_GRID_QUALITY_FILE);
+  if (!existsSync(path)) return null;
+  const q = parseJsonFile(readFileSync(path, 'utf8'), path, SavedGridQualitySchema);
+  return { free_precision: q.free_precision, obstacle_recall: q.obstacle_recall };
+}
+
 /** Plays (or resumes) run k unless it finished, then commits it to the house memory unless committed. */
 async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemory, k: number, progress: DeployProgress): Promise<DeployRunRow> {
   const runDir = join(out, runDirName(k));
@@ -137,7 +147,7 @@ async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemor
   }
   const m = parseJsonFile(readFileSync(metricsPath, 'utf8'), metricsPath, RunMetricsSchema);
   const relocalisation = { relocalised: m.relocalised ?? null, late_relocalisation_task: m.late_relocalisation?.task ?? null, relocalisation_error_m: m.relocalisation_error_m ?? null };
-  return { run: k, sequence: o.sequence + k - 1, tasks: m.tasks, s_SR: m.s_SR, SPL: m.SPL, e_SR: m.e_SR, known_cells_at_start: m.known_cells_at_start ?? 0, ...relocalisation };
+  return { run: k, sequence: o.sequence + k - 1, tasks: m.tasks, s_SR: m.s_SR, SPL: m.SPL, e_SR: m.e_SR, known_cells_at_start: m.known_cells_at_start ?? 0, ...relocalisation, saved_grid: savedGridOf(runDir) };
 }
 
 export interface DeploySummary {
@@ -161,7 +171,9 @@ export async function deploy(input: DeployOptions, progress: DeployProgress = {}
       const rows: DeployRunRow[] = [];
       for (let k = 1; k <= o.runs; k++) {
         const row = await deployRun(o, out, st, hm, k, progress);
-        row.seen_split = seenBeforeSplits(rows.map((r) => join(out, runDirName(r.run))).concat(join(out, runDirName(k)))).at(-1) ?? null;
+        const dirs = rows.map((r) => join(out, runDirName(r.run))).concat(join(out, runDirName(k)));
+        row.seen_split = seenBeforeSplits(dirs).at(-1) ?? null;
+        row.join_drift = joinDrift(dirs);
         rows.push(row);
         progress.onRun?.(k, row);
       }

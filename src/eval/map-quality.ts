@@ -38,7 +38,15 @@ const key = (x: number, z: number) => `${x},${z}`;
 export function truthGrid(scene: Scene, floorY: number, firstCameraSim: Mat4, cellSize: number, band = { min: 0.15, max: 1.4 }, mapFit?: Mat4): TruthGrid {
   // sim point → navigator world: T_nav = T_first_nav⁻¹ · S · p (then into the map's own world, fitted)
   const toFirst = invert(simPoseToNavigator(firstCameraSim));
-  const toNav = mapFit ? multiply(invert(mapFit), toFirst) : toFirst;
+  return truthGridIn(scene, floorY, mapFit ? multiply(invert(mapFit), toFirst) : toFirst, cellSize, band);
+}
+
+/**
+ * The same, with the map's world given by `toNav`: the simulator's frame (its points flipped into the
+ * navigator's camera convention, y and z negated) → the map's world. A deployment knows the inverse,
+ * its world → truth (`world_to_truth`).
+ */
+export function truthGridIn(scene: Pick<Scene, 'triangles'>, floorY: number, toNav: Mat4, cellSize: number, band = { min: 0.15, max: 1.4 }): TruthGrid {
   const planar = (p: Vec3) => {
     const q = transformPoint(toNav, simPointToNavigator(p));
     const { x, z } = planarPoint(NAVIGATOR_FRAME, q);

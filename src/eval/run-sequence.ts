@@ -22,6 +22,7 @@ import { planGoatSequence, HouseSpecSchema, type HouseRef, taskStart, World, typ
 import { createRoles, type Roles } from './agents.js';
 import { classifyFailure } from './failures.js';
 import { LateJoinWatch } from './relocalisation-truth.js';
+import { noteSavedGridQuality } from './saved-grid-quality.js';
 import { seenObjectsPath } from './seen-before.js';
 import { TaskWitness } from './task-witness.js';
 import { TaskTrajectoryRecorder } from './trajectory-recorder.js';
@@ -321,6 +322,8 @@ async function finishRun(run: OpenedRun, live: Live, total: number, progress: Ru
       ws.writeOwned({ kind: 'orchestrator' }, CONSOLIDATION_USAGE, JSON.stringify(c.usage) + '\n');
     }
     carry?.beforeFinish?.(live.world.navigator, ws);
+    // evaluation: what the house memory is about to keep, against the truth
+    if (carry?.beforeFinish) noteSavedGridQuality(live.world.navigator.map, live.world.scene, ws);
   } else extra = runLevelUsage(journal);
   const resumed = history.resumed_at ?? [];
   const execution = { started_at: history.started_at ?? null, resumes: resumed.length, resumed_at: resumed };

@@ -4,6 +4,7 @@ export type { FloorTrackerOptions } from './floors.js';
 export { FrontierFinder } from './frontier.js';
 export { carryLayer, carryPoint, type PlanarRigid, planarRigidOf } from './layer-carry.js';
 export { type GridSnapshot, MAX_GRID_CELLS, OccupancyMap } from './occupancy-map.js';
+export { forgetRemembered } from './forget-remembered.js';
 export { Cell, type MapParams } from './params.js';
 export { type KeyframeView, type Reintegrated, reintegrateKeyframes } from './reintegrate.js';
 export { type PlanarPoint, Planner, type PlanOptions, type PlanResult } from './planner.js';

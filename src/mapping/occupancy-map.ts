@@ -331,6 +331,11 @@ export class OccupancyMap {
     return { ptr: L.grid.ptr, ox: L.ox, oz: L.oz, w: L.w, h: L.h };
   }
 
+  /** A layer's live cells (remembered obstacles as such), row-major over gridRef's box; valid until the layer grows. */
+  liveCells(layer = 0): Uint8Array {
+    return this.layerOrThrow(layer).grid.view();
+  }
+
   /** Grows a layer to cover a box of world cells (inclusive); returns why it cannot, or null. */
   cover(layer: number, x0: number, z0: number, x1: number, z1: number): string | null {
     return this.ensureCovers(this.layerOrThrow(layer), x0, z0, x1, z1);

@@ -52,12 +52,15 @@ export function runIndexSpec(rows: readonly DeployRunRow[]): TopLevelSpec {
 
 const num = (x: number | null): string => (x === null ? '–' : x.toFixed(3));
 
+/** The grids the run left to the memory against the true map (evaluation only): free precision / obstacle recall. */
+const savedGrid = (r: DeployRunRow): string => (r.saved_grid ? `${num(r.saved_grid.free_precision)} / ${num(r.saved_grid.obstacle_recall)}` : '–');
+
 function row(r: DeployRunRow, linked: boolean): string {
   const name = runDirName(r.run);
   const late = typeof r.late_relocalisation_task === 'number' ? `no, later (task ${r.late_relocalisation_task})` : 'no';
   const error = typeof r.relocalisation_error_m === 'number' ? ` (${r.relocalisation_error_m.toFixed(2)} m off)` : '';
   const reloc = r.relocalised === null ? '–' : (r.relocalised ? 'yes' : late) + (r.relocalised || r.late_relocalisation_task ? error : '');
-  return `<tr><td>${linked ? `<a href="${esc(name)}/index.html">${esc(name)}</a>` : esc(name)}</td><td class="num">${r.sequence}</td><td class="num">${r.tasks}</td><td class="num">${pct(r.s_SR)}</td><td class="num">${r.SPL.toFixed(3)}</td><td class="num">${pct(r.e_SR)}</td><td class="num">${r.known_cells_at_start}</td><td>${reloc}</td></tr>`;
+  return `<tr><td>${linked ? `<a href="${esc(name)}/index.html">${esc(name)}</a>` : esc(name)}</td><td class="num">${r.sequence}</td><td class="num">${r.tasks}</td><td class="num">${pct(r.s_SR)}</td><td class="num">${r.SPL.toFixed(3)}</td><td class="num">${pct(r.e_SR)}</td><td class="num">${r.known_cells_at_start}</td><td>${reloc}</td><td class="num">${savedGrid(r)}</td></tr>`;
 }
 
 function indexHtml(dir: string, m: DeploymentMetrics, plot: string, linked: Set<number>, now: Date): string {
@@ -71,7 +74,7 @@ function indexHtml(dir: string, m: DeploymentMetrics, plot: string, linked: Set<
 <p class="muted">${esc(dir)} · house ${esc(m.house)} · saved maps ${mem.saved_maps ? 'on' : 'off'}, consolidation ${mem.consolidation ? 'on' : 'off'}, policy ${esc(mem.policy)}</p>
 ${cards}
 <figure>${plot}</figure>
-<table class="index"><thead><tr><th>run</th><th>sequence</th><th>tasks</th><th>s-SR</th><th>SPL</th><th>e-SR</th><th>known cells at start</th><th>relocalised</th></tr></thead><tbody>
+<table class="index"><thead><tr><th>run</th><th>sequence</th><th>tasks</th><th>s-SR</th><th>SPL</th><th>e-SR</th><th>known cells at start</th><th>relocalised</th><th>saved grid: free precision / obstacle recall</th></tr></thead><tbody>
 ${m.per_run.map((r) => row(r, linked.has(r.run))).join('\n')}
 </tbody></table>
 <footer>Written by navharness report at ${esc(now.toISOString())}. Each run's page is in its own folder beside this one.</footer>

@@ -118,7 +118,7 @@ export function objectById(scene: Scene, id: number): SceneObject | undefined {
 }
 
 /** Floor level whose height is nearest to y. */
-export function floorAt(scene: Scene, y: number): FloorLevel {
+export function floorAt(scene: Pick<Scene, 'floors'>, y: number): FloorLevel {
   let best = scene.floors[0];
   for (const f of scene.floors) if (Math.abs(f.y - y) < Math.abs(best.y - y)) best = f;
   return best;

@@ -10,7 +10,7 @@ import { GridView } from '../../src/baselines/navigation-agent/grid.js';
 import { recall } from '../../src/baselines/navigation-agent/recall.js';
 import { SearchedPlaces, takesOverSearches } from '../../src/baselines/navigation-agent/searched.js';
 import { pointOf, SightingMemory } from '../../src/baselines/navigation-agent/memory.js';
-import { flightLines, mergeFlights, readFlights } from '../../src/baselines/navigation-agent/flight-notes.js';
+import { flightLines, mergeFlights, readFlights, seeAgain } from '../../src/baselines/navigation-agent/flight-notes.js';
 import type { Flight } from '../../src/baselines/navigation-agent/stairs.js';
 import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
 import type { TaskState } from '../../src/baselines/navigation-agent/types.js';
@@ -320,5 +320,24 @@ describe('the briefing reads the house notes and the previous handover in one tu
       ['house/archive/run-001/tasks/task-005/handover.md', 'handover text'],
     ]);
     expect(t.resultsOf('step')).toEqual([]);
+  });
+});
+
+describe('a flight read back from a note is measured again when seen', () => {
+  it('takes the foot, heading and length seen now for a read-back flight, keeping where it led', () => {
+    const known: Flight = { floor: 0, to: 1, bottom: { x: 3, z: 2 }, heading: 0.1, spanM: 0 };
+    seeAgain(known, { floor: 0, bottom: { x: 3.6, z: 2.1 }, heading: 0.2, spanM: 1.4 });
+    expect(known).toEqual({ floor: 0, to: 1, bottom: { x: 3.6, z: 2.1 }, heading: 0.2, spanM: 1.4 });
+  });
+
+  it('keeps a flight seen and taken in this run, and takes a longer view of one not yet taken', () => {
+    const taken: Flight = { floor: 0, to: 1, bottom: { x: 3, z: 2 }, heading: 0.1, spanM: 1.2 };
+    seeAgain(taken, { floor: 0, bottom: { x: 3.6, z: 2.1 }, heading: 0.2, spanM: 2 });
+    expect(taken.bottom).toEqual({ x: 3, z: 2 });
+    const open: Flight = { floor: 0, bottom: { x: 3, z: 2 }, heading: 0.1, spanM: 1.2 };
+    seeAgain(open, { floor: 0, bottom: { x: 3.2, z: 2.1 }, heading: 0.2, spanM: 1.0 });
+    expect(open.bottom).toEqual({ x: 3, z: 2 });
+    seeAgain(open, { floor: 0, bottom: { x: 3.2, z: 2.1 }, heading: 0.2, spanM: 2.0 });
+    expect(open).toEqual({ floor: 0, bottom: { x: 3.2, z: 2.1 }, heading: 0.2, spanM: 2.0 });
   });
 });

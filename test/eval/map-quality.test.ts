@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clipToSlab, mapQuality, truthGrid } from '../../src/eval/map-quality.js';
-import { simCameraPose } from '../../src/geometry/sim-frame.js';
+import { savedGridQuality } from '../../src/eval/saved-grid-quality.js';
+import { simCameraPose, simPoseToNavigator } from '../../src/geometry/sim-frame.js';
 import type { Vec3 } from '../../src/geometry/pose.js';
 import { Cell } from '../../src/mapping/params.js';
 import type { GridSnapshot } from '../../src/mapping/occupancy-map.js';
@@ -69,5 +70,31 @@ describe('ground-truth occupancy for map quality', () => {
     // known truly blocked: x = 1, 2, 5, 7, 8; called obstacle: 5, 7
     expect(q.known_blocked_cells).toBe(5);
     expect(q.obstacle_recall).toBeCloseTo(2 / 5, 12);
+  });
+});
+
+describe('saved-grid quality of a deployment run (world → truth given)', () => {
+  // the map's world is the first camera's: its world → truth is that camera's pose in the truth
+  const g = simPoseToNavigator(first);
+  const floors = [{ index: 0, y: 0, ceiling: 2.5 }];
+  const snap: GridSnapshot = { originX: -1, originZ: 0, width: 11, height: 10, cells: new Uint8Array(110) };
+  for (let x = -1; x <= 9; x++) snap.cells[3 * 11 + x + 1] = x === 5 || x === 7 ? Cell.Obstacle : Cell.Free;
+  // the floor layer lies 0.88 m under the first camera (up is −y in the navigator's world)
+  const map = { floors: () => [{ id: 0, floorUp: -0.88, frames: 1 }], snapshot: () => snap, params: { cellSize: 0.1 } } as unknown as Parameters<typeof savedGridQuality>[0];
+
+  it('scores each floor layer against the floor of the house it lies on, as the map-quality rule does', () => {
+    const q = savedGridQuality(map, { ...house, floors }, g);
+    expect(q.floors).toHaveLength(1);
+    expect(q.floors[0].sim_floor).toBe(0);
+    expect(q.free_precision).toBeCloseTo(5 / 9, 12);
+    expect(q.obstacle_recall).toBeCloseTo(2 / 5, 12);
+  });
+
+  it('scores a world 0.3 m off the truth lower, and leaves out a layer that lies on no floor', () => {
+    const off = simPoseToNavigator(simCameraPose([0.3, 0, 0], 0, 0.88));
+    const q = savedGridQuality(map, { ...house, floors }, off);
+    expect(q.free_precision!).toBeLessThan(5 / 9);
+    const high = { ...map, floors: () => [{ id: 0, floorUp: 0.4, frames: 1 }] } as typeof map;
+    expect(savedGridQuality(high, { ...house, floors }, g)).toEqual({ free_precision: null, obstacle_recall: null, floors: [] });
   });
 });

@@ -3,6 +3,7 @@ import { Navcore } from '../../src/wasm/navcore.js';
 import { OccupancyMap, type GridSnapshot } from '../../src/mapping/occupancy-map.js';
 import { Planner } from '../../src/mapping/planner.js';
 import { Cell } from '../../src/mapping/params.js';
+import { forgetRemembered } from '../../src/mapping/forget-remembered.js';
 import { fromHfov } from '../../src/geometry/intrinsics.js';
 import { castDepth, cameraPose, ROOM } from '../../bench/support/synthetic.js';
 
@@ -95,5 +96,27 @@ describe('obstacles remembered from an earlier run', () => {
     };
     expect(raster(b)).toEqual(raster(a));
     out.free();
+  });
+});
+
+describe('remembered walls that do not fit are forgotten around the robot', () => {
+  it('turns the remembered obstacles within the radius back to unknown, and only those', () => {
+    const snap: GridSnapshot = { originX: -20, originZ: -20, width: 41, height: 41, cells: new Uint8Array(41 * 41).fill(Cell.Free) };
+    // a remembered wall along x = 1 m and one along x = -1.5 m; a cell of this run's own wall at x = 0.5 m
+    for (let z = 0; z < 41; z++) {
+      snap.cells[z * 41 + 30] = Cell.Obstacle;
+      snap.cells[z * 41 + 5] = Cell.Obstacle;
+    }
+    const map = new OccupancyMap(core);
+    map.restoreFloor(FLOOR_UP, snap, 0, true);
+    map.liveCells(0)[20 * 41 + 25] = Cell.Obstacle;
+    // within 1.2 m of the origin: the wall at x = 1 m (cells z within ±0.66 m), not the one at −1.5 m
+    const n = forgetRemembered(map, 0, { x: 0, z: 0 }, 1.2);
+    expect(n).toBeGreaterThan(5);
+    expect(map.cellAt(1.05, 0.05)).toBe('unknown');
+    expect(map.cellAt(1.05, 1.5)).toBe('obstacle');
+    expect(map.cellAt(-1.45, 0.05)).toBe('obstacle');
+    expect(map.cellAt(0.55, 0.05)).toBe('obstacle');
+    expect(forgetRemembered(map, 0, { x: 0, z: 0 }, 1.2)).toBe(0);
   });
 });

@@ -19,7 +19,7 @@ const metrics = {
   house: 'seed:3',
   memory: { saved_maps: true, consolidation: true, policy: 'navharness' },
   // run 4: the start turn did not relocalise, a frame of its task 2 did (late relocalisation)
-  per_run: [row(1, 0.4, 0.3, 0, null), row(2, 0.6, 0.45, 1234, true), row(3, 0.8, 0.5, 2345, false), { ...row(4, 0.8, 0.6, 2400, false), late_relocalisation_task: 2 }],
+  per_run: [row(1, 0.4, 0.3, 0, null), { ...row(2, 0.6, 0.45, 1234, true), saved_grid: { free_precision: 0.9812, obstacle_recall: 0.9123 } }, row(3, 0.8, 0.5, 2345, false), { ...row(4, 0.8, 0.6, 2400, false), late_relocalisation_task: 2 }],
   all_runs: { runs: 4, tasks: 20, s_SR: 0.65, SPL: 0.4625, e_SR: 0 },
   later_runs: { runs: 3, tasks: 15, s_SR: 0.733, SPL: 0.5167, e_SR: 0 },
   relocalised_runs: 1,
@@ -42,7 +42,8 @@ describe('deployment report', () => {
     expect(html).toContain('s-SR and SPL by run index');
     expect(html).toContain('<svg');
     expect(html).toContain('<td class="num">2345</td><td>no</td>');
-    expect(html).toContain('<td class="num">1234</td><td>yes</td>');
+    expect(html).toContain('<td class="num">1234</td><td>yes</td><td class="num">0.981 / 0.912</td>');
+    expect(html).toContain('<td class="num">2345</td><td>no</td><td class="num">–</td>');
     expect(html).toContain('<td class="num">2400</td><td>no, later (task 2)</td>');
   }, 60_000);
 

@@ -20,7 +20,7 @@ import { calls, say, Turn } from './conversation.js';
 import { ViewCoverage } from './coverage.js';
 import { explore } from './explore.js';
 import { arrived, takeStairs } from './climb.js';
-import { flightLines, mergeFlights, readFlights, sameFlight } from './flight-notes.js';
+import { flightLines, mergeFlights, readFlights, sameFlight, seeAgain } from './flight-notes.js';
 import { SightingMemory } from './memory.js';
 import { SearchedPlaces, takesOverSearches } from './searched.js';
 import { recall } from './recall.js';
@@ -179,7 +179,7 @@ export class NavigationAgent implements Model {
     const f = centreOnFlight(seen, (x, z) => nav.map.cellAt(x, z, seen.floor));
     const known = this.flights.find((g) => sameFlight(g, f));
     if (known) {
-      if (known.to === undefined && f.spanM > known.spanM) Object.assign(known, f);
+      seeAgain(known, f);
       return;
     }
     if (DEBUG) console.error(`[nav] stairs seen: ${JSON.stringify(f)}`);

@@ -9,6 +9,7 @@ import { retryUnreached } from './approach.js';
 import { searchForFlight } from './flight-search.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
 import { MAX_ACTIONS, openHeading, planRoute, simulate, turnsTo } from './motion.js';
+import { lookPastRemembered } from './remembered.js';
 import { nearestViewpoint, richestViewpoints, unseenAround, viewpointCandidates } from './viewpoints.js';
 
 const TURN = (TURN_DEG * Math.PI) / 180;
@@ -85,6 +86,8 @@ export function explore(c: Ctx): Decision {
     return act(best.actions, `glance (${best.gain} cells)`);
   }
   if (DEBUG) console.error(`[nav] leave? drives: ${all.sort((a, b) => rate(b) - rate(a)).slice(0, 5).map((o) => `${o.gain}/${o.cost.toFixed(0)}`).join(' ')}`);
+  const walledIn = all.length === 0 ? lookPastRemembered(c) : null;
+  if (walledIn) return walledIn;
   // what earlier tasks looked over is done too: another floor if stairs are known, else look again
   if (c.coverage.hasCarried) {
     if (stairsFrom(c)) return toAnotherFloor(c);

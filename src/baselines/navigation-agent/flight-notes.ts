@@ -56,3 +56,18 @@ export function mergeFlights(known: Flight[], read: readonly Flight[]): void {
     else if (same.to === undefined && r.to !== undefined) same.to = r.to;
   }
 }
+
+/**
+ * A flight seen now that is one already known: what the view measures wins when the known one was
+ * read back from a note (no length seen in this run: its foot is where the saved map puts a marked
+ * place, off by the relocalisation and the earlier run's drift; seed:30 run 2 drove 0.6 m beside its
+ * flight on that foot, on the flat, into a dead end), or when the view shows more of a flight not yet
+ * taken. Where it led is kept.
+ */
+export function seeAgain(known: Flight, seen: Flight): void {
+  const readBack = known.spanM === 0;
+  if (!readBack && !(known.to === undefined && seen.spanM > known.spanM)) return;
+  known.bottom = seen.bottom;
+  known.heading = seen.heading;
+  known.spanM = seen.spanM;
+}
