@@ -101,6 +101,9 @@ interface CacheEntry {
   config: string;
   bytes: Uint8Array;
 }
+/** What the tiled generator logs when Detour refuses a tile's data (an empty tile among them). */
+const EMPTY_TILE_REFUSAL = 'Failed to create Detour navmesh data';
+
 /** The last two builds (a command that checks a scene and then runs it builds twice); each keeps a copy of its triangles, so a hit is exact. */
 const CACHE_ENTRIES = 2;
 const cache: CacheEntry[] = [];
@@ -137,8 +140,11 @@ export function generateNavMesh(positions: Float32Array, config: Record<string, 
   const indices = new Uint32Array(positions.length / 3).map((_, i) => i);
   const r = tileSize > 0 ? generators.generateTiledNavMesh(positions, indices, cfg) : generators.generateSoloNavMesh(positions, indices, cfg);
   // a tile that fails to build or to join the mesh is only logged by the tiled generator, which then
-  // reports success with a hole
-  const error = r.error ?? r.intermediates?.buildContext?.logs.find((l) => l.category === RC_LOG_ERROR || /^Failed to add tile/.test(l.msg))?.msg;
+  // reports success with a hole; but the generator also asks Detour for the data of a tile with no
+  // walkable polygon (a wall's or the roof's only), which Detour refuses: that tile is empty, not a hole
+  // (a 128-cell tile cannot reach Detour's other refusal, 65,535 vertices)
+  const emptyTile = (msg: string) => tileSize > 0 && msg === EMPTY_TILE_REFUSAL;
+  const error = r.error ?? r.intermediates?.buildContext?.logs.find((l) => (l.category === RC_LOG_ERROR && !emptyTile(l.msg)) || /^Failed to add tile/.test(l.msg))?.msg;
   if (!r.success || !r.navMesh || error) {
     r.navMesh?.destroy();
     throw new Error(`navmesh generation failed for scene '${name}': ${error ?? 'no navmesh'}`);

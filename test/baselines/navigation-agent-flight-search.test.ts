@@ -43,7 +43,15 @@ function ctx(grid: GridView, flights: Flight[] = []): Ctx {
   const pose = { x: 1, z: 5, yaw: 0 };
   const nav = {
     floor: 0,
-    map: { floors: () => [{ id: 0, floorUp: 0, frames: 1 }], cellAt: () => 'free' },
+    // a map of this run only: nothing remembered from an earlier run for the walled-in rule to forget
+    map: {
+      floors: () => [{ id: 0, floorUp: 0, frames: 1 }],
+      cellAt: () => 'free',
+      params: { cellSize: 0.1 },
+      worldToCell: (x: number, z: number) => ({ x: Math.floor(x / 0.1), z: Math.floor(z / 0.1) }),
+      gridRef: () => ({ ptr: 0, ox: 0, oz: 0, w: 0, h: 0 }),
+      liveCells: () => new Uint8Array(0),
+    },
     plan: (goal: { x: number; z: number }) => ({ status: 'ok', path: [{ x: pose.x, z: pose.z }, goal], lengthM: Math.hypot(goal.x - pose.x, goal.z - pose.z), target: goal }),
   };
   return { nav, task, grid, coverage, pose, flights, sighting: null } as unknown as Ctx;
