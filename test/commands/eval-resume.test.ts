@@ -35,6 +35,8 @@ function snapshot(dir: string): Record<string, string> {
 async function evalWithStderr(...args: string[]): Promise<Awaited<ReturnType<typeof runMain>> & { stderr: string }> {
   const lines: string[] = [];
   const spy = vi.spyOn(console, 'error').mockImplementation((s: unknown) => void lines.push(String(s)));
+  // the command's log (log-flags.ts) writes its lines to stderr directly
+  const write = vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => (lines.push(String(s).replace(/\n$/, '')), true));
   const before = process.exitCode;
   try {
     const r = await runMain(...args);
@@ -42,6 +44,7 @@ async function evalWithStderr(...args: string[]): Promise<Awaited<ReturnType<typ
     return { ...r, code, stderr: lines.join('\n') };
   } finally {
     spy.mockRestore();
+    write.mockRestore();
     process.exitCode = before;
   }
 }
