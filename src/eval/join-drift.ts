@@ -14,6 +14,7 @@ import { type Mat4, transformPoint, type Vec3 } from '../geometry/index.js';
 import { parseJsonFile } from '../memory/index.js';
 import { estimatedTumPath, trueTumPath } from './replay-files.js';
 import { RUN_START_FILE, type RunStart, RunStartSchema } from './run-relocation.js';
+import { median } from './stats.js';
 
 /** earlier frames this near the join's true position are where the saved map put that place, m */
 const NEAR_M = 1.0;
@@ -63,10 +64,6 @@ function framesOf(runDir: string): Frame[] {
 const offset = (g: Mat4, f: Frame): Vec3 => {
   const p = transformPoint(g, f.est);
   return [p[0] - f.truth[0], p[1] - f.truth[1], p[2] - f.truth[2]];
-};
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
 /**
