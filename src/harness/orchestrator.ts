@@ -160,11 +160,11 @@ export class Orchestrator {
     }, continuing);
     // the task boundary consults tracking status: a session that starts lost is told so
     if (nav.status === 'lost' || nav.status === 'recently_lost') {
-      opening.push(text(trackingAtTaskStart(nav.status)));
+      opening.content.push(text(trackingAtTaskStart(nav.status)));
       this.trace(t, { kind: 'tracking-at-start', status: nav.status });
     }
     const actorUsageStart = { ...session.usage };
-    session.say(...opening);
+    session.tell(opening);
     return { t, session, markersBefore, actorUsageStart };
   }
 
@@ -241,11 +241,11 @@ export class Orchestrator {
     const opening = attemptOpening(this.deps.journal, t, r.attempt, graph, this.deps.config);
     // the single-session baseline has one conversation, managed by its backend: a recovery goes on in it
     if (policyTraits(this.deps.config.policy).oneSession) {
-      session.say(...opening);
+      session.tell(opening);
       return null;
     }
     const next = this.newSession(`${t.id}/attempt-${t.attempt}`);
-    next.say(...opening);
+    next.tell(opening);
     return next;
   }
 

@@ -5,8 +5,8 @@
  * the single-session baseline appends the next task to one running conversation.
  */
 import { requiredReading, type Journal, HOUSE_NOTE_FILES, houseNotePath, READ_LIMIT_CHARS } from '../memory/index.js';
-import { image, text, type ContentPart } from '../models/index.js';
-import { type AttachedFile, fill, ACTOR_SYSTEM_BRIEF, FIXED_RETRIEVAL_FILE_LINE, FIXED_RETRIEVAL_READING_LINE, independentOpening, nextTaskInSameSession, SUMMARY_HANDOVER_STEP, SUMMARY_INSTEAD_OF_HANDOVER, taskOpening } from '../prompts/index.js';
+import { image, text, type ContentPart, type UserMessage } from '../models/index.js';
+import { type AttachedFile, fill, ACTOR_SYSTEM_BRIEF, FIXED_RETRIEVAL_FILE_LINE, FIXED_RETRIEVAL_READING_LINE, independentOpening, nextTaskInSameSession, openingFacts, SUMMARY_HANDOVER_STEP, SUMMARY_INSTEAD_OF_HANDOVER, taskOpening } from '../prompts/index.js';
 import { FILE_TOOLS, NAVIGATION_TOOLS, type Tool, type AgentGoal } from '../tools/index.js';
 import type { HarnessConfig } from './config.js';
 import { policyTraits } from './policy-traits.js';
@@ -64,7 +64,8 @@ export function readingList(journal: Journal, cfg: HarnessConfig, previousTaskId
   return all.filter((p) => notes.has(p));
 }
 
-export function openingContent(cfg: HarnessConfig, journal: Journal, i: OpeningInput, continuing: boolean): ContentPart[] {
+/** A task's opening message: its text and images, with the budgets it states as facts. */
+export function openingContent(cfg: HarnessConfig, journal: Journal, i: OpeningInput, continuing: boolean): UserMessage {
   const base = { taskNumber: i.taskNumber, goal: i.goal.text, goalKind: i.goal.kind, stepBudget: i.stepBudget, turnBudget: i.turnBudget, relocated: i.relocationViews !== null };
   let body: string;
   const traits = policyTraits(cfg.policy);
@@ -82,7 +83,7 @@ export function openingContent(cfg: HarnessConfig, journal: Journal, i: OpeningI
   // seed 001: an image goal's opening carries the goal photograph itself
   if (i.goal.kind === 'image' && i.goal.image) parts.push(text('goal photograph'), image(i.goal.image));
   if (i.relocationViews) i.relocationViews.forEach((png, k) => parts.push(text(`surrounding view ${k + 1} of 4`), image(png)));
-  return parts;
+  return { role: 'user', content: parts, facts: openingFacts(base) };
 }
 
 const BASELINE_CLOSING = `Closing a task

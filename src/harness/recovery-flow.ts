@@ -7,8 +7,8 @@
  */
 import type { BodyFrame } from '../body/index.js';
 import { type Journal, loadPlaceGraph, type Scope } from '../memory/index.js';
-import { addUsage, image, text, type ContentPart } from '../models/index.js';
-import { recoveryNoteHop, recoveryOpening } from '../prompts/index.js';
+import { addUsage, image, text, type UserMessage } from '../models/index.js';
+import { recoveryNoteHop, recoveryOpening, recoveryOpeningFacts, type RecoveryOpeningInput } from '../prompts/index.js';
 import { rgbPng } from '../image/node.js';
 import { remaining, stepsLeft } from '../tools/index.js';
 import type { HarnessConfig } from './config.js';
@@ -108,8 +108,8 @@ async function noteHop(deps: FlowDeps, t: TaskState, session: Session): Promise<
 }
 
 /** The opening of the new attempt's conversation; `placeGraph` is the rendered graph for floor and house scopes. */
-export function attemptOpening(journal: Journal, t: TaskState, a: NewAttempt, placeGraph: string | null, cfg: Pick<HarnessConfig, 'recoveryNote' | 'retrieval'> = {}): ContentPart[] {
-  const opening = recoveryOpening({
+export function attemptOpening(journal: Journal, t: TaskState, a: NewAttempt, placeGraph: string | null, cfg: Pick<HarnessConfig, 'recoveryNote' | 'retrieval'> = {}): UserMessage {
+  const input: RecoveryOpeningInput = {
     scope: a.scope,
     goal: t.spec.goal.text,
     notePath: a.notePath,
@@ -121,6 +121,7 @@ export function attemptOpening(journal: Journal, t: TaskState, a: NewAttempt, pl
     handoverPath: journal.handoverPath(t.id),
     remainingSteps: stepsLeft(t.ctx),
     remainingTurns: remaining(t.turns),
-  });
-  return [text(opening), ...a.views.flatMap((v, i) => [text(`surrounding view ${i + 1} of 4`), image(png(v))])];
+  };
+  const content = [text(recoveryOpening(input)), ...a.views.flatMap((v, i) => [text(`surrounding view ${i + 1} of 4`), image(png(v))])];
+  return { role: 'user', content, facts: recoveryOpeningFacts(input) };
 }

@@ -8,7 +8,7 @@
  * consolidation session and the exploration benches all run their conversations through this loop;
  * the caller decides what happens next, and the conversation is never cleared here.
  */
-import { type AssistantMessage, type ContentPart, type Message, type Model, type ModelRequest, type ToolCall, type Usage, addUsage, text, ZERO_USAGE } from '../models/index.js';
+import { type AssistantMessage, type ContentPart, type Message, type Model, type ModelRequest, type ToolCall, type Usage, type UserMessage, addUsage, text, ZERO_USAGE } from '../models/index.js';
 import { remaining, type Budget, stepsLeft, type ToolContext, callTool, toolSpecs, type Tool, type ToolResult } from '../tools/index.js';
 import { completeWithRetry, DEFAULT_RETRY, type RetryPolicy } from './model-call.js';
 
@@ -98,6 +98,11 @@ export class Session {
     this.messages.push({ role: 'user', content });
   }
 
+  /** A message whose text states figures (budgets), with them as data beside it. */
+  tell(message: UserMessage): void {
+    this.messages.push(message);
+  }
+
   /** One model call with the current tools; the reply is appended to the conversation. */
   async turn(toolsOffered = this.tools): Promise<AssistantMessage> {
     // a snapshot: the conversation grows after the call, the request as sent does not
@@ -142,7 +147,7 @@ export class Session {
       }
       const result = await callTool(this.tools, call.name, call.arguments, ctx);
       framesSeen += framesOf(call.name, result);
-      this.messages.push({ role: 'tool', callId: call.id, name: call.name, content: result.content, isError: result.isError });
+      this.messages.push({ role: 'tool', callId: call.id, name: call.name, content: result.content, isError: result.isError, ...(result.facts && { facts: result.facts }) });
       this.opts.onEvent?.({ kind: 'tool', session: this.name, name: call.name, isError: result.isError === true });
       final = isFinal?.(call, result) === true;
     }

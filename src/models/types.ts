@@ -17,9 +17,34 @@ export interface ToolCall {
   rawArguments: string;
 }
 
+/**
+ * The figures a message states in its text, as data beside it: an offline agent reads these, never the
+ * prose (rewording a prompt must not change what it does). Providers send only the content.
+ */
+export interface StatedFacts {
+  /** the budgets an opening gives this conversation (the turns are this conversation's own) */
+  budget?: { steps: number; turns: number };
+  /** the task's step counter as a tool result's state line gives it */
+  steps?: { used: number; limit: number };
+  /** what a step call did (absent on results of other tools); in a request that shows execution records, the latest record's */
+  step?: StepFacts;
+  /** what the step calls of a list of execution records did, oldest first */
+  records?: readonly (StepFacts | undefined)[];
+}
+
+export interface StepFacts {
+  /** the coarse actions executed, in order (none when the call was refused) */
+  executed: readonly string[];
+  /** how many of them collided */
+  collisions: number;
+  /** no further motion: the environment ended the task, or the step budget was spent before the call */
+  ended: boolean;
+}
+
 export interface UserMessage {
   role: 'user';
   content: ContentPart[];
+  facts?: StatedFacts;
 }
 
 export interface AssistantMessage {
@@ -40,6 +65,7 @@ export interface ToolResultMessage {
   name: string;
   content: ContentPart[];
   isError?: boolean;
+  facts?: StatedFacts;
 }
 
 export type Message = UserMessage | AssistantMessage | ToolResultMessage;

@@ -4,6 +4,7 @@
  * file-only recovery-note hop, the one-time missing-handover prompt and the pre-stop evidence return.
  * Where the papers describe a prompt without quoting it, the wording follows their description.
  */
+import type { StatedFacts } from '../models/index.js';
 import { bullets, fill } from './template.js';
 
 export const HANDOVER_WORD_LIMIT = 120;
@@ -70,6 +71,9 @@ const GOAL_LINE: Record<TaskOpeningInput['goalKind'], string> = {
 
 export const RELOCATION_NOTE =
   'Before this task the robot was moved to a new starting point. The four attached views show its surroundings (front, left, back, right). Establish which room you are in before planning from the retained map.';
+
+/** The budgets every task opening states (taskOpening, independentOpening, nextTaskInSameSession), as data. */
+export const openingFacts = (i: Pick<TaskOpeningInput, 'stepBudget' | 'turnBudget'>): StatedFacts => ({ budget: { steps: i.stepBudget, turns: i.turnBudget } });
 
 /** The task-boundary opening: goal, files to read, the handover path the session may write. */
 export function taskOpening(i: TaskOpeningInput): string {
@@ -205,6 +209,9 @@ function recoveryNoteLine(i: RecoveryOpeningInput): string {
           );
   return i.noteText != null ? `${first}\n\n${attachedBlock([{ path, text: i.noteText }])}` : first;
 }
+
+/** The budgets a recovery opening states (what is left of the task's), as data. */
+export const recoveryOpeningFacts = (i: Pick<RecoveryOpeningInput, 'remainingSteps' | 'remainingTurns'>): StatedFacts => ({ budget: { steps: i.remainingSteps, turns: i.remainingTurns } });
 
 /** Opening of the new conversation after an approved recovery. */
 export function recoveryOpening(i: RecoveryOpeningInput): string {

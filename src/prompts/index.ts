@@ -1,5 +1,5 @@
 /** The public surface of src/prompts/: what the layers above it use. */
-export { ACTOR_SYSTEM_BRIEF, type AttachedFile, FIXED_RETRIEVAL_FILE_LINE, FIXED_RETRIEVAL_READING_LINE, handoverMissingPrompt, SUMMARY_HANDOVER_STEP, independentOpening, nextTaskInSameSession, prestopEvidenceReturn, recoveryNoteHop, recoveryOpening, SUMMARY_INSTEAD_OF_HANDOVER, taskOpening, trackingAtTaskStart } from './actor.js';
+export { ACTOR_SYSTEM_BRIEF, type AttachedFile, FIXED_RETRIEVAL_FILE_LINE, FIXED_RETRIEVAL_READING_LINE, handoverMissingPrompt, SUMMARY_HANDOVER_STEP, independentOpening, nextTaskInSameSession, openingFacts, prestopEvidenceReturn, recoveryNoteHop, recoveryOpening, recoveryOpeningFacts, type RecoveryOpeningInput, SUMMARY_INSTEAD_OF_HANDOVER, taskOpening, trackingAtTaskStart } from './actor.js';
 export { CONSOLIDATION_SYSTEM, consolidationOpening, HOUSE_NOTES } from './consolidation.js';
 export { earlierFrameLabel, JUDGE_SYSTEM, judgeJsonReprompt, judgeRequest, judgeSystem, MAP_LABEL, type MechanicalRecord, stopViewLabel } from './judge.js';
 export { fill } from './template.js';

@@ -1,9 +1,9 @@
 /** observe and step: the only tools that touch the body. */
 import { z } from 'zod';
 import { CoarseActionSchema, COARSE_ACTIONS } from '../navigator/index.js';
-import { defineTool, textResult, toolError } from './tool.js';
+import { defineTool, toolError, withFacts } from './tool.js';
 import { stepsLeft } from './context.js';
-import { framePng, stateLine } from './describe.js';
+import { framePng, stateResult } from './describe.js';
 
 export const MAX_ACTIONS_PER_STEP = 12;
 
@@ -13,7 +13,7 @@ export const observeTool = defineTool({
   schema: z.object({}).strict(),
   async run(_args, ctx) {
     const f = await ctx.navigator.observe();
-    return textResult(`Current view.\n${stateLine(ctx)}`, framePng(f));
+    return stateResult('Current view.', ctx, framePng(f));
   },
 });
 
@@ -29,22 +29,24 @@ export const stepTool = defineTool({
     })
     .strict(),
   async run({ actions }, ctx) {
-    if (ctx.terminated) return toolError('The task has been terminated by the environment; no further motion is possible. Call close_task.');
-    if (ctx.closeRequest) return toolError('You asked to close this task; end your turn so the orchestrator can handle the request.');
+    const refused = (text: string, ended: boolean) => withFacts(toolError(text), { step: { executed: [], collisions: 0, ended } });
+    if (ctx.terminated) return refused('The task has been terminated by the environment; no further motion is possible. Call close_task.', true);
+    if (ctx.closeRequest) return refused('You asked to close this task; end your turn so the orchestrator can handle the request.', false);
     const left = stepsLeft(ctx);
-    if (left === 0) return toolError(`The step budget is exhausted (${ctx.budget.used} of ${ctx.budget.limit} used). Call close_task with your claim and evidence.`);
+    if (left === 0) return refused(`The step budget is exhausted (${ctx.budget.used} of ${ctx.budget.limit} used). Call close_task with your claim and evidence.`, true);
     const run = actions.slice(0, left);
     const rec = await ctx.navigator.act(run);
     ctx.budget.used += rec.executed.length;
     if (rec.terminated) ctx.terminated = true;
+    const ended = rec.stoppedEarly === 'terminated' || rec.terminated;
     const lines = [
       `Executed ${rec.executed.length} of ${actions.length} actions: ${rec.executed.join(', ') || 'none'}.`,
       rec.collisions.length ? `Collision during action ${rec.collisions.map((i) => i + 1).join(', ')} (the robot slid along or stopped at an obstacle).` : 'No collision.',
       rec.stoppedEarly === 'collision' ? 'Stopped early because of the collision.' : '',
-      rec.stoppedEarly === 'terminated' || rec.terminated ? 'The environment terminated the task.' : '',
+      ended ? 'The environment terminated the task.' : '',
       run.length < actions.length ? `Only ${run.length} actions fitted in the remaining budget.` : '',
-      stateLine(ctx),
     ].filter(Boolean);
-    return textResult(lines.join('\n'), framePng(rec.frame));
+    const result = stateResult(lines.join('\n'), ctx, framePng(rec.frame));
+    return withFacts(result, { ...result.facts, step: { executed: rec.executed, collisions: rec.collisions.length, ended } });
   },
 });

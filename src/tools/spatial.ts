@@ -4,7 +4,7 @@ import { encodePng } from '../image/node.js';
 import { LEGEND } from '../mapping/index.js';
 import { PlaceNameSchema } from '../navigator/index.js';
 import { defineTool, echo, textResult, toolError } from './tool.js';
-import { stateLine } from './describe.js';
+import { stateResult } from './describe.js';
 import type { ToolContext } from './context.js';
 
 export const getGoalTool = defineTool({
@@ -54,9 +54,8 @@ export const getMapTool = defineTool({
       `The image spans x ${(b.minX * cell).toFixed(1)}…${((b.maxX + 1) * cell).toFixed(1)} m left to right and z ${(b.minZ * cell).toFixed(1)}…${((b.maxZ + 1) * cell).toFixed(1)} m bottom to top.`,
       LEGEND,
       markerList(ctx, f),
-      stateLine(ctx),
     ];
-    return textResult(text.join('\n'), encodePng(img));
+    return stateResult(text.join('\n'), ctx, encodePng(img));
   },
 });
 
@@ -105,9 +104,9 @@ export const previewPathTool = defineTool({
       label = `x=${target.x.toFixed(2)}, z=${target.z.toFixed(2)}`;
     }
     const r = nav.plan(target, floor);
-    if (r.status !== 'ok') return textResult(`unreachable: no route to ${label} (${r.reason}).\n${stateLine(ctx)}`);
+    if (r.status !== 'ok') return stateResult(`unreachable: no route to ${label} (${r.reason}).`, ctx);
     const img = nav.render({ floor, zoom: 4, route: r.path });
     const snapped = r.targetSnapped ? ` The target was not on a known free cell; the route ends at the nearest free cell, x=${r.target.x.toFixed(2)}, z=${r.target.z.toFixed(2)}.` : '';
-    return textResult(`Route to ${label}: ${r.lengthM.toFixed(2)} m over known free cells.${snapped}\n${stateLine(ctx)}`, encodePng(img));
+    return stateResult(`Route to ${label}: ${r.lengthM.toFixed(2)} m over known free cells.${snapped}`, ctx, encodePng(img));
   },
 });

@@ -5,6 +5,7 @@
  * unexpected exception — into a tool error the model can act on.
  */
 import { z } from 'zod';
+import type { StatedFacts } from '../models/index.js';
 import type { ToolContext } from './context.js';
 
 export type ToolContent = { type: 'text'; text: string } | { type: 'image'; png: Uint8Array };
@@ -12,6 +13,8 @@ export type ToolContent = { type: 'text'; text: string } | { type: 'image'; png:
 export interface ToolResult {
   content: ToolContent[];
   isError?: boolean;
+  /** the figures the text states, for a reader that must not parse prose (the message carries them) */
+  facts?: StatedFacts;
 }
 
 export interface Tool<S extends z.ZodType = z.ZodType> {
@@ -35,6 +38,8 @@ export function echo(value: string, max = 60): string {
 }
 
 export const toolError = (text: string): ToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+export const withFacts = (result: ToolResult, facts: StatedFacts): ToolResult => ({ ...result, facts });
 
 /** "actions[2]: Invalid option: expected one of …" lines, naming each offending argument. */
 export function describeArgumentErrors(tool: string, err: z.ZodError): string {

@@ -5,12 +5,12 @@
  * A reply that does not parse never crashes the loop: it becomes a conservative answer (the goal is
  * kept, verification is 'uncertain') with the parse problem recorded.
  */
-import { type AssistantMessage, type ContentPart, type Model, type ToolCall, text } from '../models/index.js';
+import { type AssistantMessage, type ContentPart, type Model, type StatedFacts, type ToolCall, text } from '../models/index.js';
 import { Session, type SessionEvent } from '../harness/index.js';
 import type { Tool } from '../tools/index.js';
 import { GOAL_AGENT_PROMPT, GOAL_AGENT_REPLY_FORMAT, GoalAgentReplySchema, MEMORY_AGENT_PROMPT, MEMORY_AGENT_REPLY_FORMAT, CURRENT_OBSERVATION_LABEL, VERIFY_AGENT_PROMPT, VERIFY_AGENT_REPLY_FORMAT, VISUOMOTOR_AGENT_PROMPT, VerifyAgentReplySchema, historicalObservationLabel, initializationPrompt, type GoalAgentReply, type VerifyAgentReply } from '../prompts/index.js';
 import type { DecisionLedger, DecisionRole } from './accounting.js';
-import { activeGoalText, contextText, imageParts, type ImagePolicy, type InteractionRecord, type VlnContext } from './context.js';
+import { activeGoalText, contextFacts, contextText, imageParts, type ImagePolicy, type InteractionRecord, type VlnContext } from './context.js';
 import { VISUOMOTOR_TOOLS } from './stop-tool.js';
 
 export interface AgentCaller {
@@ -23,6 +23,8 @@ export interface AgentCaller {
 interface AgentRequest {
   system: string;
   content: ContentPart[];
+  /** the figures the content states */
+  facts: StatedFacts;
   tools: readonly Tool[];
 }
 
@@ -32,7 +34,7 @@ async function ask(c: AgentCaller, role: DecisionRole, req: AgentRequest): Promi
     if (e.kind === 'turn') c.ledger.add(role, { system: e.request.system, messages: e.request.messages, tools: e.request.tools }, e.usage);
   };
   const session = new Session(role, c.model, req.system, req.tools, { onEvent, maxOutputTokens: c.maxOutputTokens });
-  session.say(...req.content);
+  session.tell({ role: 'user', content: req.content, facts: req.facts });
   return session.turn();
 }
 
@@ -59,6 +61,7 @@ export async function askGoalAgent(c: AgentCaller, ctx: VlnContext, revision: st
   const req: AgentRequest = {
     system: system(ctx, GOAL_AGENT_PROMPT, GOAL_AGENT_REPLY_FORMAT),
     content: [text(contextText(ctx)), ...imageParts(ctx, c.policy), text(ask_)],
+    facts: contextFacts(ctx),
     tools: [],
   };
   const r = await ask(c, 'goal', req);
@@ -84,6 +87,7 @@ export async function askVisuomotorAgent(c: AgentCaller, ctx: VlnContext): Promi
   const req: AgentRequest = {
     system: system(ctx, VISUOMOTOR_AGENT_PROMPT),
     content: [text(contextText(ctx)), ...imageParts(ctx, c.policy), text(`${activeGoalText(ctx.active)}\n${feedback}${notice}\n${VISUOMOTOR_ASK}`)],
+    facts: contextFacts(ctx),
     tools: VISUOMOTOR_TOOLS,
   };
   const r = await ask(c, 'visuomotor', req);
@@ -104,6 +108,7 @@ export async function askVerifyAgent(c: AgentCaller, ctx: VlnContext, latest: In
       text(`Latest execution record (after action ${latest.actionIndex}):\n${latest.execution}`),
       text('Answer the verification question.'),
     ],
+    facts: { ...contextFacts(ctx), step: latest.step },
     tools: [],
   };
   const r = await ask(c, 'verify', req);
@@ -136,6 +141,7 @@ export async function askMemoryAgent(c: AgentCaller, ctx: VlnContext, segment: I
       text(`Instruction: ${ctx.instruction}\nPrevious memory:\n${ctx.memory.summary || '(empty)'}\n\nNew execution records of the goal just verified complete:\n${records}`),
       ...segmentImages(ctx, segment),
     ],
+    facts: { records: segment.map((r) => r.step) },
     tools: [],
   };
   const r = await ask(c, 'memory', req);

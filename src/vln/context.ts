@@ -4,7 +4,7 @@
  * of interactions not yet compressed. The instruction and the current observation are always part of
  * a request; historical images are labelled apart from the current one.
  */
-import type { ContentPart } from '../models/index.js';
+import type { ContentPart, StatedFacts, StepFacts } from '../models/index.js';
 import { CURRENT_OBSERVATION_LABEL, historicalObservationLabel } from '../prompts/index.js';
 
 export interface ActiveGoal {
@@ -24,6 +24,8 @@ export interface InteractionRecord {
   goal: string;
   /** the execution record as the step tool reported it */
   execution: string;
+  /** what that record states, as data (absent when the call was refused before the step tool ran) */
+  step?: StepFacts;
   verification: { status: 'complete' | 'incomplete' | 'uncertain'; evidence: string; nextStep: string } | null;
   /** the route taken after verification */
   route: 'continue' | 'revise' | 'advance' | null;
@@ -106,6 +108,12 @@ export function contextText(ctx: VlnContext): string {
     ctx.finalVerified ? 'The final goal has been verified complete.' : '',
   ];
   return parts.filter(Boolean).join('\n\n');
+}
+
+/** The figures `contextText` states, as data: the action counter and the latest record's step. */
+export function contextFacts(ctx: VlnContext): StatedFacts {
+  const step = ctx.records[ctx.records.length - 1]?.step;
+  return { steps: { used: ctx.actionsUsed, limit: ctx.budget }, ...(step && { step }) };
 }
 
 /** Labelled historical images, then the current observation (always last). */

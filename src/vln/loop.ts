@@ -111,6 +111,7 @@ class AdaptiveGoalEpisode {
       actionIndex: tools.budget.used,
       goal: ctx.active!.goal,
       execution: (out.isError ? 'The step was refused: ' : '') + textOf(out.content),
+      ...(out.facts?.step && { step: out.facts.step }),
       verification: null,
       route: null,
       frame: ctx.current,

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { NavigationAgent } from '../../src/baselines/navigation-agent/agent.js';
 import { World } from '../../src/world/world.js';
 import type { CoarseAction } from '../../src/navigator/actions.js';
-import { text, type Message, type ToolDefinition } from '../../src/models/types.js';
+import { text, type Message, type StatedFacts, type ToolDefinition } from '../../src/models/types.js';
 
 const DIR = 'src/baselines/navigation-agent';
 const TOOLS: ToolDefinition[] = ['step', 'mark', 'write_file', 'close_task'].map((name) => ({ name, description: '', parameters: {} }));
@@ -30,7 +30,7 @@ async function play(perturb: boolean): Promise<string[]> {
   const nav = world.navigator;
   // a goal id that is nowhere in the house: the agent explores
   const agent = new NavigationAgent({ navigator: nav, goalInstanceIds: () => [987654], goalLabel: () => 'unicorn' });
-  const messages: Message[] = [{ role: 'user', content: [text('Task 1. Goal: find unicorn.\n\nBudget: 500 steps and 60 model turns.')] }];
+  const messages: Message[] = [{ role: 'user', content: [text('Task 1. Goal: find unicorn.\n\nBudget: 500 steps and 60 model turns.')], facts: { budget: { steps: 500, turns: 60 } } }];
   const calls: string[] = [];
   let used = 0;
   for (let i = 0; i < 8; i++) {
@@ -39,12 +39,14 @@ async function play(perturb: boolean): Promise<string[]> {
     for (const call of res.message.toolCalls) {
       calls.push(`${call.name} ${call.rawArguments}`);
       let out = 'ok';
+      let facts: StatedFacts | undefined;
       if (call.name === 'step') {
         const rec = await nav.act((call.arguments as { actions: CoarseAction[] }).actions);
         used += rec.executed.length;
         out = `Executed ${rec.executed.length}.${rec.collisions.length ? ' Collision during action 1.' : ''} Steps used ${used} of 500.`;
+        facts = { steps: { used, limit: 500 }, step: { executed: rec.executed, collisions: rec.collisions.length, ended: false } };
       }
-      messages.push({ role: 'tool', callId: call.id, name: call.name, content: [text(out)] });
+      messages.push({ role: 'tool', callId: call.id, name: call.name, content: [text(out)], ...(facts && { facts }) });
     }
   }
   world.dispose();

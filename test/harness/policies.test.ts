@@ -28,9 +28,9 @@ describe('session policy switches', () => {
   });
 
   it('the summary ablation asks for an ordinary summary at the same path', () => {
-    const t = textOf(openingContent(parseHarnessConfig({ handover: 'summary' }), journal, input, false));
+    const t = textOf(openingContent(parseHarnessConfig({ handover: 'summary' }), journal, input, false).content);
     expect(t).toContain('write a summary of this task at tasks/task-002/handover.md');
-    expect(textOf(openingContent(parseHarnessConfig({}), journal, input, false))).not.toContain('write a summary');
+    expect(textOf(openingContent(parseHarnessConfig({}), journal, input, false).content)).not.toContain('write a summary');
   });
 
   it.each([
@@ -60,7 +60,7 @@ describe('session policy switches', () => {
     const b = systemBrief(parseHarnessConfig({ policy: 'independent' }));
     expect(b).not.toMatch(/get_map|mark\(|marker|preview_path|persist|request_recovery|ledger|\bmap\b/i);
     for (const t of actorTools(parseHarnessConfig({ policy: 'independent' }))) expect(b).toContain(`- ${t.name}`);
-    const relocated = textOf(openingContent(parseHarnessConfig({ policy: 'independent' }), journal, { ...input, relocationViews: [new Uint8Array([1])] }, false));
+    const relocated = textOf(openingContent(parseHarnessConfig({ policy: 'independent' }), journal, { ...input, relocationViews: [new Uint8Array([1])] }, false).content);
     expect(relocated).not.toMatch(/map|ledger|handover/i);
     expect(relocated).toContain('moved to a new starting point');
   });

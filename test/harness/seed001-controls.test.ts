@@ -31,12 +31,12 @@ describe('--fixed-retrieval', () => {
   const fixed = parseHarnessConfig({ retrieval: 'fixed' });
 
   it('attaches the files the opening would list, with their contents, instead of listing them', () => {
-    const t = textOf(openingContent(fixed, journal, input, false));
+    const t = textOf(openingContent(fixed, journal, input, false).content);
     expect(t).toContain('--- tasks/task-001/handover.md ---\nSearched the kitchen; the bed is not there.');
     expect(t).toContain('--- ledger.md ---\n# Ledger\n- task-001 · stop · bed');
     expect(t).toContain('--- house/rooms.md ---\nThe hall joins the kitchen.');
     expect(t).not.toContain('Read these files before moving');
-    expect(textOf(openingContent(parseHarnessConfig({}), journal, input, false))).toContain('Read these files before moving');
+    expect(textOf(openingContent(parseHarnessConfig({}), journal, input, false).content)).toContain('Read these files before moving');
   });
 
   it('offers write_file but not list_files or read_file, and the brief says the records are attached', () => {
@@ -55,8 +55,8 @@ describe('--fixed-retrieval', () => {
     expect(ws.access({ kind: 'actor', handover: 'tasks/task-002/handover.md', recoveryNote: note }).write(note, JSON.stringify(noteJson)).ok).toBe(true);
     const t = { spec: { goal: { text: 'sofa' } }, ctx: { budget: { limit: 100, used: 10 } }, turns: { limit: 20, used: 5 } } as unknown as TaskState;
     const a = { scope: 'attempt' as const, notePath: note, brief: null, views: [] };
-    expect(textOf(attemptOpening(journal, t, a, null, fixed))).toMatch(new RegExp(`--- ${note} ---\\n\\{\\s*"searched_places": \\[\\s*"hall"`));
-    expect(textOf(attemptOpening(journal, t, a, null, {}))).toContain(`Read the recovery note ${note} first`);
+    expect(textOf(attemptOpening(journal, t, a, null, fixed).content)).toMatch(new RegExp(`--- ${note} ---\\n\\{\\s*"searched_places": \\[\\s*"hall"`));
+    expect(textOf(attemptOpening(journal, t, a, null, {}).content)).toContain(`Read the recovery note ${note} first`);
   });
 });
 
@@ -73,7 +73,7 @@ describe('--summary-recovery-notes', () => {
     expect(w.ok).toBe(true);
     expect(journal.nextRecoveryNotePath('task-003', 'structured')).toBe('tasks/task-003/recovery-2.json');
     const t = { spec: { goal: { text: 'sofa' } }, ctx: { budget: { limit: 100, used: 10 } }, turns: { limit: 20, used: 5 } } as unknown as TaskState;
-    const opening = textOf(attemptOpening(journal, t, { scope: 'attempt', notePath: 'tasks/task-003/recovery-1.md', brief: null, views: [] }, null, { recoveryNote: 'summary' }));
+    const opening = textOf(attemptOpening(journal, t, { scope: 'attempt', notePath: 'tasks/task-003/recovery-1.md', brief: null, views: [] }, null, { recoveryNote: 'summary' }).content);
     expect(opening).toContain("Read the previous attempt's summary tasks/task-003/recovery-1.md first.");
     expect(opening).not.toContain('exclusions');
   });
@@ -107,12 +107,12 @@ describe('openings of image goals', () => {
     const photo = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
     const g = { ...input, goal: { kind: 'image' as const, text: 'the photograph was taken at camera height', image: photo } };
     for (const policy of ['navharness', 'independent', 'single'] as const) {
-      const parts = openingContent(parseHarnessConfig({ policy }), journal, g, false);
+      const parts = openingContent(parseHarnessConfig({ policy }), journal, g, false).content;
       const images = parts.filter((p) => p.type === 'image');
       expect(images).toHaveLength(1);
       expect(images[0].type === 'image' && images[0].png).toBe(photo);
       expect(textOf(parts)).toContain('attached below');
     }
-    expect(openingContent(parseHarnessConfig({}), journal, input, false).some((p) => p.type === 'image')).toBe(false);
+    expect(openingContent(parseHarnessConfig({}), journal, input, false).content.some((p) => p.type === 'image')).toBe(false);
   });
 });

@@ -56,6 +56,23 @@ describe('tools drive the navigator', () => {
     expect(imagesOf(r)).toHaveLength(1);
   });
 
+  it('a step result carries what its text states as facts (an offline agent reads these, not the prose)', async () => {
+    const r = await call('step', { actions: ['forward', 'forward', 'forward', 'forward', 'forward', 'forward', 'forward', 'forward'] });
+    const t = textOf(r);
+    const step = r.facts?.step;
+    expect(step).toBeDefined();
+    expect(t).toContain(`Executed ${step!.executed.length} of 8 actions: ${step!.executed.join(', ') || 'none'}.`);
+    expect(/Collision during/.test(t)).toBe(step!.collisions > 0);
+    expect(t).toContain(`Steps used ${ctx.budget.used} of ${ctx.budget.limit}`);
+    expect(r.facts?.steps).toEqual({ used: ctx.budget.used, limit: ctx.budget.limit });
+    const spent = createToolContext(ctx.navigator, ctx.goal, 0, null);
+    const refused = await callTool(ALL_TOOLS, 'step', { actions: ['left'] }, spent);
+    expect(refused.isError).toBe(true);
+    expect(refused.facts?.step).toEqual({ executed: [], collisions: 0, ended: true });
+    const observed = await call('observe', {});
+    expect(observed.facts?.steps).toEqual({ used: ctx.budget.used, limit: ctx.budget.limit });
+  });
+
   it('get_goal, get_map, mark and preview_path work together', async () => {
     expect(textOf(await call('get_goal', {}))).toBe('Find a sofa.');
     expect(textOf(await call('mark', { name: 'hall start' }))).toMatch(/Marked 'hall start'/);

@@ -1,5 +1,5 @@
 /** Reading the conversation the way a model would, and building the agent's replies. */
-import { estimateUsage, textOf, type Message, type ModelRequest, type ModelResponse, type ToolCall } from '../../models/index.js';
+import { estimateUsage, textOf, type Message, type ModelRequest, type ModelResponse, type StepFacts, type ToolCall } from '../../models/index.js';
 
 const HANDOVER_RE = /(tasks\/[\w.-]+\/handover\.md)/g;
 const RECOVERY_RE = /(tasks\/[\w.-]+\/recovery-\d+\.json)/;
@@ -81,20 +81,31 @@ export class Turn {
     });
   }
 
+  /** What the latest step call did (since the last assistant turn), as its result states it. */
+  private stepFacts(): StepFacts | undefined {
+    for (let i = this.req.messages.length - 1; i >= 0; i--) {
+      const m = this.req.messages[i];
+      if (m.role === 'assistant') return undefined;
+      if (m.role === 'tool' && m.name === 'step') return m.facts?.step;
+    }
+    return undefined;
+  }
+
   collided(): boolean {
-    return /Collision during/.test(this.resultOf('step') ?? '');
+    return (this.stepFacts()?.collisions ?? 0) > 0;
   }
 
+  /** No further motion: the step budget was spent or the environment ended the task. */
   stepsOver(): boolean {
-    return /budget is exhausted|terminated/.test(this.resultOf('step') ?? '');
+    return this.stepFacts()?.ended === true;
   }
 
-  /** Steps used and the step budget, from the latest state line (null before any). */
+  /** The step counter and budget, from the latest tool result that states them (null before any). */
   steps(): { used: number; limit: number } | null {
     for (let i = this.req.messages.length - 1; i >= 0; i--) {
       const m = this.req.messages[i];
-      const s = m.role === 'tool' ? textOf(m.content).match(/Steps used (\d+) of (\d+)/) : null;
-      if (s) return { used: Number(s[1]), limit: Number(s[2]) };
+      const s = m.role === 'tool' ? m.facts?.steps : undefined;
+      if (s) return s;
     }
     return null;
   }
@@ -104,11 +115,10 @@ export class Turn {
     return this.req.messages.filter((m) => m.role === 'assistant').length;
   }
 
-  /** The turn budget the opening states. */
+  /** The turn budget the opening states (none stated: no limit of its own). */
   turnBudget(): number {
     const first = this.req.messages.find((m) => m.role === 'user');
-    const n = first ? textOf(first.content).match(/(\d+) model turns/) : null;
-    return n ? Number(n[1]) : 60;
+    return first?.role === 'user' ? (first.facts?.budget?.turns ?? Infinity) : Infinity;
   }
 }
 

@@ -5,7 +5,7 @@
  * and the navigator's estimated map and pose (see policy.ts). It is a GROUND-TRUTH-PERCEPTION
  * BASELINE, not a vision model. Goals are written "Step k of n: <clause of the instruction>".
  */
-import { estimateUsage, textOf, type Model, type ModelRequest, type ModelResponse } from '../../models/index.js';
+import { estimateUsage, textOf, type Model, type ModelRequest, type ModelResponse, type StatedFacts } from '../../models/index.js';
 import { GOAL_AGENT_PROMPT, MEMORY_AGENT_PROMPT, VERIFY_AGENT_PROMPT, VISUOMOTOR_AGENT_PROMPT } from '../../prompts/index.js';
 import type { CoarseAction } from '../../navigator/index.js';
 import { parseInstruction, type Segment } from './segments.js';
@@ -24,6 +24,12 @@ const GOAL_RE = /Active goal: Step (\d+) of (\d+): ([^\n(]+?)(?: \(revised[^\n]*
 
 function allUserText(req: ModelRequest): string {
   return req.messages.map((m) => (m.role === 'assistant' ? m.text : textOf(m.content))).join('\n');
+}
+
+/** The figures the request's latest message states (an agent's request is one message). */
+function factsOf(req: ModelRequest): StatedFacts {
+  const m = req.messages[req.messages.length - 1];
+  return (m && m.role !== 'assistant' ? m.facts : undefined) ?? {};
 }
 
 function questionFor(seg: Segment): string {
@@ -107,10 +113,9 @@ export class ScriptedVlnAgents implements Model {
   private verify(req: ModelRequest) {
     const a = this.active(req);
     if (!a) return { evidence: 'No active goal is stated.', status: 'uncertain', next_step: 'Ask for a goal.' };
-    const text = allUserText(req);
-    const latest = text.split(/Latest execution record[^\n]*\n/)[1] ?? '';
+    const latest = factsOf(req).step;
     const c = this.skills.check(a.seg, latest);
-    const collided = /Collision during/.test(latest);
+    const collided = (latest?.collisions ?? 0) > 0;
     return {
       evidence: c.evidence + (collided ? ' The last move collided.' : ''),
       status: c.status,
@@ -126,7 +131,7 @@ export class ScriptedVlnAgents implements Model {
     const goals = [...new Set(lines.map((l) => l.match(/goal "([^"]+)"/)?.[1]).filter(Boolean))] as string[];
     const last = lines[lines.length - 1] ?? '';
     const at = last.match(/after action (\d+)/)?.[1] ?? '?';
-    const collisions = lines.filter((l) => /Collision during/.test(l)).length;
+    const collisions = (factsOf(req).records ?? []).filter((r) => (r?.collisions ?? 0) > 0).length;
     const evidence = last.match(/Verification: complete\. (.*)$/)?.[1] ?? '';
     const done = goals[goals.length - 1] ?? 'the goal';
     const corrections = goals.length > 1 ? ` Corrections: revised from "${goals[0]}".` : '';
@@ -143,13 +148,13 @@ export class ScriptedVlnAgents implements Model {
   private visuomotor(req: ModelRequest): ModelResponse {
     const text = allUserText(req);
     if (/The final goal has been verified complete/.test(text)) return this.call(req, [['stop', { reason: 'The final goal was verified complete.' }]]);
-    const used = text.match(/Actions used: (\d+) of (\d+)/);
-    if (used && Number(used[2]) - Number(used[1]) <= 1) return this.call(req, [['stop', { reason: 'The action budget is spent.' }]]);
+    const facts = factsOf(req);
+    if (facts.steps && facts.steps.limit - facts.steps.used <= 1) return this.call(req, [['stop', { reason: 'The action budget is spent.' }]]);
     const a = this.active(req);
     const lastRecord = text.match(/- \[after action \d+\][^\n]*\n(?![\s\S]*- \[after action)/)?.[0] ?? '';
     const correction = a ? this.needsCorrection(text, lastRecord) : null;
     if (correction) return this.call(req, [['request_corrective_goal', { reason: correction }]]);
-    const acts: CoarseAction[] = a ? this.skills.act(a.seg, a.key, lastRecord, a.goal) : ['left', 'left', 'left'];
+    const acts: CoarseAction[] = a ? this.skills.act(a.seg, a.key, facts.step, a.goal) : ['left', 'left', 'left'];
     return this.call(req, [['step', { actions: acts }], ['request_verification', {}]]);
   }
 
@@ -166,13 +171,13 @@ export class ScriptedVlnAgents implements Model {
   private nativeTurn(req: ModelRequest): ModelResponse {
     const segs = this.segments(req);
     const last = req.messages[req.messages.length - 1];
-    const record = last && last.role === 'tool' ? textOf(last.content) : '';
+    const result = last && last.role === 'tool' ? last : null;
     const st = this.native;
-    if (record) {
+    if (result) {
       const seg = segs[st.index];
       st.interactions++;
       const final = st.index >= segs.length - 1;
-      if (seg && this.skills.check(seg, record).status === 'complete') {
+      if (seg && this.skills.check(seg, result.facts?.step).status === 'complete') {
         if (final) return this.call(req, [['stop', { reason: 'I judge the endpoint reached.' }]]);
         st.index++;
         st.interactions = 0;
@@ -181,10 +186,10 @@ export class ScriptedVlnAgents implements Model {
         st.interactions = 0;
       }
     }
-    const used = record.match(/Steps used (\d+) of (\d+)/);
-    if (used && Number(used[2]) - Number(used[1]) <= 1) return this.call(req, [['stop', { reason: 'The action budget is spent.' }]]);
+    const used = result?.facts?.steps;
+    if (used && used.limit - used.used <= 1) return this.call(req, [['stop', { reason: 'The action budget is spent.' }]]);
     const seg = segs[st.index] ?? { kind: 'other' as const, text: '' };
-    return this.call(req, [['step', { actions: this.skills.act(seg, `native:${st.index}`, record) }]]);
+    return this.call(req, [['step', { actions: this.skills.act(seg, `native:${st.index}`, result?.facts?.step) }]]);
   }
 
   private call(req: ModelRequest, calls: Array<[string, Record<string, unknown>]>): ModelResponse {

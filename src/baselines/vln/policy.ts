@@ -5,6 +5,7 @@
  * targets) is kept per goal, like a model's scratchpad.
  */
 import { FrontierFinder, type PlanarPoint } from '../../mapping/index.js';
+import type { StepFacts } from '../../models/index.js';
 import { type CoarseAction, actionsAlong } from '../../navigator/index.js';
 import type { Segment } from './segments.js';
 import type { GroundTruthPerception } from './perception.js';
@@ -27,10 +28,9 @@ interface Search {
   stuck: number;
 }
 
-/** counts turn and forward actions in an execution record's "Executed N of M actions: a, b" line */
-export function executedCounts(record: string): { left: number; right: number; forward: number } {
-  const m = record.match(/Executed \d+ of \d+ actions: ([a-z, ]+)\./);
-  const acts = m ? m[1].split(/,\s*/) : [];
+/** counts the turn and forward actions a step executed */
+export function executedCounts(step: StepFacts | undefined): { left: number; right: number; forward: number } {
+  const acts = step?.executed ?? [];
   return { left: acts.filter((a) => a === 'left').length, right: acts.filter((a) => a === 'right').length, forward: acts.filter((a) => a === 'forward').length };
 }
 
@@ -42,9 +42,9 @@ export class ScriptedSkills {
     this.frontiers = new FrontierFinder(see.navigator.map);
   }
 
-  /** Whether `seg` is done, from the latest view and the latest execution record. */
-  check(seg: Segment, latestRecord: string): Check {
-    const ex = executedCounts(latestRecord);
+  /** Whether `seg` is done, from the latest view and what the latest step executed. */
+  check(seg: Segment, latest: StepFacts | undefined): Check {
+    const ex = executedCounts(latest);
     switch (seg.kind) {
       case 'opener':
       case 'turn': {
@@ -82,7 +82,7 @@ export class ScriptedSkills {
   }
 
   /** The next short action sequence toward `seg` (`key` identifies the clause for the search state). */
-  act(seg: Segment, key: string, lastRecord: string, wording = key): CoarseAction[] {
+  act(seg: Segment, key: string, last: StepFacts | undefined, wording = key): CoarseAction[] {
     const nav = this.see.navigator;
     const pose = nav.planar();
     if (!pose || nav.status !== 'ok') return ['left', 'left'];
@@ -91,7 +91,7 @@ export class ScriptedSkills {
       s.wording = wording;
       s.lookTurns = 0; // a revised goal: look around again, but keep what exploration already ruled out
     }
-    if (/Collision during/.test(lastRecord)) s.stuck++;
+    if ((last?.collisions ?? 0) > 0) s.stuck++;
     switch (seg.kind) {
       case 'opener':
       case 'turn':
