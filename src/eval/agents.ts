@@ -1,14 +1,14 @@
 /**
  * Which models play the roles of a run, from the `--agent` spec: the acting model, the judge, the
  * wake-up and the consolidation session. `scripted` is fully offline: the navigation agent
- * (src/baselines/navigation-agent/: ground-truth perception; with `imageGoals: 'encoder'` the
- * first-wave agent of src/baselines/frontier-agent/ matches image goals by the view encoder instead),
+ * (src/baselines/navigation-agent/: ground-truth perception; with `imageGoals: 'encoder'` its goal
+ * detector matches image goals by the view encoder instead),
  * the ground-truth-perception judge, the view-encoder matcher
  * wake-up (states its ranking) and the record consolidator — baselines, not vision models. A replay
  * script (`--script`) replaces the navigation agent with recorded responses.
  */
 import { createModel, ScriptedModel, type Model } from '../models/index.js';
-import { ImageGoalMatcher, NavigationAgent, ScriptedNavigationAgent, type NavigationOracle, GroundTruthJudge, offlineConsolidator } from '../baselines/index.js';
+import { EncoderGoals, ImageGoalMatcher, NavigationAgent, type NavigationOracle, GroundTruthJudge, offlineConsolidator } from '../baselines/index.js';
 import { ModelJudge, type Judge, EncoderPlaceMatcher, type ExternalHops, isCommandAgent, type JudgeKind, MatcherWakeUp, ModelWakeUp, type WakeUp } from '../harness/index.js';
 import { ViewEncoder } from '../perception/index.js';
 import type { ImageGoalSource } from './run-choices.js';
@@ -59,7 +59,7 @@ export async function createRoles(o: RoleOptions): Promise<Roles> {
   const encoder = await ViewEncoder.create();
   const matcher = new EncoderPlaceMatcher(encoder);
   let actor: Model;
-  if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : o.imageGoals === 'encoder' ? new ScriptedNavigationAgent(o.oracle, { imageGoals: new ImageGoalMatcher(encoder) }) : new NavigationAgent(o.oracle);
+  if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : new NavigationAgent(o.oracle, o.imageGoals === 'encoder' ? new EncoderGoals(o.oracle, new ImageGoalMatcher(encoder)) : undefined);
   else if (command) actor = commandActor();
   else {
     const model = createModel(o.agent, { ...o.modelOptions, ...(o.requestTimeoutMs === undefined ? {} : { timeoutMs: o.requestTimeoutMs }) });

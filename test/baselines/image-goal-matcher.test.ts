@@ -1,14 +1,15 @@
 /**
  * Image goals recognised by appearance (view encoder), not by instance ids: in a seeded house the
- * matcher fires at the photograph's viewpoint and at no far, unrelated view, and the scripted agent
- * asks get_goal for the photograph and starts its approach when it stands where it was taken.
+ * matcher fires at the photograph's viewpoint and at no far, unrelated view, and the navigation agent
+ * with the encoder detector asks get_goal for the photograph and sees the goal where it was taken.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simCameraPose } from '../../src/geometry/sim-frame.js';
 import { transformPoint } from '../../src/geometry/pose.js';
 import { World } from '../../src/world/world.js';
 import { centreDepth, ImageGoalMatcher, IMAGE_GOAL_THRESHOLD } from '../../src/baselines/image-goal-matcher.js';
-import { ScriptedNavigationAgent } from '../../src/baselines/frontier-agent/agent.js';
+import { NavigationAgent } from '../../src/baselines/navigation-agent/agent.js';
+import { EncoderGoals } from '../../src/baselines/navigation-agent/goal-detector.js';
 import type { Message, ModelRequest, ToolCall } from '../../src/models/types.js';
 import { ViewEncoder } from '../../src/perception/encoder.js';
 import { Rng } from '../../src/sim/random.js';
@@ -82,34 +83,34 @@ describe('image goals matched with the view encoder', () => {
     expect(centreDepth({ width: 10, height: 10, depth })).toBeNull();
   });
 
-  it('the scripted agent asks for the photograph, then approaches when its own view matches it', async () => {
-    const tools = ['step', 'get_goal', 'preview_path', 'mark', 'close_task'].map((name) => ({ name, description: name, parameters: {} }));
-    async function firstMoves(start: { position: [number, number, number]; yaw: number }): Promise<ToolCall[]> {
+  it('the navigation agent with the encoder detector asks for the photograph, then sees the goal where it was taken and not from afar', async () => {
+    const tools = ['step', 'get_goal', 'mark', 'close_task'].map((name) => ({ name, description: name, parameters: {} }));
+    async function afterPhoto(start: { position: [number, number, number]; yaw: number }): Promise<{ calls: ToolCall[]; seen: boolean; label: string }> {
       const w = await World.open({ house: { kind: 'procedural', seed: 9 }, poseSource: 'ground-truth' }, start);
       try {
-        const agent = new ScriptedNavigationAgent(
-          { navigator: w.navigator, goalInstanceIds: () => goal.instanceIds, goalLabel: () => 'the object in the goal photograph' },
-          { imageGoals: new ImageGoalMatcher(enc) },
-        );
+        const oracle = { navigator: w.navigator, goalInstanceIds: () => goal.instanceIds, goalLabel: () => 'the true category' };
+        const goals = new EncoderGoals(oracle, new ImageGoalMatcher(enc));
+        const agent = new NavigationAgent(oracle, goals);
+        await w.navigator.observe();
         const messages: Message[] = [{ role: 'user', content: [{ type: 'text', text: 'Task 1. Find the object in the goal photograph.' }] }];
         const req = (): ModelRequest => ({ system: '', messages, tools });
-        const calls: ToolCall[] = [];
         const first = await agent.complete(req());
-        calls.push(...first.message.toolCalls);
         messages.push(first.message);
         messages.push({ role: 'tool', callId: first.message.toolCalls[0].id, name: 'get_goal', content: [{ type: 'text', text: 'Find the object shown in this photograph.' }, { type: 'image', png: photo }] });
         const second = await agent.complete(req());
-        calls.push(...second.message.toolCalls);
-        return calls;
+        return { calls: [...first.message.toolCalls, ...second.message.toolCalls], seen: (await goals.inView(w.navigator)) !== null, label: goals.label() };
       } finally {
         w.dispose();
       }
     }
     const at = goal.view.position;
-    const near = await firstMoves({ position: [at[0], at[1], at[2]], yaw: goal.view.yaw });
-    expect(near.map((c) => c.name)).toEqual(['get_goal', 'preview_path']);
+    const near = await afterPhoto({ position: [at[0], at[1], at[2]], yaw: goal.view.yaw });
+    expect(near.calls[0].name).toBe('get_goal');
+    expect(near.seen).toBe(true);
+    // the photographed object's true category never reaches what the agent writes
+    expect(near.label).toBe('the object in the goal photograph');
 
-    // from the far side of the house the same agent looks around instead
+    // from the far side of the house the same agent sees no match and moves on
     const [cx, cz] = objectCentre(world, goal.instanceIds[0]);
     const rng = new Rng(8);
     let farStart: [number, number, number] | null = null;
@@ -118,8 +119,9 @@ describe('image goals matched with the view encoder', () => {
       const q = world.navmesh.snap([rng.range(room.x0, room.x1), world.scene.floors[0].y, rng.range(room.z0, room.z1)], 0.3);
       if (q && Math.hypot(q.point[0] - cx, q.point[2] - cz) > 5) farStart = [q.point[0], q.point[1], q.point[2]];
     }
-    const far = await firstMoves({ position: farStart!, yaw: goal.view.yaw });
-    expect(far[0].name).toBe('get_goal');
-    expect(far[1].name).toBe('step');
+    const far = await afterPhoto({ position: farStart!, yaw: goal.view.yaw });
+    expect(far.calls[0].name).toBe('get_goal');
+    expect(far.calls[1].name).toBe('step');
+    expect(far.seen).toBe(false);
   });
 });

@@ -148,7 +148,7 @@ describe('the objects seen, carried by the handover', () => {
     const seen = m as unknown as { seen: Map<number, { floor: number; point: { x: number; z: number } }> };
     for (let id = 1; id <= 300; id++) seen.seen.set(id, { floor: 0, point: { x: (id % 12) * 0.5, z: 1 + (id % 5) * 0.3 } });
     const flight: Flight = { bottom: { x: 6.5, z: 1 }, heading: 0, floor: 0, spanM: 3, to: 1 };
-    const c = { task: { key: '2', areas: 3, rejected: [] }, nav: { places }, oracle: { goalLabel: () => 'the red bed in the fourth bedroom' }, turn: { handoverPath: () => 'tasks/task-002/handover.md', req: { system: '', messages: [], tools: [] } } } as unknown as Ctx;
+    const c = { task: { key: '2', areas: 3, rejected: [] }, nav: { places }, goals: { label: () => 'the red bed in the fourth bedroom' }, turn: { handoverPath: () => 'tasks/task-002/handover.md', req: { system: '', messages: [], tools: [] } } } as unknown as Ctx;
     const stairs = flightLines([flight], places.list());
     const text = handoverText(c, 'incomplete', null, (budget) => [stairs, m.handoverLines(places.list(), budget - stairs.length - 1)].join('\n'));
     expect(text.length).toBeLessThanOrEqual(WRITE_LIMIT_CHARS);

@@ -27,7 +27,7 @@ import { recall } from './recall.js';
 import { centreOnFlight, flightInView, offFloor, type Flight } from './stairs.js';
 import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
-import { goalInView } from './perception.js';
+import { GroundTruthGoals, type GoalDetector } from './goal-detector.js';
 import { lostStep, tracking } from './lost.js';
 import { newTaskState, samePoint, type NavigationOracle, type Pose, type Sighting, type StateName, type TaskState } from './types.js';
 
@@ -45,12 +45,16 @@ export class NavigationAgent implements Model {
   /** the flight last set out on */
   private climbing: Flight | null = null;
 
-  constructor(private readonly oracle: NavigationOracle) {}
+  /** `goals` recognises the goal in view: the oracle's instance ids unless told otherwise (an image-goal encoder) */
+  constructor(
+    private readonly oracle: NavigationOracle,
+    private readonly goals: GoalDetector = new GroundTruthGoals(oracle),
+  ) {}
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
     const turn = new Turn(req);
     const t = this.taskFor(turn.taskKey(), turn.handoverPath() !== undefined);
-    const special = this.conversationEvents(turn, t) ?? this.briefing(turn, t);
+    const special = this.conversationEvents(turn, t) ?? (await this.askGoal(turn)) ?? this.briefing(turn, t);
     if (special) return special;
     const nav = this.oracle.navigator;
     const pose = nav.planar();
@@ -73,7 +77,7 @@ export class NavigationAgent implements Model {
       arrived(this.flights, taken, floor, pose);
       this.climbing = null;
     }
-    const c: Ctx = { oracle: this.oracle, nav, turn, task: t, pose, grid, coverage, flights: this.flights, sighting: this.sighting(t, pose) };
+    const c: Ctx = { oracle: this.oracle, goals: this.goals, nav, turn, task: t, pose, grid, coverage, flights: this.flights, sighting: await this.sighting(t, pose) };
     const steps = turn.steps();
     const stepsLeft = steps ? steps.limit - steps.used : Infinity;
     if (t.state === 'close' || turn.stepsOver() || stepsLeft <= 1 || turn.turnsUsed() >= turn.turnBudget() - 1) return closeTask(c, t.closeEvidence ?? this.lastChance(c), this.handoverLines(t, turn));
@@ -146,7 +150,7 @@ export class NavigationAgent implements Model {
     const nav = this.oracle.navigator;
     const pose = nav.planar();
     const from = pose && nav.floor !== null ? { point: { x: pose.x, z: pose.z }, floor: nav.floor } : null;
-    const seen = this.memory.recall(this.oracle.goalInstanceIds(), nav.places.list(), from);
+    const seen = this.memory.recall(this.goals.recallIds(), nav.places.list(), from);
     // a goal seen before is looked for where it was, so nothing is taken as looked over
     t.carry = !seen;
     if (seen) {
@@ -205,8 +209,8 @@ export class NavigationAgent implements Model {
   }
 
   /** The goal in the current view, unless that sighting was given up from around here. */
-  private sighting(t: TaskState, pose: Pose): Sighting | null {
-    const s = goalInView(this.oracle.navigator, this.oracle.goalInstanceIds());
+  private async sighting(t: TaskState, pose: Pose): Promise<Sighting | null> {
+    const s = await this.goals.inView(this.oracle.navigator);
     if (!s) return null;
     const rejected = t.rejected.some((r) => samePoint(r.point, s.point) && (r.from === null || Math.hypot(r.from.x - pose.x, r.from.z - pose.z) < 1.0));
     return rejected ? null : s;
@@ -215,7 +219,17 @@ export class NavigationAgent implements Model {
   /** At the end of a budget: claim only what the current view shows within reach. */
   private lastChance(c: Ctx): string | null {
     const s = c.sighting;
-    return s && s.distanceM <= 0.8 ? `The goal (${this.oracle.goalLabel()}) is in view about ${s.distanceM.toFixed(1)} m away.` : null;
+    return s && s.distanceM <= 0.8 ? `The goal (${this.goals.label()}) is in view about ${s.distanceM.toFixed(1)} m away.` : null;
+  }
+
+  /** A goal recognised by its photograph asks for it (get_goal) before anything else of the task. */
+  private async askGoal(turn: Turn): Promise<ModelResponse | null> {
+    if (!this.goals.wantsPhoto) return null;
+    const got = turn.result('get_goal');
+    if (!got && turn.tools.has('get_goal')) return calls(turn.req, [{ name: 'get_goal', args: {} }]);
+    const photo = got && !got.isError ? got.content.find((p) => p.type === 'image') : undefined;
+    await this.goals.setPhoto(photo?.type === 'image' ? photo.png : null);
+    return null;
   }
 
   /** File-only hops, the missing-handover prompt and the answer to a close request. */
@@ -230,7 +244,7 @@ export class NavigationAgent implements Model {
     const handover = turn.handoverPath();
     if (/handover/i.test(turn.prompt) && /does not exist|is missing|not (been )?written/i.test(turn.prompt) && handover) {
       if (turn.lastCallWas('write_file')) return say(req, 'Handover written.');
-      const ctx = { oracle: this.oracle, nav: this.oracle.navigator, turn, task: t } as Ctx;
+      const ctx = { oracle: this.oracle, goals: this.goals, nav: this.oracle.navigator, turn, task: t } as Ctx;
       return calls(req, [{ name: 'write_file', args: { path: handover, content: handoverText(ctx, t.closeEvidence ? 'complete' : 'incomplete', t.closeEvidence, this.handoverLines(t, turn)) } }]);
     }
     if (turn.lastCallWas('close_task')) {
@@ -277,6 +291,7 @@ export class NavigationAgent implements Model {
       this.flights = [];
       this.climbing = null;
     }
+    this.goals.newTask();
     this.task = newTaskState(key);
     return this.task;
   }

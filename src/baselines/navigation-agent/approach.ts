@@ -46,7 +46,7 @@ export function approach(c: Ctx): Decision {
     // facing it and still not seeing it: the route ended on the wrong side of a wall or counter
     // (the check's stop views would not show it either), so it is approached from elsewhere
     if (!c.sighting) return aroundIt(c, g, 'not in view when faced');
-    return close(`The goal (${c.oracle.goalLabel()}) is in view about ${d.toFixed(1)} m away, within reach of the robot.`);
+    return close(`The goal (${c.goals.label()}) is in view about ${d.toFixed(1)} m away, within reach of the robot.`);
   }
   const route = approachRoutes(c.nav, g, t.goalFrom).sort((a, b) => gapOf(a, g) - gapOf(b, g))[0];
   if (!route) return aroundIt(c, g, 'no route');

@@ -31,7 +31,7 @@ export function handoverText(c: Ctx, claim: string, evidence: string | null, lin
   const t = c.task;
   const places = c.nav.places.names().slice(-3);
   const head = [
-    `Goal: ${c.oracle.goalLabel()}.`,
+    `Goal: ${c.goals.label()}.`,
     `Searched: ${t.areas} areas driven to${places.length ? `; places marked nearby: ${places.join(', ')}` : ''}.`,
     `Outcome: ${claim}.${evidence ? ` ${evidence}` : ''}`,
     t.rejected.length ? `${t.rejected.length} sighting(s) could not be reached or were rejected by the check.` : '',

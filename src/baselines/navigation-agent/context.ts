@@ -1,6 +1,7 @@
 /** What every state sees on a turn, and what a state decides. */
 import type { CoarseAction, Navigator } from '../../navigator/index.js';
 import type { Turn } from './conversation.js';
+import type { GoalDetector } from './goal-detector.js';
 import type { ViewCoverage } from './coverage.js';
 import type { GridView } from './grid.js';
 import type { Flight } from './stairs.js';
@@ -8,6 +9,8 @@ import type { NavigationOracle, Pose, Sighting, StateName, TaskState } from './t
 
 export interface Ctx {
   oracle: NavigationOracle;
+  /** recognises the goal in view and names it */
+  goals: GoalDetector;
   nav: Navigator;
   turn: Turn;
   task: TaskState;

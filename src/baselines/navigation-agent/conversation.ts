@@ -1,5 +1,5 @@
 /** Reading the conversation the way a model would, and building the agent's replies. */
-import { estimateUsage, textOf, type Message, type ModelRequest, type ModelResponse, type StepFacts, type ToolCall } from '../../models/index.js';
+import { estimateUsage, textOf, type Message, type ModelRequest, type ModelResponse, type StepFacts, type ToolCall, type ToolResultMessage } from '../../models/index.js';
 
 const HANDOVER_RE = /(tasks\/[\w.-]+\/handover\.md)/g;
 const RECOVERY_RE = /(tasks\/[\w.-]+\/recovery-\d+\.json)/;
@@ -57,14 +57,20 @@ export class Turn {
     return false;
   }
 
-  /** Text of the latest result of `name` since the last assistant turn. */
-  resultOf(name: string): string | null {
+  /** The latest result of `name` since the last assistant turn. */
+  result(name: string): ToolResultMessage | null {
     for (let i = this.req.messages.length - 1; i >= 0; i--) {
       const m = this.req.messages[i];
       if (m.role === 'assistant') return null;
-      if (m.role === 'tool' && m.name === name) return textOf(m.content);
+      if (m.role === 'tool' && m.name === name) return m;
     }
     return null;
+  }
+
+  /** Text of the latest result of `name` since the last assistant turn. */
+  resultOf(name: string): string | null {
+    const m = this.result(name);
+    return m ? textOf(m.content) : null;
   }
 
   /** Every result of the last turn's calls of `name`, with the path each call gave (in call order). */
@@ -83,12 +89,7 @@ export class Turn {
 
   /** What the latest step call did (since the last assistant turn), as its result states it. */
   private stepFacts(): StepFacts | undefined {
-    for (let i = this.req.messages.length - 1; i >= 0; i--) {
-      const m = this.req.messages[i];
-      if (m.role === 'assistant') return undefined;
-      if (m.role === 'tool' && m.name === 'step') return m.facts?.step;
-    }
-    return undefined;
+    return this.result('step')?.facts?.step;
   }
 
   collided(): boolean {

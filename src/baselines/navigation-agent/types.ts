@@ -25,6 +25,7 @@ export interface Sighting {
   point: PlanarPoint;
   /** planar distance from the robot, m */
   distanceM: number;
+  /** goal pixels in the view (0 for a match by appearance, which has no pixels of its own) */
   pixels: number;
 }
 
