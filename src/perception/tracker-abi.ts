@@ -1,4 +1,4 @@
-/** The C ABI of build/tracker.wasm (native/include/navtracker.h), as numbers TypeScript can name. */
+/** The C ABI of build/tracker.wasm (native/include/navtracker.h), as numbers TypeScript can name; test/perception/tracker-abi-header.test.ts checks that the two (and native/build.sh's exports) agree. */
 import type { TrackingStatus } from './pose-source.js';
 
 export const STATUS_BY_CODE: readonly TrackingStatus[] = ['initialising', 'ok', 'recently_lost', 'lost'];
