@@ -11,7 +11,7 @@
  * Each served call is one turn of the task's budget and is appended to the session's conversation,
  * so that the next hop's prompt file (and the transcript) hold everything the session did.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, openSync, closeSync, writeSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { framesOf, hopBoundary, ModelCallError, type CommandLimits, type ExternalHops, type HopEnd, type HopOptions, type HopResult, type Session } from '../harness/index.js';
@@ -211,23 +211,7 @@ export class CommandAgent implements ExternalHops {
       });
       child.once('close', (code, signal) => resolve({ code, signal }));
     });
-    const kill = (): void => {
-      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        return;
-      }
-      const hard = setTimeout(() => {
-        try {
-          process.kill(-(child.pid as number), 'SIGKILL');
-        } catch {
-          /* already gone */
-        }
-      }, grace);
-      hard.unref();
-      void exited.then(() => clearTimeout(hard));
-    };
+    const kill = (): void => killGroup(child, exited, grace);
     const faulted = new Promise<void>((resolve) => {
       const take = (fd: number) => (chunk: Buffer) => {
         tail = (tail + chunk.toString('utf8')).slice(-4 * TAIL_CHARS);
@@ -264,4 +248,23 @@ export class CommandAgent implements ExternalHops {
       return { kind: 'exit', why: 'the agent exited without closing the task', code: how.code, signal: how.signal, tail: oneLine };
     });
   }
+}
+
+/** Ends a command's process group: SIGTERM, then SIGKILL after `graceMs` unless it has exited by then. */
+function killGroup(child: ChildProcess, exited: Promise<unknown>, graceMs: number): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const hard = setTimeout(() => {
+    try {
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }, graceMs);
+  hard.unref();
+  void exited.then(() => clearTimeout(hard));
 }

@@ -105,22 +105,27 @@ function writeTemp(path: string, text: string): void {
  * lock is moved aside under a unique name (only one contender's rename can move a given file) and the
  * moved file is checked to be the stale one before the lock is taken.
  */
+/** Writes the lock's text to its temporary file in the state folder, which a release may remove meanwhile. */
+function writeLockTemp(stateDir: string, temp: string, text: string): void {
+  for (let n = 0; ; n++) {
+    mkdirSync(stateDir, { recursive: true });
+    try {
+      writeTemp(temp, text);
+      return;
+    } catch (err) {
+      // another holder's release removed the empty folder between our mkdir and our write
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || n >= 2) throw err;
+    }
+  }
+}
+
 export function lockDirectory(dir: string, purpose: string): DirLock {
   const path = join(dir, LOCK_FILE);
   const stateDir = join(dir, STATE_DIR);
   const info: LockInfo = { pid: process.pid, host: hostname(), process_start: processStart(process.pid), token: randomBytes(12).toString('hex'), acquired_at: new Date().toISOString(), purpose };
   const text = JSON.stringify(info) + '\n';
   const temp = `${path}.${info.token}.new`;
-  for (let n = 0; ; n++) {
-    mkdirSync(stateDir, { recursive: true });
-    try {
-      writeTemp(temp, text);
-      break;
-    } catch (err) {
-      // another holder's release removed the empty folder between our mkdir and our write
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || n >= 2) throw err;
-    }
-  }
+  writeLockTemp(stateDir, temp, text);
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
