@@ -78,9 +78,8 @@ async function writeAtomic(path: string, data: string | Uint8Array): Promise<voi
   await rename(tmp, path);
 }
 
-export function registerSim(program: Command): void {
-  const sim = program.command('sim').description(SUMMARIES.sim);
-
+/** `sim render`: one view of a house as PNG files. */
+function registerRender(sim: Command): void {
   withSceneFlags(sim
     .command('render'))
     .description('write rgb.png, depth.png (16-bit millimetres) and instances.png for a view of a house')
@@ -107,7 +106,10 @@ export function registerSim(program: Command): void {
       if (f.json) console.log(JSON.stringify({ files, view: v.view }));
       else console.log(`wrote rgb.png, depth.png, instances.png and view.json to ${f.out}`);
     });
+}
 
+/** `sim episodes`: a dataset of procedural houses' episodes. */
+function registerEpisodes(sim: Command): void {
   sim
     .command('episodes')
     .description('write an episode dataset (JSON) of N procedural houses × M episodes')
@@ -128,6 +130,13 @@ export function registerSim(program: Command): void {
       if (f.json) console.log(JSON.stringify({ kind: f.kind, houses: f.houses, episodes: ds.episodes.length, out: f.out }));
       else console.log(`wrote ${ds.episodes.length} ${f.kind} episodes to ${f.out}`);
     });
+}
+
+export function registerSim(program: Command): void {
+  const sim = program.command('sim').description(SUMMARIES.sim);
+
+  registerRender(sim);
+  registerEpisodes(sim);
 
   sim
     .command('export')
