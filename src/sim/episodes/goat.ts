@@ -29,6 +29,19 @@ export function goatCandidates(scene: Scene, nav: SceneNavMesh, renderer: Render
     .filter((c) => c.viewpoints.length > 0);
 }
 
+/** The point of `pts` nearest to `from` along the navmesh, and its geodesic distance (Infinity when none is reachable). */
+function nearestByGeodesic(nav: SceneNavMesh, from: Vec3, pts: Vec3[]): { point: Vec3; d: number } {
+  let best = pts[0], bd = Infinity;
+  for (const p of pts) {
+    const d = nav.geodesic(from, p);
+    if (d < bd) {
+      bd = d;
+      best = p;
+    }
+  }
+  return { point: best, d: bd };
+}
+
 /**
  * `cands`, when the caller has them already (they cost a render per viewpoint), must be goatCandidates'
  * of the same scene: the episodes are the same either way.
@@ -49,17 +62,7 @@ export function generateGoatEpisodes(
   }
   const byCategory = new Map<string, Candidate[]>();
   for (const c of cands) byCategory.set(c.o.category, [...(byCategory.get(c.o.category) ?? []), c]);
-  const nearest = (from: Vec3, pts: Vec3[]) => {
-    let best = pts[0], bd = Infinity;
-    for (const p of pts) {
-      const d = nav.geodesic(from, p);
-      if (d < bd) {
-        bd = d;
-        best = p;
-      }
-    }
-    return { point: best, d: bd };
-  };
+  const nearest = (from: Vec3, pts: Vec3[]) => nearestByGeodesic(nav, from, pts);
   const episodes: GoatEpisode[] = [];
   for (let m = 0; m < count; m++) {
     const er = rng.fork(`episode${m}`);
