@@ -187,6 +187,24 @@ function exteriorSides(r: PlanRoom, plan: FloorPlan, stair: StairHall | null): S
   return out;
 }
 
+/** The ground floor's rooms furnished, in room order (twin rooms of an aliasing house draw the same). */
+function furnishGroundFloor(b: SceneBuilder, rng: Rng, plan: FloorPlan, stair: StairHall | null): RoomFurnisher[] {
+  const twinStreams: Rng[] = [];
+  return plan.rooms.map((r: PlanRoom, i) => {
+    const twin = plan.twins?.includes(i) === true;
+    let streams = [rng.fork(`furniture${i}`), rng.fork(`program${i}`)];
+    // a twin copy draws what its original drew; windows only on the south wall both have
+    if (plan.twins?.[0] === i) twinStreams.push(...streams.map((s) => s.clone()));
+    if (plan.twins?.[1] === i) streams = twinStreams;
+    const f = new RoomFurnisher(b, streams[0], r, i, plan.doors.filter((d) => d.rooms.includes(i)), 0);
+    // windows go up first, on the house's outer walls, so furniture keeps clear of radiators
+    if (r.type !== 'bathroom' && r.type !== 'hallway') f.windows(exteriorSides(r, plan, stair).filter((s) => !twin || s === 0), 2);
+    furnish(f, streams[1]);
+    f.ceilingLight(plan.ceiling);
+    return f;
+  });
+}
+
 export function generateHouseDetailed(seed: number, opts: HouseOptions = {}): GeneratedHouse {
   const rng = new Rng(seed);
   const plan = generatePlan(rng.fork('plan'), undefined, opts.aliasing === true);
@@ -207,20 +225,7 @@ export function generateHouseDetailed(seed: number, opts: HouseOptions = {}): Ge
 
   const b = new SceneBuilder();
   buildStructure(b, rng.fork('structure'), plan);
-  const twinStreams: Rng[] = [];
-  const furnishers = plan.rooms.map((r: PlanRoom, i) => {
-    const twin = plan.twins?.includes(i) === true;
-    let streams = [rng.fork(`furniture${i}`), rng.fork(`program${i}`)];
-    // a twin copy draws what its original drew; windows only on the south wall both have
-    if (plan.twins?.[0] === i) twinStreams.push(...streams.map((s) => s.clone()));
-    if (plan.twins?.[1] === i) streams = twinStreams;
-    const f = new RoomFurnisher(b, streams[0], r, i, plan.doors.filter((d) => d.rooms.includes(i)), 0);
-    // windows go up first, on the house's outer walls, so furniture keeps clear of radiators
-    if (r.type !== 'bathroom' && r.type !== 'hallway') f.windows(exteriorSides(r, plan, stair).filter((s) => !twin || s === 0), 2);
-    furnish(f, streams[1]);
-    f.ceilingLight(plan.ceiling);
-    return f;
-  });
+  const furnishers = furnishGroundFloor(b, rng, plan, stair);
   if (upper && stair) {
     const ur = new Rng(hashString(`upper-build:${seed}`));
     buildStructure(b, ur.fork('structure'), upper, upperY, { floor: 1, roomOffset: n0 });
