@@ -7,3 +7,5 @@ export { type NavigationOracle, ScriptedNavigationAgent } from './frontier-agent
 export { offlineConsolidator } from './offline-consolidator.js';
 export { ScriptedVlnAgents } from './vln/agents.js';
 export { GroundTruthPerception } from './vln/perception.js';
+export { InstructionEndJudge } from './instruction-judge.js';
+export { ScriptedInstructionAgent } from './vln/instruction-agent.js';
