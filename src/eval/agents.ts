@@ -3,7 +3,8 @@
  * wake-up and the consolidation session. `scripted` is fully offline: the navigation agent
  * (src/baselines/navigation-agent/: ground-truth perception; with `imageGoals: 'encoder'` the
  * first-wave agent of src/baselines/frontier-agent/ matches image goals by the view encoder instead),
- * the ground-truth-perception judge, the view-encoder matcher
+ * the ground-truth-perception judge (for instruction tasks of a lifelong tour: the instruction actor of
+ * src/baselines/vln/instruction-agent.ts and the instruction-end judge), the view-encoder matcher
  * wake-up (states its ranking) and the record consolidator — baselines, not vision models. A replay
  * script (`--script`) replaces the navigation agent with recorded responses.
  */
