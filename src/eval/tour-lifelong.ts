@@ -67,13 +67,28 @@ function openTourDirectory(episodes: readonly InstructionEpisode[], o: LifelongT
   if (state && !o.resume) throw new Error(`${out} already holds a tour; pass --resume to continue it or choose another --out`);
   if (!state && journal.records().length > 0) throw new Error(`${out} has task records but no run state: choose another --out`);
   if (state && !sameConfig(state.config, config)) throw new Error(`${out} was started with a different configuration; resume it with the same flags and episodes (recorded: ${JSON.stringify(state.config).slice(0, 400)})`);
-  const problems = [...closedTaskProblems(ws, journal), ...(state ? resumeFileProblems(ws, journal) : [])];
+  const problems = [...closedTaskProblems(ws, journal), ...(state ? [...resumeFileProblems(ws, journal), ...scoreFileProblems(ws, journal)] : [])];
   if (problems.length) throw new Error(`cannot resume ${out}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const now = new Date().toISOString();
   const history = state ? { started_at: state.started_at, resumed_at: [...(state.resumed_at ?? []), now] } : { started_at: now, resumed_at: [] };
   return { out, ws, journal, state, config, history };
 }
 type OpenedTour = ReturnType<typeof openTourDirectory>;
+
+/** Each closed task's VLN scores, which the tour's metrics read back. */
+function scoreFileProblems(ws: Workspace, journal: Journal): string[] {
+  return journal.closedTaskIds().flatMap((id) => {
+    const p = tourTaskScoresPath(id);
+    const text = ws.readRaw(p);
+    if (text === null) return [`${p} is missing; expected the VLN scores of closed task ${id}`];
+    try {
+      parseJsonFile(text, p, TourTaskScoresSchema);
+      return [];
+    } catch (e) {
+      return [(e as Error).message];
+    }
+  });
+}
 
 /** Runs (or continues) one tour; its instructions must all be in one house. */
 export async function runLifelongTour(episodes: readonly InstructionEpisode[], o: LifelongTourOptions): Promise<LifelongTourResult> {
@@ -105,7 +120,6 @@ async function runOpened(run: OpenedTour, episodes: readonly InstructionEpisode[
   const { start, memory } = startOf(run, episodes, rp.nextIndex);
   const world = await World.open({ house: episodes[0].house, poseSource: cfg.poseSource, motionPrior: motionPriorOf(cfg), mapThreads: cfg.mapThreads, trajectory: 'forward' }, start, memory);
   let current: InstructionEpisode = episodes[rp.nextIndex - 1] ?? episodes[0];
-  const geodesic = (a: readonly number[], b: readonly number[]) => world.navmesh.geodesic(a as any, b as any);
   let roles: Roles;
   try {
     roles = await createRoles({
@@ -113,7 +127,7 @@ async function runOpened(run: OpenedTour, episodes: readonly InstructionEpisode[
       judge: o.judge,
       requestTimeoutMs: o.requestTimeoutMs,
       oracle: { navigator: world.navigator, goalInstanceIds: () => [], goalLabel: () => current.instruction },
-      instruction: { perception: new GroundTruthPerception(world.scene, world.navigator), distanceToEnd: () => geodesic(world.body.simPose.position, current.goal.position), successM: () => current.successRadius ?? 3 },
+      instruction: { perception: new GroundTruthPerception(world.scene, world.navigator), distanceToEnd: () => world.navmesh.geodesic(world.body.simPose.position, current.goal.position), successM: () => current.successRadius ?? 3 },
     });
   } catch (e) {
     world.dispose();

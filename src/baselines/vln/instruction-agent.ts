@@ -66,7 +66,7 @@ export class ScriptedInstructionAgent implements Model {
       const seg = t.segments[t.index];
       if (seg && t.skills.check(seg, record).status === 'complete') {
         const mark = this.noteReached(turn, seg);
-        if (final) return this.close(turn, t, true, mark);
+        if (final) return this.close(turn, t, 'complete', `The last clause of the instruction ("${seg.text}") is done: ${t.skills.check(seg, record).evidence}`, mark);
         t.index++;
         t.interactions = 0;
         return this.step(turn, t, mark);
@@ -79,7 +79,11 @@ export class ScriptedInstructionAgent implements Model {
     }
     const steps = turn.steps();
     const over = turn.stepsOver() || (steps !== null && steps.limit - steps.used <= 1) || turn.turnsUsed() >= turn.turnBudget() - 1;
-    if (over || (t.retry !== null && t.retry-- <= 0)) return this.close(turn, t, false, null);
+    if (t.retry !== null) t.retry--;
+    if (over || (t.retry !== null && t.retry < 0)) {
+      const seg = t.segments[t.index];
+      return this.close(turn, t, 'incomplete', `${over ? 'The budget ends' : 'The search after the check ends'} before the instruction does: clause ${t.index + 1} of ${t.segments.length} ("${seg?.text ?? ''}") is not confirmed.`, null);
+    }
     return this.step(turn, t, null);
   }
 
@@ -122,14 +126,12 @@ export class ScriptedInstructionAgent implements Model {
     return places.get(name) ? null : name;
   }
 
-  private close(turn: Turn, t: InstructionTask, done: boolean, mark: string | null): ModelResponse {
-    const evidence = done
-      ? `The last clause of the instruction ("${t.segments[t.index]?.text ?? ''}") is done: ${t.skills.check(t.segments[t.index], turn.resultOf('step') ?? '').evidence}`
-      : `The budget ends before the instruction does: clause ${t.index + 1} of ${t.segments.length} ("${t.segments[t.index]?.text ?? ''}") is not confirmed.`;
+  private close(turn: Turn, t: InstructionTask, claim: 'complete' | 'incomplete', evidence: string, mark: string | null): ModelResponse {
+    const done = claim === 'complete';
     const list: { name: string; args: Record<string, unknown> }[] = mark ? [{ name: 'mark', args: { name: mark } }] : [];
     const path = turn.handoverPath();
     if (path) list.push({ name: 'write_file', args: { path, content: this.handover(turn, t, done, evidence) } });
-    list.push({ name: 'close_task', args: { claim: done ? 'complete' : 'incomplete', evidence } });
+    list.push({ name: 'close_task', args: { claim, evidence } });
     return calls(turn.req, list);
   }
 
@@ -176,7 +178,7 @@ export class ScriptedInstructionAgent implements Model {
       if (turn.last?.role !== 'user') return say(req, 'Close requested; yielding.');
       // the check contradicts the claim: an incomplete claim it finds complete is closed as complete;
       // a complete one is searched on around the last clause, then closed again (that request is honoured)
-      if (/claim: incomplete\)/.test(turn.prompt)) return this.close(turn, { ...t, index: t.segments.length - 1 }, true, null);
+      if (/claim: incomplete\)/.test(turn.prompt)) return this.close(turn, t, 'complete', 'The independent check found the robot stopped where the instruction ends.', null);
       t.retry = AFTER_VETO;
       t.interactions = 0;
     }
