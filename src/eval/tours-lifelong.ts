@@ -11,7 +11,7 @@ import { PricesSchema } from './cost.js';
 import { metricsOf, type RunMetrics, type TaskRow } from './run-metrics.js';
 import { type LifelongTourOptions, runLifelongTour } from './tour-lifelong.js';
 import type { TourTaskScores } from './tour-scores.js';
-import type { Tour, TourScores } from './vln-tour.js';
+import { type Tour, type TourScores, tourScores } from './vln-tour.js';
 import { mean } from './vln-run.js';
 
 export interface LifelongToursMetrics {
@@ -43,12 +43,6 @@ export interface LifelongToursRun {
 }
 
 export const tourDir = (out: string, n: number): string => join(resolve(out), 'tours', `tour-${String(n).padStart(3, '0')}`);
-
-function tourScores(id: string, tasks: readonly TourTaskScores[]): TourScores {
-  const m = (f: (t: TourTaskScores) => number) => mean(tasks.map(f));
-  const ne = tasks.map((t) => t.ne).filter((d): d is number => d !== null);
-  return { tour: id, episodes: tasks.length, SR: m((t) => t.sr), SPL: m((t) => t.spl), NE: ne.length ? mean(ne) : Number.NaN, nDTW: m((t) => t.ndtw), success: tasks.every((t) => t.sr >= 1) };
-}
 
 /** Runs (or continues, with `resume`) every tour, then writes OUT/metrics.json and OUT/episodes.json. */
 export async function runLifelongTours(tours: readonly Tour[], o: Omit<LifelongTourOptions, 'out'> & { out: string; onTour?: (done: number, total: number) => void }): Promise<LifelongToursRun> {
