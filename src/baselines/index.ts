@@ -8,3 +8,5 @@ export type { NavigationOracle } from './navigation-agent/types.js';
 export { offlineConsolidator } from './offline-consolidator.js';
 export { ScriptedVlnAgents } from './vln/agents.js';
 export { GroundTruthPerception } from './vln/perception.js';
+export { InstructionEndJudge } from './instruction-judge.js';
+export { ScriptedInstructionAgent } from './vln/instruction-agent.js';

@@ -3,12 +3,13 @@
  * wake-up and the consolidation session. `scripted` is fully offline: the navigation agent
  * (src/baselines/navigation-agent/: ground-truth perception; with `imageGoals: 'encoder'` its goal
  * detector matches image goals by the view encoder instead),
- * the ground-truth-perception judge, the view-encoder matcher
+ * the ground-truth-perception judge (for instruction tasks of a lifelong tour: the instruction actor of
+ * src/baselines/vln/instruction-agent.ts and the instruction-end judge), the view-encoder matcher
  * wake-up (states its ranking) and the record consolidator — baselines, not vision models. A replay
  * script (`--script`) replaces the navigation agent with recorded responses.
  */
 import { createModel, ScriptedModel, type Model } from '../models/index.js';
-import { EncoderGoals, ImageGoalMatcher, NavigationAgent, type NavigationOracle, GroundTruthJudge, offlineConsolidator } from '../baselines/index.js';
+import { EncoderGoals, ImageGoalMatcher, InstructionEndJudge, NavigationAgent, ScriptedInstructionAgent, type NavigationOracle, GroundTruthJudge, GroundTruthPerception, offlineConsolidator } from '../baselines/index.js';
 import { ModelJudge, type Judge, EncoderPlaceMatcher, type ExternalHops, isCommandAgent, type JudgeKind, MatcherWakeUp, ModelWakeUp, type WakeUp } from '../harness/index.js';
 import { ViewEncoder } from '../perception/index.js';
 import type { ImageGoalSource } from './run-choices.js';
@@ -40,6 +41,11 @@ export interface RoleOptions {
   modelOptions?: { reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high'; thinkingBudget?: number };
   /** a command agent (`command:…`): the hop runner the command line built for it */
   commandAgent?: ExternalHops & { close(): Promise<void> };
+  /**
+   * instruction tasks (IR2R-CE tours through the harness): the offline actor follows instructions
+   * with this perception, and the offline judge checks the stop against the instruction's end
+   */
+  instruction?: { perception: GroundTruthPerception; distanceToEnd: () => number | null; successM: () => number };
 }
 
 /**
@@ -59,13 +65,14 @@ export async function createRoles(o: RoleOptions): Promise<Roles> {
   const encoder = await ViewEncoder.create();
   const matcher = new EncoderPlaceMatcher(encoder);
   let actor: Model;
-  if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : new NavigationAgent(o.oracle, o.imageGoals === 'encoder' ? new EncoderGoals(o.oracle, new ImageGoalMatcher(encoder)) : undefined);
+  if (o.agent === 'scripted' && o.instruction && !o.script) actor = new ScriptedInstructionAgent(o.instruction.perception);
+  else if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : new NavigationAgent(o.oracle, o.imageGoals === 'encoder' ? new EncoderGoals(o.oracle, new ImageGoalMatcher(encoder)) : undefined);
   else if (command) actor = commandActor();
   else {
     const model = createModel(o.agent, { ...o.modelOptions, ...(o.requestTimeoutMs === undefined ? {} : { timeoutMs: o.requestTimeoutMs }) });
     actor = o.wrapModel ? o.wrapModel(model) : model;
   }
-  const gtJudge = new GroundTruthJudge(() => o.oracle.goalInstanceIds());
+  const gtJudge = o.instruction ? new InstructionEndJudge(o.instruction.distanceToEnd, o.instruction.successM) : new GroundTruthJudge(() => o.oracle.goalInstanceIds());
   const judgeKind = o.judge === 'auto' ? (offline ? 'ground-truth' : 'model') : o.judge;
   if (judgeKind === 'model' && offline) throw new Error(`--judge model needs a model agent (openai:MODEL or anthropic:MODEL); '${o.agent}' is offline or a command agent`);
   return {

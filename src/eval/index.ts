@@ -22,3 +22,4 @@ export { runVlnTours, type Tour, type TourScores, toursByHouse, type VlnTourMetr
 export { type DatasetSource, type GoatBenchRun, loadDatasetEpisodes, runGoatBenchDataset, runVlnceDataset } from './dataset-run.js';
 export { type RunSettings, RunSettingsSchema, runSettings, type SettingsInput } from './settings.js';
 export { BOOTSTRAP, bootstrapInterval, byPosition, CI95_METHOD, type PairedDifference, pairedDifferences, type PositionRow, type ScoredTask, SCORES, scoreIntervals } from './uncertainty.js';
+export { type LifelongToursMetrics, runLifelongTours, tourDir } from './tours-lifelong.js';

@@ -73,8 +73,14 @@ async function runTour(tour: Tour, o: RunOptions, into: { outcomes: EpisodeOutco
   } finally {
     world.dispose();
   }
-  const m = (f: (e: EpisodeOutcome) => number) => mean(mine.map(f));
-  return { tour: tour.id, episodes: mine.length, SR: m((e) => e.scores.sr), SPL: m((e) => e.scores.spl), NE: m((e) => e.scores.ne), nDTW: m((e) => e.scores.ndtw), success: mine.every((e) => e.scores.sr >= 1) };
+  return tourScores(tour.id, mine.map((e) => e.scores));
+}
+
+/** A tour's scores from its instructions' (a null NE, no route from the stop, is left out of the mean). */
+export function tourScores(tour: string, scores: readonly { sr: number; spl: number; ne: number | null; ndtw: number }[]): TourScores {
+  const m = (f: (s: (typeof scores)[number]) => number) => mean(scores.map(f));
+  const ne = scores.map((s) => s.ne).filter((d): d is number => d !== null);
+  return { tour, episodes: scores.length, SR: m((s) => s.sr), SPL: m((s) => s.spl), NE: ne.length ? mean(ne) : Number.NaN, nDTW: m((s) => s.ndtw), success: scores.every((s) => s.sr >= 1) };
 }
 
 /** Runs the tours in order; metrics hold the per-instruction means and the tours' scores. */

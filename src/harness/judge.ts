@@ -6,7 +6,7 @@
  */
 import type { BodyFrame } from '../body/index.js';
 import { type ContentPart, type Message, type Model, type Usage, addUsage, image, text, ZERO_USAGE } from '../models/index.js';
-import { earlierFrameLabel, judgeSystem, judgeJsonReprompt, judgeRequest, MAP_LABEL, stopViewLabel, type MechanicalRecord } from '../prompts/index.js';
+import { earlierFrameLabel, judgeGoal, judgeSystem, judgeJsonReprompt, judgeRequest, MAP_LABEL, stopViewLabel, type MechanicalRecord } from '../prompts/index.js';
 import type { JudgeVerdict } from '../memory/index.js';
 import { providerMessage } from './model-call.js';
 import { judgeStep, unresolvedVerdict } from './verdict-parse.js';
@@ -47,7 +47,7 @@ export interface Judge {
 export function judgeContent(e: JudgeEvidence): ContentPart[] {
   const photo = e.goal.kind === 'image' && e.goal.image ? e.goal.image : null;
   const n = e.stopPngs.length;
-  const parts: ContentPart[] = [text(judgeRequest(e.goal.text, e.record, { stopViews: n, goalPhotograph: photo !== null }))];
+  const parts: ContentPart[] = [text(judgeRequest(judgeGoal(e.goal.kind, e.goal.text), e.record, { stopViews: n, goalPhotograph: photo !== null }))];
   if (photo) parts.push(text('goal photograph'), image(photo));
   for (const f of e.earlier) parts.push(text(earlierFrameLabel(f.index)), image(f.png));
   e.stopPngs.forEach((png, i) => parts.push(text(stopViewLabel(i + 1, n)), image(png)));

@@ -56,8 +56,8 @@ export const LedgerStatusSchema = z.enum(LEDGER_STATUSES);
 export type LedgerStatus = z.infer<typeof LedgerStatusSchema>;
 
 export const GoalSchema = z.strictObject({
-  kind: z.enum(['object', 'description', 'image']),
-  /** category, description, or a caption of the image goal ("the object in the goal photograph") */
+  kind: z.enum(['object', 'description', 'image', 'instruction']),
+  /** category, description, a caption of the image goal ("the object in the goal photograph"), or a route instruction (IR2R-CE) */
   text: Text,
 });
 export type Goal = z.infer<typeof GoalSchema>;

@@ -51,7 +51,7 @@ export interface TaskOpeningInput {
   taskNumber: number;
   /** the goal as given: a category, a description, or a pointer to the photograph */
   goal: string;
-  goalKind: 'object' | 'description' | 'image';
+  goalKind: 'object' | 'description' | 'image' | 'instruction';
   /** files to read before moving; the caller omits files that do not exist */
   filesToRead: readonly string[];
   handoverPath: string;
@@ -67,6 +67,7 @@ const GOAL_LINE: Record<TaskOpeningInput['goalKind'], string> = {
   object: 'Goal: find {{goal}}.',
   description: 'Goal: find the object described here: {{goal}}',
   image: 'Goal: find the object shown in the goal photograph ({{goal}}), attached below; get_goal shows it again.',
+  instruction: 'Goal: follow this route instruction and close the task where it ends: {{goal}}',
 };
 
 export const RELOCATION_NOTE =

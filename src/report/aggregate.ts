@@ -12,7 +12,7 @@ export interface TaskSummary {
   id: string;
   /** 1-based position in the sequence */
   position: number;
-  goalKind: 'object' | 'description' | 'image';
+  goalKind: 'object' | 'description' | 'image' | 'instruction';
   goal: string;
   status: LedgerStatus;
   /** evaluator's success; null when the run left no evaluation file for the task */

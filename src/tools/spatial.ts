@@ -9,7 +9,7 @@ import type { ToolContext } from './context.js';
 
 export const getGoalTool = defineTool({
   name: 'get_goal',
-  description: 'The goal of the current task: an object category, a description of one object, or a photograph to find.',
+  description: 'The goal of the current task: an object category, a description of one object, or a photograph to find; or a route instruction to follow.',
   schema: z.object({}).strict(),
   async run(_args, ctx) {
     const g = ctx.goal;
@@ -18,6 +18,7 @@ export const getGoalTool = defineTool({
       if (!g.image) return toolError('The goal photograph is missing.');
       return textResult('Find the object shown in this photograph (taken at the robot\'s camera height).', g.image);
     }
+    if (g.kind === 'instruction') return textResult(`Follow this route instruction and close the task where it ends: ${g.text}`);
     return textResult(g.kind === 'object' ? `Find a ${g.text}.` : `Find this object: ${g.text}`);
   },
 });

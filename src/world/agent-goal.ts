@@ -8,8 +8,8 @@ import { rgbPng } from '../image/node.js';
 import type { Pose2, GoatGoal, Frame, Renderer } from '../sim/index.js';
 
 export interface AgentGoal {
-  /** how the goal is given: an object category, a description of one instance, or a photograph */
-  kind: 'object' | 'description' | 'image';
+  /** how the goal is given: an object category, a description of one instance, a photograph, or a route instruction to follow (IR2R-CE) */
+  kind: 'object' | 'description' | 'image' | 'instruction';
   text: string;
   /** PNG of the goal photograph for image goals */
   image?: Uint8Array;
@@ -30,4 +30,9 @@ export function agentGoalOf(goal: GoatGoal, renderer: Renderer, cameraHeight: nu
   const frame = goalPhotograph(renderer, goal.view, goal.camera?.heightM ?? cameraHeight, goal.camera?.pitch ?? 0);
   // The text names no category: an image goal is given by the photograph alone.
   return { kind: 'image', text: 'the object in the goal photograph', image: rgbPng(frame) };
+}
+
+/** An instruction episode's goal: the route instruction itself, its end the place to stop (IR2R-CE tours through the harness). */
+export function instructionGoal(instruction: string): AgentGoal {
+  return { kind: 'instruction', text: instruction };
 }

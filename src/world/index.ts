@@ -1,5 +1,5 @@
 /** The public surface of src/world/: what the layers above it use. */
-export type { AgentGoal } from './agent-goal.js';
+export { type AgentGoal, instructionGoal } from './agent-goal.js';
 export { type EpisodeWorld, openEpisodeWorld } from './episode-world.js';
 export { describeIssues, generateDataset, type InstructionEpisode, parseEpisodeJson } from './episodes.js';
 export { DATASET_NAME, exportHabitatHouse, type HabitatExportOptions } from './habitat-export.js';

@@ -18,7 +18,8 @@ describe('navharness vln', () => {
   });
 
   it('rejects bad flags naming the flag and what is accepted', async () => {
-    await expect(vlnCommand({ episodes: file, agent: 'scripted', out: dir })).rejects.toThrow(/--config: expected one of native, off, goal/);
+    await expect(vlnCommand({ episodes: file, agent: 'scripted', out: dir })).rejects.toThrow(/--config: give the VLN loop's configuration: --config native \| off \| goal/);
+    await expect(vlnCommand({ episodes: file, agent: 'scripted', config: 'best', out: dir })).rejects.toThrow(/--config: expected one of native, off, goal/);
     await expect(vlnCommand({ episodes: file, agent: 'gpt5', config: 'goal', out: dir })).rejects.toThrow(/--agent: expected 'scripted'.*openai:MODEL/);
     await expect(vlnCommand({ episodes: file, agent: 'scripted', config: 'goal', out: dir, limit: '0' })).rejects.toThrow(/--limit: expected at least 1/);
     await expect(vlnCommand({ agent: 'scripted', config: 'goal', out: dir })).rejects.toThrow(/--episodes: give the instruction-episode file/);
