@@ -10,6 +10,7 @@
  */
 import { MockModel, type ScriptedStep, type Message, type ModelRequest, textOf } from '../models/index.js';
 import { HOUSE_NOTES } from '../prompts/index.js';
+import { SHORT_OFFSET_LEGEND } from './navigation-agent/memory.js';
 
 function toolTexts(messages: readonly Message[]): Map<string, string> {
   const byCall = new Map<string, string>();
@@ -116,7 +117,7 @@ function notes(files: Map<string, string>): Record<keyof typeof HOUSE_NOTES, str
     const to = /to floor (-?\d+)\.$/.exec(l)?.[1];
     return `- ${from === undefined ? 'a floor not noted' : `floor ${from}`} → ${to === undefined ? 'not yet taken' : `floor ${to}`}: the flight near '${place}'.`;
   });
-  const head = `# Room notes\n\nWhat the robot saw, gathered from every run's handovers (the robot's own account, not certified). Objects are the robot's instance numbers; each offset is metres from where the place was marked, facing the way it was marked.\n\n`;
+  const head = `# Room notes\n\nWhat the robot saw, gathered from every run's handovers (the robot's own account, not certified). Objects are the robot's instance numbers; ${SHORT_OFFSET_LEGEND}.\n\n`;
   const stairsText = `## Stairs\n${stairs.length ? stairs.join('\n') : 'No flight of stairs noted yet.'}\n`;
   const rooms = `${head}## Where things are, by floor\n${objectLines(facts.objects, facts.floors, NOTE_BUDGET - head.length - stairsText.length - 40).join('\n')}\n${stairsText}`;
   const wrong = whatWentWrong(lines, handovers);
