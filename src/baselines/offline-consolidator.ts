@@ -10,6 +10,7 @@
  */
 import { MockModel, type ScriptedStep, type Message, type ModelRequest, textOf } from '../models/index.js';
 import { HOUSE_NOTES } from '../prompts/index.js';
+import { objectOffsetOf, SHORT_OFFSET_LEGEND, shortOffsetText } from './navigation-agent/memory.js';
 
 function toolTexts(messages: readonly Message[]): Map<string, string> {
   const byCall = new Map<string, string>();
@@ -55,7 +56,7 @@ function houseFacts(texts: readonly string[]) {
       for (const o of m[3].matchAll(OBJECT_ITEM)) {
         const id = Number(o[1]);
         objects.delete(id);
-        objects.set(id, { place: m[1], floor, at: o[2] ?? '' });
+        objects.set(id, { place: m[1], floor, at: shortAt(o[2]) });
       }
     }
     // one flight per marked place near its foot: a later line about it (where it led) replaces the earlier
@@ -65,6 +66,37 @@ function houseFacts(texts: readonly string[]) {
     }
   }
   return { objects, flights, floors };
+}
+
+/** An object's bracketed offset in the short form (older notes spelled it out); as written when it is neither form. */
+function shortAt(at: string | undefined): string {
+  if (!at) return '';
+  const o = objectOffsetOf(at.trim().slice(1, -1));
+  return o ? ` (${shortOffsetText(o)})` : at;
+}
+
+/**
+ * The goals found so far, by floor: this run's certified finds (the goal as its handover names it, the
+ * place marked where it was found) after the earlier runs' that the previous overview kept, one line
+ * per goal (a later find of the same goal replaces the earlier), the newest kept within `budget`.
+ */
+function goalsFound(ledgerLines: readonly string[], handovers: readonly [string, string][], floors: Map<string, number>, previous: string, budget: number): string[] {
+  const byGoal = new Map<string, string>();
+  for (const m of (/## Goals found, by floor\n([\s\S]*?)(?=\n## |$)/.exec(previous)?.[1] ?? '').matchAll(/^- (.+): at '([^']+)'( \(floor -?\d+\))?\.$/gm)) byGoal.set(m[1], m[0]);
+  for (const l of ledgerLines) {
+    const m = /^- (task-\d+) · certified complete · (.*) · ([^·]+)$/.exec(l);
+    if (!m) continue;
+    const h = handovers.find(([p]) => p.includes(`/${m[1]}/`))?.[1] ?? '';
+    const goal = /^Goal: (.*?)\.?$/m.exec(h)?.[1] ?? m[2];
+    const place = m[3].split(',').map((x) => x.trim()).find((x) => x.startsWith('found ')) ?? m[3].split(',')[0].trim();
+    const floor = floors.get(place);
+    byGoal.delete(goal);
+    byGoal.set(goal, `- ${goal}: at '${place}'${floor === undefined ? '' : ` (floor ${floor})`}.`);
+  }
+  const lines = [...byGoal.values()];
+  while (lines.join('\n').length > budget) lines.shift();
+  const floorOf = (l: string) => Number(/\(floor (-?\d+)\)\.$/.exec(l)?.[1] ?? Infinity);
+  return lines.sort((a, b) => floorOf(a) - floorOf(b));
 }
 
 /** The objects as lines by floor and place, the most recently seen kept when the note would be too long. */
@@ -116,16 +148,17 @@ function notes(files: Map<string, string>): Record<keyof typeof HOUSE_NOTES, str
     const to = /to floor (-?\d+)\.$/.exec(l)?.[1];
     return `- ${from === undefined ? 'a floor not noted' : `floor ${from}`} → ${to === undefined ? 'not yet taken' : `floor ${to}`}: the flight near '${place}'.`;
   });
-  const head = `# Room notes\n\nWhat the robot saw, gathered from every run's handovers (the robot's own account, not certified). Objects are the robot's instance numbers; each offset is metres from where the place was marked, facing the way it was marked.\n\n`;
+  const head = `# Room notes\n\nWhat the robot saw, gathered from every run's handovers (the robot's own account, not certified). Objects are the robot's instance numbers; ${SHORT_OFFSET_LEGEND}.\n\n`;
   const stairsText = `## Stairs\n${stairs.length ? stairs.join('\n') : 'No flight of stairs noted yet.'}\n`;
   const rooms = `${head}## Where things are, by floor\n${objectLines(facts.objects, facts.floors, NOTE_BUDGET - head.length - stairsText.length - 40).join('\n')}\n${stairsText}`;
   const wrong = whatWentWrong(lines, handovers);
   const earlierWrong = /## What went wrong in earlier runs\n([\s\S]*?)(?=\n## |$)/.exec(previous('overview'))?.[1]?.trim() ?? '';
   const thisRunWrong = /## What went wrong this run\n([\s\S]*?)(?=\n## |$)/.exec(previous('overview'))?.[1]?.trim() ?? '';
+  const found = goalsFound(lines, handovers, facts.floors, previous('overview'), 1200);
   const carriedWrong = [thisRunWrong, earlierWrong].filter((t) => t && t !== '- nothing').join('\n').slice(0, 1500);
   return {
     index: `# House notes: index\n\n- ${HOUSE_NOTES.overview}: floors and how the stairs connect them, this run's outcomes, what went wrong\n- ${HOUSE_NOTES.rooms}: where things were seen, by floor and marked place; the flights of stairs\n- ${HOUSE_NOTES.skills}: navigation skills supported by the journal\n- Run records: ledger.md and tasks/<task>/handover.md; earlier runs under house/archive/\n\nWritten by the offline record consolidator (gathers the journal; adds no interpretation).\n`,
-    overview: `# House overview\n\n## Floors and stairs\nFloors with marked places: ${[...new Set(facts.floors.values())].sort((a, b) => a - b).join(', ') || 'none noted'}.\n${connections.length ? connections.join('\n') : '- no flight of stairs noted yet'}\n\n## Certified outcomes\n${certified.length ? certified.join('\n') : '- none this run'}\n\n## Unchecked (claimed, unknown, stop)\n${other.length ? other.join('\n') : '- none'}\n\n## What went wrong this run\n${wrong.length ? wrong.join('\n') : '- nothing'}\n${carriedWrong ? `\n## What went wrong in earlier runs\n${carriedWrong}\n` : ''}`.slice(0, NOTE_BUDGET),
+    overview: `# House overview\n\n## Floors and stairs\nFloors with marked places: ${[...new Set(facts.floors.values())].sort((a, b) => a - b).join(', ') || 'none noted'}.\n${connections.length ? connections.join('\n') : '- no flight of stairs noted yet'}\n\n## Goals found, by floor\n${found.length ? found.join('\n') : '- none yet'}\n\n## Certified outcomes\n${certified.length ? certified.join('\n') : '- none this run'}\n\n## Unchecked (claimed, unknown, stop)\n${other.length ? other.join('\n') : '- none'}\n\n## What went wrong this run\n${wrong.length ? wrong.join('\n') : '- nothing'}\n${carriedWrong ? `\n## What went wrong in earlier runs\n${carriedWrong}\n` : ''}`.slice(0, NOTE_BUDGET),
     rooms: rooms.slice(0, NOTE_BUDGET),
     skills: `# Navigation skills\n\nNo skill is recorded: the offline consolidator cannot establish from the journal which routes or practices worked.\n`,
   };

@@ -19,7 +19,7 @@ function ctx(goal: { x: number; z: number }, sighting: Sighting | null): Ctx {
   task.goal = goal;
   const oracle = { goalLabel: () => 'fridge' };
   const grid = new GridView({ originX: -20, originZ: -20, width: 40, height: 40, cells: new Uint8Array(1600).fill(Cell.Free) }, 0.1);
-  return { oracle, task, grid, pose: { x: 0, z: 0, yaw: 0 }, sighting } as unknown as Ctx;
+  return { oracle, task, grid, pose: { x: 0, z: 0, yaw: 0 }, sighting, nav: { floor: 0 } } as unknown as Ctx;
 }
 
 describe('approach: a claim needs the goal in view', () => {
@@ -149,7 +149,7 @@ describe('retryUnreached: a goal given up as out of reach is tried again as the 
     c.task.state = 'explore';
     c.task.goal = null;
     // seen at (0, 3) from (0, 0); given up from (2, 3), where the map's route ended across a wall
-    c.task.unreached = [{ point: { x: 0, z: 3 }, from: { x: 0, z: 0 } }];
+    c.task.unreached = [{ point: { x: 0, z: 3 }, from: { x: 0, z: 0 }, floor: 0 }];
     c.task.rejected = [{ point: { x: 0, z: 3 }, from: { x: 2, z: 3 } }];
     return c;
   }
@@ -159,7 +159,7 @@ describe('retryUnreached: a goal given up as out of reach is tried again as the 
     c.task.faced = true;
     c.task.goalFrom = { x: 0, z: -2 };
     approach(c);
-    expect(c.task.unreached).toEqual([{ point: { x: 0, z: 0.6 }, from: { x: 0, z: -2 } }]);
+    expect(c.task.unreached).toEqual([{ point: { x: 0, z: 0.6 }, from: { x: 0, z: -2 }, floor: 0 }]);
   });
 
   it('approaches it again when a route now ends within reach somewhere else', () => {
@@ -178,6 +178,18 @@ describe('retryUnreached: a goal given up as out of reach is tried again as the 
     d.task.rejected.push({ point: { x: 0, z: 3 }, from: { x: 5, z: 5 } }, { point: { x: 0, z: 3 }, from: { x: -5, z: 5 } });
     planningNav(d);
     expect(retryUnreached(d)).toBeNull();
+  });
+
+  it('tries it again on its own floor only: the same spot a floor away is another place', () => {
+    // seed:1 run 2: a remembered goal upstairs had no route from the landing; back downstairs, the
+    // ground floor's map routed to the same x, z and the body drove there, faced nothing and searched
+    // the wrong floor
+    const c = givenUp();
+    c.task.unreached[0].floor = 1;
+    planningNav(c);
+    expect(retryUnreached(c)).toBeNull();
+    (c.nav as unknown as { floor: number }).floor = 1;
+    expect(retryUnreached(c)).toEqual({ kind: 'goto', state: 'approach' });
   });
 
   it('does not try a route that still ends out of reach', () => {

@@ -9,11 +9,11 @@ import { ViewCoverage } from '../../src/baselines/navigation-agent/coverage.js';
 import { GridView } from '../../src/baselines/navigation-agent/grid.js';
 import { recall } from '../../src/baselines/navigation-agent/recall.js';
 import { SearchedPlaces, takesOverSearches } from '../../src/baselines/navigation-agent/searched.js';
-import { pointOf, SightingMemory } from '../../src/baselines/navigation-agent/memory.js';
+import { pointOf, SHORT_OFFSET_LEGEND, SightingMemory } from '../../src/baselines/navigation-agent/memory.js';
 import { flightLines, mergeFlights, readFlights, seeAgain } from '../../src/baselines/navigation-agent/flight-notes.js';
 import type { Flight } from '../../src/baselines/navigation-agent/stairs.js';
 import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
-import type { TaskState } from '../../src/baselines/navigation-agent/types.js';
+import { newTaskState, type TaskState } from '../../src/baselines/navigation-agent/types.js';
 import { Cell, type GridSnapshot } from '../../src/mapping/index.js';
 import { PlaceNameSchema, PlaceStore } from '../../src/navigator/places.js';
 import { closeTask, handoverText } from '../../src/baselines/navigation-agent/close.js';
@@ -138,7 +138,7 @@ describe('the objects seen, carried by the handover', () => {
   });
 
   it('fits the handover into one write: the flights and the newest sightings are kept, the oldest left out', () => {
-    // a house's worth of sightings (300 objects, each with its offset) ran past the 6,000 characters
+    // more sightings than a house has (600 objects, each with its offset) run past the 6,000 characters
     // one write stores: seed:1's handovers were cut there from the second task on, and the flights
     // and the task's own sightings (written last) were lost
     const places = new PlaceStore();
@@ -146,7 +146,7 @@ describe('the objects seen, carried by the handover', () => {
     places.mark('place 2', pose(6, 0), 0, []);
     const m = new SightingMemory();
     const seen = m as unknown as { seen: Map<number, { floor: number; point: { x: number; z: number } }> };
-    for (let id = 1; id <= 300; id++) seen.seen.set(id, { floor: 0, point: { x: (id % 12) * 0.5, z: 1 + (id % 5) * 0.3 } });
+    for (let id = 1; id <= 600; id++) seen.seen.set(id, { floor: 0, point: { x: (id % 12) * 0.5, z: 1 + (id % 5) * 0.3 } });
     const flight: Flight = { bottom: { x: 6.5, z: 1 }, heading: 0, floor: 0, spanM: 3, to: 1 };
     const c = { task: { key: '2', areas: 3, rejected: [] }, nav: { places }, goals: { label: () => 'the red bed in the fourth bedroom' }, turn: { handoverPath: () => 'tasks/task-002/handover.md', req: { system: '', messages: [], tools: [] } } } as unknown as Ctx;
     const stairs = flightLines([flight], places.list());
@@ -156,10 +156,40 @@ describe('the objects seen, carried by the handover', () => {
     expect(readFlights(text, places.list())).toHaveLength(1);
     const next = new SightingMemory();
     next.readHandover(text, (name) => places.get(name)?.floor ?? null);
-    expect(next.recall([300], places.list())).not.toBeNull();
+    expect(next.recall([600], places.list())).not.toBeNull();
     expect(next.recall([1], places.list())).toBeNull();
     // without a budget the same sightings take more than one write holds
     expect(m.handoverLines(places.list()).length).toBeGreaterThan(WRITE_LIMIT_CHARS);
+  });
+
+  it('carries a house\'s worth of sightings whole in one write: the short offsets ("2.0a 0.5r") fit where the spelled-out ones did not', () => {
+    // seed:1 run 1 saw some 180 objects within 4 m of its places; spelled out ("2.0 m ahead, 0.5 m
+    // right") 150 filled a handover, and the notes lost the first rooms' objects (run 2 searched a
+    // whole floor for goals seen near 'place 1' and 'place 2')
+    const places = new PlaceStore();
+    for (let k = 0; k < 12; k++) places.mark(`place ${k + 1}`, pose(3 * k, 0), k < 6 ? 0 : 1, []);
+    const m = new SightingMemory();
+    const seen = m as unknown as { seen: Map<number, { floor: number; point: { x: number; z: number } }> };
+    for (let id = 1; id <= 220; id++) seen.seen.set(id, { floor: id % 2, point: { x: (id % 36) + 0.37, z: -1.5 + (id % 7) * 0.45 } });
+    const lines = m.handoverLines(places.list(), WRITE_LIMIT_CHARS - 400);
+    const next = new SightingMemory();
+    next.readHandover(lines, (name) => places.get(name)?.floor ?? null);
+    for (const id of [1, 2, 110, 219, 220]) expect(next.recall([id], places.list()), `object ${id}`).not.toBeNull();
+    const spelled = lines.replace(/(\d+\.\d)([ab]) (\d+\.\d)([rl])/g, (_, a, ab, r, rl) => `${a} m ${ab === 'a' ? 'ahead' : 'behind'}, ${r} m ${rl === 'r' ? 'right' : 'left'}`);
+    expect(spelled.length).toBeGreaterThan(WRITE_LIMIT_CHARS);
+  });
+
+  it('reads the spelled-out offsets of older handovers and notes as well as the short ones', () => {
+    const places = new PlaceStore();
+    places.mark('place 1', pose(0, 0), 0, []);
+    const m = new SightingMemory();
+    m.readHandover("Objects seen near 'place 1' (floor 0): 12 (1.0 m ahead, 0.5 m left), 13 (2.0b 0.5r), 14.", (name) => places.get(name)?.floor ?? null);
+    expect(m.recall([12], places.list())?.offset).toEqual({ ahead: 1, right: -0.5 });
+    expect(m.recall([13], places.list())?.offset).toEqual({ ahead: -2, right: 0.5 });
+    expect(m.recall([14], places.list())?.offset).toBeNull();
+    // the numbers inside an offset are never taken for objects
+    expect(m.recall([2], places.list())).toBeNull();
+    expect(m.recall([5], places.list())).toBeNull();
   });
 
   it("writes each object as an offset from the marked place nearest it, and a later task reads back where it is", () => {
@@ -173,7 +203,7 @@ describe('the objects seen, carried by the handover', () => {
     seen.seen.set(44, { floor: 0, point: { x: 3, z: 0.5 } });
     const lines = m.handoverLines(places.list());
     // the floor is written for a reader (the house notes group by it)
-    expect(lines).toBe("Objects seen near 'place 1' (floor 0): 44 (2.0 m ahead, 0.5 m right).");
+    expect(lines.split('\n')).toEqual([`Offsets: ${SHORT_OFFSET_LEGEND}.`, "Objects seen near 'place 1' (floor 0): 44 (2.0a 0.5r)."]);
     const next = new SightingMemory();
     next.readHandover(lines, (name) => places.get(name)?.floor ?? null);
     const s = next.recall([44], places.list())!;
@@ -231,6 +261,41 @@ describe('recall on another floor', () => {
   it('explores when no flight from this floor is known', () => {
     const c = ctx([]);
     expect(recall(c)).toEqual({ kind: 'goto', state: 'explore' });
+  });
+});
+
+describe('recall on this floor, where the map has no way to the spot', () => {
+  // seed:1 run 2: the climb back upstairs arrived in a pocket the map had closed round the landing;
+  // the remembered goal 18 m along the corridor driven in task 1 had no route, and was given up
+  function ctx(route: 'none' | 'ok', trail: { x: number; z: number }[]): Ctx {
+    const places = new PlaceStore();
+    places.mark('place 9', pose(-6, 0), 1, []);
+    const plan = (to: { x: number; z: number }) =>
+      route === 'ok' ? { status: 'ok', path: [{ x: 0, z: 0 }, to], lengthM: Math.hypot(to.x, to.z), target: to } : { status: 'ok', path: [{ x: 0, z: 0 }, { x: 0.3, z: 0 }], lengthM: 0.3, target: { x: 0.3, z: 0 } };
+    const nav = { places, floor: 1, plan, trail: (f: number) => (f === 1 ? trail : []) } as unknown as Navigator;
+    const task = newTaskState('3');
+    task.state = 'recall';
+    task.recall = { place: 'place 9', floor: 1, offset: { ahead: 1, right: 0 } };
+    return { nav, task, pose: { x: 0, z: 0, yaw: Math.PI / 2 }, flights: [], sighting: null } as unknown as Ctx; // facing −x, along the corridor
+  }
+  // the corridor driven earlier in this run: from the landing (0, 0) west to x = −7
+  const corridor = Array.from({ length: 36 }, (_, i) => ({ x: -0.2 * i, z: 0 }));
+
+  it('follows the trail toward it and keeps the recall for the next turn', () => {
+    const c = ctx('none', corridor);
+    const d = recall(c);
+    expect(d.kind).toBe('act');
+    expect(d.kind === 'act' && d.actions.filter((a) => a === 'forward').length).toBeGreaterThan(3);
+    expect(c.task.recall?.place).toBe('place 9');
+    expect(c.task.goal).toBeNull();
+  });
+
+  it("leaves it to the approach when the map routes there, or when no trail passes near it", () => {
+    const routed = ctx('ok', corridor);
+    expect(recall(routed)).toEqual({ kind: 'goto', state: 'approach' });
+    expect(routed.task.goal).not.toBeNull();
+    const untrodden = ctx('none', corridor.slice(0, 10));
+    expect(recall(untrodden)).toEqual({ kind: 'goto', state: 'approach' });
   });
 });
 

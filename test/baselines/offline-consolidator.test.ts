@@ -34,7 +34,7 @@ Objects seen near 'hall' (floor 0): 7 (1.0 m ahead, 1.0 m right), 14 (0.3 m ahea
 
 async function consolidate(files: Record<string, string>): Promise<Record<string, string>> {
   const model = offlineConsolidator();
-  const opening = consolidationOpening({ ledger: 'ledger.md', handovers: ['tasks/task-001/handover.md', 'tasks/task-002/handover.md'], previousNotes: [HOUSE_NOTES.rooms] });
+  const opening = consolidationOpening({ ledger: 'ledger.md', handovers: ['tasks/task-001/handover.md', 'tasks/task-002/handover.md'], previousNotes: Object.values(HOUSE_NOTES).filter((p) => p in files) });
   const messages: Message[] = [{ role: 'user', content: [text(opening)] }];
   const req = (): ModelRequest => ({ system: '', messages, tools: [] });
   const reads = await model.complete(req());
@@ -56,9 +56,10 @@ describe('the offline consolidator', () => {
     expect(rooms).toMatch(/### Floor 0\nMarked places: 'hall', 'place 1'\./);
     expect(rooms).toMatch(/### Floor 1\nMarked places: 'place 4'\./);
     // an earlier run's object is kept; an object seen again is where it was seen last (12 moved to floor 1)
-    expect(rooms).toContain("Objects seen near 'hall' (floor 0): 7 (1.0 m ahead, 1.0 m right).");
-    expect(rooms).toContain("Objects seen near 'place 1' (floor 0): 14 (2.0 m behind, 0.0 m right).");
-    expect(rooms).toContain("Objects seen near 'place 4' (floor 1): 30 (0.5 m ahead, 0.5 m right), 12 (0.4 m ahead, 0.2 m left).");
+    // (offsets in the short form, whichever form the handover or the earlier notes spelled them in)
+    expect(rooms).toContain("Objects seen near 'hall' (floor 0): 7 (1.0a 1.0r).");
+    expect(rooms).toContain("Objects seen near 'place 1' (floor 0): 14 (2.0b 0.0r).");
+    expect(rooms).toContain("Objects seen near 'place 4' (floor 1): 30 (0.5a 0.5r), 12 (0.4a 0.2l).");
     // one flight, as last noted (where it led), and which floors it connects
     expect(rooms.match(/^Stairs from near 'place 1'/gm)).toHaveLength(1);
     expect(rooms).toContain('climbed facing 90° left of its heading, to floor 1.');
@@ -68,6 +69,8 @@ describe('the offline consolidator', () => {
     // what went wrong: the uncertified task with the robot's account and the search that found nothing
     expect(overview).toMatch(/## What went wrong this run\n- task-002 · certified incomplete[^\n]*\n {2}- the robot's account: incomplete\. The armchair was not found\.\n {2}- searched without finding it: every reachable area of the floor\./);
     expect(overview).not.toMatch(/What went wrong[^#]*task-001/);
+    // the goals found, by name and where: the handover's whole goal, the place marked at the find
+    expect(overview).toMatch(/## Goals found, by floor\n- the sink: at 'found task 1'\.\n/);
 
     // a later run's agent reads the notes as it reads a handover
     const places = [
@@ -86,6 +89,14 @@ describe('the offline consolidator', () => {
     expect(flights[0]).toMatchObject({ floor: 0, to: 1 });
   });
 
+  it("keeps the goals earlier runs found, by floor, a goal found again where it was found last", async () => {
+    const earlier = `# House overview\n\n## Goals found, by floor\n- the armchair: at 'found task 4' (floor 1).\n- the sink: at 'found task 2' (floor 1).\n\n## Certified outcomes\n- none\n`;
+    const rooms = `${EARLIER_ROOMS}Objects seen near 'found task 1' (floor 0): 9 (0.2a 0.0r).\n`;
+    const notes = await consolidate({ 'ledger.md': LEDGER, 'tasks/task-001/handover.md': H1, 'tasks/task-002/handover.md': H2, [HOUSE_NOTES.rooms]: rooms, [HOUSE_NOTES.overview]: earlier });
+    const overview = notes[HOUSE_NOTES.overview];
+    expect(overview).toContain("## Goals found, by floor\n- the sink: at 'found task 1' (floor 0).\n- the armchair: at 'found task 4' (floor 1).\n");
+  });
+
   it('keeps the most recently seen objects when the note would pass what one write stores', async () => {
     const many = Array.from({ length: 600 }, (_, i) => `${i + 100} (${(i % 40) / 10} m ahead, 1.5 m left)`).join(', ');
     const h = `Goal: x.\nOutcome: complete.\nObjects seen near 'place 1' (floor 0): ${many}.`;
@@ -95,7 +106,7 @@ describe('the offline consolidator', () => {
     // the newest (task 2's) objects and the flight are kept, the oldest of task 1 dropped
     expect(rooms).toContain("Objects seen near 'place 4' (floor 1): 30");
     expect(rooms).toContain('699 (');
-    expect(rooms).not.toContain('100 (0.0 m ahead');
+    expect(rooms).not.toContain('100 (0.0a');
     expect(rooms).toMatch(/^Stairs from near 'place 1'/m);
   });
 });

@@ -106,6 +106,8 @@ function approachRoutes(nav: Navigator, g: PlanarPoint, from: PlanarPoint | null
 export function retryUnreached(c: Ctx): Decision | null {
   const t = c.task;
   for (const u of t.unreached) {
+    // a point of another floor: the map of this one has a route to the same spot a floor away
+    if (u.floor !== c.nav.floor) continue;
     const tried = t.rejected.filter((r) => samePoint(r.point, u.point));
     if (tried.length >= MAX_TRIES || tried.some((r) => r.from === null)) continue;
     const fresh = (r: Route) => gapOf(r, u.point) <= REACH_M + 0.1 && tried.every((x) => Math.hypot(x.from!.x - r.target.x, x.from!.z - r.target.z) >= 1.0);
@@ -134,7 +136,7 @@ function aroundIt(c: Ctx, g: PlanarPoint, why: string): Decision {
   // this sighting point is not approached again until it is seen from elsewhere, or the map shows a way
   // to it from another side
   c.task.rejected.push({ point: g, from: { x: c.pose.x, z: c.pose.z } });
-  if (!c.task.unreached.some((u) => samePoint(u.point, g))) c.task.unreached.push({ point: g, from: c.task.goalFrom });
+  if (!c.task.unreached.some((u) => samePoint(u.point, g))) c.task.unreached.push({ point: g, from: c.task.goalFrom, floor: c.nav.floor });
   return goto('explore');
 }
 

@@ -119,7 +119,7 @@ export class SightingMemory {
       if (s) resolved.push([id, s]);
     }
     for (let kept = resolved; ; kept = kept.slice(Math.ceil(kept.length / 10))) {
-      const text = objectLines(kept);
+      const text = kept.length ? `Offsets: ${SHORT_OFFSET_LEGEND}.\n${objectLines(kept)}` : '';
       if (text.length <= budget || kept.length === 0) return text;
     }
   }
@@ -129,8 +129,8 @@ export class SightingMemory {
     for (const m of text.matchAll(OBJECTS_LINE)) {
       const floor = placeFloor(m[1]);
       if (floor === null) continue;
-      for (const o of m[3].matchAll(new RegExp(String.raw`(\d+)(?: \(${OFFSET}\))?`, 'g'))) {
-        const offset = o[2] === undefined ? null : offsetOf(o.slice(2, 6));
+      for (const o of m[3].matchAll(OBJECT_ITEM)) {
+        const offset = o[2] === undefined ? null : objectOffsetOf(o[2]);
         this.seen.set(Number(o[1]), { floor, seen: { place: m[1], floor, offset } });
       }
     }
@@ -151,7 +151,7 @@ function objectLines(seen: readonly [number, Seen][]): string {
   const byPlace = new Map<string, { floor: number; objs: string[] }>();
   for (const [id, s] of seen) {
     const entry = byPlace.get(s.place) ?? { floor: s.floor, objs: [] };
-    entry.objs.push(`${id}${s.offset ? ` (${offsetText(s.offset)})` : ''}`);
+    entry.objs.push(`${id}${s.offset ? ` (${shortOffsetText(s.offset)})` : ''}`);
     byPlace.set(s.place, entry);
   }
   return [...byPlace].map(([place, e]) => `Objects seen near '${place}' (floor ${e.floor}): ${e.objs.join(', ')}.`).join('\n');
@@ -180,6 +180,27 @@ export const offsetText = (o: Offset): string => `${metres(o.ahead, 'ahead', 'be
 export const OFFSET = String.raw`(\d+(?:\.\d+)?) m (ahead|behind), (\d+(?:\.\d+)?) m (right|left)`;
 /** The offset of OFFSET's four groups. */
 export const offsetOf = (g: readonly string[]): Offset => ({ ahead: Number(g[0]) * (g[1] === 'ahead' ? 1 : -1), right: Number(g[2]) * (g[3] === 'right' ? 1 : -1) });
+
+/**
+ * An object's offset as the object lines write it: "1.2a 0.4l" (1.2 m ahead, 0.4 m left). A house has
+ * some 200 objects within 4 m of its places; written out in words they ran past what one write stores
+ * (6,000 characters), and the handovers and the house notes lost the oldest sightings (seed:1's run 2
+ * searched a whole floor for goals run 1 had seen near 'place 1' and 'place 2', cut from the notes).
+ */
+export const shortOffsetText = (o: Offset): string => `${Math.abs(o.ahead).toFixed(1)}${o.ahead >= 0 ? 'a' : 'b'} ${Math.abs(o.right).toFixed(1)}${o.right >= 0 ? 'r' : 'l'}`;
+/** how the notes and handovers explain shortOffsetText to a reader */
+export const SHORT_OFFSET_LEGEND = 'an object\'s offset "1.2a 0.4l" is 1.2 m ahead of the place and 0.4 m to its left (b: behind, r: right), facing the way the place was marked';
+const SHORT_OFFSET = /^(\d+(?:\.\d+)?)([ab]) (\d+(?:\.\d+)?)([rl])$/;
+/** one object of an object line: its number and what the brackets after it hold */
+const OBJECT_ITEM = /(\d+)(?: \(([^)]*)\))?/g;
+
+/** An object's offset in either form (shortOffsetText's, or offsetText's of older notes); null when it is neither. */
+export function objectOffsetOf(text: string): Offset | null {
+  const s = SHORT_OFFSET.exec(text.trim());
+  if (s) return offsetOf([s[1], s[2] === 'a' ? 'ahead' : 'behind', s[3], s[4] === 'r' ? 'right' : 'left']);
+  const l = new RegExp(`^${OFFSET}$`).exec(text.trim());
+  return l ? offsetOf(l.slice(1, 5)) : null;
+}
 
 /** Where a remembered object is in the estimated world: its place, moved by its offset (the place itself without one). */
 export function pointOf(s: Seen, places: readonly PlaceRef[]): PlanarPoint | null {

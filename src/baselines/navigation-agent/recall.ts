@@ -2,11 +2,23 @@
  * RECALL: the previous handover says where the goal was seen — a marked place and the object's offset
  * from it. The spot is approached like a sighting (claimed only once the goal is in view there); a
  * place without an offset is driven to and explored around. A place on another floor is reached by a
- * known flight first.
+ * known flight first. Where the map has no way to the spot, the body's own trail on this floor is
+ * followed toward it (seed:1 run 2: each climb back to the upper floor arrived in a pocket the map had
+ * closed round the landing, the stairwell marked as a drop beside the corridor driven an hour before;
+ * three remembered goals were given up there and the tasks ended on the wrong floor).
  */
 import { act, goto, type Ctx, type Decision } from './context.js';
 import { pointOf } from './memory.js';
 import { driveAndFace, planRoute } from './motion.js';
+import { routeAlongTrail } from './trail-route.js';
+import type { PlanarPoint } from '../../mapping/index.js';
+
+/** the map's route is taken when it ends this near the remembered spot, m (approach's reach of a goal) */
+const ROUTED_M = 1.5;
+/** the trail is followed when it passes this near the remembered spot, m */
+const TRAIL_NEAR_M = 3;
+/** nearer than this to the spot the trail is left to the approach, m */
+const LEAVE_TRAIL_M = 2;
 
 export function recall(c: Ctx): Decision {
   const t = c.task;
@@ -29,6 +41,11 @@ export function recall(c: Ctx): Decision {
   }
   const spot = pointOf(seen, c.nav.places.list());
   if (spot && seen.offset) {
+    const along = alongTrail(c, spot);
+    if (along) {
+      t.recall = seen;
+      return act(along, `along the trail toward where the goal was seen near '${place.name}' (the map has no way there)`);
+    }
     t.goal = spot;
     t.goalFrom = null;
     t.focus = spot;
@@ -45,4 +62,18 @@ export function recall(c: Ctx): Decision {
   // keep heading there on the next turns too
   t.recall = seen;
   return act(actions, `to '${place.name}', where the goal was seen before (${d.toFixed(1)} m)`);
+}
+
+/**
+ * The first actions along this floor's trail toward `spot`, when the map routes nowhere near it and the
+ * trail passes within TRAIL_NEAR_M of it; null otherwise (the approach takes over).
+ */
+function alongTrail(c: Ctx, spot: PlanarPoint): ReturnType<typeof driveAndFace> | null {
+  if (Math.hypot(spot.x - c.pose.x, spot.z - c.pose.z) <= LEAVE_TRAIL_M) return null;
+  const r = planRoute(c.nav, spot, ROUTED_M);
+  if (r.status === 'ok' && Math.hypot(r.target.x - spot.x, r.target.z - spot.z) <= ROUTED_M) return null;
+  const path = routeAlongTrail(c.nav.trail(c.nav.floor ?? 0), c.pose, spot, TRAIL_NEAR_M);
+  if (!path || path.length < 2) return null;
+  const actions = driveAndFace(path, c.pose, null);
+  return actions.includes('forward') ? actions : null;
 }

@@ -56,8 +56,8 @@ export interface TaskState {
   goalFrom: PlanarPoint | null;
   /** sightings the check rejected or that proved unreachable: not approached again */
   rejected: Rejection[];
-  /** sightings given up as out of reach on the map (with where each was seen from): tried again as the map grows */
-  unreached: { point: PlanarPoint; from: PlanarPoint | null }[];
+  /** sightings given up as out of reach on the map (with where each was seen from, on which floor): tried again on that floor as the map grows */
+  unreached: { point: PlanarPoint; from: PlanarPoint | null; floor: number | null }[];
   /** where the body was stopped twice in a row (estimated): exploration drives are not routed through them */
   blocked: PlanarPoint[];
   /** exploration targets that proved useless */
