@@ -79,9 +79,15 @@ const NAVIGATOR_LOOP_CLOSING = false;
  */
 const NAVIGATOR_CLOSE_SLICE = 1;
 
+/**
+ * Bundle-adjustment iterations of a new keyframe per frame (TrackerOptions.baSlice): the keyframe's
+ * windowed adjustment runs over the frames after it instead of stalling the frame that makes it.
+ */
+const NAVIGATOR_BA_SLICE = 2;
+
 /** The navigator's tracker: the simulated camera's settings with the navigator's loop closing. */
 export function navigatorTrackerOptions(body: SimBody): TrackerOptions {
-  return { ...simTrackerOptions(body), loopClosing: NAVIGATOR_LOOP_CLOSING, closeSlice: NAVIGATOR_CLOSE_SLICE };
+  return { ...simTrackerOptions(body), loopClosing: NAVIGATOR_LOOP_CLOSING, closeSlice: NAVIGATOR_CLOSE_SLICE, baSlice: NAVIGATOR_BA_SLICE };
 }
 
 type PoseSourceFactory = (body: SimBody) => Promise<PoseSource>;
