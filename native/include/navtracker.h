@@ -60,6 +60,11 @@ typedef struct nt_tracker nt_tracker;
                                       in one frame is optimised over the next frames while tracking goes on in the uncorrected map, and
                                       committed at once (keyframes, landmarks and the frames tracked meanwhile corrected) in the frame
                                       whose slice ends it; 0 (default): the whole closure in the frame that finds it */
+#define NT_P_BA_SLICE 25           /* bundle-adjustment iterations of a new keyframe run per frame (a whole number 0..100): the
+                                      keyframe's windowed adjustment is begun in its frame and run over the next frames (tracking
+                                      goes on in the map as the keyframe left it), then applied at once with the last frame
+                                      carried along; a keyframe due earlier ends it where it stands; its loop search follows it.
+                                      0 (default): the whole adjustment in the keyframe's frame */
 
 /* counters for nt_count */
 #define NT_C_KEYFRAMES 0         /* in the current map */
@@ -104,6 +109,7 @@ typedef struct nt_tracker nt_tracker;
 #define NT_C_LATE_RELOCALISATIONS 30 /* times tracking in a new map moved back into a loaded map (late relocalisation) */
 #define NT_C_CLOSURE_UNDER_WAY 31  /* 1 while a loop closure found is still being optimised (NT_P_CLOSE_SLICE), else 0;
                                       NT_C_LOOP_CLOSURES counts closures committed */
+#define NT_C_MAPPING_UNDER_WAY 32  /* 1 while a keyframe's bundle adjustment is still being run over frames (NT_P_BA_SLICE), else 0 */
 
 nt_tracker* nt_create(void);
 void nt_destroy(nt_tracker* t);
@@ -150,11 +156,13 @@ int nt_load_map(nt_tracker* t, const uint8_t* data, int length);
  * observations adjusted, keyframes moved with a neighbour. Returns 0, or NT_E_NO_MAP when there is no
  * map with a keyframe. Takes seconds for a map of hundreds of keyframes. */
 int nt_global_bundle_adjust(nt_tracker* t, int iterations, int min_observations, double* out5);
-/* runs up to `iterations` (1..1000) pose-graph iterations of the loop closure under way (NT_P_CLOSE_SLICE)
- * between frames, committing it when they end (the last frame is corrected with the map); returns 1
- * while a closure is still under way after the call, 0 when none is. A closure begun in a map that is
- * no longer the current one is dropped (that map stays as it was). nt_save_map saves the map as it
- * stands: a closure under way is not in it until committed. */
+/* mapping work left between frames: a keyframe's bundle adjustment under way (NT_P_BA_SLICE) is run to
+ * its end and applied, then a queued loop search runs or up to `iterations` (1..1000) pose-graph
+ * iterations of the loop closure under way (NT_P_CLOSE_SLICE), committing it when they end (the last
+ * frame is corrected with the map); returns 1 while work is still pending after the call (call again),
+ * 0 when none is. A closure begun in a map that is no longer the current one is dropped (that map stays
+ * as it was). nt_save_map saves the map as it stands: call this until it returns 0 to save the
+ * adjusted, corrected map. */
 int nt_close_step(nt_tracker* t, int iterations);
 
 #ifdef __cplusplus

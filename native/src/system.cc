@@ -77,6 +77,7 @@ int System::set_param(int key, double v) {
     case NT_P_MOTION_SIGMA_M: if (!in(v, 1e-4, 10)) return NT_E_PARAM; tp.motion_sigma_m = v; return 0;
     case NT_P_MOTION_SIGMA_DEG: if (!in(v, 1e-3, 90)) return NT_E_PARAM; tp.motion_sigma_rad = v * M_PI / 180.0; return 0;
     case NT_P_CLOSE_SLICE: if (!in(v, 0, 100) || v != std::floor(v)) return NT_E_PARAM; tp.close_slice = static_cast<int>(v); return 0;
+    case NT_P_BA_SLICE: if (!in(v, 0, 100) || v != std::floor(v)) return NT_E_PARAM; tp.ba_slice = static_cast<int>(v); return 0;
     case NT_P_MIN_INIT_POINTS: if (!in(v, 10, 5000)) return NT_E_PARAM; tp.min_init_points = static_cast<int>(v); return 0;
     default: return NT_E_PARAM;
   }
@@ -154,8 +155,8 @@ int System::global_bundle_adjust(int iterations, int min_observations, double* o
 int System::close_step(int iterations) {
   if (!configured_) return NT_E_NOT_CONFIGURED;
   if (iterations < 1 || iterations > 1000) return NT_E_ARG;
-  tracking_.advance_closure(iterations);
-  return tracking_.closure_under_way() ? 1 : 0;
+  tracking_.settle(iterations);
+  return tracking_.work_pending() ? 1 : 0;
 }
 
 namespace {
@@ -241,6 +242,7 @@ int System::count(int which) const {
     case NT_C_RELOC_UNCONFIRMED: return tracking_.reloc_stats().unconfirmed;
     case NT_C_LATE_RELOCALISATIONS: return tracking_.late_relocalisations();
     case NT_C_CLOSURE_UNDER_WAY: return tracking_.closure_under_way() ? 1 : 0;
+    case NT_C_MAPPING_UNDER_WAY: return tracking_.mapping_under_way() ? 1 : 0;
     default: return NT_E_ARG;
   }
 }

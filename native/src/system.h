@@ -31,7 +31,7 @@ class System {
   int load_map(const uint8_t* data, int length);
   // out: cost before, cost after, observations removed, observations, keyframes moved with a neighbour
   int global_bundle_adjust(int iterations, int min_observations, double* out5);
-  // nt_close_step: 1 while a loop closure is still under way after the call, else 0
+  // nt_close_step: 1 while mapping work (an adjustment, a loop search, a closure) is still pending after the call, else 0
   int close_step(int iterations);
 
  private:

@@ -42,7 +42,44 @@ void TrackingModule::adopt_loaded_map(std::unique_ptr<MapDatabase> map, uint64_t
   load_patience_ = ctx_.tp.reloc_patience_frames;
 }
 
+bool TrackingModule::advance_mapping(int iterations) {
+  KeyFrame* ref = last_.ref_kf;
+  const SE3 ref_before = ref ? ref->Tcw : SE3();
+  KeyFrame* kf = mapper_.advance(iterations, ctx_);
+  if (!kf) return false;
+  // the adjustment moved the keyframes under the last frame: the next one is predicted from where the
+  // map now puts it
+  if (ref) last_.Tcw = last_.Tcw * ref_before.inverse() * ref->Tcw;
+  for (auto& lm : last_.landmarks)
+    if (lm && lm->bad) lm.reset();
+  // the keyframe's loop search follows its mapping, as it does without a slice
+  for (const auto& m : ctx_.atlas.maps)
+    if (std::any_of(m->keyframes.begin(), m->keyframes.end(), [kf](const KeyFramePtr& k) { return k.get() == kf; })) {
+      // without a close slice the closure runs here at once: the last frame moves with it
+      if (closer_.process(kf, *m, ctx_)) last_.Tcw = last_.Tcw * closer_.correction(last_.ref_kf);
+      break;
+    }
+  return true;
+}
+
+void TrackingModule::settle_mapping_for(Frame& cur) {
+  KeyFrame* ref = cur.ref_kf;
+  const SE3 ref_before = ref ? ref->Tcw : SE3();
+  advance_mapping(0);
+  // the frame was tracked in the map as it stood: it moves with its reference keyframe
+  if (ref) cur.Tcw = cur.Tcw * ref_before.inverse() * ref->Tcw;
+  for (auto& lm : cur.landmarks)
+    if (lm && lm->bad) lm.reset();
+}
+
+bool TrackingModule::settle(int iterations) {
+  if (mapper_.busy()) advance_mapping(std::numeric_limits<int>::max());
+  return advance_closure(iterations);
+}
+
 bool TrackingModule::advance_closure(int iterations) {
+  // a closure is committed over a map no local adjustment is changing
+  if (mapper_.busy()) advance_mapping(std::numeric_limits<int>::max());
   if (!closer_.advance(ctx_.atlas.current(), iterations, ctx_)) return false;
   // the map moved under the last frame: the next one is predicted from where the map now puts it
   last_.Tcw = last_.Tcw * closer_.correction(last_.ref_kf);
@@ -163,13 +200,17 @@ void TrackingModule::after_success(Frame& cur, int inliers, bool continuous) {
   if (!cur.ref_kf) cur.ref_kf = last_.ref_kf;
   MapDatabase* map = ctx_.atlas.current();
   if (map && need_new_keyframe(cur, cur.ref_kf, last_kf_frame_, inliers, ctx_)) {
+    // the previous keyframe's adjustment, if still under way, ends where it stands (applied at once)
+    if (mapper_.busy()) settle_mapping_for(cur);
     std::vector<LandmarkPtr> fresh;
     KeyFrame* kf = insert_keyframe(cur, *map, ctx_, fresh);
     mapper_.process(kf, *map, ctx_, fresh);
-    const SE3 kf_before = kf->Tcw;
-    // a closure moves the map under the last frame: carry it along with this keyframe's correction,
-    // or the velocity taken from it below would hold the whole correction as one frame's motion
-    if (closer_.process(kf, *map, ctx_)) last_.Tcw = last_.Tcw * kf_before.inverse() * kf->Tcw;
+    if (!mapper_.busy()) {
+      const SE3 kf_before = kf->Tcw;
+      // a closure moves the map under the last frame: carry it along with this keyframe's correction,
+      // or the velocity taken from it below would hold the whole correction as one frame's motion
+      if (closer_.process(kf, *map, ctx_)) last_.Tcw = last_.Tcw * kf_before.inverse() * kf->Tcw;
+    }
     // bundle adjustment may have moved the keyframe: the frame is that keyframe
     cur.Tcw = kf->Tcw;
     cur.ref_kf = kf;
@@ -299,7 +340,10 @@ TrackState TrackingModule::track(const uint8_t* image, int channels, const float
   builder_.build(image, channels, depth, depth_scale, ctx_.cam, ctx_.tp, orb, cur);
   // a loop closure under way takes its slice (or a new keyframe's loop search runs) before the frame is
   // tracked: a commit then corrects the last frame, and this frame is tracked in the corrected map
-  if (closer_.busy()) advance_closure(ctx_.tp.close_slice);
+  // the same for a keyframe's bundle adjustment; the two never share a frame, and a closure waits for
+  // the adjustment (its commit must not be overwritten by one begun before it)
+  if (mapper_.busy()) advance_mapping(ctx_.tp.ba_slice);
+  else if (closer_.busy()) advance_closure(ctx_.tp.close_slice);
 
   std::vector<LandmarkPtr> fresh;
   switch (state_) {

@@ -34,6 +34,16 @@ class TrackingModule {
   // commits it and carries the last frame along with its reference keyframe's correction; true then
   bool advance_closure(int iterations);
   bool closure_under_way() const { return closer_.under_way(); }
+  // runs up to `iterations` of the keyframe bundle adjustment under way (module/local_mapper.h; 0:
+  // ends it where it stands) and, when it ends, applies it, carries the last frame along with its
+  // reference keyframe and queues the keyframe's loop search; true then
+  bool advance_mapping(int iterations);
+  bool mapping_under_way() const { return mapper_.busy(); }
+  // an adjustment, a keyframe's loop search or a closure is waiting for a later frame
+  bool work_pending() const { return mapper_.busy() || closer_.busy(); }
+  // between frames (nt_close_step): a bundle adjustment under way is run to its end, then up to
+  // `iterations` of the loop search or closure under way; true when a closure was committed
+  bool settle(int iterations);
 
   TrackState state() const { return state_; }
   const SE3& last_Tcw() const { return last_.Tcw; }
@@ -58,6 +68,9 @@ class TrackingModule {
   bool agrees_with_pending(const Frame& cur, const MapDatabase* map) const;
   void recover_lost(Frame& cur, std::vector<LandmarkPtr>& fresh);
   void after_success(Frame& cur, int inliers, bool continuous);
+  // a keyframe is due while the previous one's adjustment is under way: that one is applied as it
+  // stands and `cur` (tracked in the map before it) moves with its reference keyframe
+  void settle_mapping_for(Frame& cur);
   MapDatabase* loaded_map_aside();
   void try_late_relocalise(Frame& cur);
 

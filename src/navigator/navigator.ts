@@ -159,9 +159,9 @@ export class Navigator {
     return this.map.floors().reduce((n, f) => n + this.map.counts(f.id).known, 0);
   }
 
-  /** The memory to hand to a later navigator: map layers, places, trails and the last pose. */
+  /** The memory to hand to a later navigator (map layers, places, trails, the last pose), corrected first: the pose source's pending mapping settled (a closure it commits followed), a re-integration under way finished. */
   memory(): NavigatorMemory | null {
-    // a re-integration under way is finished first: what is saved is the corrected map
+    if (this.poseSource.settle?.()) this.followClosure(this.anchoring.current()?.mapId ?? 0, null);
     this.loopRebuild.finish();
     return memorySnapshot(this.poseNow ?? this.lastPose, this.mapper, this.places, this.trails);
   }

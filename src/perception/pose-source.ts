@@ -61,6 +61,12 @@ export interface PoseSource {
    * keeps it across runs); null while there is no map. Absent: the source cannot keep a map.
    */
   exportMap?(): Uint8Array | null;
+  /**
+   * Runs the mapping the source spreads over frames (a keyframe's adjustment, a loop search, a closure
+   * under way) to its end, between frames, so that `exportMap` and `keyframePoses` give the adjusted,
+   * corrected map; true when a loop closed (the next estimate reports it too). Absent: nothing is spread.
+   */
+  settle?(): boolean;
   /** Replaces every map by an exported one; the next frames localise in it (the body may be anywhere). */
   importMap?(bytes: Uint8Array): void;
   /**

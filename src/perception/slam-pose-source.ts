@@ -36,8 +36,17 @@ export class SlamPoseSource implements PoseSource {
     return this.tracker.keyframePoses();
   }
 
-  /** The tracker's current map (native/src/io/map_file.h), null before its first keyframe. */
+  /**
+   * The tracker's pending mapping run to its end (Tracker.settle). A closure committed here is left for
+   * the next estimate to report as well (loopClosed), where the navigator follows it as any other.
+   */
+  settle(): boolean {
+    return this.tracker.settle();
+  }
+
+  /** The tracker's current map (native/src/io/map_file.h) with its pending mapping settled first, null before its first keyframe. */
   exportMap(): Uint8Array | null {
+    this.tracker.settle();
     return this.tracker.counts().keyframes > 0 ? this.tracker.saveMap() : null;
   }
 

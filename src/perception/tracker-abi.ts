@@ -40,6 +40,7 @@ export const PARAM = {
   motionSigmaM: 22,
   motionSigmaDeg: 23,
   closeSlice: 24,
+  baSlice: 25,
 } as const;
 
 export const COUNTER = {
@@ -53,6 +54,7 @@ export const COUNTER = {
   loopMatchFrame: 7,
   lateRelocalisations: 30,
   closureUnderWay: 31,
+  mappingUnderWay: 32,
 } as const;
 
 /** The loop search's counters (NT_C_LOOP_QUERIES …): how far each keyframe's search got, summed. */

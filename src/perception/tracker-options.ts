@@ -51,6 +51,12 @@ export const TrackerOptionsSchema = z.object({
    * (native NT_P_CLOSE_SLICE); 0 (default): the whole closure in the frame that finds it
    */
   closeSlice: z.optional(z.int().check(z.minimum(0), z.maximum(100))),
+  /**
+   * bundle-adjustment iterations of a new keyframe run per tracked frame: its windowed adjustment is
+   * spread over the frames after it, tracking going on in the map as the keyframe left it, and applied
+   * at once (native NT_P_BA_SLICE); 0 (default): the whole adjustment in the keyframe's frame
+   */
+  baSlice: z.optional(z.int().check(z.minimum(0), z.maximum(100))),
   /** keyframes the place index proposes to one relocalisation attempt in a loaded map, best first (default 8) */
   relocCandidates: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
   /**

@@ -34,6 +34,8 @@ export interface TrackerCounts {
   lateRelocalisations: number;
   /** 1 while a loop closure found is still being optimised over frames (closeSlice), else 0 */
   closureUnderWay: number;
+  /** 1 while a keyframe's bundle adjustment is still being run over frames (baSlice), else 0 */
+  mappingUnderWay: number;
 }
 
 /**
@@ -318,14 +320,26 @@ export class Tracker {
   }
 
   /**
-   * Runs up to `iterations` pose-graph iterations of the loop closure under way (closeSlice) between
-   * frames, committing it when they end; true while one is still under way afterwards. saveMap() saves
-   * the map as it stands: finish a closure first (closeStep(1000)) to save it corrected.
+   * Mapping work left between frames: a keyframe's bundle adjustment under way (baSlice) is run to its
+   * end, then a queued loop search runs or up to `iterations` pose-graph iterations of the loop closure
+   * under way (closeSlice), committing it when they end; true while work is still pending afterwards.
+   * saveMap() saves the map as it stands: settle() first to save it adjusted and corrected.
    */
   closeStep(iterations: number): boolean {
     this.live();
     if (!Number.isInteger(iterations) || iterations < 1 || iterations > 1000) throw new TrackerError(`closeStep takes a whole number of iterations from 1 to 1000, got ${iterations}`, -4);
     return this.check(this.ex.nt_close_step(this.handle, iterations), 'closure step') === 1;
+  }
+
+  /**
+   * Runs every pending mapping step between frames (closeStep until none is left), so that the map
+   * holds every keyframe's adjustment and every closure found; true when a closure was committed.
+   */
+  settle(): boolean {
+    const before = this.counts().loopClosures;
+    // bounded: each call ends the adjustment, a search or up to 1000 graph iterations (a closure has 20)
+    for (let i = 0; i < 1000 && this.closeStep(1000); i++);
+    return this.counts().loopClosures > before;
   }
 
   reset(): void {

@@ -64,13 +64,14 @@ export function simTrackerOptions(body: SimBody): TrackerOptions {
 /**
  * Whether the navigator's tracker closes loops (issue 34): its keyframes are then corrected when it sees
  * a place of its map again, and the navigator re-integrates the floor from them (navigator/loop-rebuild.ts).
- * Off in runs for now: houses 0..9 with the offline agent (`eval --houses 0..9 --agent scripted
- * --workers 2`) gave s-SR 0.86 / SPL 0.649 with it on (the closure in slices, 2026-12-06) against
- * 0.88 / 0.631 off on the merged tree: one task fewer (failed 2/2, 2/4, 2/5, 3/3, 5/2, 5/3, 6/4: 4 wrong
- * floor, 2 never seen, 1 seen but not reached; off: 4 wrong floor, 1 tracking lost, 1 never seen). Earlier, with the whole closure in one frame, it fell from 0.92 / 0.68 to
- * 0.82 / 0.57. The lifelong bench (bench/support/live-tour.ts) measures the live grid with it on.
+ * On: houses 0..9 with the offline agent (`eval --houses 0..9 --agent scripted --workers 2`, 2026-12-06,
+ * the closure and the keyframe adjustment in slices) gave s-SR 0.92 [0.82, 1.00] / SPL 0.672 with it on
+ * against 0.88 [0.74, 1.00] / 0.618 off (main's run of the same day): failed 3/3, 5/2 (wrong floor), 5/4
+ * (seen, not reached), 6/4 (never seen) against off 3/3 (route unreachable), 3/4, 3/5 (wrong floor), 5/2,
+ * 5/3, 6/4 (never seen). Earlier, with the whole closure in one frame, on had lost (0.82 / 0.57 against
+ * 0.92 / 0.68), and with the closure alone in slices 0.86 / 0.649 against 0.88 / 0.631.
  */
-const NAVIGATOR_LOOP_CLOSING = false;
+const NAVIGATOR_LOOP_CLOSING = true;
 /**
  * Pose-graph iterations of a closure per frame (TrackerOptions.closeSlice): the tracker's closure runs
  * over the frames after the one that found it instead of stalling that frame (house 7's lap, 142
@@ -79,9 +80,15 @@ const NAVIGATOR_LOOP_CLOSING = false;
  */
 const NAVIGATOR_CLOSE_SLICE = 1;
 
+/**
+ * Bundle-adjustment iterations of a new keyframe per frame (TrackerOptions.baSlice): the keyframe's
+ * windowed adjustment runs over the frames after it instead of stalling the frame that makes it.
+ */
+const NAVIGATOR_BA_SLICE = 2;
+
 /** The navigator's tracker: the simulated camera's settings with the navigator's loop closing. */
 export function navigatorTrackerOptions(body: SimBody): TrackerOptions {
-  return { ...simTrackerOptions(body), loopClosing: NAVIGATOR_LOOP_CLOSING, closeSlice: NAVIGATOR_CLOSE_SLICE };
+  return { ...simTrackerOptions(body), loopClosing: NAVIGATOR_LOOP_CLOSING, closeSlice: NAVIGATOR_CLOSE_SLICE, baSlice: NAVIGATOR_BA_SLICE };
 }
 
 type PoseSourceFactory = (body: SimBody) => Promise<PoseSource>;

@@ -8,7 +8,10 @@
  *   newest few a little, so within a tolerance);
  * - aborted: the same as the sliced one until its closure is under way; then its map is saved (whole:
  *   the keyframes as they stood, a file a fresh tracker loads), and the tracker is given that file
- *   mid-closure: the closure is dropped, and the next frames relocalise in the loaded map.
+ *   mid-closure: the closure is dropped, and the next frames relocalise in the loaded map;
+ * - settled: the same as the sliced one until its closure is under way; then it is settled between
+ *   frames (Tracker.settle, what a house memory save does first) and saved: the file holds the
+ *   corrected keyframes, which the closure moved.
  */
 import { describe, expect, it } from 'vitest';
 import type { Mat4 } from '../../src/geometry/pose.js';
@@ -32,6 +35,8 @@ describe('loop closure in slices (simulator)', () => {
     const oneShot = await Tracker.create(opts);
     const sliced = await Tracker.create({ ...opts, closeSlice: 1 });
     let aborted: Tracker | null = await Tracker.create({ ...opts, closeSlice: 1 });
+    let settled: Tracker | null = await Tracker.create({ ...opts, closeSlice: 1 });
+    let settledSave: { closed: boolean; pending: number; moved: number; fileGap: number } | null = null;
     try {
       let frame = 0, closedAt = 0, beganAt = 0, committedAt = 0, relocalisedAt = 0;
       let closedPoses = new Map<number, Mat4>();
@@ -53,6 +58,24 @@ describe('loop closure in slices (simulator)', () => {
           for (const k of sliced.keyframePoses()) {
             const a = closedPoses.get(k.id);
             if (a) gaps.push({ m: centreGap(a, k.pose), deg: turnGapDeg(a, k.pose) });
+          }
+        }
+        if (settled) {
+          settled.track(s.frame);
+          if (settled.counts().closureUnderWay) {
+            const before = new Map(settled.keyframePoses().map((k) => [k.id, k.pose]));
+            const closed = settled.settle();
+            const after = settled.keyframePoses();
+            const file = new Map(readMapKeyframes(settled.saveMap()).map((k) => [k.id, k.centre]));
+            const c = settled.counts();
+            settledSave = {
+              closed,
+              pending: c.closureUnderWay + c.mappingUnderWay,
+              moved: Math.max(...after.map((k) => centreGap(before.get(k.id)!, k.pose))),
+              fileGap: Math.max(...after.map((k) => { const f = file.get(k.id)!; return Math.hypot(f[0] - k.pose[3], f[1] - k.pose[7], f[2] - k.pose[11]); })),
+            };
+            settled.dispose();
+            settled = null;
           }
         }
         if (aborted) {
@@ -78,7 +101,7 @@ describe('loop closure in slices (simulator)', () => {
             expect(aborted.counts().loopClosures).toBe(0);
           }
         }
-        if (committedAt && !aborted) break;
+        if (committedAt && !aborted && !settled) break;
       }
       expect(closedAt).toBeGreaterThan(0);
       // searched and begun in the frame after the one-shot closure's, committed after more than one slice
@@ -88,6 +111,11 @@ describe('loop closure in slices (simulator)', () => {
       expect(Math.max(...gaps.map((g) => g.m))).toBeLessThan(0.03);
       expect(Math.max(...gaps.map((g) => g.deg))).toBeLessThan(0.5);
       expect(savedMidClosure?.matches).toBe(true);
+      // settled before the save: the closure committed, nothing pending, the file holds the moved keyframes
+      expect(settledSave?.closed).toBe(true);
+      expect(settledSave?.pending).toBe(0);
+      expect(settledSave?.moved).toBeGreaterThan(0.1);
+      expect(settledSave?.fileGap).toBeLessThan(1e-6);
       // the loaded map is found again within two seconds of frames (25 here: two frames must agree, and
       // the pose must agree with the depth image)
       expect(relocalisedAt).toBeGreaterThan(0);
@@ -96,6 +124,7 @@ describe('loop closure in slices (simulator)', () => {
       oneShot.dispose();
       sliced.dispose();
       aborted?.dispose();
+      settled?.dispose();
       body.renderer.dispose();
       body.navmesh.destroy();
     }

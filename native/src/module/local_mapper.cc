@@ -25,7 +25,35 @@ void LocalMapper::process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx, s
   opt.window = ctx.tp.ba_window;
   opt.max_fixed = ctx.tp.ba_max_fixed;
   opt.level = ctx.tp.level_motion;
-  local_bundle_adjust(kf, map, ctx.cam, ctx.orb, opt, ++stamp_);
+  if (ctx.tp.ba_slice <= 0) {
+    local_bundle_adjust(kf, map, ctx.cam, ctx.orb, opt, ++stamp_);
+    complete(kf, map, ctx);
+    return;
+  }
+  std::unique_ptr<LocalBa> ba = begin_local_bundle_adjust(kf, ctx.cam, ctx.orb, opt, ++stamp_);
+  if (!ba) {
+    complete(kf, map, ctx);
+    return;
+  }
+  job_ = std::make_unique<Job>();
+  job_->kf = kf;
+  job_->map = &map;
+  job_->ba = std::move(ba);
+}
+
+KeyFrame* LocalMapper::advance(int iterations, TrackerContext& ctx) {
+  if (!job_) return nullptr;
+  LocalBa& ba = *job_->ba;
+  for (int i = 0; i < iterations && !ba.run.done(); ++i) ba.run.step(ba.p, ctx.cam, *ba.sys);
+  if (iterations <= 0) ba.run.finish();
+  if (!ba.run.done()) return nullptr;
+  apply_ba(ba.p, ctx.cam);
+  const std::unique_ptr<Job> job = std::move(job_);
+  complete(job->kf, *job->map, ctx);
+  return job->kf;
+}
+
+void LocalMapper::complete(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx) {
   for (const LandmarkPtr& lm : kf->landmarks)
     if (lm && !lm->bad) update_landmark_geometry(*lm, ctx.orb);
   update_covisibility(kf);

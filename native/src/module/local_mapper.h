@@ -1,6 +1,17 @@
-// The mapping steps run after each new keyframe (synchronously, in the tracking call): culling of
-// recently created landmarks that are rarely re-found, then windowed bundle adjustment.
+// The mapping steps run after each new keyframe (in the tracking call, the module being
+// single-threaded): culling of recently created landmarks that are rarely re-found, then windowed
+// bundle adjustment, then the keyframe's landmark geometry and covisibility.
+//
+// The bundle adjustment (ten Levenberg-Marquardt iterations over a window of ten keyframes and the
+// thousands of landmarks they see) was the slowest part of a keyframe's frame, which made it the
+// frame a robot felt stall. With a slice (TrackingParams::ba_slice > 0) it is begun in the keyframe's
+// frame with the window as it stands and its iterations run `ba_slice` per frame before the later
+// frames are tracked, tracking going on in the map as the keyframe left it; the frame whose slice
+// ends it applies it (poses, points, outlier observations removed) and completes the keyframe's
+// mapping. A keyframe due while one is still adjusted ends that one where it stands and applies it
+// first (ORB-SLAM's local mapping, interrupted by a new keyframe, stops its bundle adjustment so).
 #pragma once
+#include <memory>
 #include <vector>
 
 #include "../data/keyframe.h"
@@ -11,12 +22,29 @@ namespace nav {
 
 class LocalMapper {
  public:
+  // culling and the bundle adjustment around kf: at once without a slice (then kf's mapping is
+  // complete on return), else begun and left to advance()
   void process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx, std::vector<LandmarkPtr>& fresh);
-  void reset() { recent_.clear(); }
+  // runs up to `iterations` of the adjustment under way (0: none more, apply it as it stands) and,
+  // when it has ended, applies it and completes its keyframe's mapping; returns that keyframe then,
+  // else null
+  KeyFrame* advance(int iterations, TrackerContext& ctx);
+  bool busy() const { return job_ != nullptr; }
+  void reset() {
+    recent_.clear();
+    job_.reset();
+  }
 
  private:
+  void complete(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx);
   std::vector<LandmarkPtr> recent_;
   uint64_t stamp_ = 0;
+  struct Job {
+    KeyFrame* kf = nullptr;
+    MapDatabase* map = nullptr;
+    std::unique_ptr<LocalBa> ba;
+  };
+  std::unique_ptr<Job> job_;
 };
 
 }  // namespace nav

@@ -60,8 +60,8 @@ void fuse(const LandmarkPtr& keep, const LandmarkPtr& drop) {
 bool LoopCloser::process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx) {
   if (!ctx.tp.loop_closing || job_ || kf->id < last_closure_kf_ + kQuietKeyframes) return false;
   if (ctx.tp.close_slice > 0) {
-    // the search waits for the next frame: the keyframe's own frame has mapped it already
-    queued_ = {kf, map.id};
+    // the search waits for a later frame: the keyframe's own frame has mapped it already
+    queued_.push_back({kf, map.id});
     return false;
   }
   return detect(kf, map, ctx) && advance(&map, std::numeric_limits<int>::max(), ctx);
@@ -126,11 +126,12 @@ void LoopCloser::begin(KeyFrame* kf, const LoopMatch& loop, MapDatabase& map, Tr
 }
 
 bool LoopCloser::advance(MapDatabase* map, int iterations, TrackerContext& ctx) {
-  if (queued_.kf) {
-    const Queued q = queued_;
-    queued_ = Queued();
-    // a keyframe of a map no longer current is not searched; a begun closure takes its first slice next
-    if (map && map->id == q.map_id) detect(q.kf, *map, ctx);
+  if (!queued_.empty()) {
+    const Queued q = queued_.front();
+    queued_.pop_front();
+    // a keyframe of a map no longer current is not searched, nor one queued before a closure began
+    // (within its quiet keyframes); a begun closure takes its first slice next
+    if (map && map->id == q.map_id && !job_ && q.kf->id >= last_closure_kf_ + kQuietKeyframes) detect(q.kf, *map, ctx);
     return false;
   }
   if (!job_) return false;

@@ -16,6 +16,7 @@
 // closer's order (optimise aside, correct atomically, carry the frames tracked meanwhile) in slices.
 #pragma once
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <unordered_map>
 
@@ -38,13 +39,13 @@ class LoopCloser {
   bool advance(MapDatabase* map, int iterations, TrackerContext& ctx);
   bool under_way() const { return job_ != nullptr; }
   // a keyframe waits for its loop search or a closure is under way: advance() has work
-  bool busy() const { return job_ != nullptr || queued_.kf != nullptr; }
+  bool busy() const { return job_ != nullptr || !queued_.empty(); }
   // after a commit: how the commit moved keyframe `kf`'s world (Tcw_after = Tcw_before · W); the
   // loop keyframe's for one not in the map
   SE3 correction(const KeyFrame* kf) const;
   void reset() {
     pending_ = Pending(); last_closure_kf_ = 0; closures_ = 0; last_match_frame_ = 0; stats_ = LoopStats();
-    job_.reset(); corrections_.clear(); queued_ = Queued();
+    job_.reset(); corrections_.clear(); queued_.clear();
   }
   int closures() const { return closures_; }
   const LoopStats& stats() const { return stats_; }
@@ -63,11 +64,13 @@ class LoopCloser {
   };
   // the loop search of a keyframe; a found and confirmed loop is begun (true)
   bool detect(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx);
-  // with a slice, a new keyframe's search runs in the next frame
+  // with a slice, a new keyframe's search runs in a later frame, one per frame in keyframe order (a
+  // confirmation needs consecutive keyframes' searches; several queue while mapping is under way)
   struct Queued {
     KeyFrame* kf = nullptr;
     uint32_t map_id = 0;
-  } queued_;
+  };
+  std::deque<Queued> queued_;
   void begin(KeyFrame* kf, const LoopMatch& loop, MapDatabase& map, TrackerContext& ctx);
   void commit(MapDatabase& map, TrackerContext& ctx);
   std::unique_ptr<Job> job_;

@@ -50,6 +50,9 @@ struct TrackingParams {
   // pose-graph iterations of a loop closure run per tracked frame (module/loop_closer.h); 0: the whole
   // closure in the frame that finds it
   int close_slice = 0;
+  // Levenberg-Marquardt iterations of a new keyframe's windowed bundle adjustment run per tracked frame
+  // (module/local_mapper.h); 0: the whole adjustment in the keyframe's frame
+  int ba_slice = 0;
   // while tracking in a map opened after a loaded one was not found, relocalise each new keyframe in
   // the loaded map and move back into it (tracking_module.cc, try_late_relocalise)
   bool late_relocalisation = true;

@@ -27,15 +27,6 @@ bool beyond_gate(const BaProblem& p, const BaEdge& ed, const PinholeCamera& cam)
   return !front || chi2_of(ed.o, e) > chi2_threshold(ed.o);
 }
 
-// Gauss-Newton blocks of one linearisation: per point, per moving camera, and per edge (camera × point)
-struct Linearisation {
-  std::vector<Eigen::Matrix3d> Hpp;
-  std::vector<Vec3> gp;
-  std::vector<Mat63> Hcp;
-  std::vector<Mat6> Hcc;
-  std::vector<Vec6> gc;
-};
-
 void linearise(const BaProblem& p, const PinholeCamera& cam, bool robust, Linearisation& L) {
   const int nc = p.moving;
   L.Hpp.assign(p.pts.size(), Eigen::Matrix3d::Zero());
@@ -150,40 +141,59 @@ double ba_cost(const BaProblem& p, const PinholeCamera& cam, bool robust, bool i
   return cost_at(p, p.poses, p.pts, cam, robust, include_outliers);
 }
 
-void run_ba_lm(BaProblem& p, const PinholeCamera& cam, int iterations, bool robust, bool level, ReducedSystem& sys) {
-  double lambda = 1e-4;
-  double cost = ba_cost(p, cam, robust);
-  Linearisation L;
-  std::vector<SE3> poses;
-  std::vector<Vec3> pts;
-  for (int it = 0; it < iterations; ++it) {
-    linearise(p, cam, robust, L);
-    bool improved = false;
-    for (int tries = 0; tries < 5 && !improved; ++tries) {
-      if (!damped_step(p, L, lambda, level, sys, poses, pts)) { lambda *= 10; continue; }
-      const double c = cost_at(p, poses, pts, cam, robust, false);
-      if (c < cost) {
-        p.poses.swap(poses);
-        p.pts.swap(pts);
-        const bool converged = cost - c < 1e-6 * cost;
-        cost = c;
-        lambda = std::max(1e-9, lambda * 0.3);
-        improved = true;
-        if (converged) it = iterations;
-      } else {
-        lambda *= 10;
-      }
-    }
-    if (!improved) break;
+BaRun::BaRun(int iterations_first, int iterations_second, bool level)
+    : iterations_{iterations_first, iterations_second}, level_(level) {}
+
+void BaRun::start_pass(BaProblem& p, const PinholeCamera& cam) {
+  if (pass_ == 1) {
+    // drop observations that are clearly wrong, then polish without the robust kernel
+    for (BaEdge& ed : p.edges) ed.outlier = beyond_gate(p, ed, cam);
+  }
+  lambda_ = 1e-4;
+  cost_ = ba_cost(p, cam, pass_ == 0);
+  it_ = 0;
+  started_ = true;
+}
+
+void BaRun::next_pass_if_ended(BaProblem& p, const PinholeCamera& cam) {
+  while (pass_ < 2) {
+    if (!started_) start_pass(p, cam);
+    if (it_ < iterations_[pass_]) return;
+    ++pass_;
+    started_ = false;
   }
 }
 
-int solve_and_apply(BaProblem& p, const PinholeCamera& cam, int iterations_first, int iterations_second, bool level,
-                    ReducedSystem& sys) {
-  run_ba_lm(p, cam, iterations_first, true, level, sys);
-  // drop observations that are clearly wrong, then polish without the robust kernel
-  for (BaEdge& ed : p.edges) ed.outlier = beyond_gate(p, ed, cam);
-  run_ba_lm(p, cam, iterations_second, false, level, sys);
+bool BaRun::step(BaProblem& p, const PinholeCamera& cam, ReducedSystem& sys) {
+  next_pass_if_ended(p, cam);
+  if (pass_ >= 2) return false;
+  const bool robust = pass_ == 0;
+  linearise(p, cam, robust, L_);
+  bool improved = false, converged = false;
+  for (int tries = 0; tries < 5 && !improved; ++tries) {
+    if (!damped_step(p, L_, lambda_, level_, sys, poses_, pts_)) { lambda_ *= 10; continue; }
+    const double c = cost_at(p, poses_, pts_, cam, robust, false);
+    if (c < cost_) {
+      p.poses.swap(poses_);
+      p.pts.swap(pts_);
+      converged = cost_ - c < 1e-6 * cost_;
+      cost_ = c;
+      lambda_ = std::max(1e-9, lambda_ * 0.3);
+      improved = true;
+    } else {
+      lambda_ *= 10;
+    }
+  }
+  // a pass ends after its iterations, at convergence, or when no damping improves the cost
+  it_ = improved && !converged ? it_ + 1 : iterations_[pass_];
+  // so that done() says at once when no iteration is left
+  next_pass_if_ended(p, cam);
+  return true;
+}
+
+void BaRun::finish() { pass_ = 2; }
+
+int apply_ba(BaProblem& p, const PinholeCamera& cam) {
   int removed = 0;
   for (BaEdge& ed : p.edges) {
     if (!beyond_gate(p, ed, cam)) continue;
@@ -204,6 +214,14 @@ int solve_and_apply(BaProblem& p, const PinholeCamera& cam, int iterations_first
   for (size_t q = 0; q < p.lms.size(); ++q)
     if (p.pts[q].allFinite()) p.lms[q]->pos = p.pts[q];
   return removed;
+}
+
+int solve_and_apply(BaProblem& p, const PinholeCamera& cam, int iterations_first, int iterations_second, bool level,
+                    ReducedSystem& sys) {
+  BaRun run(iterations_first, iterations_second, level);
+  while (run.step(p, cam, sys)) {
+  }
+  return apply_ba(p, cam);
 }
 
 }  // namespace nav

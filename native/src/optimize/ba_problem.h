@@ -56,7 +56,44 @@ void build_ba_edges(BaProblem& p, const OrbParams& orb, bool level);
 // Σ over the edges not flagged outlier (all edges when include_outliers) of the χ², Huber when robust.
 double ba_cost(const BaProblem& p, const PinholeCamera& cam, bool robust, bool include_outliers = false);
 
-void run_ba_lm(BaProblem& p, const PinholeCamera& cam, int iterations, bool robust, bool level, ReducedSystem& sys);
+// Gauss-Newton blocks of one linearisation: per point, per moving camera, and per edge (camera × point)
+struct Linearisation {
+  std::vector<Eigen::Matrix3d> Hpp;
+  std::vector<Vec3> gp;
+  std::vector<Mat63> Hcp;
+  std::vector<Mat6> Hcc;
+  std::vector<Vec6> gc;
+};
+
+// Levenberg-Marquardt over the problem as solve_and_apply runs it (a robust pass, the observations
+// beyond the χ² gate flagged, a plain pass), one iteration per step() so that a caller can spread the
+// passes over several frames; the same iterations in the same order as one uninterrupted run.
+class BaRun {
+ public:
+  BaRun(int iterations_first, int iterations_second, bool level);
+  // one iteration of the pass under way (up to 5 dampings); false when both passes had ended
+  bool step(BaProblem& p, const PinholeCamera& cam, ReducedSystem& sys);
+  bool done() const { return pass_ >= 2; }
+  // no more iterations: the poses and points reached so far are the result
+  void finish();
+
+ private:
+  void start_pass(BaProblem& p, const PinholeCamera& cam);
+  void next_pass_if_ended(BaProblem& p, const PinholeCamera& cam);
+  int iterations_[2];
+  bool level_;
+  int pass_ = 0;  // 0 robust, 1 plain, 2 ended
+  bool started_ = false;
+  int it_ = 0;
+  double lambda_ = 1e-4, cost_ = 0;
+  Linearisation L_;
+  std::vector<SE3> poses_;
+  std::vector<Vec3> pts_;
+};
+
+// The observations still beyond the gate leave the map and the result is written back; returns how
+// many observations were removed.
+int apply_ba(BaProblem& p, const PinholeCamera& cam);
 
 // robust pass, outliers dropped, plain pass; then the observations still beyond the gate leave the
 // map and the result is written back. Returns the number of observations removed.

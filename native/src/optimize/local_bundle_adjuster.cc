@@ -45,10 +45,11 @@ class DenseReducedSystem : public ReducedSystem {
 
 }  // namespace
 
-int local_bundle_adjust(KeyFrame* kf, MapDatabase& map, const PinholeCamera& cam, const OrbParams& orb,
-                        const LocalBaOptions& opt, uint64_t stamp) {
-  (void)map;
-  BaProblem p;
+std::unique_ptr<LocalBa> begin_local_bundle_adjust(KeyFrame* kf, const PinholeCamera& cam, const OrbParams& orb,
+                                                   const LocalBaOptions& opt, uint64_t stamp) {
+  (void)cam;
+  auto ba = std::make_unique<LocalBa>(opt.iterations_first, opt.iterations_second, opt.level);
+  BaProblem& p = ba->p;
   p.kfs.push_back(kf);
   kf->ba_local_for = stamp;
   for (KeyFrame* n : kf->best_covisible(opt.window - 1)) {
@@ -60,9 +61,10 @@ int local_bundle_adjust(KeyFrame* kf, MapDatabase& map, const PinholeCamera& cam
       if (!lm || lm->bad || lm->ba_mark == stamp) continue;
       lm->ba_mark = stamp;
       p.lms.push_back(lm.get());
+      ba->held.push_back(lm);
     }
   }
-  if (p.lms.empty()) return 0;
+  if (p.lms.empty()) return nullptr;
   // gauge: keyframes that see the local landmarks but are outside the window, most shared first
   std::map<KeyFrame*, int> outside;
   for (Landmark* lm : p.lms)
@@ -82,13 +84,23 @@ int local_bundle_adjust(KeyFrame* kf, MapDatabase& map, const PinholeCamera& cam
     f.second->ba_fixed_for = stamp;
     held.push_back(f.second);
   }
-  if (moving.empty()) return 0;
+  if (moving.empty()) return nullptr;
   p.kfs = moving;
   p.moving = static_cast<int>(moving.size());
   p.kfs.insert(p.kfs.end(), held.begin(), held.end());
   build_ba_edges(p, orb, opt.level);
-  DenseReducedSystem sys;
-  return solve_and_apply(p, cam, opt.iterations_first, opt.iterations_second, opt.level, sys);
+  ba->sys = std::make_unique<DenseReducedSystem>();
+  return ba;
+}
+
+int local_bundle_adjust(KeyFrame* kf, MapDatabase& map, const PinholeCamera& cam, const OrbParams& orb,
+                        const LocalBaOptions& opt, uint64_t stamp) {
+  (void)map;
+  std::unique_ptr<LocalBa> ba = begin_local_bundle_adjust(kf, cam, orb, opt, stamp);
+  if (!ba) return 0;
+  while (ba->run.step(ba->p, cam, *ba->sys)) {
+  }
+  return apply_ba(ba->p, cam);
 }
 
 }  // namespace nav
