@@ -11,6 +11,7 @@
 // the image and in front of the camera, and no depth reading along it stops short of it. A cell whose
 // band was cut by the edge of the view, hidden behind anything nearer, or read as no depth stays as it
 // was. The test depends only on the frame, so the result is order-independent like the rest.
+import { pf } from './blocks';
 import { FREE, OBSTACLE } from './cells';
 import {
   P_CAMERA, P_FX, P_FY, P_CX, P_CY, P_MIN_DEPTH, P_OBST_MIN, P_OBST_MAX, P_INVERSE, C_CANDIDATES, C_CLIPPED,
@@ -18,10 +19,6 @@ import {
 
 /** A cell this frame would free, pending the column test (only between marking and `freeSeen`). */
 export const CANDIDATE: u8 = 0x40;
-
-@inline function pf(params: usize, i: i32): f32 {
-  return load<f32>(params + (<usize>i << 2));
-}
 
 /**
  * Lists grid cell `i` as a candidate unless it is known already (free, an obstacle, or listed in
