@@ -24,10 +24,33 @@ import { median, medians } from './stats.js';
 import { halveSet, loadFrames, type FrameSet } from './frames.js';
 import { MAPPING_PARTS, MappingProfile, type MappingPart } from './support/mapping-profile.js';
 
+const MAPPER_EXPORTS = ['classifyScratchFloats', 'classifyRows', 'markCells', 'carveRays', 'freeSeen'];
+const ACCEPTED = 'the path of a navcore .wasm built from another commit, e.g. git show main:build/navcore.wasm > /tmp/main-navcore.wasm';
 const BaselineSchema = z
   .string()
-  .refine((p) => p.endsWith('.wasm') && existsSync(p), { message: 'BENCH_MAPPING_BASELINE must name an existing navcore .wasm file (e.g. git show main:build/navcore.wasm > /tmp/main-navcore.wasm)' })
+  .refine((p) => p.endsWith('.wasm') && existsSync(p), { message: `is not an existing .wasm file; give ${ACCEPTED}` })
+  .transform((p, ctx) => {
+    const bytes = new Uint8Array(readFileSync(p));
+    let names: string[] = [];
+    try {
+      names = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => e.name);
+    } catch {
+      // not WebAssembly: reported below
+    }
+    const missing = MAPPER_EXPORTS.filter((n) => !names.includes(n));
+    if (missing.length) ctx.addIssue({ code: 'custom', message: `is not a navcore module (no ${missing.join(', ')}); give ${ACCEPTED}` });
+    return bytes;
+  })
   .optional();
+
+/** The baseline module BENCH_MAPPING_BASELINE names, if any; a bad one ends the run with exit 2. */
+function baselineBytes(): Uint8Array | undefined {
+  const value = process.env.BENCH_MAPPING_BASELINE || undefined;
+  const r = BaselineSchema.safeParse(value);
+  if (r.success) return r.data;
+  console.error(`bench mapping: BENCH_MAPPING_BASELINE=${value} ${r.error.issues.map((i) => i.message).join('; ')}`);
+  process.exit(2);
+}
 
 interface TaskOptions {
   zeroCopy?: boolean;
@@ -87,9 +110,7 @@ async function profile(set: FrameSet, shadows: boolean, n: number): Promise<Reco
 }
 
 export async function run(opts: BenchOptions): Promise<BenchResult> {
-  const baselinePath = BaselineSchema.safeParse(process.env.BENCH_MAPPING_BASELINE || undefined);
-  if (!baselinePath.success) throw new Error(baselinePath.error.issues.map((i) => i.message).join('; '));
-  const baseline = baselinePath.data ? new Uint8Array(readFileSync(baselinePath.data)) : undefined;
+  const baseline = baselineBytes();
   // what a navigator gets by default here: two threads with two or more cores
   const threads = await autoThreads();
   const set640 = loadFrames(opts.quick ? 8 : 24);
