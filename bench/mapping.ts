@@ -7,18 +7,67 @@
  * `_shadows_1t`: one thread with column shadows (MapParams.shadows, as the whole-floor re-integration
  * from keyframes maps), in the same steady state, where most cells a frame would free are known.
  * The reference is timed without them.
+ *
+ * `BENCH_MAPPING_BASELINE=<navcore.wasm>`: the same one-thread tasks with that module too (a build of
+ * another commit, e.g. `git show main:build/navcore.wasm > /tmp/main-navcore.wasm`), taken in turn
+ * with the others: `baseline_ratio_640_1t` is this build's median over that one's.
+ * `--profile`: after the medians, each part of a one-thread 640 frame (support/mapping-profile.ts),
+ * as the median per frame (`profile_<part>_ms`, and `profile_shadows_<part>_ms` with column shadows).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
 import { autoThreads, Navcore } from '../src/wasm/navcore.js';
 import { OccupancyMap } from '../src/mapping/occupancy-map.js';
 import { ReferenceMapper } from './reference/mapper-ref.js';
 import type { BenchOptions, BenchResult } from './run.js';
-import { medians } from './stats.js';
+import { median, medians } from './stats.js';
 import { halveSet, loadFrames, type FrameSet } from './frames.js';
+import { MAPPING_PARTS, MappingProfile, type MappingPart } from './support/mapping-profile.js';
+
+const MAPPER_EXPORTS = ['classifyScratchFloats', 'classifyRows', 'markCells', 'carveRays', 'freeSeen'];
+const ACCEPTED = 'the path of a navcore .wasm built from another commit, e.g. git show main:build/navcore.wasm > /tmp/main-navcore.wasm';
+const BaselineSchema = z
+  .string()
+  .refine((p) => p.endsWith('.wasm') && existsSync(p), { message: `is not an existing .wasm file; give ${ACCEPTED}` })
+  .transform((p, ctx) => {
+    const bytes = new Uint8Array(readFileSync(p));
+    let names: string[] = [];
+    try {
+      names = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => e.name);
+    } catch {
+      // not WebAssembly: reported below
+    }
+    const missing = MAPPER_EXPORTS.filter((n) => !names.includes(n));
+    if (missing.length) ctx.addIssue({ code: 'custom', message: `is not a navcore module (no ${missing.join(', ')}); give ${ACCEPTED}` });
+    return bytes;
+  })
+  .optional();
+
+/** The baseline module BENCH_MAPPING_BASELINE names, if any; a bad one ends the run with exit 2. */
+function baselineBytes(): Uint8Array | undefined {
+  const value = process.env.BENCH_MAPPING_BASELINE || undefined;
+  const r = BaselineSchema.safeParse(value);
+  if (r.success) return r.data;
+  console.error(`bench mapping: BENCH_MAPPING_BASELINE=${value} ${r.error.issues.map((i) => i.message).join('; ')}`);
+  process.exit(2);
+}
+
+interface TaskOptions {
+  zeroCopy?: boolean;
+  threads?: 1 | 2;
+  shadows?: boolean;
+  /** another build of navcore.wasm */
+  bytes?: Uint8Array;
+  /** wraps the core the map uses (the profile's timers) */
+  view?: (core: Navcore) => Navcore;
+}
 
 /** A map primed with every frame (growth done: steady state), cycling through the frames. */
-async function wasmTask(set: FrameSet, zeroCopy: boolean, threads: 1 | 2 = 1, shadows = false): Promise<() => void> {
-  const map = new OccupancyMap(await Navcore.load({ threads }), set.frame, { shadows });
-  cores.push(map.core);
+async function wasmTask(set: FrameSet, o: TaskOptions = {}): Promise<() => void> {
+  const { zeroCopy = true, threads = 1, shadows = false } = o;
+  const core = await Navcore.load({ threads, bytes: o.bytes });
+  cores.push(core);
+  const map = new OccupancyMap(o.view ? o.view(core) : core, set.frame, { shadows });
   const layer = map.openFloor(set.floorUp);
   const K = set.intrinsics;
   for (const f of set.frames) map.integrate({ intrinsics: K, depth: f.depth }, f.pose, layer);
@@ -44,7 +93,24 @@ async function wasmTask(set: FrameSet, zeroCopy: boolean, threads: 1 | 2 = 1, sh
 
 const cores: Navcore[] = [];
 
+/** The median time of each part per frame over `n` frames of a one-thread 640 map, and of the whole frame. */
+async function profile(set: FrameSet, shadows: boolean, n: number): Promise<Record<MappingPart | 'frame', number>> {
+  let p: MappingProfile | null = null;
+  const frame = await wasmTask(set, { shadows, view: (core) => (p = new MappingProfile(core)).core });
+  const parts = Object.fromEntries([...MAPPING_PARTS, 'frame'].map((k) => [k, [] as number[]]));
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    frame();
+    const ms = performance.now() - t0;
+    parts.frame.push(ms);
+    const got = p!.take(ms);
+    for (const k of MAPPING_PARTS) parts[k].push(got[k]);
+  }
+  return Object.fromEntries(Object.entries(parts).map(([k, xs]) => [k, median(xs)])) as Record<MappingPart | 'frame', number>;
+}
+
 export async function run(opts: BenchOptions): Promise<BenchResult> {
+  const baseline = baselineBytes();
   // what a navigator gets by default here: two threads with two or more cores
   const threads = await autoThreads();
   const set640 = loadFrames(opts.quick ? 8 : 24);
@@ -56,12 +122,13 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   let k = 0;
   const m = await medians(
     {
-      wasm_640: await wasmTask(set640, true),
-      wasm_320: await wasmTask(set320, true),
-      ...(threads === 2 ? { wasm_640_2t: await wasmTask(set640, true, 2), wasm_320_2t: await wasmTask(set320, true, 2) } : {}),
-      wasm_640_shadows: await wasmTask(set640, true, 1, true),
-      wasm_copy_640: await wasmTask(set640, false, threads),
-      wasm_copy_320: await wasmTask(set320, false, threads),
+      wasm_640: await wasmTask(set640),
+      wasm_320: await wasmTask(set320),
+      ...(threads === 2 ? { wasm_640_2t: await wasmTask(set640, { threads: 2 }), wasm_320_2t: await wasmTask(set320, { threads: 2 }) } : {}),
+      wasm_640_shadows: await wasmTask(set640, { shadows: true }),
+      wasm_copy_640: await wasmTask(set640, { zeroCopy: false, threads }),
+      wasm_copy_320: await wasmTask(set320, { zeroCopy: false, threads }),
+      ...(baseline ? { baseline_640: await wasmTask(set640, { bytes: baseline }), baseline_640_shadows: await wasmTask(set640, { bytes: baseline, shadows: true }) } : {}),
       ts_640: () => {
         const f = set640.frames[k++ % set640.frames.length];
         ref.integrate(f.depth, set640.intrinsics, f.pose);
@@ -69,6 +136,17 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
     },
     { time: opts.quick ? 300 : 1500, iterations: 30 },
   );
+  const summary: BenchResult['summary'] = {};
+  if (baseline) {
+    summary.baseline_ratio_640_1t = +(m.wasm_640 / m.baseline_640).toFixed(3);
+    summary.baseline_ratio_640_shadows_1t = +(m.wasm_640_shadows / m.baseline_640_shadows).toFixed(3);
+  }
+  if (opts.profile) {
+    for (const shadows of [false, true]) {
+      const r = await profile(set640, shadows, opts.quick ? 100 : 600);
+      for (const [part, ms] of Object.entries(r)) summary[`profile${shadows ? '_shadows' : ''}_${part}_ms`] = +ms.toFixed(4);
+    }
+  }
   await Promise.all(cores.splice(0).map((c) => c.dispose()));
   const m640 = threads === 2 ? m.wasm_640_2t : m.wasm_640, m320 = threads === 2 ? m.wasm_320_2t : m.wasm_320;
   const table = Object.entries(m).map(([task, ms]) => ({ task, median_ms: +ms.toFixed(4), speedup_vs_ts_640: +(m.ts_640 / ms).toFixed(2) }));
@@ -87,6 +165,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       ts_median_ms_640: +m.ts_640.toFixed(4),
       speedup_vs_ts_640: +(m.ts_640 / m640).toFixed(2),
       speedup_vs_ts_640_1t: +(m.ts_640 / m.wasm_640).toFixed(2),
+      ...summary,
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
- * The slots of navcore's mapper blocks, shared by the kernel (assembly/navcore/mapper.ts imports this
- * file) and OccupancyMap. Written in the subset AssemblyScript and TypeScript share: integer
- * constants only (AssemblyScript types them i32), no imports, no objects.
+ * The slots of navcore's mapper blocks, shared by the kernels (assembly/navcore/classify.ts,
+ * mapper.ts and shadows.ts import this file) and OccupancyMap. Written in the subset AssemblyScript
+ * and TypeScript share: integer constants only (AssemblyScript types them i32), no imports, no objects.
  */
 
 // f32 slots of the `params` block. The caller folds the cell size into the horizontal rows and the

@@ -12,7 +12,7 @@ export const MapParamsSchema = z
     floorMax: z._default(z.number(), 0.15),
     /**
      * heights at or below it are drops, seen through a hole in the floor (a stairwell); where mapping
-     * asks for them, the hole's near side is marked an obstacle (assembly/navcore/mapper.ts)
+     * asks for them, the hole's near side is marked an obstacle (assembly/navcore/classify.ts)
      */
     dropMax: z._default(z.number(), -0.5),
     /**
