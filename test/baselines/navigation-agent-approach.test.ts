@@ -19,7 +19,8 @@ function ctx(goal: { x: number; z: number }, sighting: Sighting | null): Ctx {
   task.goal = goal;
   const oracle = { goalLabel: () => 'fridge' };
   const grid = new GridView({ originX: -20, originZ: -20, width: 40, height: 40, cells: new Uint8Array(1600).fill(Cell.Free) }, 0.1);
-  return { oracle, task, grid, pose: { x: 0, z: 0, yaw: 0 }, sighting, nav: { floor: 0 } } as unknown as Ctx;
+  const goals = { label: () => oracle.goalLabel() };
+  return { oracle, goals, task, grid, pose: { x: 0, z: 0, yaw: 0 }, sighting, nav: { floor: 0 } } as unknown as Ctx;
 }
 
 describe('approach: a claim needs the goal in view', () => {
