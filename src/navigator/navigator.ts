@@ -4,8 +4,8 @@
  * of the floor it stands on. It knows nothing of models or prompts, and never reads a simulator pose.
  */
 import { ownFrame, type Body, type BodyFrame, type SubMotionResult } from '../body/index.js';
-import { identity, invert, multiply, NAVIGATOR_FRAME, planarPose, raisePose, type PlanarPose, type Mat4 } from '../geometry/index.js';
-import { FloorMapper, type FloorTrackerOptions, type PosedDepth, type OccupancyMap, type MapParams, Planner, type PlanarPoint, type PlanOptions, type PlanResult, type RenderedMap } from '../mapping/index.js';
+import { NAVIGATOR_FRAME, planarPose, raisePose, type PlanarPose, type Mat4 } from '../geometry/index.js';
+import { FloorMapper, type PosedDepth, type OccupancyMap, Planner, type PlanarPoint, type PlanOptions, type PlanResult, type RenderedMap } from '../mapping/index.js';
 import type { PoseSource, TrackingStatus } from '../perception/index.js';
 import { Navcore } from '../wasm/index.js';
 import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
@@ -13,10 +13,10 @@ import { Anchoring } from './anchoring.js';
 import { LoopRebuild } from './loop-rebuild.js';
 import { holdHeight, moveRecords } from './closure-moves.js';
 import { MapWorldLog } from './map-world-log.js';
-import { MotionCheck, type CommandedMotion, type MotionCheckOptions } from './motion-check.js';
+import { MotionCheck, type CommandedMotion } from './motion-check.js';
 import { memoryProblem, memorySnapshot, type NavigatorMemory } from './navigator-memory.js';
 import { PlaceStore, type Place } from './places.js';
-import { joinSavedWorld, type SavedSpatial } from './saved-world.js';
+import { restoreSpatial, SavedMapLink, type SavedMapParts } from './saved-map-link.js';
 import { bankView, FrameArchive, ViewBank } from './view-bank.js';
 import { type FloorRenderOptions, renderFloor } from './floor-render.js';
 import type { ExecutionRecord, NavigatorState, StopReason } from './navigator-records.js';
@@ -50,10 +50,8 @@ export class Navigator {
   private verticalCorrections = 0;
   /** integrate errors (poses the mapper refused); the frames were skipped */
   readonly mapErrors: string[] = [];
-  /** the saved grids, places and trails while the body is not localised in their map */
-  private aside: SavedSpatial | null = null;
-  /** the house memory's grids, places and trails as they were loaded (what is set aside) */
-  private loaded: SavedSpatial | null = null;
+  /** the house memory's saved map: loaded, set aside, joined late, exported */
+  private readonly saved: SavedMapLink;
   /** the frame (1 = first) at which the body was found in the saved map after the start turn failed */
   lateRelocalisedAt: number | null = null;
 
@@ -68,29 +66,15 @@ export class Navigator {
     this.planner = new Planner(this.map);
     this.motionCheck = opts.motionCheck === false ? null : new MotionCheck(opts.motionCheck);
     this.loopRebuild = new LoopRebuild(this.mapper, body.intrinsics, opts.loopRebuild);
-    if (opts.poseMap) this.relocateInto(opts.poseMap, opts.memory);
+    this.saved = new SavedMapLink(this.parts());
+    if (opts.poseMap) this.saved.relocateInto(opts.poseMap, opts.memory);
     else if (opts.memory) this.adopt(opts.memory);
   }
 
-  /** Takes back a saved map and the memory built on it; the first poses in it relocalise the body. */
-  private relocateInto(saved: SavedPoseMap, m: NavigatorMemory | undefined): void {
-    if (!this.poseSource.importMap) throw new Error(`the pose source '${this.poseSource.name}' cannot load a saved map`);
-    if (saved.anchor.length !== 16 || !Array.from(saved.anchor).every(Number.isFinite)) throw new Error('a saved anchor must be 16 finite numbers');
-    if (m) {
-      const problem = memoryProblem(m);
-      if (problem) throw new Error(`cannot continue from the saved navigator memory: ${problem}`);
-      // an earlier run's map: this run's free space wins over its obstacles (docs/deployment.md)
-      this.mapper.restore(m.layers, m.floor, true);
-      this.loopRebuild.setBase(m.layers);
-      for (const p of m.places) this.places.restore(p);
-      this.setTrails(m.trails);
-      // as loaded: until the body is relocalised, frames are mapped into these layers in another world
-      this.loaded = { layers: m.layers, places: m.places, trails: m.trails };
-    }
-    this.poseSource.importMap(saved.bytes);
-    this.anchoring.restore(saved.anchor, saved.mapId, saved.bytes);
-    const kfs = this.poseSource.mapKeyframes?.(saved.bytes) ?? [];
-    this.worldLog.restored(saved.mapId, kfs.reduce((m, k) => Math.max(m, k.id), 0), () => this.anchoring.restored()!.anchor);
+  private parts(): SavedMapParts {
+    const { poseSource, mapper, places, viewBank, archive, loopRebuild, anchoring, worldLog, motionCheck } = this;
+    const trails = () => this.trails, setTrails = (t: PlanarPoint[][]) => this.setTrails(t), forgetMap = () => this.forgetMap();
+    return { poseSource, mapper, places, viewBank, archive, loopRebuild, anchoring, worldLog, motionCheck, trails, setTrails, forgetMap };
   }
 
   /**
@@ -99,13 +83,7 @@ export class Navigator {
    * refuted move back into the loaded map, the map as loaded is kept instead (the grids are in its world).
    */
   savedPoseMap(): SavedPoseMap | null {
-    const back = this.anchoring.restored(), mc = this.motionCheck;
-    if (back?.bytes && mc?.switchesRejected) return { bytes: back.bytes, anchor: back.anchor, mapId: back.mapId };
-    const bytes = this.poseSource.exportMap?.() ?? null;
-    const cur = this.anchoring.current();
-    if (!bytes || !cur) return null;
-    const anchor = mc && !back?.current ? mc.carry(cur.anchor) : cur.anchor, move = this.poseSource.moveMap?.bind(this.poseSource);
-    return { ...(move ? this.worldLog.intoWorld(bytes, cur.mapId, anchor, move) : { bytes, anchor }), mapId: cur.mapId };
+    return this.saved.exported();
   }
 
   /** True once the body was localised in a map given as `poseMap` (relocalisation succeeded). */
@@ -119,39 +97,18 @@ export class Navigator {
    * run's map carried into their world) when a later frame relocalises.
    */
   abandonSavedMap(): void {
-    this.aside = this.loaded;
-    this.loaded = null;
-    this.forgetMap();
-    this.places.clear();
+    this.saved.abandon();
   }
 
   /** True while saved grids and places wait aside for a late relocalisation. */
   get savedMapAside(): boolean {
-    return this.aside !== null;
+    return this.saved.waiting;
   }
 
-  /**
-   * Back in the saved map. Already in the saved world (a loss later in the run), the pose is judged
-   * against the commanded motion (`MotionCheck.switchInto`); else the run's world is joined to the saved
-   * one by the frame's two poses (`before` in the run's world, judged there as any frame, else the last).
-   */
+  /** Back in the saved map (SavedMapLink.join), noted at this frame. */
   private joinLate(late: { before: Mat4 | null; after: Mat4 }, motion: CommandedMotion, blocked: boolean): { pose: Mat4 | null; plausible: boolean } {
     this.lateRelocalisedAt = this.frames;
-    const mc = this.motionCheck;
-    if (!this.aside) return mc ? mc.switchInto(late.after, motion, blocked, late.before) : { pose: late.after, plausible: true };
-    const before = late.before ? (mc?.apply(late.before, motion, blocked).pose ?? late.before) : this.lastPose;
-    mc?.restart();
-    // no pose in the run's world at all: nothing was mapped there, the saved world simply comes back
-    const run = { mapper: this.mapper, places: this.places, viewBank: this.viewBank, archive: this.archive, trails: this.trails };
-    const { trails, raised } = joinSavedWorld(this.aside, run, before ? multiply(late.after, invert(before)) : identity());
-    this.setTrails(trails);
-    this.aside = null;
-    // the run's keyframes are carried into the joined layers, which a later rebuild starts from
-    this.loopRebuild.setBase(this.mapper.layers());
-    // the saved map's poses are off along up where the body was found: from here they are raised
-    this.anchoring.raise(raised);
-    const after = raisePose(NAVIGATOR_FRAME, late.after, raised);
-    return mc ? mc.apply(after, motion, blocked) : { pose: after, plausible: true };
+    return this.saved.join(late, motion, blocked, this.lastPose);
   }
 
   /** Known (free or obstacle) cells over every floor layer. */
@@ -169,10 +126,7 @@ export class Navigator {
   private adopt(m: NavigatorMemory): void {
     const problem = memoryProblem(m);
     if (problem) throw new Error(`cannot resume from the saved navigator memory: ${problem}`);
-    this.mapper.restore(m.layers, m.floor);
-    this.loopRebuild.setBase(m.layers);
-    for (const p of m.places) this.places.restore(p);
-    this.setTrails(m.trails);
+    restoreSpatial(this.parts(), m);
     this.lastPose = Float64Array.from(m.pose);
     this.anchoring.resumeAt(Float64Array.from(m.pose));
   }
@@ -289,7 +243,7 @@ export class Navigator {
       this.motionCheck?.pause(false);
     }
     // relocalised in the saved map: the turn's views put the body on the saved floor they agree with
-    if (opts.afterRelocation && this.loaded && this.relocalised) this.raiseWorld(this.mapper.landOnSaved(this.loaded.layers, seen), Infinity);
+    if (opts.afterRelocation && this.saved.loaded && this.relocalised) this.raiseWorld(this.mapper.landOnSaved(this.saved.loaded.layers, seen), Infinity);
     return views;
   }
 

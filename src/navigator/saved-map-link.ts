@@ -1,0 +1,127 @@
+/**
+ * A navigator's link to a house memory's saved map: the map and the memory built on it taken back at
+ * the start (the first poses relocalise the body), set aside while the body is not localised in it,
+ * joined again by a late relocalisation, and exported for the next memory with the run's corrections.
+ * Kept apart from the navigator's per-frame loop: every piece here runs once or twice a run.
+ */
+import { identity, invert, multiply, NAVIGATOR_FRAME, raisePose, type Mat4 } from '../geometry/index.js';
+import type { FloorMapper, PlanarPoint } from '../mapping/index.js';
+import type { PoseSource } from '../perception/index.js';
+import type { Anchoring } from './anchoring.js';
+import type { LoopRebuild } from './loop-rebuild.js';
+import type { MapWorldLog } from './map-world-log.js';
+import type { CommandedMotion, MotionCheck } from './motion-check.js';
+import { memoryProblem, type NavigatorMemory } from './navigator-memory.js';
+import type { SavedPoseMap } from './navigator-options.js';
+import type { PlaceStore } from './places.js';
+import { joinSavedWorld, type SavedSpatial } from './saved-world.js';
+import type { FrameArchive, ViewBank } from './view-bank.js';
+
+/** The navigator's parts the saved map is loaded into, joined with and exported from. */
+export interface SavedMapParts {
+  poseSource: PoseSource;
+  mapper: FloorMapper;
+  places: PlaceStore;
+  viewBank: ViewBank;
+  archive: FrameArchive;
+  loopRebuild: LoopRebuild;
+  anchoring: Anchoring;
+  worldLog: MapWorldLog;
+  motionCheck: MotionCheck | null;
+  trails(): PlanarPoint[][];
+  setTrails(trails: PlanarPoint[][]): void;
+  forgetMap(): void;
+}
+
+export class SavedMapLink {
+  /** the saved grids, places and trails while the body is not localised in their map */
+  private aside: SavedSpatial | null = null;
+  /** the house memory's grids, places and trails as they were loaded (what is set aside) */
+  loaded: SavedSpatial | null = null;
+
+  constructor(private readonly p: SavedMapParts) {}
+
+  /** Takes back a saved map and the memory built on it; the first poses in it relocalise the body. */
+  relocateInto(saved: SavedPoseMap, m: NavigatorMemory | undefined): void {
+    const p = this.p;
+    if (!p.poseSource.importMap) throw new Error(`the pose source '${p.poseSource.name}' cannot load a saved map`);
+    if (saved.anchor.length !== 16 || !Array.from(saved.anchor).every(Number.isFinite)) throw new Error('a saved anchor must be 16 finite numbers');
+    if (m) {
+      const problem = memoryProblem(m);
+      if (problem) throw new Error(`cannot continue from the saved navigator memory: ${problem}`);
+      // an earlier run's map: this run's free space wins over its obstacles (docs/deployment.md)
+      restoreSpatial(p, m, true);
+      // as loaded: until the body is relocalised, frames are mapped into these layers in another world
+      this.loaded = { layers: m.layers, places: m.places, trails: m.trails };
+    }
+    p.poseSource.importMap(saved.bytes);
+    p.anchoring.restore(saved.anchor, saved.mapId, saved.bytes);
+    const kfs = p.poseSource.mapKeyframes?.(saved.bytes) ?? [];
+    p.worldLog.restored(saved.mapId, kfs.reduce((n, k) => Math.max(n, k.id), 0), () => p.anchoring.restored()!.anchor);
+  }
+
+  /**
+   * The pose source's map for a house memory, each keyframe moved into the navigator's world by what the
+   * navigator did to the poses of its frame (map-world-log.ts); null when the source keeps none. After a
+   * refuted move back into the loaded map, the map as loaded is kept instead (the grids are in its world).
+   */
+  exported(): SavedPoseMap | null {
+    const { anchoring, motionCheck: mc, poseSource, worldLog } = this.p;
+    const back = anchoring.restored();
+    if (back?.bytes && mc?.switchesRejected) return { bytes: back.bytes, anchor: back.anchor, mapId: back.mapId };
+    const bytes = poseSource.exportMap?.() ?? null;
+    const cur = anchoring.current();
+    if (!bytes || !cur) return null;
+    const anchor = mc && !back?.current ? mc.carry(cur.anchor) : cur.anchor;
+    const move = poseSource.moveMap?.bind(poseSource);
+    return { ...(move ? worldLog.intoWorld(bytes, cur.mapId, anchor, move) : { bytes, anchor }), mapId: cur.mapId };
+  }
+
+  /**
+   * Sets the saved grids and places aside when the body could not be relocalised in their map: poses of
+   * the tracker's new map are not in their frame, so they would mislead every plan. They come back (the
+   * run's map carried into their world) when a later frame relocalises.
+   */
+  abandon(): void {
+    this.aside = this.loaded;
+    this.loaded = null;
+    this.p.forgetMap();
+    this.p.places.clear();
+  }
+
+  /** True while saved grids and places wait aside for a late relocalisation. */
+  get waiting(): boolean {
+    return this.aside !== null;
+  }
+
+  /**
+   * Back in the saved map. Already in the saved world (a loss later in the run), the pose is judged
+   * against the commanded motion (`MotionCheck.switchInto`); else the run's world is joined to the saved
+   * one by the frame's two poses (`before` in the run's world, judged there as any frame, else `last`).
+   */
+  join(late: { before: Mat4 | null; after: Mat4 }, motion: CommandedMotion, blocked: boolean, last: Mat4 | null): { pose: Mat4 | null; plausible: boolean } {
+    const p = this.p, mc = p.motionCheck;
+    if (!this.aside) return mc ? mc.switchInto(late.after, motion, blocked, late.before) : { pose: late.after, plausible: true };
+    const before = late.before ? (mc?.apply(late.before, motion, blocked).pose ?? late.before) : last;
+    mc?.restart();
+    // no pose in the run's world at all: nothing was mapped there, the saved world simply comes back
+    const run = { mapper: p.mapper, places: p.places, viewBank: p.viewBank, archive: p.archive, trails: p.trails() };
+    const { trails, raised } = joinSavedWorld(this.aside, run, before ? multiply(late.after, invert(before)) : identity());
+    p.setTrails(trails);
+    this.aside = null;
+    // the run's keyframes are carried into the joined layers, which a later rebuild starts from
+    p.loopRebuild.setBase(p.mapper.layers());
+    // the saved map's poses are off along up where the body was found: from here they are raised
+    p.anchoring.raise(raised);
+    const after = raisePose(NAVIGATOR_FRAME, late.after, raised);
+    return mc ? mc.apply(after, motion, blocked) : { pose: after, plausible: true };
+  }
+}
+
+/** A memory's layers, places and trails into the navigator's parts (`asPrior`: an earlier run's map). */
+export function restoreSpatial(p: SavedMapParts, m: NavigatorMemory, asPrior = false): void {
+  p.mapper.restore(m.layers, m.floor, asPrior);
+  p.loopRebuild.setBase(m.layers);
+  for (const place of m.places) p.places.restore(place);
+  p.setTrails(m.trails);
+}
