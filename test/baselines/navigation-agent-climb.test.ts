@@ -152,6 +152,17 @@ describe('stairs: the foot far off with no way there on the map (issue 35)', () 
     expect(c.task.stairs).toBeNull();
   });
 
+  it('does not count the turns that got the body a good way on along the flight (a long way down in short runs)', () => {
+    const { c, at } = ctx();
+    at(0, 0.2);
+    for (let i = 1; i <= 20; i++) {
+      expect(why(takeStairs(c))).toBe('take the stairs');
+      at(0, 0.2 + 0.6 * i, 0.4 * i);
+    }
+    expect(c.task.stairs).not.toBeNull();
+    expect(c.flights).toHaveLength(1);
+  });
+
   it('takes the flight from near its foot even without a route (the stall check guards it)', () => {
     const { c, at } = ctx();
     at(0, -1);

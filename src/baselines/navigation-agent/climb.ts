@@ -18,8 +18,10 @@ import { act, goto, type Ctx, type Decision } from './context.js';
 import { driveAndFace, planRoute, turnsTo } from './motion.js';
 import { MAX_ACTIONS } from './motion.js';
 import { centreOnFlight, flightInView, heightOverFloor, offFloor, type Flight } from './stairs.js';
+import { centreOnRim, rimInView } from './stairwell.js';
 import { routeAlongTrail } from './trail-route.js';
 
+const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
 const MAX_TURNS = 14;
 /** plans on the map tried along a trail's way to a foot */
 const VIA_TRIES = 8;
@@ -41,6 +43,13 @@ const PAST_M = 1.0;
 const TRAVEL_M = 0.5;
 /** height change (estimated) that shows the body is on a flight, m */
 const ON_FLIGHT_RISE_M = 0.3;
+/** the hole of a way down is measured from this near its top, facing within 60° of down it, m */
+const RIM_NEAR_M = 2.5;
+/**
+ * forwards per step down a flight: the line is followed with a turn's correction every metre and a
+ * half (a step of twelve from 0.3 m off the line crossed it and ran on into the side)
+ */
+const DOWN_FORWARDS = 6;
 
 export function takeStairs(c: Ctx): Decision {
   const s = c.task.stairs;
@@ -55,9 +64,11 @@ export function takeStairs(c: Ctx): Decision {
     return goto(c.task.recall ? 'recall' : 'explore');
   }
   // a turn that got the body a good way nearer a far foot is travel, not a try at the flight (the way
-  // down from upstairs can be 17 m off)
+  // down from upstairs can be 17 m off), and so is one that got it a good way on along the flight
+  // (going down in short runs, house 2 task 4 ran out of turns halfway down)
   const d0 = Math.hypot(f.bottom.x - c.pose.x, f.bottom.z - c.pose.z);
-  const travelled = !s.onFlight && s.footM !== undefined && d0 > NEAR_FOOT_M && s.footM - d0 >= TRAVEL_M;
+  const onAlong = s.onFlight && s.at ? alongFlight(f, c.pose) - alongFlight(f, s.at) : 0;
+  const travelled = (!s.onFlight && s.footM !== undefined && d0 > NEAR_FOOT_M && s.footM - d0 >= TRAVEL_M) || onAlong >= TRAVEL_M;
   s.footM = d0;
   if (!travelled && ++s.turns > MAX_TURNS) {
     c.flights.splice(c.flights.indexOf(f), 1);
@@ -99,7 +110,8 @@ export function takeStairs(c: Ctx): Decision {
   const along = alongFlight(f, c.pose);
   const aim = { x: f.bottom.x + hx * (along + 1.5), z: f.bottom.z + hz * (along + 1.5) };
   const turns = turnsTo(headingTo(c.pose, aim), c.pose.yaw);
-  const ahead = Array.from({ length: MAX_ACTIONS - turns.length }, () => 'forward' as const);
+  const n = goesDown(c.nav, f) ? Math.min(DOWN_FORWARDS, MAX_ACTIONS - turns.length) : MAX_ACTIONS - turns.length;
+  const ahead = Array.from({ length: n }, () => 'forward' as const);
   return forwards(c, [...turns, ...ahead], 'take the stairs');
 }
 
@@ -160,14 +172,33 @@ export function stalled(c: Ctx, s: NonNullable<Ctx['task']['stairs']>): boolean 
   return rise !== null && Math.abs(rise) < ON_FLIGHT_RISE_M && alongFlight(s.flight, c.pose) > Math.max(s.flight.spanM, 1) + PAST_M;
 }
 
-/** The flight in view near the remembered one, if any, re-measured and centred with the map, replaces it. */
+/**
+ * The flight in view near the remembered one, if any, re-measured and centred with the map, replaces it.
+ * A way down is seen as the hole it leaves in the floor: its line is moved onto the hole's middle.
+ */
 function remeasure(c: Ctx, f: Flight): void {
+  if (goesDown(c.nav, f)) {
+    const near = Math.hypot(f.bottom.x - c.pose.x, f.bottom.z - c.pose.z) <= RIM_NEAR_M && Math.cos(c.pose.yaw - f.heading) > 0.5;
+    const rim = near && !offFloor(c.nav) ? rimInView(c.nav) : null;
+    const g = rim && centreOnRim(f, rim, c.pose.yaw);
+    if (g && DEBUG) console.error(`[nav] way down centred on the hole: moved ${Math.hypot(g.bottom.x - f.bottom.x, g.bottom.z - f.bottom.z).toFixed(2)} m`);
+    if (g) f.bottom = g.bottom;
+    return;
+  }
   const seen = offFloor(c.nav) ? null : flightInView(c.nav);
   if (!seen || seen.floor !== f.floor || Math.hypot(seen.bottom.x - f.bottom.x, seen.bottom.z - f.bottom.z) > SAME_FLIGHT_M) return;
   const g = centreOnFlight(seen, (x, z) => c.nav.map.cellAt(x, z, seen.floor));
   f.bottom = g.bottom;
   f.heading = g.heading;
   f.spanM = Math.max(f.spanM, g.spanM);
+}
+
+/** The flight leads to a floor layer below the one it starts from. */
+export function goesDown(nav: Ctx['nav'], f: Flight): boolean {
+  if (f.to === undefined) return false;
+  const layers = nav.map.floors();
+  const from = layers.find((l) => l.id === f.floor), to = layers.find((l) => l.id === f.to);
+  return from !== undefined && to !== undefined && to.floorUp < from.floorUp;
 }
 
 /**
