@@ -22,7 +22,8 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   const core = await Navcore.load();
   const search = new GridSearch(core);
   const block = core.block<Uint8Array>(Uint8Array, N * N);
-  const start = 0, goal = N * N - 1;
+  const start = 0,
+    goal = N * N - 1;
   let first;
   for (;;) {
     cells = new Uint8Array(N * N).map(() => (r() < 0.2 ? 2 : 1));
@@ -38,12 +39,15 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   const pfPath = finder.findPath(0, 0, N - 1, N - 1, pfGrid.clone());
   const pfLen = pfPath.reduce((s, p, i) => (i ? s + Math.hypot(p[0] - pfPath[i - 1][0], p[1] - pfPath[i - 1][1]) : 0), 0);
   const ref = astarRef(cells, N, N, start, goal);
-  opts.log(`astar: ${N}×${N}, 20 % obstacles; wasm cost ${first.cost.toFixed(3)} cells, ${first.expansions} expansions; pathfinding.js length ${pfLen.toFixed(3)}; TS reference ${ref.cost.toFixed(3)}`);
+  opts.log(
+    `astar: ${N}×${N}, 20 % obstacles; wasm cost ${first.cost.toFixed(3)} cells, ${first.expansions} expansions; pathfinding.js length ${pfLen.toFixed(3)}; TS reference ${ref.cost.toFixed(3)}`,
+  );
   if (Math.abs(pfLen - first.cost) > 1e-6 || Math.abs(ref.cost - first.cost) > 1e-6) {
     throw new Error('the three planners disagree on the optimal path length: the comparison would be unfair');
   }
 
-  const centre = N >> 1, reachR = 2 * N;
+  const centre = N >> 1,
+    reachR = 2 * N;
   const reached = search.nearestReachable(grid, start, centre, centre, reachR);
   if (reached < 0 || reached !== nearestReachableRef(cells, N, N, start, centre, centre, reachR)) {
     throw new Error('the wasm and TypeScript nearest-reachable floods disagree: the comparison would be unfair');

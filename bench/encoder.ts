@@ -25,7 +25,16 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   const enc1 = await ViewEncoder.create({ threads: 1 });
   const enc2 = await ViewEncoder.create({ threads: 2 });
   const pre = await ort.InferenceSession.create(
-    buildPreprocessModel({ width: frame.width, height: frame.height, targetWidth: S, targetHeight: S, mean: [0, 0, 0], std: [1, 1, 1], channelOrder: 'rgb', fit: 'stretch' }),
+    buildPreprocessModel({
+      width: frame.width,
+      height: frame.height,
+      targetWidth: S,
+      targetHeight: S,
+      mean: [0, 0, 0],
+      std: [1, 1, 1],
+      channelOrder: 'rgb',
+      fit: 'stretch',
+    }),
     { intraOpNumThreads: 1 },
   );
   const gist = await gistSession(buildGistModel());

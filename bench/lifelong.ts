@@ -89,7 +89,15 @@ function wrongHouse(h: number): number {
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
 const r4 = (x: number) => +x.toFixed(4);
 
-async function kidnaps(run: TourRun, next: TourRun, ref: (typeof HOUSES)[number], nextRef: (typeof HOUSES)[number], n: number, wrongN: number, log: (s: string) => void) {
+async function kidnaps(
+  run: TourRun,
+  next: TourRun,
+  ref: (typeof HOUSES)[number],
+  nextRef: (typeof HOUSES)[number],
+  n: number,
+  wrongN: number,
+  log: (s: string) => void,
+) {
   const body = await SimBody.create(await loadHouse({ kind: 'procedural', ...ref }));
   const other = await SimBody.create(await loadHouse({ kind: 'procedural', ...nextRef }));
   const { tracker, dispose } = await navigatorTracker(body);
@@ -99,8 +107,11 @@ async function kidnaps(run: TourRun, next: TourRun, ref: (typeof HOUSES)[number]
     for (const k of kidnapPlaces({ seed: run.label, visited: run.places }, n)) {
       const r = await kidnap(tracker, body, run, k);
       // summed over the kidnaps (each loadMap starts the counters afresh)
-      for (const [key, v] of Object.entries(tracker.relocStats()) as [keyof RelocStats, number][]) if (key !== 'lastSeenThroughPermille') stats[key] = (stats[key] ?? 0) + v;
-      log(`${run.label} kidnap to (${k.at[0].toFixed(2)}, ${k.at[2].toFixed(2)}) yaw ${((k.yaw * 180) / Math.PI).toFixed(0)}°: ${r.framesToRelocalise === null ? 'not relocalised' : `relocalised after ${r.framesToRelocalise} frames, error ${r.errorM!.toFixed(3)} m (${r.globalErrorM!.toFixed(3)} m through the fit)`}`);
+      for (const [key, v] of Object.entries(tracker.relocStats()) as [keyof RelocStats, number][])
+        if (key !== 'lastSeenThroughPermille') stats[key] = (stats[key] ?? 0) + v;
+      log(
+        `${run.label} kidnap to (${k.at[0].toFixed(2)}, ${k.at[2].toFixed(2)}) yaw ${((k.yaw * 180) / Math.PI).toFixed(0)}°: ${r.framesToRelocalise === null ? 'not relocalised' : `relocalised after ${r.framesToRelocalise} frames, error ${r.errorM!.toFixed(3)} m (${r.globalErrorM!.toFixed(3)} m through the fit)`}`,
+      );
       results.push(r);
     }
     log(`${run.label} relocaliser over the kidnaps: ${JSON.stringify(stats)}`);
@@ -129,16 +140,22 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
     lives.push(await liveTour({ kind: 'procedural', ...h }, minPathM, opts.quick ? 1 : 2, opts.quick, opts.log));
     const t0 = performance.now();
     const r = await tourRun({ kind: 'procedural', ...h }, minPathM, opts.quick ? 1 : 2, opts.log, opts.quick, process.env.LIFELONG_ODOMETRY !== '0');
-    const q = (x: TourRun['loop']['quality']) => (x ? `free precision ${x.free_precision.toFixed(3)}, obstacle recall ${x.obstacle_recall.toFixed(3)} (${x.free_cells} free cells)` : 'no floor mapped');
-    opts.log(`house ${r.label}: ${r.pathM.toFixed(1)} m, ${r.frames} frames; drift ${r.open.driftPct.toFixed(3)} % open loop (${r.open.keyframes} keyframes), ${r.loop.driftPct.toFixed(3)} % with ${r.closures} closures (${r.falseClosures} false; ${r.driftPctBeforeGlobalBa.toFixed(3)} % before the global bundle adjustment of ${r.globalBa.ms.toFixed(0)} ms); map (fitted) ${q(r.open.quality)} open loop, ${q(r.loop.quality)} closed (${q(r.loop.qualityFirstCamera)} in the first camera's frame), ${q(r.loop.qualityTruePoses)} at the keyframes' true poses; loop search ${JSON.stringify(r.loopStats)}; ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    const q = (x: TourRun['loop']['quality']) =>
+      x ? `free precision ${x.free_precision.toFixed(3)}, obstacle recall ${x.obstacle_recall.toFixed(3)} (${x.free_cells} free cells)` : 'no floor mapped';
+    opts.log(
+      `house ${r.label}: ${r.pathM.toFixed(1)} m, ${r.frames} frames; drift ${r.open.driftPct.toFixed(3)} % open loop (${r.open.keyframes} keyframes), ${r.loop.driftPct.toFixed(3)} % with ${r.closures} closures (${r.falseClosures} false; ${r.driftPctBeforeGlobalBa.toFixed(3)} % before the global bundle adjustment of ${r.globalBa.ms.toFixed(0)} ms); map (fitted) ${q(r.open.quality)} open loop, ${q(r.loop.quality)} closed (${q(r.loop.qualityFirstCamera)} in the first camera's frame), ${q(r.loop.qualityTruePoses)} at the keyframes' true poses; loop search ${JSON.stringify(r.loopStats)}; ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
     runs.push(r);
   }
   const table: Record<string, string | number>[] = [];
   const all: KidnapResult[] = [];
   let wrong = 0;
   for (let h = 0; h < runs.length; h++) {
-    const run = runs[h], next = wrongHouse(h);
-    opts.log(`wrong-house turns for ${run.label}: in house ${runs[next].label}${HOUSES[next].seed === HOUSES[h].seed ? ' (the same base house: no other among the houses run, so these turns mean nothing)' : ''}`);
+    const run = runs[h],
+      next = wrongHouse(h);
+    opts.log(
+      `wrong-house turns for ${run.label}: in house ${runs[next].label}${HOUSES[next].seed === HOUSES[h].seed ? ' (the same base house: no other among the houses run, so these turns mean nothing)' : ''}`,
+    );
     const k = await kidnaps(run, runs[next], HOUSES[h], HOUSES[next], perHouse, wrongPerHouse, opts.log);
     wrong += k.wrong;
     all.push(...k.results);

@@ -115,7 +115,9 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   const threads = await autoThreads();
   const set640 = loadFrames(opts.quick ? 8 : 24);
   const set320 = halveSet(set640);
-  opts.log(`mapping: ${set640.frames.length} frames from ${set640.source}, ${set640.intrinsics.width}×${set640.intrinsics.height} and ${set320.intrinsics.width}×${set320.intrinsics.height}`);
+  opts.log(
+    `mapping: ${set640.frames.length} frames from ${set640.source}, ${set640.intrinsics.width}×${set640.intrinsics.height} and ${set320.intrinsics.width}×${set320.intrinsics.height}`,
+  );
 
   const ref = new ReferenceMapper(set640.frame, set640.floorUp);
   for (const f of set640.frames) ref.integrate(f.depth, set640.intrinsics, f.pose);
@@ -128,7 +130,9 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       wasm_640_shadows: await wasmTask(set640, { shadows: true }),
       wasm_copy_640: await wasmTask(set640, { zeroCopy: false, threads }),
       wasm_copy_320: await wasmTask(set320, { zeroCopy: false, threads }),
-      ...(baseline ? { baseline_640: await wasmTask(set640, { bytes: baseline }), baseline_640_shadows: await wasmTask(set640, { bytes: baseline, shadows: true }) } : {}),
+      ...(baseline
+        ? { baseline_640: await wasmTask(set640, { bytes: baseline }), baseline_640_shadows: await wasmTask(set640, { bytes: baseline, shadows: true }) }
+        : {}),
       ts_640: () => {
         const f = set640.frames[k++ % set640.frames.length];
         ref.integrate(f.depth, set640.intrinsics, f.pose);
@@ -148,7 +152,8 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
     }
   }
   await Promise.all(cores.splice(0).map((c) => c.dispose()));
-  const m640 = threads === 2 ? m.wasm_640_2t : m.wasm_640, m320 = threads === 2 ? m.wasm_320_2t : m.wasm_320;
+  const m640 = threads === 2 ? m.wasm_640_2t : m.wasm_640,
+    m320 = threads === 2 ? m.wasm_320_2t : m.wasm_320;
   const table = Object.entries(m).map(([task, ms]) => ({ task, median_ms: +ms.toFixed(4), speedup_vs_ts_640: +(m.ts_640 / ms).toFixed(2) }));
   return {
     table,

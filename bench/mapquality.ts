@@ -30,7 +30,9 @@ async function qualityFor(pose: PoseSourceKind, actions: number, log: (s: string
     const truth = truthGrid(world.scene, floorY, firstCameraSim, world.navigator.map.params.cellSize);
     const q = mapQuality(world.navigator.map, 0, truth);
     const err = finalPoseError(world, firstCameraSim);
-    log(`mapquality: house ${seed}, ${pose}: free precision ${q.free_precision.toFixed(3)}, obstacle recall ${q.obstacle_recall.toFixed(3)} (${q.free_cells} free of which ${q.free_on_blocked_cells} on blocked and ${q.free_off_floor_cells} off the floor, ${q.obstacle_cells} obstacle cells); final pose error ${err.pos.toFixed(2)} m, ${err.yawDeg.toFixed(1)}°; ${world.navigator.state.motionRejects} of ${world.navigator.state.frames} frames with implausible tracked motion`);
+    log(
+      `mapquality: house ${seed}, ${pose}: free precision ${q.free_precision.toFixed(3)}, obstacle recall ${q.obstacle_recall.toFixed(3)} (${q.free_cells} free of which ${q.free_on_blocked_cells} on blocked and ${q.free_off_floor_cells} off the floor, ${q.obstacle_cells} obstacle cells); final pose error ${err.pos.toFixed(2)} m, ${err.yawDeg.toFixed(1)}°; ${world.navigator.state.motionRejects} of ${world.navigator.state.frames} frames with implausible tracked motion`,
+    );
     const st = world.navigator.state;
     rows.push({ house: seed, pose, ...q, final_pos_err_m: err.pos, final_yaw_err_deg: err.yawDeg, frames: st.frames, motion_rejects: st.motionRejects });
     world.dispose();

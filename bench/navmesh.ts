@@ -22,9 +22,11 @@ const cpuMs: Record<string, number[]> = {};
 
 async function timedBuild(scene: Scene, agent: AgentShape, layout: NavMeshLayout, cold = true, label = ''): Promise<number> {
   if (cold) clearNavMeshCache();
-  const t0 = performance.now(), c0 = process.cpuUsage();
+  const t0 = performance.now(),
+    c0 = process.cpuUsage();
   const nav = await SceneNavMesh.build(scene, agent, recastConfig(agent), layout);
-  const ms = performance.now() - t0, cpu = process.cpuUsage(c0);
+  const ms = performance.now() - t0,
+    cpu = process.cpuUsage(c0);
   nav.destroy();
   if (label) (cpuMs[label] ??= []).push((cpu.user + cpu.system) / 1000);
   return ms;
@@ -42,12 +44,18 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   summary.recast_init_ms = Math.round(performance.now() - ti);
   summary.goat_first_build_ms = Math.round(await timedBuild(scene, GOAT_AGENT, 'auto', true, 'first'));
   summary.goat_first_build_cpu_ms = Math.round(cpuMs.first[0]);
-  for (const [name, agent] of [['goat', GOAT_AGENT], ['body', DEFAULT_AGENT]] as const) {
+  for (const [name, agent] of [
+    ['goat', GOAT_AGENT],
+    ['body', DEFAULT_AGENT],
+  ] as const) {
     const ms: Record<NavMeshLayout, number[]> = { auto: [], solo: [] };
-    for (let i = 0; i < reps; i++) for (const layout of ['auto', 'solo'] as const) ms[layout].push(await timedBuild(scene, agent, layout, true, `${name}_${layout}`));
+    for (let i = 0; i < reps; i++)
+      for (const layout of ['auto', 'solo'] as const) ms[layout].push(await timedBuild(scene, agent, layout, true, `${name}_${layout}`));
     await timedBuild(scene, agent, 'auto');
     const cachedMs = await timedBuild(scene, agent, 'auto', false);
-    opts.log(`navmesh ${name}: tiled ${ms.auto.map((m) => m.toFixed(0)).join(', ')} ms; one tile ${ms.solo.map((m) => m.toFixed(0)).join(', ')} ms; cached ${cachedMs.toFixed(1)} ms`);
+    opts.log(
+      `navmesh ${name}: tiled ${ms.auto.map((m) => m.toFixed(0)).join(', ')} ms; one tile ${ms.solo.map((m) => m.toFixed(0)).join(', ')} ms; cached ${cachedMs.toFixed(1)} ms`,
+    );
     for (const layout of ['auto', 'solo'] as const) table.push({ agent: name, layout, median_ms: Math.round(median(ms[layout])), runs: reps });
     table.push({ agent: name, layout: 'auto, cached', median_ms: +cachedMs.toFixed(1), runs: 1 });
     summary[`${name}_build_ms`] = Math.round(median(ms.auto));

@@ -40,7 +40,8 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   const runs = refRuns(scene.triangles, scene.attrs);
 
   // the two rasterisers agree pixel for pixel (up to float rounding at texel edges)
-  let same = 0, total = 0;
+  let same = 0,
+    total = 0;
   for (const p of poses) {
     const f = renderer.render(p);
     refRender(scene.triangles, scene.attrs, textures, renderer.intrinsics, p, renderer.camera.near, target, undefined, runs);
@@ -50,12 +51,14 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
     }
   }
 
-  let a = 0, b = 0;
+  let a = 0,
+    b = 0;
   const time = opts.quick ? 300 : 1500;
   const m = await medians(
     {
       wasm: () => renderer.render(poses[a++ % poses.length]),
-      ts: () => refRender(scene.triangles, scene.attrs, textures, renderer.intrinsics, poses[b++ % poses.length], renderer.camera.near, target, undefined, runs),
+      ts: () =>
+        refRender(scene.triangles, scene.attrs, textures, renderer.intrinsics, poses[b++ % poses.length], renderer.camera.near, target, undefined, runs),
     },
     { time, iterations: 50 },
   );
@@ -71,7 +74,9 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
     return best;
   };
   const minWasm = fastest((i) => renderer.render(poses[i % poses.length]));
-  const minTs = fastest((i) => refRender(scene.triangles, scene.attrs, textures, renderer.intrinsics, poses[i % poses.length], renderer.camera.near, target, undefined, runs));
+  const minTs = fastest((i) =>
+    refRender(scene.triangles, scene.attrs, textures, renderer.intrinsics, poses[i % poses.length], renderer.camera.near, target, undefined, runs),
+  );
   renderer.dispose();
   return {
     table: [

@@ -32,7 +32,12 @@ if (!suite || !suites.includes(suite) || unknownFlag) {
   console.error(`bench: ${why}. Usage: npm run bench -- <${suites.join('|')}> [--json] [--quick] [--profile]`);
   process.exit(2);
 }
-const opts: BenchOptions = { json: args.includes('--json'), quick: args.includes('--quick'), profile: args.includes('--profile'), log: (l) => console.error(l) };
+const opts: BenchOptions = {
+  json: args.includes('--json'),
+  quick: args.includes('--quick'),
+  profile: args.includes('--profile'),
+  log: (l) => console.error(l),
+};
 const mod = (await import(`./${suite}.ts`)) as { run: (o: BenchOptions) => Promise<BenchResult> };
 const result = await mod.run(opts);
 console.table(result.table);

@@ -53,7 +53,11 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   }
   const acts = Object.fromEntries(Object.entries(tasks).map(([k, t]) => [k, t.act]));
   const m = await medians(acts, { time: opts.quick ? 1000 : 4000, iterations: opts.quick ? 10 : 40 });
-  const table: BenchResult['table'] = Object.entries(m).map(([pose, ms]) => ({ pose, median_ms_per_action: +ms.toFixed(2), x_faster_than_10hz_clock: +(500 / ms).toFixed(1) }));
+  const table: BenchResult['table'] = Object.entries(m).map(([pose, ms]) => ({
+    pose,
+    median_ms_per_action: +ms.toFixed(2),
+    x_faster_than_10hz_clock: +(500 / ms).toFixed(1),
+  }));
   const summary: BenchResult['summary'] = {
     median_ms_step_320: m.slam !== undefined ? +m.slam.toFixed(2) : null,
     median_ms_step_320_gt: +m['ground-truth'].toFixed(2),
@@ -65,7 +69,11 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       summary[`profile_${key}_action_ms`] = +r.total.toFixed(2);
       for (const part of PROFILE_PARTS) {
         summary[`profile_${key}_${part}_ms`] = +r.parts[part].toFixed(3);
-        table.push({ pose: `${pose} profile: ${part}`, median_ms_per_action: +r.parts[part].toFixed(3), share_of_action: +(r.parts[part] / r.total).toFixed(3) });
+        table.push({
+          pose: `${pose} profile: ${part}`,
+          median_ms_per_action: +r.parts[part].toFixed(3),
+          share_of_action: +(r.parts[part] / r.total).toFixed(3),
+        });
       }
     }
   }

@@ -44,7 +44,8 @@ function teddyDir(): string | null {
 
 async function fastestOf(runs: number, go: () => Promise<SlamRunResult>): Promise<{ first: SlamRunResult; frameMs: number[]; cpuMs: number[] }> {
   const first = await go();
-  const best = [...first.frameMs], cpu = [...first.frameCpuMs];
+  const best = [...first.frameMs],
+    cpu = [...first.frameCpuMs];
   for (let r = 1; r < runs; r++) {
     const again = await go();
     again.frameMs.forEach((t, i) => (best[i] = Math.min(best[i], t)));
@@ -69,35 +70,80 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
   const okFrac = (r: SlamRunResult) => r.statuses.filter((s) => s === 'ok').length / r.frames;
   const ate640 = ate(gt, full.first.trajectory).rmse_m;
   const ate320 = ate(gt, small.first.trajectory).rmse_m;
-  const m640 = median(full.frameMs), m320 = median(small.frameMs);
+  const m640 = median(full.frameMs),
+    m320 = median(small.frameMs);
   const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)];
   const table: Record<string, string | number>[] = [
-    { input: '640×480, 1000 features', median_ms: +m640.toFixed(2), cpu_median_ms: +median(full.cpuMs).toFixed(2), p90_ms: +p90(full.frameMs).toFixed(2), tracked: okFrac(full.first), ate_m: +ate640.toFixed(4) },
-    { input: '320×240, 1000 features', median_ms: +m320.toFixed(2), cpu_median_ms: +median(small.cpuMs).toFixed(2), p90_ms: +p90(small.frameMs).toFixed(2), tracked: okFrac(small.first), ate_m: +ate320.toFixed(4) },
+    {
+      input: '640×480, 1000 features',
+      median_ms: +m640.toFixed(2),
+      cpu_median_ms: +median(full.cpuMs).toFixed(2),
+      p90_ms: +p90(full.frameMs).toFixed(2),
+      tracked: okFrac(full.first),
+      ate_m: +ate640.toFixed(4),
+    },
+    {
+      input: '320×240, 1000 features',
+      median_ms: +m320.toFixed(2),
+      cpu_median_ms: +median(small.cpuMs).toFixed(2),
+      p90_ms: +p90(small.frameMs).toFixed(2),
+      tracked: okFrac(small.first),
+      ate_m: +ate320.toFixed(4),
+    },
   ];
   const simActions = opts.quick ? 60 : 300;
   const sim: SimTrackingRun[] = [];
   for (const seed of SIM_HOUSES) {
     const r = await simTracking(seed, simActions);
-    opts.log(`sim house ${seed}: ${r.frames} frames, tracked ${r.tracked.toFixed(3)}, ATE ${r.ateM.toFixed(3)} m over ${r.pathM.toFixed(2)} m (${r.driftPct.toFixed(2)} %), ${r.reanchors} re-anchors, ${r.maps} maps`);
+    opts.log(
+      `sim house ${seed}: ${r.frames} frames, tracked ${r.tracked.toFixed(3)}, ATE ${r.ateM.toFixed(3)} m over ${r.pathM.toFixed(2)} m (${r.driftPct.toFixed(2)} %), ${r.reanchors} re-anchors, ${r.maps} maps`,
+    );
     sim.push(r);
   }
   for (const r of sim) {
-    table.push({ input: `sim house ${r.seed}, ${simActions} actions`, tracked: +r.tracked.toFixed(4), ate_m: +r.ateM.toFixed(4), path_m: +r.pathM.toFixed(2), drift_pct: +r.driftPct.toFixed(3), reanchors: r.reanchors });
+    table.push({
+      input: `sim house ${r.seed}, ${simActions} actions`,
+      tracked: +r.tracked.toFixed(4),
+      ate_m: +r.ateM.toFixed(4),
+      path_m: +r.pathM.toFixed(2),
+      drift_pct: +r.driftPct.toFixed(3),
+      reanchors: r.reanchors,
+    });
   }
   const stairs: StairsTrackingRun[] = [];
   for (const seed of STAIRS_HOUSES) {
     const r = await stairsTracking(seed);
-    opts.log(`stairs lap, house ${seed}: ${r.frames} frames, tracked ${r.tracked.toFixed(3)}, ATE ${r.ateM.toFixed(3)} m over ${r.pathM.toFixed(2)} m (${r.driftPct.toFixed(2)} %), rise ${r.riseM.toFixed(2)} m read as ${r.estRiseM.toFixed(2)} m, ${r.maps} maps`);
+    opts.log(
+      `stairs lap, house ${seed}: ${r.frames} frames, tracked ${r.tracked.toFixed(3)}, ATE ${r.ateM.toFixed(3)} m over ${r.pathM.toFixed(2)} m (${r.driftPct.toFixed(2)} %), rise ${r.riseM.toFixed(2)} m read as ${r.estRiseM.toFixed(2)} m, ${r.maps} maps`,
+    );
     stairs.push(r);
-    table.push({ input: `stairs lap, house ${r.seed}`, tracked: +r.tracked.toFixed(4), ate_m: +r.ateM.toFixed(4), path_m: +r.pathM.toFixed(2), drift_pct: +r.driftPct.toFixed(3) });
+    table.push({
+      input: `stairs lap, house ${r.seed}`,
+      tracked: +r.tracked.toFixed(4),
+      ate_m: +r.ateM.toFixed(4),
+      path_m: +r.pathM.toFixed(2),
+      drift_pct: +r.driftPct.toFixed(3),
+    });
   }
   // late relocalisation: a run tracking in a map of its own while a loaded map waits in the atlas
   const late = await lateRelocCost(runs, 'turn');
   const away = await lateRelocCost(runs, 'away');
-  const lateRow = (name: string, r: typeof late.on) => ({ input: `late relocalisation ${name}, house 7`, median_ms: +median(r.frameMs).toFixed(2), p90_ms: +p90(r.frameMs).toFixed(2), max_ms: +Math.max(...r.frameMs).toFixed(2), late_at_frame: r.lateAt ?? '–' });
-  table.push(lateRow('on, turn + walk', late.on), lateRow('off, turn + walk', late.off), lateRow('on, walking away', away.on), lateRow('off, walking away', away.off));
-  opts.log(`late relocalisation: back in the saved map at frame ${late.on.lateAt ?? 'never'} (on), ${late.off.lateAt ?? 'never'} (off); walking away: ${away.on.lateAt ?? 'never'}`);
+  const lateRow = (name: string, r: typeof late.on) => ({
+    input: `late relocalisation ${name}, house 7`,
+    median_ms: +median(r.frameMs).toFixed(2),
+    p90_ms: +p90(r.frameMs).toFixed(2),
+    max_ms: +Math.max(...r.frameMs).toFixed(2),
+    late_at_frame: r.lateAt ?? '–',
+  });
+  table.push(
+    lateRow('on, turn + walk', late.on),
+    lateRow('off, turn + walk', late.off),
+    lateRow('on, walking away', away.on),
+    lateRow('off, walking away', away.off),
+  );
+  opts.log(
+    `late relocalisation: back in the saved map at frame ${late.on.lateAt ?? 'never'} (on), ${late.off.lateAt ?? 'never'} (off); walking away: ${away.on.lateAt ?? 'never'}`,
+  );
   const simFrames = sim.reduce((a, r) => a + r.frames, 0);
   const simOk = sim.reduce((a, r) => a + r.statuses.ok, 0);
   return {

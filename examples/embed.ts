@@ -6,7 +6,19 @@
  *   npx tsx examples/embed.ts [tum-folder]     (default: ../shared/data/tum_fr3_teddy_100)
  */
 import { writeFileSync } from 'node:fs';
-import { encodePng, type Intrinsics, type Mat4, Navcore, OccupancyMap, planarPose, Planner, type PlanResult, renderMap, type WorldFrame, Z_UP_FRAME } from 'navharness/core';
+import {
+  encodePng,
+  type Intrinsics,
+  type Mat4,
+  Navcore,
+  OccupancyMap,
+  planarPose,
+  Planner,
+  type PlanResult,
+  renderMap,
+  type WorldFrame,
+  Z_UP_FRAME,
+} from 'navharness/core';
 
 export interface DepthFrame {
   /** metres, row-major, K.width × K.height */
@@ -60,7 +72,9 @@ async function main(folder: string): Promise<void> {
   const r = await mapAndPlan(frames, K, Z_UP_FRAME, 0);
   writeFileSync('embed-map.png', r.png);
   const route = r.route.status === 'ok' ? `${r.route.lengthM.toFixed(2)} m` : r.route.reason;
-  console.log(`${r.integrated} frames, ${r.exploredM2.toFixed(1)} m² explored, route ${route}, ${(r.wasmBytes / 2 ** 20).toFixed(1)} MiB linear memory; wrote embed-map.png`);
+  console.log(
+    `${r.integrated} frames, ${r.exploredM2.toFixed(1)} m² explored, route ${route}, ${(r.wasmBytes / 2 ** 20).toFixed(1)} MiB linear memory; wrote embed-map.png`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -32,7 +32,8 @@ for (const seed of seeds) {
       goals++;
       const goal = await enc.embed(render(g.view.position, g.view.yaw));
       for (let k = 0; k < 24; k++) {
-        const r = rng.range(0, 1.0), a = rng.range(0, 2 * Math.PI);
+        const r = rng.range(0, 1.0),
+          a = rng.range(0, 2 * Math.PI);
         const s = world.navmesh.snap([g.view.position[0] + Math.cos(a) * r, g.view.position[1], g.view.position[2] + Math.sin(a) * r], 0.2);
         if (!s) continue;
         const d = Math.hypot(s.point[0] - g.view.position[0], s.point[2] - g.view.position[2]);
@@ -52,16 +53,27 @@ for (const seed of seeds) {
   }
   world.dispose();
 }
-const q = (a: number[], p: number) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
+const q = (a: number[], p: number) => {
+  const s = [...a].sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
+};
 console.log(`${goals} image goals in houses ${seeds.join(',')}; ${near.length} near views, ${far.length} far views`);
-for (const [lo, hi] of [[0, 0.25], [0.25, 0.5], [0.5, 0.75], [0.75, 1.0]]) {
+for (const [lo, hi] of [
+  [0, 0.25],
+  [0.25, 0.5],
+  [0.5, 0.75],
+  [0.75, 1.0],
+]) {
   const s = near.filter((v) => v.r >= lo && v.r < hi).map((v) => v.s);
   if (s.length) console.log(`near ${lo}–${hi} m (n=${s.length}): p10 ${q(s, 0.1).toFixed(3)} median ${q(s, 0.5).toFixed(3)} p90 ${q(s, 0.9).toFixed(3)}`);
 }
 console.log(`far ≥ 3 m: median ${q(far, 0.5).toFixed(3)} p99 ${q(far, 0.99).toFixed(3)} p99.9 ${q(far, 0.999).toFixed(3)} max ${Math.max(...far).toFixed(3)}`);
 for (const t of [0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85]) {
-  const close = near.filter((v) => v.r < 0.5), mid = near.filter((v) => v.r >= 0.5);
+  const close = near.filter((v) => v.r < 0.5),
+    mid = near.filter((v) => v.r >= 0.5);
   const pct = (xs: number[]) => ((xs.filter((s) => s >= t).length / xs.length) * 100).toFixed(1);
-  console.log(`threshold ${t}: far views above ${(far.filter((s) => s >= t).length / far.length * 100).toFixed(2)} %, near views < 0.5 m above ${pct(close.map((v) => v.s))} %, 0.5–1 m above ${pct(mid.map((v) => v.s))} %`);
+  console.log(
+    `threshold ${t}: far views above ${((far.filter((s) => s >= t).length / far.length) * 100).toFixed(2)} %, near views < 0.5 m above ${pct(close.map((v) => v.s))} %, 0.5–1 m above ${pct(mid.map((v) => v.s))} %`,
+  );
 }
 await enc.close();

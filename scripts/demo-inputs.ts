@@ -22,7 +22,11 @@ function files(root: string, rel: string): string[] {
 /** The files git tracks there, or null outside a git checkout: generated files (build/*.wat) are not inputs. */
 function tracked(root: string): Set<string> | null {
   try {
-    return new Set(execFileSync('git', ['ls-files', '-z', '--', ...DEMO_INPUTS], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean));
+    return new Set(
+      execFileSync('git', ['ls-files', '-z', '--', ...DEMO_INPUTS], { cwd: root, encoding: 'utf8' })
+        .split('\0')
+        .filter(Boolean),
+    );
   } catch {
     return null;
   }
@@ -31,7 +35,9 @@ function tracked(root: string): Set<string> | null {
 export function demoInputsHash(root: string): string {
   const h = createHash('sha256');
   const kept = tracked(root);
-  for (const f of DEMO_INPUTS.flatMap((d) => files(root, d)).filter((f) => !kept || kept.has(f.split(sep).join('/'))).sort()) {
+  for (const f of DEMO_INPUTS.flatMap((d) => files(root, d))
+    .filter((f) => !kept || kept.has(f.split(sep).join('/')))
+    .sort()) {
     // the path as written on every platform, then the bytes
     h.update(relative(root, join(root, f)).split(sep).join('/'));
     h.update('\0');

@@ -33,7 +33,10 @@ function play(demo: string[], extra: string[]): Played {
     if (r.status !== 0) throw new Error(`the demo exited ${r.status}: ${r.stderr}`);
     const m = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8'));
     return {
-      printed: r.stdout.trim().split('\n').map((l) => l.split(out).join('<out>')),
+      printed: r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split(out).join('<out>')),
       s_SR: m.s_SR,
       SPL: m.SPL,
       e_SR: m.e_SR,
@@ -54,7 +57,9 @@ function main(): void {
   if (demoInputsHash(ROOT) !== inputs) throw new Error('the inputs changed while the demo ran: run it again');
   const results = { demo_command: command, inputs_sha256: inputs, generated_at: new Date().toISOString(), slam, ground_truth: groundTruth };
   writeFileSync(join(ROOT, DEMO_RESULTS_FILE), JSON.stringify(results, null, 2) + '\n');
-  console.log(`wrote ${DEMO_RESULTS_FILE}: SLAM s-SR ${slam.s_SR.toFixed(3)}, SPL ${slam.SPL.toFixed(3)}; ground truth s-SR ${groundTruth.s_SR.toFixed(3)}, SPL ${groundTruth.SPL.toFixed(3)}`);
+  console.log(
+    `wrote ${DEMO_RESULTS_FILE}: SLAM s-SR ${slam.s_SR.toFixed(3)}, SPL ${slam.SPL.toFixed(3)}; ground truth s-SR ${groundTruth.s_SR.toFixed(3)}, SPL ${groundTruth.SPL.toFixed(3)}`,
+  );
 }
 
 main();

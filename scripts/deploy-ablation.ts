@@ -14,16 +14,28 @@ import { parseArgs } from 'node:util';
 import { deploy, type DeploymentMetrics, HouseRangeSchema } from '../src/eval/index.js';
 import { renderSvg } from '../src/report/charts.js';
 
-const { values } = parseArgs({ options: { houses: { type: 'string', default: '0..5' }, runs: { type: 'string', default: '4' }, 'max-goals': { type: 'string', default: '5' }, out: { type: 'string', default: 'runs/deploy-ablation' }, only: { type: 'string' }, plot: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    houses: { type: 'string', default: '0..5' },
+    runs: { type: 'string', default: '4' },
+    'max-goals': { type: 'string', default: '5' },
+    out: { type: 'string', default: 'runs/deploy-ablation' },
+    only: { type: 'string' },
+    plot: { type: 'string' },
+  },
+});
 const houses = HouseRangeSchema.parse(values.houses);
-const runs = Number(values.runs), maxGoals = Number(values['max-goals']);
-if (!Number.isInteger(runs) || runs < 2 || !Number.isInteger(maxGoals) || maxGoals < 1) throw new Error('--runs is a whole number ≥ 2 and --max-goals a positive whole number');
+const runs = Number(values.runs),
+  maxGoals = Number(values['max-goals']);
+if (!Number.isInteger(runs) || runs < 2 || !Number.isInteger(maxGoals) || maxGoals < 1)
+  throw new Error('--runs is a whole number ≥ 2 and --max-goals a positive whole number');
 
 const CONDITIONS = [
   { name: 'memory', savedMaps: true, consolidation: true },
   { name: 'no-memory', savedMaps: false, consolidation: false },
 ] as const;
-if (values.only !== undefined && !CONDITIONS.some((c) => c.name === values.only)) throw new Error(`--only is one of ${CONDITIONS.map((c) => c.name).join(', ')}; got '${values.only}'`);
+if (values.only !== undefined && !CONDITIONS.some((c) => c.name === values.only))
+  throw new Error(`--only is one of ${CONDITIONS.map((c) => c.name).join(', ')}; got '${values.only}'`);
 
 const rows: { house: number; m: Partial<Record<string, DeploymentMetrics>> }[] = [];
 for (let h = houses.from; h <= houses.to; h++) {
@@ -31,7 +43,16 @@ for (let h = houses.from; h <= houses.to; h++) {
   for (const c of CONDITIONS.filter((c) => values.only === undefined || c.name === values.only)) {
     const out = join(values.out, `seed-${h}-${c.name}`);
     const t0 = performance.now();
-    const r = await deploy({ house: `seed:${h}`, runs, out, agent: 'scripted', maxGoals, savedMaps: c.savedMaps, harness: { consolidation: c.consolidation }, resume: existsSync(out) });
+    const r = await deploy({
+      house: `seed:${h}`,
+      runs,
+      out,
+      agent: 'scripted',
+      maxGoals,
+      savedMaps: c.savedMaps,
+      harness: { consolidation: c.consolidation },
+      resume: existsSync(out),
+    });
     process.stderr.write(`seed ${h} ${c.name}: ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
     m[c.name] = r.metrics;
   }
@@ -49,7 +70,10 @@ const relocalised = (r: (typeof rows)[number]) => (r.m.memory ? `${r.m.memory.re
 const lines = [
   `| house | s-SR runs 2..${runs}, memory | s-SR, no memory | SPL runs 2..${runs}, memory | SPL, no memory | relocalised (memory) |`,
   '| --- | --- | --- | --- | --- | --- |',
-  ...rows.map((r) => `| seed:${r.house} | ${later(r, 'memory', 's_SR')} | ${later(r, 'no-memory', 's_SR')} | ${later(r, 'memory', 'SPL')} | ${later(r, 'no-memory', 'SPL')} | ${relocalised(r)} |`),
+  ...rows.map(
+    (r) =>
+      `| seed:${r.house} | ${later(r, 'memory', 's_SR')} | ${later(r, 'no-memory', 's_SR')} | ${later(r, 'memory', 'SPL')} | ${later(r, 'no-memory', 'SPL')} | ${relocalised(r)} |`,
+  ),
   `| all (task-weighted) | ${f(pooled('memory', 's_SR'))} | ${f(pooled('no-memory', 's_SR'))} | ${f(pooled('memory', 'SPL'))} | ${f(pooled('no-memory', 'SPL'))} | ${rows.every((r) => r.m.memory) ? `${rows.reduce((n, r) => n + (r.m.memory?.relocalised_runs ?? 0), 0)} of ${rows.length * (runs - 1)}` : '–'} |`,
 ];
 // SPL of later-run goals whose object an earlier run saw, apart from the others (evaluation's split)
@@ -76,25 +100,36 @@ const byRun = (name: string, k: number, key: 's_SR' | 'SPL') => {
   return tasks ? f(rs.reduce((a, p) => a + p[key] * p.tasks, 0) / tasks) : '–';
 };
 lines.push('', '| run | s-SR memory / none | SPL memory / none |', '| --- | --- | --- |');
-for (let k = 1; k <= runs; k++) lines.push(`| ${k} | ${byRun('memory', k, 's_SR')} / ${byRun('no-memory', k, 's_SR')} | ${byRun('memory', k, 'SPL')} / ${byRun('no-memory', k, 'SPL')} |`);
+for (let k = 1; k <= runs; k++)
+  lines.push(`| ${k} | ${byRun('memory', k, 's_SR')} / ${byRun('no-memory', k, 's_SR')} | ${byRun('memory', k, 'SPL')} / ${byRun('no-memory', k, 'SPL')} |`);
 // the grids each run left to the memory against the true map (evaluation only; memory condition)
 const gridAt = (k: number, key: 'free_precision' | 'obstacle_recall') => {
-  const xs = rows.flatMap((r) => (r.m.memory?.per_run ?? []).filter((p) => p.run === k).flatMap((p) => (typeof p.saved_grid?.[key] === 'number' ? [p.saved_grid[key]] : [])));
+  const xs = rows.flatMap((r) =>
+    (r.m.memory?.per_run ?? []).filter((p) => p.run === k).flatMap((p) => (typeof p.saved_grid?.[key] === 'number' ? [p.saved_grid[key]] : [])),
+  );
   return xs.length ? `${f(xs.reduce((a, b) => a + b, 0) / xs.length)} (${xs.length})` : '–';
 };
 lines.push('', '| after run | saved grid free precision, mean over houses (houses) | obstacle recall |', '| --- | --- | --- |');
 for (let k = 1; k <= runs; k++) lines.push(`| ${k} | ${gridAt(k, 'free_precision')} | ${gridAt(k, 'obstacle_recall')} |`);
 if (values.plot) {
-  const points = CONDITIONS.flatMap((c) => Array.from({ length: runs }, (_, i) => i + 1).flatMap((k) => {
-    const rs = rows.flatMap((r) => (r.m[c.name]?.per_run ?? []).filter((p) => p.run === k));
-    const tasks = rs.reduce((n, p) => n + p.tasks, 0);
-    if (!tasks) return [];
-    const mean = (key: 's_SR' | 'SPL') => rs.reduce((a, p) => a + p[key] * p.tasks, 0) / tasks;
-    return [{ run: k, line: `s-SR, ${c.name}`, value: mean('s_SR') }, { run: k, line: `SPL, ${c.name}`, value: mean('SPL') }];
-  }));
+  const points = CONDITIONS.flatMap((c) =>
+    Array.from({ length: runs }, (_, i) => i + 1).flatMap((k) => {
+      const rs = rows.flatMap((r) => (r.m[c.name]?.per_run ?? []).filter((p) => p.run === k));
+      const tasks = rs.reduce((n, p) => n + p.tasks, 0);
+      if (!tasks) return [];
+      const mean = (key: 's_SR' | 'SPL') => rs.reduce((a, p) => a + p[key] * p.tasks, 0) / tasks;
+      return [
+        { run: k, line: `s-SR, ${c.name}`, value: mean('s_SR') },
+        { run: k, line: `SPL, ${c.name}`, value: mean('SPL') },
+      ];
+    }),
+  );
   const svg = await renderSvg({
     title: `s-SR and SPL by run index, houses ${houses.from}..${houses.to}`,
-    width: 320, height: 220, data: { values: points }, mark: { type: 'line', point: true },
+    width: 320,
+    height: 220,
+    data: { values: points },
+    mark: { type: 'line', point: true },
     encoding: {
       x: { field: 'run', type: 'ordinal', title: 'run in the deployment', axis: { labelAngle: 0 } },
       y: { field: 'value', type: 'quantitative', title: 'score (task-weighted)', scale: { domain: [0, 1] } },
@@ -104,6 +139,13 @@ if (values.plot) {
   });
   writeFileSync(values.plot, svg);
 }
-const errors = rows.flatMap((r) => (r.m.memory?.per_run ?? []).slice(1).map((p) => `seed:${r.house} run ${p.run}: ${p.relocalised ? 'at start' : typeof p.late_relocalisation_task === 'number' ? `late (task ${p.late_relocalisation_task})` : 'not relocalised'}${typeof p.relocalisation_error_m === 'number' ? `, ${p.relocalisation_error_m.toFixed(2)} m off` : ''}${p.join_drift ? ` (the saved map ${p.join_drift.saved_map_error_m.toFixed(2)} m off there, the join ${p.join_drift.join_vs_saved_map_m.toFixed(2)} m off the saved map)` : ''}`));
+const errors = rows.flatMap((r) =>
+  (r.m.memory?.per_run ?? [])
+    .slice(1)
+    .map(
+      (p) =>
+        `seed:${r.house} run ${p.run}: ${p.relocalised ? 'at start' : typeof p.late_relocalisation_task === 'number' ? `late (task ${p.late_relocalisation_task})` : 'not relocalised'}${typeof p.relocalisation_error_m === 'number' ? `, ${p.relocalisation_error_m.toFixed(2)} m off` : ''}${p.join_drift ? ` (the saved map ${p.join_drift.saved_map_error_m.toFixed(2)} m off there, the join ${p.join_drift.join_vs_saved_map_m.toFixed(2)} m off the saved map)` : ''}`,
+    ),
+);
 if (errors.length) lines.push('', 'Relocalisation (memory):', ...errors.map((e) => `- ${e}`));
 console.log(lines.join('\n'));

@@ -18,7 +18,22 @@ const actions = args[0] || 300;
 const houses = args.length > 1 ? args.slice(1) : [7, 11, 23];
 const DEG = 180 / Math.PI;
 
-interface Rec { inl: number; kfs: number; i: number; dTrueYaw: number; sYaw: number; sFwd: number; sSide: number; dTrueFwd: number; pos: number; yaw: number; stepPos: number; stepYaw: number; rawPitchRoll: number; rawH: number }
+interface Rec {
+  inl: number;
+  kfs: number;
+  i: number;
+  dTrueYaw: number;
+  sYaw: number;
+  sFwd: number;
+  sSide: number;
+  dTrueFwd: number;
+  pos: number;
+  yaw: number;
+  stepPos: number;
+  stepYaw: number;
+  rawPitchRoll: number;
+  rawH: number;
+}
 
 for (const seed of houses) {
   const recs: Rec[] = [];
@@ -43,11 +58,15 @@ for (const seed of houses) {
       lastRaw = r.pose;
       estNo++;
       if (r.pose) {
-        const rp = planarPose(NAVIGATOR_FRAME, r.pose), tp = planarPose(NAVIGATOR_FRAME, multiply(toNav!, w.body.groundTruthPose()));
+        const rp = planarPose(NAVIGATOR_FRAME, r.pose),
+          tp = planarPose(NAVIGATOR_FRAME, multiply(toNav!, w.body.groundTruthPose()));
         if (prevRawP) {
           const ey = Math.abs(wrapAngle(rp.yaw - prevRawP.r.yaw - (tp.yaw - prevRawP.t.yaw))) * DEG;
           const ep = Math.hypot(rp.x - prevRawP.r.x - (tp.x - prevRawP.t.x), rp.z - prevRawP.r.z - (tp.z - prevRawP.t.z));
-          if (ey > 2 || ep > 0.06) rawJumps.push(`${estNo}:${ey.toFixed(1)}°/${(ep * 100).toFixed(0)}cm/dy${(wrapAngle(tp.yaw - prevRawP.t.yaw) * DEG).toFixed(0)}/dz${(Math.hypot(tp.x - prevRawP.t.x, tp.z - prevRawP.t.z) * 100).toFixed(0)}/inl${(w.navigator.poseSource as unknown as { tracker: { counts(): { inliers: number } } }).tracker.counts().inliers}`);
+          if (ey > 2 || ep > 0.06)
+            rawJumps.push(
+              `${estNo}:${ey.toFixed(1)}°/${(ep * 100).toFixed(0)}cm/dy${(wrapAngle(tp.yaw - prevRawP.t.yaw) * DEG).toFixed(0)}/dz${(Math.hypot(tp.x - prevRawP.t.x, tp.z - prevRawP.t.z) * 100).toFixed(0)}/inl${(w.navigator.poseSource as unknown as { tracker: { counts(): { inliers: number } } }).tracker.counts().inliers}`,
+            );
         }
         prevRawP = { r: rp, t: tp };
       }
@@ -74,19 +93,29 @@ for (const seed of houses) {
           }
         }
       }
-      const e = planarPose(NAVIGATOR_FRAME, pose), t = planarPose(NAVIGATOR_FRAME, truthPose);
-      let stepPos = 0, stepYaw = 0, dTrueYaw = 0, sYaw = 0, sFwd = 0, sSide = 0, dTrueFwd = 0;
+      const e = planarPose(NAVIGATOR_FRAME, pose),
+        t = planarPose(NAVIGATOR_FRAME, truthPose);
+      let stepPos = 0,
+        stepYaw = 0,
+        dTrueYaw = 0,
+        sYaw = 0,
+        sFwd = 0,
+        sSide = 0,
+        dTrueFwd = 0;
       if (prev) {
         dTrueYaw = wrapAngle(t.yaw - prev.t.yaw) * DEG;
         sYaw = wrapAngle(e.yaw - prev.e.yaw - (t.yaw - prev.t.yaw)) * DEG;
-        // translation error in the previous true body frame: forward (−sin ψ, cos ψ), left... 
-        const fx = -Math.sin(prev.t.yaw), fz = Math.cos(prev.t.yaw);
-        const ex = (e.x - prev.e.x) - (t.x - prev.t.x), ez = (e.z - prev.e.z) - (t.z - prev.t.z);
+        // translation error in the previous true body frame: forward (−sin ψ, cos ψ), left...
+        const fx = -Math.sin(prev.t.yaw),
+          fz = Math.cos(prev.t.yaw);
+        const ex = e.x - prev.e.x - (t.x - prev.t.x),
+          ez = e.z - prev.e.z - (t.z - prev.t.z);
         sFwd = ex * fx + ez * fz;
         sSide = ex * fz - ez * fx;
         dTrueFwd = (t.x - prev.t.x) * fx + (t.z - prev.t.z) * fz;
         // increment error: estimated motion vs true motion, in the previous body frame
-        const de = { x: e.x - prev.e.x, z: e.z - prev.e.z }, dt = { x: t.x - prev.t.x, z: t.z - prev.t.z };
+        const de = { x: e.x - prev.e.x, z: e.z - prev.e.z },
+          dt = { x: t.x - prev.t.x, z: t.z - prev.t.z };
         stepPos = Math.hypot(de.x - dt.x, de.z - dt.z);
         stepYaw = Math.abs(wrapAngle(e.yaw - prev.e.yaw - (t.yaw - prev.t.yaw))) * DEG;
       }
@@ -94,24 +123,45 @@ for (const seed of houses) {
       // raw tracker tilt (before levelling): angle between the camera's y axis and world down
       const raw = lastRaw as Mat4 | null;
       const tilt = raw ? Math.acos(Math.min(1, Math.abs(raw[5]))) * DEG : NaN;
-      recs.push({ inl: lastCounts?.inliers ?? -1, kfs: lastCounts?.keyframes ?? -1, i: frameNo, dTrueYaw, sYaw, sFwd, sSide, dTrueFwd, pos: Math.hypot(e.x - t.x, e.z - t.z), yaw: Math.abs(wrapAngle(e.yaw - t.yaw)) * DEG, stepPos, stepYaw, rawPitchRoll: tilt, rawH: raw ? raw[7] : NaN });
+      recs.push({
+        inl: lastCounts?.inliers ?? -1,
+        kfs: lastCounts?.keyframes ?? -1,
+        i: frameNo,
+        dTrueYaw,
+        sYaw,
+        sFwd,
+        sSide,
+        dTrueFwd,
+        pos: Math.hypot(e.x - t.x, e.z - t.z),
+        yaw: Math.abs(wrapAngle(e.yaw - t.yaw)) * DEG,
+        stepPos,
+        stepYaw,
+        rawPitchRoll: tilt,
+        rawH: raw ? raw[7] : NaN,
+      });
       return r;
     };
   });
   const truth = truthGrid(world.scene, floorY, firstCameraSim, world.navigator.map.params.cellSize);
   const q = mapQuality(world.navigator.map, 0, truth);
   const qs = mapQuality(shadow!, 0, truth);
-  console.log(`house ${seed}: slam fp ${q.free_precision.toFixed(3)} or ${q.obstacle_recall.toFixed(3)} | same frames at true pose fp ${qs.free_precision.toFixed(3)} or ${qs.obstacle_recall.toFixed(3)} | frames mapped ${recs.length} of ${world.navigator.state.frames}, rejects ${world.navigator.state.motionRejects}, reanchors ${world.navigator.state.reanchors}`);
+  console.log(
+    `house ${seed}: slam fp ${q.free_precision.toFixed(3)} or ${q.obstacle_recall.toFixed(3)} | same frames at true pose fp ${qs.free_precision.toFixed(3)} or ${qs.obstacle_recall.toFixed(3)} | frames mapped ${recs.length} of ${world.navigator.state.frames}, rejects ${world.navigator.state.motionRejects}, reanchors ${world.navigator.state.reanchors}`,
+  );
   // wrong free cells and the shadow map's verdict on them
-  const s = world.navigator.map.snapshot(0), sh = shadow!.snapshot(0);
+  const s = world.navigator.map.snapshot(0),
+    sh = shadow!.snapshot(0);
   const shadowAt = (k: string) => {
     const [x, z] = k.split(',').map(Number);
-    const cx = x - sh.originX, cz = z - sh.originZ;
+    const cx = x - sh.originX,
+      cz = z - sh.originZ;
     if (cx < 0 || cz < 0 || cx >= sh.width || cz >= sh.height) return Cell.Unknown;
     return sh.cells[cz * sh.width + cx];
   };
-  const bins = [0.05, 0.1, 0.2, 0.4, Infinity], ybins = [0.5, 1, 2, 4, Infinity];
-  const byPos = bins.map(() => 0), byYaw = ybins.map(() => 0);
+  const bins = [0.05, 0.1, 0.2, 0.4, Infinity],
+    ybins = [0.5, 1, 2, 4, Infinity];
+  const byPos = bins.map(() => 0),
+    byYaw = ybins.map(() => 0);
   const verdict = { free: 0, obstacle: 0, unknown: 0 };
   let wrong = 0;
   for (let z = 0; z < s.height; z++) {
@@ -136,16 +186,41 @@ for (const seed of houses) {
   console.log(`  wrong free ${wrong}: at true pose also free ${verdict.free}, obstacle ${verdict.obstacle}, unknown ${verdict.unknown}`);
   console.log(`  by pos err of first-freeing frame (<5cm,<10,<20,<40,more): ${byPos.join(' ')}; by yaw err (<0.5°,<1,<2,<4,more): ${byYaw.join(' ')}`);
   const line = [];
-  for (let i = 0; i < recs.length; i += Math.max(1, Math.floor(recs.length / 15))) line.push(`${recs[i].i}:${recs[i].pos.toFixed(2)}m/${recs[i].yaw.toFixed(1)}°/tilt${recs[i].rawPitchRoll.toFixed(1)}`);
+  for (let i = 0; i < recs.length; i += Math.max(1, Math.floor(recs.length / 15)))
+    line.push(`${recs[i].i}:${recs[i].pos.toFixed(2)}m/${recs[i].yaw.toFixed(1)}°/tilt${recs[i].rawPitchRoll.toFixed(1)}`);
   console.log(`  timeline ${line.join(' ')}`);
   const big = recs.filter((r) => r.stepYaw > 0.5 || r.stepPos > 0.03);
-  console.log(`  frames with step error > 0.5° or 3 cm: ${big.length}; sum of step yaw errors ${recs.reduce((a, r) => a + r.stepYaw, 0).toFixed(1)}°, of those ${big.reduce((a, r) => a + r.stepYaw, 0).toFixed(1)}°`);
-  console.log(`  worst steps: ${big.sort((a, b) => b.stepYaw - a.stepYaw).slice(0, 12).map((r) => `${r.i}:${r.stepYaw.toFixed(2)}°/${(r.stepPos * 100).toFixed(1)}cm/inl${r.inl}/kf${r.kfs}/dy${r.dTrueYaw.toFixed(0)}`).join(' ')}`);
-  const around = (c: number) => recs.slice(Math.max(0, c - 6), c + 4).map((r) => `${r.i}:${r.sYaw.toFixed(2)}°/inl${r.inl}/kf${r.kfs}/dy${r.dTrueYaw.toFixed(0)}`).join(' ');
+  console.log(
+    `  frames with step error > 0.5° or 3 cm: ${big.length}; sum of step yaw errors ${recs.reduce((a, r) => a + r.stepYaw, 0).toFixed(1)}°, of those ${big.reduce((a, r) => a + r.stepYaw, 0).toFixed(1)}°`,
+  );
+  console.log(
+    `  worst steps: ${big
+      .sort((a, b) => b.stepYaw - a.stepYaw)
+      .slice(0, 12)
+      .map((r) => `${r.i}:${r.stepYaw.toFixed(2)}°/${(r.stepPos * 100).toFixed(1)}cm/inl${r.inl}/kf${r.kfs}/dy${r.dTrueYaw.toFixed(0)}`)
+      .join(' ')}`,
+  );
+  const around = (c: number) =>
+    recs
+      .slice(Math.max(0, c - 6), c + 4)
+      .map((r) => `${r.i}:${r.sYaw.toFixed(2)}°/inl${r.inl}/kf${r.kfs}/dy${r.dTrueYaw.toFixed(0)}`)
+      .join(' ');
   if (process.env.AROUND) console.log(`  around ${process.env.AROUND}: ${around(Number(process.env.AROUND))}`);
-  const stat = (xs: number[]) => { const m = xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length); const sd = Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / Math.max(1, xs.length)); return `n ${xs.length} mean ${m.toFixed(4)} sd ${sd.toFixed(4)} sum ${(m * xs.length).toFixed(2)}`; };
-  const left = recs.filter((r) => r.dTrueYaw > 1), right = recs.filter((r) => r.dTrueYaw < -1), fwd = recs.filter((r) => Math.abs(r.dTrueYaw) < 0.1 && r.dTrueFwd > 0.02), still = recs.filter((r) => Math.abs(r.dTrueYaw) < 0.1 && Math.abs(r.dTrueFwd) <= 0.02);
-  for (const [n, g] of [['left', left], ['right', right], ['forward', fwd], ['still', still]] as const) {
+  const stat = (xs: number[]) => {
+    const m = xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    const sd = Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / Math.max(1, xs.length));
+    return `n ${xs.length} mean ${m.toFixed(4)} sd ${sd.toFixed(4)} sum ${(m * xs.length).toFixed(2)}`;
+  };
+  const left = recs.filter((r) => r.dTrueYaw > 1),
+    right = recs.filter((r) => r.dTrueYaw < -1),
+    fwd = recs.filter((r) => Math.abs(r.dTrueYaw) < 0.1 && r.dTrueFwd > 0.02),
+    still = recs.filter((r) => Math.abs(r.dTrueYaw) < 0.1 && Math.abs(r.dTrueFwd) <= 0.02);
+  for (const [n, g] of [
+    ['left', left],
+    ['right', right],
+    ['forward', fwd],
+    ['still', still],
+  ] as const) {
     console.log(`  ${n}: yaw err° ${stat(g.map((r) => r.sYaw))} | fwd err m ${stat(g.map((r) => r.sFwd))} | side err m ${stat(g.map((r) => r.sSide))}`);
   }
   world.dispose();

@@ -27,7 +27,13 @@ function depthPreview(f: Frame): Buffer {
 function bestView(roomName: string) {
   const room = scene.rooms.find((r) => r.name === roomName)!;
   let best = { score: -1, pose: simCameraPose([0, 0, 0], 0, 0.88) };
-  for (const [fx, fz] of [[0.5, 0.5], [0.3, 0.3], [0.7, 0.3], [0.3, 0.7], [0.7, 0.7]]) {
+  for (const [fx, fz] of [
+    [0.5, 0.5],
+    [0.3, 0.3],
+    [0.7, 0.3],
+    [0.3, 0.7],
+    [0.7, 0.7],
+  ]) {
     const at = nav.snap([room.x0 + (room.x1 - room.x0) * fx, 0, room.z0 + (room.z1 - room.z0) * fz], 0.5);
     if (!at) continue;
     for (let k = 0; k < 8; k++) {

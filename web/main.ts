@@ -98,7 +98,8 @@ async function paintCentred(canvas: HTMLCanvasElement, image: ImageData, backgro
     return;
   }
   const k = Math.min(box.width / image.width, box.height / image.height);
-  const w = image.width * k, h = image.height * k;
+  const w = image.width * k,
+    h = image.height * k;
   const bitmap = await createImageBitmap(image);
   g.imageSmoothingEnabled = true;
   g.drawImage(bitmap, (box.width - w) / 2, (box.height - h) / 2, w, h);
@@ -274,13 +275,20 @@ function start(): void {
   let openedScene: Scene | null = null;
 
   async function openScene(files: ArrayLike<File>): Promise<SessionState> {
-    busy(`Opening ${Array.from(files).map((f) => f.name).slice(0, 3).join(', ')}…`);
+    busy(
+      `Opening ${Array.from(files)
+        .map((f) => f.name)
+        .slice(0, 3)
+        .join(', ')}…`,
+    );
     // the glTF reader comes with this chunk only: a procedural house never loads it
     const { openPickedScene } = await import('./open-scene.js');
     const opened = await openPickedScene(files);
     handle.scene = { kind: opened.kind, files: opened.files, textures: opened.textures, notes: opened.notes };
     openedScene = opened.scene;
-    const grey = opened.textures.failed.length ? ` ${opened.textures.failed.length} texture(s) grey: ${opened.textures.failed.map((f) => f.texture).join(', ')}.` : '';
+    const grey = opened.textures.failed.length
+      ? ` ${opened.textures.failed.length} texture(s) grey: ${opened.textures.failed.map((f) => f.texture).join(', ')}.`
+      : '';
     return begin(await RobotSession.fromScene(opened.scene, poseMode), `Opened ${opened.files[0]} (${opened.kind}).${grey} ${READY}`);
   }
 

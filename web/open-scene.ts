@@ -20,6 +20,9 @@ export function mainFileOf(paths: string[]): string | null {
 export async function openPickedScene(list: ArrayLike<File>): Promise<OpenedHouseScene> {
   const files = Array.from(list);
   const main = mainFileOf(files.map((f) => `/${f.webkitRelativePath || f.name}`));
-  if (!main) throw new Error(`none of the picked files (${files.map((f) => f.name).join(', ') || 'none'}) is a scene: pick a .glb or .gltf, or a folder with a X.stage_config.json`);
+  if (!main)
+    throw new Error(
+      `none of the picked files (${files.map((f) => f.name).join(', ') || 'none'}) is a scene: pick a .glb or .gltf, or a folder with a X.stage_config.json`,
+    );
   return openSceneWith(browserReader(pickedFiles(files)), main, { textures: 'grey' });
 }

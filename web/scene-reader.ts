@@ -12,7 +12,14 @@ import { gltfJson, posixDirname, posixResolve, type SceneFiles, type SceneReader
 export function pickedFiles(list: ArrayLike<File>): SceneFiles {
   const byPath = new Map<string, File>();
   for (const f of Array.from(list)) byPath.set(`/${f.webkitRelativePath || f.name}`, f);
-  const folders = new Set([...byPath.keys()].flatMap((p) => p.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`)));
+  const folders = new Set(
+    [...byPath.keys()].flatMap((p) =>
+      p
+        .split('/')
+        .slice(1, -1)
+        .map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`),
+    ),
+  );
   return {
     async read(path) {
       const f = byPath.get(path);

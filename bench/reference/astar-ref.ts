@@ -13,9 +13,13 @@ export interface SearchResult {
 
 function neighbours(grid: Uint8Array, w: number, h: number, cur: number, out: [number, number][]): void {
   out.length = 0;
-  const x = cur % w, z = (cur / w) | 0;
+  const x = cur % w,
+    z = (cur / w) | 0;
   const free = (i: number) => grid[i] === 1;
-  const l = x > 0 && free(cur - 1), r = x < w - 1 && free(cur + 1), u = z > 0 && free(cur - w), d = z < h - 1 && free(cur + w);
+  const l = x > 0 && free(cur - 1),
+    r = x < w - 1 && free(cur + 1),
+    u = z > 0 && free(cur - w),
+    d = z < h - 1 && free(cur + w);
   if (l) out.push([cur - 1, 1]);
   if (r) out.push([cur + 1, 1]);
   if (u) out.push([cur - w, 1]);
@@ -29,8 +33,12 @@ function neighbours(grid: Uint8Array, w: number, h: number, cur: number, out: [n
 /** Binary heap of [key, tiebreak, node] ordered by key then larger tiebreak (lazy deletion). */
 class Heap {
   private items: [number, number, number][] = [];
-  get size() { return this.items.length; }
-  private less(a: [number, number, number], b: [number, number, number]) { return a[0] < b[0] || (a[0] === b[0] && a[1] > b[1]); }
+  get size() {
+    return this.items.length;
+  }
+  private less(a: [number, number, number], b: [number, number, number]) {
+    return a[0] < b[0] || (a[0] === b[0] && a[1] > b[1]);
+  }
   push(x: [number, number, number]) {
     const it = this.items;
     it.push(x);
@@ -50,7 +58,8 @@ class Heap {
       it[0] = last;
       let k = 0;
       for (;;) {
-        const l = 2 * k + 1, r = l + 1;
+        const l = 2 * k + 1,
+          r = l + 1;
         let m = k;
         if (l < it.length && this.less(it[l], it[m])) m = l;
         if (r < it.length && this.less(it[r], it[m])) m = r;
@@ -112,17 +121,25 @@ function tracePath(parent: ArrayLike<number>, goal: number): number[] {
 export function astarRef(grid: Uint8Array, w: number, h: number, start: number, goal: number): SearchResult {
   if (grid[start] !== 1 || grid[goal] !== 1) return { cost: -1, path: [], expansions: 0 };
   const n = w * h;
-  const tx = goal % w, tz = (goal / w) | 0;
+  const tx = goal % w,
+    tz = (goal / w) | 0;
   const hOf = (i: number) => {
-    const dx = Math.abs((i % w) - tx), dz = Math.abs(((i / w) | 0) - tz);
+    const dx = Math.abs((i % w) - tx),
+      dz = Math.abs(((i / w) | 0) - tz);
     return dx > dz ? dx - dz + SQRT2 * dz : dz - dx + SQRT2 * dx;
   };
-  const g = new Float64Array(n), f = new Float64Array(n);
-  const parent = new Int32Array(n), pos = new Int32Array(n), heap = new Int32Array(n);
+  const g = new Float64Array(n),
+    f = new Float64Array(n);
+  const parent = new Int32Array(n),
+    pos = new Int32Array(n),
+    heap = new Int32Array(n);
   const state = new Uint8Array(n); // 0 new, 1 open, 2 closed
   let size = 0;
   const before = (a: number, b: number) => f[a] < f[b] || (f[a] === f[b] && (g[a] > g[b] || (g[a] === g[b] && a < b)));
-  const put = (k: number, node: number) => { heap[k] = node; pos[node] = k; };
+  const put = (k: number, node: number) => {
+    heap[k] = node;
+    pos[node] = k;
+  };
   const up = (k: number) => {
     const node = heap[k];
     while (k > 0) {
@@ -146,14 +163,21 @@ export function astarRef(grid: Uint8Array, w: number, h: number, start: number, 
     }
     put(k, node);
   };
-  g[start] = 0; f[start] = hOf(start); parent[start] = -1; state[start] = 1;
-  put(0, start); size = 1;
+  g[start] = 0;
+  f[start] = hOf(start);
+  parent[start] = -1;
+  state[start] = 1;
+  put(0, start);
+  size = 1;
   const nb: [number, number][] = [];
   let expansions = 0;
   while (size > 0) {
     const cur = heap[0];
     size--;
-    if (size > 0) { put(0, heap[size]); down(0); }
+    if (size > 0) {
+      put(0, heap[size]);
+      down(0);
+    }
     state[cur] = 2;
     if (cur === goal) {
       return { cost: g[goal], path: tracePath(parent, goal), expansions };
@@ -165,11 +189,17 @@ export function astarRef(grid: Uint8Array, w: number, h: number, start: number, 
       const ng = g[cur] + c;
       if (state[m] === 1) {
         if (ng >= g[m]) continue;
-        g[m] = ng; f[m] = ng + hOf(m); parent[m] = cur;
+        g[m] = ng;
+        f[m] = ng + hOf(m);
+        parent[m] = cur;
         up(pos[m]);
       } else {
-        state[m] = 1; g[m] = ng; f[m] = ng + hOf(m); parent[m] = cur;
-        put(size, m); size++;
+        state[m] = 1;
+        g[m] = ng;
+        f[m] = ng + hOf(m);
+        parent[m] = cur;
+        put(size, m);
+        size++;
         up(size - 1);
       }
     }

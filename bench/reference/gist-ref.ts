@@ -33,12 +33,14 @@ function resampleTaps(inSize: number, outSize: number): { start: number[]; weigh
 
 /** RGB bytes (HWC) → planar float [3, outH, outW] on the [0, 1] scale. */
 export function resizeRef(rgb: Uint8Array, width: number, height: number, outW: number, outH: number): Float32Array {
-  const hx = resampleTaps(width, outW), hy = resampleTaps(height, outH);
+  const hx = resampleTaps(width, outW),
+    hy = resampleTaps(height, outH);
   const tmp = new Float64Array(3 * height * outW);
   for (let c = 0; c < 3; c++)
     for (let y = 0; y < height; y++)
       for (let x = 0; x < outW; x++) {
-        const w = hx.weights[x], s = hx.start[x];
+        const w = hx.weights[x],
+          s = hx.start[x];
         let acc = 0;
         for (let k = 0; k < w.length; k++) acc += w[k] * rgb[(y * width + s + k) * 3 + c];
         tmp[(c * height + y) * outW + x] = acc;
@@ -46,7 +48,8 @@ export function resizeRef(rgb: Uint8Array, width: number, height: number, outW: 
   const out = new Float32Array(3 * outH * outW);
   for (let c = 0; c < 3; c++)
     for (let y = 0; y < outH; y++) {
-      const w = hy.weights[y], s = hy.start[y];
+      const w = hy.weights[y],
+        s = hy.start[y];
       for (let x = 0; x < outW; x++) {
         let acc = 0;
         for (let k = 0; k < w.length; k++) acc += w[k] * tmp[(c * height + s + k) * outW + x];
@@ -60,7 +63,9 @@ const reflect = (i: number, n: number) => (i < 0 ? -i : i >= n ? 2 * (n - 1) - i
 
 /** Correlation of one n×n plane with a kh×kw kernel, reflect padding, stride s: (n/s)² outputs. */
 function conv(src: Float64Array, n: number, k: ArrayLike<number>, kh: number, kw: number, stride = 1): Float64Array {
-  const ry = kh >> 1, rx = kw >> 1, m = n / stride;
+  const ry = kh >> 1,
+    rx = kw >> 1,
+    m = n / stride;
   const out = new Float64Array(m * m);
   for (let y = 0; y < m; y++)
     for (let x = 0; x < m; x++) {
@@ -78,7 +83,8 @@ function conv(src: Float64Array, n: number, k: ArrayLike<number>, kh: number, kw
 function upsampleLinear(src: Float64Array, m: number, n: number): Float64Array {
   const taps = Array.from({ length: n }, (_, o) => {
     const x = Math.min(Math.max(((o + 0.5) * m) / n - 0.5, 0), m - 1);
-    const i0 = Math.floor(x), i1 = Math.min(i0 + 1, m - 1);
+    const i0 = Math.floor(x),
+      i1 = Math.min(i0 + 1, m - 1);
     return { i0, i1, f: i0 === i1 ? 0.5 : x - i0 };
   });
   const out = new Float64Array(n * n);
@@ -118,14 +124,17 @@ const unit = (v: number[], weight = 1) => {
 
 /** The descriptor of planar float pixels [3, S, S] on the [0, 1] scale. */
 export function gistRef(pixels: Float32Array, p: GistParams): Float32Array {
-  const S = p.size, N = S * S;
-  const grey = new Float64Array(N), logL = new Float64Array(N);
+  const S = p.size,
+    N = S * S;
+  const grey = new Float64Array(N),
+    logL = new Float64Array(N);
   for (let i = 0; i < N; i++) {
     grey[i] = 0.299 * pixels[i] + 0.587 * pixels[N + i] + 0.114 * pixels[2 * N + i];
     logL[i] = Math.log(grey[i] + p.logOffset);
   }
   const gk = gaussian1d(p.prefilterSigma, p.prefilterRadius);
-  const b = p.prefilterDownsample, m = S / b;
+  const b = p.prefilterDownsample,
+    m = S / b;
   const blur = (t: Float64Array) => {
     const small = Float64Array.from(cellMeans(t, S, m));
     return upsampleLinear(conv(conv(small, m, gk, 1, gk.length), m, gk, gk.length, 1), m, S);
@@ -135,7 +144,8 @@ export function gistRef(pixels: Float32Array, p: GistParams): Float32Array {
   const variance = blur(hp.map((v) => v * v));
   let level: Float64Array = hp.map((v, i) => v / Math.sqrt(variance[i] + p.contrastFloor ** 2));
 
-  const k = 2 * p.gaborRadius + 1, O = p.orientations;
+  const k = 2 * p.gaborRadius + 1,
+    O = p.orientations;
   const bank = gaborBank({ orientations: O, wavelength: p.wavelength, sigma: p.gaborSigma, radius: p.gaborRadius });
   const binom = binomial5x5();
   let texture: number[] = [];
@@ -151,9 +161,12 @@ export function gistRef(pixels: Float32Array, p: GistParams): Float32Array {
   if (p.texturePower !== 1) texture = texture.map((v) => Math.pow(v, p.texturePower));
   if (p.centreTexture) texture = centred(texture);
   const layout = unit(centred(cellMeans(logL, S, p.grid)), p.layoutWeight);
-  const rg = new Float64Array(N), by = new Float64Array(N);
+  const rg = new Float64Array(N),
+    by = new Float64Array(N);
   for (let i = 0; i < N; i++) {
-    const r = pixels[i], g = pixels[N + i], b = pixels[2 * N + i];
+    const r = pixels[i],
+      g = pixels[N + i],
+      b = pixels[2 * N + i];
     const sum = r + g + b + p.chromaOffset;
     rg[i] = (r - g) / sum;
     by[i] = (b - 0.5 * r - 0.5 * g) / sum;

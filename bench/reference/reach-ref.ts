@@ -7,7 +7,10 @@ export function nearestReachableRef(cells: Uint8Array, w: number, h: number, sta
   if (start < 0 || start >= w * h || cells[start] !== 1) return -1;
   const seen = new Uint8Array(w * h);
   const queue = new Int32Array(w * h);
-  let head = 0, tail = 0, best = -1, bestD2 = maxR * maxR + 1;
+  let head = 0,
+    tail = 0,
+    best = -1,
+    bestD2 = maxR * maxR + 1;
   queue[tail++] = start;
   seen[start] = 1;
   const visit = (j: number) => {
@@ -17,7 +20,8 @@ export function nearestReachableRef(cells: Uint8Array, w: number, h: number, sta
   };
   while (head < tail) {
     const i = queue[head++];
-    const gx = i % w, gz = (i - gx) / w;
+    const gx = i % w,
+      gz = (i - gx) / w;
     const d2 = (gx - x) ** 2 + (gz - z) ** 2;
     if (d2 < bestD2) {
       bestD2 = d2;

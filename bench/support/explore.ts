@@ -13,7 +13,13 @@ import { text } from '../../src/models/types.js';
 import { ALL_TOOLS, createToolContext } from '../../src/tools/index.js';
 
 /** `onOpen` sees the world before the first action (e.g. to record frames for evaluation). */
-export async function explore(seed: number, poseSource: PoseSourceKind, actions: number, onOpen?: (world: World) => void, motionPrior?: MotionPrior): Promise<{ world: World; firstCameraSim: Float64Array; floorY: number }> {
+export async function explore(
+  seed: number,
+  poseSource: PoseSourceKind,
+  actions: number,
+  onOpen?: (world: World) => void,
+  motionPrior?: MotionPrior,
+): Promise<{ world: World; firstCameraSim: Float64Array; floorY: number }> {
   const world = await World.open({ house: { kind: 'procedural', seed }, poseSource, motionPrior });
   onOpen?.(world);
   const firstCameraSim = world.body.simCameraPose();

@@ -45,14 +45,16 @@ export async function mapHouse(seed: number, actions: number): Promise<MappedHou
   const samples: { mapId: number; est: Vec3; gt: Vec3; floor: Vec3 }[] = [];
   const steps: ('observe' | SubMotion)[] = [];
   const { world } = await explore(seed, 'slam', actions, (w) => {
-    const execute = w.body.execute.bind(w.body), observe = w.body.observe.bind(w.body);
+    const execute = w.body.execute.bind(w.body),
+      observe = w.body.observe.bind(w.body);
     w.body.execute = (m, o) => (steps.push(m), execute(m, o));
     w.body.observe = () => (steps.push('observe'), observe());
     const source = w.navigator.poseSource;
     const inner = source.estimate.bind(source);
     source.estimate = (frame): PoseEstimate => {
       const e = inner(frame);
-      if (e.status === 'ok' && e.pose) samples.push({ mapId: e.mapId, est: pos(e.pose), gt: pos(w.body.simCameraPose()), floor: [...w.body.simPose.position] as Vec3 });
+      if (e.status === 'ok' && e.pose)
+        samples.push({ mapId: e.mapId, est: pos(e.pose), gt: pos(w.body.simCameraPose()), floor: [...w.body.simPose.position] as Vec3 });
       return e;
     };
   });
@@ -63,11 +65,24 @@ export async function mapHouse(seed: number, actions: number): Promise<MappedHou
     const mapId = readMapFileHeader(map).mapId;
     const mine = samples.filter((s) => s.mapId === mapId);
     if (mine.length < 10) throw new Error(`house ${seed}: the saved map ${mapId} holds only ${mine.length} tracked frames`);
-    const mapToSim = alignRigid(mine.map((s) => s.gt), mine.map((s) => s.est));
+    const mapToSim = alignRigid(
+      mine.map((s) => s.gt),
+      mine.map((s) => s.est),
+    );
     const fitRmseM = Math.sqrt(mine.reduce((a, s) => a + dist(transformPoint(mapToSim, s.est), s.gt) ** 2, 0) / mine.length);
     let pathM = 0;
     for (let i = 1; i < mine.length; i++) pathM += dist(mine[i].gt, mine[i - 1].gt);
-    return { seed, map, mapId, mapToSim, visited: mine.map((s) => ({ floor: s.floor, est: s.est })), fitRmseM, pathM, keyframes: source.tracker.counts().keyframes, steps };
+    return {
+      seed,
+      map,
+      mapId,
+      mapToSim,
+      visited: mine.map((s) => ({ floor: s.floor, est: s.est })),
+      fitRmseM,
+      pathM,
+      keyframes: source.tracker.counts().keyframes,
+      steps,
+    };
   } finally {
     world.dispose();
   }

@@ -68,7 +68,11 @@ async function savedWalk() {
  */
 export type LateRelocPath = 'turn' | 'away';
 
-async function secondRun(w: Awaited<ReturnType<typeof savedWalk>>, late: boolean, path: LateRelocPath): Promise<{ ms: number[]; lateAt: number | null; late: number }> {
+async function secondRun(
+  w: Awaited<ReturnType<typeof savedWalk>>,
+  late: boolean,
+  path: LateRelocPath,
+): Promise<{ ms: number[]; lateAt: number | null; late: number }> {
   const body = await SimBody.create(w.scene, {}, { position: w.end.position, yaw: w.end.yaw + Math.PI });
   const src = new Timed(await SlamPoseSource.create({ ...simTrackerOptions(body), relocPatienceFrames: 0, lateRelocalisation: late }));
   const nav = await Navigator.create({ body, poseSource: src, memory: w.memory, poseMap: w.saved });
@@ -77,7 +81,9 @@ async function secondRun(w: Awaited<ReturnType<typeof savedWalk>>, late: boolean
     await nav.turnInPlace(6, { afterRelocation: true });
     await nav.act(['forward', 'forward', 'left', 'left', 'forward']);
   } else {
-    await nav.act(['forward', 'forward', 'forward', 'forward', 'left', 'forward', 'forward', 'right', 'right', 'forward', 'forward', 'forward'], { stopOnCollision: false });
+    await nav.act(['forward', 'forward', 'forward', 'forward', 'left', 'forward', 'forward', 'right', 'right', 'forward', 'forward', 'forward'], {
+      stopOnCollision: false,
+    });
   }
   const res = { ms: src.ms, lateAt: nav.lateRelocalisedAt, late: src.inner.tracker.counts().lateRelocalisations };
   src.dispose();
@@ -87,7 +93,8 @@ async function secondRun(w: Awaited<ReturnType<typeof savedWalk>>, late: boolean
 /** Late relocalisation on and off along `path`, `runs` times each, alternately. */
 export async function lateRelocCost(runs: number, path: LateRelocPath): Promise<{ on: LateRelocRun; off: LateRelocRun }> {
   const w = await savedWalk();
-  let on: LateRelocRun | null = null, off: LateRelocRun | null = null;
+  let on: LateRelocRun | null = null,
+    off: LateRelocRun | null = null;
   const keep = (acc: LateRelocRun | null, r: { ms: number[]; lateAt: number | null; late: number }): LateRelocRun => {
     if (!acc) return { frameMs: [...r.ms], lateAt: r.lateAt, lateRelocalisations: r.late };
     r.ms.forEach((t, i) => (acc.frameMs[i] = Math.min(acc.frameMs[i] ?? t, t)));

@@ -94,7 +94,8 @@ interface KeyframeDepth {
 }
 
 function halfDepth(depth: Float32Array, k: Intrinsics): { depth: Float32Array; intrinsics: Intrinsics } {
-  const w = Math.floor(k.width / 2), h = Math.floor(k.height / 2);
+  const w = Math.floor(k.width / 2),
+    h = Math.floor(k.height / 2);
   const out = new Float32Array(w * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[y * w + x] = depth[2 * y * k.width + 2 * x];
   return { depth: out, intrinsics: { width: w, height: h, fx: k.fx / 2, fy: k.fy / 2, cx: k.cx / 2, cy: k.cy / 2 } };
@@ -102,7 +103,10 @@ function halfDepth(depth: Float32Array, k: Intrinsics): { depth: Float32Array; i
 
 function trajectoryFit(kfs: MapKeyframe[], gt: Vec3[]): { T: Mat4; rmse: number; driftPct: number } {
   const ref = kfs.map((k) => gt[k.frame - 1]);
-  const T = alignRigid(ref, kfs.map((k) => k.centre));
+  const T = alignRigid(
+    ref,
+    kfs.map((k) => k.centre),
+  );
   const rmse = Math.sqrt(kfs.reduce((a, k, i) => a + dist(transformPoint(T, k.centre), ref[i]) ** 2, 0) / kfs.length);
   let pathM = 0;
   for (let f = kfs[0].frame; f < kfs.at(-1)!.frame; f++) pathM += dist(gt[f], gt[f - 1]);
@@ -125,7 +129,12 @@ interface RunContext {
 }
 
 /** The keyframes' depth integrated at `poseOf` (their final estimates by default), scored against the scene. */
-async function finalMap(ctx: RunContext, kfs: MapKeyframe[], depths: Map<number, KeyframeDepth>, poseOf = (k: MapKeyframe, _d: KeyframeDepth): Mat4 => k.pose): Promise<{ quality: MapQuality | null; ms: number }> {
+async function finalMap(
+  ctx: RunContext,
+  kfs: MapKeyframe[],
+  depths: Map<number, KeyframeDepth>,
+  poseOf = (k: MapKeyframe, _d: KeyframeDepth): Mat4 => k.pose,
+): Promise<{ quality: MapQuality | null; ms: number }> {
   const core = await navcore();
   const views = kfs.flatMap((k) => {
     const d = depths.get(k.frame);
@@ -140,7 +149,14 @@ async function finalMap(ctx: RunContext, kfs: MapKeyframe[], depths: Map<number,
 }
 
 /** Drives `minPathM` metres of laps in `house` and measures both trackers (see the file comment). */
-export async function tourRun(house: HouseRef & { kind: 'procedural' }, minPathM: number, minLaps: number, log: (s: string) => void, overrun = false, odometry = true): Promise<TourRun> {
+export async function tourRun(
+  house: HouseRef & { kind: 'procedural' },
+  minPathM: number,
+  minLaps: number,
+  log: (s: string) => void,
+  overrun = false,
+  odometry = true,
+): Promise<TourRun> {
   const body = await SimBody.create(await loadHouse(house));
   const label = houseLabel(house);
   const open = await Tracker.create(simTrackerOptions(body));
@@ -152,7 +168,9 @@ export async function tourRun(house: HouseRef & { kind: 'procedural' }, minPathM
     const firstInv = invert(simPoseToNavigator(ctx.firstCameraSim));
     const keep = (f: BodyFrame): KeyframeDepth => ({ ...halfDepth(f.depth, body.intrinsics), truePose: multiply(firstInv, body.groundTruthPose()) });
     const closureMs: number[] = [];
-    let closures = 0, falseClosures = 0, pathM = 0;
+    let closures = 0,
+      falseClosures = 0,
+      pathM = 0;
     for await (const s of loopTour(body, minPathM, minLaps, 20000, overrun)) {
       const p = body.simPose.position;
       if (floors.length) pathM += Math.hypot(p[0] - floors.at(-1)![0], p[2] - floors.at(-1)![2]);
@@ -177,33 +195,62 @@ export async function tourRun(house: HouseRef & { kind: 'procedural' }, minPathM
         const dEst = matched && e.pose ? dist(matched.centre, pos(e.pose)) : Number.POSITIVE_INFINITY;
         const wrong = Math.abs(dEst - dGt) > FALSE_CLOSURE_M;
         if (wrong) falseClosures++;
-        log(`${label}: closure ${closures} at frame ${n} (${pathM.toFixed(1)} m) with frame ${c.loopMatchFrame}: ${dEst.toFixed(2)} m from it in the map, truly ${dGt.toFixed(2)} m${wrong ? ' — FALSE' : ''}, ${ms.toFixed(0)} ms`);
+        log(
+          `${label}: closure ${closures} at frame ${n} (${pathM.toFixed(1)} m) with frame ${c.loopMatchFrame}: ${dEst.toFixed(2)} m from it in the map, truly ${dGt.toFixed(2)} m${wrong ? ' — FALSE' : ''}, ${ms.toFixed(0)} ms`,
+        );
       }
     }
     const frames = ctx.gt.length;
     const driftPctBeforeGlobalBa = trajectoryFit(finalKeyframes(loop, frames).kfs, ctx.gt).driftPct;
     const globalBa = loop.optimizeMap();
-    log(`${label}: global bundle adjustment ${globalBa.ms.toFixed(0)} ms: ${globalBa.keyframes} keyframes (${globalBa.followers} too weakly observed, moved with a neighbour), ${globalBa.observations} observations, Huber cost ${globalBa.costBefore.toFixed(0)} → ${globalBa.costAfter.toFixed(0)}, ${globalBa.removed} removed`);
+    log(
+      `${label}: global bundle adjustment ${globalBa.ms.toFixed(0)} ms: ${globalBa.keyframes} keyframes (${globalBa.followers} too weakly observed, moved with a neighbour), ${globalBa.observations} observations, Huber cost ${globalBa.costBefore.toFixed(0)} → ${globalBa.costAfter.toFixed(0)}, ${globalBa.removed} removed`,
+    );
     const measure = async (t: Tracker, d: typeof depths.open) => {
       const { map, kfs } = finalKeyframes(t, frames);
       const fit = trajectoryFit(kfs, ctx.gt);
       const q = await finalMap(ctx, kfs, d);
       // the estimated world → the first camera's true world, fitted on the keyframes with depth
       const withDepth = kfs.filter((k) => d.has(k.frame));
-      const T = alignRigid(withDepth.map((k) => pos(d.get(k.frame)!.truePose)), withDepth.map((k) => k.centre));
+      const T = alignRigid(
+        withDepth.map((k) => pos(d.get(k.frame)!.truePose)),
+        withDepth.map((k) => k.centre),
+      );
       const fitted = await finalMap(ctx, kfs, d, (k) => multiply(T, k.pose));
       const best = await finalMap(ctx, kfs, d, (_k, kd) => kd.truePose);
       return {
-        map, kfs, fit,
-        run: { driftPct: fit.driftPct, quality: fitted.quality, qualityFirstCamera: q.quality, qualityTruePoses: best.quality, reintegrationMs: q.ms, keyframes: kfs.length },
+        map,
+        kfs,
+        fit,
+        run: {
+          driftPct: fit.driftPct,
+          quality: fitted.quality,
+          qualityFirstCamera: q.quality,
+          qualityTruePoses: best.quality,
+          reintegrationMs: q.ms,
+          keyframes: kfs.length,
+        },
       };
     };
-    const a = await measure(open, depths.open), b = await measure(loop, depths.loop);
+    const a = await measure(open, depths.open),
+      b = await measure(loop, depths.loop);
     return {
-      label, pathM, frames, open: a.run, loop: b.run, closures, falseClosures, closureMs, loopStats: loop.loopStats(), globalBa, driftPctBeforeGlobalBa,
-      map: b.map, mapId: readMapFileHeader(b.map).mapId,
+      label,
+      pathM,
+      frames,
+      open: a.run,
+      loop: b.run,
+      closures,
+      falseClosures,
+      closureMs,
+      loopStats: loop.loopStats(),
+      globalBa,
+      driftPctBeforeGlobalBa,
+      map: b.map,
+      mapId: readMapFileHeader(b.map).mapId,
       places: b.kfs.map((k) => ({ floor: floors[k.frame - 1], est: k.centre })),
-      mapToSim: b.fit.T, fitRmseM: b.fit.rmse,
+      mapToSim: b.fit.T,
+      fitRmseM: b.fit.rmse,
     };
   } finally {
     open.dispose();

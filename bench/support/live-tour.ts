@@ -65,7 +65,14 @@ export interface LiveRun {
 const headingTo = (from: Vec3, to: Vec3) => Math.atan2(-(to[0] - from[0]), -(to[2] - from[2]));
 
 /** Drives `minPathM` metres of laps (at least `minLaps`) in `house` with a live navigator; see the file comment. */
-export async function liveTour(house: HouseRef & { kind: 'procedural' }, minPathM: number, minLaps: number, overrun: boolean, log: (s: string) => void, maxActions = 5000): Promise<LiveRun> {
+export async function liveTour(
+  house: HouseRef & { kind: 'procedural' },
+  minPathM: number,
+  minLaps: number,
+  overrun: boolean,
+  log: (s: string) => void,
+  maxActions = 5000,
+): Promise<LiveRun> {
   const body = await SimBody.create(await loadHouse(house));
   const source = await SlamPoseSource.create({ ...navigatorTrackerOptions(body), loopClosing: LIVE_LOOP });
   try {
@@ -83,7 +90,9 @@ export async function liveTour(house: HouseRef & { kind: 'procedural' }, minPath
       estimate: (f, m) => {
         const t0 = performance.now();
         let e!: PoseEstimate;
-        const call = () => { e = source.estimate(f, m); };
+        const call = () => {
+          e = source.estimate(f, m);
+        };
         if (inFrame) inFrame(call);
         else call();
         if (e.loopClosed) closureMs.push(performance.now() - t0);
@@ -103,12 +112,19 @@ export async function liveTour(house: HouseRef & { kind: 'procedural' }, minPath
     };
     // LIVE_STALL_CLOCK=cpu: the rebuild's work per frame in the process's CPU time (a loaded machine
     // stretches wall time many times over; the helper thread's CPU, if busy, counts too)
-    const cpu = process.env.LIVE_STALL_CLOCK === 'cpu' ? () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; } : undefined;
+    const cpu =
+      process.env.LIVE_STALL_CLOCK === 'cpu'
+        ? () => {
+            const u = process.cpuUsage();
+            return (u.user + u.system) / 1000;
+          }
+        : undefined;
     const nav = await Navigator.create({ body: traj, poseSource: timed, loopRebuild: { clock: cpu } });
     inFrame = (work) => nav.loopRebuild.timed(work);
     const stops = tourStops(body);
     const stepMs: number[] = [];
-    let pathM = 0, laps = 0;
+    let pathM = 0,
+      laps = 0;
     const act = async (a: CoarseAction) => {
       const before = body.simPose.position;
       const t0 = performance.now();
@@ -142,21 +158,37 @@ export async function liveTour(house: HouseRef & { kind: 'procedural' }, minPath
     const cell = nav.map.params.cellSize;
     // the live world fitted to the truth by the kept keyframes' centres as the last closure left them
     const kfs = nav.loopRebuild.poses().filter((k) => trueAt.has(k.t));
-    const fit = kfs.length >= 3 ? alignRigid(kfs.map((k) => trueAt.get(k.t)!), kfs.map((k): Vec3 => [k.pose[3], k.pose[7], k.pose[11]])) : null;
-    const score = (mapFit?: Float64Array) => (nav.map.floors().length ? mapQuality(nav.map, floor, truthGrid(body.scene, floorY, firstCameraSim, cell, undefined, mapFit)) : null);
+    const fit =
+      kfs.length >= 3
+        ? alignRigid(
+            kfs.map((k) => trueAt.get(k.t)!),
+            kfs.map((k): Vec3 => [k.pose[3], k.pose[7], k.pose[11]]),
+          )
+        : null;
+    const score = (mapFit?: Float64Array) =>
+      nav.map.floors().length ? mapQuality(nav.map, floor, truthGrid(body.scene, floorY, firstCameraSim, cell, undefined, mapFit)) : null;
     const med = median(stepMs);
     const rb = nav.loopRebuild.stats;
     const run: LiveRun = {
-      pathM, actions: stepMs.length,
+      pathM,
+      actions: stepMs.length,
       quality: fit ? score(fit) : null,
       qualityFirstCamera: score(),
-      closures: rb.closures, floorsRebuilt: rb.floorsRebuilt, keptKeyframes: nav.loopRebuild.size,
+      closures: rb.closures,
+      floorsRebuilt: rb.floorsRebuilt,
+      keptKeyframes: nav.loopRebuild.size,
       maxChunk: rb.chunks.length ? Math.max(...rb.chunks) : 0,
-      medianStepMs: med, maxStepMs: Math.max(...stepMs), maxStepStallMs: rb.maxFrameMs, closureMs,
-      medianTrackMs: median(trackMs), load: [+load0.toFixed(1), +os.loadavg()[0].toFixed(1)],
+      medianStepMs: med,
+      maxStepMs: Math.max(...stepMs),
+      maxStepStallMs: rb.maxFrameMs,
+      closureMs,
+      medianTrackMs: median(trackMs),
+      load: [+load0.toFixed(1), +os.loadavg()[0].toFixed(1)],
       loopClosing: LIVE_LOOP,
     };
-    log(`${house.seed}${house.aliasing ? ':aliasing' : ''} live navigator (loop closing ${LIVE_LOOP ? 'on' : 'off'}): ${pathM.toFixed(1)} m in ${stepMs.length} actions, ${run.closures} closures, ${run.floorsRebuilt} floor rebuilds (${run.keptKeyframes} keyframes kept, at most ${run.maxChunk} per frame); live grid ${run.quality ? `free precision ${run.quality.free_precision.toFixed(4)}, obstacle recall ${run.quality.obstacle_recall.toFixed(4)} fitted` : '-'}, ${run.qualityFirstCamera ? `${run.qualityFirstCamera.free_precision.toFixed(4)} / ${run.qualityFirstCamera.obstacle_recall.toFixed(4)} in the first camera's frame` : '-'}; action median ${med.toFixed(1)} ms, max ${run.maxStepMs.toFixed(1)} ms; tracker and rebuild at most ${run.maxStepStallMs.toFixed(1)} ms (${cpu ? 'CPU' : 'wall'}) in a frame, tracker median ${run.medianTrackMs.toFixed(1)} ms, load ${run.load.join(' → ')}; tracker closure frames ${closureMs.map((m) => m.toFixed(0)).join(', ') || '-'} ms`);
+    log(
+      `${house.seed}${house.aliasing ? ':aliasing' : ''} live navigator (loop closing ${LIVE_LOOP ? 'on' : 'off'}): ${pathM.toFixed(1)} m in ${stepMs.length} actions, ${run.closures} closures, ${run.floorsRebuilt} floor rebuilds (${run.keptKeyframes} keyframes kept, at most ${run.maxChunk} per frame); live grid ${run.quality ? `free precision ${run.quality.free_precision.toFixed(4)}, obstacle recall ${run.quality.obstacle_recall.toFixed(4)} fitted` : '-'}, ${run.qualityFirstCamera ? `${run.qualityFirstCamera.free_precision.toFixed(4)} / ${run.qualityFirstCamera.obstacle_recall.toFixed(4)} in the first camera's frame` : '-'}; action median ${med.toFixed(1)} ms, max ${run.maxStepMs.toFixed(1)} ms; tracker and rebuild at most ${run.maxStepStallMs.toFixed(1)} ms (${cpu ? 'CPU' : 'wall'}) in a frame, tracker median ${run.medianTrackMs.toFixed(1)} ms, load ${run.load.join(' → ')}; tracker closure frames ${closureMs.map((m) => m.toFixed(0)).join(', ') || '-'} ms`,
+    );
     return run;
   } finally {
     source.dispose();

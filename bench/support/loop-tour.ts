@@ -55,7 +55,10 @@ function headingTo(from: Vec3, to: Vec3): number {
 export class TourDriver {
   frames = 0;
   pathM = 0;
-  constructor(private readonly body: SimBody, private readonly maxFrames: number) {}
+  constructor(
+    private readonly body: SimBody,
+    private readonly maxFrames: number,
+  ) {}
 
   get spent(): boolean {
     return this.frames >= this.maxFrames;

@@ -35,7 +35,8 @@ export function segmentedAte(samples: readonly { mapId: number; est: Vec3; gt: V
     g.gt.push(s.gt);
     byMap.set(s.mapId, g);
   }
-  let sum = 0, n = 0;
+  let sum = 0,
+    n = 0;
   for (const { est, gt } of byMap.values()) {
     // fewer than 3 points fix no rotation: anchor them at the ground truth's mean offset instead
     const T = est.length >= 3 ? alignRigid(gt, est) : null;
@@ -53,22 +54,29 @@ export async function simTracking(seed: number, actions: number): Promise<SimTra
   const gtPath: Vec3[] = [];
   const statuses: Record<TrackingStatus, number> = { initialising: 0, ok: 0, recently_lost: 0, lost: 0 };
   let frames = 0;
-  const { world } = await explore(seed, 'slam', actions, (w) => {
-    const source = w.navigator.poseSource;
-    const inner = source.estimate.bind(source);
-    source.estimate = (frame): PoseEstimate => {
-      const e = inner(frame);
-      const gt = pos(w.body.groundTruthPose());
-      frames++;
-      statuses[e.status]++;
-      gtPath.push(gt);
-      if (e.status === 'ok' && e.pose) samples.push({ mapId: e.mapId, est: pos(e.pose), gt });
-      return e;
-    };
-    // the motion prior off (the papers' setting): the tracker gets frames only and nothing checks its motion
-  }, 'none');
+  const { world } = await explore(
+    seed,
+    'slam',
+    actions,
+    (w) => {
+      const source = w.navigator.poseSource;
+      const inner = source.estimate.bind(source);
+      source.estimate = (frame): PoseEstimate => {
+        const e = inner(frame);
+        const gt = pos(w.body.groundTruthPose());
+        frames++;
+        statuses[e.status]++;
+        gtPath.push(gt);
+        if (e.status === 'ok' && e.pose) samples.push({ mapId: e.mapId, est: pos(e.pose), gt });
+        return e;
+      };
+      // the motion prior off (the papers' setting): the tracker gets frames only and nothing checks its motion
+    },
+    'none',
+  );
   let pathM = 0;
-  for (let i = 1; i < gtPath.length; i++) pathM += Math.hypot(gtPath[i][0] - gtPath[i - 1][0], gtPath[i][1] - gtPath[i - 1][1], gtPath[i][2] - gtPath[i - 1][2]);
+  for (let i = 1; i < gtPath.length; i++)
+    pathM += Math.hypot(gtPath[i][0] - gtPath[i - 1][0], gtPath[i][1] - gtPath[i - 1][1], gtPath[i][2] - gtPath[i - 1][2]);
   const ateM = segmentedAte(samples);
   const source = world.navigator.poseSource;
   const counts = source instanceof SlamPoseSource ? source.tracker.counts() : null;

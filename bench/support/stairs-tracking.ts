@@ -26,7 +26,9 @@ export async function stairsTracking(seed: number, laps = 1, fromFoot = false): 
   try {
     const samples: { mapId: number; est: Vec3; gt: Vec3 }[] = [];
     const statuses: Record<TrackingStatus, number> = { initialising: 0, ok: 0, recently_lost: 0, lost: 0 };
-    let frames = 0, pathM = 0, prev: Vec3 | null = null;
+    let frames = 0,
+      pathM = 0,
+      prev: Vec3 | null = null;
     // the first frame's camera is the tracker's world: heights read as rises from it (up is −y)
     let first: Mat4 | null = null;
     let top = { rise: -Infinity, est: Number.NaN };
@@ -46,9 +48,16 @@ export async function stairsTracking(seed: number, laps = 1, fromFoot = false): 
     }
     const ateM = segmentedAte(samples);
     return {
-      seed, frames, tracked: frames ? statuses.ok / frames : 0,
+      seed,
+      frames,
+      tracked: frames ? statuses.ok / frames : 0,
       driftPct: pathM > 0 ? (ateM / pathM) * 100 : Number.NaN,
-      ateM, pathM, maps: tracker.counts().maps, riseM: top.rise, estRiseM: top.est, statuses,
+      ateM,
+      pathM,
+      maps: tracker.counts().maps,
+      riseM: top.rise,
+      estRiseM: top.est,
+      statuses,
     };
   } finally {
     tracker.dispose();

@@ -8,16 +8,23 @@ import type { Intrinsics } from '../../src/geometry/intrinsics.js';
 export function rng(seed: number): () => number {
   let s = seed >>> 0 || 1;
   return () => {
-    s ^= s << 13; s >>>= 0;
+    s ^= s << 13;
+    s >>>= 0;
     s ^= s >>> 17;
-    s ^= s << 5; s >>>= 0;
+    s ^= s << 5;
+    s >>>= 0;
     return s / 4294967296;
   };
 }
 
 /** R = Ry(yaw)·Rx(pitch)·Rz(roll) in the camera's axes (y down); yaw > 0 turns left. */
 export function cameraPose(t: Vec3, yaw: number, pitch = 0, roll = 0): Mat4 {
-  const cy = Math.cos(-yaw), sy = Math.sin(-yaw), cp = Math.cos(pitch), sp = Math.sin(pitch), cr = Math.cos(roll), sr = Math.sin(roll);
+  const cy = Math.cos(-yaw),
+    sy = Math.sin(-yaw),
+    cp = Math.cos(pitch),
+    sp = Math.sin(pitch),
+    cr = Math.cos(roll),
+    sr = Math.sin(roll);
   const Ry = [cy, 0, sy, 0, 1, 0, -sy, 0, cy];
   const Rx = [1, 0, 0, 0, cp, -sp, 0, sp, cp];
   const Rz = [cr, -sr, 0, sr, cr, 0, 0, 0, 1];
@@ -55,13 +62,18 @@ export function castDepth(K: Intrinsics, pose: Mat4, room: Box, solids: Box[]): 
       }
       best = exit;
       for (const b of solids) {
-        let t0 = -Infinity, t1 = Infinity;
+        let t0 = -Infinity,
+          t1 = Infinity;
         for (let a = 0; a < 3; a++) {
           if (Math.abs(d[a]) < 1e-12) {
-            if (o[a] < b.min[a] || o[a] > b.max[a]) { t0 = Infinity; break; }
+            if (o[a] < b.min[a] || o[a] > b.max[a]) {
+              t0 = Infinity;
+              break;
+            }
             continue;
           }
-          const ta = (b.min[a] - o[a]) / d[a], tb = (b.max[a] - o[a]) / d[a];
+          const ta = (b.min[a] - o[a]) / d[a],
+            tb = (b.max[a] - o[a]) / d[a];
           t0 = Math.max(t0, Math.min(ta, tb));
           t1 = Math.min(t1, Math.max(ta, tb));
         }

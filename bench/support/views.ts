@@ -6,7 +6,7 @@ import type { EncoderFrame } from '../../src/perception/encoder.js';
 
 export function lcg(seed: number): () => number {
   let s = seed >>> 0 || 1;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /**
@@ -16,13 +16,19 @@ export function lcg(seed: number): () => number {
 export function proceduralView(seed: number, width = 320, height = 240): EncoderFrame {
   const r = lcg(seed * 7919 + 13);
   const col = () => [r() * 255, r() * 255, r() * 255];
-  const c0 = col(), c1 = col();
-  const angle = r() * Math.PI, period = 6 + r() * 20, amp = 20 + r() * 50;
-  const ca = Math.cos(angle), sa = Math.sin(angle);
+  const c0 = col(),
+    c1 = col();
+  const angle = r() * Math.PI,
+    period = 6 + r() * 20,
+    amp = 20 + r() * 50;
+  const ca = Math.cos(angle),
+    sa = Math.sin(angle);
   const shapes = Array.from({ length: 5 + Math.floor(r() * 5) }, () => ({
     disc: r() < 0.4,
-    x: r() * width, y: r() * height,
-    w: 20 + r() * width * 0.35, h: 20 + r() * height * 0.35,
+    x: r() * width,
+    y: r() * height,
+    w: 20 + r() * width * 0.35,
+    h: 20 + r() * height * 0.35,
     c: col(),
     stripe: r() < 0.5 ? 4 + r() * 10 : 0,
   }));
@@ -33,7 +39,9 @@ export function proceduralView(seed: number, width = 320, height = 240): Encoder
       const s = amp * Math.sin((2 * Math.PI * (x * ca + y * sa)) / period);
       let c = [c0[0] * (1 - t) + c1[0] * t + s, c0[1] * (1 - t) + c1[1] * t + s, c0[2] * (1 - t) + c1[2] * t + s];
       for (const sh of shapes) {
-        const inside = sh.disc ? ((x - sh.x) / (sh.w / 2)) ** 2 + ((y - sh.y) / (sh.w / 2)) ** 2 < 1 : Math.abs(x - sh.x) < sh.w / 2 && Math.abs(y - sh.y) < sh.h / 2;
+        const inside = sh.disc
+          ? ((x - sh.x) / (sh.w / 2)) ** 2 + ((y - sh.y) / (sh.w / 2)) ** 2 < 1
+          : Math.abs(x - sh.x) < sh.w / 2 && Math.abs(y - sh.y) < sh.h / 2;
         if (inside) {
           const k = sh.stripe && Math.floor(y / sh.stripe) % 2 ? 0.6 : 1;
           c = sh.c.map((v) => v * k);
@@ -55,7 +63,8 @@ export function shift(f: EncoderFrame, dx: number, dy: number): EncoderFrame {
   const out = new Uint8Array(f.rgb.length);
   for (let y = 0; y < f.height; y++)
     for (let x = 0; x < f.width; x++) {
-      const sx = Math.min(f.width - 1, Math.max(0, x - dx)), sy = Math.min(f.height - 1, Math.max(0, y - dy));
+      const sx = Math.min(f.width - 1, Math.max(0, x - dx)),
+        sy = Math.min(f.height - 1, Math.max(0, y - dy));
       for (let c = 0; c < 3; c++) out[(y * f.width + x) * 3 + c] = f.rgb[(sy * f.width + sx) * 3 + c];
     }
   return { ...f, rgb: out };

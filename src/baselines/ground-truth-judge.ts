@@ -54,14 +54,24 @@ export class GroundTruthJudge implements Judge {
     const searched = [...e.record.markerNames];
     if (close >= 0) {
       return {
-        verdict: { verdict: 'complete', evidence: `stop view ${close + 1} shows the goal object at close range (${seen[close].closePixels} pixels within ${this.opts.closeRange} m)`, searched_places: searched, confidence: 0.95 },
+        verdict: {
+          verdict: 'complete',
+          evidence: `stop view ${close + 1} shows the goal object at close range (${seen[close].closePixels} pixels within ${this.opts.closeRange} m)`,
+          searched_places: searched,
+          confidence: 0.95,
+        },
         usage: { ...ZERO_USAGE },
         source: 'ground-truth-perception',
       };
     }
     if (far >= 0) {
       return {
-        verdict: { verdict: 'incomplete', evidence: `stop view ${far + 1} shows the goal object, but not within ${this.opts.closeRange} m`, searched_places: searched, confidence: 0.7 },
+        verdict: {
+          verdict: 'incomplete',
+          evidence: `stop view ${far + 1} shows the goal object, but not within ${this.opts.closeRange} m`,
+          searched_places: searched,
+          confidence: 0.7,
+        },
         usage: { ...ZERO_USAGE },
         source: 'ground-truth-perception',
       };

@@ -104,8 +104,10 @@ export class ImageGoalMatcher {
 
 /** Median valid depth of the central window, or null when most of it is unknown. */
 export function centreDepth(view: Pick<DepthView, 'width' | 'height' | 'depth'>): number | null {
-  const w = Math.max(1, Math.round(view.width * CENTRE)), h = Math.max(1, Math.round(view.height * CENTRE));
-  const x0 = Math.floor((view.width - w) / 2), y0 = Math.floor((view.height - h) / 2);
+  const w = Math.max(1, Math.round(view.width * CENTRE)),
+    h = Math.max(1, Math.round(view.height * CENTRE));
+  const x0 = Math.floor((view.width - w) / 2),
+    y0 = Math.floor((view.height - h) / 2);
   const vals: number[] = [];
   for (let y = y0; y < y0 + h; y++) {
     for (let x = x0; x < x0 + w; x++) {

@@ -22,10 +22,25 @@ export class InstructionEndJudge implements Judge {
     const searched = [...e.record.markerNames];
     const verdict =
       d === null || !Number.isFinite(d)
-        ? { verdict: 'unknown' as const, evidence: 'the stopping point cannot be related to the end of the instruction (no route from it)', searched_places: searched, confidence: 0 }
+        ? {
+            verdict: 'unknown' as const,
+            evidence: 'the stopping point cannot be related to the end of the instruction (no route from it)',
+            searched_places: searched,
+            confidence: 0,
+          }
         : d <= this.successM()
-          ? { verdict: 'complete' as const, evidence: 'the stopping point is where the instruction ends, within its success distance', searched_places: searched, confidence: 0.95 }
-          : { verdict: 'incomplete' as const, evidence: 'the stopping point is not where the instruction ends: the route it describes ends elsewhere', searched_places: searched, confidence: 0.9 };
+          ? {
+              verdict: 'complete' as const,
+              evidence: 'the stopping point is where the instruction ends, within its success distance',
+              searched_places: searched,
+              confidence: 0.95,
+            }
+          : {
+              verdict: 'incomplete' as const,
+              evidence: 'the stopping point is not where the instruction ends: the route it describes ends elsewhere',
+              searched_places: searched,
+              confidence: 0.9,
+            };
     return { verdict, usage: { ...ZERO_USAGE }, source: 'ground-truth-perception' };
   }
 }

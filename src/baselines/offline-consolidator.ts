@@ -80,15 +80,26 @@ function shortAt(at: string | undefined): string {
  * place marked where it was found) after the earlier runs' that the previous overview kept, one line
  * per goal (a later find of the same goal replaces the earlier), the newest kept within `budget`.
  */
-function goalsFound(ledgerLines: readonly string[], handovers: readonly [string, string][], floors: Map<string, number>, previous: string, budget: number): string[] {
+function goalsFound(
+  ledgerLines: readonly string[],
+  handovers: readonly [string, string][],
+  floors: Map<string, number>,
+  previous: string,
+  budget: number,
+): string[] {
   const byGoal = new Map<string, string>();
-  for (const m of (/## Goals found, by floor\n([\s\S]*?)(?=\n## |$)/.exec(previous)?.[1] ?? '').matchAll(/^- (.+): at '([^']+)'( \(floor -?\d+\))?\.$/gm)) byGoal.set(m[1], m[0]);
+  for (const m of (/## Goals found, by floor\n([\s\S]*?)(?=\n## |$)/.exec(previous)?.[1] ?? '').matchAll(/^- (.+): at '([^']+)'( \(floor -?\d+\))?\.$/gm))
+    byGoal.set(m[1], m[0]);
   for (const l of ledgerLines) {
     const m = /^- (task-\d+) · certified complete · (.*) · ([^·]+)$/.exec(l);
     if (!m) continue;
     const h = handovers.find(([p]) => p.includes(`/${m[1]}/`))?.[1] ?? '';
     const goal = /^Goal: (.*?)\.?$/m.exec(h)?.[1] ?? m[2];
-    const place = m[3].split(',').map((x) => x.trim()).find((x) => x.startsWith('found ')) ?? m[3].split(',')[0].trim();
+    const place =
+      m[3]
+        .split(',')
+        .map((x) => x.trim())
+        .find((x) => x.startsWith('found ')) ?? m[3].split(',')[0].trim();
     const floor = floors.get(place);
     byGoal.delete(goal);
     byGoal.set(goal, `- ${goal}: at '${place}'${floor === undefined ? '' : ` (floor ${floor})`}.`);
@@ -113,7 +124,12 @@ function objectLines(objects: Map<number, Where>, floors: Map<string, number>, b
     }
     const lines = [...byFloor]
       .sort(([a], [b]) => a.localeCompare(b))
-      .flatMap(([key, places]) => [`### ${key}`, `Marked places: ${[...places.keys()].map((p) => `'${p}'`).join(', ')}.`, ...[...places].map(([place, objs]) => `Objects seen near '${place}'${key.startsWith('Floor') ? ` (${key.toLowerCase()})` : ''}: ${objs.join(', ')}.`), '']);
+      .flatMap(([key, places]) => [
+        `### ${key}`,
+        `Marked places: ${[...places.keys()].map((p) => `'${p}'`).join(', ')}.`,
+        ...[...places].map(([place, objs]) => `Objects seen near '${place}'${key.startsWith('Floor') ? ` (${key.toLowerCase()})` : ''}: ${objs.join(', ')}.`),
+        '',
+      ]);
     if (lines.join('\n').length <= budget || kept.length === 0) return lines;
     kept = kept.slice(Math.ceil(kept.length / 10));
   }
@@ -155,10 +171,17 @@ function notes(files: Map<string, string>): Record<keyof typeof HOUSE_NOTES, str
   const earlierWrong = /## What went wrong in earlier runs\n([\s\S]*?)(?=\n## |$)/.exec(previous('overview'))?.[1]?.trim() ?? '';
   const thisRunWrong = /## What went wrong this run\n([\s\S]*?)(?=\n## |$)/.exec(previous('overview'))?.[1]?.trim() ?? '';
   const found = goalsFound(lines, handovers, facts.floors, previous('overview'), 1200);
-  const carriedWrong = [thisRunWrong, earlierWrong].filter((t) => t && t !== '- nothing').join('\n').slice(0, 1500);
+  const carriedWrong = [thisRunWrong, earlierWrong]
+    .filter((t) => t && t !== '- nothing')
+    .join('\n')
+    .slice(0, 1500);
   return {
     index: `# House notes: index\n\n- ${HOUSE_NOTES.overview}: floors and how the stairs connect them, this run's outcomes, what went wrong\n- ${HOUSE_NOTES.rooms}: where things were seen, by floor and marked place; the flights of stairs\n- ${HOUSE_NOTES.skills}: navigation skills supported by the journal\n- Run records: ledger.md and tasks/<task>/handover.md; earlier runs under house/archive/\n\nWritten by the offline record consolidator (gathers the journal; adds no interpretation).\n`,
-    overview: `# House overview\n\n## Floors and stairs\nFloors with marked places: ${[...new Set(facts.floors.values())].sort((a, b) => a - b).join(', ') || 'none noted'}.\n${connections.length ? connections.join('\n') : '- no flight of stairs noted yet'}\n\n## Goals found, by floor\n${found.length ? found.join('\n') : '- none yet'}\n\n## Certified outcomes\n${certified.length ? certified.join('\n') : '- none this run'}\n\n## Unchecked (claimed, unknown, stop)\n${other.length ? other.join('\n') : '- none'}\n\n## What went wrong this run\n${wrong.length ? wrong.join('\n') : '- nothing'}\n${carriedWrong ? `\n## What went wrong in earlier runs\n${carriedWrong}\n` : ''}`.slice(0, NOTE_BUDGET),
+    overview:
+      `# House overview\n\n## Floors and stairs\nFloors with marked places: ${[...new Set(facts.floors.values())].sort((a, b) => a - b).join(', ') || 'none noted'}.\n${connections.length ? connections.join('\n') : '- no flight of stairs noted yet'}\n\n## Goals found, by floor\n${found.length ? found.join('\n') : '- none yet'}\n\n## Certified outcomes\n${certified.length ? certified.join('\n') : '- none this run'}\n\n## Unchecked (claimed, unknown, stop)\n${other.length ? other.join('\n') : '- none'}\n\n## What went wrong this run\n${wrong.length ? wrong.join('\n') : '- nothing'}\n${carriedWrong ? `\n## What went wrong in earlier runs\n${carriedWrong}\n` : ''}`.slice(
+        0,
+        NOTE_BUDGET,
+      ),
     rooms: rooms.slice(0, NOTE_BUDGET),
     skills: `# Navigation skills\n\nNo skill is recorded: the offline consolidator cannot establish from the journal which routes or practices worked.\n`,
   };
@@ -177,7 +200,10 @@ export function offlineConsolidator(): MockModel {
     if (written) return { text: 'House notes rewritten.' };
     const n = notes(have);
     return {
-      toolCalls: (Object.keys(HOUSE_NOTES) as (keyof typeof HOUSE_NOTES)[]).map((k) => ({ name: 'write_file', arguments: { path: HOUSE_NOTES[k], content: n[k] } })),
+      toolCalls: (Object.keys(HOUSE_NOTES) as (keyof typeof HOUSE_NOTES)[]).map((k) => ({
+        name: 'write_file',
+        arguments: { path: HOUSE_NOTES[k], content: n[k] },
+      })),
     };
   }, 'offline-consolidator');
 }

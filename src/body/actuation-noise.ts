@@ -81,8 +81,20 @@ interface MotionNoise {
  * turn of a turn further to no less than 5 % of the commanded amount (the base always moves a little).
  */
 const LOCOBOT_ILQR: { forward: MotionNoise; turn: MotionNoise } = {
-  forward: { linear: [{ mean: 0.014, variance: 0.006 }, { mean: 0.009, variance: 0.005 }], rotation: { mean: 0.008, variance: 0.004 } },
-  turn: { linear: [{ mean: 0.003, variance: 0.002 }, { mean: 0.003, variance: 0.003 }], rotation: { mean: 0.023, variance: 0.012 } },
+  forward: {
+    linear: [
+      { mean: 0.014, variance: 0.006 },
+      { mean: 0.009, variance: 0.005 },
+    ],
+    rotation: { mean: 0.008, variance: 0.004 },
+  },
+  turn: {
+    linear: [
+      { mean: 0.003, variance: 0.002 },
+      { mean: 0.003, variance: 0.003 },
+    ],
+    rotation: { mean: 0.023, variance: 0.012 },
+  },
 };
 
 /**

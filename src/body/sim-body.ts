@@ -5,8 +5,28 @@
  * GroundTruthPoseSource ablation and for evaluation only.
  */
 import { type Mat4, type Vec3, simCameraPose, simPoseToNavigator, type Intrinsics, wrapAngle } from '../geometry/index.js';
-import { copyFrame, Renderer, type Frame, type NoiseConfig, type CameraConfig, SceneNavMesh, dist2d, type NavPoint, type Scene, type StartPose } from '../sim/index.js';
-import { FRAME_PERIOD_S, SUB_MOTION_DEGREES, SUB_MOTION_METRES, type Body, type BodyFrame, type ExecuteOptions, type SubMotion, type SubMotionResult } from './body.js';
+import {
+  copyFrame,
+  Renderer,
+  type Frame,
+  type NoiseConfig,
+  type CameraConfig,
+  SceneNavMesh,
+  dist2d,
+  type NavPoint,
+  type Scene,
+  type StartPose,
+} from '../sim/index.js';
+import {
+  FRAME_PERIOD_S,
+  SUB_MOTION_DEGREES,
+  SUB_MOTION_METRES,
+  type Body,
+  type BodyFrame,
+  type ExecuteOptions,
+  type SubMotion,
+  type SubMotionResult,
+} from './body.js';
 import type { ActuationNoise } from './actuation-noise.js';
 
 export interface SimBodyOptions {
@@ -117,9 +137,11 @@ export class SimBody implements Body {
     // the motion's translation first, then its turn (as habitat-sim's noisy actuation applies them)
     const along = (motion === 'forward' ? SUB_MOTION_METRES : 0) + e.forward;
     if (along !== 0 || e.lateral !== 0) {
-      const fx = -Math.sin(this.heading), fz = -Math.cos(this.heading);
+      const fx = -Math.sin(this.heading),
+        fz = -Math.cos(this.heading);
       // the body's right in the sim frame (y up, −z ahead at heading 0)
-      const rx = Math.cos(this.heading), rz = -Math.sin(this.heading);
+      const rx = Math.cos(this.heading),
+        rz = -Math.sin(this.heading);
       const p = this.at.point;
       const target: Vec3 = [p[0] + fx * along + rx * e.lateral, p[1], p[2] + fz * along + rz * e.lateral];
       const next = this.navmesh.moveAlong(this.at, target);

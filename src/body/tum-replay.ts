@@ -33,7 +33,8 @@ export function openTumRecording(input: TumRecordingOptions): Recording {
   const o = parsed.data;
   const intrinsics = o.intrinsics ?? { ...TUM_FR3_INTRINSICS };
   const refs = readTumFrames(o.folder);
-  if (refs.length === 0) throw new Error(`${o.folder}: no colour/depth frame pairs; expected associations.txt, or rgb.txt and depth.txt with timestamps within 0.02 s`);
+  if (refs.length === 0)
+    throw new Error(`${o.folder}: no colour/depth frame pairs; expected associations.txt, or rgb.txt and depth.txt with timestamps within 0.02 s`);
   let poses: TumPose[] = [];
   if (o.odometry !== null) {
     const file = resolve(o.folder, o.odometry);

@@ -60,7 +60,8 @@ export function associate(rgb: { time: number; file: string }[], depth: { time: 
     }
   }
   candidates.sort((a, b) => a.dt - b.dt);
-  const usedR = new Set<number>(), usedD = new Set<number>();
+  const usedR = new Set<number>(),
+    usedD = new Set<number>();
   const out: TumFrameRef[] = [];
   for (const c of candidates) {
     if (usedR.has(c.i) || usedD.has(c.j)) continue;
@@ -81,7 +82,8 @@ export function readTumFrames(dir: string): TumFrameRef[] {
       return { rgbTime: timestamp(f[0], `${assoc}:${line}`, form), rgbFile: f[1], depthTime: timestamp(f[2], `${assoc}:${line}`, form), depthFile: f[3] };
     });
   }
-  const rgbTxt = join(dir, 'rgb.txt'), depthTxt = join(dir, 'depth.txt');
+  const rgbTxt = join(dir, 'rgb.txt'),
+    depthTxt = join(dir, 'depth.txt');
   if (!existsSync(rgbTxt) || !existsSync(depthTxt)) {
     throw new Error(`${dir} is not a TUM RGB-D folder: it needs associations.txt, or rgb.txt and depth.txt`);
   }
@@ -105,7 +107,8 @@ export function readTumTrajectory(path: string): TumPose[] {
 
 /** The pose nearest in time to `t`, if within maxDt. Poses must be sorted by time. */
 export function poseAt(poses: TumPose[], t: number, maxDt = 0.02): Mat4 | null {
-  let lo = 0, hi = poses.length - 1;
+  let lo = 0,
+    hi = poses.length - 1;
   if (hi < 0) return null;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
@@ -166,7 +169,9 @@ export function readRgbd(dir: string, ref: TumFrameRef, depthFactor = 5000): Rgb
     throw new Error(`${join(dir, ref.depthFile)}: the depth image is an ${kind} PNG; expected a 16-bit greyscale PNG of depth units (TUM: 5000 per metre)`);
   }
   if (c.width !== d.width || c.height !== d.height) {
-    throw new Error(`${join(dir, ref.rgbFile)} is ${c.width}×${c.height} but ${join(dir, ref.depthFile)} is ${d.width}×${d.height}; a colour image and its depth image must have one size`);
+    throw new Error(
+      `${join(dir, ref.rgbFile)} is ${c.width}×${c.height} but ${join(dir, ref.depthFile)} is ${d.width}×${d.height}; a colour image and its depth image must have one size`,
+    );
   }
   const n = c.width * c.height;
   const rgb = dropAlpha(c.data, n);
@@ -179,7 +184,12 @@ export function readRgbd(dir: string, ref: TumFrameRef, depthFactor = 5000): Rgb
 }
 
 /** Every frame of a sequence has the first frame's size; an error names the file that differs. */
-export function checkFrameSize(dir: string, ref: TumFrameRef, img: { width: number; height: number }, first: { ref: TumFrameRef; width: number; height: number }): void {
+export function checkFrameSize(
+  dir: string,
+  ref: TumFrameRef,
+  img: { width: number; height: number },
+  first: { ref: TumFrameRef; width: number; height: number },
+): void {
   if (img.width === first.width && img.height === first.height) return;
   throw new Error(
     `${join(dir, ref.rgbFile)}: the frame is ${img.width}×${img.height} but the sequence's first frame (${first.ref.rgbFile}) is ${first.width}×${first.height}; every frame of a sequence must have one size`,

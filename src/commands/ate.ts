@@ -17,18 +17,27 @@ const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
 export const AteFlagsSchema = z.object({
   groundtruth: z.string().refine(isFile, { message: 'file not found (expected a TUM trajectory file)' }),
   estimate: z.string().refine(isFile, { message: 'file not found (expected a TUM trajectory file)' }),
-  maxDt: z.coerce.number({ message: 'must be a number of seconds' }).positive({ message: 'must be positive' }).max(1, { message: 'must be at most 1 s' }).default(0.01),
+  maxDt: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .positive({ message: 'must be positive' })
+    .max(1, { message: 'must be at most 1 s' })
+    .default(0.01),
   align: z.enum(['se3', 'sim3'], { message: "expected 'se3' (rigid) or 'sim3' (rigid with scale, for monocular estimates)" }).default('se3'),
-  delta: z.coerce.number({ message: 'must be a whole number of frames' }).int({ message: 'must be a whole number of frames' }).min(1, { message: 'must be at least 1 frame' }).default(1),
+  delta: z.coerce
+    .number({ message: 'must be a whole number of frames' })
+    .int({ message: 'must be a whole number of frames' })
+    .min(1, { message: 'must be at least 1 frame' })
+    .default(1),
   plot: z
     .string()
     .regex(/\.svg$/i, { message: 'expected a file name ending in .svg' })
     .refine((p) => existsSync(dirname(resolve(p))) && statSync(dirname(resolve(p))).isDirectory(), { message: 'its folder does not exist; create it first' })
     .optional(),
-  plane: z.enum(['auto', 'xy', 'xz', 'yz'], { message: "expected 'auto' (drop the axis the reference spreads least along), 'xy', 'xz' or 'yz'" }).default('auto'),
+  plane: z
+    .enum(['auto', 'xy', 'xz', 'yz'], { message: "expected 'auto' (drop the axis the reference spreads least along), 'xy', 'xz' or 'yz'" })
+    .default('auto'),
   json: z.boolean().default(false),
 });
-
 
 const round = (x: number) => Number(x.toPrecision(6));
 const roundAll = <T extends Record<string, number>>(o: T): T => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, round(v)])) as T;

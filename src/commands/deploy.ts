@@ -15,10 +15,22 @@ import { type harnessConfigFromFlags, sequenceAction } from './sequence-settings
 
 const DEPLOY_FLAGS = {
   house: S.house,
-  runs: required('--runs <k>', 'goal sequences played back to back (run k plays sequence seed --sequence + k − 1)', z.coerce.number({ error: '--runs must be a whole number' }).int('--runs must be a whole number').min(1, '--runs is at least 1').max(1000, '--runs is at most 1000')),
+  runs: required(
+    '--runs <k>',
+    'goal sequences played back to back (run k plays sequence seed --sequence + k − 1)',
+    z.coerce
+      .number({ error: '--runs must be a whole number' })
+      .int('--runs must be a whole number')
+      .min(1, '--runs is at least 1')
+      .max(1000, '--runs is at most 1000'),
+  ),
   agent: S.agent,
   out: describedAs(S.out, 'deployment directory (run-001, run-002, …, metrics.json)'),
-  houseMemory: optional('--house-memory <dir>', 'the house memory carried across runs (and deployments of the same house); default DIR/house-memory', z.string().min(1, '--house-memory names a directory')),
+  houseMemory: optional(
+    '--house-memory <dir>',
+    'the house memory carried across runs (and deployments of the same house); default DIR/house-memory',
+    z.string().min(1, '--house-memory names a directory'),
+  ),
   sequence: describedAs(S.sequence, 'sequence seed of the first run'),
   policy: H.policy,
   resume: describedAs(S.resume, 'continue the deployment in --out after a crash'),
@@ -56,7 +68,24 @@ async function deployCommand(f: DeployFlags, harness: ReturnType<typeof harnessC
   if (problems.length) throw new UsageError(`navharness deploy: cannot start\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const bar = progressBar(`deploy ${f.house}`, f.runs, !f.json && log.at('info') && process.stderr.isTTY === true);
   const r = await deploy(
-    { house: f.house, runs: f.runs, out: f.out, houseMemory: f.houseMemory, sequence: f.sequence, agent: f.agent, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, success: f.success, taskStarts: f.taskStarts, harness, savedMaps: f.savedMaps, resume: f.resume, requestTimeoutMs: f.requestTimeout * 1000 },
+    {
+      house: f.house,
+      runs: f.runs,
+      out: f.out,
+      houseMemory: f.houseMemory,
+      sequence: f.sequence,
+      agent: f.agent,
+      judge: f.judge,
+      script: f.script,
+      maxGoals: f.maxGoals,
+      imageGoals: f.imageGoals,
+      success: f.success,
+      taskStarts: f.taskStarts,
+      harness,
+      savedMaps: f.savedMaps,
+      resume: f.resume,
+      requestTimeoutMs: f.requestTimeout * 1000,
+    },
     { onRun: () => bar.tick(), commandAgent: await commandAgentFactory(f.agent) },
   );
   bar.stop();
@@ -65,6 +94,11 @@ async function deployCommand(f: DeployFlags, harness: ReturnType<typeof harnessC
     console.log(JSON.stringify(m));
     return;
   }
-  const lines = m.per_run.map((x) => `  run ${x.run} (sequence ${x.sequence}): ${x.tasks} tasks, s-SR ${fmt(x.s_SR)}, SPL ${fmt(x.SPL)}, e-SR ${fmt(x.e_SR)}, known cells at start ${x.known_cells_at_start}, relocalised ${x.relocalised === null ? '–' : x.relocalised ? 'yes' : 'no'}`);
-  console.log(`${r.out} (house memory ${r.houseMemory}):\n${lines.join('\n')}\n  runs 2..${m.per_run.length}: s-SR ${fmt(m.later_runs.s_SR)}, SPL ${fmt(m.later_runs.SPL)}; all runs: s-SR ${fmt(m.all_runs.s_SR)}, SPL ${fmt(m.all_runs.SPL)}`);
+  const lines = m.per_run.map(
+    (x) =>
+      `  run ${x.run} (sequence ${x.sequence}): ${x.tasks} tasks, s-SR ${fmt(x.s_SR)}, SPL ${fmt(x.SPL)}, e-SR ${fmt(x.e_SR)}, known cells at start ${x.known_cells_at_start}, relocalised ${x.relocalised === null ? '–' : x.relocalised ? 'yes' : 'no'}`,
+  );
+  console.log(
+    `${r.out} (house memory ${r.houseMemory}):\n${lines.join('\n')}\n  runs 2..${m.per_run.length}: s-SR ${fmt(m.later_runs.s_SR)}, SPL ${fmt(m.later_runs.SPL)}; all runs: s-SR ${fmt(m.all_runs.s_SR)}, SPL ${fmt(m.all_runs.SPL)}`,
+  );
 }

@@ -39,7 +39,8 @@ function queuedEval(f: EvalQueueFlags, harness: z.input<typeof HarnessConfigSche
     throw new UsageError(`navharness eval: --agent: ${(err as Error).message}`, ['--agent']);
   }
   const run = QueuedRunSchema.safeParse({ sequence: f.sequence, agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, success: f.success, harness });
-  if (!run.success) throw new UsageError(`navharness eval: invalid run options: ${run.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!run.success)
+    throw new UsageError(`navharness eval: invalid run options: ${run.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return { target: f.queue, houses: f.houses, run: run.data };
 }
 
@@ -51,7 +52,10 @@ export async function evalOnQueue(f: EvalQueueFlags, harness: z.input<typeof Har
     log.info(`queue ${e.target.shown}: ${r.ids.length} sequence jobs (${r.added} added, ${r.retried} failed ones tried again, ${r.kept} already there)`);
     if (f.enqueueOnly) {
       if (f.json) console.log(JSON.stringify({ queue: e.target.shown, jobs: r.ids, added: r.added, retried: r.retried, kept: r.kept }));
-      else console.log(`enqueued on ${e.target.shown}: ${r.ids.join(', ')}\nrun 'navharness worker --queue ${e.target.shown}' on each machine, then this command with --collect`);
+      else
+        console.log(
+          `enqueued on ${e.target.shown}: ${r.ids.join(', ')}\nrun 'navharness worker --queue ${e.target.shown}' on each machine, then this command with --collect`,
+        );
       return;
     }
     await waitForJobs(e, retry, log.info);

@@ -25,10 +25,24 @@ const price = (flag: string, help: string) => defaulted(flag, help, z.coerce.num
 const EVAL_FLAGS = {
   houses: optional('--houses <A..B>', 'procedural house seeds, e.g. 0..9', HouseRangeSchema),
   ...DATASET_FLAGS,
-  vlnConfig: defaulted('--vln-config <name>', `with an r2r-ce/rxr-ce dataset: ${VLN_CONFIGS.join(' | ')}`, z.enum(VLN_CONFIGS, { error: `--vln-config is one of ${VLN_CONFIGS.join(', ')}` }), 'goal'),
+  vlnConfig: defaulted(
+    '--vln-config <name>',
+    `with an r2r-ce/rxr-ce dataset: ${VLN_CONFIGS.join(' | ')}`,
+    z.enum(VLN_CONFIGS, { error: `--vln-config is one of ${VLN_CONFIGS.join(', ')}` }),
+    'goal',
+  ),
   agent: describedAs(S.agent, 'scripted | openai:MODEL | anthropic:MODEL | openai-chat:MODEL@URL'),
   out: describedAs(S.out, 'output directory (one run directory per house)'),
-  workers: defaulted('--workers <n>', 'worker threads', z.coerce.number({ error: '--workers must be a whole number' }).int('--workers must be a whole number').min(1, '--workers is at least 1').max(64, '--workers is at most 64'), Math.max(1, Math.min(2, cpus().length))),
+  workers: defaulted(
+    '--workers <n>',
+    'worker threads',
+    z.coerce
+      .number({ error: '--workers must be a whole number' })
+      .int('--workers must be a whole number')
+      .min(1, '--workers is at least 1')
+      .max(64, '--workers is at most 64'),
+    Math.max(1, Math.min(2, cpus().length)),
+  ),
   sequence: S.sequence,
   policy: H.policy,
   pose: H.pose,
@@ -51,13 +65,23 @@ const EVAL_FLAGS = {
 
 const EvalFlagsSchema = flagsSchema(EVAL_FLAGS).superRefine((f, ctx) => {
   for (const k of ['enqueueOnly', 'collect', 'rateLimit'] as const) {
-    if (f[k] !== undefined && f[k] !== false && f.queue === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} goes with --queue redis://HOST:PORT[/DB]` });
+    if (f[k] !== undefined && f[k] !== false && f.queue === undefined)
+      ctx.addIssue({ code: 'custom', path: [k], message: `--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} goes with --queue redis://HOST:PORT[/DB]` });
   }
-  if (f.resume && (f.queue !== undefined || f.dataset)) ctx.addIssue({ code: 'custom', path: ['resume'], message: '--resume continues a local eval of procedural houses (--houses A..B); a queued eval resumes its jobs by itself' });
-  if (f.queue !== undefined && f.dataset) ctx.addIssue({ code: 'custom', path: ['queue'], message: '--queue runs procedural houses (--houses A..B); a --dataset split runs locally' });
-  if (f.enqueueOnly && f.collect) ctx.addIssue({ code: 'custom', path: ['collect'], message: '--collect reads finished jobs and --enqueue-only adds them: give one of them' });
-  if (!f.houses && !f.dataset) ctx.addIssue({ code: 'custom', path: ['houses'], message: 'give --houses A..B (procedural houses) or --dataset KIND:PATH (a benchmark split)' });
-  if (f.houses && f.dataset) ctx.addIssue({ code: 'custom', path: ['dataset'], message: '--dataset runs a benchmark split instead of --houses: give one of them' });
+  if (f.resume && (f.queue !== undefined || f.dataset))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['resume'],
+      message: '--resume continues a local eval of procedural houses (--houses A..B); a queued eval resumes its jobs by itself',
+    });
+  if (f.queue !== undefined && f.dataset)
+    ctx.addIssue({ code: 'custom', path: ['queue'], message: '--queue runs procedural houses (--houses A..B); a --dataset split runs locally' });
+  if (f.enqueueOnly && f.collect)
+    ctx.addIssue({ code: 'custom', path: ['collect'], message: '--collect reads finished jobs and --enqueue-only adds them: give one of them' });
+  if (!f.houses && !f.dataset)
+    ctx.addIssue({ code: 'custom', path: ['houses'], message: 'give --houses A..B (procedural houses) or --dataset KIND:PATH (a benchmark split)' });
+  if (f.houses && f.dataset)
+    ctx.addIssue({ code: 'custom', path: ['dataset'], message: '--dataset runs a benchmark split instead of --houses: give one of them' });
   checkDatasetFlags(f, ctx);
 });
 export type EvalFlags = z.infer<typeof EvalFlagsSchema>;
@@ -70,7 +94,10 @@ export function registerEval(program: Command): void {
 
 // its MCP endpoints and processes belong to one process's run; eval's sequences run in workers
 function refuseCommandAgent(f: EvalFlags): void {
-  if (isCommandAgent(f.agent)) throw new UsageError("navharness eval: --agent command:… runs under 'navharness run' or 'navharness deploy', one sequence at a time; accepted here: scripted, openai:MODEL, anthropic:MODEL, openai-chat:MODEL@URL");
+  if (isCommandAgent(f.agent))
+    throw new UsageError(
+      "navharness eval: --agent command:… runs under 'navharness run' or 'navharness deploy', one sequence at a time; accepted here: scripted, openai:MODEL, anthropic:MODEL, openai-chat:MODEL@URL",
+    );
 }
 
 async function evalCommand(f: EvalFlags, harness: Harness, log: Log): Promise<void> {
@@ -89,7 +116,16 @@ async function evalHouses(f: EvalFlags & { houses: { from: number; to: number } 
   const { progressBar } = await import('./progress.js');
   const { goatSummary } = await import('./eval-summary.js');
   const n = f.houses.to - f.houses.from + 1;
-  const run = { sequence: f.sequence, agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, success: f.success, harness, prices, requestTimeoutMs: f.requestTimeout * 1000 };
+  const run = {
+    sequence: f.sequence,
+    agent: f.agent,
+    judge: f.judge,
+    maxGoals: f.maxGoals,
+    success: f.success,
+    harness,
+    prices,
+    requestTimeoutMs: f.requestTimeout * 1000,
+  };
   await checkEvalFolder(f.out, f.houses, run, f.resume);
   const bar = progressBar(`eval ${n} houses`, n, !f.json && log.at('info') && process.stderr.isTTY === true);
   const r = await runParallel({ houses: f.houses, workers: f.workers, out: f.out, run, prices, resume: f.resume, onRun: () => bar.tick() });
@@ -106,7 +142,8 @@ async function evalHouses(f: EvalFlags & { houses: { from: number; to: number } 
   }
   const pe = m.failures?.['provider-error'] ?? 0;
   if (pe) {
-    const first = r.runs.flatMap((x) => (x.error ? [] : providerErrorsOfRun(x.out).map((t) => ({ where: `seed ${x.house} ${t.task}`, reason: t.reason }))))[0] ?? null;
+    const first =
+      r.runs.flatMap((x) => (x.error ? [] : providerErrorsOfRun(x.out).map((t) => ({ where: `seed ${x.house} ${t.task}`, reason: t.reason }))))[0] ?? null;
     log.error(providerErrorLine('eval', pe, m.tasks, first));
   }
   if (f.json) console.log(JSON.stringify(m));
@@ -148,23 +185,34 @@ async function evalDataset(f: EvalFlags & DatasetFlags, harness: Harness, prices
   const bar = progressBar(`eval ${src.benchmark} ${src.split}`, episodes.length, !f.json && log.at('info') && process.stderr.isTTY === true);
   const onEpisode = () => bar.tick();
   if (src.benchmark === 'goat-bench') {
-    const r = await runGoatBenchDataset(src, { agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, harness, prices, out: f.out, onEpisode, preset: f.preset }, episodes as Parameters<typeof runGoatBenchDataset>[2]);
+    const r = await runGoatBenchDataset(
+      src,
+      { agent: f.agent, judge: f.judge, maxGoals: f.maxGoals, harness, prices, out: f.out, onEpisode, preset: f.preset },
+      episodes as Parameters<typeof runGoatBenchDataset>[2],
+    );
     bar.stop();
     const g = r.metrics.goat_bench;
     if (f.json) console.log(JSON.stringify(r.metrics));
-    else console.log(`${goatSummary(f.out, r.metrics)}
+    else
+      console.log(`${goatSummary(f.out, r.metrics)}
 GOAT-Bench (view points < 0.25 m): ${g.episodes} episodes, ${g.subtasks} subtasks; task success ${g.task_success.toFixed(3)}, partial success ${g.partial_success.toFixed(3)}, composite SPL ${g.composite_spl.toFixed(3)}`);
     return;
   }
   const { createModel } = await import('../models/index.js');
-  const agent = f.agent === 'scripted' ? { kind: 'scripted' as const } : { kind: 'model' as const, model: createModel(f.agent, { timeoutMs: f.requestTimeout * 1000 }) };
+  const agent =
+    f.agent === 'scripted' ? { kind: 'scripted' as const } : { kind: 'model' as const, model: createModel(f.agent, { timeoutMs: f.requestTimeout * 1000 }) };
   // the benchmark's action limit: VLN-CE allows 500 actions of 0.25 m or a turn, the coarse actions here
   const { applyPreset } = await import('../world/node.js');
   const budget = applyPreset(f.preset, src.benchmark).maxSteps ?? 500;
-  const { run, files } = await runVlnceDataset(src, { config: f.vlnConfig, agent, dtw: f.dtw, out: f.out, budget, maxDecisions: 1000, onEpisode, preset: f.preset }, episodes as Parameters<typeof runVlnceDataset>[2]);
+  const { run, files } = await runVlnceDataset(
+    src,
+    { config: f.vlnConfig, agent, dtw: f.dtw, out: f.out, budget, maxDecisions: 1000, onEpisode, preset: f.preset },
+    episodes as Parameters<typeof runVlnceDataset>[2],
+  );
   bar.stop();
   const m = run.metrics;
   if (f.json) console.log(JSON.stringify({ ...m, benchmark: src.benchmark, split: src.split, dtw: f.dtw }));
-  else console.log(`${src.benchmark} ${src.split}: ${m.episodes} episodes, config ${m.config}: NE ${m.NE.toFixed(2)} m, OSR ${(m.OSR * 100).toFixed(1)}, SR ${(m.SR * 100).toFixed(1)}, SPL ${(m.SPL * 100).toFixed(1)}, nDTW ${(m.nDTW * 100).toFixed(1)}, sDTW ${(m.sDTW * 100).toFixed(1)}
+  else
+    console.log(`${src.benchmark} ${src.split}: ${m.episodes} episodes, config ${m.config}: NE ${m.NE.toFixed(2)} m, OSR ${(m.OSR * 100).toFixed(1)}, SR ${(m.SR * 100).toFixed(1)}, SPL ${(m.SPL * 100).toFixed(1)}, nDTW ${(m.nDTW * 100).toFixed(1)}, sDTW ${(m.sDTW * 100).toFixed(1)}
 wrote ${files.metrics}`);
 }

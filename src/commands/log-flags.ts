@@ -15,7 +15,12 @@ const DEFAULT_LEVEL: LogLevel = 'info';
 
 export const LOG_FLAGS = {
   quiet: optional('--quiet', 'write only errors to stderr (the same as --log-level error)', z.boolean()),
-  logLevel: optional('--log-level <level>', `what goes to stderr besides the results: ${LOG_LEVELS.join(' | ')} (error: failures only; warn: and warnings; info: and progress; debug: and each model turn and tool call)`, z.enum(LOG_LEVELS, { error: `--log-level is one of ${LOG_LEVELS.join(', ')}` }), DEFAULT_LEVEL),
+  logLevel: optional(
+    '--log-level <level>',
+    `what goes to stderr besides the results: ${LOG_LEVELS.join(' | ')} (error: failures only; warn: and warnings; info: and progress; debug: and each model turn and tool call)`,
+    z.enum(LOG_LEVELS, { error: `--log-level is one of ${LOG_LEVELS.join(', ')}` }),
+    DEFAULT_LEVEL,
+  ),
 };
 
 export interface Log {
@@ -30,7 +35,8 @@ export interface Log {
 
 /** The log the flags ask for; `--quiet` with another `--log-level` than error is refused. */
 export function logOf(f: { quiet?: boolean; logLevel?: LogLevel }, write: (line: string) => void = (l) => process.stderr.write(l + '\n')): Log {
-  if (f.quiet && f.logLevel !== undefined && f.logLevel !== 'error') throw new UsageError(`--quiet is --log-level error; it contradicts --log-level ${f.logLevel}: give one of them`, ['--quiet', '--log-level']);
+  if (f.quiet && f.logLevel !== undefined && f.logLevel !== 'error')
+    throw new UsageError(`--quiet is --log-level error; it contradicts --log-level ${f.logLevel}: give one of them`, ['--quiet', '--log-level']);
   const level: LogLevel = f.quiet ? 'error' : (f.logLevel ?? DEFAULT_LEVEL);
   const rank = LOG_LEVELS.indexOf(level);
   const at = (l: LogLevel): boolean => LOG_LEVELS.indexOf(l) <= rank;

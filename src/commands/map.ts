@@ -92,7 +92,9 @@ export async function mapTumSequence(flags: MapFlags, log: (s: string) => void =
     median_ms: +times[times.length >> 1].toFixed(3),
     png: flags.out,
   };
-  log(`mapped ${integrated}/${frames.length} frames: ${c.free} free and ${c.obstacle} obstacle cells (${summary.explored_m2} m²), median ${summary.median_ms} ms per frame → ${flags.out}`);
+  log(
+    `mapped ${integrated}/${frames.length} frames: ${c.free} free and ${c.obstacle} obstacle cells (${summary.explored_m2} m²), median ${summary.median_ms} ms per frame → ${flags.out}`,
+  );
   return summary;
 }
 
@@ -110,8 +112,8 @@ export function registerMap(program: Command): void {
     .option('--out <file>', 'PNG to write', 'map.png')
     .option('--json', 'print a JSON summary', false);
   declareFlags(cmd, LOG_FLAGS).action(async (folder: string, opts: Record<string, unknown>) => {
-      const flags = parseFlags(MapFlags, { folder, ...opts }, 'map', { folder: '<tum-folder>' });
-      const summary = await mapTumSequence(flags, flags.json ? () => {} : logOf(flags).info);
-      if (flags.json) console.log(JSON.stringify(summary));
-    });
+    const flags = parseFlags(MapFlags, { folder, ...opts }, 'map', { folder: '<tum-folder>' });
+    const summary = await mapTumSequence(flags, flags.json ? () => {} : logOf(flags).info);
+    if (flags.json) console.log(JSON.stringify(summary));
+  });
 }

@@ -26,9 +26,11 @@ const wholeNumber = (lo: number, hi: number, hint: string) =>
   });
 
 export const McpFlags = z.object({
-  house: HouseSpecSchema.check(z.refine((h) => h.kind !== 'gltf' || existsSync(h.path.replace(/#[^#]*$/, '')), {
-    message: 'the scene file was not found (a relative path is resolved against the directory the server is started in)',
-  })),
+  house: HouseSpecSchema.check(
+    z.refine((h) => h.kind !== 'gltf' || existsSync(h.path.replace(/#[^#]*$/, '')), {
+      message: 'the scene file was not found (a relative path is resolved against the directory the server is started in)',
+    }),
+  ),
   http: wholeNumber(0, 65535, 'a TCP port on 127.0.0.1; 0 picks a free one').optional(),
   pose: z.enum(POSE_SOURCES, { message: `expected one of ${POSE_SOURCES.join(', ')}` }),
   motionPrior: z.enum(MOTION_PRIORS, { message: `expected one of ${MOTION_PRIORS.join(', ')}` }).default(DEFAULT_MOTION_PRIOR),
@@ -64,13 +66,15 @@ function untilSignal(): Promise<string> {
 }
 
 export function registerMcp(program: Command): void {
-  withSceneFlags(program
-    .command('mcp'))
+  withSceneFlags(program.command('mcp'))
     .description(SUMMARIES.mcp)
     .requiredOption('--house <ref>', HOUSE_HELP)
     .option('--http <port>', 'serve streamable HTTP on 127.0.0.1:<port> (0: a free port) instead of stdio')
     .option('--pose <source>', `pose source: ${POSE_SOURCES.join(' | ')}`, 'ground-truth')
-    .option('--motion-prior <prior>', `with --pose slam: ${MOTION_PRIORS.join(' | ')} (what the tracker gets besides the frames; default ${DEFAULT_MOTION_PRIOR})`)
+    .option(
+      '--motion-prior <prior>',
+      `with --pose slam: ${MOTION_PRIORS.join(' | ')} (what the tracker gets besides the frames; default ${DEFAULT_MOTION_PRIOR})`,
+    )
     .option('--actuation-noise <model>', `the simulated body's actuation noise: ${ACTUATION_NOISE_MODELS.join(' | ')} (default none)`)
     .option('--steps <n>', 'step budget of the task', '500')
     .option('--sequence <k>', 'GOAT sequence seed', '0')
@@ -86,12 +90,26 @@ export function registerMcp(program: Command): void {
       const { Episode, serveHttp, serveStdio } = await import('../mcp/index.js');
       const brief = { house: f.house, task: f.task, steps: f.steps };
       // The protocol is served while the world is being built; tool calls wait for it.
-      const opening = Episode.open({ house: f.house, poseSource: f.pose, motionPrior: f.motionPrior, actuationNoise: f.actuationNoise, steps: f.steps, sequence: f.sequence, task: f.task, workspace: f.workspace }, log);
+      const opening = Episode.open(
+        {
+          house: f.house,
+          poseSource: f.pose,
+          motionPrior: f.motionPrior,
+          actuationNoise: f.actuationNoise,
+          steps: f.steps,
+          sequence: f.sequence,
+          task: f.task,
+          workspace: f.workspace,
+        },
+        log,
+      );
       const ready = async () => {
         try {
           const e = await opening;
           const i = e.info;
-          log(`episode ready: ${i.house}, ${i.sequence}, task ${i.task} of ${i.goals} (${i.goal.type} goal), ${f.steps} steps, ${f.pose} poses, workspace ${i.workspace}`);
+          log(
+            `episode ready: ${i.house}, ${i.sequence}, task ${i.task} of ${i.goals} (${i.goal.type} goal), ${f.steps} steps, ${f.pose} poses, workspace ${i.workspace}`,
+          );
           return e;
         } catch (err) {
           const msg = (err as Error).message;

@@ -8,7 +8,11 @@ import { SUMMARIES } from './summaries.js';
 import { z } from 'zod';
 import { parseFlags, UsageError } from './options.js';
 
-const price = (flag: string) => z.coerce.number({ error: `${flag} must be a number` }).finite(`${flag} must be a finite number`).nonnegative(`${flag} is a non-negative price per million tokens`);
+const price = (flag: string) =>
+  z.coerce
+    .number({ error: `${flag} must be a number` })
+    .finite(`${flag} must be a finite number`)
+    .nonnegative(`${flag} is a non-negative price per million tokens`);
 
 const ReportFlagsSchema = z.strictObject({
   out: z.string().min(1, '--out must name a folder').optional(),
@@ -21,7 +25,10 @@ export function registerReport(program: Command): void {
   program
     .command('report')
     .description(SUMMARIES.report)
-    .argument('<run-dir...>', "a run directory written by 'navharness run', an eval directory written by 'navharness eval', a deployment directory written by 'navharness deploy', or a folder written by 'navharness vln'; several eval directories: their paired comparison against the first (needs --out)")
+    .argument(
+      '<run-dir...>',
+      "a run directory written by 'navharness run', an eval directory written by 'navharness eval', a deployment directory written by 'navharness deploy', or a folder written by 'navharness vln'; several eval directories: their paired comparison against the first (needs --out)",
+    )
     .option('--out <dir>', 'folder for index.html (default: RUN_DIR/report)')
     .option('--price-input <p>', 'p_u: USD per million uncached input tokens', '0')
     .option('--price-cached <p>', 'p_c: USD per million cached input tokens', '0')
@@ -29,13 +36,26 @@ export function registerReport(program: Command): void {
     .action(async (dirs: string[], raw: Record<string, unknown>) => {
       const f = parseFlags(ReportFlagsSchema, raw, 'report');
       // the report layer (vega, the page writers) is loaded when a report is written, not for --help
-      const { compareEvals, differenceLine, isDeployDirectory, isEvalDirectory, isVlnDirectory, RunReadError, writeDeployReport, writeEvalReport, writeReport, writeVlnReport } = await import('../report/index.js');
+      const {
+        compareEvals,
+        differenceLine,
+        isDeployDirectory,
+        isEvalDirectory,
+        isVlnDirectory,
+        RunReadError,
+        writeDeployReport,
+        writeEvalReport,
+        writeReport,
+        writeVlnReport,
+      } = await import('../report/index.js');
       const runDir = dirs[0];
       try {
         if (dirs.length > 1) {
           if (!f.out) throw new UsageError('navharness report: with several eval directories, --out names the folder for the comparison page');
           const c = await compareEvals(dirs, f.out);
-          console.log(c.comparisons.map((x) => `${x.candidate} against ${x.baseline}:\n${x.differences.map((d) => `  ${differenceLine(d)}`).join('\n')}`).join('\n'));
+          console.log(
+            c.comparisons.map((x) => `${x.candidate} against ${x.baseline}:\n${x.differences.map((d) => `  ${differenceLine(d)}`).join('\n')}`).join('\n'),
+          );
           console.log(`comparison of ${dirs.length} evals written to ${c.file}`);
           return;
         }

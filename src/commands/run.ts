@@ -22,7 +22,11 @@ export const RUN_FLAGS = {
   agent: S.agent,
   policy: H.policy,
   out: S.out,
-  houseDir: optional('--house-dir <dir>', 'persistent house directory (house notes shared across runs); default DIR/house', z.string().min(1, '--house-dir names a directory')),
+  houseDir: optional(
+    '--house-dir <dir>',
+    'persistent house directory (house notes shared across runs); default DIR/house',
+    z.string().min(1, '--house-dir names a directory'),
+  ),
   resume: S.resume,
   pose: H.pose,
   judge: S.judge,
@@ -60,7 +64,23 @@ async function runCommand(f: RunFlags, harness: ReturnType<typeof harnessConfigF
   let bar: ReturnType<typeof progressBar> | null = null;
   let [task, turns, tools] = ['', 0, 0];
   const summary = await runSequence(
-    { house: f.house, sequence: f.sequence, agent: f.agent, out: f.out, houseDir: f.houseDir, resume: f.resume, judge: f.judge, script: f.script, maxGoals: f.maxGoals, imageGoals: f.imageGoals, success: f.success, taskStarts: f.taskStarts, harness, requestTimeoutMs: f.requestTimeout * 1000, modelSettings },
+    {
+      house: f.house,
+      sequence: f.sequence,
+      agent: f.agent,
+      out: f.out,
+      houseDir: f.houseDir,
+      resume: f.resume,
+      judge: f.judge,
+      script: f.script,
+      maxGoals: f.maxGoals,
+      imageGoals: f.imageGoals,
+      success: f.success,
+      taskStarts: f.taskStarts,
+      harness,
+      requestTimeoutMs: f.requestTimeout * 1000,
+      modelSettings,
+    },
     {
       onStart: (total, done) => {
         bar = progressBar(`run ${f.house}`, total, !f.json && log.at('info') && process.stderr.isTTY === true, done);
@@ -79,7 +99,8 @@ async function runCommand(f: RunFlags, harness: ReturnType<typeof harnessConfigF
     },
   );
   (bar as ReturnType<typeof progressBar> | null)?.stop();
-  if (summary.consolidationError) log.warn(`navharness run: warning: consolidation ended early, the house notes were kept as they were: ${summary.consolidationError}`);
+  if (summary.consolidationError)
+    log.warn(`navharness run: warning: consolidation ended early, the house notes were kept as they were: ${summary.consolidationError}`);
   const pe = summary.providerErrors;
   if (pe.length) {
     log.error(providerErrorLine('run', pe.length, summary.metrics.tasks, { where: pe[0].task, reason: pe[0].reason }));
@@ -89,6 +110,8 @@ async function runCommand(f: RunFlags, harness: ReturnType<typeof harnessConfigF
   else {
     const m = summary.metrics;
     const approx = m.token_source === 'estimate' ? '≈' : '';
-    console.log(`${summary.out}: ${m.tasks} tasks (${summary.closedNow} closed now, ${summary.closedBefore} before); s-SR ${m.s_SR.toFixed(3)}, e-SR ${m.e_SR.toFixed(3)}, SPL ${m.SPL.toFixed(3)} (success ${m.success_definition}), accuracy ${m.accuracy.toFixed(3)}; tokens${m.token_source === 'estimate' ? ' (estimates)' : ''} in ${approx}${m.input_tokens} (cached ${approx}${m.cached_tokens}), out ${approx}${m.output_tokens}; mean peak prompt ${m.peak_prompt_tokens_mean === null || m.peak_prompt_tokens_mean === undefined ? '–' : approx + Math.round(m.peak_prompt_tokens_mean)}\nfailures: ${failureSummary(m.failures)}`);
+    console.log(
+      `${summary.out}: ${m.tasks} tasks (${summary.closedNow} closed now, ${summary.closedBefore} before); s-SR ${m.s_SR.toFixed(3)}, e-SR ${m.e_SR.toFixed(3)}, SPL ${m.SPL.toFixed(3)} (success ${m.success_definition}), accuracy ${m.accuracy.toFixed(3)}; tokens${m.token_source === 'estimate' ? ' (estimates)' : ''} in ${approx}${m.input_tokens} (cached ${approx}${m.cached_tokens}), out ${approx}${m.output_tokens}; mean peak prompt ${m.peak_prompt_tokens_mean === null || m.peak_prompt_tokens_mean === undefined ? '–' : approx + Math.round(m.peak_prompt_tokens_mean)}\nfailures: ${failureSummary(m.failures)}`,
+    );
   }
 }

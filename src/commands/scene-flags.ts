@@ -12,7 +12,12 @@ import { parseFlags } from './options.js';
 export const HOUSE_HELP = "'seed:N' (procedural house), a .glb/.gltf, a habitat X.stage_config.json or X.scene_dataset_config.json#SCENE";
 
 export const SCENE_FLAGS = {
-  allowMissingTextures: defaulted('--allow-missing-textures', 'open a scene whose textures do not decode, painting them grey (each is named), instead of refusing it', z.boolean({ error: '--allow-missing-textures takes no value' }), false),
+  allowMissingTextures: defaulted(
+    '--allow-missing-textures',
+    'open a scene whose textures do not decode, painting them grey (each is named), instead of refusing it',
+    z.boolean({ error: '--allow-missing-textures takes no value' }),
+    false,
+  ),
 };
 const SceneFlagsSchema = flagsSchema(SCENE_FLAGS);
 

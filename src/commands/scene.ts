@@ -49,14 +49,19 @@ async function inspect(raw: Record<string, unknown>): Promise<void> {
   console.log(`textures: ${r.textures.total}, decoded ${r.textures.decoded}, failed ${r.textures.failed.length}`);
   for (const x of r.textures.failed) console.log(`  ${x.texture}: ${x.reason}`);
   for (const n of r.notes) console.log(`note: ${n}`);
-  if (r.navmesh) console.log(`navmesh ${r.navmesh.file}: version ${r.navmesh.version}, ${r.navmesh.tiles} tile(s), ${r.navmesh.polygons} polygons, ${r.navmesh.area_m2} m²${r.navmesh.settings ? `, built for an agent of ${+r.navmesh.settings.file.agentHeight.toFixed(4)} m / ${+r.navmesh.settings.file.agentRadius.toFixed(4)} m` : ' (version 1: no settings)'}`);
-  if (r.built_navmesh) console.log(`built navmesh for ${r.built_navmesh.agent.height} m / ${r.built_navmesh.agent.radius} m in ${r.built_navmesh.navmesh_build_ms} ms (${r.built_navmesh.navmesh_build_cpu_ms} ms of CPU; Recast loaded in ${r.built_navmesh.recast_init_ms} ms before): ${r.built_navmesh.tiles} tile(s), ${r.built_navmesh.polygons} polygons, ${r.built_navmesh.area_m2} m²`);
+  if (r.navmesh)
+    console.log(
+      `navmesh ${r.navmesh.file}: version ${r.navmesh.version}, ${r.navmesh.tiles} tile(s), ${r.navmesh.polygons} polygons, ${r.navmesh.area_m2} m²${r.navmesh.settings ? `, built for an agent of ${+r.navmesh.settings.file.agentHeight.toFixed(4)} m / ${+r.navmesh.settings.file.agentRadius.toFixed(4)} m` : ' (version 1: no settings)'}`,
+    );
+  if (r.built_navmesh)
+    console.log(
+      `built navmesh for ${r.built_navmesh.agent.height} m / ${r.built_navmesh.agent.radius} m in ${r.built_navmesh.navmesh_build_ms} ms (${r.built_navmesh.navmesh_build_cpu_ms} ms of CPU; Recast loaded in ${r.built_navmesh.recast_init_ms} ms before): ${r.built_navmesh.tiles} tile(s), ${r.built_navmesh.polygons} polygons, ${r.built_navmesh.area_m2} m²`,
+    );
 }
 
 export function registerScene(program: Command): void {
   const scene = program.command('scene').description(SUMMARIES.scene);
-  withSceneFlags(scene
-    .command('inspect'))
+  withSceneFlags(scene.command('inspect'))
     .description('open a scene, stage, object or .navmesh and report its kind, triangles, bounds (y-up metres), textures and navmesh')
     .argument('<path>', "a .glb/.gltf, X.stage_config.json, X.object_config.json, X.scene_dataset_config.json#SCENE, a habitat .navmesh, or 'seed:N'")
     .option('--build-navmesh', "build a navmesh for the preset's agent and report navmesh_build_ms")

@@ -53,7 +53,8 @@ function harnessOfFlags(f: HarnessFlags): Record<string, unknown> {
 /** The harness configuration: its defaults < the `--config` file < the flags given. */
 export function harnessConfigFromFlags(f: HarnessFlags, command = 'run'): HarnessConfigInput {
   const base = configFile(f.config);
-  if (f.motionCheck === false && f.motionPrior === 'odometry') throw new UsageError('--no-motion-check is the earlier name of --motion-prior none; it contradicts --motion-prior odometry');
+  if (f.motionCheck === false && f.motionPrior === 'odometry')
+    throw new UsageError('--no-motion-check is the earlier name of --motion-prior none; it contradicts --motion-prior odometry');
   const prior = f.motionPrior ?? (f.motionCheck === false ? 'none' : undefined);
   const merged = {
     ...base,
@@ -63,12 +64,18 @@ export function harnessConfigFromFlags(f: HarnessFlags, command = 'run'): Harnes
     ...(f.actuationNoise !== undefined && (f.actuationNoise !== 'none' || base.actuationNoise !== undefined) ? { actuationNoise: f.actuationNoise } : {}),
   };
   const r = HarnessConfigSchema.safeParse(merged);
-  if (!r.success) throw new UsageError(`navharness ${command}: invalid harness configuration\n${r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  if (!r.success)
+    throw new UsageError(
+      `navharness ${command}: invalid harness configuration\n${r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   return r.data;
 }
 
 /** The backbone's settings the flags give, or undefined when none is given. */
-export function modelSettingsOf(f: { reasoningEffort?: ReasoningEffort; thinkingBudget?: number }): { reasoningEffort?: ReasoningEffort; thinkingBudget?: number } | undefined {
+export function modelSettingsOf(f: {
+  reasoningEffort?: ReasoningEffort;
+  thinkingBudget?: number;
+}): { reasoningEffort?: ReasoningEffort; thinkingBudget?: number } | undefined {
   if (f.reasoningEffort === undefined && f.thinkingBudget === undefined) return undefined;
   return { ...(f.reasoningEffort ? { reasoningEffort: f.reasoningEffort } : {}), ...(f.thinkingBudget ? { thinkingBudget: f.thinkingBudget } : {}) };
 }
@@ -90,7 +97,12 @@ type SequenceFlagsOut = HarnessFlags & Omit<SettingsInput, 'harness'> & { printC
  * scene flags; the harness configuration (printed, and the command stopped, with --print-config);
  * then `go`. `refuse` turns away what the schema cannot see (eval: a command agent).
  */
-export function sequenceAction<F extends SequenceFlagsOut>(command: string, schema: z.ZodType<F>, go: (f: F, harness: HarnessConfigInput, log: Log) => Promise<void>, refuse: (f: F) => void = () => {}) {
+export function sequenceAction<F extends SequenceFlagsOut>(
+  command: string,
+  schema: z.ZodType<F>,
+  go: (f: F, harness: HarnessConfigInput, log: Log) => Promise<void>,
+  refuse: (f: F) => void = () => {},
+) {
   return async (_options: unknown, c: Command): Promise<void> => {
     const raw = givenFlags(c);
     // --print-config runs and writes nothing, so it is the one use that needs no --out

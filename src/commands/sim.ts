@@ -48,7 +48,11 @@ const EpisodeFlags = z.object({
 export const ExportFlagsSchema = z.object({
   house: z.string().transform((s, ctx) => {
     const r = HouseSpecSchema.safeParse(s);
-    const message = !r.success ? r.error.issues[0]?.message : r.data.kind !== 'procedural' ? `only procedural houses ('seed:N') can be exported, got '${s}'` : null;
+    const message = !r.success
+      ? r.error.issues[0]?.message
+      : r.data.kind !== 'procedural'
+        ? `only procedural houses ('seed:N') can be exported, got '${s}'`
+        : null;
     if (message || !r.success || r.data.kind !== 'procedural') {
       ctx.addIssue({ code: 'custom', message: message ?? 'invalid house' });
       return z.NEVER;
@@ -80,8 +84,7 @@ async function writeAtomic(path: string, data: string | Uint8Array): Promise<voi
 
 /** `sim render`: one view of a house as PNG files. */
 function registerRender(sim: Command): void {
-  withSceneFlags(sim
-    .command('render'))
+  withSceneFlags(sim.command('render'))
     .description('write rgb.png, depth.png (16-bit millimetres) and instances.png for a view of a house')
     .requiredOption('--house <ref>', HOUSE_HELP)
     .requiredOption('--out <dir>', 'output directory')
@@ -97,7 +100,14 @@ function registerRender(sim: Command): void {
       await applySceneFlags(raw, 'sim render');
       const { renderHouseView } = await import('../world/index.js');
       const { join } = await import('node:path');
-      const v = await renderHouseView(f.house, { x: f.x, z: f.z, yaw: f.yaw !== undefined ? (f.yaw * Math.PI) / 180 : undefined, width: f.width, height: f.height, hfovDeg: f.hfov });
+      const v = await renderHouseView(f.house, {
+        x: f.x,
+        z: f.z,
+        yaw: f.yaw !== undefined ? (f.yaw * Math.PI) / 180 : undefined,
+        width: f.width,
+        height: f.height,
+        hfovDeg: f.hfov,
+      });
       await writeAtomic(join(f.out, 'rgb.png'), v.rgb);
       await writeAtomic(join(f.out, 'depth.png'), v.depth);
       await writeAtomic(join(f.out, 'instances.png'), v.ids);
@@ -124,7 +134,16 @@ function registerEpisodes(sim: Command): void {
       const { generateDataset } = await import('../world/index.js');
       const bar = progressBar('houses', f.houses, !f.json && process.stderr.isTTY === true);
       let done = 0;
-      const ds = await generateDataset({ kind: f.kind, houses: f.houses, perHouse: f.perHouse, seed: f.seed, onProgress: (d) => { bar.tick(d - done); done = d; } });
+      const ds = await generateDataset({
+        kind: f.kind,
+        houses: f.houses,
+        perHouse: f.perHouse,
+        seed: f.seed,
+        onProgress: (d) => {
+          bar.tick(d - done);
+          done = d;
+        },
+      });
       bar.stop();
       await writeAtomic(f.out, JSON.stringify(ds) + '\n');
       if (f.json) console.log(JSON.stringify({ kind: f.kind, houses: f.houses, episodes: ds.episodes.length, out: f.out }));
@@ -140,7 +159,9 @@ export function registerSim(program: Command): void {
 
   sim
     .command('export')
-    .description('write a procedural house as a Habitat scene dataset: stage GLB (+Z up), version-2 .navmesh, scene_dataset_config, GOAT-Bench and R2R-CE episodes')
+    .description(
+      'write a procedural house as a Habitat scene dataset: stage GLB (+Z up), version-2 .navmesh, scene_dataset_config, GOAT-Bench and R2R-CE episodes',
+    )
     .requiredOption('--house <ref>', "'seed:N', a procedural house")
     .requiredOption('--out <dir>', "output directory, laid out as habitat-lab's data/ folder")
     .option('--format <format>', "'habitat'", 'habitat')

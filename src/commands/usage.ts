@@ -39,7 +39,8 @@ export function flagError(command: string, issues: FlagIssue[], positional: Reco
   return new UsageError(`navharness ${command}: invalid arguments\n${lines.join('\n')}`, [...new Set(labels.filter((l) => l.startsWith('--')))]);
 }
 
-const optionText = (o: Option): string => `${o.flags}${o.description ? `  ${o.description}` : ''}${o.defaultValue !== undefined && o.defaultValue !== false ? ` (default ${String(o.defaultValue)})` : ''}`;
+const optionText = (o: Option): string =>
+  `${o.flags}${o.description ? `  ${o.description}` : ''}${o.defaultValue !== undefined && o.defaultValue !== false ? ` (default ${String(o.defaultValue)})` : ''}`;
 
 /** The flags a command accepts, one per line, for a refusal's "accepted" part. */
 export function acceptedFlags(cmd: Command): string {

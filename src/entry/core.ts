@@ -14,6 +14,15 @@ export { Navcore, type NavcoreOptions, type WasmSource } from '../wasm/index.js'
 export { Cell, FloorMapper, type FloorTrackerOptions, FrontierFinder, type GridSnapshot, LEGEND, type MapParams, OccupancyMap } from '../mapping/index.js';
 export { type KeyframeView, type Reintegrated, reintegrateKeyframes } from '../mapping/index.js';
 export { type PlanarPoint, Planner, type PlanOptions, type PlanResult, type RenderedMap, renderMap } from '../mapping/index.js';
-export { type PoseEstimate, type PoseSource, type RgbdFrame, SlamPoseSource, Tracker, TrackerError, type TrackerOptions, type TrackingStatus } from '../perception/index.js';
+export {
+  type PoseEstimate,
+  type PoseSource,
+  type RgbdFrame,
+  SlamPoseSource,
+  Tracker,
+  TrackerError,
+  type TrackerOptions,
+  type TrackingStatus,
+} from '../perception/index.js';
 export type { RgbaImage, RgbdImage, RgbImage } from '../image/index.js';
 export type { TumFrameRef, TumPose } from '../body/index.js';

@@ -9,8 +9,28 @@
  * script (`--script`) replaces the navigation agent with recorded responses.
  */
 import { createModel, ScriptedModel, type Model } from '../models/index.js';
-import { EncoderGoals, ImageGoalMatcher, InstructionEndJudge, NavigationAgent, ScriptedInstructionAgent, type NavigationOracle, GroundTruthJudge, GroundTruthPerception, offlineConsolidator } from '../baselines/index.js';
-import { ModelJudge, type Judge, EncoderPlaceMatcher, type ExternalHops, isCommandAgent, type JudgeKind, MatcherWakeUp, ModelWakeUp, type WakeUp } from '../harness/index.js';
+import {
+  EncoderGoals,
+  ImageGoalMatcher,
+  InstructionEndJudge,
+  NavigationAgent,
+  ScriptedInstructionAgent,
+  type NavigationOracle,
+  GroundTruthJudge,
+  GroundTruthPerception,
+  offlineConsolidator,
+} from '../baselines/index.js';
+import {
+  ModelJudge,
+  type Judge,
+  EncoderPlaceMatcher,
+  type ExternalHops,
+  isCommandAgent,
+  type JudgeKind,
+  MatcherWakeUp,
+  ModelWakeUp,
+  type WakeUp,
+} from '../harness/index.js';
 import { ViewEncoder } from '../perception/index.js';
 import type { ImageGoalSource } from './run-choices.js';
 
@@ -66,15 +86,21 @@ export async function createRoles(o: RoleOptions): Promise<Roles> {
   const matcher = new EncoderPlaceMatcher(encoder);
   let actor: Model;
   if (o.agent === 'scripted' && o.instruction && !o.script) actor = new ScriptedInstructionAgent(o.instruction.perception);
-  else if (o.agent === 'scripted') actor = o.script ? ScriptedModel.fromFile(o.script) : new NavigationAgent(o.oracle, o.imageGoals === 'encoder' ? new EncoderGoals(o.oracle, new ImageGoalMatcher(encoder)) : undefined);
+  else if (o.agent === 'scripted')
+    actor = o.script
+      ? ScriptedModel.fromFile(o.script)
+      : new NavigationAgent(o.oracle, o.imageGoals === 'encoder' ? new EncoderGoals(o.oracle, new ImageGoalMatcher(encoder)) : undefined);
   else if (command) actor = commandActor();
   else {
     const model = createModel(o.agent, { ...o.modelOptions, ...(o.requestTimeoutMs === undefined ? {} : { timeoutMs: o.requestTimeoutMs }) });
     actor = o.wrapModel ? o.wrapModel(model) : model;
   }
-  const gtJudge = o.instruction ? new InstructionEndJudge(o.instruction.distanceToEnd, o.instruction.successM) : new GroundTruthJudge(() => o.oracle.goalInstanceIds());
+  const gtJudge = o.instruction
+    ? new InstructionEndJudge(o.instruction.distanceToEnd, o.instruction.successM)
+    : new GroundTruthJudge(() => o.oracle.goalInstanceIds());
   const judgeKind = o.judge === 'auto' ? (offline ? 'ground-truth' : 'model') : o.judge;
-  if (judgeKind === 'model' && offline) throw new Error(`--judge model needs a model agent (openai:MODEL or anthropic:MODEL); '${o.agent}' is offline or a command agent`);
+  if (judgeKind === 'model' && offline)
+    throw new Error(`--judge model needs a model agent (openai:MODEL or anthropic:MODEL); '${o.agent}' is offline or a command agent`);
   return {
     actor,
     judge: judgeKind === 'ground-truth' ? gtJudge : new ModelJudge(actor),

@@ -20,19 +20,23 @@ export function symmetricEigen(a: number[][]): { values: number[]; vectors: numb
         if (Math.abs(m[p][q]) < 1e-300) continue;
         const theta = (m[q][q] - m[p][p]) / (2 * m[p][q]);
         const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1), s = t * c;
+        const c = 1 / Math.sqrt(t * t + 1),
+          s = t * c;
         for (let k = 0; k < n; k++) {
-          const mkp = m[k][p], mkq = m[k][q];
+          const mkp = m[k][p],
+            mkq = m[k][q];
           m[k][p] = c * mkp - s * mkq;
           m[k][q] = s * mkp + c * mkq;
         }
         for (let k = 0; k < n; k++) {
-          const mpk = m[p][k], mqk = m[q][k];
+          const mpk = m[p][k],
+            mqk = m[q][k];
           m[p][k] = c * mpk - s * mqk;
           m[q][k] = s * mpk + c * mqk;
         }
         for (let k = 0; k < n; k++) {
-          const vkp = v[k][p], vkq = v[k][q];
+          const vkp = v[k][p],
+            vkq = v[k][q];
           v[k][p] = c * vkp - s * vkq;
           v[k][q] = s * vkp + c * vkq;
         }
@@ -61,17 +65,27 @@ export function alignPoints(ref: readonly Vec3[], est: readonly Vec3[], kind: Al
   const n = ref.length;
   if (n !== est.length) throw new Error(`alignment needs equally many points, got ${n} and ${est.length}`);
   if (n < 3) throw new Error(`alignment needs at least 3 point pairs, got ${n}`);
-  const mr: number[] = [0, 0, 0], me: number[] = [0, 0, 0];
-  for (let i = 0; i < n; i++) for (let k = 0; k < 3; k++) { mr[k] += ref[i][k] / n; me[k] += est[i][k] / n; }
+  const mr: number[] = [0, 0, 0],
+    me: number[] = [0, 0, 0];
+  for (let i = 0; i < n; i++)
+    for (let k = 0; k < 3; k++) {
+      mr[k] += ref[i][k] / n;
+      me[k] += est[i][k] / n;
+    }
   // S[a][b] = Σ est_a · ref_b (centred)
-  const S = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
+  const S = [
+    [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+  ];
   for (let i = 0; i < n; i++) {
     for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) S[a][b] += (est[i][a] - me[a]) * (ref[i][b] - mr[b]);
   }
   const T = hornRotation(S);
   let scale = 1;
   if (kind === 'sim3') {
-    let num = 0, den = 0;
+    let num = 0,
+      den = 0;
     for (let i = 0; i < n; i++) {
       const e = [est[i][0] - me[0], est[i][1] - me[1], est[i][2] - me[2]];
       for (let r = 0; r < 3; r++) num += (ref[i][r] - mr[r]) * (T[r * 4] * e[0] + T[r * 4 + 1] * e[1] + T[r * 4 + 2] * e[2]);
@@ -100,6 +114,9 @@ function hornRotation(S: number[][]): Mat4 {
   const { values, vectors } = symmetricEigen(N);
   let best = 0;
   for (let i = 1; i < 4; i++) if (values[i] > values[best]) best = i;
-  const w = vectors[0][best], x = vectors[1][best], y = vectors[2][best], z = vectors[3][best];
+  const w = vectors[0][best],
+    x = vectors[1][best],
+    y = vectors[2][best],
+    z = vectors[3][best];
   return fromQuatTranslation([x, y, z, w], [0, 0, 0]);
 }

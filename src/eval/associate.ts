@@ -11,7 +11,8 @@ export interface Association {
 }
 
 function nearest(sorted: readonly TumPose[], t: number): number {
-  let lo = 0, hi = sorted.length - 1;
+  let lo = 0,
+    hi = sorted.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (sorted[mid].time < t) lo = mid + 1;
@@ -24,16 +25,23 @@ function nearest(sorted: readonly TumPose[], t: number): number {
 
 export function associateByTime(ref: readonly TumPose[], est: readonly TumPose[], maxDt = 0.01): Association {
   const byTime = (a: TumPose, b: TumPose) => a.time - b.time;
-  const r = [...ref].sort(byTime), e = [...est].sort(byTime);
+  const r = [...ref].sort(byTime),
+    e = [...est].sort(byTime);
   const estLonger = e.length > r.length;
-  const short = estLonger ? r : e, long = estLonger ? e : r;
+  const short = estLonger ? r : e,
+    long = estLonger ? e : r;
   const out: Association = { ref: [], est: [] };
   if (long.length === 0) return out;
   for (const p of short) {
     const j = nearest(long, p.time);
     if (Math.abs(long[j].time - p.time) > maxDt) continue;
-    if (estLonger) { out.ref.push(p); out.est.push(long[j]); }
-    else { out.ref.push(long[j]); out.est.push(p); }
+    if (estLonger) {
+      out.ref.push(p);
+      out.est.push(long[j]);
+    } else {
+      out.ref.push(long[j]);
+      out.est.push(p);
+    }
   }
   return out;
 }

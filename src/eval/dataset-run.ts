@@ -12,8 +12,23 @@ import { addUsage, ZERO_USAGE } from '../models/index.js';
 import type { GoatEpisode, InstructionEpisode } from '../sim/index.js';
 import { houseSpecText } from '../world/index.js';
 import {
-  applyPreset, type Benchmark, checkSplitGoalIds, defaultSceneResolver, type GoatBenchEpisode, goatEpisodeOf, instructionEpisodeOf, MissingSceneError, missingSceneFiles, type OpenedScene, openBenchmarkSplit, type Preset, type SceneResolver,
-  sceneDownloadHint, sceneHouseRef, settingsOf, type VlnceEpisode,
+  applyPreset,
+  type Benchmark,
+  checkSplitGoalIds,
+  defaultSceneResolver,
+  type GoatBenchEpisode,
+  goatEpisodeOf,
+  instructionEpisodeOf,
+  MissingSceneError,
+  missingSceneFiles,
+  type OpenedScene,
+  openBenchmarkSplit,
+  type Preset,
+  type SceneResolver,
+  sceneDownloadHint,
+  sceneHouseRef,
+  settingsOf,
+  type VlnceEpisode,
 } from '../world/node.js';
 import { type Prices, PricesSchema } from './cost.js';
 import { type GoatBenchScores, type GoatBenchSubtaskOutcome, scoreGoatBench } from './goat.js';
@@ -52,8 +67,12 @@ function checkGoalCategories(episodes: readonly GoatBenchEpisode[], src: Dataset
   const { checks } = checkSplitGoalIds(episodes, src.scenesDir, null, []);
   const bad = checks.filter((c) => c.agreement === 'mismatch' || c.agreement === 'absent');
   if (bad.length === 0) return;
-  const lines = bad.slice(0, 20).map((c) => `  ${c.objectId} (${c.category}) is ${c.annotation === null ? 'not an annotated instance' : `'${c.annotation}'`} in ${c.scene}`);
-  throw new Error(`${bad.length} GOAT goal id(s) disagree with the semantic annotations of their scene:\n${lines.join('\n')}${bad.length > 20 ? '\n  …' : ''}\nrun them anyway with --allow-goal-mismatch, or fix the episode file`);
+  const lines = bad
+    .slice(0, 20)
+    .map((c) => `  ${c.objectId} (${c.category}) is ${c.annotation === null ? 'not an annotated instance' : `'${c.annotation}'`} in ${c.scene}`);
+  throw new Error(
+    `${bad.length} GOAT goal id(s) disagree with the semantic annotations of their scene:\n${lines.join('\n')}${bad.length > 20 ? '\n  …' : ''}\nrun them anyway with --allow-goal-mismatch, or fix the episode file`,
+  );
 }
 
 /**
@@ -66,7 +85,10 @@ class SceneSlot {
   readonly navmeshes: Record<string, string> = {};
   /** the agent each scene's navmesh was built for (a loaded file's own), for metrics.json */
   readonly navmeshAgents: Record<string, { height_m: number; radius_m: number; max_climb_m: number; max_slope_deg: number }> = {};
-  constructor(private readonly src: DatasetSource, private readonly benchmark: Benchmark) {}
+  constructor(
+    private readonly src: DatasetSource,
+    private readonly benchmark: Benchmark,
+  ) {}
 
   async get(scene: string): Promise<OpenedScene> {
     if (this.open?.id !== scene) {
@@ -76,7 +98,12 @@ class SceneSlot {
       this.navmeshes[scene] = s.navmeshSource;
       const a = s.navmeshAgent;
       // a file's agent is float32: 0.1 reads 0.10000000149
-      this.navmeshAgents[scene] = { height_m: +a.height.toFixed(4), radius_m: +a.radius.toFixed(4), max_climb_m: +a.maxClimb.toFixed(4), max_slope_deg: +a.maxSlopeDeg.toFixed(4) };
+      this.navmeshAgents[scene] = {
+        height_m: +a.height.toFixed(4),
+        radius_m: +a.radius.toFixed(4),
+        max_climb_m: +a.maxClimb.toFixed(4),
+        max_slope_deg: +a.maxSlopeDeg.toFixed(4),
+      };
     }
     return this.open.s;
   }
@@ -92,7 +119,12 @@ function checkScenes(scenes: readonly string[], scenesDir: string): void {
   const missing = missingSceneFiles(scenes, scenesDir);
   if (missing.length === 0) return;
   if (missing.length === 1) throw new MissingSceneError(missing[0], scenes.find((s) => missing[0].endsWith(s)) ?? '');
-  throw new Error(`${missing.length} scene files are missing from ${scenesDir}:\n${missing.slice(0, 20).map((f) => `  ${f}`).join('\n')}${missing.length > 20 ? '\n  …' : ''}\ndownload ${sceneDownloadHint(scenes[0])}`);
+  throw new Error(
+    `${missing.length} scene files are missing from ${scenesDir}:\n${missing
+      .slice(0, 20)
+      .map((f) => `  ${f}`)
+      .join('\n')}${missing.length > 20 ? '\n  …' : ''}\ndownload ${sceneDownloadHint(scenes[0])}`,
+  );
 }
 
 /**
@@ -101,14 +133,19 @@ function checkScenes(scenes: readonly string[], scenesDir: string): void {
  * anything runs.
  */
 export async function loadDatasetEpisodes(src: DatasetSource): Promise<GoatBenchEpisode[] | VlnceEpisode[]> {
-  return src.benchmark === 'goat-bench' ? episodesOf<GoatBenchEpisode>(src, 'goat-bench') : episodesOf<VlnceEpisode>(src, src.benchmark === 'ir2r-ce' ? 'r2r-ce' : src.benchmark);
+  return src.benchmark === 'goat-bench'
+    ? episodesOf<GoatBenchEpisode>(src, 'goat-bench')
+    : episodesOf<VlnceEpisode>(src, src.benchmark === 'ir2r-ce' ? 'r2r-ce' : src.benchmark);
 }
 
 async function episodesOf<T extends GoatBenchEpisode | VlnceEpisode>(src: DatasetSource, benchmark: Benchmark): Promise<T[]> {
   const split = await openBenchmarkSplit(benchmark, src.root, src.split);
   const episodes = (split.episodes as T[]).slice(0, src.limit ?? split.episodes.length);
   if (episodes.length === 0) throw new Error(`${benchmark} split '${src.split}' under ${src.root} holds no episodes`);
-  checkScenes(episodes.map((e) => e.scene), src.scenesDir);
+  checkScenes(
+    episodes.map((e) => e.scene),
+    src.scenesDir,
+  );
   if (benchmark === 'goat-bench') checkGoalCategories(episodes as GoatBenchEpisode[], src);
   // one scene open at a time: episodes of a scene run together
   return [...episodes].sort((a, b) => (a.scene < b.scene ? -1 : a.scene > b.scene ? 1 : 0));
@@ -122,7 +159,14 @@ export interface GoatBenchRunOptions extends Omit<RunOptions, 'house' | 'out' | 
 }
 
 export interface GoatBenchRun {
-  metrics: RunMetrics & { goat_bench: GoatBenchScores; benchmark: Benchmark; split: string; settings: ReturnType<typeof settingsOf>; navmesh: Record<string, string>; navmesh_agent: SceneSlot['navmeshAgents'] };
+  metrics: RunMetrics & {
+    goat_bench: GoatBenchScores;
+    benchmark: Benchmark;
+    split: string;
+    settings: ReturnType<typeof settingsOf>;
+    navmesh: Record<string, string>;
+    navmesh_agent: SceneSlot['navmeshAgents'];
+  };
   runs: { episode: string; scene: string; out: string }[];
 }
 
@@ -151,10 +195,14 @@ export async function runGoatBenchDataset(src: DatasetSource, o: GoatBenchRunOpt
     for (const ep of episodes) {
       const open = await slot.get(ep.scene);
       const house = sceneHouseRef(ep.scene, src.scenesDir);
-      const idOf = src.instanceIdOf ? (id: string) => src.instanceIdOf!(ep.scene, id) : open.instanceIdOf ?? undefined;
+      const idOf = src.instanceIdOf ? (id: string) => src.instanceIdOf!(ep.scene, id) : (open.instanceIdOf ?? undefined);
       const episode = goatEpisodeOf(ep, house, open.scene, idOf);
       const dir = join(out, episode.id.replace(/[^\w.-]+/g, '_'));
-      await runSequence({ ...runOpts, house: houseSpecText(house), out: dir, success: 'goat-bench-0.25m' }, {}, { episode, scene: open.scene, navmesh: open.navmesh, body });
+      await runSequence(
+        { ...runOpts, house: houseSpecText(house), out: dir, success: 'goat-bench-0.25m' },
+        {},
+        { episode, scene: open.scene, navmesh: open.navmesh, body },
+      );
       const journal = new Journal(Workspace.open({ runDir: dir, houseDir: join(dir, HOUSE_MOUNT) }));
       journals.push(journal);
       outcomes.push(subtaskOutcomes(journal, episode, dir));
@@ -198,7 +246,11 @@ export type VlnceRunOptions = Omit<VlnRunOptions, 'sceneOf' | 'camera'> & {
 };
 
 /** `loaded`: the split's episodes from `loadDatasetEpisodes` (loaded here when absent). */
-export async function runVlnceDataset(src: DatasetSource, o: VlnceRunOptions, loaded?: VlnceEpisode[]): Promise<{ run: VlnRun; files: Awaited<ReturnType<typeof writeRunOutputs>> }> {
+export async function runVlnceDataset(
+  src: DatasetSource,
+  o: VlnceRunOptions,
+  loaded?: VlnceEpisode[],
+): Promise<{ run: VlnRun; files: Awaited<ReturnType<typeof writeRunOutputs>> }> {
   if (src.benchmark === 'goat-bench') throw new Error('runVlnceDataset runs r2r-ce, rxr-ce or ir2r-ce episodes; GOAT-Bench runs through runGoatBenchDataset');
   const benchmark = src.benchmark === 'ir2r-ce' ? 'r2r-ce' : src.benchmark;
   const raw = loaded ?? (await episodesOf<VlnceEpisode>(src, benchmark));
@@ -217,7 +269,15 @@ export async function runVlnceDataset(src: DatasetSource, o: VlnceRunOptions, lo
     slot.close();
   }
   const files = await writeRunOutputs(o.out, run);
-  const metrics = { ...run.metrics, benchmark: src.benchmark, split: src.split, dtw: o.dtw ?? 'exact', settings: settingsOf(src.benchmark, o.preset), navmesh: slot.navmeshes, navmesh_agent: slot.navmeshAgents };
+  const metrics = {
+    ...run.metrics,
+    benchmark: src.benchmark,
+    split: src.split,
+    dtw: o.dtw ?? 'exact',
+    settings: settingsOf(src.benchmark, o.preset),
+    navmesh: slot.navmeshes,
+    navmesh_agent: slot.navmeshAgents,
+  };
   atomicWriteFile(files.metrics, JSON.stringify(metrics, null, 2) + '\n');
   return { run, files };
 }

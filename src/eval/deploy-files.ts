@@ -6,7 +6,21 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AnchorSchema, atomicWriteFile, HOUSE_MOUNT, HOUSE_NOTE_FILES, type HouseMemoryContents, Journal, LEDGER_FILE, loadNavigatorMemory, loadPlaceGraph, parseJsonFile, poseMapProblem, seedRunHouse, Workspace } from '../memory/index.js';
+import {
+  AnchorSchema,
+  atomicWriteFile,
+  HOUSE_MOUNT,
+  HOUSE_NOTE_FILES,
+  type HouseMemoryContents,
+  Journal,
+  LEDGER_FILE,
+  loadNavigatorMemory,
+  loadPlaceGraph,
+  parseJsonFile,
+  poseMapProblem,
+  seedRunHouse,
+  Workspace,
+} from '../memory/index.js';
 import type { Navigator, SavedPoseMap } from '../navigator/index.js';
 
 const POSE_MAP_BIN = '.navharness/pose-map.bin';

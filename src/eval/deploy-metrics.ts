@@ -24,12 +24,21 @@ export const DeployRunRowSchema = z.strictObject({
   seen_split: SeenSplitSchema.nullable().optional(),
   /** evaluation only: the grids this run left to the house memory against the true map, every floor pooled (absent without saved maps, or in older files) */
   /** evaluation only, a start turn that relocalised: the saved map's own error where it joined and the join against the saved map (absent in older files) */
-  join_drift: z.strictObject({ saved_map_error_m: z.number().nonnegative(), join_vs_saved_map_m: z.number().nonnegative(), frames: z.number().int().positive() }).nullable().optional(),
+  join_drift: z
+    .strictObject({ saved_map_error_m: z.number().nonnegative(), join_vs_saved_map_m: z.number().nonnegative(), frames: z.number().int().positive() })
+    .nullable()
+    .optional(),
   saved_grid: z.strictObject({ free_precision: z.number().nullable(), obstacle_recall: z.number().nullable() }).nullable().optional(),
 });
 export type DeployRunRow = z.infer<typeof DeployRunRowSchema>;
 
-const MeansSchema = z.strictObject({ runs: z.number().int().nonnegative(), tasks: z.number().int().nonnegative(), s_SR: z.number().nullable(), SPL: z.number().nullable(), e_SR: z.number().nullable() });
+const MeansSchema = z.strictObject({
+  runs: z.number().int().nonnegative(),
+  tasks: z.number().int().nonnegative(),
+  s_SR: z.number().nullable(),
+  SPL: z.number().nullable(),
+  e_SR: z.number().nullable(),
+});
 
 export const DeploymentMetricsSchema = z.strictObject({
   kind: z.literal('deployment'),

@@ -90,9 +90,11 @@ function openState(out: string, o: Parsed, houseMemory: string): DeployState {
   }
   if (!o.resume) throw new Error(`${out} already holds a deployment; pass --resume to continue it or choose another --out`);
   const st = parseJsonFile(readFileSync(path, 'utf8'), path, DeployStateSchema);
-  if (!isDeepStrictEqual(st.config, config)) throw new Error(`${out} was started with a different configuration; resume it with the same flags (recorded: ${JSON.stringify(st.config)})`);
+  if (!isDeepStrictEqual(st.config, config))
+    throw new Error(`${out} was started with a different configuration; resume it with the same flags (recorded: ${JSON.stringify(st.config)})`);
   // another memory would be given this deployment's runs again (it has none of them committed)
-  if (st.house_memory !== undefined && st.house_memory !== houseMemory) throw new Error(`${out} was started with --house-memory ${st.house_memory}, not ${houseMemory}; resume it with that memory`);
+  if (st.house_memory !== undefined && st.house_memory !== houseMemory)
+    throw new Error(`${out} was started with --house-memory ${st.house_memory}, not ${houseMemory}; resume it with that memory`);
   const next = { ...st, resumed_at: [...st.resumed_at, now], house_memory: houseMemory };
   atomicWriteFile(path, JSON.stringify(next, null, 2) + '\n');
   return next;
@@ -136,18 +138,51 @@ async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemor
         beforeFinish: maps ? savePoseMap : undefined,
       };
       const resume = existsSync(join(runDir, '.navharness', 'run-state.json'));
-      const run = { house: o.house, sequence: o.sequence + k - 1, agent: o.agent, out: runDir, resume, judge: o.judge, script: o.script, maxGoals: o.maxGoals, imageGoals: o.imageGoals, success: o.success, taskStarts: o.taskStarts, harness: o.harness, prices: o.prices, requestTimeoutMs: o.requestTimeoutMs };
+      const run = {
+        house: o.house,
+        sequence: o.sequence + k - 1,
+        agent: o.agent,
+        out: runDir,
+        resume,
+        judge: o.judge,
+        script: o.script,
+        maxGoals: o.maxGoals,
+        imageGoals: o.imageGoals,
+        success: o.success,
+        taskStarts: o.taskStarts,
+        harness: o.harness,
+        prices: o.prices,
+        requestTimeoutMs: o.requestTimeoutMs,
+      };
       const summary = await runSequence(run, progress, undefined, carry);
-      if (summary.consolidationError) process.emitWarning(`run ${k}: consolidation ended early, the house notes were kept as they were: ${summary.consolidationError}`);
+      if (summary.consolidationError)
+        process.emitWarning(`run ${k}: consolidation ended early, the house notes were kept as they were: ${summary.consolidationError}`);
     }
     const metrics = parseJsonFile(readFileSync(metricsPath, 'utf8'), metricsPath, RunMetricsSchema);
     const name = hm.nextRunName();
     const consolidated = o.harness.consolidation && policyTraits(o.harness.policy).memoryFiles;
-    hm.commit({ name, deployment: st.deployment, index: k, tasks: metrics.tasks, consolidated, saved_maps: maps }, contentsAfterRun(runDir, hm.load(), name, maps));
+    hm.commit(
+      { name, deployment: st.deployment, index: k, tasks: metrics.tasks, consolidated, saved_maps: maps },
+      contentsAfterRun(runDir, hm.load(), name, maps),
+    );
   }
   const m = parseJsonFile(readFileSync(metricsPath, 'utf8'), metricsPath, RunMetricsSchema);
-  const relocalisation = { relocalised: m.relocalised ?? null, late_relocalisation_task: m.late_relocalisation?.task ?? null, relocalisation_error_m: m.relocalisation_error_m ?? null };
-  return { run: k, sequence: o.sequence + k - 1, tasks: m.tasks, s_SR: m.s_SR, SPL: m.SPL, e_SR: m.e_SR, known_cells_at_start: m.known_cells_at_start ?? 0, ...relocalisation, saved_grid: savedGridOf(runDir) };
+  const relocalisation = {
+    relocalised: m.relocalised ?? null,
+    late_relocalisation_task: m.late_relocalisation?.task ?? null,
+    relocalisation_error_m: m.relocalisation_error_m ?? null,
+  };
+  return {
+    run: k,
+    sequence: o.sequence + k - 1,
+    tasks: m.tasks,
+    s_SR: m.s_SR,
+    SPL: m.SPL,
+    e_SR: m.e_SR,
+    known_cells_at_start: m.known_cells_at_start ?? 0,
+    ...relocalisation,
+    saved_grid: savedGridOf(runDir),
+  };
 }
 
 export interface DeploySummary {
@@ -177,7 +212,13 @@ export async function deploy(input: DeployOptions, progress: DeployProgress = {}
         rows.push(row);
         progress.onRun?.(k, row);
       }
-      const metrics = deploymentMetrics(st.deployment, o.house, rows, { savedMaps: keepsMaps(o), consolidation: o.harness.consolidation, policy: o.harness.policy }, { started_at: st.started_at, resumed_at: st.resumed_at });
+      const metrics = deploymentMetrics(
+        st.deployment,
+        o.house,
+        rows,
+        { savedMaps: keepsMaps(o), consolidation: o.harness.consolidation, policy: o.harness.policy },
+        { started_at: st.started_at, resumed_at: st.resumed_at },
+      );
       atomicWriteFile(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
       return { out, houseMemory: hmDir, metrics };
     } finally {

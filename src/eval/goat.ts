@@ -9,7 +9,18 @@
  */
 import type { Vec3 } from '../geometry/index.js';
 import { DEFAULT_SUCCESS, type EvaluationRecord, type SuccessDefinition } from '../memory/index.js';
-import { type GoatGoal, distanceToFootprint, goalSuccess, shortestToGoal, type Footprint, spl, type DistanceOracle, floorAt, objectById, type Scene } from '../sim/index.js';
+import {
+  type GoatGoal,
+  distanceToFootprint,
+  goalSuccess,
+  shortestToGoal,
+  type Footprint,
+  spl,
+  type DistanceOracle,
+  floorAt,
+  objectById,
+  type Scene,
+} from '../sim/index.js';
 
 export function goalFootprints(scene: Scene, goal: GoatGoal): Footprint[] {
   return goal.instanceIds
@@ -55,13 +66,25 @@ export interface GoalOutcome {
   walked: number;
 }
 
-export function goalOutcome(scene: Scene, oracle: DistanceOracle, goal: GoatGoal, run: Omit<GoalRun, 'taskId'>, definition: SuccessDefinition = DEFAULT_SUCCESS): GoalOutcome {
+export function goalOutcome(
+  scene: Scene,
+  oracle: DistanceOracle,
+  goal: GoatGoal,
+  run: Omit<GoalRun, 'taskId'>,
+  definition: SuccessDefinition = DEFAULT_SUCCESS,
+): GoalOutcome {
   const success = run.closed ? closedGoalSuccess(scene, oracle, goal, run.final, definition) : 0;
   return { success, shortest: shortestToGoal(run.start, goal.viewpoints, oracle), walked: run.walked };
 }
 
 /** A task's evaluation record (the run directory's evaluation-only file). */
-export function evaluateGoal(scene: Scene, oracle: DistanceOracle, goal: GoatGoal, run: GoalRun, definition: SuccessDefinition = DEFAULT_SUCCESS): EvaluationRecord {
+export function evaluateGoal(
+  scene: Scene,
+  oracle: DistanceOracle,
+  goal: GoatGoal,
+  run: GoalRun,
+  definition: SuccessDefinition = DEFAULT_SUCCESS,
+): EvaluationRecord {
   const { distance } = goalReached(scene, goal, run.final);
   const success = run.closed ? closedGoalSuccess(scene, oracle, goal, run.final, definition) : 0;
   const shortestRaw = shortestToGoal(run.start, goal.viewpoints, oracle);
@@ -89,7 +112,10 @@ export interface GoatScores {
 }
 
 export function scoreGoat(sequences: readonly (readonly GoalOutcome[])[]): GoatScores {
-  let goals = 0, succ = 0, splSum = 0, full = 0;
+  let goals = 0,
+    succ = 0,
+    splSum = 0,
+    full = 0;
   for (const seq of sequences) {
     let all = seq.length > 0;
     for (const g of seq) {
@@ -101,7 +127,13 @@ export function scoreGoat(sequences: readonly (readonly GoalOutcome[])[]): GoatS
     }
     if (all) full++;
   }
-  return { sSR: goals ? succ / goals : 0, eSR: sequences.length ? full / sequences.length : 0, spl: goals ? splSum / goals : 0, goals, sequences: sequences.length };
+  return {
+    sSR: goals ? succ / goals : 0,
+    eSR: sequences.length ? full / sequences.length : 0,
+    spl: goals ? splSum / goals : 0,
+    goals,
+    sequences: sequences.length,
+  };
 }
 
 /** One GOAT-Bench subtask's outcome: a goal outcome (success, d_k, L_k) and the subtask's kind. */

@@ -49,7 +49,9 @@ function worldToTruthOf(runDir: string): Mat4 | null {
 function framesOf(runDir: string): Frame[] {
   const evalDir = join(runDir, 'eval');
   if (!existsSync(evalDir)) return [];
-  const ids = readdirSync(evalDir).flatMap((f) => /^trajectory-(task-\d+)\.estimated\.txt$/.exec(f)?.[1] ?? []).sort();
+  const ids = readdirSync(evalDir)
+    .flatMap((f) => /^trajectory-(task-\d+)\.estimated\.txt$/.exec(f)?.[1] ?? [])
+    .sort();
   return ids.flatMap((id) => {
     const truePath = join(runDir, trueTumPath(id));
     if (!existsSync(truePath)) return [];
@@ -83,12 +85,17 @@ export function joinDrift(runDirs: readonly string[]): JoinDrift | null {
     const gj = worldToTruthOf(dir);
     if (!gj) continue;
     for (const f of framesOf(dir)) {
-      if (Math.hypot(f.truth[0] - first.truth[0], f.truth[2] - first.truth[2]) < NEAR_M && Math.abs(f.truth[1] - first.truth[1]) < SAME_FLOOR_M) near.push(offset(gj, f));
+      if (Math.hypot(f.truth[0] - first.truth[0], f.truth[2] - first.truth[2]) < NEAR_M && Math.abs(f.truth[1] - first.truth[1]) < SAME_FLOOR_M)
+        near.push(offset(gj, f));
     }
   }
   if (!near.length) return null;
   const axis = (i: number) => median(near.map((o) => o[i]));
   const saved: Vec3 = [axis(0), axis(1), axis(2)];
   const own = offset(g, first);
-  return { saved_map_error_m: Math.hypot(...saved), join_vs_saved_map_m: Math.hypot(own[0] - saved[0], own[1] - saved[1], own[2] - saved[2]), frames: near.length };
+  return {
+    saved_map_error_m: Math.hypot(...saved),
+    join_vs_saved_map_m: Math.hypot(own[0] - saved[0], own[1] - saved[1], own[2] - saved[2]),
+    frames: near.length,
+  };
 }

@@ -4,7 +4,17 @@
  * the obstacle band (0.15–1.4 m above that floor) lies over it, truly free when floor lies under it and nothing
  * blocks it. The navigator's world is aligned to the simulator's once, through the first camera pose.
  */
-import { type Mat4, type Vec3, invert, multiply, transformPoint, simPointToNavigator, simPoseToNavigator, NAVIGATOR_FRAME, planarPoint } from '../geometry/index.js';
+import {
+  type Mat4,
+  type Vec3,
+  invert,
+  multiply,
+  transformPoint,
+  simPointToNavigator,
+  simPoseToNavigator,
+  NAVIGATOR_FRAME,
+  planarPoint,
+} from '../geometry/index.js';
 import { Cell, type GridSnapshot } from '../mapping/index.js';
 import { TRI_FLOATS, type Scene } from '../sim/index.js';
 
@@ -52,12 +62,14 @@ export function truthGridIn(scene: Pick<Scene, 'triangles'>, floorY: number, toN
     const { x, z } = planarPoint(NAVIGATOR_FRAME, q);
     return [x / cellSize, z / cellSize] as const;
   };
-  const blocked = new Set<string>(), floor = new Set<string>();
+  const blocked = new Set<string>(),
+    floor = new Set<string>();
   const t = scene.triangles;
   for (let i = 0; i < t.length; i += TRI_FLOATS) {
     const v = [0, 5, 10].map((o) => [t[i + o], t[i + o + 1], t[i + o + 2]] as Vec3);
     const ys = v.map((p) => p[1] - floorY);
-    const lo = Math.min(...ys), hi = Math.max(...ys);
+    const lo = Math.min(...ys),
+      hi = Math.max(...ys);
     if (hi > band.min && lo < band.max) {
       // Only the part of the triangle inside the band blocks: a sloped triangle (a ramp, a cushion)
       // that leaves the band blocks less floor than its whole footprint.
@@ -75,8 +87,10 @@ export function clipToSlab(poly: Vec3[], y0: number, y1: number): Vec3[] {
   const clip = (pts: Vec3[], inside: (p: Vec3) => boolean, yc: number): Vec3[] => {
     const out: Vec3[] = [];
     for (let i = 0; i < pts.length; i++) {
-      const a = pts[i], b = pts[(i + 1) % pts.length];
-      const ia = inside(a), ib = inside(b);
+      const a = pts[i],
+        b = pts[(i + 1) % pts.length];
+      const ia = inside(a),
+        ib = inside(b);
       if (ia) out.push(a);
       if (ia !== ib) {
         const s = (yc - a[1]) / (b[1] - a[1]);
@@ -85,7 +99,11 @@ export function clipToSlab(poly: Vec3[], y0: number, y1: number): Vec3[] {
     }
     return out;
   };
-  return clip(clip(poly, (p) => p[1] >= y0, y0), (p) => p[1] <= y1, y1);
+  return clip(
+    clip(poly, (p) => p[1] >= y0, y0),
+    (p) => p[1] <= y1,
+    y1,
+  );
 }
 
 /** Marks every cell the projected convex polygon touches: its edges (sampled finely) and covered cell centres. */
@@ -97,15 +115,21 @@ function fillConvex(p: (readonly [number, number])[], into: Set<string>): void {
     for (let s = 0; s <= m; s++) into.add(key(Math.floor(a[0] + ((b[0] - a[0]) * s) / m), Math.floor(a[1] + ((b[1] - a[1]) * s) / m)));
   }
   if (n < 3) return;
-  const xs = p.map((q) => q[0]), zs = p.map((q) => q[1]);
-  const minX = Math.floor(Math.min(...xs)), maxX = Math.ceil(Math.max(...xs));
-  const minZ = Math.floor(Math.min(...zs)), maxZ = Math.ceil(Math.max(...zs));
+  const xs = p.map((q) => q[0]),
+    zs = p.map((q) => q[1]);
+  const minX = Math.floor(Math.min(...xs)),
+    maxX = Math.ceil(Math.max(...xs));
+  const minZ = Math.floor(Math.min(...zs)),
+    maxZ = Math.ceil(Math.max(...zs));
   for (let z = minZ; z <= maxZ; z++) {
     for (let x = minX; x <= maxX; x++) {
-      const cx = x + 0.5, cz = z + 0.5;
-      let pos = true, neg = true;
+      const cx = x + 0.5,
+        cz = z + 0.5;
+      let pos = true,
+        neg = true;
       for (let e = 0; e < n; e++) {
-        const a = p[e], b = p[(e + 1) % n];
+        const a = p[e],
+          b = p[(e + 1) % n];
         const side = (b[0] - a[0]) * (cz - a[1]) - (b[1] - a[1]) * (cx - a[0]);
         if (side < 0) pos = false;
         if (side > 0) neg = false;
@@ -117,7 +141,12 @@ function fillConvex(p: (readonly [number, number])[], into: Set<string>): void {
 
 export function mapQuality(map: { snapshot(layer: number): GridSnapshot }, layer: number, truth: TruthGrid): MapQuality {
   const s = map.snapshot(layer);
-  let free = 0, freeTrue = 0, freeBlocked = 0, obstacle = 0, knownBlocked = 0, blockedHit = 0;
+  let free = 0,
+    freeTrue = 0,
+    freeBlocked = 0,
+    obstacle = 0,
+    knownBlocked = 0,
+    blockedHit = 0;
   for (let z = 0; z < s.height; z++) {
     for (let x = 0; x < s.width; x++) {
       const c = s.cells[z * s.width + x];

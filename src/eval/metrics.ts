@@ -37,7 +37,8 @@ export function ate(ref: readonly TumPose[], est: readonly TumPose[], opts: numb
   const a = associateByTime(ref, est, maxDt);
   const n = a.ref.length;
   if (n < 3) throw new Error(`ATE needs at least 3 associated poses (|dt| ≤ ${maxDt} s), found ${n}`);
-  const r = a.ref.map((p) => pos(p.pose)), e = a.est.map((p) => pos(p.pose));
+  const r = a.ref.map((p) => pos(p.pose)),
+    e = a.est.map((p) => pos(p.pose));
   const { transform: T, scale } = alignPoints(r, e, o.align ?? 'se3');
   const series = r.map((rp, i) => {
     const q = transformPoint(T, e[i]);
@@ -75,7 +76,8 @@ export function rpe(ref: readonly TumPose[], est: readonly TumPose[], delta = 1,
     c[11] *= s;
     return c;
   };
-  const trans: number[] = [], rot: number[] = [];
+  const trans: number[] = [],
+    rot: number[] = [];
   for (let i = 0; i + delta < a.ref.length; i++) {
     const dq = multiply(invert(a.ref[i].pose), a.ref[i + delta].pose);
     const dp = multiply(invert(scaled(a.est[i].pose)), scaled(a.est[i + delta].pose));
@@ -85,6 +87,7 @@ export function rpe(ref: readonly TumPose[], est: readonly TumPose[], delta = 1,
     rot.push((Math.acos(c) * 180) / Math.PI);
   }
   if (trans.length === 0) throw new Error(`RPE needs more than ${delta} associated poses, found ${a.ref.length}`);
-  const t = errorStats(trans), r = errorStats(rot);
+  const t = errorStats(trans),
+    r = errorStats(rot);
   return { trans_rmse_m: t.rmse, rot_rmse_deg: r.rmse, pairs: trans.length, delta, trans: t, rot_deg: r };
 }

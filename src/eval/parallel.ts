@@ -125,14 +125,31 @@ export function providerErrorsOfRun(runDir: string): { task: string; reason: str
  * eval's `--collect` both write it here, so the two files are the same for the same runs. When no
  * sequence finished nothing is written (null).
  */
-export function writeEvalMetrics(out: string, outcomes: readonly SequenceOutcome[], prices: Prices, judgeStopViews: 1 | 4, settings?: RunSettings): RunMetrics | null {
+export function writeEvalMetrics(
+  out: string,
+  outcomes: readonly SequenceOutcome[],
+  prices: Prices,
+  judgeStopViews: 1 | 4,
+  settings?: RunSettings,
+): RunMetrics | null {
   const sorted = [...outcomes].sort((a, b) => a.house - b.house);
   const ok = sorted.filter((r) => r.error === null);
   // pooled only from finished runs: with none, a file of zero tasks would replace the last good one
   if (ok.length === 0) return null;
   const extra = ok.map((r) => r.extra).reduce(addUsage, { ...ZERO_USAGE });
-  const metrics = { ...metricsOf(ok.map((r) => r.rows), prices, extra, { judgeStopViews }), ...(settings ? { settings } : {}) };
-  atomicWriteFile(join(resolve(out), 'metrics.json'), JSON.stringify({ ...metrics, runs: sorted.map((r) => ({ house: r.house, error: r.error })) }, null, 2) + '\n');
+  const metrics = {
+    ...metricsOf(
+      ok.map((r) => r.rows),
+      prices,
+      extra,
+      { judgeStopViews },
+    ),
+    ...(settings ? { settings } : {}),
+  };
+  atomicWriteFile(
+    join(resolve(out), 'metrics.json'),
+    JSON.stringify({ ...metrics, runs: sorted.map((r) => ({ house: r.house, error: r.error })) }, null, 2) + '\n',
+  );
   return metrics;
 }
 
@@ -157,7 +174,9 @@ export async function runParallel(o: ParallelOptions): Promise<ParallelResult> {
   };
   await Promise.all(Array.from({ length: Math.max(1, o.workers) }, lane));
   runs.sort((a, b) => a.house - b.house);
-  const outcomes = runs.map((r) => (r.error === null ? sequenceOutcome(r.house, r.out) : { house: r.house, error: r.error, rows: [], extra: { ...ZERO_USAGE } }));
+  const outcomes = runs.map((r) =>
+    r.error === null ? sequenceOutcome(r.house, r.out) : { house: r.house, error: r.error, rows: [], extra: { ...ZERO_USAGE } },
+  );
   const metrics = writeEvalMetrics(out, outcomes, o.prices, o.run.harness?.judgeStopViews ?? 4, runSettings(o.run));
   return { metrics, runs };
 }

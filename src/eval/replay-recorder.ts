@@ -42,16 +42,23 @@ const JPEG_QUALITY = 75;
 
 /** RGB at half size (2×2 box filter) as RGBA. */
 export function halfSize(f: { width: number; height: number; rgb: Uint8Array }): RgbaImage {
-  const w = Math.max(1, f.width >> 1), h = Math.max(1, f.height >> 1);
+  const w = Math.max(1, f.width >> 1),
+    h = Math.max(1, f.height >> 1);
   const data = new Uint8ClampedArray(w * h * 4);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       for (let c = 0; c < 3; c++) {
-        let s = 0, n = 0;
-        for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) {
-          const sx = 2 * x + dx, sy = 2 * y + dy;
-          if (sx < f.width && sy < f.height) { s += f.rgb[(sy * f.width + sx) * 3 + c]; n++; }
-        }
+        let s = 0,
+          n = 0;
+        for (let dy = 0; dy < 2; dy++)
+          for (let dx = 0; dx < 2; dx++) {
+            const sx = 2 * x + dx,
+              sy = 2 * y + dy;
+            if (sx < f.width && sy < f.height) {
+              s += f.rgb[(sy * f.width + sx) * 3 + c];
+              n++;
+            }
+          }
         data[(y * w + x) * 4 + c] = Math.round(s / n);
       }
       data[(y * w + x) * 4 + 3] = 255;
@@ -98,7 +105,9 @@ export class TaskReplayRecorder {
     const { width, height } = this.kept[0].view;
     const data = new Uint8Array(width * height * 4 * this.kept.length);
     // every view of a task has the body's size; a stray one is left black rather than misplaced
-    this.kept.forEach((k, i) => { if (k.view.width === width && k.view.height === height) data.set(k.view.data, i * width * height * 4); });
+    this.kept.forEach((k, i) => {
+      if (k.view.width === width && k.view.height === height) data.set(k.view.data, i * width * height * 4);
+    });
     const viewsJpeg = new Uint8Array(jpeg.encode({ width, height: height * this.kept.length, data }, JPEG_QUALITY).data);
     return { steps, viewsJpeg, viewWidth: width, viewHeight: height };
   }

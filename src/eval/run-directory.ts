@@ -56,11 +56,17 @@ export function closedTaskProblems(ws: Workspace, journal: Journal): string[] {
   const indices = journal.records().map((r) => r.index);
   const have = new Set(indices);
   for (const id of closedMarks(ws)) {
-    if (!journal.readRecord(id)) problems.push(`${recordPath(id)} is missing, but ${id} was closed: its files are never written again; restore the record, or start a new run with another --out`);
+    if (!journal.readRecord(id))
+      problems.push(
+        `${recordPath(id)} is missing, but ${id} was closed: its files are never written again; restore the record, or start a new run with another --out`,
+      );
   }
   const last = Math.max(0, ...indices);
   for (let k = 1; k < last; k++) {
-    if (!have.has(k)) problems.push(`${recordPath(taskId(k))} is missing while ${taskId(last)} is closed; tasks close in order, so ${taskId(k)} cannot be redone without replaying the closed tasks after it`);
+    if (!have.has(k))
+      problems.push(
+        `${recordPath(taskId(k))} is missing while ${taskId(last)} is closed; tasks close in order, so ${taskId(k)} cannot be redone without replaying the closed tasks after it`,
+      );
   }
   return problems;
 }

@@ -9,7 +9,17 @@
  * counts say whether they are the provider's or estimates (offline agents).
  */
 import { z } from 'zod';
-import { type EvaluationRecord, type Journal, EVAL_DIR, type LedgerStatus, LedgerStatusSchema, parseJsonFile, SuccessDefinitionSchema, type SuccessDefinition, type TaskRecord } from '../memory/index.js';
+import {
+  type EvaluationRecord,
+  type Journal,
+  EVAL_DIR,
+  type LedgerStatus,
+  LedgerStatusSchema,
+  parseJsonFile,
+  SuccessDefinitionSchema,
+  type SuccessDefinition,
+  type TaskRecord,
+} from '../memory/index.js';
 import type { TokenSource, Usage } from '../models/index.js';
 import { scoreGoat } from './goat.js';
 import { ledgerAccuracy } from './accuracy.js';
@@ -20,7 +30,11 @@ import { byPosition, CI95_METHOD, scoreIntervals } from './uncertainty.js';
 
 const IntervalSchema = z.tuple([z.number(), z.number()]);
 
-export const UsageSchema = z.strictObject({ uncachedInput: z.number().int().nonnegative(), cachedInput: z.number().int().nonnegative(), output: z.number().int().nonnegative() });
+export const UsageSchema = z.strictObject({
+  uncachedInput: z.number().int().nonnegative(),
+  cachedInput: z.number().int().nonnegative(),
+  output: z.number().int().nonnegative(),
+});
 export const TaskUsageSchema = z.strictObject({
   task_id: z.string(),
   actor: UsageSchema,
@@ -49,7 +63,14 @@ export const RunMetricsSchema = z.strictObject({
   ci95_method: z.string().optional(),
   /** success by task position over the sequences, with the task count at each position */
   by_position: z
-    .array(z.strictObject({ position: z.number().int().positive(), tasks: z.number().int().nonnegative(), successes: z.number().int().nonnegative(), s_SR: z.number() }))
+    .array(
+      z.strictObject({
+        position: z.number().int().positive(),
+        tasks: z.number().int().nonnegative(),
+        successes: z.number().int().nonnegative(),
+        s_SR: z.number(),
+      }),
+    )
     .optional(),
   /** uncached input tokens (U) */
   input_tokens: z.number().int().nonnegative(),
@@ -89,9 +110,7 @@ export const RunMetricsSchema = z.strictObject({
   /** relocations inside the run (--task-starts episode) */
   relocations: z.number().int().nonnegative().optional(),
   /** the run directory's one execution: when it started and when each --resume did (absent in older runs) */
-  execution: z
-    .strictObject({ started_at: z.string().nullable(), resumes: z.number().int().nonnegative(), resumed_at: z.array(z.string()) })
-    .optional(),
+  execution: z.strictObject({ started_at: z.string().nullable(), resumes: z.number().int().nonnegative(), resumed_at: z.array(z.string()) }).optional(),
   /** the resolved configuration that produced these numbers (settings.ts); absent in older runs */
   settings: RunSettingsSchema.optional(),
 });
@@ -135,7 +154,12 @@ export const TaskRowSchema = z.strictObject({
   failure: FailureClassSchema.nullable(),
 }) satisfies z.ZodType<TaskRow>;
 
-const sum = (us: readonly Usage[]): Usage => us.reduce((a, u) => ({ uncachedInput: a.uncachedInput + u.uncachedInput, cachedInput: a.cachedInput + u.cachedInput, output: a.output + u.output }), { uncachedInput: 0, cachedInput: 0, output: 0 });
+const sum = (us: readonly Usage[]): Usage =>
+  us.reduce((a, u) => ({ uncachedInput: a.uncachedInput + u.uncachedInput, cachedInput: a.cachedInput + u.cachedInput, output: a.output + u.output }), {
+    uncachedInput: 0,
+    cachedInput: 0,
+    output: 0,
+  });
 
 /** The failure class an evaluation record names (null: none, or a record from before the taxonomy). */
 export function failureClassOf(value: string | null | undefined, taskId: string): FailureClass | null {
@@ -197,7 +221,10 @@ export function providerErrorLine(command: string, count: number, tasks: number,
 /** The one success definition of the rows (a mixture is refused: its s-SR would mean nothing). */
 function successDefinitionOf(rows: readonly TaskRow[]): SuccessDefinition | null {
   const defs = new Set(rows.map((r) => r.successDefinition));
-  if (defs.size > 1) throw new Error(`the tasks were scored under different success definitions (${[...defs].map((d) => d ?? 'unrecorded').join(', ')}); aggregate runs of one definition`);
+  if (defs.size > 1)
+    throw new Error(
+      `the tasks were scored under different success definitions (${[...defs].map((d) => d ?? 'unrecorded').join(', ')}); aggregate runs of one definition`,
+    );
   return rows.length ? rows[0].successDefinition : null;
 }
 
@@ -217,9 +244,16 @@ export interface RunFacts {
   judgeStopViews?: 1 | 4;
 }
 
-export function metricsOf(sequences: readonly (readonly TaskRow[])[], prices: Prices, extraUsage: Usage = { uncachedInput: 0, cachedInput: 0, output: 0 }, facts: RunFacts = {}): RunMetrics {
+export function metricsOf(
+  sequences: readonly (readonly TaskRow[])[],
+  prices: Prices,
+  extraUsage: Usage = { uncachedInput: 0, cachedInput: 0, output: 0 },
+  facts: RunFacts = {},
+): RunMetrics {
   // the one GOAT scoring route (goat.ts), with each task's lengths from its evaluation record
-  const goat = scoreGoat(sequences.map((rows) => rows.map((r) => ({ success: r.success ? 1 : 0, shortest: r.shortest ?? Number.POSITIVE_INFINITY, walked: r.walked }))));
+  const goat = scoreGoat(
+    sequences.map((rows) => rows.map((r) => ({ success: r.success ? 1 : 0, shortest: r.shortest ?? Number.POSITIVE_INFINITY, walked: r.walked }))),
+  );
   const all = sequences.flat();
   const usages = [...all.map((r) => r.usage), extraUsage];
   const total = sum(usages);

@@ -8,7 +8,20 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { Vec3 } from '../geometry/index.js';
-import { DEFAULT_SUCCESS, Journal, RUN_STATE_FILE, RunStateSchema, HOUSE_MOUNT, parseJsonFile, taskId, loadNavigatorMemory, loadRunState, resumePoint, type RunState, Workspace } from '../memory/index.js';
+import {
+  DEFAULT_SUCCESS,
+  Journal,
+  RUN_STATE_FILE,
+  RunStateSchema,
+  HOUSE_MOUNT,
+  parseJsonFile,
+  taskId,
+  loadNavigatorMemory,
+  loadRunState,
+  resumePoint,
+  type RunState,
+  Workspace,
+} from '../memory/index.js';
 import type { CameraConfig, GoatEpisode, GoatGoal, Scene, SceneNavMesh, StartPose } from '../sim/index.js';
 import type { NavigatorMemory, SavedPoseMap } from '../navigator/index.js';
 import type { RunCarry } from './run-relocation.js';
@@ -21,8 +34,22 @@ import { type RunOptions, RunOptionsSchema } from './run-options.js';
 /** What the run was started with; a resumed run must match it. */
 function runConfig(o: z.output<typeof RunOptionsSchema>): Record<string, unknown> {
   // imageGoals and success only when not the default, so that runs recorded before they existed still resume
-  const extra = { ...(o.imageGoals !== IMAGE_GOAL_SOURCES[0] ? { imageGoals: o.imageGoals } : {}), ...(o.success !== DEFAULT_SUCCESS ? { success: o.success } : {}), ...(o.taskStarts !== TASK_STARTS[0] ? { taskStarts: o.taskStarts } : {}), ...(o.modelSettings ? { modelSettings: o.modelSettings } : {}) };
-  return { house: o.house, sequence: o.sequence, agent: o.agent, judge: o.judge, script: o.script ?? null, maxGoals: o.maxGoals ?? null, harness: o.harness, ...extra };
+  const extra = {
+    ...(o.imageGoals !== IMAGE_GOAL_SOURCES[0] ? { imageGoals: o.imageGoals } : {}),
+    ...(o.success !== DEFAULT_SUCCESS ? { success: o.success } : {}),
+    ...(o.taskStarts !== TASK_STARTS[0] ? { taskStarts: o.taskStarts } : {}),
+    ...(o.modelSettings ? { modelSettings: o.modelSettings } : {}),
+  };
+  return {
+    house: o.house,
+    sequence: o.sequence,
+    agent: o.agent,
+    judge: o.judge,
+    script: o.script ?? null,
+    maxGoals: o.maxGoals ?? null,
+    harness: o.harness,
+    ...extra,
+  };
 }
 
 type Parsed = z.output<typeof RunOptionsSchema>;
@@ -43,7 +70,8 @@ export function runDirectoryState(input: RunOptions): RunDirectoryState {
   const file = join(out, RUN_STATE_FILE);
   if (!existsSync(file)) return existsSync(out) && readdirSync(out).length > 0 ? 'unfinished' : 'absent';
   const state = parseJsonFile(readFileSync(file, 'utf8'), file, RunStateSchema);
-  if (!sameConfig(state.config, runConfig(o))) throw new Error(`${out} was started with a different configuration; resume it with the same flags (recorded: ${JSON.stringify(state.config)})`);
+  if (!sameConfig(state.config, runConfig(o)))
+    throw new Error(`${out} was started with a different configuration; resume it with the same flags (recorded: ${JSON.stringify(state.config)})`);
   return state.finished ? 'finished' : 'unfinished';
 }
 
@@ -100,7 +128,10 @@ export function openRunDirectory(o: Parsed, house: HouseRef, given?: GivenEpisod
   if (state && !o.resume) throw new Error(`${out} already holds a run; pass --resume to continue it or choose another --out`);
   // records without a run state: not written by 'navharness run', or its state was deleted; a new
   // run here would mix two executions' results
-  if (!state && journal.records().length > 0) throw new Error(`${out} has task records but no run state (${RUN_STATE_FILE}); it was not written by 'navharness run' or its state was deleted: choose another --out`);
+  if (!state && journal.records().length > 0)
+    throw new Error(
+      `${out} has task records but no run state (${RUN_STATE_FILE}); it was not written by 'navharness run' or its state was deleted: choose another --out`,
+    );
   if (state && !sameConfig(state.config, config)) {
     throw new Error(`${out} was started with a different configuration; resume it with the same flags (recorded: ${JSON.stringify(state.config)})`);
   }

@@ -37,11 +37,18 @@ export const RunOptionsSchema = z.strictObject({
   requestTimeoutMs: z.number().int().min(1000).max(86_400_000).optional(),
   /** the backbone's settings, passed to the providers that take them (recorded when given) */
   modelSettings: z
-    .strictObject({ reasoningEffort: z.enum(REASONING_EFFORTS).optional(), thinkingBudget: z.number().int().min(THINKING_BUDGET.min).max(THINKING_BUDGET.max).optional() })
+    .strictObject({
+      reasoningEffort: z.enum(REASONING_EFFORTS).optional(),
+      thinkingBudget: z.number().int().min(THINKING_BUDGET.min).max(THINKING_BUDGET.max).optional(),
+    })
     .optional(),
   /** back-off of the acting and consolidation model calls (not part of the recorded configuration) */
   modelRetry: z
-    .strictObject({ tries: z.number().int().min(1).max(10), baseDelayMs: z.number().int().min(0).max(60_000), maxDelayMs: z.number().int().min(0).max(600_000) })
+    .strictObject({
+      tries: z.number().int().min(1).max(10),
+      baseDelayMs: z.number().int().min(0).max(60_000),
+      maxDelayMs: z.number().int().min(0).max(600_000),
+    })
     .optional(),
 });
 export type RunOptions = z.input<typeof RunOptionsSchema>;

@@ -82,11 +82,17 @@ export async function startRelocation(world: World, ws: Workspace, carry: RunCar
     }
   }
   // evaluation: a relocalised run is in the saved world; any other maps a world that starts here
-  const est = nav.poseMatrix(), truth = world.body.groundTruthPose();
+  const est = nav.poseMatrix(),
+    truth = world.body.groundTruthPose();
   const saved = carry.worldToTruth ?? null;
   const error = relocalised && est && saved ? poseErrorM(saved, est, truth) : null;
   const g = relocalised ? saved : est ? worldToTruth(est, truth) : null;
-  const start: RunStart = { known_cells_at_start: known, relocalised, ...(relocalised ? { relocalisation_error_m: error } : {}), world_to_truth: g ? Array.from(g) : null };
+  const start: RunStart = {
+    known_cells_at_start: known,
+    relocalised,
+    ...(relocalised ? { relocalisation_error_m: error } : {}),
+    world_to_truth: g ? Array.from(g) : null,
+  };
   ws.writeOwned(ORCHESTRATOR, RUN_START_FILE, JSON.stringify(start) + '\n');
   return views;
 }
@@ -101,7 +107,12 @@ export function noteLateRelocalisation(nav: Navigator, ws: Workspace, task: numb
   const at = nav.lateRelocalisedAt;
   const start = at === null ? null : readRunStart(ws);
   if (at === null || !start || start.relocalised !== false || start.late_relocalisation) return;
-  const next: RunStart = { ...start, late_relocalisation: { task, frame: at }, relocalisation_error_m: errorM, world_to_truth: savedWorldToTruth ? Array.from(savedWorldToTruth) : null };
+  const next: RunStart = {
+    ...start,
+    late_relocalisation: { task, frame: at },
+    relocalisation_error_m: errorM,
+    world_to_truth: savedWorldToTruth ? Array.from(savedWorldToTruth) : null,
+  };
   ws.writeOwned(ORCHESTRATOR, RUN_START_FILE, JSON.stringify(next) + '\n');
 }
 

@@ -6,8 +6,31 @@
  */
 import { join, resolve } from 'node:path';
 import type { Vec3 } from '../geometry/index.js';
-import { actuationNoiseOf, CommandLimitsSchema, consolidate, type ExternalHops, motionPriorOf, type HarnessConfig, Orchestrator, parseCommandAgent, policyTraits } from '../harness/index.js';
-import { atomicWriteFile, EVAL_DIR, goalViewPath, HOUSE_MOUNT, markTaskClosed, recordPath, stopViewPath, taskId, saveNavigatorMemory, loadRunState, saveRunState, Workspace } from '../memory/index.js';
+import {
+  actuationNoiseOf,
+  CommandLimitsSchema,
+  consolidate,
+  type ExternalHops,
+  motionPriorOf,
+  type HarnessConfig,
+  Orchestrator,
+  parseCommandAgent,
+  policyTraits,
+} from '../harness/index.js';
+import {
+  atomicWriteFile,
+  EVAL_DIR,
+  goalViewPath,
+  HOUSE_MOUNT,
+  markTaskClosed,
+  recordPath,
+  stopViewPath,
+  taskId,
+  saveNavigatorMemory,
+  loadRunState,
+  saveRunState,
+  Workspace,
+} from '../memory/index.js';
 import { addUsage, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
 import type { CameraConfig, GoatEpisode, GoatGoal, StartPose } from '../sim/index.js';
 import { SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
@@ -35,7 +58,6 @@ import { checkRunOptions, type GivenEpisode, givenStarts, type OpenedRun, openRu
 
 export { type GivenEpisode, type RunDirectoryState, runDirectoryState } from './run-open.js';
 
-
 /** A preset's body for the world: its camera, and the episode's action limit in the body's sub-motions. */
 function bodyOptions(body: GivenEpisode['body']): { camera?: Partial<CameraConfig>; maxSubMotions?: number } {
   return { camera: body?.camera, maxSubMotions: body?.maxActions === undefined ? undefined : body.maxActions * SUB_MOTIONS_PER_ACTION };
@@ -61,7 +83,16 @@ async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof s
   const { o, journal } = run;
   const cfg: HarnessConfig = o.harness;
   const world = await World.open(
-    { house: run.house, scene: run.scene, navmesh: run.navmesh, ...bodyOptions(run.body), poseSource: cfg.poseSource, motionPrior: motionPriorOf(cfg), actuationNoise: noiseOf(cfg, run), mapThreads: cfg.mapThreads },
+    {
+      house: run.house,
+      scene: run.scene,
+      navmesh: run.navmesh,
+      ...bodyOptions(run.body),
+      poseSource: cfg.poseSource,
+      motionPrior: motionPriorOf(cfg),
+      actuationNoise: noiseOf(cfg, run),
+      mapThreads: cfg.mapThreads,
+    },
     plan.start,
     plan.memory,
     plan.poseMap,
@@ -73,7 +104,17 @@ async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof s
     goalLabel: () => (live.current ? (live.current.type === 'description' ? live.current.description : live.current.category) : 'goal'),
   };
   try {
-    live.roles = await createRoles({ agent: o.agent, script: o.script, judge: o.judge, oracle, imageGoals: o.imageGoals, wrapModel: progress.wrapModel, requestTimeoutMs: o.requestTimeoutMs, commandAgent: commandAgentOf(run, progress), modelOptions: o.modelSettings });
+    live.roles = await createRoles({
+      agent: o.agent,
+      script: o.script,
+      judge: o.judge,
+      oracle,
+      imageGoals: o.imageGoals,
+      wrapModel: progress.wrapModel,
+      requestTimeoutMs: o.requestTimeoutMs,
+      commandAgent: commandAgentOf(run, progress),
+      modelOptions: o.modelSettings,
+    });
   } catch (e) {
     world.dispose();
     throw e;
@@ -99,7 +140,11 @@ function commandAgentOf(run: OpenedRun, progress: RunProgress): (ExternalHops & 
   const c = parseCommandAgent(run.o.agent);
   if (!c.ok) return undefined;
   if (!progress.commandAgent) throw new Error('a command agent (--agent command:…) runs from navharness run, which starts its MCP endpoints');
-  return progress.commandAgent({ commandLine: c.commandLine, dir: join(run.out, EVAL_DIR, 'agents'), limits: run.o.harness.commandAgent ?? CommandLimitsSchema.parse({}) });
+  return progress.commandAgent({
+    commandLine: c.commandLine,
+    dir: join(run.out, EVAL_DIR, 'agents'),
+    limits: run.o.harness.commandAgent ?? CommandLimitsSchema.parse({}),
+  });
 }
 
 /** The relocation before task `k`, if any: the first task of a run from a house memory, or a task started elsewhere. */
@@ -115,7 +160,8 @@ async function relocationBefore(run: OpenedRun, live: Live, k: number, starts: S
 
 /** Evaluation: watches for the late join of a run from a house memory whose start turn did not relocalise (also after a resume). */
 function watchLateJoin(run: OpenedRun, live: Live, carry: RunCarry): void {
-  const start = readRunStart(run.ws), sim = live.world.body;
+  const start = readRunStart(run.ws),
+    sim = live.world.body;
   const armed = start?.relocalised === false && !start.late_relocalisation;
   live.joinWatch = new LateJoinWatch(live.world.navigator, () => sim.groundTruthPose(), carry.worldToTruth ?? null, armed);
 }
@@ -150,15 +196,29 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   // evaluation-only files first; the record is the commit point
   const claim = outcome.record.claim?.claim ?? null;
   // success only for a task the agent closed, at the position where it closed
-  const scored = evaluateGoal(world.scene, world.navmesh, goalSpec, { taskId: id, start: startPos, final, walked: trajectory.lengthSince(from), closed: claim !== null }, run.o.success);
+  const scored = evaluateGoal(
+    world.scene,
+    world.navmesh,
+    goalSpec,
+    { taskId: id, start: startPos, final, walked: trajectory.lengthSince(from), closed: claim !== null },
+    run.o.success,
+  );
   const reason = outcome.record.termination_reason;
   const providerError = outcome.trace.some((e) => e.kind === 'model-error');
   const failure = classifyFailure(witness.evidence({ success: scored.success, claim, terminationReason: reason, providerError, body: world.body }));
   journal.writeEvaluation({ ...scored, failure, ended_by: reason ?? (claim ? `claim ${claim}` : null) });
   const usage: TaskUsage = { task_id: id, ...outcome.usage, peak_prompt_tokens: outcome.peakPromptTokens, token_source: tokenSourceOf(live.roles.actor) };
   ws.writeOwned({ kind: 'orchestrator' }, usagePath(id), JSON.stringify(usage, null, 2) + '\n');
-  ws.writeOwned({ kind: 'orchestrator' }, seenObjectsPath(id), JSON.stringify({ task_id: id, goal_instance_ids: goalSpec.instanceIds, seen: witness.objectsShown() }) + '\n');
-  ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trajectory-${id}.json`, JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, goalSpec) }) + '\n');
+  ws.writeOwned(
+    { kind: 'orchestrator' },
+    seenObjectsPath(id),
+    JSON.stringify({ task_id: id, goal_instance_ids: goalSpec.instanceIds, seen: witness.objectsShown() }) + '\n',
+  );
+  ws.writeOwned(
+    { kind: 'orchestrator' },
+    `${EVAL_DIR}/trajectory-${id}.json`,
+    JSON.stringify({ task_id: id, points: trajectory.points.slice(from), goal_footprints: goalFootprints(world.scene, goalSpec) }) + '\n',
+  );
   ws.writeOwned({ kind: 'orchestrator' }, estimatedTumPath(id), formatTumTrajectory(tum.estimated));
   ws.writeOwned({ kind: 'orchestrator' }, trueTumPath(id), formatTumTrajectory(tum.truth));
   writeReplay(ws, id, replay);
@@ -183,11 +243,21 @@ function writeReplay(ws: Workspace, id: string, replay: TaskReplayRecorder): voi
   for (const s of p.steps) ws.writeOwned({ kind: 'orchestrator' }, replayMapPath(id, s.step), s.mapPng);
   if (p.viewsJpeg) ws.writeOwned({ kind: 'orchestrator' }, replayViewsPath(id), p.viewsJpeg);
   const steps = p.steps.map(({ mapPng: _m, ...step }) => step);
-  ws.writeOwned({ kind: 'orchestrator' }, replayIndexPath(id), JSON.stringify({ task_id: id, view_width: p.viewWidth, view_height: p.viewHeight, steps }) + '\n');
+  ws.writeOwned(
+    { kind: 'orchestrator' },
+    replayIndexPath(id),
+    JSON.stringify({ task_id: id, view_width: p.viewWidth, view_height: p.viewHeight, steps }) + '\n',
+  );
 }
 
 /** Consolidation (once per run), then metrics.json: scores reach the run directory only after every session has ended. */
-async function finishRun(run: OpenedRun, live: Live, total: number, progress: RunProgress, carry: RunCarry | null): Promise<{ metrics: RunMetrics; consolidationError: string | null }> {
+async function finishRun(
+  run: OpenedRun,
+  live: Live,
+  total: number,
+  progress: RunProgress,
+  carry: RunCarry | null,
+): Promise<{ metrics: RunMetrics; consolidationError: string | null }> {
   const { o, ws, journal, out, config, history } = run;
   const cfg = o.harness;
   let extra = { ...ZERO_USAGE };
@@ -208,7 +278,12 @@ async function finishRun(run: OpenedRun, live: Live, total: number, progress: Ru
   const execution = { started_at: history.started_at ?? null, resumes: resumed.length, resumed_at: resumed };
   const { world_to_truth: _g, ...start } = readRunStart(ws) ?? {};
   const relocation = { ...start, ...(o.taskStarts === 'episode' ? { relocations: relocationCount(ws) } : {}) };
-  const metrics = { ...metricsOf([taskRows(journal)], o.prices, extra, { judgeStopViews: cfg.judgeStopViews ?? 4 }), ...relocation, execution, settings: runSettings(o) };
+  const metrics = {
+    ...metricsOf([taskRows(journal)], o.prices, extra, { judgeStopViews: cfg.judgeStopViews ?? 4 }),
+    ...relocation,
+    execution,
+    settings: runSettings(o),
+  };
   atomicWriteFile(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
   saveRunState(ws, { version: 1, config, total_tasks: total, open_task: null, finished: true, ...history });
   return { metrics, consolidationError };
@@ -232,7 +307,12 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {},
   }
 }
 
-async function runLocked(run: OpenedRun, seq: { episode: GoatEpisode; starts: StartPose[] }, progress: RunProgress, carry: RunCarry | null): Promise<RunSummary> {
+async function runLocked(
+  run: OpenedRun,
+  seq: { episode: GoatEpisode; starts: StartPose[] },
+  progress: RunProgress,
+  carry: RunCarry | null,
+): Promise<RunSummary> {
   const { ws, config, state, history } = run;
   const plan = sequencePlan(run, seq.episode, carry);
   const { goals, rp } = plan;
@@ -248,7 +328,14 @@ async function runLocked(run: OpenedRun, seq: { episode: GoatEpisode; starts: St
   if (carry && rp.nextIndex > 1) watchLateJoin(run, live, carry);
   let closedNow = 0;
   try {
-    saveRunState(ws, { version: 1, config, total_tasks: total, open_task: rp.done ? null : taskId(rp.nextIndex), finished: rp.done && (state?.finished ?? false), ...history });
+    saveRunState(ws, {
+      version: 1,
+      config,
+      total_tasks: total,
+      open_task: rp.done ? null : taskId(rp.nextIndex),
+      finished: rp.done && (state?.finished ?? false),
+      ...history,
+    });
     for (let k = rp.nextIndex; k <= total; k++) {
       saveRunState(ws, { version: 1, config, total_tasks: total, open_task: taskId(k), finished: false, ...history });
       const status = await playTask(run, live, k, goals[k - 1], await relocationBefore(run, live, k, seq.starts, carry));

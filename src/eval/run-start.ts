@@ -56,7 +56,8 @@ function agentProblems(o: RunStartInput): string[] {
       }
     }
   }
-  if (o.judge === 'model' && offline) out.push(`--judge model needs a model agent (openai:MODEL or anthropic:MODEL); '${o.agent}' is offline or a command agent`);
+  if (o.judge === 'model' && offline)
+    out.push(`--judge model needs a model agent (openai:MODEL or anthropic:MODEL); '${o.agent}' is offline or a command agent`);
   return out;
 }
 

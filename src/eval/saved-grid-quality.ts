@@ -37,7 +37,11 @@ export const SavedGridQualitySchema = z.strictObject({
 export type SavedGridQuality = z.infer<typeof SavedGridQualitySchema>;
 
 /** Scores every floor layer of `map` against the truth, given its world → truth (navigator camera convention). */
-export function savedGridQuality(map: Pick<OccupancyMap, 'floors' | 'snapshot' | 'params'>, scene: Pick<Scene, 'triangles' | 'floors'>, worldToTruth: Mat4): SavedGridQuality {
+export function savedGridQuality(
+  map: Pick<OccupancyMap, 'floors' | 'snapshot' | 'params'>,
+  scene: Pick<Scene, 'triangles' | 'floors'>,
+  worldToTruth: Mat4,
+): SavedGridQuality {
   const toNav = invert(worldToTruth);
   const floors: SavedGridQuality['floors'] = [];
   const pooled: MapQuality[] = [];
@@ -49,7 +53,14 @@ export function savedGridQuality(map: Pick<OccupancyMap, 'floors' | 'snapshot' |
     if (!level || Math.abs(level.y - simY) > FLOOR_MATCH_M) continue;
     const q = mapQuality(map, layer.id, truthGridIn(scene, level.y, toNav, map.params.cellSize));
     pooled.push(q);
-    floors.push({ layer: layer.id, sim_floor: level.index, free_precision: q.free_precision, obstacle_recall: q.obstacle_recall, free_cells: q.free_cells, known_blocked_cells: q.known_blocked_cells });
+    floors.push({
+      layer: layer.id,
+      sim_floor: level.index,
+      free_precision: q.free_precision,
+      obstacle_recall: q.obstacle_recall,
+      free_cells: q.free_cells,
+      known_blocked_cells: q.known_blocked_cells,
+    });
   }
   const free = pooled.reduce((n, q) => n + q.free_cells, 0);
   const blocked = pooled.reduce((n, q) => n + q.known_blocked_cells, 0);

@@ -34,7 +34,11 @@ function throttledModel(m: Model): Model {
 }
 
 try {
-  const s = await runSequence(run, { onStart: (total, done) => parentPort?.postMessage({ kind: 'start', total, done }), onTask: (id, status) => parentPort?.postMessage({ kind: 'task', id, status }), ...(throttled ? { wrapModel: throttledModel } : {}) });
+  const s = await runSequence(run, {
+    onStart: (total, done) => parentPort?.postMessage({ kind: 'start', total, done }),
+    onTask: (id, status) => parentPort?.postMessage({ kind: 'task', id, status }),
+    ...(throttled ? { wrapModel: throttledModel } : {}),
+  });
   parentPort?.postMessage({ kind: 'done', out: s.out, metrics: s.metrics });
 } catch (err) {
   parentPort?.postMessage({ kind: 'error', message: (err as Error).message });

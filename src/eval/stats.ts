@@ -18,7 +18,10 @@ export interface ErrorStats {
 
 export function errorStats(xs: readonly number[]): ErrorStats {
   if (xs.length === 0) throw new Error('statistics need at least one error value');
-  let sum = 0, sq = 0, min = Infinity, max = -Infinity;
+  let sum = 0,
+    sq = 0,
+    min = Infinity,
+    max = -Infinity;
   for (const x of xs) {
     sum += x;
     sq += x * x;

@@ -12,7 +12,21 @@
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { consolidate, type HarnessConfig, type HarnessEvent, motionPriorOf, Orchestrator, policyTraits } from '../harness/index.js';
-import { atomicWriteFile, EVAL_DIR, HOUSE_MOUNT, Journal, loadNavigatorMemory, loadRunState, markTaskClosed, parseJsonFile, resumePoint, saveNavigatorMemory, saveRunState, taskId, Workspace } from '../memory/index.js';
+import {
+  atomicWriteFile,
+  EVAL_DIR,
+  HOUSE_MOUNT,
+  Journal,
+  loadNavigatorMemory,
+  loadRunState,
+  markTaskClosed,
+  parseJsonFile,
+  resumePoint,
+  saveNavigatorMemory,
+  saveRunState,
+  taskId,
+  Workspace,
+} from '../memory/index.js';
 import { addUsage, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
 import { type DtwMethod, type InstructionEpisode, scoreVlnEpisode, type StartPose } from '../sim/index.js';
 import { instructionGoal, World } from '../world/index.js';
@@ -66,7 +80,10 @@ function openTourDirectory(episodes: readonly InstructionEpisode[], o: LifelongT
   const config = tourConfig(episodes, o);
   if (state && !o.resume) throw new Error(`${out} already holds a tour; pass --resume to continue it or choose another --out`);
   if (!state && journal.records().length > 0) throw new Error(`${out} has task records but no run state: choose another --out`);
-  if (state && !sameConfig(state.config, config)) throw new Error(`${out} was started with a different configuration; resume it with the same flags and episodes (recorded: ${JSON.stringify(state.config).slice(0, 400)})`);
+  if (state && !sameConfig(state.config, config))
+    throw new Error(
+      `${out} was started with a different configuration; resume it with the same flags and episodes (recorded: ${JSON.stringify(state.config).slice(0, 400)})`,
+    );
   const problems = [...closedTaskProblems(ws, journal), ...(state ? [...resumeFileProblems(ws, journal), ...scoreFileProblems(ws, journal)] : [])];
   if (problems.length) throw new Error(`cannot resume ${out}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const now = new Date().toISOString();
@@ -108,7 +125,10 @@ function startOf(run: OpenedTour, episodes: readonly InstructionEpisode[], next:
   if (next === 1) return { start: episodes[0].start, memory: undefined };
   const last = taskId(next - 1);
   const text = run.ws.readRaw(POSE_FILE(last));
-  return { start: text ? parseJsonFile(text, POSE_FILE(last), PoseFileSchema) : episodes[next - 2].start, memory: loadNavigatorMemory(run.ws, last) ?? undefined };
+  return {
+    start: text ? parseJsonFile(text, POSE_FILE(last), PoseFileSchema) : episodes[next - 2].start,
+    memory: loadNavigatorMemory(run.ws, last) ?? undefined,
+  };
 }
 
 async function runOpened(run: OpenedTour, episodes: readonly InstructionEpisode[], o: LifelongTourOptions): Promise<LifelongTourResult> {
@@ -118,7 +138,11 @@ async function runOpened(run: OpenedTour, episodes: readonly InstructionEpisode[
   if (rp.done && run.state?.finished) return { out: run.out, tasks: readTaskScores(run, total), rows: taskRows(journal), closedBefore: total, closedNow: 0 };
   const cfg = o.harness;
   const { start, memory } = startOf(run, episodes, rp.nextIndex);
-  const world = await World.open({ house: episodes[0].house, poseSource: cfg.poseSource, motionPrior: motionPriorOf(cfg), mapThreads: cfg.mapThreads, trajectory: 'forward' }, start, memory);
+  const world = await World.open(
+    { house: episodes[0].house, poseSource: cfg.poseSource, motionPrior: motionPriorOf(cfg), mapThreads: cfg.mapThreads, trajectory: 'forward' },
+    start,
+    memory,
+  );
   let current: InstructionEpisode = episodes[rp.nextIndex - 1] ?? episodes[0];
   let roles: Roles;
   try {
@@ -127,13 +151,27 @@ async function runOpened(run: OpenedTour, episodes: readonly InstructionEpisode[
       judge: o.judge,
       requestTimeoutMs: o.requestTimeoutMs,
       oracle: { navigator: world.navigator, goalInstanceIds: () => [], goalLabel: () => current.instruction },
-      instruction: { perception: new GroundTruthPerception(world.scene, world.navigator), distanceToEnd: () => world.navmesh.geodesic(world.body.simPose.position, current.goal.position), successM: () => current.successRadius ?? 3 },
+      instruction: {
+        perception: new GroundTruthPerception(world.scene, world.navigator),
+        distanceToEnd: () => world.navmesh.geodesic(world.body.simPose.position, current.goal.position),
+        successM: () => current.successRadius ?? 3,
+      },
     });
   } catch (e) {
     world.dispose();
     throw e;
   }
-  const orch = new Orchestrator({ navigator: world.navigator, journal, config: cfg, actor: roles.actor, judge: roles.judge, wakeUp: roles.wakeUp, tasksInRun: total, terminationReason: () => world.body.terminationReason, onEvent: o.onEvent });
+  const orch = new Orchestrator({
+    navigator: world.navigator,
+    journal,
+    config: cfg,
+    actor: roles.actor,
+    judge: roles.judge,
+    wakeUp: roles.wakeUp,
+    tasksInRun: total,
+    terminationReason: () => world.body.terminationReason,
+    onEvent: o.onEvent,
+  });
   orch.setPreviousTask(rp.nextIndex > 1 ? taskId(rp.nextIndex - 1) : null);
   let closedNow = 0;
   try {
@@ -155,7 +193,16 @@ async function runOpened(run: OpenedTour, episodes: readonly InstructionEpisode[
 }
 
 /** Plays instruction `k` as task `k` and writes its files; the record is written last, as the commit point. */
-async function playInstruction(run: OpenedTour, world: World, orch: Orchestrator, roles: Roles, k: number, ep: InstructionEpisode, relocation: Awaited<ReturnType<typeof taskRelocation>>, dtw?: DtwMethod): Promise<string> {
+async function playInstruction(
+  run: OpenedTour,
+  world: World,
+  orch: Orchestrator,
+  roles: Roles,
+  k: number,
+  ep: InstructionEpisode,
+  relocation: Awaited<ReturnType<typeof taskRelocation>>,
+  dtw?: DtwMethod,
+): Promise<string> {
   const { ws, journal, out } = run;
   const id = taskId(k);
   if (journal.readRecord(id)) throw new Error(`${id} is already closed; its files are not written again`);
@@ -167,7 +214,16 @@ async function playInstruction(run: OpenedTour, world: World, orch: Orchestrator
   const scores = scoreVlnEpisode(ep, walked, claim !== null, { geodesic: (a, b) => world.navmesh.geodesic(a, b) }, dtw);
   const providerError = outcome.trace.some((e) => e.kind === 'model-error');
   const success = scores.sr >= 1;
-  journal.writeEvaluation({ task_id: id, success, spl: scores.spl, distance_to_goal: Number.isFinite(scores.ne) ? scores.ne : null, shortest_path: ep.geodesicDistance, path_length: scores.pathLength, failure: providerError && !success ? 'provider-error' : null, ended_by: outcome.record.termination_reason ?? (claim ? `claim ${claim}` : null) });
+  journal.writeEvaluation({
+    task_id: id,
+    success,
+    spl: scores.spl,
+    distance_to_goal: Number.isFinite(scores.ne) ? scores.ne : null,
+    shortest_path: ep.geodesicDistance,
+    path_length: scores.pathLength,
+    failure: providerError && !success ? 'provider-error' : null,
+    ended_by: outcome.record.termination_reason ?? (claim ? `claim ${claim}` : null),
+  });
   const task: TourTaskScores = { task_id: id, episode: ep.id, stopped: claim !== null, ...scores, ne: Number.isFinite(scores.ne) ? scores.ne : null };
   ws.writeOwned(ORCH, tourTaskScoresPath(id), JSON.stringify(task) + '\n');
   const usage: TaskUsage = { task_id: id, ...outcome.usage, peak_prompt_tokens: outcome.peakPromptTokens, token_source: tokenSourceOf(roles.actor) };

@@ -45,7 +45,10 @@ export interface LifelongToursRun {
 export const tourDir = (out: string, n: number): string => join(resolve(out), 'tours', `tour-${String(n).padStart(3, '0')}`);
 
 /** Runs (or continues, with `resume`) every tour, then writes OUT/metrics.json and OUT/episodes.json. */
-export async function runLifelongTours(tours: readonly Tour[], o: Omit<LifelongTourOptions, 'out'> & { out: string; onTour?: (done: number, total: number) => void }): Promise<LifelongToursRun> {
+export async function runLifelongTours(
+  tours: readonly Tour[],
+  o: Omit<LifelongTourOptions, 'out'> & { out: string; onTour?: (done: number, total: number) => void },
+): Promise<LifelongToursRun> {
   const tasks: LifelongToursRun['tasks'] = [];
   const rows: TaskRow[][] = [];
   const per: TourScores[] = [];

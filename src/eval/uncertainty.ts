@@ -30,7 +30,8 @@ export const SCORES = {
     const all = seqs.flat();
     return all.length ? all.reduce((s, t) => s + t.spl, 0) / all.length : 0;
   },
-  e_SR: (seqs: readonly (readonly ScoredTask[])[]): number => (seqs.length ? seqs.filter((s) => s.length > 0 && s.every((t) => t.success)).length / seqs.length : 0),
+  e_SR: (seqs: readonly (readonly ScoredTask[])[]): number =>
+    seqs.length ? seqs.filter((s) => s.length > 0 && s.every((t) => t.success)).length / seqs.length : 0,
 } as const;
 export type ScoreName = keyof typeof SCORES;
 
@@ -102,7 +103,10 @@ export interface PairedDifference {
  * run folder `seed-H`), with a bootstrap interval that resamples the pairs, so that what the two
  * share (the house, the goals) cancels.
  */
-export function pairedDifferences(baseline: ReadonlyMap<string, readonly ScoredTask[]>, candidate: ReadonlyMap<string, readonly ScoredTask[]>): PairedDifference[] {
+export function pairedDifferences(
+  baseline: ReadonlyMap<string, readonly ScoredTask[]>,
+  candidate: ReadonlyMap<string, readonly ScoredTask[]>,
+): PairedDifference[] {
   const keys = [...baseline.keys()].filter((k) => candidate.has(k)).sort();
   const pairs = keys.map((k) => ({ a: baseline.get(k) as readonly ScoredTask[], b: candidate.get(k) as readonly ScoredTask[] }));
   return (Object.keys(SCORES) as ScoreName[]).map((score) => {

@@ -5,7 +5,9 @@ import type { VlnMetrics, VlnRun } from './vln-run.js';
 
 export async function writeRunOutputs(dir: string, run: VlnRun): Promise<{ metrics: string; trace: string; episodes: string }> {
   await mkdir(dir, { recursive: true });
-  const metrics = join(dir, 'metrics.json'), trace = join(dir, 'decisions.jsonl'), episodes = join(dir, 'episodes.json');
+  const metrics = join(dir, 'metrics.json'),
+    trace = join(dir, 'decisions.jsonl'),
+    episodes = join(dir, 'episodes.json');
   await writeFile(metrics, JSON.stringify(run.metrics, null, 2) + '\n');
   let cumulative = 0;
   const lines = run.trace.map((d) => {
@@ -27,8 +29,15 @@ const k = (x: number) => `${(x / 1000).toFixed(1)}k`;
 const NAMES: Record<string, string> = { native: 'Native single agent', off: 'NavHarness, compression off', goal: 'NavHarness, goal compression' };
 
 export function metricsTable(ms: readonly VlnMetrics[]): string {
-  const rows = ms.map((m) => `| ${NAMES[m.config] ?? m.config} | ${m.episodes} | ${f(m.stop_rate * 100, 0)} | ${f(m.NE)} | ${f(m.OSR * 100, 1)} | ${f(m.SR * 100, 1)} | ${f(m.SPL * 100, 1)} | ${f(m.nDTW * 100, 1)} | ${f(m.actions_per_episode, 1)} | ${f(m.goals_verified_per_episode, 1)} | ${f(m.revisions_per_episode, 1)} |`);
-  return ['| Configuration | Episodes | Ended by STOP (%) | NE (m) ↓ | OSR ↑ | SR ↑ | SPL ↑ | nDTW ↑ | Actions/ep. | Verified goals/ep. | Revisions/ep. |', '|---|---|---|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+  const rows = ms.map(
+    (m) =>
+      `| ${NAMES[m.config] ?? m.config} | ${m.episodes} | ${f(m.stop_rate * 100, 0)} | ${f(m.NE)} | ${f(m.OSR * 100, 1)} | ${f(m.SR * 100, 1)} | ${f(m.SPL * 100, 1)} | ${f(m.nDTW * 100, 1)} | ${f(m.actions_per_episode, 1)} | ${f(m.goals_verified_per_episode, 1)} | ${f(m.revisions_per_episode, 1)} |`,
+  );
+  return [
+    '| Configuration | Episodes | Ended by STOP (%) | NE (m) ↓ | OSR ↑ | SR ↑ | SPL ↑ | nDTW ↑ | Actions/ep. | Verified goals/ep. | Revisions/ep. |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 export function tokenTable(ms: readonly VlnMetrics[]): string {
@@ -37,5 +46,9 @@ export function tokenTable(ms: readonly VlnMetrics[]): string {
     (m) =>
       `| ${NAMES[m.config] ?? m.config} | ${k(m.input_tokens)} | ${k(m.cached_tokens)} | ${k(m.output_tokens)} | ${k(m.total_tokens)} | ${f(m.decisions_per_episode, 1)} | ${f(m.external_decisions_per_episode, 1)} | ${f(m.images_per_decision)} | ${f(m.text_kchars_per_decision)} | ${off && off.total_tokens > 0 ? f(m.total_tokens / off.total_tokens) : '–'} |`,
   );
-  return ['| Configuration | Input (incl. cached) / ep. | Cache / ep. | Output / ep. | Total / ep. | Model calls / ep. | External decisions / ep. | Image / Dec. | Text / Dec. (k chars) | Total ratio vs Off |', '|---|---|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+  return [
+    '| Configuration | Input (incl. cached) / ep. | Cache / ep. | Output / ep. | Total / ep. | Model calls / ep. | External decisions / ep. | Image / Dec. | Text / Dec. (k chars) | Total ratio vs Off |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }

@@ -6,7 +6,16 @@
 import { type Model, tokenSourceOf } from '../models/index.js';
 import { type InstructionEpisode, openEpisodeWorld, type EpisodeWorld } from '../world/index.js';
 import { type CameraConfig, type DtwMethod, type Scene, type SceneNavMesh, scoreVlnEpisode, type VlnScores } from '../sim/index.js';
-import { summariseTokens, type DecisionRecord, type TokenSummary, runNavHarnessEpisode, type LoopOptions, type LoopResult, type VlnConfig, runNativeEpisode } from '../vln/index.js';
+import {
+  summariseTokens,
+  type DecisionRecord,
+  type TokenSummary,
+  runNavHarnessEpisode,
+  type LoopOptions,
+  type LoopResult,
+  type VlnConfig,
+  runNativeEpisode,
+} from '../vln/index.js';
 import { GroundTruthPerception, ScriptedVlnAgents } from '../baselines/index.js';
 import { episodePaths, type EpisodePaths, pathMapPng } from './vln-paths.js';
 
@@ -99,14 +108,35 @@ export const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0)
  * Episode `n` (1-based) of a run played in `world` from trajectory point `from`: scored, its decisions
  * added to `trace`, its map picture to `maps`.
  */
-export function episodeOutcome(ep: InstructionEpisode, world: EpisodeWorld, r: LoopResult, o: RunOptions, n: number, from: number, into: Pick<VlnRun, 'trace' | 'maps'>): EpisodeOutcome {
+export function episodeOutcome(
+  ep: InstructionEpisode,
+  world: EpisodeWorld,
+  r: LoopResult,
+  o: RunOptions,
+  n: number,
+  from: number,
+  into: Pick<VlnRun, 'trace' | 'maps'>,
+): EpisodeOutcome {
   const oracle = { geodesic: (a: readonly number[], b: readonly number[]) => world.navmesh.geodesic(a as any, b as any) };
   const walked = world.trajectory().slice(from);
   const scores = scoreVlnEpisode(ep, walked, r.stopped, oracle, o.dtw);
   into.trace.push(...r.ledger.decisions);
-  const png = pathMapPng(world, ep, walked), map = png ? episodeMapPath(n) : undefined;
+  const png = pathMapPng(world, ep, walked),
+    map = png ? episodeMapPath(n) : undefined;
   if (png && map) into.maps.set(map, png);
-  return { id: ep.id, scores, stopped: r.stopped, endReason: r.endReason, actions: r.actions, goals: r.goals, problems: r.problems.length, ...(r.endReason === 'provider-error' ? { providerError: r.problems[r.problems.length - 1] } : {}), tokens: summariseTokens(r.ledger.decisions), paths: episodePaths(ep, walked), ...(map ? { map } : {}) };
+  return {
+    id: ep.id,
+    scores,
+    stopped: r.stopped,
+    endReason: r.endReason,
+    actions: r.actions,
+    goals: r.goals,
+    problems: r.problems.length,
+    ...(r.endReason === 'provider-error' ? { providerError: r.problems[r.problems.length - 1] } : {}),
+    tokens: summariseTokens(r.ledger.decisions),
+    paths: episodePaths(ep, walked),
+    ...(map ? { map } : {}),
+  };
 }
 
 export async function runVln(episodes: readonly InstructionEpisode[], o: RunOptions): Promise<VlnRun> {
@@ -154,6 +184,9 @@ export function vlnMetrics(outcomes: readonly EpisodeOutcome[], trace: readonly 
     goals_verified_per_episode: m((e) => e.goals.verified),
     revisions_per_episode: m((e) => e.goals.revisions),
     // only a provider's own counts are 'provider-reported'; the mock and scripted models estimate theirs
-    token_counts: o.agent.kind === 'model' && tokenSourceOf(o.agent.model) === 'provider' ? 'provider-reported' : 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)',
+    token_counts:
+      o.agent.kind === 'model' && tokenSourceOf(o.agent.model) === 'provider'
+        ? 'provider-reported'
+        : 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)',
   };
 }

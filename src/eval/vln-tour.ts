@@ -49,7 +49,12 @@ export function toursByHouse(episodes: readonly InstructionEpisode[]): Tour[] {
   return [...by.values()].map((eps) => ({ id: `tour-${eps[0].id}`, episodes: eps }));
 }
 
-async function runTour(tour: Tour, o: RunOptions, into: { outcomes: EpisodeOutcome[]; trace: DecisionRecord[]; maps: VlnRun['maps'] }, total: number): Promise<TourScores> {
+async function runTour(
+  tour: Tour,
+  o: RunOptions,
+  into: { outcomes: EpisodeOutcome[]; trace: DecisionRecord[]; maps: VlnRun['maps'] },
+  total: number,
+): Promise<TourScores> {
   const first = tour.episodes[0];
   const away = tour.episodes.find((ep) => JSON.stringify(ep.house) !== JSON.stringify(first.house));
   if (away) throw new Error(`tour ${tour.id}: episode ${away.id} is in another house than ${first.id}; a tour stays in one scene`);
@@ -58,7 +63,8 @@ async function runTour(tour: Tour, o: RunOptions, into: { outcomes: EpisodeOutco
   const mine: EpisodeOutcome[] = [];
   try {
     for (const [k, ep] of tour.episodes.entries()) {
-      const at = world.sim.simPose.position, s = ep.start.position;
+      const at = world.sim.simPose.position,
+        s = ep.start.position;
       if (k > 0 && (Math.hypot(at[0] - s[0], at[2] - s[2]) > MOVE_BEYOND_M || Math.abs(at[1] - s[1]) > 1)) {
         world.teleport(ep.start);
         await relocationViews(world.navigator);
@@ -73,14 +79,25 @@ async function runTour(tour: Tour, o: RunOptions, into: { outcomes: EpisodeOutco
   } finally {
     world.dispose();
   }
-  return tourScores(tour.id, mine.map((e) => e.scores));
+  return tourScores(
+    tour.id,
+    mine.map((e) => e.scores),
+  );
 }
 
 /** A tour's scores from its instructions' (a null NE, no route from the stop, is left out of the mean). */
 export function tourScores(tour: string, scores: readonly { sr: number; spl: number; ne: number | null; ndtw: number }[]): TourScores {
   const m = (f: (s: (typeof scores)[number]) => number) => mean(scores.map(f));
   const ne = scores.map((s) => s.ne).filter((d): d is number => d !== null);
-  return { tour, episodes: scores.length, SR: m((s) => s.sr), SPL: m((s) => s.spl), NE: ne.length ? mean(ne) : Number.NaN, nDTW: m((s) => s.ndtw), success: scores.every((s) => s.sr >= 1) };
+  return {
+    tour,
+    episodes: scores.length,
+    SR: m((s) => s.sr),
+    SPL: m((s) => s.spl),
+    NE: ne.length ? mean(ne) : Number.NaN,
+    nDTW: m((s) => s.ndtw),
+    success: scores.every((s) => s.sr >= 1),
+  };
 }
 
 /** Runs the tours in order; metrics hold the per-instruction means and the tours' scores. */
@@ -89,6 +106,9 @@ export async function runVlnTours(tours: readonly Tour[], o: RunOptions): Promis
   const per: TourScores[] = [];
   const total = tours.reduce((n, t) => n + t.episodes.length, 0);
   for (const t of tours) if (t.episodes.length) per.push(await runTour(t, o, into, total));
-  const metrics = { ...vlnMetrics(into.outcomes, into.trace, o), tours: { count: per.length, tour_success_rate: mean(per.map((t) => (t.success ? 1 : 0))), per_tour: per } };
+  const metrics = {
+    ...vlnMetrics(into.outcomes, into.trace, o),
+    tours: { count: per.length, tour_success_rate: mean(per.map((t) => (t.success ? 1 : 0))), per_tour: per },
+  };
   return { metrics, ...into };
 }

@@ -21,7 +21,11 @@ const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 
 export function frameProblem(f: WorldFrame): string | null {
-  for (const [name, v] of [['right', f.right], ['forward', f.forward], ['up', f.up]] as const) {
+  for (const [name, v] of [
+    ['right', f.right],
+    ['forward', f.forward],
+    ['up', f.up],
+  ] as const) {
     if (!v.every(Number.isFinite) || Math.abs(dot(v, v) - 1) > 1e-6) return `world frame '${name}' must be a finite unit vector`;
   }
   if (Math.abs(dot(f.right, f.forward)) > 1e-6 || Math.abs(dot(f.right, f.up)) > 1e-6 || Math.abs(dot(f.forward, f.up)) > 1e-6) {
@@ -48,6 +52,7 @@ export function planarPose(frame: WorldFrame, camToWorld: Mat4): PlanarPose {
   const t: Vec3 = [camToWorld[3], camToWorld[7], camToWorld[11]];
   const look: Vec3 = [camToWorld[2], camToWorld[6], camToWorld[10]]; // camera +z in world
   const { x, z } = planarPoint(frame, t);
-  const lx = dot(frame.right, look), lz = dot(frame.forward, look);
+  const lx = dot(frame.right, look),
+    lz = dot(frame.forward, look);
   return { x, z, yaw: Math.atan2(-lx, lz) };
 }

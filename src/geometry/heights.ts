@@ -40,7 +40,8 @@ function combine(...ab: number[]): number {
  * cos ψ·right + sin ψ·forward, camera y along −up, camera z along −sin ψ·right + cos ψ·forward.
  */
 export function levelPose(frame: WorldFrame, at: PlanarPose, height: number): Mat4 {
-  const c = Math.cos(at.yaw), s = Math.sin(at.yaw);
+  const c = Math.cos(at.yaw),
+    s = Math.sin(at.yaw);
   const { right: r, forward: f, up: u } = frame;
   const m = new Float64Array(16);
   for (let i = 0; i < 3; i++) {

@@ -12,8 +12,10 @@ import type { Mat4, Vec3 } from './pose.js';
 
 /** Camera-to-sim-world pose (OpenCV camera axes) of a body at floor point p with heading yaw. */
 export function simCameraPose(p: Vec3, yaw: number, height: number, pitch = 0): Mat4 {
-  const s = Math.sin(yaw), c = Math.cos(yaw);
-  const sp = Math.sin(pitch), cp = Math.cos(pitch);
+  const s = Math.sin(yaw),
+    c = Math.cos(yaw);
+  const sp = Math.sin(pitch),
+    cp = Math.cos(pitch);
   const fwd: Vec3 = [-s * cp, sp, -c * cp]; // pitch > 0 tilts the view up
   const right: Vec3 = [c, 0, -s];
   // down = fwd × right keeps (right, down, fwd) right-handed

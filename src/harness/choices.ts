@@ -3,7 +3,17 @@
  * schema and defaults, and the judge kinds, importing nothing but zod and the light surfaces of
  * the layers below, so that a command's flag table reads them without loading the harness.
  */
-export { actuationNoiseOf, DEFAULT_MOTION_PRIOR, type HarnessConfig, type HarnessConfigInput, HarnessConfigSchema, MapThreadsSchema, motionPriorOf, SESSION_POLICIES, type SessionPolicy } from './config.js';
+export {
+  actuationNoiseOf,
+  DEFAULT_MOTION_PRIOR,
+  type HarnessConfig,
+  type HarnessConfigInput,
+  HarnessConfigSchema,
+  MapThreadsSchema,
+  motionPriorOf,
+  SESSION_POLICIES,
+  type SessionPolicy,
+} from './config.js';
 export { type PolicyTraits, policyTraits } from './policy-traits.js';
 export { isCommandAgent } from './command-spec.js';
 

@@ -53,7 +53,10 @@ export function judgeStopViews<T>(stopViews: readonly T[], count: 1 | 4 = 4): T[
 
 export async function judgeEvidence(deps: FlowDeps, t: TaskState, stopViews: BodyFrame[], earlierViews: readonly View[]): Promise<JudgeEvidence> {
   const nav = deps.navigator;
-  const four = selectS12(stopViews, earlierViews.map((v, i) => ({ v, i })));
+  const four = selectS12(
+    stopViews,
+    earlierViews.map((v, i) => ({ v, i })),
+  );
   const sel = { stop: judgeStopViews(four.stop, deps.config.judgeStopViews ?? 4), earlier: four.earlier };
   const floor = nav.floor;
   return {
@@ -73,7 +76,14 @@ export async function judgeEvidence(deps: FlowDeps, t: TaskState, stopViews: Bod
   };
 }
 
-export async function check(deps: FlowDeps, t: TaskState, which: 'prestop' | 'final', stopViews: BodyFrame[], earlier: readonly View[], usage: UsageByRole): Promise<StoredVerdict> {
+export async function check(
+  deps: FlowDeps,
+  t: TaskState,
+  which: 'prestop' | 'final',
+  stopViews: BodyFrame[],
+  earlier: readonly View[],
+  usage: UsageByRole,
+): Promise<StoredVerdict> {
   const ev = await judgeEvidence(deps, t, stopViews, earlier);
   const r = await deps.judge.check(ev);
   usage.judge = addUsage(usage.judge, r.usage);
@@ -109,7 +119,8 @@ export async function closeFlow(deps: FlowDeps, t: TaskState, session: Session, 
     const canAct = stepsLeft(t.ctx) > 0 && remaining(t.turns) > 0 && !t.ctx.terminated;
     const withheld = withholdsStop(req.claim, prestop.verdict) && canAct;
     events.push({ kind: 'prestop', verdict: prestop.verdict, withheld, steps: t.ctx.budget.used });
-    if (withheld) return { kind: 'withheld', evidence: prestopEvidenceReturn(req.claim, prestop.verdict as 'complete' | 'incomplete', prestop.evidence), events };
+    if (withheld)
+      return { kind: 'withheld', evidence: prestopEvidenceReturn(req.claim, prestop.verdict as 'complete' | 'incomplete', prestop.evidence), events };
   }
   const plan = certificationPlan(cfg.certification, t.prestop, t.ctx.budget.used);
   let verdict: StoredVerdict | null = null;
@@ -120,4 +131,3 @@ export async function closeFlow(deps: FlowDeps, t: TaskState, session: Session, 
   events.push({ kind: 'certification', plan: plan.kind, verdict: verdict?.verdict ?? null });
   return { kind: 'stop', outcome: { claim, reason: `closed by the session (claim: ${req.claim})`, verdict, stopPngs: stopViews.map(png) }, events };
 }
-

@@ -18,7 +18,10 @@ const CommandLineSchema = z
   .min(1, `the command line is empty; write ${COMMAND_AGENT_FORM}`)
   .max(4000, 'the command line has at most 4000 characters')
   .refine((s) => !/[\0\r\n]/.test(s), 'the command line is one line without NUL characters')
-  .refine((s) => s.includes('{prompt_file}') && (s.includes('{mcp_config}') || s.includes('{mcp_url}')), 'the command line must name {prompt_file} and {mcp_config} or {mcp_url} (the agent learns its task and its tools from them)');
+  .refine(
+    (s) => s.includes('{prompt_file}') && (s.includes('{mcp_config}') || s.includes('{mcp_url}')),
+    'the command line must name {prompt_file} and {mcp_config} or {mcp_url} (the agent learns its task and its tools from them)',
+  );
 
 export const isCommandAgent = (agent: string): boolean => agent.trim().startsWith(COMMAND_AGENT_PREFIX);
 
@@ -38,7 +41,12 @@ export function parseCommandAgent(agent: string): CommandParse {
  * as a provider error. Optional in the harness configuration, so runs recorded before it still resume.
  */
 export const CommandLimitsSchema = z.strictObject({
-  deadlineSeconds: z.number().int().min(1).max(24 * 3600).default(3600),
+  deadlineSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(3600),
   maxOutputBytes: z
     .number()
     .int()

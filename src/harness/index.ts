@@ -1,5 +1,13 @@
 /** The public surface of src/harness/: what the layers above it use. */
-export { actuationNoiseOf, DEFAULT_MOTION_PRIOR, type HarnessConfig, HarnessConfigSchema, MapThreadsSchema, motionPriorOf, SESSION_POLICIES } from './config.js';
+export {
+  actuationNoiseOf,
+  DEFAULT_MOTION_PRIOR,
+  type HarnessConfig,
+  HarnessConfigSchema,
+  MapThreadsSchema,
+  motionPriorOf,
+  SESSION_POLICIES,
+} from './config.js';
 export { DEFAULT_JUDGE, JUDGE_KINDS, type JudgeKind, type PolicyTraits, policyTraits, type SessionPolicy } from './choices.js';
 export { consolidate } from './consolidation.js';
 export { type Judge, type JudgeEvidence, type JudgeResult, ModelJudge } from './judge.js';

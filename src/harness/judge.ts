@@ -6,7 +6,16 @@
  */
 import type { BodyFrame } from '../body/index.js';
 import { type ContentPart, type Message, type Model, type Usage, addUsage, image, text, ZERO_USAGE } from '../models/index.js';
-import { earlierFrameLabel, judgeGoal, judgeSystem, judgeJsonReprompt, judgeRequest, MAP_LABEL, stopViewLabel, type MechanicalRecord } from '../prompts/index.js';
+import {
+  earlierFrameLabel,
+  judgeGoal,
+  judgeSystem,
+  judgeJsonReprompt,
+  judgeRequest,
+  MAP_LABEL,
+  stopViewLabel,
+  type MechanicalRecord,
+} from '../prompts/index.js';
 import type { JudgeVerdict } from '../memory/index.js';
 import { providerMessage } from './model-call.js';
 import { judgeStep, unresolvedVerdict } from './verdict-parse.js';

@@ -26,4 +26,8 @@ export interface OrchestratorDeps {
   hops?: ExternalHops;
 }
 
-export type HarnessEvent = SessionEvent | { kind: 'task-start'; task: string } | { kind: 'task-closed'; task: string; status: string } | { kind: 'trace'; task: string; entry: TraceEntry };
+export type HarnessEvent =
+  | SessionEvent
+  | { kind: 'task-start'; task: string }
+  | { kind: 'task-closed'; task: string; status: string }
+  | { kind: 'trace'; task: string; entry: TraceEntry };

@@ -40,7 +40,8 @@ export interface TaskOutcome {
 }
 
 const png = (f: { width: number; height: number; rgb: Uint8Array }): Uint8Array => rgbPng(f);
-const RESUME_NUDGE = 'Continue the task. When you have reached the goal or decide to give up, write your handover (if you were given a path) and call close_task.';
+const RESUME_NUDGE =
+  'Continue the task. When you have reached the goal or decide to give up, write your handover (if you were given a path) and call close_task.';
 const RESUME_NUDGE_NO_FILES = 'Continue the task. When you have reached the goal or decide to give up, call close_task.';
 
 /** A task opened: its state, the acting session with the opening said, what to compare at the record. */
@@ -78,7 +79,8 @@ export class Orchestrator {
   private current: TaskState | null = null;
 
   constructor(readonly deps: OrchestratorDeps) {
-    if (policyTraits(deps.config.policy).oneSession && !deps.hops) this.compactor = new Compactor(deps.config.contextWindow, deps.config.compactAt, deps.actor, deps.modelRetry);
+    if (policyTraits(deps.config.policy).oneSession && !deps.hops)
+      this.compactor = new Compactor(deps.config.contextWindow, deps.config.compactAt, deps.actor, deps.modelRetry);
     for (const p of deps.navigator.places.list()) this.placeMoves.set(p.name.toLowerCase(), p.moves);
   }
 
@@ -106,10 +108,15 @@ export class Orchestrator {
 
   private newSession(name: string): Session {
     const onEvent = (e: SessionEvent) => {
-      if (e.kind === 'turn' && this.current) this.current.peakPromptTokens = Math.max(this.current.peakPromptTokens, e.usage.uncachedInput + e.usage.cachedInput);
+      if (e.kind === 'turn' && this.current)
+        this.current.peakPromptTokens = Math.max(this.current.peakPromptTokens, e.usage.uncachedInput + e.usage.cachedInput);
       this.emit(e);
     };
-    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), { onEvent, retry: this.deps.modelRetry, external: this.deps.hops });
+    return new Session(name, this.deps.actor, systemBrief(this.deps.config), actorTools(this.deps.config), {
+      onEvent,
+      retry: this.deps.modelRetry,
+      external: this.deps.hops,
+    });
   }
 
   private resetCheckpoint(t: TaskState, checkpoint = checkpointOf(this.deps.navigator)): void {
@@ -148,16 +155,21 @@ export class Orchestrator {
     const markersBefore = new Map(nav.places.list().map((p) => [p.name.toLowerCase(), p.moves]));
     const continuing = traits.oneSession && this.single !== null;
     const session = continuing ? (this.single as Session) : this.newSession(`${id}/attempt-1`);
-    const opening = openingContent(cfg, journal, {
-      taskNumber: spec.index,
-      goal: spec.goal,
-      previousTaskId: this.previousTaskId,
-      carriedHandover: this.carriedHandover,
-      handoverPath: journal.handoverPath(id),
-      stepBudget: cfg.stepBudget,
-      turnBudget: cfg.turnBudget,
-      relocationViews: relocationViews ? relocationViews.map(png) : null,
-    }, continuing);
+    const opening = openingContent(
+      cfg,
+      journal,
+      {
+        taskNumber: spec.index,
+        goal: spec.goal,
+        previousTaskId: this.previousTaskId,
+        carriedHandover: this.carriedHandover,
+        handoverPath: journal.handoverPath(id),
+        stepBudget: cfg.stepBudget,
+        turnBudget: cfg.turnBudget,
+        relocationViews: relocationViews ? relocationViews.map(png) : null,
+      },
+      continuing,
+    );
     // the task boundary consults tracking status: a session that starts lost is told so
     if (nav.status === 'lost' || nav.status === 'recently_lost') {
       opening.content.push(text(trackingAtTaskStart(nav.status)));
@@ -256,7 +268,11 @@ export class Orchestrator {
     if (outcome.claim === null) this.trace(t, { kind: 'stop', reason: outcome.reason });
     if (policyTraits(cfg.policy).oneSession) this.single = run.session;
     for (const { s, from } of [{ s: open.session, from: open.actorUsageStart }, ...run.newSessions]) {
-      usage.actor = addUsage(usage.actor, { uncachedInput: s.usage.uncachedInput - from.uncachedInput, cachedInput: s.usage.cachedInput - from.cachedInput, output: s.usage.output - from.output });
+      usage.actor = addUsage(usage.actor, {
+        uncachedInput: s.usage.uncachedInput - from.uncachedInput,
+        cachedInput: s.usage.cachedInput - from.cachedInput,
+        output: s.usage.output - from.output,
+      });
     }
     if (this.compactor) {
       usage.compaction = addUsage(usage.compaction, this.compactor.usage);

@@ -6,7 +6,19 @@
  */
 import { requiredReading, type Journal, HOUSE_NOTE_FILES, houseNotePath, READ_LIMIT_CHARS } from '../memory/index.js';
 import { image, text, type ContentPart, type UserMessage } from '../models/index.js';
-import { type AttachedFile, fill, ACTOR_SYSTEM_BRIEF, FIXED_RETRIEVAL_FILE_LINE, FIXED_RETRIEVAL_READING_LINE, independentOpening, nextTaskInSameSession, openingFacts, SUMMARY_HANDOVER_STEP, SUMMARY_INSTEAD_OF_HANDOVER, taskOpening } from '../prompts/index.js';
+import {
+  type AttachedFile,
+  fill,
+  ACTOR_SYSTEM_BRIEF,
+  FIXED_RETRIEVAL_FILE_LINE,
+  FIXED_RETRIEVAL_READING_LINE,
+  independentOpening,
+  nextTaskInSameSession,
+  openingFacts,
+  SUMMARY_HANDOVER_STEP,
+  SUMMARY_INSTEAD_OF_HANDOVER,
+  taskOpening,
+} from '../prompts/index.js';
 import { FILE_TOOLS, NAVIGATION_TOOLS, type Tool, type AgentGoal } from '../tools/index.js';
 import type { HarnessConfig } from './config.js';
 import { policyTraits } from './policy-traits.js';
@@ -29,7 +41,9 @@ export function fileTools(cfg: HarnessConfig): Tool[] {
 
 /** The acting session's tools under a configuration: file tools only where there is external memory. */
 export function actorTools(cfg: HarnessConfig): Tool[] {
-  const nav = NAVIGATION_TOOLS.filter((t) => (cfg.maps || !MAP_TOOLS.has(t.name)) && !(policyTraits(cfg.policy).forgetsMap && INDEPENDENT_WITHHELD.has(t.name)));
+  const nav = NAVIGATION_TOOLS.filter(
+    (t) => (cfg.maps || !MAP_TOOLS.has(t.name)) && !(policyTraits(cfg.policy).forgetsMap && INDEPENDENT_WITHHELD.has(t.name)),
+  );
   return policyTraits(cfg.policy).memoryFiles ? [...nav, ...fileTools(cfg)] : nav;
 }
 
@@ -66,7 +80,14 @@ export function readingList(journal: Journal, cfg: HarnessConfig, previousTaskId
 
 /** A task's opening message: its text and images, with the budgets it states as facts. */
 export function openingContent(cfg: HarnessConfig, journal: Journal, i: OpeningInput, continuing: boolean): UserMessage {
-  const base = { taskNumber: i.taskNumber, goal: i.goal.text, goalKind: i.goal.kind, stepBudget: i.stepBudget, turnBudget: i.turnBudget, relocated: i.relocationViews !== null };
+  const base = {
+    taskNumber: i.taskNumber,
+    goal: i.goal.text,
+    goalKind: i.goal.kind,
+    stepBudget: i.stepBudget,
+    turnBudget: i.turnBudget,
+    relocated: i.relocationViews !== null,
+  };
   let body: string;
   const traits = policyTraits(cfg.policy);
   if (traits.memoryFiles) {
@@ -120,7 +141,9 @@ function offeredToolLines(brief: string, offered: ReadonlySet<string>): string {
 export function systemBrief(cfg: HarnessConfig, brief = ACTOR_SYSTEM_BRIEF): string {
   const offered = new Set(actorTools(cfg).map((t) => t.name));
   if (fixedRetrieval(cfg)) {
-    brief = brief.replace(/^- list_files, read_file and write_file .*$/m, FIXED_RETRIEVAL_FILE_LINE).replace(/^- Read the files your instruction lists .*$/m, FIXED_RETRIEVAL_READING_LINE);
+    brief = brief
+      .replace(/^- list_files, read_file and write_file .*$/m, FIXED_RETRIEVAL_FILE_LINE)
+      .replace(/^- Read the files your instruction lists .*$/m, FIXED_RETRIEVAL_READING_LINE);
   }
   if (cfg.handover === 'summary') brief = brief.replace(/^1\. Write your task handover .*$/m, SUMMARY_HANDOVER_STEP);
   let out = offeredToolLines(brief, offered);

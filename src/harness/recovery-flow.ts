@@ -108,7 +108,13 @@ async function noteHop(deps: FlowDeps, t: TaskState, session: Session): Promise<
 }
 
 /** The opening of the new attempt's conversation; `placeGraph` is the rendered graph for floor and house scopes. */
-export function attemptOpening(journal: Journal, t: TaskState, a: NewAttempt, placeGraph: string | null, cfg: Pick<HarnessConfig, 'recoveryNote' | 'retrieval'> = {}): UserMessage {
+export function attemptOpening(
+  journal: Journal,
+  t: TaskState,
+  a: NewAttempt,
+  placeGraph: string | null,
+  cfg: Pick<HarnessConfig, 'recoveryNote' | 'retrieval'> = {},
+): UserMessage {
   const input: RecoveryOpeningInput = {
     scope: a.scope,
     goal: t.spec.goal.text,

@@ -41,9 +41,7 @@ export interface RecoveryProposal {
   confidence: number | null;
 }
 
-export type RecoveryDecision =
-  | { kind: 'continue'; rule: 1 | 2 | 3; reason: string }
-  | { kind: 'recover'; scope: Scope; rules: number[]; reason: string };
+export type RecoveryDecision = { kind: 'continue'; rule: 1 | 2 | 3; reason: string } | { kind: 'recover'; scope: Scope; rules: number[]; reason: string };
 
 export function decideRecovery(p: RecoveryProposal, s: RecoverySignals, cfg: RecoveryConfig): RecoveryDecision {
   if (s.recoveriesUsed >= cfg.maxRecoveries) return { kind: 'continue', rule: 1, reason: `the task's ${cfg.maxRecoveries} recoveries are used` };

@@ -8,7 +8,19 @@
  * consolidation session and the exploration benches all run their conversations through this loop;
  * the caller decides what happens next, and the conversation is never cleared here.
  */
-import { type AssistantMessage, type ContentPart, type Message, type Model, type ModelRequest, type ToolCall, type Usage, type UserMessage, addUsage, text, ZERO_USAGE } from '../models/index.js';
+import {
+  type AssistantMessage,
+  type ContentPart,
+  type Message,
+  type Model,
+  type ModelRequest,
+  type ToolCall,
+  type Usage,
+  type UserMessage,
+  addUsage,
+  text,
+  ZERO_USAGE,
+} from '../models/index.js';
 import { remaining, type Budget, stepsLeft, type ToolContext, callTool, toolSpecs, type Tool, type ToolResult } from '../tools/index.js';
 import { completeWithRetry, DEFAULT_RETRY, type RetryPolicy } from './model-call.js';
 
@@ -77,7 +89,8 @@ const NOT_EXECUTED = 'Not executed: the episode has ended.';
 const FRAME_TOOLS = new Set(['observe', 'step']);
 
 /** Camera images a call's result gave the session (the ΔE frame count counts observe and step only). */
-export const framesOf = (name: string, result: ToolResult): number => (!result.isError && FRAME_TOOLS.has(name) ? result.content.filter((c) => c.type === 'image').length : 0);
+export const framesOf = (name: string, result: ToolResult): number =>
+  !result.isError && FRAME_TOOLS.has(name) ? result.content.filter((c) => c.type === 'image').length : 0;
 
 export class Session {
   messages: Message[] = [];
@@ -113,7 +126,14 @@ export class Session {
     this.usage = addUsage(this.usage, res.usage);
     this.lastUsage = res.usage;
     this.messages.push(res.message);
-    this.opts.onEvent?.({ kind: 'turn', session: this.name, usage: res.usage, toolCalls: res.message.toolCalls.map((c) => c.name), text: res.message.text, request });
+    this.opts.onEvent?.({
+      kind: 'turn',
+      session: this.name,
+      usage: res.usage,
+      toolCalls: res.message.toolCalls.map((c) => c.name),
+      text: res.message.text,
+      request,
+    });
     return res.message;
   }
 
@@ -147,7 +167,14 @@ export class Session {
       }
       const result = await callTool(this.tools, call.name, call.arguments, ctx);
       framesSeen += framesOf(call.name, result);
-      this.messages.push({ role: 'tool', callId: call.id, name: call.name, content: result.content, isError: result.isError, ...(result.facts && { facts: result.facts }) });
+      this.messages.push({
+        role: 'tool',
+        callId: call.id,
+        name: call.name,
+        content: result.content,
+        isError: result.isError,
+        ...(result.facts && { facts: result.facts }),
+      });
       this.opts.onEvent?.({ kind: 'tool', session: this.name, name: call.name, isError: result.isError === true });
       final = isFinal?.(call, result) === true;
     }

@@ -16,7 +16,16 @@ export type TraceEntry =
   | { kind: 'handover-prompt' }
   | { kind: 'prestop'; verdict: string; withheld: boolean; steps: number }
   | { kind: 'certification'; plan: 'off' | 'reuse' | 'fresh'; verdict: string | null }
-  | { kind: 'recovery'; proposal: string; fallback: boolean; confidence: number | null; signals: RecoverySignals; decision: RecoveryDecision; note: string | null; brief: string | null }
+  | {
+      kind: 'recovery';
+      proposal: string;
+      fallback: boolean;
+      confidence: number | null;
+      signals: RecoverySignals;
+      decision: RecoveryDecision;
+      note: string | null;
+      brief: string | null;
+    }
   | { kind: 'model-error'; attempt: number; message: string }
   | { kind: 'stop'; reason: string }
   /** tracking was not ok when the task opened; the opening said so */
@@ -29,7 +38,12 @@ export interface UsageByRole {
   compaction: Usage;
 }
 
-export const zeroUsageByRole = (): UsageByRole => ({ actor: { ...ZERO_USAGE }, judge: { ...ZERO_USAGE }, wakeup: { ...ZERO_USAGE }, compaction: { ...ZERO_USAGE } });
+export const zeroUsageByRole = (): UsageByRole => ({
+  actor: { ...ZERO_USAGE },
+  judge: { ...ZERO_USAGE },
+  wakeup: { ...ZERO_USAGE },
+  compaction: { ...ZERO_USAGE },
+});
 
 export interface Checkpoint {
   area: number;

@@ -64,7 +64,14 @@ export class ModelWakeUp implements WakeUp {
     const short = fit.sort((a, b) => places.indexOf(a.place) - places.indexOf(b.place));
     const shortlist = short.map((s) => ({ place: s.place.name, score: s.score }));
     if (short.length === 0) return { brief: NO_STORED_PLACES_BRIEF, usage: { ...ZERO_USAGE }, shortlist };
-    const content = [text(wakeupRequest(scope, short.map((s) => s.place.name)))];
+    const content = [
+      text(
+        wakeupRequest(
+          scope,
+          short.map((s) => s.place.name),
+        ),
+      ),
+    ];
     views.forEach((v, i) => content.push(text(currentViewLabel(i + 1)), image(png(v))));
     for (const s of short) for (const v of s.place.views) content.push(text(storedViewLabel(s.place.name, roomOf(s.place))), image(png(v)));
     let res;

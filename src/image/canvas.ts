@@ -51,7 +51,8 @@ export function drawLine(img: RgbaImage, x0: number, y0: number, x1: number, y1:
   const r = Math.max(0.5, width / 2);
   for (let s = 0; s <= steps; s++) {
     const t = s / steps;
-    const x = x0 + (x1 - x0) * t, y = y0 + (y1 - y0) * t;
+    const x = x0 + (x1 - x0) * t,
+      y = y0 + (y1 - y0) * t;
     if (r <= 0.75) setPixel(img, x, y, c);
     else fillDisc(img, x, y, r, c);
   }
@@ -59,12 +60,16 @@ export function drawLine(img: RgbaImage, x0: number, y0: number, x1: number, y1:
 
 export function fillTriangle(img: RgbaImage, pts: [number, number][], c: Rgba): void {
   const [a, b, d] = pts;
-  const minX = Math.floor(Math.min(a[0], b[0], d[0])), maxX = Math.ceil(Math.max(a[0], b[0], d[0]));
-  const minY = Math.floor(Math.min(a[1], b[1], d[1])), maxY = Math.ceil(Math.max(a[1], b[1], d[1]));
+  const minX = Math.floor(Math.min(a[0], b[0], d[0])),
+    maxX = Math.ceil(Math.max(a[0], b[0], d[0]));
+  const minY = Math.floor(Math.min(a[1], b[1], d[1])),
+    maxY = Math.ceil(Math.max(a[1], b[1], d[1]));
   const edge = (p: [number, number], q: [number, number], x: number, y: number) => (q[0] - p[0]) * (y - p[1]) - (q[1] - p[1]) * (x - p[0]);
   for (let y = minY; y <= maxY; y++) {
     for (let x = minX; x <= maxX; x++) {
-      const e0 = edge(a, b, x, y), e1 = edge(b, d, x, y), e2 = edge(d, a, x, y);
+      const e0 = edge(a, b, x, y),
+        e1 = edge(b, d, x, y),
+        e2 = edge(d, a, x, y);
       if ((e0 >= 0 && e1 >= 0 && e2 >= 0) || (e0 <= 0 && e1 <= 0 && e2 <= 0)) setPixel(img, x, y, c);
     }
   }

@@ -109,7 +109,10 @@ export class FloorMapper {
    */
   restore(layers: FloorLayer[], floor: number, remembered = false): void {
     for (const l of layers) this.map.restoreFloor(l.floorUp, l.grid, l.frames, remembered);
-    this.tracker.restore(layers.map((l) => l.floorUp), floor);
+    this.tracker.restore(
+      layers.map((l) => l.floorUp),
+      floor,
+    );
     this.floorNow = floor;
   }
 
@@ -139,7 +142,10 @@ export class FloorMapper {
     });
     this.map.retainFloors(targets.map((t) => t.id));
     const floor = this.floorNow === null ? null : renumber[this.floorNow];
-    this.tracker.restore(targets.map((t) => t.floorUp), floor);
+    this.tracker.restore(
+      targets.map((t) => t.floorUp),
+      floor,
+    );
     this.floorNow = floor;
     return { renumber, raised };
   }
@@ -160,7 +166,8 @@ export class FloorMapper {
     const scratch = this.map.openFloor(up);
     let raised: number;
     try {
-      for (const v of views) this.map.integrate(v.frame, levelPose(this.map.frame, planarPose(this.map.frame, v.pose), cameraHeightOf(this.map.frame, v.pose)), scratch, false);
+      for (const v of views)
+        this.map.integrate(v.frame, levelPose(this.map.frame, planarPose(this.map.frame, v.pose), cameraHeightOf(this.map.frame, v.pose)), scratch, false);
       raised = joinRaise(saved, { floorUp: up, grid: this.map.snapshot(scratch) }, { cos: 1, sin: 0, tx: 0, tz: 0 }, 0, this.tracker.newFloorM);
     } finally {
       this.map.retainFloors(kept);

@@ -160,7 +160,8 @@ export class FloorTracker {
 
   /** False where `h` lies between two registered floors closer than `minStoreyM` to either. */
   private storeyFits(h: number): boolean {
-    const below = this.floors.filter((f) => f < h), above = this.floors.filter((f) => f > h);
+    const below = this.floors.filter((f) => f < h),
+      above = this.floors.filter((f) => f > h);
     if (below.length === 0 || above.length === 0) return true;
     return h - Math.max(...below) >= this.opts.minStoreyM && Math.min(...above) - h >= this.opts.minStoreyM;
   }
@@ -196,7 +197,9 @@ export class FloorTracker {
 
   /** How many of the newest frames (at most `limit`) have heights within `tol` of each other. */
   private heldFrames(tol: number, limit: number): number {
-    let lo = Infinity, hi = -Infinity, n = 0;
+    let lo = Infinity,
+      hi = -Infinity,
+      n = 0;
     for (let i = this.recent.length - 1; i >= Math.max(0, this.recent.length - limit); i--) {
       lo = Math.min(lo, this.recent[i]);
       hi = Math.max(hi, this.recent[i]);

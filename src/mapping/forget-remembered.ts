@@ -11,8 +11,10 @@ import { Cell } from './params.js';
 
 /** Turns the remembered obstacles within `radiusM` of (x, z) on a layer back to unknown; returns how many. */
 export function forgetRemembered(map: OccupancyMap, layer: number, at: { x: number; z: number }, radiusM: number): number {
-  const g = map.gridRef(layer), v = map.liveCells(layer);
-  const c = map.worldToCell(at.x, at.z), r = Math.ceil(radiusM / map.params.cellSize);
+  const g = map.gridRef(layer),
+    v = map.liveCells(layer);
+  const c = map.worldToCell(at.x, at.z),
+    r = Math.ceil(radiusM / map.params.cellSize);
   let n = 0;
   for (let gz = Math.max(0, c.z - g.oz - r); gz <= Math.min(g.h - 1, c.z - g.oz + r); gz++) {
     for (let gx = Math.max(0, c.x - g.ox - r); gx <= Math.min(g.w - 1, c.x - g.ox + r); gx++) {

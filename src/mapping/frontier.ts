@@ -29,7 +29,11 @@ export class FrontierFinder {
    * The nearest frontier at least `minDistM` of search away from `from`, skipping cells within
    * `ignoreRadiusM` of any point in `ignore`. Null when every reachable frontier is exhausted.
    */
-  nearest(from: PlanarPoint, layer: number, opts: { minDistM?: number; minUnknown?: number; ignore?: PlanarPoint[]; ignoreRadiusM?: number } = {}): Frontier | null {
+  nearest(
+    from: PlanarPoint,
+    layer: number,
+    opts: { minDistM?: number; minUnknown?: number; ignore?: PlanarPoint[]; ignoreRadiusM?: number } = {},
+  ): Frontier | null {
     const g = this.map.gridRef(layer);
     const n = g.w * g.h;
     const wk = this.ensure(n);
@@ -42,7 +46,8 @@ export class FrontierFinder {
       for (let dz = -r; dz <= r; dz++) {
         for (let dx = -r; dx <= r; dx++) {
           if (dx * dx + dz * dz > r * r) continue;
-          const gx = c.x + dx - g.ox, gz = c.z + dz - g.oz;
+          const gx = c.x + dx - g.ox,
+            gz = c.z + dz - g.oz;
           if (gx >= 0 && gz >= 0 && gx < g.w && gz < g.h) ignore[gz * g.w + gx] = 1;
         }
       }
@@ -55,8 +60,17 @@ export class FrontierFinder {
         this.gen = 1;
       }
       return this.map.core.exports.nearestFrontier(
-        g.ptr, g.w, g.h, start, Math.round((opts.minDistM ?? 0.5) / cell), opts.minUnknown ?? 3,
-        wk.ignore.ptr, wk.mark.ptr, wk.queue.ptr, this.gen, this.out.ptr,
+        g.ptr,
+        g.w,
+        g.h,
+        start,
+        Math.round((opts.minDistM ?? 0.5) / cell),
+        opts.minUnknown ?? 3,
+        wk.ignore.ptr,
+        wk.mark.ptr,
+        wk.queue.ptr,
+        this.gen,
+        this.out.ptr,
       );
     };
     // The robot's own cell may not be known-free yet: start from the nearest free cell within 1 m.

@@ -52,9 +52,18 @@ export class GridSearch {
       this.gen = 2;
     }
     const count = this.core.exports.astar(
-      grid.ptr, grid.w, grid.h, start, goal,
-      wk.states.ptr, wk.positions.ptr, wk.heap.ptr, wk.cold.ptr, this.gen,
-      wk.path.ptr, this.stats.ptr,
+      grid.ptr,
+      grid.w,
+      grid.h,
+      start,
+      goal,
+      wk.states.ptr,
+      wk.positions.ptr,
+      wk.heap.ptr,
+      wk.cold.ptr,
+      this.gen,
+      wk.path.ptr,
+      this.stats.ptr,
     );
     const st = this.stats.view();
     this.lastExpansions = st[1];

@@ -28,7 +28,9 @@ export function kernelPose(frame: WorldFrame, pose: Mat4, cellSize: number, floo
  */
 export function kernelInverse(kp: readonly number[]): number[] {
   const [a, b, c, d, e, f, g, h, i] = kp.slice(P_ROTATION, P_ROTATION + 9);
-  const A = e * i - f * h, B = f * g - d * i, C = d * h - e * g;
+  const A = e * i - f * h,
+    B = f * g - d * i,
+    C = d * h - e * g;
   const det = a * A + b * B + c * C;
   return [A, c * h - b * i, b * f - c * e, B, a * i - c * g, c * d - a * f, C, b * g - a * h, a * e - b * d].map((x) => x / det);
 }

@@ -28,7 +28,8 @@ export interface LayerAgreement {
 /** `from`'s known cells moved by `t` (in cells) onto `into`: how many land on known cells, and agree. */
 export function layerAgreement(from: GridSnapshot, into: GridSnapshot, t: PlanarRigid): LayerAgreement {
   const state = (cx: number, cz: number): number => {
-    const x = cx - into.originX, z = cz - into.originZ;
+    const x = cx - into.originX,
+      z = cz - into.originZ;
     return x < 0 || z < 0 || x >= into.width || z >= into.height ? Cell.Unknown : into.cells[z * into.width + x];
   };
   const out: LayerAgreement = { free: { compared: 0, agreeing: 0 }, obstacle: { compared: 0, agreeing: 0 } };
@@ -37,7 +38,8 @@ export function layerAgreement(from: GridSnapshot, into: GridSnapshot, t: Planar
       const v = from.cells[z * from.width + x];
       if (v === Cell.Unknown) continue;
       const [qx, qz] = carryPoint(t, from.originX + x + 0.5, from.originZ + z + 0.5);
-      const cx = Math.floor(qx), cz = Math.floor(qz);
+      const cx = Math.floor(qx),
+        cz = Math.floor(qz);
       if (state(cx, cz) === Cell.Unknown) continue;
       const tally = v === Cell.Obstacle ? out.obstacle : out.free;
       tally.compared++;

@@ -29,7 +29,8 @@ export function planarRigidOf(frame: WorldFrame, T: Mat4, cellSize: number): { r
   const [rx, rz] = planar(transformPoint(T, frame.right));
   const [fx, fz] = planar(transformPoint(T, frame.forward));
   // images of the unit planar axes: (c, s) and (−s, c) for a pure turn; averaged, then normalised
-  const c0 = (rx - ox + (fz - oz)) / 2, s0 = (rz - oz - (fx - ox)) / 2;
+  const c0 = (rx - ox + (fz - oz)) / 2,
+    s0 = (rz - oz - (fx - ox)) / 2;
   const n = Math.hypot(c0, s0);
   if (!(n > 1e-6)) throw new Error('the transform between the two worlds has no turn on the floor plane (degenerate)');
   return { rigid: { cos: c0 / n, sin: s0 / n, tx: ox / cellSize, tz: oz / cellSize }, upShift: dot(frame.up, o) };
@@ -51,11 +52,33 @@ export function carryLayer(map: OccupancyMap, from: number, into: number, t: Pla
   const b = map.knownBounds(from);
   if (!b) return { ok: true, written: 0 };
   const corners = [carryPoint(t, b.minX, b.minZ), carryPoint(t, b.maxX + 1, b.minZ), carryPoint(t, b.minX, b.maxZ + 1), carryPoint(t, b.maxX + 1, b.maxZ + 1)];
-  const x0 = Math.floor(Math.min(...corners.map((p) => p[0]))) - 1, x1 = Math.ceil(Math.max(...corners.map((p) => p[0]))) + 1;
-  const z0 = Math.floor(Math.min(...corners.map((p) => p[1]))) - 1, z1 = Math.ceil(Math.max(...corners.map((p) => p[1]))) + 1;
+  const x0 = Math.floor(Math.min(...corners.map((p) => p[0]))) - 1,
+    x1 = Math.ceil(Math.max(...corners.map((p) => p[0]))) + 1;
+  const z0 = Math.floor(Math.min(...corners.map((p) => p[1]))) - 1,
+    z1 = Math.ceil(Math.max(...corners.map((p) => p[1]))) + 1;
   const grown = map.cover(into, x0, z0, x1, z1);
   if (grown) return { ok: false, error: grown };
-  const s = map.gridRef(from), d = map.gridRef(into);
-  const written = map.core.exports.resampleRigid(s.ptr, s.w, s.h, s.ox, s.oz, d.ptr, d.w, d.h, d.ox, d.oz, x0 - d.ox, z0 - d.oz, x1 + 1 - d.ox, z1 + 1 - d.oz, t.cos, t.sin, t.tx, t.tz);
+  const s = map.gridRef(from),
+    d = map.gridRef(into);
+  const written = map.core.exports.resampleRigid(
+    s.ptr,
+    s.w,
+    s.h,
+    s.ox,
+    s.oz,
+    d.ptr,
+    d.w,
+    d.h,
+    d.ox,
+    d.oz,
+    x0 - d.ox,
+    z0 - d.oz,
+    x1 + 1 - d.ox,
+    z1 + 1 - d.oz,
+    t.cos,
+    t.sin,
+    t.tx,
+    t.tz,
+  );
   return { ok: true, written };
 }

@@ -2,7 +2,18 @@
  * Per-floor occupancy grids over navcore.wasm (paper 001 §3.2). TypeScript owns the buffers and the growth
  * policy; the kernel does every per-pixel and per-cell step.
  */
-import { z, IntrinsicsSchema, maxRayStretch, type Intrinsics, poseProblem, type Mat4, frameProblem, NAVIGATOR_FRAME, type WorldFrame, floorUnder } from '../geometry/index.js';
+import {
+  z,
+  IntrinsicsSchema,
+  maxRayStretch,
+  type Intrinsics,
+  poseProblem,
+  type Mat4,
+  frameProblem,
+  NAVIGATOR_FRAME,
+  type WorldFrame,
+  floorUnder,
+} from '../geometry/index.js';
 import type { Navcore, WasmBlock } from '../wasm/index.js';
 import { kernelInverse, kernelPose } from './kernel-pose.js';
 import { C_CANDIDATES, C_FLOOR_PTS, C_OBSTACLE_PTS, C_VALID, CLASSIFY_COUNTERS, P_CAMERA, P_FX, P_INVERSE, P_ROTATION, PARAM_FLOATS } from './mapper-abi.js';
@@ -69,7 +80,8 @@ export class OccupancyMap {
   openFloor(floorUp: number): number {
     if (!Number.isFinite(floorUp)) throw new Error(`floor height must be finite, got ${floorUp}`);
     const id = this.layers.length;
-    const w = 2 * GROW_PAD, h = 2 * GROW_PAD;
+    const w = 2 * GROW_PAD,
+      h = 2 * GROW_PAD;
     const grid = this.core.block<Uint8Array>(Uint8Array, w * h);
     grid.view().fill(0);
     this.layers.push({ id, floorUp, grid, ox: -GROW_PAD, oz: -GROW_PAD, w, h, frames: 0 });
@@ -146,7 +158,8 @@ export class OccupancyMap {
     const p = this.params;
     const winR = Math.ceil((p.maxDepth * maxRayStretch(K)) / p.cellSize) + 2;
     const kp = kernelPose(this.frame, pose, p.cellSize, L.floorUp);
-    const camX = Math.floor(kp[P_CAMERA]), camZ = Math.floor(kp[P_CAMERA + 1]);
+    const camX = Math.floor(kp[P_CAMERA]),
+      camZ = Math.floor(kp[P_CAMERA + 1]);
     // One extra cell of margin covers f32 rounding of the camera cell inside the kernel.
     const grown = this.ensureCovers(L, camX - winR - 1, camZ - winR - 1, camX + winR + 1, camZ + winR + 1);
     if (grown) return { ok: false, error: grown };
@@ -207,7 +220,8 @@ export class OccupancyMap {
     const x = this.core.exports;
     const mark = (fresh: number, codes: number, nEnd: number) =>
       x.markCells(fresh, codes, L.grid.ptr, L.w * L.h, s.endpoints.ptr, s.endCap, nEnd, this.stats.ptr, s.cands?.ptr ?? 0);
-    const thread = this.core.thread, hs = s.helper;
+    const thread = this.core.thread,
+      hs = s.helper;
     let nEnd: number;
     if (thread?.usable && hs) {
       // The helper takes every other block of rows, this thread the rest: interleaved blocks share
@@ -230,7 +244,8 @@ export class OccupancyMap {
         nEnd = mark(s.fresh.ptr, codes, nEnd);
       } else {
         nEnd = mark(hs.fresh.ptr, theirs, nEnd);
-        const st = this.stats.view(), hc = hs.counts.view();
+        const st = this.stats.view(),
+          hc = hs.counts.view();
         for (let i = 0; i < CLASSIFY_COUNTERS; i++) st[i] += hc[i];
       }
     } else {
@@ -262,7 +277,8 @@ export class OccupancyMap {
 
   cellState(cx: number, cz: number, layer = 0): Cell.Unknown | Cell.Free | Cell.Obstacle {
     const L = this.layerOrThrow(layer);
-    const gx = cx - L.ox, gz = cz - L.oz;
+    const gx = cx - L.ox,
+      gz = cz - L.oz;
     if (gx < 0 || gz < 0 || gx >= L.w || gz >= L.h) return Cell.Unknown;
     const c = L.grid.view()[gz * L.w + gx];
     return c === Cell.Remembered ? Cell.Obstacle : (c as Cell.Unknown | Cell.Free | Cell.Obstacle);
@@ -320,7 +336,8 @@ export class OccupancyMap {
    * stay. Both maps must share one navcore and one cell size.
    */
   copyLayerFrom(layer: number, from: OccupancyMap, fromLayer: number): void {
-    const L = this.layerOrThrow(layer), S = from.layerOrThrow(fromLayer);
+    const L = this.layerOrThrow(layer),
+      S = from.layerOrThrow(fromLayer);
     if (from.core !== this.core) throw new Error('a layer can only be copied between maps of one navcore');
     if (from.params.cellSize !== this.params.cellSize) throw new Error(`cell sizes differ: ${from.params.cellSize} m and ${this.params.cellSize} m`);
     const grid = this.core.block<Uint8Array>(Uint8Array, S.w * S.h);
@@ -347,9 +364,12 @@ export class OccupancyMap {
   /** Grows the layer to cover the cell box; returns why it cannot, or null. */
   private ensureCovers(L: Layer, x0: number, z0: number, x1: number, z1: number): string | null {
     if (x0 >= L.ox && z0 >= L.oz && x1 < L.ox + L.w && z1 < L.oz + L.h) return null;
-    const nx0 = Math.min(L.ox, x0 - GROW_PAD), nz0 = Math.min(L.oz, z0 - GROW_PAD);
-    const nx1 = Math.max(L.ox + L.w, x1 + 1 + GROW_PAD), nz1 = Math.max(L.oz + L.h, z1 + 1 + GROW_PAD);
-    const w = nx1 - nx0, h = nz1 - nz0;
+    const nx0 = Math.min(L.ox, x0 - GROW_PAD),
+      nz0 = Math.min(L.oz, z0 - GROW_PAD);
+    const nx1 = Math.max(L.ox + L.w, x1 + 1 + GROW_PAD),
+      nz1 = Math.max(L.oz + L.h, z1 + 1 + GROW_PAD);
+    const w = nx1 - nx0,
+      h = nz1 - nz0;
     if (w * h > MAX_GRID_CELLS) {
       const side = Math.sqrt(MAX_GRID_CELLS) * this.params.cellSize;
       return `this frame would grow floor layer ${L.id} to ${(w * this.params.cellSize).toFixed(0)} m × ${(h * this.params.cellSize).toFixed(0)} m, beyond the ${MAX_GRID_CELLS} cells a layer can hold (about ${side.toFixed(0)} m × ${side.toFixed(0)} m); is the pose's translation in metres?`;
@@ -361,5 +381,4 @@ export class OccupancyMap {
     Object.assign(L, { grid, ox: nx0, oz: nz0, w, h });
     return null;
   }
-
 }

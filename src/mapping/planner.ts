@@ -55,7 +55,10 @@ export class Planner {
   }
 
   plan(from: PlanarPoint, to: PlanarPoint, layer = 0, opts: PlanOptions = {}): PlanResult {
-    for (const [name, p] of [['start', from], ['target', to]] as const) {
+    for (const [name, p] of [
+      ['start', from],
+      ['target', to],
+    ] as const) {
       if (!p || !Number.isFinite(p.x) || !Number.isFinite(p.z)) {
         return { status: 'unreachable', reason: `${name} must be a point with finite x and z (metres)`, expansions: 0 };
       }

@@ -21,7 +21,7 @@ export const COLOURS = {
 } as const satisfies Record<string, Rgba>;
 
 export const LEGEND =
-  'Legend: white = free, dark = obstacle, grey = unexplored, red arrow = robot and heading, orange dots = named places, blue line = route, light blue = trail; image up = the house\'s forward axis; scale bar = 1 m.';
+  "Legend: white = free, dark = obstacle, grey = unexplored, red arrow = robot and heading, orange dots = named places, blue line = route, light blue = trail; image up = the house's forward axis; scale bar = 1 m.";
 
 export interface MapMarker extends PlanarPoint {
   name: string;
@@ -72,16 +72,30 @@ export function renderMap(map: OccupancyMap, layer = 0, options: RenderOptions =
     const m = o.marginCells;
     b = { minX: b.minX - m, minZ: b.minZ - m, maxX: b.maxX + m, maxZ: b.maxZ + m };
   }
-  const cols = b.maxX - b.minX + 1, rows = b.maxZ - b.minZ + 1;
+  const cols = b.maxX - b.minX + 1,
+    rows = b.maxZ - b.minZ + 1;
   const zoom = Math.max(1, Math.min(o.zoom, Math.floor(o.maxPixels / Math.max(cols, rows))));
-  const width = cols * zoom, height = rows * zoom;
+  const width = cols * zoom,
+    height = rows * zoom;
 
   const core = map.core;
   const out = core.block<Uint8Array>(Uint8Array, width * height * 4);
   const g = map.gridRef(layer);
   const rgba = (c: Rgba) => (c[0] | (c[1] << 8) | (c[2] << 16) | (c[3] << 24)) >>> 0;
-  core.exports.rasterGrid(g.ptr, g.w, g.h, b.minX - g.ox, b.minZ - g.oz, cols, rows, zoom, out.ptr,
-    rgba(COLOURS.unknown), rgba(COLOURS.free), rgba(COLOURS.obstacle));
+  core.exports.rasterGrid(
+    g.ptr,
+    g.w,
+    g.h,
+    b.minX - g.ox,
+    b.minZ - g.oz,
+    cols,
+    rows,
+    zoom,
+    out.ptr,
+    rgba(COLOURS.unknown),
+    rgba(COLOURS.free),
+    rgba(COLOURS.obstacle),
+  );
   const img = createImage(width, height);
   img.data.set(out.view());
   out.free();
@@ -116,9 +130,11 @@ export function renderMap(map: OccupancyMap, layer = 0, options: RenderOptions =
 
 /** An arrow: yaw 0 points up the image (+forward); a positive yaw (left turn) turns it left. */
 function drawPose(img: RgbaImage, [x, y]: [number, number], pose: PlanarPose, size: number): void {
-  const dx = -Math.sin(pose.yaw), dy = -Math.cos(pose.yaw); // image direction of the heading
+  const dx = -Math.sin(pose.yaw),
+    dy = -Math.cos(pose.yaw); // image direction of the heading
   const tip: [number, number] = [x + dx * size, y + dy * size];
-  const back = 0.6 * size, side = 0.55 * size;
+  const back = 0.6 * size,
+    side = 0.55 * size;
   const l: [number, number] = [x - dx * back - dy * side, y - dy * back + dx * side];
   const r: [number, number] = [x - dx * back + dy * side, y - dy * back - dx * side];
   fillTriangle(img, [tip, l, r], COLOURS.pose);

@@ -14,7 +14,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, openSync, closeSync, writeSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { framesOf, hopBoundary, ModelCallError, type CommandLimits, type ExternalHops, type HopEnd, type HopOptions, type HopResult, type Session } from '../harness/index.js';
+import {
+  framesOf,
+  hopBoundary,
+  ModelCallError,
+  type CommandLimits,
+  type ExternalHops,
+  type HopEnd,
+  type HopOptions,
+  type HopResult,
+  type Session,
+} from '../harness/index.js';
 import { IMAGE_TOKEN_ESTIMATE, textOf, type ContentPart, type Usage, addUsage } from '../models/index.js';
 import { callTool, toolError, type ToolContext, type ToolResult } from '../tools/index.js';
 import { serveMcpHttp, type HttpHandle } from './http.js';
@@ -56,7 +66,8 @@ interface Endpoint {
 
 const shellWord = (s: string): string => (/^[A-Za-z0-9_./:=@+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
-const estimate = (parts: readonly ContentPart[]): number => Math.ceil(textOf(parts).length / 4) + parts.filter((p) => p.type === 'image').length * IMAGE_TOKEN_ESTIMATE;
+const estimate = (parts: readonly ContentPart[]): number =>
+  Math.ceil(textOf(parts).length / 4) + parts.filter((p) => p.type === 'image').length * IMAGE_TOKEN_ESTIMATE;
 
 export class CommandAgent implements ExternalHops {
   private readonly endpoints = new Map<Session, Endpoint>();
@@ -79,7 +90,10 @@ export class CommandAgent implements ExternalHops {
     writeFileSync(promptFile, this.prompt(session, folder, n));
     const config = { mcpServers: { [SERVER_NAME]: { type: 'http', url: ep.handle.url, headers: { Authorization: `Bearer ${ep.handle.token}` } } } };
     writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n', { mode: 0o600 });
-    const line = this.o.commandLine.replaceAll('{mcp_config}', shellWord(configFile)).replaceAll('{mcp_url}', shellWord(ep.handle.url)).replaceAll('{prompt_file}', shellWord(promptFile));
+    const line = this.o.commandLine
+      .replaceAll('{mcp_config}', shellWord(configFile))
+      .replaceAll('{mcp_url}', shellWord(ep.handle.url))
+      .replaceAll('{prompt_file}', shellWord(promptFile));
 
     ep.live = live;
     try {
@@ -88,7 +102,11 @@ export class CommandAgent implements ExternalHops {
       // the process ended by itself, by the deadline or its output: a file-only hop (recovery note,
       // missing handover) ends when its process exits; an acting hop must have reached a boundary
       if (r.kind === 'exit' && opts.budget === null) return { end: 'yield', turns: live.turns, framesSeen: live.framesSeen };
-      throw new ModelCallError('command agent', 1, `${r.why}; exit code ${r.code ?? 'none'}${r.signal ? ` (${r.signal})` : ''}; output tail: ${r.tail || '(none)'}`);
+      throw new ModelCallError(
+        'command agent',
+        1,
+        `${r.why}; exit code ${r.code ?? 'none'}${r.signal ? ` (${r.signal})` : ''}; output tail: ${r.tail || '(none)'}`,
+      );
     } finally {
       ep.live = null;
       live.ended ??= 'yield';
@@ -138,7 +156,8 @@ export class CommandAgent implements ExternalHops {
   /** One call from the agent: refused outside a hop, run and recorded inside one. */
   private async serve(ep: Endpoint, name: string, args: unknown): Promise<ToolResult> {
     const live = ep.live;
-    if (!live || live.ended) return toolError(`The harness is not running this session's agent now${live?.ended ? ` (the hop ended: ${live.ended})` : ''}; stop and exit.`);
+    if (!live || live.ended)
+      return toolError(`The harness is not running this session's agent now${live?.ended ? ` (the hop ended: ${live.ended})` : ''}; stop and exit.`);
     const session = ep.session;
     const before = this.boundary(session, live);
     if (before) {
@@ -159,7 +178,15 @@ export class CommandAgent implements ExternalHops {
     session.turns++;
     appendFileSync(
       join(ep.folder, 'transcript.jsonl'),
-      JSON.stringify({ hop: ep.hops, call: id, tool: name, arguments: args ?? {}, is_error: result.isError === true, text: textOf(result.content), images: result.content.filter((c) => c.type === 'image').length }) + '\n',
+      JSON.stringify({
+        hop: ep.hops,
+        call: id,
+        tool: name,
+        arguments: args ?? {},
+        is_error: result.isError === true,
+        text: textOf(result.content),
+        images: result.content.filter((c) => c.type === 'image').length,
+      }) + '\n',
     );
     const after = this.boundary(session, live);
     if (after) live.end(after);
@@ -175,7 +202,12 @@ export class CommandAgent implements ExternalHops {
       writeFileSync(file, p.png);
       return `[image: ${file}]`;
     };
-    const out: string[] = [session.system, '', `Your tools are those of the MCP server '${SERVER_NAME}'. Work through them only; the harness takes over when you call close_task (or request_recovery, where offered).`, ''];
+    const out: string[] = [
+      session.system,
+      '',
+      `Your tools are those of the MCP server '${SERVER_NAME}'. Work through them only; the harness takes over when you call close_task (or request_recovery, where offered).`,
+      '',
+    ];
     for (const m of session.messages) {
       if (m.role === 'user') out.push('## Harness', ...m.content.map(part), '');
       else if (m.role === 'assistant') out.push(...m.toolCalls.map((c) => `## You called ${c.name} ${c.rawArguments}`), ...(m.text ? [m.text] : []), '');
@@ -235,7 +267,12 @@ export class CommandAgent implements ExternalHops {
         resolve();
       }, deadlineSeconds * 1000);
     });
-    const first = Promise.race([boundary.then((end) => ({ kind: 'boundary' as const, end })), exited.then(() => ({ kind: 'exit' as const })), faulted.then(() => ({ kind: 'fault' as const })), deadline.then(() => ({ kind: 'fault' as const }))]);
+    const first = Promise.race([
+      boundary.then((end) => ({ kind: 'boundary' as const, end })),
+      exited.then(() => ({ kind: 'exit' as const })),
+      faulted.then(() => ({ kind: 'fault' as const })),
+      deadline.then(() => ({ kind: 'fault' as const })),
+    ]);
     return first.then(async (r) => {
       clearTimeout(timer);
       kill();

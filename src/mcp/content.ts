@@ -7,7 +7,9 @@ import type { ToolResult } from '../tools/index.js';
 
 export function toMcpResult(r: ToolResult): CallToolResult {
   const content: CallToolResult['content'] = r.content.map((c) =>
-    c.type === 'text' ? { type: 'text' as const, text: c.text } : { type: 'image' as const, data: Buffer.from(c.png.buffer, c.png.byteOffset, c.png.byteLength).toString('base64'), mimeType: 'image/png' },
+    c.type === 'text'
+      ? { type: 'text' as const, text: c.text }
+      : { type: 'image' as const, data: Buffer.from(c.png.buffer, c.png.byteOffset, c.png.byteLength).toString('base64'), mimeType: 'image/png' },
   );
   return r.isError ? { content, isError: true } : { content };
 }

@@ -70,7 +70,9 @@ export class Episode {
     log(`planning GOAT sequence ${o.sequence} in ${houseSpecText(o.house)}`);
     const { episode: seq, starts } = await planGoatSequence(o.house, o.sequence);
     if (o.task >= seq.goals.length) {
-      throw new Error(`task ${o.task} does not exist: GOAT sequence ${o.sequence} in ${houseSpecText(o.house)} has ${seq.goals.length} goals (tasks 0 to ${seq.goals.length - 1})`);
+      throw new Error(
+        `task ${o.task} does not exist: GOAT sequence ${o.sequence} in ${houseSpecText(o.house)} has ${seq.goals.length} goals (tasks 0 to ${seq.goals.length - 1})`,
+      );
     }
     const start = starts[o.task];
 
@@ -79,13 +81,22 @@ export class Episode {
     const lock = lockDirectory(runDir, 'MCP episode');
     let world: World | null = null;
     try {
-      const actuationNoise = o.actuationNoise === 'none' ? undefined : { model: o.actuationNoise, seed: `${houseSpecText(o.house)}#${o.sequence}#task${o.task}` };
+      const actuationNoise =
+        o.actuationNoise === 'none' ? undefined : { model: o.actuationNoise, seed: `${houseSpecText(o.house)}#${o.sequence}#task${o.task}` };
       world = await World.open({ house: o.house, poseSource: o.poseSource, motionPrior: o.motionPrior, actuationNoise }, start);
       const ws = Workspace.open({ runDir, houseDir: join(runDir, HOUSE_MOUNT) });
       const files = ws.access({ kind: 'actor', handover: handoverPath(taskId(o.task + 1)) });
       const goal = seq.goals[o.task];
       const ctx = createToolContext(world.navigator, world.agentGoal(goal), o.steps, files);
-      const info: EpisodeInfo = { house: houseSpecText(o.house), sequence: seq.id, task: o.task, goals: seq.goals.length, goal, start, workspace: ws.roots.run };
+      const info: EpisodeInfo = {
+        house: houseSpecText(o.house),
+        sequence: seq.id,
+        task: o.task,
+        goals: seq.goals.length,
+        goal,
+        start,
+        workspace: ws.roots.run,
+      };
       return new Episode(world, ctx, info, ALL_TOOLS, lock);
     } catch (err) {
       world?.dispose();
@@ -99,7 +110,9 @@ export class Episode {
     const run = this.queue.then(() => {
       if (this.closed) return toolError('The episode has ended; the server is shutting down.');
       if (this.ctx.closeRequest && REFUSED_AFTER_CLOSE.has(name)) {
-        return toolError(`${name} is refused: close_task was called (claim: ${this.ctx.closeRequest.claim}) and the episode's outcome is fixed. End your session.`);
+        return toolError(
+          `${name} is refused: close_task was called (claim: ${this.ctx.closeRequest.claim}) and the episode's outcome is fixed. End your session.`,
+        );
       }
       return callTool(this.tools, name, args, this.ctx);
     });

@@ -22,7 +22,12 @@ export const HttpGuardOptionsSchema = z.strictObject({
   /** open sessions at most; a further `initialize` is refused with 503 until one closes or expires */
   maxSessions: z.number().int().min(1).max(1000).default(8),
   /** a session with no request for this long is closed */
-  idleMs: z.number().int().min(50).max(7 * 24 * 3600 * 1000).default(30 * 60 * 1000),
+  idleMs: z
+    .number()
+    .int()
+    .min(50)
+    .max(7 * 24 * 3600 * 1000)
+    .default(30 * 60 * 1000),
 });
 export type HttpGuardOptions = z.input<typeof HttpGuardOptionsSchema>;
 export type HttpGuardSettings = z.output<typeof HttpGuardOptionsSchema> & { token: string };
@@ -60,7 +65,8 @@ export function originRefusal(req: IncomingMessage, port: number): Refusal | nul
 export function tokenRefusal(req: IncomingMessage, token: string): Refusal | null {
   const auth = header(req, 'authorization');
   const challenge = { 'www-authenticate': 'Bearer realm="navharness-mcp"' };
-  if (auth === undefined) return { status: 401, message: "missing 'Authorization: Bearer <token>' header; the token is printed once when the server starts", headers: challenge };
+  if (auth === undefined)
+    return { status: 401, message: "missing 'Authorization: Bearer <token>' header; the token is printed once when the server starts", headers: challenge };
   const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
   if (!m) return { status: 401, message: "the Authorization header must read 'Bearer <token>'", headers: challenge };
   const given = Buffer.from(m[1], 'utf8');

@@ -94,7 +94,12 @@ export function serveHttp(
 }
 
 /** Serves the protocol servers `makeServer` builds (one per MCP session) on 127.0.0.1:`port`, behind the guard. */
-export async function serveMcpHttp(makeServer: () => Server, port: number, log: (line: string) => void = () => {}, guard: HttpGuardOptions = {}): Promise<HttpHandle> {
+export async function serveMcpHttp(
+  makeServer: () => Server,
+  port: number,
+  log: (line: string) => void = () => {},
+  guard: HttpGuardOptions = {},
+): Promise<HttpHandle> {
   const settings = guardSettings(guard);
   const live = new HttpSessions(makeServer, settings, log);
   const sessions = live.table;
@@ -110,11 +115,22 @@ export async function serveMcpHttp(makeServer: () => Server, port: number, log: 
     const header = req.headers['mcp-session-id'];
     const id = Array.isArray(header) ? header[0] : header;
     let transport = id ? sessions.get(id) : undefined;
-    if (id && !transport) return jsonError(res, 404, `unknown session '${id.slice(0, 64)}' (closed, or expired after ${settings.idleMs} ms without a request): start a new session with an initialize request`);
+    if (id && !transport)
+      return jsonError(
+        res,
+        404,
+        `unknown session '${id.slice(0, 64)}' (closed, or expired after ${settings.idleMs} ms without a request): start a new session with an initialize request`,
+      );
     if (!transport) {
       if (req.method !== 'POST') return jsonError(res, 400, 'no session: send an initialize request (POST) first');
       live.expire();
-      if (!sessions.reserve()) return jsonError(res, 503, `${settings.maxSessions} sessions are open, the most this server allows; close one (DELETE) or wait for an idle one to expire`, { 'retry-after': '5' });
+      if (!sessions.reserve())
+        return jsonError(
+          res,
+          503,
+          `${settings.maxSessions} sessions are open, the most this server allows; close one (DELETE) or wait for an idle one to expire`,
+          { 'retry-after': '5' },
+        );
       try {
         const fresh = await live.open();
         await fresh.handleRequest(req, res);

@@ -57,7 +57,11 @@ export function mcpTools(list: readonly Tool[]): McpTool[] {
  * A protocol server over any tool host: `tools` is asked on every listing (a harness session's tools
  * change for its file-only note hop), `call` runs a call and never throws.
  */
-export function createToolServer(host: { instructions: string; tools: () => readonly Tool[]; call: (name: string, args: unknown) => Promise<ToolResult> }): Server {
+export function createToolServer(host: {
+  instructions: string;
+  tools: () => readonly Tool[];
+  call: (name: string, args: unknown) => Promise<ToolResult>;
+}): Server {
   const server = new Server({ name: SERVER_NAME, version: packageVersion() }, { capabilities: { tools: {} }, instructions: host.instructions });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpTools(host.tools()) }));
   // MCP clients omit `arguments` for tools without parameters; that is an empty object, not bad JSON.
@@ -84,11 +88,15 @@ export function createMcpServer(episode: Episode | Promise<Episode>, brief: Epis
       return toMcpResult(toolError(`The episode could not be opened (${(err as Error).message}); the server cannot run tools.`));
     }
     const result: ToolResult = await e.call(name, args);
-    log(`${echo(name, 40)} ${result.isError ? 'error' : 'ok'} in ${(performance.now() - t0).toFixed(0)} ms (steps used ${e.ctx.budget.used}/${e.ctx.budget.limit})`);
+    log(
+      `${echo(name, 40)} ${result.isError ? 'error' : 'ok'} in ${(performance.now() - t0).toFixed(0)} ms (steps used ${e.ctx.budget.used}/${e.ctx.budget.limit})`,
+    );
     if (name === 'close_task' && !result.isError && e.ctx.closeRequest) {
       // the episode records where the body ended; evaluation scores it, for the operator's log only
       const ev = goalReached(e.world.scene, e.info.goal, e.finalPosition());
-      log(`close requested: claim ${e.ctx.closeRequest.claim}; evaluation (operator only): ${ev.success ? 'success' : 'failure'}, ${(ev.distance ?? Infinity).toFixed(2)} m from the goal after ${e.ctx.budget.used} steps`);
+      log(
+        `close requested: claim ${e.ctx.closeRequest.claim}; evaluation (operator only): ${ev.success ? 'success' : 'failure'}, ${(ev.distance ?? Infinity).toFixed(2)} m from the goal after ${e.ctx.budget.used} steps`,
+      );
     }
     return toMcpResult(result);
   });

@@ -91,7 +91,11 @@ export class LineTransport implements Transport {
     this.oversized = false;
     this.head = '';
     if (oversized) {
-      this.refuse(sniffId(head), INVALID_REQUEST, `Invalid Request: the message is ${size} bytes; the limit is ${this.maxLineBytes} bytes per line (one JSON-RPC message per line)`);
+      this.refuse(
+        sniffId(head),
+        INVALID_REQUEST,
+        `Invalid Request: the message is ${size} bytes; the limit is ${this.maxLineBytes} bytes per line (one JSON-RPC message per line)`,
+      );
       return;
     }
     if (line.trim() === '') return;
@@ -108,8 +112,14 @@ export class LineTransport implements Transport {
     }
     const r = JSONRPCMessageSchema.safeParse(json);
     if (!r.success) {
-      const what = Array.isArray(json) ? 'a batch (array); batches are not accepted' : `${json === null ? 'null' : typeof json}${idOf(json) !== null ? ` with id ${JSON.stringify(idOf(json))}` : ''}`;
-      this.refuse(idOf(json), INVALID_REQUEST, `Invalid Request: got ${short(what)}; expected a JSON-RPC 2.0 object: {"jsonrpc": "2.0", "id": …, "method": "…", "params": {…}} (a request), without "id" (a notification), or a response`);
+      const what = Array.isArray(json)
+        ? 'a batch (array); batches are not accepted'
+        : `${json === null ? 'null' : typeof json}${idOf(json) !== null ? ` with id ${JSON.stringify(idOf(json))}` : ''}`;
+      this.refuse(
+        idOf(json),
+        INVALID_REQUEST,
+        `Invalid Request: got ${short(what)}; expected a JSON-RPC 2.0 object: {"jsonrpc": "2.0", "id": …, "method": "…", "params": {…}} (a request), without "id" (a notification), or a response`,
+      );
       return;
     }
     this.onmessage?.(r.data);

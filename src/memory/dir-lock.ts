@@ -122,7 +122,14 @@ function writeLockTemp(stateDir: string, temp: string, text: string): void {
 export function lockDirectory(dir: string, purpose: string): DirLock {
   const path = join(dir, LOCK_FILE);
   const stateDir = join(dir, STATE_DIR);
-  const info: LockInfo = { pid: process.pid, host: hostname(), process_start: processStart(process.pid), token: randomBytes(12).toString('hex'), acquired_at: new Date().toISOString(), purpose };
+  const info: LockInfo = {
+    pid: process.pid,
+    host: hostname(),
+    process_start: processStart(process.pid),
+    token: randomBytes(12).toString('hex'),
+    acquired_at: new Date().toISOString(),
+    purpose,
+  };
   const text = JSON.stringify(info) + '\n';
   const temp = `${path}.${info.token}.new`;
   writeLockTemp(stateDir, temp, text);
@@ -152,12 +159,16 @@ export function lockDirectory(dir: string, purpose: string): DirLock {
       const cur = readLock(path);
       if (cur.raw === null) continue; // released meanwhile: try again
       if (cur.info === null) {
-        throw new Error(`${path} exists but is not a lock this program wrote (expected JSON with pid, host, process_start, token); if no navharness process uses ${dir}, delete it`);
+        throw new Error(
+          `${path} exists but is not a lock this program wrote (expected JSON with pid, host, process_start, token); if no navharness process uses ${dir}, delete it`,
+        );
       }
       const why = staleReason(cur.info);
       if (why === null) {
         const h = cur.info;
-        throw new Error(`${dir} is in use by another navharness ${h.purpose} (pid ${h.pid} on ${h.host}, since ${h.acquired_at}); wait for it to end or choose another directory`);
+        throw new Error(
+          `${dir} is in use by another navharness ${h.purpose} (pid ${h.pid} on ${h.host}, since ${h.acquired_at}); wait for it to end or choose another directory`,
+        );
       }
       const aside = `${path}.stale-${info.token}`;
       try {

@@ -71,7 +71,8 @@ function assertOwnFiles(dir: string): void {
     const path = join(dir, f);
     const st = lstatSync(path);
     if (st.isDirectory()) assertOwnFiles(path);
-    else if (!st.isFile()) throw new Error(`${path} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}; a house memory holds only its own folders and files`);
+    else if (!st.isFile())
+      throw new Error(`${path} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}; a house memory holds only its own folders and files`);
   }
 }
 
@@ -141,7 +142,8 @@ function readArchive(dir: string): ArchivedRun[] {
       const tasks = existsSync(tDir) ? readdirSync(tDir).sort() : [];
       const handovers = tasks.map((task) => {
         const file = join(dir, archivedHandoverPath(name, task));
-        if (!TASK_RE.test(task) || !existsSync(file)) throw new Error(`${join(tDir, task)}: the archive holds a folder per task named like task-001 with its handover.md`);
+        if (!TASK_RE.test(task) || !existsSync(file))
+          throw new Error(`${join(tDir, task)}: the archive holds a folder per task named like task-001 with its handover.md`);
         return { task, text: readText(file, 'an archived handover') };
       });
       return { name, ledger: existsSync(ledgerPath) ? readText(ledgerPath, 'an archived ledger') : null, handovers };
@@ -151,6 +153,9 @@ function readArchive(dir: string): ArchivedRun[] {
 /** Reads and validates a generation folder. */
 export function readContents(dir: string, noteLimit: number): HouseMemoryContents {
   assertOwnFiles(dir);
-  const notes = HOUSE_NOTE_FILES.filter((f) => existsSync(join(dir, NOTES, f))).map((file) => ({ file, text: readText(join(dir, NOTES, file), 'a house note as consolidation writes it', noteLimit) }));
+  const notes = HOUSE_NOTE_FILES.filter((f) => existsSync(join(dir, NOTES, f))).map((file) => ({
+    file,
+    text: readText(join(dir, NOTES, file), 'a house note as consolidation writes it', noteLimit),
+  }));
   return { notes, maps: readMaps(dir), archive: readArchive(dir) };
 }

@@ -65,7 +65,10 @@ function readManifest(dir: string, who: HouseMemoryIdentity): HouseMemoryManifes
   const path = join(dir, HOUSE_MEMORY_MANIFEST);
   if (!existsSync(path)) {
     const other = readdirSync(dir).filter((f) => f !== STATE_DIR && !isCommitLeftover(f));
-    if (other.length) throw new Error(`${dir} is not a house memory (no ${HOUSE_MEMORY_MANIFEST}) and not empty (${other.slice(0, 3).join(', ')}${other.length > 3 ? ', …' : ''}); give an empty or new directory, or one written by navharness deploy`);
+    if (other.length)
+      throw new Error(
+        `${dir} is not a house memory (no ${HOUSE_MEMORY_MANIFEST}) and not empty (${other.slice(0, 3).join(', ')}${other.length > 3 ? ', …' : ''}); give an empty or new directory, or one written by navharness deploy`,
+      );
     return null;
   }
   if (!lstatSync(path).isFile()) throw new Error(`${path} is not a regular file (a link, say); a house memory's files are its own`);
@@ -76,11 +79,16 @@ function readManifest(dir: string, who: HouseMemoryIdentity): HouseMemoryManifes
     throw new Error(`${path} is not JSON: ${(e as Error).message}`);
   }
   const version = (raw as { version?: unknown } | null)?.version;
-  if (version !== HOUSE_MEMORY_VERSION) throw new Error(`${dir} is a house memory of format version ${JSON.stringify(version)}; this build reads version ${HOUSE_MEMORY_VERSION} only: give another --house-memory`);
+  if (version !== HOUSE_MEMORY_VERSION)
+    throw new Error(
+      `${dir} is a house memory of format version ${JSON.stringify(version)}; this build reads version ${HOUSE_MEMORY_VERSION} only: give another --house-memory`,
+    );
   // whose memory it is comes first: a memory of another house is named as such even when malformed
   const { house, pose_source } = raw as { house?: unknown; pose_source?: unknown };
-  if (typeof house === 'string' && house !== who.house) throw new Error(`${dir} is the memory of house '${house}', not of '${who.house}': give the --house it was made in, or another --house-memory`);
-  if (typeof pose_source === 'string' && pose_source !== who.poseSource) throw new Error(`${dir} keeps the map of pose source '${pose_source}', not '${who.poseSource}': give --pose ${pose_source}, or another --house-memory`);
+  if (typeof house === 'string' && house !== who.house)
+    throw new Error(`${dir} is the memory of house '${house}', not of '${who.house}': give the --house it was made in, or another --house-memory`);
+  if (typeof pose_source === 'string' && pose_source !== who.poseSource)
+    throw new Error(`${dir} keeps the map of pose source '${pose_source}', not '${who.poseSource}': give --pose ${pose_source}, or another --house-memory`);
   const r = HouseMemoryManifestSchema.safeParse(raw);
   if (!r.success) throw new Error(`${path} is malformed: ${formatZodError(r.error)}`);
   const m = r.data;
@@ -115,7 +123,8 @@ function generationsProblem(dir: string, m: HouseMemoryManifest): string | null 
   }
   const archived = existsSync(join(own, 'archive')) ? readdirSync(join(own, 'archive')).sort() : [];
   const listed = m.runs.map((r) => r.name);
-  if (archived.join() !== listed.join()) return `${genName(m.generation)}/archive holds ${archived.length ? archived.join(', ') : 'no run'}, the manifest lists ${listed.length ? listed.join(', ') : 'none'}`;
+  if (archived.join() !== listed.join())
+    return `${genName(m.generation)}/archive holds ${archived.length ? archived.join(', ') : 'no run'}, the manifest lists ${listed.length ? listed.join(', ') : 'none'}`;
   return null;
 }
 
@@ -176,7 +185,8 @@ export class HouseMemory {
     if (this.committed(run.deployment, run.index)) throw new Error(`run ${run.index} of deployment ${run.deployment} is already committed to ${this.dir}`);
     const names = contents.archive.map((r) => r.name);
     const expected = [...cur.runs.map((r) => r.name), run.name];
-    if (names.join() !== expected.join()) throw new Error(`a commit of ${run.name} to ${this.dir} must archive ${expected.join(', ')}; the contents archive ${names.join(', ') || 'no run'}`);
+    if (names.join() !== expected.join())
+      throw new Error(`a commit of ${run.name} to ${this.dir} must archive ${expected.join(', ')}; the contents archive ${names.join(', ') || 'no run'}`);
     const partial = join(this.dir, `${genName(next)}${PARTIAL}${randomBytes(6).toString('hex')}`);
     writeContents(partial, contents);
     const final = join(this.dir, genName(next));
@@ -204,7 +214,6 @@ export class HouseMemory {
     this.lock.release();
   }
 }
-
 
 /**
  * Copies the notes and the archive into a run's house folder (`house/` of its workspace), replacing

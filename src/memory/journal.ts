@@ -8,17 +8,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import type { AtomicWriteHooks } from './atomic.js';
-import {
-  evaluationPath,
-  handoverPath,
-  LEDGER_FILE,
-  recordPath,
-  recoveryNotePath,
-  recoverySummaryPath,
-  TASKS_DIR,
-  taskIndexOf,
-  verdictPath,
-} from './layout.js';
+import { evaluationPath, handoverPath, LEDGER_FILE, recordPath, recoveryNotePath, recoverySummaryPath, TASKS_DIR, taskIndexOf, verdictPath } from './layout.js';
 import { formatLedger, parseLedger, type LedgerEntry } from './ledger.js';
 import type { Role } from './permissions.js';
 import {
@@ -41,7 +31,6 @@ export interface CloseHooks {
   afterRecord?: () => void;
   record?: AtomicWriteHooks;
 }
-
 
 export class Journal {
   constructor(readonly workspace: Workspace) {}

@@ -80,7 +80,14 @@ const IndexSchema = z.strictObject({
         views: z
           .array(
             z
-              .strictObject({ file: File, width: ViewSide, height: ViewSide, pose: PlanarPoseSchema, floor: z.number().int().nonnegative().max(MAX_LAYERS), time: Num })
+              .strictObject({
+                file: File,
+                width: ViewSide,
+                height: ViewSide,
+                pose: PlanarPoseSchema,
+                floor: z.number().int().nonnegative().max(MAX_LAYERS),
+                time: Num,
+              })
               .refine((v) => v.width * v.height <= MAX_VIEW_PIXELS, { message: `a place view has at most ${MAX_VIEW_PIXELS} pixels` }),
           )
           .max(MAX_VIEWS_PER_PLACE),
@@ -158,9 +165,12 @@ export function readNavigatorFiles(get: (name: string) => Uint8Array | null, whe
         try {
           png = PNG.sync.read(Buffer.from(file));
         } catch (err) {
-          throw new Error(`${where}/${v.file} is not a readable PNG (${(err as Error).message}); expected the ${v.width}×${v.height} place view ${indexPath} names`);
+          throw new Error(
+            `${where}/${v.file} is not a readable PNG (${(err as Error).message}); expected the ${v.width}×${v.height} place view ${indexPath} names`,
+          );
         }
-        if (png.width !== v.width || png.height !== v.height) throw new Error(`${where}/${v.file} is ${png.width}×${png.height}, the index says ${v.width}×${v.height}`);
+        if (png.width !== v.width || png.height !== v.height)
+          throw new Error(`${where}/${v.file} is ${png.width}×${png.height}, the index says ${v.width}×${v.height}`);
         const rgb = dropAlpha(png.data, v.width * v.height);
         return { width: v.width, height: v.height, rgb, pose: { ...v.pose }, floor: v.floor, time: v.time };
       }),

@@ -9,10 +9,7 @@ import { EVAL_DIR, HOUSE_MOUNT, HOUSE_NOTE_FILES, LEDGER_FILE, PLACES_DIR, STATE
 import type { ResolvedPath } from './paths.js';
 import { TEMP_MARKER } from './atomic.js';
 
-export type Role =
-  | { kind: 'actor'; handover: string; recoveryNote?: string }
-  | { kind: 'orchestrator' }
-  | { kind: 'consolidation' };
+export type Role = { kind: 'actor'; handover: string; recoveryNote?: string } | { kind: 'orchestrator' } | { kind: 'consolidation' };
 
 export type Decision = { ok: true } | { ok: false; error: string };
 
@@ -59,15 +56,11 @@ export function canWrite(role: Role, p: ResolvedPath): Decision {
     case 'actor': {
       const allowed = [role.handover, role.recoveryNote].filter((x): x is string => typeof x === 'string');
       if (allowed.includes(p.display)) return ALLOW;
-      return deny(
-        `an acting session may write only ${allowed.map((a) => `'${a}'`).join(' and ')}; '${p.display}' is read-only for you`,
-      );
+      return deny(`an acting session may write only ${allowed.map((a) => `'${a}'`).join(' and ')}; '${p.display}' is read-only for you`);
     }
     case 'consolidation': {
       if (p.root === 'house' && (HOUSE_NOTE_FILES as readonly string[]).includes(p.rel)) return ALLOW;
-      return deny(
-        `consolidation may write only the house notes ${HOUSE_NOTE_FILES.map((f) => `'house/${f}'`).join(', ')}; not '${p.display}'`,
-      );
+      return deny(`consolidation may write only the house notes ${HOUSE_NOTE_FILES.map((f) => `'house/${f}'`).join(', ')}; not '${p.display}'`);
     }
     case 'orchestrator': {
       if (p.root === 'run') {

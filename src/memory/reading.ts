@@ -41,7 +41,8 @@ export function describeRead(r: FileResult<ReadOk>): string {
 export function describeWrite(r: FileResult<WriteOk>): string {
   if (!r.ok) return `write_file error: ${r.error}`;
   const parts = [`wrote ${r.storedChars} characters to ${r.path}`];
-  if (r.truncated) parts.push(`truncated: only the first ${WRITE_LIMIT_CHARS.toLocaleString('en-US')} of ${r.submittedChars.toLocaleString('en-US')} characters were stored`);
+  if (r.truncated)
+    parts.push(`truncated: only the first ${WRITE_LIMIT_CHARS.toLocaleString('en-US')} of ${r.submittedChars.toLocaleString('en-US')} characters were stored`);
   if (r.scrubbed) parts.push(`${r.scrubbed} coordinate-like expression(s) were replaced by "[coordinates removed]"; refer to places by name`);
   return parts.join('; ');
 }

@@ -26,7 +26,6 @@ export function parseJsonFile<T>(text: string, what: string, schema: z.ZodType<T
   return r.data;
 }
 
-
 const Text = z.string().trim().min(1);
 
 /** A recovery note (paper 001 §3.1, §3.3), written as JSON by the outgoing session. */
@@ -92,7 +91,6 @@ export const TaskRecordSchema = z.strictObject({
   recovery_notes: z.array(z.string()),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
-
 
 /** Evaluation-only record: environment scores live here and nowhere an agent can read. */
 export const EvaluationRecordSchema = z.strictObject({

@@ -53,15 +53,9 @@ const COMPASS = String.raw`(?:east|west|north|south)`;
 
 const PATTERNS: RegExp[] = [
   // Bracketed tuples of 2–4 numbers in which some element is signed or decimal: (1.2, -3.4), [0.5, 2, 1]
-  new RegExp(
-    String.raw`[(\[{]\s*(?=[^)\]}]*(?:${DEC}|${SIGNED}))${NUM}${UNIT}(?:\s*[,;|]\s*${NUM}${UNIT}){1,3}\s*(?:,\s*${NUM}${ANGLE_UNIT}\s*)?[)\]}]`,
-    'g',
-  ),
+  new RegExp(String.raw`[(\[{]\s*(?=[^)\]}]*(?:${DEC}|${SIGNED}))${NUM}${UNIT}(?:\s*[,;|]\s*${NUM}${UNIT}){1,3}\s*(?:,\s*${NUM}${ANGLE_UNIT}\s*)?[)\]}]`, 'g'),
   // Integer tuples after a locating word: "at (2, 3)", "position (4, 1)"
-  new RegExp(
-    String.raw`\b(?:at|to|near|position|pose|coordinates?|coords?|located|marker)\s*[(\[]\s*${NUM}(?:\s*,\s*${NUM}){1,3}\s*[)\]]`,
-    'gi',
-  ),
+  new RegExp(String.raw`\b(?:at|to|near|position|pose|coordinates?|coords?|located|marker)\s*[(\[]\s*${NUM}(?:\s*,\s*${NUM}){1,3}\s*[)\]]`, 'gi'),
   // Labelled components, optionally chained: "x=2.5 z=1.0", "x: 2.5, z: -1", "yaw=1.57 rad", "x 2.5"
   new RegExp(
     String.raw`(?<!\d\s*)${QAXIS}(?:(?:${ASSIGN})${VALUE}|\s?${DEC})${ANY_UNIT}(?:(?:${CHAIN})${QAXIS}(?:(?:${ASSIGN})${VALUE}|\s?${DEC})${ANY_UNIT})*`,

@@ -17,7 +17,16 @@ export const JudgeVerdictSchema = z.object({
     .min(1, 'evidence must state what the views show')
     .transform((s) => modelProse(s, EVIDENCE_LIMIT_CHARS)),
   searched_places: z
-    .preprocess((v) => (Array.isArray(v) ? v.slice(0, SEARCHED_PLACES_LIMIT) : v), z.array(z.string().trim().min(1).transform((s) => modelProse(s, PLACE_NAME_LIMIT_CHARS))))
+    .preprocess(
+      (v) => (Array.isArray(v) ? v.slice(0, SEARCHED_PLACES_LIMIT) : v),
+      z.array(
+        z
+          .string()
+          .trim()
+          .min(1)
+          .transform((s) => modelProse(s, PLACE_NAME_LIMIT_CHARS)),
+      ),
+    )
     .default([]),
   confidence: z.number().min(0).max(1),
 });

@@ -243,7 +243,10 @@ export class FileAccess {
     const s = scrubDeep(v.data);
     const text = JSON.stringify(s.value, null, 2);
     if (text.length > WRITE_LIMIT_CHARS) {
-      return { ok: false, error: `the recovery note is ${text.length} characters once formatted; the limit is ${WRITE_LIMIT_CHARS}: shorten it and write it again` };
+      return {
+        ok: false,
+        error: `the recovery note is ${text.length} characters once formatted; the limit is ${WRITE_LIMIT_CHARS}: shorten it and write it again`,
+      };
     }
     const failed = tryWrite(p, text);
     if (failed) return failed;

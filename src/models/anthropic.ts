@@ -94,12 +94,14 @@ function fromMessage(msg: AnthropicMessage): ModelResponse {
   }
   const u = msg.usage;
   const stop = msg.stop_reason;
-  const stopReason: StopReason = stop === 'tool_use' ? 'tool_use' : stop === 'end_turn' || stop === 'stop_sequence' ? 'end_turn' : stop === 'max_tokens' ? 'max_tokens' : 'other';
+  const stopReason: StopReason =
+    stop === 'tool_use' ? 'tool_use' : stop === 'end_turn' || stop === 'stop_sequence' ? 'end_turn' : stop === 'max_tokens' ? 'max_tokens' : 'other';
   return {
     message: { role: 'assistant', text: texts.join('\n'), toolCalls, ...(thinking.length ? { opaque: { provider: PROVIDER, items: thinking } } : {}) },
     // input_tokens excludes cache reads and cache writes; writes are billed as (more expensive) uncached input.
     usage: {
-      uncachedInput: tokenCount(u?.input_tokens, 'input_tokens', PROVIDER) + tokenCount(u?.cache_creation_input_tokens, 'cache_creation_input_tokens', PROVIDER),
+      uncachedInput:
+        tokenCount(u?.input_tokens, 'input_tokens', PROVIDER) + tokenCount(u?.cache_creation_input_tokens, 'cache_creation_input_tokens', PROVIDER),
       cachedInput: tokenCount(u?.cache_read_input_tokens, 'cache_read_input_tokens', PROVIDER),
       output: tokenCount(u?.output_tokens, 'output_tokens', PROVIDER),
     },
@@ -118,7 +120,9 @@ export class AnthropicModel implements Model {
   }
 
   private sdk(): Promise<Anthropic> {
-    this.client ??= optionalImport<{ default: typeof Anthropic }>('@anthropic-ai/sdk', `the model ${this.id}`).then((m) => new m.default(sdkClientOptions(this.options, 'ANTHROPIC_API_KEY')));
+    this.client ??= optionalImport<{ default: typeof Anthropic }>('@anthropic-ai/sdk', `the model ${this.id}`).then(
+      (m) => new m.default(sdkClientOptions(this.options, 'ANTHROPIC_API_KEY')),
+    );
     return this.client;
   }
 
@@ -146,7 +150,9 @@ export class AnthropicModel implements Model {
   }
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
-    const msg = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, async (signal) => (await this.sdk()).messages.create(this.buildRequest(req), { signal }));
+    const msg = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, async (signal) =>
+      (await this.sdk()).messages.create(this.buildRequest(req), { signal }),
+    );
     return acceptReply(fromMessage(msg), PROVIDER);
   }
 }

@@ -21,7 +21,8 @@ export { REASONING_EFFORTS };
 export function modelSettingProblems(spec: string, o: { reasoningEffort?: string; thinkingBudget?: number }): string[] {
   const kind = spec.split(':')[0];
   const out: string[] = [];
-  if (o.reasoningEffort !== undefined && kind !== 'openai' && kind !== 'openai-chat') out.push(`--reasoning-effort is taken by openai:MODEL and openai-chat:MODEL@URL agents, not '${spec}'`);
+  if (o.reasoningEffort !== undefined && kind !== 'openai' && kind !== 'openai-chat')
+    out.push(`--reasoning-effort is taken by openai:MODEL and openai-chat:MODEL@URL agents, not '${spec}'`);
   if (o.thinkingBudget !== undefined && kind !== 'anthropic') out.push(`--thinking-budget is taken by anthropic:MODEL agents, not '${spec}'`);
   return out;
 }
@@ -71,7 +72,14 @@ export function createModel(specText: string, options: ModelOptions = {}): Model
       });
     }
     case 'openai-chat':
-      return new OpenAIChatModel({ model: spec.model, baseURL: spec.baseURL, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs, maxRetries: opts.maxRetries, reasoningEffort: opts.reasoningEffort });
+      return new OpenAIChatModel({
+        model: spec.model,
+        baseURL: spec.baseURL,
+        apiKey: opts.apiKey,
+        timeoutMs: opts.timeoutMs,
+        maxRetries: opts.maxRetries,
+        reasoningEffort: opts.reasoningEffort,
+      });
     case 'anthropic': {
       const apiKey = requireKey(specText, opts.apiKey, 'ANTHROPIC_API_KEY');
       return new AnthropicModel({

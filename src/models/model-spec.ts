@@ -37,7 +37,7 @@ export function parseModelSpec(input: unknown): SpecParse {
   else if (s.startsWith('anthropic:')) candidate = { kind: 'anthropic', model: s.slice('anthropic:'.length) };
   else return { ok: false, error: `unknown model spec '${s}'; ${accepted}` };
   const r = ModelSpecSchema.safeParse(candidate);
-  if (!r.success) return { ok: false, error: `bad model spec '${s}': ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}; ${accepted}` };
+  if (!r.success)
+    return { ok: false, error: `bad model spec '${s}': ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}; ${accepted}` };
   return { ok: true, spec: r.data };
 }
-

@@ -34,7 +34,9 @@ export interface OpenAIChatOptions extends ServiceOptions {
 const PROVIDER = 'openai-chat';
 
 function parts(content: readonly ContentPart[]): ChatCompletionContentPart[] {
-  return content.map((p) => (p.type === 'text' ? { type: 'text' as const, text: p.text } : { type: 'image_url' as const, image_url: { url: pngDataUrl(p.png) } }));
+  return content.map((p) =>
+    p.type === 'text' ? { type: 'text' as const, text: p.text } : { type: 'image_url' as const, image_url: { url: pngDataUrl(p.png) } },
+  );
 }
 
 export function toChatMessages(system: string, messages: ModelRequest['messages']): ChatCompletionMessageParam[] {
@@ -83,7 +85,8 @@ function fromCompletion(c: ChatCompletion): ModelResponse {
   const cached = tokenCount(c.usage?.prompt_tokens_details?.cached_tokens, 'prompt_tokens_details.cached_tokens', PROVIDER);
   const output = tokenCount(c.usage?.completion_tokens, 'completion_tokens', PROVIDER);
   const finish = choice?.finish_reason;
-  const stopReason: StopReason = finish === 'tool_calls' || toolCalls.length ? 'tool_use' : finish === 'length' ? 'max_tokens' : finish === 'stop' ? 'end_turn' : 'other';
+  const stopReason: StopReason =
+    finish === 'tool_calls' || toolCalls.length ? 'tool_use' : finish === 'length' ? 'max_tokens' : finish === 'stop' ? 'end_turn' : 'other';
   return {
     message: { role: 'assistant', text: choice?.message.content ?? '', toolCalls },
     usage: { uncachedInput: Math.max(0, prompt - cached), cachedInput: cached, output },
@@ -103,7 +106,9 @@ export class OpenAIChatModel implements Model {
 
   private sdk(): Promise<OpenAI> {
     // Local OpenAI-compatible servers usually ignore the key, but the SDK requires one.
-    this.client ??= optionalImport<{ default: typeof OpenAI }>('openai', `the model ${this.id}`).then((m) => new m.default(sdkClientOptions(this.options, 'OPENAI_API_KEY', 'local-server')));
+    this.client ??= optionalImport<{ default: typeof OpenAI }>('openai', `the model ${this.id}`).then(
+      (m) => new m.default(sdkClientOptions(this.options, 'OPENAI_API_KEY', 'local-server')),
+    );
     return this.client;
   }
 
@@ -121,7 +126,9 @@ export class OpenAIChatModel implements Model {
   }
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
-    const c = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, async (signal) => (await this.sdk()).chat.completions.create(this.buildRequest(req), { signal }));
+    const c = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, async (signal) =>
+      (await this.sdk()).chat.completions.create(this.buildRequest(req), { signal }),
+    );
     return acceptReply(fromCompletion(c), PROVIDER);
   }
 }

@@ -102,7 +102,9 @@ export class OpenAIResponsesModel implements Model {
   }
 
   private sdk(): Promise<OpenAI> {
-    this.client ??= optionalImport<{ default: typeof OpenAI }>('openai', `the model ${this.id}`).then((m) => new m.default(sdkClientOptions(this.options, 'OPENAI_API_KEY')));
+    this.client ??= optionalImport<{ default: typeof OpenAI }>('openai', `the model ${this.id}`).then(
+      (m) => new m.default(sdkClientOptions(this.options, 'OPENAI_API_KEY')),
+    );
     return this.client;
   }
 
@@ -124,7 +126,9 @@ export class OpenAIResponsesModel implements Model {
   }
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
-    const r = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, async (signal) => (await this.sdk()).responses.create(this.buildRequest(req), { signal }));
+    const r = await withDeadline(providerLimits(this.options).requestTimeoutMs, req.signal, PROVIDER, async (signal) =>
+      (await this.sdk()).responses.create(this.buildRequest(req), { signal }),
+    );
     return acceptReply(fromResponse(r), PROVIDER);
   }
 }

@@ -25,7 +25,11 @@ export interface ProviderLimits {
   maxRetryAfterS: number;
 }
 
-export const DEFAULT_PROVIDER_LIMITS: ProviderLimits = Object.freeze({ requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS, maxReplyBytes: 8 * 1024 * 1024, maxRetryAfterS: 60 });
+export const DEFAULT_PROVIDER_LIMITS: ProviderLimits = Object.freeze({
+  requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+  maxReplyBytes: 8 * 1024 * 1024,
+  maxRetryAfterS: 60,
+});
 
 export { REQUEST_TIMEOUT_S };
 
@@ -56,16 +60,25 @@ export function tokenCount(value: unknown, field: string, provider: string): num
   const r = TokenCount.safeParse(value);
   if (r.success) return r.data;
   const shown = JSON.stringify(value)?.slice(0, 40) ?? String(value);
-  throw new ProviderReplyError(`${provider} reply refused: usage.${field} is ${shown}; expected a whole number of tokens from 0 to ${MAX_TOKENS_PER_CALL.toLocaleString('en-US')}`);
+  throw new ProviderReplyError(
+    `${provider} reply refused: usage.${field} is ${shown}; expected a whole number of tokens from 0 to ${MAX_TOKENS_PER_CALL.toLocaleString('en-US')}`,
+  );
 }
 
 /** The reply's kept parts within their caps, or a `ProviderReplyError` naming the part. */
 export function acceptReply(r: ModelResponse, provider: string): ModelResponse {
   const m = r.message;
-  if (m.text.length > MAX_REPLY_TEXT_CHARS) throw new ProviderReplyError(`${provider} reply refused: its text holds ${m.text.length.toLocaleString('en-US')} characters; at most ${MAX_REPLY_TEXT_CHARS.toLocaleString('en-US')} are accepted`);
-  if (m.toolCalls.length > MAX_TOOL_CALLS) throw new ProviderReplyError(`${provider} reply refused: ${m.toolCalls.length} tool calls; at most ${MAX_TOOL_CALLS} are accepted`);
+  if (m.text.length > MAX_REPLY_TEXT_CHARS)
+    throw new ProviderReplyError(
+      `${provider} reply refused: its text holds ${m.text.length.toLocaleString('en-US')} characters; at most ${MAX_REPLY_TEXT_CHARS.toLocaleString('en-US')} are accepted`,
+    );
+  if (m.toolCalls.length > MAX_TOOL_CALLS)
+    throw new ProviderReplyError(`${provider} reply refused: ${m.toolCalls.length} tool calls; at most ${MAX_TOOL_CALLS} are accepted`);
   for (const c of m.toolCalls) {
-    if (c.rawArguments.length > MAX_TOOL_ARGUMENT_CHARS) throw new ProviderReplyError(`${provider} reply refused: the arguments of tool call '${c.name.slice(0, 64)}' hold ${c.rawArguments.length.toLocaleString('en-US')} characters; at most ${MAX_TOOL_ARGUMENT_CHARS.toLocaleString('en-US')} are accepted`);
+    if (c.rawArguments.length > MAX_TOOL_ARGUMENT_CHARS)
+      throw new ProviderReplyError(
+        `${provider} reply refused: the arguments of tool call '${c.name.slice(0, 64)}' hold ${c.rawArguments.length.toLocaleString('en-US')} characters; at most ${MAX_TOOL_ARGUMENT_CHARS.toLocaleString('en-US')} are accepted`,
+      );
   }
   return r;
 }
@@ -94,7 +107,8 @@ function cappedHeaders(h: Headers, maxS: number): Headers {
 
 /** The body read whole, refused as soon as it passes `max` bytes. */
 async function boundedBody(res: Response, max: number, url: string): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = (n: string) => new ProviderReplyError(`the reply from ${url} is larger than ${max.toLocaleString('en-US')} bytes (${n}); refused without keeping it`);
+  const tooLarge = (n: string) =>
+    new ProviderReplyError(`the reply from ${url} is larger than ${max.toLocaleString('en-US')} bytes (${n}); refused without keeping it`);
   const declared = Number(res.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > max) {
     await res.body?.cancel().catch(() => undefined);
@@ -151,7 +165,9 @@ export async function withDeadline<T>(ms: number, outer: AbortSignal | undefined
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const e = new ProviderReplyError(`the ${provider} model call took longer than the request timeout of ${ms / 1000} s (--request-timeout; it counts the reply body and the SDK's retries)`);
+      const e = new ProviderReplyError(
+        `the ${provider} model call took longer than the request timeout of ${ms / 1000} s (--request-timeout; it counts the reply body and the SDK's retries)`,
+      );
       ctl.abort(e);
       reject(e);
     }, ms);

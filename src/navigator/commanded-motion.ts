@@ -18,7 +18,8 @@ export type CommandedMotion = SubMotion | 'still';
 export function commandedCameraMotion(motion: CommandedMotion, blocked = false): Mat4 | undefined {
   if (motion === 'forward' && blocked) return undefined;
   const th = motion === 'left' ? (SUB_MOTION_DEGREES * Math.PI) / 180 : motion === 'right' ? (-SUB_MOTION_DEGREES * Math.PI) / 180 : 0;
-  const c = Math.cos(th), s = Math.sin(th);
+  const c = Math.cos(th),
+    s = Math.sin(th);
   const d = motion === 'forward' ? SUB_MOTION_METRES : 0;
   return new Float64Array([c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, d, 0, 0, 0, 1]);
 }

@@ -13,7 +13,15 @@ export interface FloorRenderOptions {
 }
 
 /** Floor `floor` of `map`; the robot is drawn at `pose` only when it stands on that floor (`standingOn`). */
-export function renderFloor(map: OccupancyMap, floor: number, standingOn: number | null, pose: PlanarPose | null, places: readonly Place[], trail: PlanarPoint[], opts: FloorRenderOptions): RenderedMap {
+export function renderFloor(
+  map: OccupancyMap,
+  floor: number,
+  standingOn: number | null,
+  pose: PlanarPose | null,
+  places: readonly Place[],
+  trail: PlanarPoint[],
+  opts: FloorRenderOptions,
+): RenderedMap {
   return renderMap(map, floor, {
     zoom: opts.zoom ?? 4,
     pose: pose && floor === standingOn ? pose : undefined,

@@ -8,7 +8,18 @@
  * the finished grid replaces the live layer. Everything else the navigator keeps in that world (places,
  * views, trails) moves by the correction of the keyframe made last before it (`closed`'s result).
  */
-import { cameraHeightOf, invert, multiply, NAVIGATOR_FRAME, planarPose, levelPose, raisePose, type Intrinsics, type Mat4, type PlanarPose } from '../geometry/index.js';
+import {
+  cameraHeightOf,
+  invert,
+  multiply,
+  NAVIGATOR_FRAME,
+  planarPose,
+  levelPose,
+  raisePose,
+  type Intrinsics,
+  type Mat4,
+  type PlanarPose,
+} from '../geometry/index.js';
 import { type FloorLayer, type FloorMapper, OccupancyMap } from '../mapping/index.js';
 import type { KeyframePose } from '../perception/index.js';
 
@@ -97,8 +108,13 @@ export class LoopRebuild {
   /** wall time the current frame spent on closures and rebuilds so far, ms */
   private frameMs = 0;
 
-  constructor(private readonly mapper: FloorMapper, intrinsics: Intrinsics, opts: LoopRebuildOptions = {}) {
-    const w = Math.floor(intrinsics.width / 2), h = Math.floor(intrinsics.height / 2);
+  constructor(
+    private readonly mapper: FloorMapper,
+    intrinsics: Intrinsics,
+    opts: LoopRebuildOptions = {},
+  ) {
+    const w = Math.floor(intrinsics.width / 2),
+      h = Math.floor(intrinsics.height / 2);
     this.half = { width: w, height: h, fx: intrinsics.fx / 2, fy: intrinsics.fy / 2, cx: intrinsics.cx / 2, cy: intrinsics.cy / 2 };
     this.depthIn = new Float32Array(w * h);
     this.chunk = opts.chunk ?? REBUILD_CHUNK;
@@ -106,7 +122,8 @@ export class LoopRebuild {
     this.shadows = opts.shadows ?? true;
     this.every = opts.everyKeyframes ?? null;
     this.now = opts.clock ?? (() => performance.now());
-    if (this.every !== null && (!Number.isInteger(this.every) || this.every < 1)) throw new Error(`everyKeyframes is a positive whole number, got ${opts.everyKeyframes}`);
+    if (this.every !== null && (!Number.isInteger(this.every) || this.every < 1))
+      throw new Error(`everyKeyframes is a positive whole number, got ${opts.everyKeyframes}`);
   }
 
   /** keyframes whose depth is kept */
@@ -131,7 +148,8 @@ export class LoopRebuild {
    * caller then reads the keyframes' current poses and hands them to `closed` with this floor.
    */
   keep(depth: Float32Array, t: number, mapId: number, floor: number, pose: Mat4, tracked: Mat4 | null = null): boolean {
-    const { width: w, height: h } = this.half, full = 2 * w;
+    const { width: w, height: h } = this.half,
+      full = 2 * w;
     const mm = new Uint16Array(w * h);
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
@@ -175,11 +193,18 @@ export class LoopRebuild {
    * by the 0.3–0.7 m a climb is under-read). `held(t, dh)`: keyframe t's corrected pose was moved dh
    * along up for that (the map-world log keeps it, so that the saved map agrees).
    */
-  closed(mapId: number, poses: KeyframePose[], worldOf: (id: number, t: number) => Mat4 | null, due: number | null = null, held?: (t: number, dh: number) => void): ((t: number) => Mat4 | null) | null {
+  closed(
+    mapId: number,
+    poses: KeyframePose[],
+    worldOf: (id: number, t: number) => Mat4 | null,
+    due: number | null = null,
+    held?: (t: number, dh: number) => void,
+  ): ((t: number) => Mat4 | null) | null {
     if (due === null) this.stats.closures++;
     const sorted = [...poses].sort((a, b) => a.timestamp - b.timestamp);
     const find = (t: number): KeyframePose | undefined => {
-      let lo = 0, hi = sorted.length - 1;
+      let lo = 0,
+        hi = sorted.length - 1;
       while (lo <= hi) {
         const mid = (lo + hi) >> 1;
         if (sorted[mid].timestamp < t - SAME_TIME_S) lo = mid + 1;
@@ -213,7 +238,8 @@ export class LoopRebuild {
     if (!moves.length) return null;
     return (t) => {
       if (t < moves[0].t - SAME_TIME_S) return null;
-      let lo = 0, hi = moves.length - 1;
+      let lo = 0,
+        hi = moves.length - 1;
       while (lo < hi) {
         const mid = (lo + hi + 1) >> 1;
         if (moves[mid].t <= t + SAME_TIME_S) lo = mid;

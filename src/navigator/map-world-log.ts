@@ -54,7 +54,8 @@ export class MapWorldLog {
    */
   worldOf(mapId: number, id: number, t: number): Mat4 | null {
     if (this.loaded && this.loaded.mapId === mapId && id <= this.loaded.lastKeyframeId) return this.loaded.anchor();
-    let before: Step | null = null, after: Step | null = null;
+    let before: Step | null = null,
+      after: Step | null = null;
     for (const s of this.steps) {
       if (s.mapId !== mapId) continue;
       if (s.t <= t) before = s;
@@ -111,7 +112,12 @@ export class MapWorldLog {
    * identity as its anchor; a keyframe nothing was noted for moves by `fallback`. Unchanged, with
    * `fallback` as its anchor, when nothing at all was noted for that map.
    */
-  intoWorld(bytes: Uint8Array, mapId: number, fallback: Mat4, move: (bytes: Uint8Array, worldOf: (k: KeyframeStamp) => Mat4) => Uint8Array): { bytes: Uint8Array; anchor: Mat4 } {
+  intoWorld(
+    bytes: Uint8Array,
+    mapId: number,
+    fallback: Mat4,
+    move: (bytes: Uint8Array, worldOf: (k: KeyframeStamp) => Mat4) => Uint8Array,
+  ): { bytes: Uint8Array; anchor: Mat4 } {
     if (!this.steps.some((s) => s.mapId === mapId) && this.loaded?.mapId !== mapId) return { bytes, anchor: fallback };
     return { bytes: move(bytes, (k) => this.worldOf(mapId, k.id, k.timestamp) ?? fallback), anchor: identity() };
   }
@@ -122,4 +128,3 @@ function differs(a: Mat4, b: Mat4): boolean {
   const turn = Math.acos(Math.min(1, Math.max(-1, (d[0] + d[5] + d[10] - 1) / 2)));
   return Math.hypot(d[3], d[7], d[11]) > MOVE_M || turn > TURN_RAD;
 }
-

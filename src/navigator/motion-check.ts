@@ -9,7 +9,18 @@
  * Likewise a fresh tracker map, which re-anchoring places at the last trusted pose as if the body had
  * stood still while tracking was lost, is moved on by the motion commanded during the loss.
  */
-import { cameraHeightOf, NAVIGATOR_FRAME, planarPose, raisePose, type PlanarPose, identity, multiply, type Mat4, pointAhead, wrapAngle } from '../geometry/index.js';
+import {
+  cameraHeightOf,
+  NAVIGATOR_FRAME,
+  planarPose,
+  raisePose,
+  type PlanarPose,
+  identity,
+  multiply,
+  type Mat4,
+  pointAhead,
+  wrapAngle,
+} from '../geometry/index.js';
 import { type OdometryErrorBound, SUB_MOTION_DEGREES, SUB_MOTION_METRES } from '../body/index.js';
 import { SUB_MOTIONS_PER_ACTION } from './actions.js';
 import { commandedCameraMotion, type CommandedMotion } from './commanded-motion.js';
@@ -87,7 +98,8 @@ function advanced(p: PlanarPose, cmd: { yaw: number; travel: number }): PlanarPo
  */
 function planarCorrection(from: PlanarPose, to: PlanarPose): Mat4 {
   const t = wrapAngle(to.yaw - from.yaw);
-  const c = Math.cos(t), s = Math.sin(t);
+  const c = Math.cos(t),
+    s = Math.sin(t);
   // [c 0 −s; 0 1 0; s 0 c] turns yaw by +t in NAVIGATOR_FRAME (a left turn increases yaw)
   const tx = to.x - (c * from.x - s * from.z);
   const tz = to.z - (s * from.x + c * from.z);
@@ -141,7 +153,12 @@ export class MotionCheck {
    * commanded during the loss. `closed`: the pose source closed a loop at this frame and corrected its
    * map, so the pose jumps to where the correction puts the body; the jump is taken, not judged.
    */
-  apply(pose: Mat4 | null, motion: CommandedMotion, blocked = false, opts: { reanchored?: boolean; closed?: boolean } = {}): { pose: Mat4 | null; plausible: boolean } {
+  apply(
+    pose: Mat4 | null,
+    motion: CommandedMotion,
+    blocked = false,
+    opts: { reanchored?: boolean; closed?: boolean } = {},
+  ): { pose: Mat4 | null; plausible: boolean } {
     const cmd = commanded(motion, blocked);
     const { yaw: cmdYaw, dist: cmdDist, travel } = cmd;
     const advance = (p: PlanarPose): PlanarPose => advanced(p, cmd);
@@ -159,7 +176,11 @@ export class MotionCheck {
     }
     const raw = planarPose(NAVIGATOR_FRAME, pose);
     const rawH = cameraHeightOf(NAVIGATOR_FRAME, pose);
-    const prevRaw = this.prevRaw, prevOut = this.prevOut, deadReckoned = this.deadReckoned, prevOutH = this.prevOutH, prevRawH = this.prevRawH;
+    const prevRaw = this.prevRaw,
+      prevOut = this.prevOut,
+      deadReckoned = this.deadReckoned,
+      prevOutH = this.prevOutH,
+      prevRawH = this.prevRawH;
     const lost = this.lost;
     this.prevRaw = raw;
     this.prevRawH = rawH;
@@ -180,7 +201,12 @@ export class MotionCheck {
     // the same map recovered after a short loss: the tracker relocalised, and a place that looks alike
     // can put the body metres away or on another floor; the body went where it was commanded
     const now = planarPose(NAVIGATOR_FRAME, this.hasCorrection ? multiply(this.correction, pose) : pose);
-    const wrongPlace = !opts.reanchored && !this.paused && !!deadReckoned && prevOutH !== null && lost.frames <= MAX_JUDGED_LOSS &&
+    const wrongPlace =
+      !opts.reanchored &&
+      !this.paused &&
+      !!deadReckoned &&
+      prevOutH !== null &&
+      lost.frames <= MAX_JUDGED_LOSS &&
       (Math.hypot(now.x - deadReckoned.x, now.z - deadReckoned.z) > this.tolT + LOSS_DRIFT * lost.travel + this.slip(lost.frames) ||
         Math.abs(rawH + this.lift - prevOutH) > this.tolT + RISER_M + MAX_SLOPE * lost.travel);
     const implausible = (): boolean => {
@@ -217,8 +243,10 @@ export class MotionCheck {
    */
   switchInto(pose: Mat4, motion: CommandedMotion, blocked = false, before: Mat4 | null = null): { pose: Mat4; plausible: boolean } {
     const away = this.away ?? { planar: 0, rise: 0 };
-    let expected: PlanarPose | null = null, expectedH: number | null = null;
-    let tol = SWITCH_TOL_M + away.planar, tolH = SWITCH_TOL_M + RISER_M + away.rise;
+    let expected: PlanarPose | null = null,
+      expectedH: number | null = null;
+    let tol = SWITCH_TOL_M + away.planar,
+      tolH = SWITCH_TOL_M + RISER_M + away.rise;
     if (this.paused) {
       // taken as it comes
     } else if (before) {
@@ -235,8 +263,12 @@ export class MotionCheck {
     }
     const raw = planarPose(NAVIGATOR_FRAME, pose);
     const rawH = cameraHeightOf(NAVIGATOR_FRAME, pose);
-    const refuted = expected !== null && expectedH !== null &&
-      (Math.hypot(raw.x - expected.x, raw.z - expected.z) > tol || Math.abs(rawH - expectedH) > tolH || Math.abs(wrapAngle(raw.yaw - expected.yaw)) > SWITCH_TOL_YAW);
+    const refuted =
+      expected !== null &&
+      expectedH !== null &&
+      (Math.hypot(raw.x - expected.x, raw.z - expected.z) > tol ||
+        Math.abs(rawH - expectedH) > tolH ||
+        Math.abs(wrapAngle(raw.yaw - expected.yaw)) > SWITCH_TOL_YAW);
     this.deadReckoned = null;
     this.lost = { frames: 0, travel: 0 };
     this.prevRaw = raw;

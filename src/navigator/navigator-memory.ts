@@ -21,13 +21,13 @@ export interface NavigatorMemory {
 export function memoryProblem(m: NavigatorMemory): string | null {
   if (m.pose.length !== 16 || !Array.from(m.pose).every(Number.isFinite)) return 'the saved pose must be 16 finite numbers';
   if (m.layers.length === 0) return 'a saved memory has at least one floor layer';
-  if (!(Number.isInteger(m.floor) && m.floor >= 0 && m.floor < m.layers.length)) return `the saved floor ${m.floor} is not one of the ${m.layers.length} saved layers`;
+  if (!(Number.isInteger(m.floor) && m.floor >= 0 && m.floor < m.layers.length))
+    return `the saved floor ${m.floor} is not one of the ${m.layers.length} saved layers`;
   const badPlace = m.places.find((p) => !(Number.isInteger(p.floor) && p.floor >= 0 && p.floor < m.layers.length));
   if (badPlace) return `place '${badPlace.name}' is on floor ${badPlace.floor}, which is not saved`;
   if (m.trails.length > m.layers.length) return `${m.trails.length} trails for ${m.layers.length} layers`;
   return null;
 }
-
 
 /** The memory to hand to a later navigator: map layers, places, trails and the last pose (null before any pose or floor). */
 export function memorySnapshot(

@@ -5,7 +5,16 @@
  */
 import { ownFrame, type Body, type BodyFrame, type SubMotionResult } from '../body/index.js';
 import { NAVIGATOR_FRAME, planarPose, raisePose, type PlanarPose, type Mat4 } from '../geometry/index.js';
-import { FloorMapper, type PosedDepth, type OccupancyMap, Planner, type PlanarPoint, type PlanOptions, type PlanResult, type RenderedMap } from '../mapping/index.js';
+import {
+  FloorMapper,
+  type PosedDepth,
+  type OccupancyMap,
+  Planner,
+  type PlanarPoint,
+  type PlanOptions,
+  type PlanResult,
+  type RenderedMap,
+} from '../mapping/index.js';
 import type { PoseSource, TrackingStatus } from '../perception/index.js';
 import { Navcore } from '../wasm/index.js';
 import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
@@ -73,7 +82,9 @@ export class Navigator {
 
   private parts(): SavedMapParts {
     const { poseSource, mapper, places, viewBank, archive, loopRebuild, anchoring, worldLog, motionCheck } = this;
-    const trails = () => this.trails, setTrails = (t: PlanarPoint[][]) => this.setTrails(t), forgetMap = () => this.forgetMap();
+    const trails = () => this.trails,
+      setTrails = (t: PlanarPoint[][]) => this.setTrails(t),
+      forgetMap = () => this.forgetMap();
     return { poseSource, mapper, places, viewBank, archive, loopRebuild, anchoring, worldLog, motionCheck, trails, setTrails, forgetMap };
   }
 
@@ -194,11 +205,14 @@ export class Navigator {
    */
   async act(actions: CoarseAction[], opts: { stopOnCollision?: boolean } = {}): Promise<ExecutionRecord> {
     const stopOnCollision = opts.stopOnCollision ?? true;
-    const executed: CoarseAction[] = [], collisions: number[] = [];
-    let stoppedEarly: StopReason | null = null, terminated = false;
+    const executed: CoarseAction[] = [],
+      collisions: number[] = [];
+    let stoppedEarly: StopReason | null = null,
+      terminated = false;
     let frame = this.lastFrame;
     for (const a of actions) {
-      let collided = false, last: SubMotionResult | null = null;
+      let collided = false,
+        last: SubMotionResult | null = null;
       for (let s = 0; s < SUB_MOTIONS_PER_ACTION; s++) {
         // Intermediate views only feed the tracker and the mapper, so they need not be copied out
         // of the sensor; the action's last view is kept (returned, banked, read by the tools).
@@ -221,7 +235,17 @@ export class Navigator {
       if (stoppedEarly) break;
     }
     if (!frame) frame = await this.observe();
-    return { requested: [...actions], executed, collisions, stoppedEarly, terminated, status: this.statusNow, pose: this.planar(), floor: this.mapper.floor, frame };
+    return {
+      requested: [...actions],
+      executed,
+      collisions,
+      stoppedEarly,
+      terminated,
+      status: this.statusNow,
+      pose: this.planar(),
+      floor: this.mapper.floor,
+      frame,
+    };
   }
 
   /**
@@ -229,14 +253,16 @@ export class Navigator {
    * (6: the four surrounding views). `afterRelocation`: the body was moved, tracked jumps relocalise it.
    */
   async turnInPlace(every = 6, opts: { afterRelocation?: boolean } = {}): Promise<BodyFrame[]> {
-    const views: BodyFrame[] = [], seen: PosedDepth[] = [];
+    const views: BodyFrame[] = [],
+      seen: PosedDepth[] = [];
     // After a relocation the tracker may find the body anywhere (paper 001 §3.2): no motion is implausible.
     if (opts.afterRelocation) this.motionCheck?.pause(true);
     try {
       for (let i = 1; i <= FULL_TURN_ACTIONS; i++) {
         const r = await this.act(['left'], { stopOnCollision: false });
         if (i % every === 0) views.push(r.frame);
-        if (this.poseNow && this.anchoring.restored()?.current) seen.push({ frame: { intrinsics: this.body.intrinsics, depth: r.frame.depth }, pose: this.poseNow });
+        if (this.poseNow && this.anchoring.restored()?.current)
+          seen.push({ frame: { intrinsics: this.body.intrinsics, depth: r.frame.depth }, pose: this.poseNow });
         if (r.terminated) break;
       }
     } finally {
@@ -288,7 +314,8 @@ export class Navigator {
   plan(target: PlanarPoint, floor = this.mapper.floor ?? 0, opts: PlanOptions = {}): PlanResult {
     const at = this.planar();
     if (!at) return { status: 'unreachable', reason: 'the robot has not been localised yet', expansions: 0 };
-    if (floor !== this.mapper.floor) return { status: 'unreachable', reason: `the target is on floor ${floor}, the robot on floor ${this.mapper.floor}`, expansions: 0 };
+    if (floor !== this.mapper.floor)
+      return { status: 'unreachable', reason: `the target is on floor ${floor}, the robot on floor ${this.mapper.floor}`, expansions: 0 };
     return this.planner.plan(at, target, floor, opts);
   }
 
@@ -306,8 +333,13 @@ export class Navigator {
     this.statusNow = est.status;
     const reanchors = this.anchoring.reanchors;
     const anchored = this.anchoring.apply(est);
-    const late = this.anchoring.takeLate(), reanchored = this.anchoring.reanchors !== reanchors;
-    const checked = late ? this.joinLate(late, motion, blocked) : this.motionCheck ? this.motionCheck.apply(anchored, motion, blocked, { reanchored, closed: est.loopClosed }) : { pose: anchored, plausible: true };
+    const late = this.anchoring.takeLate(),
+      reanchored = this.anchoring.reanchors !== reanchors;
+    const checked = late
+      ? this.joinLate(late, motion, blocked)
+      : this.motionCheck
+        ? this.motionCheck.apply(anchored, motion, blocked, { reanchored, closed: est.loopClosed })
+        : { pose: anchored, plausible: true };
     const pose = est.loopClosed && checked.pose && this.lastPose ? holdHeight(checked.pose, this.lastPose, [this.anchoring, this.motionCheck]) : checked.pose;
     this.poseNow = pose;
     if (!pose) return; // lost or initialising: no pose, no map write (paper 001 §3.2)
@@ -327,7 +359,8 @@ export class Navigator {
       this.mapErrors.push(step.error); // a pose the mapper rejects leaves the map untouched
       return;
     }
-    if (est.keyframe && this.loopRebuild.keep(frame.depth, frame.timestamp, est.mapId, step.floor, pose, est.pose ?? null)) this.followClosure(est.mapId, step.floor);
+    if (est.keyframe && this.loopRebuild.keep(frame.depth, frame.timestamp, est.mapId, step.floor, pose, est.pose ?? null))
+      this.followClosure(est.mapId, step.floor);
     const p = planarPose(NAVIGATOR_FRAME, pose);
     (this.trails[step.floor] ??= []).push({ x: p.x, z: p.z });
     (this.trailTimes[step.floor] ??= []).push(frame.timestamp);
@@ -342,8 +375,21 @@ export class Navigator {
   private followClosure(mapId: number, due: number | null): void {
     this.loopRebuild.timed(() => {
       const poses = this.poseSource.keyframePoses?.() ?? [];
-      const move = this.loopRebuild.closed(mapId, poses, (id, t) => this.worldLog.worldOf(mapId, id, t), due, (t, dh) => this.worldLog.hold(mapId, t, dh));
-      if (move) moveRecords(move, { places: this.places, placeTimes: this.placeTimes, views: [this.viewBank, this.archive], trails: this.trails, trailTimes: this.trailTimes });
+      const move = this.loopRebuild.closed(
+        mapId,
+        poses,
+        (id, t) => this.worldLog.worldOf(mapId, id, t),
+        due,
+        (t, dh) => this.worldLog.hold(mapId, t, dh),
+      );
+      if (move)
+        moveRecords(move, {
+          places: this.places,
+          placeTimes: this.placeTimes,
+          views: [this.viewBank, this.archive],
+          trails: this.trails,
+          trailTimes: this.trailTimes,
+        });
     });
   }
 

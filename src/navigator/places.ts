@@ -6,12 +6,14 @@
 import { type PlanarPose, z } from '../geometry/index.js';
 import type { View } from './view-bank.js';
 
-export const PlaceNameSchema = z.string().check(
-  z.trim(),
-  z.minLength(1, 'a place name cannot be empty'),
-  z.maxLength(40, 'a place name has at most 40 characters'),
-  z.regex(/^[\p{L}\p{N}][\p{L}\p{N} _'\-]*$/u, "a place name uses letters, digits, spaces, '-', '_' or an apostrophe, e.g. 'kitchen door'"),
-);
+export const PlaceNameSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'a place name cannot be empty'),
+    z.maxLength(40, 'a place name has at most 40 characters'),
+    z.regex(/^[\p{L}\p{N}][\p{L}\p{N} _'\-]*$/u, "a place name uses letters, digits, spaces, '-', '_' or an apostrophe, e.g. 'kitchen door'"),
+  );
 
 export interface Place {
   name: string;

@@ -65,7 +65,8 @@ function straightAim(path: readonly PlanarPoint[], k: number, x: number, z: numb
 
 /** Distance (m) from point p to the segment from a to b. */
 function segmentDistance(p: PlanarPoint, a: PlanarPoint, b: PlanarPoint): number {
-  const dx = b.x - a.x, dz = b.z - a.z;
+  const dx = b.x - a.x,
+    dz = b.z - a.z;
   const len2 = dx * dx + dz * dz;
   const t = len2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.z - a.z) * dz) / len2)) : 0;
   return Math.hypot(p.x - (a.x + t * dx), p.z - (a.z + t * dz));

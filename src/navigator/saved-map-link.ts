@@ -57,7 +57,11 @@ export class SavedMapLink {
     p.poseSource.importMap(saved.bytes);
     p.anchoring.restore(saved.anchor, saved.mapId, saved.bytes);
     const kfs = p.poseSource.mapKeyframes?.(saved.bytes) ?? [];
-    p.worldLog.restored(saved.mapId, kfs.reduce((n, k) => Math.max(n, k.id), 0), () => p.anchoring.restored()!.anchor);
+    p.worldLog.restored(
+      saved.mapId,
+      kfs.reduce((n, k) => Math.max(n, k.id), 0),
+      () => p.anchoring.restored()!.anchor,
+    );
   }
 
   /**
@@ -100,7 +104,8 @@ export class SavedMapLink {
    * one by the frame's two poses (`before` in the run's world, judged there as any frame, else `last`).
    */
   join(late: { before: Mat4 | null; after: Mat4 }, motion: CommandedMotion, blocked: boolean, last: Mat4 | null): { pose: Mat4 | null; plausible: boolean } {
-    const p = this.p, mc = p.motionCheck;
+    const p = this.p,
+      mc = p.motionCheck;
     if (!this.aside) return mc ? mc.switchInto(late.after, motion, blocked, late.before) : { pose: late.after, plausible: true };
     const before = late.before ? (mc?.apply(late.before, motion, blocked).pose ?? late.before) : last;
     mc?.restart();

@@ -17,7 +17,14 @@ import { cosineSimilarity } from './encoder/cosine.js';
 import { buildGistModel, GIST_NAME } from './encoder/gist-model.js';
 import { resolveModelIo, type ModelIo } from './encoder/model-io.js';
 import type { OrtRuntime, OrtSession, OrtTensor } from './encoder/ort-types.js';
-import { describeIssues, EncoderFrameSchema, ViewEncoderOptionsSchema, type ParsedEncoderOptions, type EncoderFrame, type ViewEncoderOptions } from './encoder/options.js';
+import {
+  describeIssues,
+  EncoderFrameSchema,
+  ViewEncoderOptionsSchema,
+  type ParsedEncoderOptions,
+  type EncoderFrame,
+  type ViewEncoderOptions,
+} from './encoder/options.js';
 import { buildPreprocessModel, PRE_INPUT, PRE_OUTPUT, type PreprocessSpec } from './encoder/preprocess-model.js';
 
 export { cosineSimilarity, l2Normalised, nearestViews, type ViewMatch } from './encoder/cosine.js';
@@ -59,7 +66,6 @@ const PRE_CACHE = 4;
 /** RGB bytes per session run: bounds the float intermediates (≈ 8× this) of large batches. */
 const MAX_BATCH_BYTES = 8 << 20;
 
-
 /**
  * onnxruntime-node is an optional dependency (about 290 MB with its native libraries): only the view
  * encoder needs it, so an install with --omit=optional (or where its binaries are missing) still
@@ -93,7 +99,8 @@ export class ViewEncoder {
     const parsed = ViewEncoderOptionsSchema.safeParse(options);
     if (!parsed.success) throw new Error(`view encoder options: ${describeIssues(parsed.error)}`);
     const o: ParsedEncoderOptions = parsed.data;
-    if (env.modelBytes !== undefined && o.modelPath === undefined) throw new Error('view encoder options: modelBytes needs modelPath as the name of the model it holds');
+    if (env.modelBytes !== undefined && o.modelPath === undefined)
+      throw new Error('view encoder options: modelBytes needs modelPath as the name of the model it holds');
     const ort = env.runtime ?? (await loadOnnxRuntime());
     const source = o.modelPath ?? `builtin:${GIST_NAME}`;
     const bytes = env.modelBytes ?? (o.modelPath !== undefined ? await readModelFile(o.modelPath) : buildGistModel());
@@ -124,7 +131,15 @@ export class ViewEncoder {
   }
 
   get info(): EncoderInfo {
-    return { source: this.source, modelId: this.modelId, inputName: this.io.inputName, outputName: this.io.outputName, inputWidth: this.io.width, inputHeight: this.io.height, dimension: this.dim };
+    return {
+      source: this.source,
+      modelId: this.modelId,
+      inputName: this.io.inputName,
+      outputName: this.io.outputName,
+      inputWidth: this.io.width,
+      inputHeight: this.io.height,
+      dimension: this.dim,
+    };
   }
 
   /** Unit-length embedding of one RGB frame. */
@@ -191,7 +206,10 @@ export class ViewEncoder {
         old.evicted = true;
         if (old.users === 0) releaseEntry(old);
       }
-      const session = this.ort.InferenceSession.create(buildPreprocessModel({ ...this.spec, width, height }), { intraOpNumThreads: this.threads, logSeverityLevel: 3 });
+      const session = this.ort.InferenceSession.create(buildPreprocessModel({ ...this.spec, width, height }), {
+        intraOpNumThreads: this.threads,
+        logSeverityLevel: 3,
+      });
       e = { session, users: 0, evicted: false };
       this.pre.set(key, e);
     }
@@ -227,7 +245,8 @@ export class ViewEncoder {
     }
     const t = result[this.io.outputName];
     const data = t.data as Float32Array;
-    if (data.length === 0 || data.length % n !== 0) throw new Error(`view encoder model ${this.source}: output '${this.io.outputName}' has ${data.length} values for a batch of ${n}`);
+    if (data.length === 0 || data.length % n !== 0)
+      throw new Error(`view encoder model ${this.source}: output '${this.io.outputName}' has ${data.length} values for a batch of ${n}`);
     const d = data.length / n;
     if (this.dim !== null && this.dim !== d) throw new Error(`view encoder model ${this.source}: output length ${d} differs from the declared ${this.dim}`);
     this.dim = d;
@@ -236,7 +255,8 @@ export class ViewEncoder {
       const v = data.slice(i * d, (i + 1) * d);
       let s = 0;
       for (const x of v) s += x * x;
-      if (!(s > 0) || !Number.isFinite(s)) throw new Error(`view encoder model ${this.source}: output '${this.io.outputName}' is zero or not finite for frame ${i}; it cannot be normalised`);
+      if (!(s > 0) || !Number.isFinite(s))
+        throw new Error(`view encoder model ${this.source}: output '${this.io.outputName}' is zero or not finite for frame ${i}; it cannot be normalised`);
       const inv = 1 / Math.sqrt(s);
       for (let j = 0; j < d; j++) v[j] *= inv;
       embs.push(v);
@@ -253,7 +273,8 @@ function releaseEntry(e: PreEntry): void {
 async function readModelFile(path: string): Promise<Uint8Array> {
   const { readFile, stat } = (await runtimeImport('node:fs/promises')) as typeof import('node:fs/promises');
   const st = await stat(path).catch(() => null);
-  if (!st) throw new Error(`view encoder: model file not found: ${path} (give modelPath to an existing .onnx file, or omit it for the built-in GIST descriptor)`);
+  if (!st)
+    throw new Error(`view encoder: model file not found: ${path} (give modelPath to an existing .onnx file, or omit it for the built-in GIST descriptor)`);
   if (!st.isFile()) throw new Error(`view encoder: modelPath ${path} is not a file`);
   return new Uint8Array(await readFile(path));
 }

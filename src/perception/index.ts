@@ -4,6 +4,14 @@ export { GroundTruthPoseSource } from './ground-truth-pose-source.js';
 export type { KeyframePose, KeyframeStamp, PoseEstimate, PoseSource, RgbdFrame, TrackingStatus } from './pose-source.js';
 export { SlamPoseSource } from './slam-pose-source.js';
 export { type CameraMotion } from './camera-motion.js';
-export { Tracker, TrackerError, type TrackerOptions, type LoopSearchStats, type RelocStats, type OptimizeMapOptions, type OptimizeMapResult } from './tracker.js';
+export {
+  Tracker,
+  TrackerError,
+  type TrackerOptions,
+  type LoopSearchStats,
+  type RelocStats,
+  type OptimizeMapOptions,
+  type OptimizeMapResult,
+} from './tracker.js';
 export { MAP_FILE_VERSION, MAX_MAP_ID, mapFileProblem, type MapFileHeader, type MapKeyframe, readMapFileHeader, readMapKeyframes } from './map-file.js';
 export { moveMapWorld } from './map-world.js';

@@ -23,7 +23,10 @@ export const MapFileHeaderSchema = z.object({
   cy: z.number(),
   depthBaseline: z.number().check(z.positive()),
   numLevels: z.int().check(z.minimum(1), z.maximum(12)),
-  levelMotion: z.pipe(z.union([z.literal(0), z.literal(1)]), z.transform((v) => v === 1)),
+  levelMotion: z.pipe(
+    z.union([z.literal(0), z.literal(1)]),
+    z.transform((v) => v === 1),
+  ),
   scaleFactor: z.number().check(z.minimum(1.05), z.maximum(2)),
   // the tracker hands map ids out as a C int: a larger id would read back as an error code
   mapId: z.int().check(z.positive(), z.maximum(MAX_MAP_ID)),
@@ -32,7 +35,8 @@ export type MapFileHeader = z.output<typeof MapFileHeaderSchema>;
 
 /** Decodes and checks the header; throws an Error naming the first field that does not hold. */
 export function readMapFileHeader(bytes: Uint8Array): MapFileHeader {
-  if (bytes.length < HEADER_BYTES + 8) throw new Error(`map file is ${bytes.length} bytes, shorter than the ${HEADER_BYTES + 8} of an empty map's header and checksum`);
+  if (bytes.length < HEADER_BYTES + 8)
+    throw new Error(`map file is ${bytes.length} bytes, shorter than the ${HEADER_BYTES + 8} of an empty map's header and checksum`);
   const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const raw = {
     magic: String.fromCharCode(...bytes.subarray(0, 8)),
@@ -136,7 +140,8 @@ export function readMapKeyframes(bytes: Uint8Array): MapKeyframe[] {
  * with (FNV's published basis has one more digit, 14695981039346656037; files of version 1 keep this one).
  */
 export function fnv1a64(bytes: Uint8Array): [number, number] {
-  let hi = 0x14650fb0, lo = 0x739d0383;
+  let hi = 0x14650fb0,
+    lo = 0x739d0383;
   for (let i = 0; i < bytes.length; i++) {
     lo = (lo ^ bytes[i]) >>> 0;
     // × 0x100000001b3 = × 0x1b3 + × 2⁴⁰ (the second adds lo << 8 to the high word)
@@ -163,7 +168,10 @@ export function mapFileProblem(bytes: Uint8Array): string | null {
     if (v.getUint32(end, true) !== lo || v.getUint32(end + 4, true) !== hi) return 'map file checksum does not match its bytes (the file is damaged)';
     const { keyframes } = mapRecords(bytes);
     const last = keyframes.at(-1);
-    let o = last === undefined ? HEADER_BYTES + 4 + v.getUint32(HEADER_BYTES, true) * LANDMARK_BYTES + 4 : last + KEYFRAME_FIELDS.fixedPart + v.getUint32(last + KEYFRAME_FIELDS.keypoints, true) * KEYPOINT_BYTES;
+    let o =
+      last === undefined
+        ? HEADER_BYTES + 4 + v.getUint32(HEADER_BYTES, true) * LANDMARK_BYTES + 4
+        : last + KEYFRAME_FIELDS.fixedPart + v.getUint32(last + KEYFRAME_FIELDS.keypoints, true) * KEYPOINT_BYTES;
     if (o + 4 > end) return `map file ends inside its records (covisibility at offset ${o}, ${bytes.length} bytes)`;
     o += 4 + v.getUint32(o, true) * COVISIBILITY_EDGE_BYTES;
     if (o !== end) return `map file records end at offset ${o}, but its checksum is at ${end}`;

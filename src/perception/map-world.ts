@@ -47,7 +47,11 @@ function moveKeyframe(v: DataView, o: number, W: Mat4): void {
   for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) Rn[r * 3 + c] = R[r * 3] * W[c * 4] + R[r * 3 + 1] * W[c * 4 + 1] + R[r * 3 + 2] * W[c * 4 + 2];
   const tw = [W[3], W[7], W[11]];
   for (let i = 0; i < 9; i++) v.setFloat64(o + KF.rotation + i * 8, Rn[i], true);
-  writeVec(v, o + KF.translation, [0, 1, 2].map((r) => t[r] - (Rn[r * 3] * tw[0] + Rn[r * 3 + 1] * tw[1] + Rn[r * 3 + 2] * tw[2])));
+  writeVec(
+    v,
+    o + KF.translation,
+    [0, 1, 2].map((r) => t[r] - (Rn[r * 3] * tw[0] + Rn[r * 3 + 1] * tw[1] + Rn[r * 3 + 2] * tw[2])),
+  );
 }
 
 const readVec = (v: DataView, o: number) => [0, 1, 2].map((i) => v.getFloat64(o + i * 8, true));

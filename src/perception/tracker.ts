@@ -14,7 +14,10 @@ import { OptimizeMapOptionsSchema, type OptimizeMapOptions, type OptimizeMapResu
 export { type OptimizeMapOptions, OptimizeMapOptionsSchema, type OptimizeMapResult, type TrackerOptions, TrackerOptionsSchema } from './tracker-options.js';
 
 export class TrackerError extends Error {
-  constructor(message: string, readonly code: number) {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
     super(message);
     this.name = 'TrackerError';
   }
@@ -70,7 +73,10 @@ export class Tracker {
   private readonly motionIn: WasmBlock<Float64Array>;
   private disposed = false;
 
-  private constructor(private readonly ex: TrackerExports, private readonly options: z.output<typeof TrackerOptionsSchema>) {
+  private constructor(
+    private readonly ex: TrackerExports,
+    private readonly options: z.output<typeof TrackerOptionsSchema>,
+  ) {
     this.heap = { memory: ex.memory, alloc: (n) => ex.malloc(n), free: (p) => ex.free(p) };
     const k = options.intrinsics;
     this.width = k.width;
@@ -94,15 +100,19 @@ export class Tracker {
   static async create(options: TrackerOptions, wasm: WasmSource = {}): Promise<Tracker> {
     const parsed = TrackerOptionsSchema.safeParse(options);
     if (!parsed.success) throw new TrackerError(`invalid tracker options: ${describeIssues(parsed.error)}`, -4);
-    const instance = await instantiate('tracker', {
-      // views are re-created lazily (WasmBlock), so growth needs no action here
-      env: { emscripten_notify_memory_growth: () => undefined },
-      wasi_snapshot_preview1: {
-        proc_exit: (code: number) => {
-          throw new TrackerError(`tracker.wasm aborted (exit ${code})`, -100);
+    const instance = await instantiate(
+      'tracker',
+      {
+        // views are re-created lazily (WasmBlock), so growth needs no action here
+        env: { emscripten_notify_memory_growth: () => undefined },
+        wasi_snapshot_preview1: {
+          proc_exit: (code: number) => {
+            throw new TrackerError(`tracker.wasm aborted (exit ${code})`, -100);
+          },
         },
       },
-    }, wasm);
+      wasm,
+    );
     const ex = instance.exports as unknown as TrackerExports;
     ex._initialize?.();
     return new Tracker(ex, parsed.data);
@@ -243,7 +253,8 @@ export class Tracker {
     const block = allocBlock<Float64Array>(this.heap, Float64Array, n * 18);
     try {
       const m = Math.min(n, this.check(this.ex.nt_keyframe_poses(this.handle, block.ptr, n), 'keyframe poses'));
-      const v = block.view(), out: { id: number; timestamp: number; pose: Mat4 }[] = [];
+      const v = block.view(),
+        out: { id: number; timestamp: number; pose: Mat4 }[] = [];
       for (let k = 0; k < m; k++) {
         const pose = v.slice(k * 18 + 2, k * 18 + 18);
         if (pose.every(Number.isFinite)) out.push({ id: v[k * 18], timestamp: v[k * 18 + 1], pose });
@@ -281,7 +292,8 @@ export class Tracker {
     try {
       block.view().set(bytes);
       const code = this.ex.nt_load_map(this.handle, block.ptr, bytes.length);
-      if (code === -9) throw new TrackerError(`map file was saved under other settings: ${describeMapHeader(header)}; this tracker: ${this.describeSettings()}`, code);
+      if (code === -9)
+        throw new TrackerError(`map file was saved under other settings: ${describeMapHeader(header)}; this tracker: ${this.describeSettings()}`, code);
       this.check(code, 'the map file');
     } finally {
       block.free();
@@ -289,10 +301,22 @@ export class Tracker {
   }
 
   private describeSettings(): string {
-    const k = this.options.intrinsics, o = this.options;
+    const k = this.options.intrinsics,
+      o = this.options;
     return describeMapHeader({
-      magic: 'NAVTMAP\0', version: 1, width: k.width, height: k.height, fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy,
-      depthBaseline: o.depthBaseline ?? 0.08, numLevels: o.numLevels ?? 8, levelMotion: o.levelMotion ?? false, scaleFactor: o.scaleFactor ?? 1.2, mapId: 1,
+      magic: 'NAVTMAP\0',
+      version: 1,
+      width: k.width,
+      height: k.height,
+      fx: k.fx,
+      fy: k.fy,
+      cx: k.cx,
+      cy: k.cy,
+      depthBaseline: o.depthBaseline ?? 0.08,
+      numLevels: o.numLevels ?? 8,
+      levelMotion: o.levelMotion ?? false,
+      scaleFactor: o.scaleFactor ?? 1.2,
+      mapId: 1,
     });
   }
 
@@ -327,7 +351,8 @@ export class Tracker {
    */
   closeStep(iterations: number): boolean {
     this.live();
-    if (!Number.isInteger(iterations) || iterations < 1 || iterations > 1000) throw new TrackerError(`closeStep takes a whole number of iterations from 1 to 1000, got ${iterations}`, -4);
+    if (!Number.isInteger(iterations) || iterations < 1 || iterations > 1000)
+      throw new TrackerError(`closeStep takes a whole number of iterations from 1 to 1000, got ${iterations}`, -4);
     return this.check(this.ex.nt_close_step(this.handle, iterations), 'closure step') === 1;
   }
 

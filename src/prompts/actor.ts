@@ -45,7 +45,8 @@ export interface AttachedFile {
   text: string;
 }
 
-const attachedBlock = (files: readonly AttachedFile[]): string => files.map((f) => fill('--- {{path}} ---\n{{text}}', { path: f.path, text: f.text.trimEnd() })).join('\n\n');
+const attachedBlock = (files: readonly AttachedFile[]): string =>
+  files.map((f) => fill('--- {{path}} ---\n{{text}}', { path: f.path, text: f.text.trimEnd() })).join('\n\n');
 
 export interface TaskOpeningInput {
   taskNumber: number;
@@ -87,10 +88,11 @@ export function taskOpening(i: TaskOpeningInput): string {
       : i.filesToRead.length
         ? fill('Read these files before moving:\n{{files}}', { files: bullets(i.filesToRead) })
         : 'There are no earlier records to read for this task.',
-    fill(
-      'Your task handover goes to {{path}}; write it before calling close_task. Budget: {{steps}} steps and {{turns}} model turns.',
-      { path: i.handoverPath, steps: i.stepBudget, turns: i.turnBudget },
-    ),
+    fill('Your task handover goes to {{path}}; write it before calling close_task. Budget: {{steps}} steps and {{turns}} model turns.', {
+      path: i.handoverPath,
+      steps: i.stepBudget,
+      turns: i.turnBudget,
+    }),
   ];
   if (i.relocated) parts.push(RELOCATION_NOTE);
   return parts.join('\n\n');
@@ -137,7 +139,8 @@ export function handoverMissingPrompt(path: string, form: 'handover' | 'summary'
 export const SUMMARY_HANDOVER_STEP = `1. Write a summary of this task at the path you are given, in fewer than ${HANDOVER_WORD_LIMIT} words.`;
 
 /** The brief's file-tools line under fixed retrieval: records arrive attached, only writing is offered. */
-export const FIXED_RETRIEVAL_FILE_LINE = '- write_file stores the files you are assigned (your handover, a recovery note); a write stores at most 6,000 characters. You cannot open other files: the records you get are attached to your instructions.';
+export const FIXED_RETRIEVAL_FILE_LINE =
+  '- write_file stores the files you are assigned (your handover, a recovery note); a write stores at most 6,000 characters. You cannot open other files: the records you get are attached to your instructions.';
 export const FIXED_RETRIEVAL_READING_LINE = '- Use the records attached to your instructions; no other file can be opened.';
 
 export const PRESTOP_EVIDENCE_RETURN =
@@ -200,19 +203,21 @@ function recoveryNoteLine(i: RecoveryOpeningInput): string {
   const first =
     i.noteForm === 'summary'
       ? i.noteText != null
-        ? 'The previous attempt\'s summary is attached.'
-        : fill('Read the previous attempt\'s summary {{path}} first.', { path })
+        ? "The previous attempt's summary is attached."
+        : fill("Read the previous attempt's summary {{path}} first.", { path })
       : i.noteText != null
-        ? 'The previous attempt\'s recovery note is attached. It is the previous attempt\'s own account: its exclusions are interpretations backed by the observations it names, not verified facts. Do not simply repeat its searches; revisit an excluded place only when new evidence suggests the exclusion was mistaken.'
+        ? "The previous attempt's recovery note is attached. It is the previous attempt's own account: its exclusions are interpretations backed by the observations it names, not verified facts. Do not simply repeat its searches; revisit an excluded place only when new evidence suggests the exclusion was mistaken."
         : fill(
-            'Read the recovery note {{path}} first. It is the previous attempt\'s own account: its exclusions are interpretations backed by the observations it names, not verified facts. Do not simply repeat its searches; revisit an excluded place only when new evidence suggests the exclusion was mistaken.',
+            "Read the recovery note {{path}} first. It is the previous attempt's own account: its exclusions are interpretations backed by the observations it names, not verified facts. Do not simply repeat its searches; revisit an excluded place only when new evidence suggests the exclusion was mistaken.",
             { path },
           );
   return i.noteText != null ? `${first}\n\n${attachedBlock([{ path, text: i.noteText }])}` : first;
 }
 
 /** The budgets a recovery opening states (what is left of the task's), as data. */
-export const recoveryOpeningFacts = (i: Pick<RecoveryOpeningInput, 'remainingSteps' | 'remainingTurns'>): StatedFacts => ({ budget: { steps: i.remainingSteps, turns: i.remainingTurns } });
+export const recoveryOpeningFacts = (i: Pick<RecoveryOpeningInput, 'remainingSteps' | 'remainingTurns'>): StatedFacts => ({
+  budget: { steps: i.remainingSteps, turns: i.remainingTurns },
+});
 
 /** Opening of the new conversation after an approved recovery. */
 export function recoveryOpening(i: RecoveryOpeningInput): string {
@@ -221,7 +226,8 @@ export function recoveryOpening(i: RecoveryOpeningInput): string {
     i.notePath ? recoveryNoteLine(i) : 'The previous attempt left no recovery note.',
     SCOPE_REASSESSMENT[i.scope],
   ];
-  if (i.locationBrief) parts.push(fill('Location brief from comparing the current views with stored place photographs:\n{{brief}}', { brief: i.locationBrief }));
+  if (i.locationBrief)
+    parts.push(fill('Location brief from comparing the current views with stored place photographs:\n{{brief}}', { brief: i.locationBrief }));
   if (i.placeGraph) parts.push(i.placeGraph);
   parts.push(
     fill(

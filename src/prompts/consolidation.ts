@@ -37,7 +37,9 @@ export function consolidationOpening(i: ConsolidationOpeningInput): string {
   return [
     'The run has closed. Update the house notes.',
     reading.length ? fill('Read:\n{{files}}', { files: bullets(reading) }) : 'This run left no records to read.',
-    i.previousNotes.length ? 'Revise the previous notes where this run corrected or extended them.' : 'There are no previous house notes: write all four files.',
+    i.previousNotes.length
+      ? 'Revise the previous notes where this run corrected or extended them.'
+      : 'There are no previous house notes: write all four files.',
     fill('Then write:\n{{files}}', { files: bullets(Object.values(HOUSE_NOTES)) }),
   ].join('\n\n');
 }

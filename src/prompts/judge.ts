@@ -38,7 +38,8 @@ Mechanical record: task {{position}} of {{tasks}}; {{steps}} of {{budget}} steps
 The images follow in this order, each labelled: {{photo}}the earlier frames, oldest first, marked "earlier frame"; then the {{stop}} captured at the stopping point, marked "stop view" (the latest frames); the map comes last.`;
 
 /** An instruction goal as the judge reads it: the route and where it ends, which is what a close claims. */
-export const INSTRUCTION_JUDGE_GOAL = 'follow this route instruction and stop where it ends: "{{goal}}". The task is complete when the stopping point is where the instruction ends.';
+export const INSTRUCTION_JUDGE_GOAL =
+  'follow this route instruction and stop where it ends: "{{goal}}". The task is complete when the stopping point is where the instruction ends.';
 
 /** The goal line of the judge's request: the goal as given, an instruction with what completing it means. */
 export function judgeGoal(kind: string, goal: string): string {

@@ -36,8 +36,10 @@ export const MEMORY_AGENT_PROMPT = `Combine the previous memory with the new exe
 export const CURRENT_OBSERVATION_LABEL = 'Current observation (latest RGB view):';
 export const historicalObservationLabel = (step: number): string => fill('Historical observation (after action {{step}}):', { step });
 
-export const GOAL_AGENT_REPLY_FORMAT = 'Reply with JSON only: {"goal": "<next local goal>", "question": "<verification question>", "final": <true if this goal is the instructed endpoint>}';
-export const VERIFY_AGENT_REPLY_FORMAT = 'Reply with JSON only: {"evidence": "<what the latest observation and execution record show>", "status": "complete" | "incomplete" | "uncertain", "next_step": "<advice for the next interaction>"}';
+export const GOAL_AGENT_REPLY_FORMAT =
+  'Reply with JSON only: {"goal": "<next local goal>", "question": "<verification question>", "final": <true if this goal is the instructed endpoint>}';
+export const VERIFY_AGENT_REPLY_FORMAT =
+  'Reply with JSON only: {"evidence": "<what the latest observation and execution record show>", "status": "complete" | "incomplete" | "uncertain", "next_step": "<advice for the next interaction>"}';
 export const MEMORY_AGENT_REPLY_FORMAT = 'Reply with the updated memory as plain text.';
 
 export const GoalAgentReplySchema = z.object({

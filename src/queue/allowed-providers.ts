@@ -20,7 +20,8 @@ const normalise = (url: string): string => new URL(url).href.replace(/\/+$/, '')
 
 export const DEFAULT_ALLOWED_PROVIDERS: AllowedProviders = Object.freeze({ openai: true, anthropic: true, openaiChat: [] });
 
-const ACCEPTED = "a comma-separated list of openai, anthropic and openai-chat=URL (an OpenAI-compatible server's base URL, e.g. openai-chat=http://10.0.0.5:8000/v1)";
+const ACCEPTED =
+  "a comma-separated list of openai, anthropic and openai-chat=URL (an OpenAI-compatible server's base URL, e.g. openai-chat=http://10.0.0.5:8000/v1)";
 
 /** `--providers openai,anthropic,openai-chat=http://HOST:PORT/v1`. */
 export const AllowedProvidersSchema = z
@@ -28,9 +29,17 @@ export const AllowedProvidersSchema = z
   .trim()
   .transform((s, ctx): AllowedProviders => {
     const out = { openai: false, anthropic: false, openaiChat: [] as string[] };
-    for (const part of s.split(',').map((x) => x.trim()).filter(Boolean)) {
+    for (const part of s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)) {
       if (part === 'openai' || part === 'anthropic') out[part] = true;
-      else if (part.startsWith('openai-chat=') && /^https?:\/\/[^\s]+$/.test(part.slice('openai-chat='.length)) && URL.canParse(part.slice('openai-chat='.length))) out.openaiChat.push(normalise(part.slice('openai-chat='.length)));
+      else if (
+        part.startsWith('openai-chat=') &&
+        /^https?:\/\/[^\s]+$/.test(part.slice('openai-chat='.length)) &&
+        URL.canParse(part.slice('openai-chat='.length))
+      )
+        out.openaiChat.push(normalise(part.slice('openai-chat='.length)));
       else ctx.addIssue({ code: 'custom', message: `'${part.slice(0, 200)}' is not a provider; give ${ACCEPTED}` });
     }
     if (!out.openai && !out.anthropic && out.openaiChat.length === 0) ctx.addIssue({ code: 'custom', message: `no provider given; give ${ACCEPTED}` });
@@ -47,7 +56,8 @@ export function providerRefusal(agent: string, allowed: AllowedProviders): strin
   const p = parseModelSpec(agent);
   if (!p.ok) return p.error;
   const spec = p.spec;
-  const refuse = (what: string) => `its agent '${agent.slice(0, 200)}' would send this worker's API key to ${what}, which this worker's --providers (${describeProviders(allowed)}) does not name; a worker sends its keys only to the providers of its own configuration`;
+  const refuse = (what: string) =>
+    `its agent '${agent.slice(0, 200)}' would send this worker's API key to ${what}, which this worker's --providers (${describeProviders(allowed)}) does not name; a worker sends its keys only to the providers of its own configuration`;
   switch (spec.kind) {
     case 'scripted':
     case 'mock':

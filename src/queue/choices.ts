@@ -14,10 +14,16 @@ export const RateLimitsSchema = z
   .trim()
   .transform((s, ctx) => {
     const out: Record<string, number> = {};
-    for (const part of s.split(',').map((x) => x.trim()).filter(Boolean)) {
+    for (const part of s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)) {
       const m = /^([a-z-]+)=(\d+)$/.exec(part);
       if (!m || !(PROVIDERS as readonly string[]).includes(m[1]) || Number(m[2]) < 1 || Number(m[2]) > 1_000_000) {
-        ctx.addIssue({ code: 'custom', message: `'${part}' is not PROVIDER=N with PROVIDER one of ${PROVIDERS.join(', ')} and N requests per window, 1..1000000 (e.g. openai=500,anthropic=50)` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `'${part}' is not PROVIDER=N with PROVIDER one of ${PROVIDERS.join(', ')} and N requests per window, 1..1000000 (e.g. openai=500,anthropic=50)`,
+        });
         return z.NEVER;
       }
       out[m[1]] = Number(m[2]);

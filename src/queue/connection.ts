@@ -24,7 +24,18 @@ export function bullConnection(t: RedisTarget, role: 'producer' | 'worker'): Red
 
 /** Resolves when Redis at `t` answers PING within `timeoutMs`; otherwise rejects naming the address and what to do. */
 export async function checkRedis(t: RedisTarget, timeoutMs = 5000): Promise<void> {
-  const client = new Redis({ host: t.host, port: t.port, db: t.db, username: t.username, password: t.password, lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  const client = new Redis({
+    host: t.host,
+    port: t.port,
+    db: t.db,
+    username: t.username,
+    password: t.password,
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
   // ioredis reports a failed connection also as an 'error' event; the awaited calls below carry it
   let reason: NodeJS.ErrnoException | null = null;
   client.on('error', (e: NodeJS.ErrnoException) => (reason ??= e));

@@ -44,7 +44,13 @@ async function withQueue<T>(target: RedisTarget, use: (q: Queue) => Promise<T>):
 }
 
 /** A job is kept in Redis when it completes or fails: its result is what `--collect` reads. */
-const jobOptions = (id: string, retry: JobRetry) => ({ jobId: id, attempts: retry.attempts, backoff: { type: 'exponential' as const, delay: retry.backoffMs }, removeOnComplete: false, removeOnFail: false });
+const jobOptions = (id: string, retry: JobRetry) => ({
+  jobId: id,
+  attempts: retry.attempts,
+  backoff: { type: 'exponential' as const, delay: retry.backoffMs },
+  removeOnComplete: false,
+  removeOnFail: false,
+});
 
 export interface EnqueueReport {
   ids: string[];
@@ -107,7 +113,13 @@ async function viewOf(q: Queue, id: string): Promise<JobView> {
   if (!job) return { id, state: 'missing', done: 0, total: 0, worker: null };
   const p = job.progress as { done?: unknown; total?: unknown } | number;
   const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
-  return { id, state: await job.getState(), done: typeof p === 'object' && p ? num(p.done) : 0, total: typeof p === 'object' && p ? num(p.total) : 0, worker: job.processedBy ?? null };
+  return {
+    id,
+    state: await job.getState(),
+    done: typeof p === 'object' && p ? num(p.done) : 0,
+    total: typeof p === 'object' && p ? num(p.total) : 0,
+    worker: job.processedBy ?? null,
+  };
 }
 
 const FINAL = new Set(['completed', 'failed']);
@@ -176,7 +188,10 @@ export async function collectEval(e: QueuedEval, out: string, prices: Prices): P
         continue;
       }
       const r = JobResultSchema.safeParse(j.returnvalue);
-      if (!r.success) throw new Error(`job ${id}: its result in Redis is not a navharness job result: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      if (!r.success)
+        throw new Error(
+          `job ${id}: its result in Redis is not a navharness job result: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        );
       if (r.data.house !== job.house) throw new Error(`job ${id}: its result is for house ${r.data.house}, not ${job.house}`);
       runs.push({ house: job.house, id, runDir: r.data.runDir, worker: r.data.worker, error: null });
       outcomes.push({ house: job.house, error: null, rows: r.data.rows, extra: r.data.extra });

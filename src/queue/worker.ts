@@ -65,7 +65,10 @@ async function runJob(job: Job, o: WorkerOptions, permits: PermitPool, name: str
   const unreadable = (job.data as Record<string, unknown> | null)?.[UNREADABLE];
   if (typeof unreadable === 'string') throw new UnrecoverableError(`job ${job.id} is not a navharness sequence job: ${unreadable}`);
   const parsed = EvalJobSchema.safeParse(job.data);
-  if (!parsed.success) throw new UnrecoverableError(`job ${job.id} is not a navharness sequence job (version 1): ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new UnrecoverableError(
+      `job ${job.id} is not a navharness sequence job (version 1): ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   const data = parsed.data;
   // the id names the run directory: a job whose id does not match its data was not made by `navharness eval --queue`
   if (job.id !== jobIdOf(data)) throw new UnrecoverableError(`job ${job.id}: its id does not match its data (expected ${jobIdOf(data)})`);
@@ -77,7 +80,13 @@ async function runJob(job: Job, o: WorkerOptions, permits: PermitPool, name: str
   let done = 0;
   o.log(`${name}: job ${job.id} (house ${data.house}, attempt ${job.attemptsMade + 1}, stalled ${job.stalledCounter}) → ${runDir}`);
   const error = await runInWorker(
-    { ...data.run, house: `seed:${data.house}`, out: runDir, resume: true, ...(o.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: o.requestTimeoutMs }) },
+    {
+      ...data.run,
+      house: `seed:${data.house}`,
+      out: runDir,
+      resume: true,
+      ...(o.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: o.requestTimeoutMs }),
+    },
     {
       onStart: (t, d) => {
         total = t;
@@ -117,16 +126,19 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   });
   worker.on('failed', (job, err) => o.log(`${name}: job ${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${err.message}`));
   await worker.waitUntilReady();
-  o.log(`${name}: serving ${EVAL_QUEUE} at ${o.target.shown}, ${o.concurrency} at a time, run directories in ${resolve(o.runsDir)}, providers ${describeProviders(o.providers ?? DEFAULT_ALLOWED_PROVIDERS)}`);
+  o.log(
+    `${name}: serving ${EVAL_QUEUE} at ${o.target.shown}, ${o.concurrency} at a time, run directories in ${resolve(o.runsDir)}, providers ${describeProviders(o.providers ?? DEFAULT_ALLOWED_PROVIDERS)}`,
+  );
   return {
     name,
     close: async (force = false) => {
       await worker.close(force);
       await permits.close();
     },
-    redisReachable: (timeoutMs) => checkRedis(o.target, timeoutMs).then(
-      () => true,
-      () => false,
-    ),
+    redisReachable: (timeoutMs) =>
+      checkRedis(o.target, timeoutMs).then(
+        () => true,
+        () => false,
+      ),
   };
 }

@@ -46,7 +46,8 @@ export function taskUsage(t: TaskData): Usage | null {
   return sumUsage([t.usage.actor, t.usage.judge, t.usage.wakeup, t.usage.compaction]);
 }
 
-const sumUsage = (us: readonly Usage[]): Usage => us.reduce((a, u) => ({ uncachedInput: a.uncachedInput + u.uncachedInput, cachedInput: a.cachedInput + u.cachedInput, output: a.output + u.output }), ZERO);
+const sumUsage = (us: readonly Usage[]): Usage =>
+  us.reduce((a, u) => ({ uncachedInput: a.uncachedInput + u.uncachedInput, cachedInput: a.cachedInput + u.cachedInput, output: a.output + u.output }), ZERO);
 
 export function summarize(run: RunData, prices: Prices): RunSummary {
   let successes = 0;

@@ -54,7 +54,8 @@ export class ReportAssets {
   }
 
   private unique(name: string): string {
-    let n = name, k = 2;
+    let n = name,
+      k = 2;
     const dot = name.lastIndexOf('.');
     while (this.taken.has(n)) n = dot > 0 ? `${name.slice(0, dot)}-${k++}${name.slice(dot)}` : `${name}-${k++}`;
     this.taken.add(n);

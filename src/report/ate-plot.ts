@@ -28,7 +28,8 @@ export function topViewAxes(series: AteResult['series'], plane: PlotPlane): [num
  * nearly straight path is not drawn as a sliver.
  */
 function paddedRange(xs: number[], other: number[]): [number, number] {
-  const lo = Math.min(...xs), hi = Math.max(...xs);
+  const lo = Math.min(...xs),
+    hi = Math.max(...xs);
   const span = Math.max(hi - lo, 0.4 * (Math.max(...other) - Math.min(...other)), 0.1);
   const mid = (lo + hi) / 2;
   return [mid - 0.55 * span, mid + 0.55 * span];
@@ -50,8 +51,10 @@ export function atePlotSpec(r: AteResult, o: AtePlotOptions): TopLevelSpec {
     { i, u: s.ref[a], v: s.ref[b], which: 'reference' },
     { i, u: s.est[a], v: s.est[b], which: estName },
   ]);
-  const us = path.map((p) => p.u), vs = path.map((p) => p.v);
-  const [u0, u1] = paddedRange(us, vs), [v0, v1] = paddedRange(vs, us);
+  const us = path.map((p) => p.u),
+    vs = path.map((p) => p.v);
+  const [u0, u1] = paddedRange(us, vs),
+    [v0, v1] = paddedRange(vs, us);
   // one metre is the same length on both axes
   const k = 320 / Math.max(u1 - u0, v1 - v0);
   const st = r.stats;
@@ -73,7 +76,13 @@ export function atePlotSpec(r: AteResult, o: AtePlotOptions): TopLevelSpec {
         encoding: {
           x: { field: 'u', type: 'quantitative', title: `${names[a]} (m)`, scale: { domain: [u0, u1], nice: false, zero: false } },
           y: { field: 'v', type: 'quantitative', title: `${names[b]} (m)`, scale: { domain: [v0, v1], nice: false, zero: false } },
-          color: { field: 'which', type: 'nominal', title: null, scale: { domain: ['reference', estName], range: ['#111827', '#2563eb'] }, legend: { labelLimit: 260 } },
+          color: {
+            field: 'which',
+            type: 'nominal',
+            title: null,
+            scale: { domain: ['reference', estName], range: ['#111827', '#2563eb'] },
+            legend: { labelLimit: 260 },
+          },
           order: { field: 'i', type: 'quantitative' },
         },
       },

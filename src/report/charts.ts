@@ -90,7 +90,12 @@ export function successByPositionSpec(tasks: readonly TaskSummary[]): TopLevelSp
 export function byPositionSpec(series: readonly { name: string; rows: readonly PositionRow[] }[]): TopLevelSpec {
   const values = series.flatMap((s) => s.rows.map((r) => ({ series: s.name, position: r.position, s_SR: r.s_SR, count: `${r.successes}/${r.tasks}` })));
   const longest = Math.max(0, ...series.map((s) => s.rows.length));
-  const color = { field: 'series', type: 'nominal' as const, title: null, legend: series.length > 1 ? { direction: 'vertical' as const, labelLimit: 0 } : null };
+  const color = {
+    field: 'series',
+    type: 'nominal' as const,
+    title: null,
+    legend: series.length > 1 ? { direction: 'vertical' as const, labelLimit: 0 } : null,
+  };
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
     title: { text: 'Success by task position', subtitle: 's-SR over sequences at each position · label: successes/tasks', anchor: 'start', fontSize: 14 },
@@ -146,7 +151,11 @@ export function tokensPerTaskSpec(tasks: readonly TaskSummary[]): TopLevelSpec {
         ],
   );
   return stackedPerTaskSpec('Tokens per task', tasks.length, values, {
-    series: 'kind', value: 'tokens', valueTitle: 'tokens', legend: 'tokens', format: '~s',
+    series: 'kind',
+    value: 'tokens',
+    valueTitle: 'tokens',
+    legend: 'tokens',
+    format: '~s',
     scale: { domain: TOKEN_KINDS, range: ['#2563eb', '#93c5fd', '#f59e0b'] },
   });
 }
@@ -162,7 +171,11 @@ export function costPerTaskSpec(tasks: readonly TaskSummary[]): TopLevelSpec {
         ],
   );
   return stackedPerTaskSpec('Cost per task', tasks.length, values, {
-    series: 'part', value: 'usd', valueTitle: 'cost (USD)', legend: 'cost', format: '$.3~f',
+    series: 'part',
+    value: 'usd',
+    valueTitle: 'cost (USD)',
+    legend: 'cost',
+    format: '$.3~f',
     scale: { range: ['#7c3aed', '#f59e0b'] },
   });
 }
@@ -177,13 +190,20 @@ export function trajectorySpec(traj: TrajectoryFile): TopLevelSpec {
   const xs = [...pts.map((p) => p.x), ...fps.flatMap((f) => [f.x0, f.x1])];
   const zs = [...pts.map((p) => p.z), ...fps.flatMap((f) => [f.z0, f.z1])];
   const pad = 0.5;
-  const x0 = Math.min(...xs) - pad, x1 = Math.max(...xs) + pad;
-  const z0 = Math.min(...zs) - pad, z1 = Math.max(...zs) + pad;
+  const x0 = Math.min(...xs) - pad,
+    x1 = Math.max(...xs) + pad;
+  const z0 = Math.min(...zs) - pad,
+    z1 = Math.max(...zs) + pad;
   // one metre is the same length on both axes
   const scale = 300 / Math.max(x1 - x0, z1 - z0, 1);
   const width = Math.round((x1 - x0) * scale);
   const height = Math.round((z1 - z0) * scale);
-  const ends = pts.length ? [{ ...pts[0], what: 'start' }, { ...pts[pts.length - 1], what: 'end' }] : [];
+  const ends = pts.length
+    ? [
+        { ...pts[0], what: 'start' },
+        { ...pts[pts.length - 1], what: 'end' },
+      ]
+    : [];
   const x = { field: 'x', type: 'quantitative' as const, title: 'x (m)', scale: { domain: [x0, x1], nice: false, zero: false } };
   const y = { field: 'z', type: 'quantitative' as const, title: 'z (m)', scale: { domain: [z0, z1], nice: false, zero: false } };
   return {

@@ -39,7 +39,10 @@ export function readEvalSequences(evalDir: string): EvalSequences {
   const sequences = new Map<string, ScoredTask[]>();
   for (const name of runFolders(dir)) {
     try {
-      sequences.set(name, sequenceOutcome(0, join(dir, name)).rows.map((r) => ({ success: r.success, spl: r.spl })));
+      sequences.set(
+        name,
+        sequenceOutcome(0, join(dir, name)).rows.map((r) => ({ success: r.success, spl: r.spl })),
+      );
     } catch (e) {
       throw new RunReadError(join(evalDir, name), (e as Error).message);
     }
@@ -73,10 +76,16 @@ ${rows.join('\n')}
 function positionTable(evals: WrittenComparison['evals']): string {
   const longest = Math.max(0, ...evals.map((e) => e.byPosition.length));
   const head = evals.map((e) => `<th>${esc(e.dir)}</th>`).join('');
-  const rows = Array.from({ length: longest }, (_, k) => `<tr><td class="num">${k + 1}</td>${evals.map((e) => {
-    const p = e.byPosition[k];
-    return `<td class="num">${p ? `${pct(p.s_SR)} (${p.successes}/${p.tasks})` : '–'}</td>`;
-  }).join('')}</tr>`);
+  const rows = Array.from(
+    { length: longest },
+    (_, k) =>
+      `<tr><td class="num">${k + 1}</td>${evals
+        .map((e) => {
+          const p = e.byPosition[k];
+          return `<td class="num">${p ? `${pct(p.s_SR)} (${p.successes}/${p.tasks})` : '–'}</td>`;
+        })
+        .join('')}</tr>`,
+  );
   return `<h2>Success by task position</h2>
 <table class="index"><thead><tr><th>position</th>${head}</tr></thead><tbody>
 ${rows.join('\n')}

@@ -26,7 +26,8 @@ export function isDeployDirectory(dir: string): boolean {
 
 function readMetrics(dir: string): DeploymentMetrics {
   const r = DeploymentMetricsSchema.safeParse(JSON.parse(readFileSync(join(dir, 'metrics.json'), 'utf8')));
-  if (!r.success) throw new RunReadError('metrics.json', `not the metrics of a deployment: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!r.success)
+    throw new RunReadError('metrics.json', `not the metrics of a deployment: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return r.data;
 }
 

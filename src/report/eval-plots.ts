@@ -20,7 +20,12 @@ export function runScoresSpec(rows: readonly RunScoreRow[], pooled: { sSR: numbe
   const colour = { field: 'score', type: 'nominal' as const, title: null, scale: { domain: ['s-SR', 'SPL'], range: ['#1d4ed8', '#f59e0b'] } };
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
-    title: { text: 'Scores by run', subtitle: pooled ? `dashed: pooled over all goals (s-SR ${pooled.sSR.toFixed(3)}, SPL ${pooled.SPL.toFixed(3)})` : 'no pooled scores', anchor: 'start', fontSize: 14 },
+    title: {
+      text: 'Scores by run',
+      subtitle: pooled ? `dashed: pooled over all goals (s-SR ${pooled.sSR.toFixed(3)}, SPL ${pooled.SPL.toFixed(3)})` : 'no pooled scores',
+      anchor: 'start',
+      fontSize: 14,
+    },
     width: Math.max(260, 44 * rows.length),
     height: 200,
     layer: [
@@ -35,7 +40,14 @@ export function runScoresSpec(rows: readonly RunScoreRow[], pooled: { sSR: numbe
         },
       },
       {
-        data: { values: pooled ? [{ score: 's-SR', value: pooled.sSR }, { score: 'SPL', value: pooled.SPL }] : [] },
+        data: {
+          values: pooled
+            ? [
+                { score: 's-SR', value: pooled.sSR },
+                { score: 'SPL', value: pooled.SPL },
+              ]
+            : [],
+        },
         mark: { type: 'rule', strokeDash: [5, 4], strokeWidth: 1.5 },
         encoding: { y: { field: 'value', type: 'quantitative' }, color: colour },
       },
@@ -54,7 +66,12 @@ export interface EpisodePoint {
 export function episodeScoresSpec(points: readonly EpisodePoint[]): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
-    title: { text: 'Episodes: navigation error against path fidelity', subtitle: 'a point per episode, coloured by its success', anchor: 'start', fontSize: 14 },
+    title: {
+      text: 'Episodes: navigation error against path fidelity',
+      subtitle: 'a point per episode, coloured by its success',
+      anchor: 'start',
+      fontSize: 14,
+    },
     width: 360,
     height: 240,
     layer: [

@@ -28,11 +28,18 @@ export function isEvalDirectory(dir: string): boolean {
 /** The run folders of an eval directory, in house order. */
 export function runFolders(dir: string): string[] {
   const seedOf = (n: string) => Number(/^seed-(\d+)$/.exec(n)?.[1] ?? Infinity);
-  return readdirSync(dir, { withFileTypes: true })
-    // a queued eval links its runs in (DIR/seed-H → the worker's run directory): links to folders count
-    .filter((e) => (e.isDirectory() || (e.isSymbolicLink() && existsSync(join(dir, e.name)) && statSync(join(dir, e.name)).isDirectory())) && e.name !== 'report' && existsSync(join(dir, e.name, LEDGER_FILE)))
-    .map((e) => e.name)
-    .sort((a, b) => seedOf(a) - seedOf(b) || a.localeCompare(b));
+  return (
+    readdirSync(dir, { withFileTypes: true })
+      // a queued eval links its runs in (DIR/seed-H → the worker's run directory): links to folders count
+      .filter(
+        (e) =>
+          (e.isDirectory() || (e.isSymbolicLink() && existsSync(join(dir, e.name)) && statSync(join(dir, e.name)).isDirectory())) &&
+          e.name !== 'report' &&
+          existsSync(join(dir, e.name, LEDGER_FILE)),
+      )
+      .map((e) => e.name)
+      .sort((a, b) => seedOf(a) - seedOf(b) || a.localeCompare(b))
+  );
 }
 
 export interface EvalRunEntry {
@@ -69,21 +76,32 @@ function pooledMetrics(dir: string, runs: EvalRunEntry[], prices: Prices): { met
     return { metrics: m, source: "the eval's metrics.json" };
   }
   const rows = runs.map((r) => (r.report ? taskRowsOf(r.report.run) : null));
-  if (rows.length === 0 || rows.some((x) => x === null)) return { metrics: null, source: 'unavailable: no metrics.json, and a run is unreadable or lacks evaluation files' };
-  return { metrics: metricsOf(rows.filter((x) => x !== null), prices), source: "recomputed from the runs' task files" };
+  if (rows.length === 0 || rows.some((x) => x === null))
+    return { metrics: null, source: 'unavailable: no metrics.json, and a run is unreadable or lacks evaluation files' };
+  return {
+    metrics: metricsOf(
+      rows.filter((x) => x !== null),
+      prices,
+    ),
+    source: "recomputed from the runs' task files",
+  };
 }
 
 function runRow(r: EvalRunEntry): string {
   if (!r.report) return `<tr><td>${esc(r.name)}</td><td colspan="6" class="bad">not readable: ${esc(r.error ?? '')}</td></tr>`;
-  const s = r.report.summary, t = s.tasks;
+  const s = r.report.summary,
+    t = s.tasks;
   const ok = t.filter((x) => x.success === true).length;
   const m = s.metrics;
-  const statuses = Object.entries(t.reduce<Record<string, number>>((a, x) => ((a[x.status] = (a[x.status] ?? 0) + 1), a), {})).map(([k, v]) => `${v} ${k}`).join(', ');
+  const statuses = Object.entries(t.reduce<Record<string, number>>((a, x) => ((a[x.status] = (a[x.status] ?? 0) + 1), a), {}))
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ');
   return `<tr><td><a href="${esc(r.name)}/index.html">${esc(r.name)}</a></td><td class="num">${t.length}</td><td class="num">${ok}</td><td class="num">${m ? pct(m.s_SR) : '–'}</td><td class="num">${m ? m.SPL.toFixed(3) : '–'}</td><td class="num">${m ? pct(m.accuracy) : '–'}</td><td class="small">${esc(statuses)}</td></tr>`;
 }
 
 /** A score's 95 % interval as a card's note adds it. */
-const ci = (i: [number, number] | null | undefined, f: (x: number) => string): string => (i ? `; 95 % interval ${f(i[0])} … ${f(i[1])} (bootstrap over sequences)` : '');
+const ci = (i: [number, number] | null | undefined, f: (x: number) => string): string =>
+  i ? `; 95 % interval ${f(i[0])} … ${f(i[1])} (bootstrap over sequences)` : '';
 
 /** The scores-by-run plot beside the index page; none when no run could be read. */
 async function runScoresPlot(runs: EvalRunEntry[], pooled: RunMetrics | null, assets: ReportAssets): Promise<string> {

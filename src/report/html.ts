@@ -28,7 +28,6 @@ export interface ReportPlots {
 
 export { esc };
 
-
 export const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 const int = (n: number): string => n.toLocaleString('en-US');
 const usd = (x: number): string => `$${x.toFixed(x < 1 ? 4 : 2)}`;
@@ -57,7 +56,9 @@ export function card(label: string, value: string, note = ''): string {
 function scores(s: RunSummary): string {
   const m = s.metrics;
   if (!m) return `<p class="warn">Scores unavailable: metrics.json is missing and some tasks have no evaluation file.</p>`;
-  const statuses = Object.entries(m.statuses).map(([k, v]) => `${v} ${STATUS_TEXT[k] ?? k}`).join(', ');
+  const statuses = Object.entries(m.statuses)
+    .map(([k, v]) => `${v} ${STATUS_TEXT[k] ?? k}`)
+    .join(', ');
   const approx = m.token_source === 'estimate' ? '≈ ' : '';
   const peak = m.peak_prompt_tokens_mean ?? null;
   return `<div class="cards">
@@ -87,7 +88,11 @@ function costCard(s: RunSummary): string {
   const nav = s.tasks.reduce((a, t) => a + (t.costInput ?? 0), 0);
   const aux = s.tasks.reduce((a, t) => a + (t.costAuxiliary ?? 0), 0);
   const out = s.tasks.reduce((a, t) => a + (t.costOutput ?? 0), 0);
-  return card('navigation cost C_K', approx + usd(nav), `beside it: auxiliary input ${approx}${usd(aux)} (judge, wake-up) · output ${approx}${usd(out)}; at ${usd(p.uncachedInput)} / ${usd(p.cachedInput)} / ${usd(p.output)} per million uncached / cached / output tokens`);
+  return card(
+    'navigation cost C_K',
+    approx + usd(nav),
+    `beside it: auxiliary input ${approx}${usd(aux)} (judge, wake-up) · output ${approx}${usd(out)}; at ${usd(p.uncachedInput)} / ${usd(p.cachedInput)} / ${usd(p.output)} per million uncached / cached / output tokens`,
+  );
 }
 
 /** In place of the cost plot when no price was given: a plot of zeros would read as a free run. */
@@ -135,7 +140,9 @@ function taskTable(tasks: readonly TaskSummary[], data: readonly TaskData[], plo
     const tokens = t.usage ? approx + int(t.usage.uncachedInput + t.usage.cachedInput + t.usage.output) : '–';
     const peak = t.peakPromptTokens === null ? '–' : approx + int(t.peakPromptTokens);
     const a = plots.ates.get(t.id);
-    const ateCells = a ? `<td class="num">${a.ate.stats.rmse.toFixed(3)}</td><td class="num">${a.driftShare === null ? '–' : `${(100 * a.driftShare).toFixed(1)} %`}</td>` : '<td class="num">–</td><td class="num">–</td>';
+    const ateCells = a
+      ? `<td class="num">${a.ate.stats.rmse.toFixed(3)}</td><td class="num">${a.driftShare === null ? '–' : `${(100 * a.driftShare).toFixed(1)} %`}</td>`
+      : '<td class="num">–</td><td class="num">–</td>';
     return `<tr><td><a href="#${esc(t.id)}">${t.position}</a></td><td class="goalcell">${esc(t.goal)}</td><td>${badge(t.status)}</td><td>${outcome(t.success)}${t.failure ? ` <span class="muted small">${esc(t.failure.replace(/-/g, ' '))}</span>` : ''}</td><td class="num">${t.spl === null ? '–' : t.spl.toFixed(2)}</td>${ateCells}<td class="num">${d.record.steps}</td><td class="num">${d.record.model_turns}</td><td class="num">${tokens}</td><td class="num">${peak}</td></tr>`;
   });
   return `<table class="index"><thead><tr><th>#</th><th>goal</th><th>ledger</th><th>evaluator</th><th>SPL</th><th>ATE (m)</th><th>drift</th><th>steps</th><th>turns</th><th>tokens</th><th>peak prompt</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
@@ -158,14 +165,26 @@ function taskSection(t: TaskData, s: TaskSummary, plots: ReportPlots, assets: Re
   const goal = t.goalImage
     ? figure(assets.file(t.goalImage), 'goal photograph', 'goalimg') + `<p class="small">${esc(r.goal.text)}</p>`
     : `<blockquote class="goaltext">${esc(r.goal.text)}</blockquote>${r.goal.kind === 'image' ? '<p class="muted small">(image goal; the run saved no goal photograph)</p>' : ''}`;
-  const map = t.map ? figure(assets.file(t.map), `navigator's map at closure${t.floorMaps.length ? ', the floor the task ended on' : ''}: markers and the estimated trail`, 'map') : '<p class="muted">No map (the navigator had mapped no floor).</p>';
+  const map = t.map
+    ? figure(
+        assets.file(t.map),
+        `navigator's map at closure${t.floorMaps.length ? ', the floor the task ended on' : ''}: markers and the estimated trail`,
+        'map',
+      )
+    : '<p class="muted">No map (the navigator had mapped no floor).</p>';
   const floors = t.floorMaps.map((f) => figure(assets.file(f.map), `floor ${f.floor} of the map at closure`, 'map')).join('');
   const trajSvg = plots.trajectories.get(t.id);
   const traj = trajSvg
     ? figure(trajSvg, 'true path from above (evaluation only): start ●, end ■, goal footprints in green', 'traj')
     : '<p class="muted">No trajectory file.</p>';
   const a = plots.ates.get(t.id);
-  const atePlot = a ? figure(a.plot, 'tracking error (evaluation only): the true camera path (black) and the estimated one aligned onto it (blue) from above, and the position error over time', 'ate') : '';
+  const atePlot = a
+    ? figure(
+        a.plot,
+        'tracking error (evaluation only): the true camera path (black) and the estimated one aligned onto it (blue) from above, and the position error over time',
+        'ate',
+      )
+    : '';
   const stops = t.stopViews.length
     ? `<div class="stops">${t.stopViews.map((p, i) => figure(assets.photo(p), `stop view ${i + 1}`)).join('')}</div>`
     : `<p class="muted">No stop views: ${esc(r.termination_reason)}.</p>`;

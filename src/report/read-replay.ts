@@ -5,7 +5,17 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { estimatedTumPath, parseTumTrajectory, ReplayIndexSchema, replayIndexPath, replayMapPath, replayViewsPath, trueTumPath, type ReplayStep, type TumPose } from '../eval/index.js';
+import {
+  estimatedTumPath,
+  parseTumTrajectory,
+  ReplayIndexSchema,
+  replayIndexPath,
+  replayMapPath,
+  replayViewsPath,
+  trueTumPath,
+  type ReplayStep,
+  type TumPose,
+} from '../eval/index.js';
 import { RunReadError } from './read-run.js';
 
 export interface ReplayData {

@@ -7,7 +7,27 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { FLOOR_MAP_RE, RunMetricsSchema, taskMapPath, TaskUsageSchema, usagePath, type RunMetrics, type TaskUsage } from '../eval/index.js';
-import { evaluationPath, goalViewPath, handoverPath, HOUSE_MOUNT, HOUSE_NOTE_FILES, LEDGER_FILE, recordPath, RUN_STATE_FILE, stopViewPath, TASKS_DIR, trajectoryPath, verdictPath, EvaluationRecordSchema, formatZodError, StoredVerdictSchema, TaskRecordSchema, type EvaluationRecord, type StoredVerdict, type TaskRecord } from '../memory/index.js';
+import {
+  evaluationPath,
+  goalViewPath,
+  handoverPath,
+  HOUSE_MOUNT,
+  HOUSE_NOTE_FILES,
+  LEDGER_FILE,
+  recordPath,
+  RUN_STATE_FILE,
+  stopViewPath,
+  TASKS_DIR,
+  trajectoryPath,
+  verdictPath,
+  EvaluationRecordSchema,
+  formatZodError,
+  StoredVerdictSchema,
+  TaskRecordSchema,
+  type EvaluationRecord,
+  type StoredVerdict,
+  type TaskRecord,
+} from '../memory/index.js';
 
 export class RunReadError extends Error {
   constructor(
@@ -165,8 +185,9 @@ export function readRun(dir: string): RunData {
     .sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)));
   if (ids.length === 0) throw new RunReadError(TASKS_DIR, 'no task record (tasks/task-NNN/record.json) found: the run closed no task');
   const tasks = ids.map((id) => readTask(dir, id));
-  const houseNotes = HOUSE_NOTE_FILES.map((f) => ({ file: `${HOUSE_MOUNT}/${f}`, text: readText(dir, `${HOUSE_MOUNT}/${f}`, false) }))
-    .filter((n): n is { file: string; text: string } => n.text !== null && n.text.trim().length > 0);
+  const houseNotes = HOUSE_NOTE_FILES.map((f) => ({ file: `${HOUSE_MOUNT}/${f}`, text: readText(dir, `${HOUSE_MOUNT}/${f}`, false) })).filter(
+    (n): n is { file: string; text: string } => n.text !== null && n.text.trim().length > 0,
+  );
   return {
     dir,
     ledger,

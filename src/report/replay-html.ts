@@ -29,7 +29,9 @@ export function trails(r: ReplayData): { truth: [number, number][]; est: [number
   try {
     const a = ate(r.truth, r.estimated, { maxDt: 0.001 }).alignment;
     est = r.estimated.map((p) => {
-      const x = p.pose[3], y = p.pose[7], z = p.pose[11];
+      const x = p.pose[3],
+        y = p.pose[7],
+        z = p.pose[11];
       return [r3(a[0] * x + a[1] * y + a[2] * z + a[3]), r3(a[8] * x + a[9] * y + a[10] * z + a[11])];
     });
     aligned = true;
@@ -45,7 +47,14 @@ export function replaySection(id: string, r: ReplayData | null, assets: ReportAs
   const t = trails(r);
   const payload = {
     // row: the step's place in the stacked views
-    steps: keep.map((i) => ({ s: r.steps[i].step, t: r.steps[i].time, tp: r.steps[i].true_poses, ep: r.steps[i].estimated_poses, st: r.steps[i].status, row: i })),
+    steps: keep.map((i) => ({
+      s: r.steps[i].step,
+      t: r.steps[i].time,
+      tp: r.steps[i].true_poses,
+      ep: r.steps[i].estimated_poses,
+      st: r.steps[i].status,
+      row: i,
+    })),
     rows: r.steps.length,
     maps: keep.map((i) => assets.file(r.maps[i])),
     truth: t.truth,

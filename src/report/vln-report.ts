@@ -19,11 +19,30 @@ import { RunReadError } from './read-run.js';
 
 const num = z.number();
 const VlnMetricsSchema = z.looseObject({
-  config: z.string(), agent: z.string(), episodes: z.number().int().nonnegative(),
-  stop_rate: num, NE: num, OSR: num, SR: num, SPL: num, nDTW: num,
-  total_tokens: num, decisions_per_episode: num, actions_per_episode: num, goals_verified_per_episode: num, token_counts: z.string(),
+  config: z.string(),
+  agent: z.string(),
+  episodes: z.number().int().nonnegative(),
+  stop_rate: num,
+  NE: num,
+  OSR: num,
+  SR: num,
+  SPL: num,
+  nDTW: num,
+  total_tokens: num,
+  decisions_per_episode: num,
+  actions_per_episode: num,
+  goals_verified_per_episode: num,
+  token_counts: z.string(),
   // a run of tours (vln --tours): the tours' scores
-  tours: z.optional(z.object({ count: z.number().int().nonnegative(), tour_success_rate: num, per_tour: z.array(z.looseObject({ tour: z.string(), episodes: z.number().int().nonnegative(), SR: num, SPL: num, NE: num, nDTW: num, success: z.boolean() })) })),
+  tours: z.optional(
+    z.object({
+      count: z.number().int().nonnegative(),
+      tour_success_rate: num,
+      per_tour: z.array(
+        z.looseObject({ tour: z.string(), episodes: z.number().int().nonnegative(), SR: num, SPL: num, NE: num, nDTW: num, success: z.boolean() }),
+      ),
+    }),
+  ),
 });
 const OutcomeSchema = z.looseObject({
   id: z.string(),
@@ -37,14 +56,26 @@ const OutcomeSchema = z.looseObject({
   paths: z.optional(z.object({ agent: z.array(z.tuple([num, num, num])).max(1_000_000), reference: z.array(z.tuple([num, num, num])).max(1_000_000) })),
   map: z.optional(z.string().regex(/^maps\/episode-\d{4,}\.png$/, 'a file maps/episode-NNNN.png of the folder')),
 });
-const DecisionSchema = z.looseObject({ episode: z.string(), decision: z.number().int().positive(), role: z.string(), inputTokens: num, cumulativeInputTokens: num });
+const DecisionSchema = z.looseObject({
+  episode: z.string(),
+  decision: z.number().int().positive(),
+  role: z.string(),
+  inputTokens: num,
+  cumulativeInputTokens: num,
+});
 
 type Outcome = z.infer<typeof OutcomeSchema>;
 type Decision = z.infer<typeof DecisionSchema>;
 
 /** A folder written by `navharness vln`: episodes.json and metrics.json, and no run ledger. */
 export function isVlnDirectory(dir: string): boolean {
-  return existsSync(dir) && statSync(dir).isDirectory() && existsSync(join(dir, 'episodes.json')) && existsSync(join(dir, 'metrics.json')) && !existsSync(join(dir, LEDGER_FILE));
+  return (
+    existsSync(dir) &&
+    statSync(dir).isDirectory() &&
+    existsSync(join(dir, 'episodes.json')) &&
+    existsSync(join(dir, 'metrics.json')) &&
+    !existsSync(join(dir, LEDGER_FILE))
+  );
 }
 
 function parse<T extends z.ZodType>(dir: string, rel: string, schema: T, text?: string): z.infer<T> {
@@ -55,7 +86,14 @@ function parse<T extends z.ZodType>(dir: string, rel: string, schema: T, text?: 
     throw new RunReadError(rel, `not valid JSON (${(e as Error).message})`);
   }
   const r = schema.safeParse(raw);
-  if (!r.success) throw new RunReadError(rel, `unexpected content: ${r.error.issues.slice(0, 4).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  if (!r.success)
+    throw new RunReadError(
+      rel,
+      `unexpected content: ${r.error.issues
+        .slice(0, 4)
+        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        .join('; ')}`,
+    );
   return r.data;
 }
 
@@ -73,7 +111,12 @@ function tokensSpec(decisions: readonly Decision[]): TopLevelSpec {
   const episodes = new Set(decisions.map((d) => d.episode)).size;
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
-    title: { text: 'Input tokens over the decisions of each episode', subtitle: 'cumulative, cached included; the slope is the context size per request, which a compression lowers', anchor: 'start', fontSize: 14 },
+    title: {
+      text: 'Input tokens over the decisions of each episode',
+      subtitle: 'cumulative, cached included; the slope is the context size per request, which a compression lowers',
+      anchor: 'start',
+      fontSize: 14,
+    },
     width: 520,
     height: 240,
     data: { values: decisions.map((d) => ({ episode: d.episode, decision: d.decision, tokens: d.cumulativeInputTokens })) },
@@ -89,8 +132,12 @@ function tokensSpec(decisions: readonly Decision[]): TopLevelSpec {
 
 /** The two paths seen from above (sim x and z, one metre the same length on both axes), for an episode without a map. */
 function pathsSpec(paths: NonNullable<Outcome['paths']>): TopLevelSpec {
-  const values = [...paths.reference.map((p, i) => ({ path: 'reference', i, x: p[0], z: p[2] })), ...paths.agent.map((p, i) => ({ path: 'agent', i, x: p[0], z: p[2] }))];
-  const xs = values.map((v) => v.x), zs = values.map((v) => v.z);
+  const values = [
+    ...paths.reference.map((p, i) => ({ path: 'reference', i, x: p[0], z: p[2] })),
+    ...paths.agent.map((p, i) => ({ path: 'agent', i, x: p[0], z: p[2] })),
+  ];
+  const xs = values.map((v) => v.x),
+    zs = values.map((v) => v.z);
   const span = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...zs) - Math.min(...zs), 1);
   const size = (d: number) => Math.round((260 * Math.max(d, 1)) / span);
   return {
@@ -121,7 +168,10 @@ async function pathFigure(dir: string, o: Outcome, assets: ReportAssets): Promis
 
 function toursTable(t: z.infer<typeof VlnMetricsSchema>['tours']): string {
   if (!t) return '';
-  const rows = t.per_tour.map((x) => `<tr><td>${esc(x.tour)}</td><td class="num">${x.episodes}</td><td class="num">${pct(x.SR)}</td><td class="num">${x.SPL.toFixed(3)}</td><td class="num">${x.NE.toFixed(2)}</td><td class="num">${x.nDTW.toFixed(3)}</td><td>${x.success ? '<span class="ok">every instruction</span>' : '<span class="bad">not all</span>'}</td></tr>`);
+  const rows = t.per_tour.map(
+    (x) =>
+      `<tr><td>${esc(x.tour)}</td><td class="num">${x.episodes}</td><td class="num">${pct(x.SR)}</td><td class="num">${x.SPL.toFixed(3)}</td><td class="num">${x.NE.toFixed(2)}</td><td class="num">${x.nDTW.toFixed(3)}</td><td>${x.success ? '<span class="ok">every instruction</span>' : '<span class="bad">not all</span>'}</td></tr>`,
+  );
   return `<h2 style="margin-top:18px">Tours</h2><p class="muted">${t.count} tours; every instruction reached in ${pct(t.tour_success_rate)} of them. Each instruction is scored from its own start; a tour's row holds the means over its instructions.</p>
 <table class="index"><thead><tr><th>tour</th><th>instructions</th><th>SR</th><th>SPL</th><th>NE (m)</th><th>nDTW</th><th>reached</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
 }
@@ -144,16 +194,29 @@ export async function writeVlnReport(vlnDir: string, opts: { out?: string; now?:
   const decisions = readDecisions(dir);
   const out = resolve(opts.out ?? join(dir, 'report'));
   const assets = new ReportAssets(out, dir);
-  const tokens = decisions.length ? `<img src="${esc(assets.svg(await renderSvg(tokensSpec(decisions)), 'input-tokens'))}" alt="input tokens over the decisions">` : '<p class="muted">No decisions.jsonl: no token plot.</p>';
+  const tokens = decisions.length
+    ? `<img src="${esc(assets.svg(await renderSvg(tokensSpec(decisions)), 'input-tokens'))}" alt="input tokens over the decisions">`
+    : '<p class="muted">No decisions.jsonl: no token plot.</p>';
   const points = outcomes.map((o) => ({ id: o.id, ne: o.scores.ne, ndtw: o.scores.ndtw, success: o.scores.sr >= 1 }));
-  const episodes = outcomes.length ? `<img src="${esc(assets.svg(await renderSvg(episodeScoresSpec(points)), 'episodes'))}" alt="navigation error against nDTW per episode">` : '';
+  const episodes = outcomes.length
+    ? `<img src="${esc(assets.svg(await renderSvg(episodeScoresSpec(points)), 'episodes'))}" alt="navigation error against nDTW per episode">`
+    : '';
   const plot = `<div class="plots">${episodes}${tokens}</div>`;
   const figures: string[] = [];
   for (const o of outcomes) figures.push(await pathFigure(dir, o, assets));
   const cards = [
-    card('SR', pct(m.SR), 'within 3 m of the goal at the end'), card('SPL', m.SPL.toFixed(3), 'success weighted by path length'), card('nDTW', m.nDTW.toFixed(3), 'path fidelity to the reference'),
-    card('NE', `${m.NE.toFixed(2)} m`, 'navigation error'), card('OSR', pct(m.OSR), 'oracle success'), card('ended by STOP', pct(m.stop_rate), `${m.episodes} episodes`),
-    card('tokens / episode', Math.round(m.total_tokens).toLocaleString('en-US'), m.token_counts), card('decisions / episode', m.decisions_per_episode.toFixed(1), `${m.actions_per_episode.toFixed(1)} actions, ${m.goals_verified_per_episode.toFixed(1)} verified goals`),
+    card('SR', pct(m.SR), 'within 3 m of the goal at the end'),
+    card('SPL', m.SPL.toFixed(3), 'success weighted by path length'),
+    card('nDTW', m.nDTW.toFixed(3), 'path fidelity to the reference'),
+    card('NE', `${m.NE.toFixed(2)} m`, 'navigation error'),
+    card('OSR', pct(m.OSR), 'oracle success'),
+    card('ended by STOP', pct(m.stop_rate), `${m.episodes} episodes`),
+    card('tokens / episode', Math.round(m.total_tokens).toLocaleString('en-US'), m.token_counts),
+    card(
+      'decisions / episode',
+      m.decisions_per_episode.toFixed(1),
+      `${m.actions_per_episode.toFixed(1)} actions, ${m.goals_verified_per_episode.toFixed(1)} verified goals`,
+    ),
   ].join('');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">

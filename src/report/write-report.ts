@@ -39,7 +39,14 @@ export async function renderPlots(run: RunData, summary: RunSummary, assets: Rep
     if (t.trajectory && t.trajectory.points.length > 0) trajectories.set(t.id, assets.svg(await renderSvg(trajectorySpec(t.trajectory)), `${t.id}-true-path`));
     const a = readTaskAte(run.dir, t.id);
     // the plot draws at most PLOT_POINTS pairs (a long task has thousands); the statistics are over all
-    if (a) ates.set(t.id, { ...a, plot: assets.svg(await renderSvg(atePlotSpec({ ...a.ate, series: thinned(a.ate.series) }, { alignLabel: 'SE(3)', name: t.id, plane: 'xz' })), `${t.id}-ate`) });
+    if (a)
+      ates.set(t.id, {
+        ...a,
+        plot: assets.svg(
+          await renderSvg(atePlotSpec({ ...a.ate, series: thinned(a.ate.series) }, { alignLabel: 'SE(3)', name: t.id, plane: 'xz' })),
+          `${t.id}-ate`,
+        ),
+      });
   }
   return {
     successByPosition: assets.svg(await renderSvg(successByPositionSpec(summary.tasks)), 'success-by-position'),

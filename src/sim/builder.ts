@@ -103,17 +103,23 @@ export class SceneBuilder {
         const out: number[] = [0, 0, 0];
         for (let k = 0; k < 3; k++) {
           if (n[k] !== 0) out[k] = sel(k, n[k] > 0);
-          else if (a[k] !== 0) out[k] = sel(k, (a[k] > 0) === (sa > 0));
-          else out[k] = sel(k, (b[k] > 0) === (sb > 0));
+          else if (a[k] !== 0) out[k] = sel(k, a[k] > 0 === sa > 0);
+          else out[k] = sel(k, b[k] > 0 === sb > 0);
         }
         return out as unknown as Vec3;
       };
       const p: [Vec3, Vec3, Vec3, Vec3] = [corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)];
       let uv: [[number, number], [number, number], [number, number], [number, number]];
       if (st.scale === 'fit') {
-        uv = [[0, 1], [1, 1], [1, 0], [0, 0]];
+        uv = [
+          [0, 1],
+          [1, 1],
+          [1, 0],
+          [0, 0],
+        ];
       } else {
-        const s = st.scale, sv = st.scaleV ?? st.scale;
+        const s = st.scale,
+          sv = st.scaleV ?? st.scale;
         const [ou, ov] = st.offset ?? [0, 0];
         uv = p.map((q) => [dot(q, a) / s + ou, -dot(q, b) / sv + ov]) as typeof uv;
       }
@@ -125,16 +131,40 @@ export class SceneBuilder {
   /** Vertical prism (a cylinder when `sides` is large) around (cx, cz), radius r, from y0 to y1. */
   prism(cx: number, cz: number, r: number, y0: number, y1: number, sides: number, tex: number, scale: number, id: number, rTop = r): void {
     for (let i = 0; i < sides; i++) {
-      const a0 = (2 * Math.PI * i) / sides, a1 = (2 * Math.PI * (i + 1)) / sides;
+      const a0 = (2 * Math.PI * i) / sides,
+        a1 = (2 * Math.PI * (i + 1)) / sides;
       const b0: Vec3 = [cx + r * Math.cos(a0), y0, cz - r * Math.sin(a0)];
       const b1: Vec3 = [cx + r * Math.cos(a1), y0, cz - r * Math.sin(a1)];
       const t0: Vec3 = [cx + rTop * Math.cos(a0), y1, cz - rTop * Math.sin(a0)];
       const t1: Vec3 = [cx + rTop * Math.cos(a1), y1, cz - rTop * Math.sin(a1)];
-      const u0 = (r * a0) / scale, u1 = (r * a1) / scale, v0 = -y0 / scale, v1 = -y1 / scale;
+      const u0 = (r * a0) / scale,
+        u1 = (r * a1) / scale,
+        v0 = -y0 / scale,
+        v1 = -y1 / scale;
       // counter-clockwise seen from outside: angle grows counter-clockwise seen from above
-      this.quad([b0, b1, t1, t0], [[u0, v0], [u1, v0], [u1, v1], [u0, v1]], tex, id);
+      this.quad(
+        [b0, b1, t1, t0],
+        [
+          [u0, v0],
+          [u1, v0],
+          [u1, v1],
+          [u0, v1],
+        ],
+        tex,
+        id,
+      );
       const c: Vec3 = [cx, y1, cz];
-      if (rTop > 0) this.triangle([c, t0, t1], [[0, 0], [rTop / scale, 0], [0, rTop / scale]], tex, id);
+      if (rTop > 0)
+        this.triangle(
+          [c, t0, t1],
+          [
+            [0, 0],
+            [rTop / scale, 0],
+            [0, rTop / scale],
+          ],
+          tex,
+          id,
+        );
     }
     this.grow(id, [cx - Math.max(r, rTop), y0, cz - Math.max(r, rTop)], [cx + Math.max(r, rTop), y1, cz + Math.max(r, rTop)]);
   }
@@ -142,13 +172,17 @@ export class SceneBuilder {
   /** A low-poly ellipsoid (foliage, lamp shades, pillows). */
   blob(c: Vec3, r: Vec3, tex: number, scale: number, id: number, rings = 5, segs = 8): void {
     const pt = (i: number, j: number): Vec3 => {
-      const th = (Math.PI * i) / rings, ph = (2 * Math.PI * j) / segs;
+      const th = (Math.PI * i) / rings,
+        ph = (2 * Math.PI * j) / segs;
       return [c[0] + r[0] * Math.sin(th) * Math.cos(ph), c[1] + r[1] * Math.cos(th), c[2] - r[2] * Math.sin(th) * Math.sin(ph)];
     };
     const uv = (i: number, j: number): [number, number] => [(j * 2 * Math.PI * r[0]) / segs / scale, (i * Math.PI * r[1]) / rings / scale];
     for (let i = 0; i < rings; i++) {
       for (let j = 0; j < segs; j++) {
-        const p00 = pt(i, j), p01 = pt(i, j + 1), p10 = pt(i + 1, j), p11 = pt(i + 1, j + 1);
+        const p00 = pt(i, j),
+          p01 = pt(i, j + 1),
+          p10 = pt(i + 1, j),
+          p11 = pt(i + 1, j + 1);
         // outward: going down in latitude and counter-clockwise in longitude
         if (i > 0) this.triangle([p00, p10, p01], [uv(i, j), uv(i + 1, j), uv(i, j + 1)], tex, id);
         if (i < rings - 1) this.triangle([p01, p10, p11], [uv(i, j + 1), uv(i + 1, j), uv(i + 1, j + 1)], tex, id);
@@ -167,7 +201,8 @@ export class SceneBuilder {
       for (let k = 0; k < TRI_FLOATS; k++) triangles[dst * TRI_FLOATS + k] = this.tris[src * TRI_FLOATS + k];
       for (let k = 0; k < ATTR_WORDS; k++) attrs[dst * ATTR_WORDS + k] = this.attrs[src * ATTR_WORDS + k];
     });
-    const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+    const min = [Infinity, Infinity, Infinity],
+      max = [-Infinity, -Infinity, -Infinity];
     for (let i = 0; i < triangles.length; i += 5) {
       for (let k = 0; k < 3; k++) {
         min[k] = Math.min(min[k], triangles[i + k]);

@@ -61,10 +61,11 @@ const textureTransforms = new WeakMap<TextureInfo, UvTransform>();
 
 /** The KHR_texture_transform of a texture reference, or null. */
 export function uvTransformOf(info: TextureInfo | null): UvTransform | null {
-  return info ? textureTransforms.get(info) ?? null : null;
+  return info ? (textureTransforms.get(info) ?? null) : null;
 }
 
-const pair = (v: unknown, d: [number, number]): [number, number] => (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number' && Number.isFinite(x)) ? [v[0], v[1]] : d);
+const pair = (v: unknown, d: [number, number]): [number, number] =>
+  Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number' && Number.isFinite(x)) ? [v[0], v[1]] : d;
 
 export class KhrTextureTransform extends Extension {
   static override readonly EXTENSION_NAME = 'KHR_texture_transform';
@@ -86,8 +87,10 @@ export class KhrTextureTransform extends Extension {
 
 /** Applies a transform to one texture coordinate. */
 export function transformUv(t: UvTransform, u: number, v: number): [number, number] {
-  const su = u * t.scale[0], sv = v * t.scale[1];
-  const c = Math.cos(t.rotation), s = Math.sin(t.rotation);
+  const su = u * t.scale[0],
+    sv = v * t.scale[1];
+  const c = Math.cos(t.rotation),
+    s = Math.sin(t.rotation);
   return [c * su + s * sv + t.offset[0], -s * su + c * sv + t.offset[1]];
 }
 

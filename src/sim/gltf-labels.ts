@@ -37,7 +37,12 @@ export function objectLabelsOf(extras: unknown): Partial<Pick<SceneObject, 'room
   const r = NodeLabelsSchema.safeParse(extras);
   if (!r.success) return {};
   const { room, colour, goal, structural } = r.data;
-  return { ...(room !== undefined ? { room } : {}), ...(colour ? { colour } : {}), ...(goal !== undefined ? { goal } : {}), ...(structural !== undefined ? { structural } : {}) };
+  return {
+    ...(room !== undefined ? { room } : {}),
+    ...(colour ? { colour } : {}),
+    ...(goal !== undefined ? { goal } : {}),
+    ...(structural !== undefined ? { structural } : {}),
+  };
 }
 
 /** The rooms of a glTF scene's extras, numbered 0..n−1 in order; [] when absent or not ours. */

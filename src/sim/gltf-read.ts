@@ -91,18 +91,17 @@ export function decodeTexture(bytes: Uint8Array, mime: string, name: string, dec
     }
   }
   const accepted = Object.keys(decoders);
-  const hint = mime === 'image/x-basis' || mime === 'image/ktx2' ? ' (Basis and KTX2 textures need the transcoder: load habitat scenes with loadHabitatScene)' : '';
-  const list = accepted.length ? `${accepted.slice(0, -1).join(', ')}${accepted.length > 1 ? ' or ' : ''}${accepted[accepted.length - 1]}` : 'of a type a decoder was given for (none was)';
+  const hint =
+    mime === 'image/x-basis' || mime === 'image/ktx2' ? ' (Basis and KTX2 textures need the transcoder: load habitat scenes with loadHabitatScene)' : '';
+  const list = accepted.length
+    ? `${accepted.slice(0, -1).join(', ')}${accepted.length > 1 ? ' or ' : ''}${accepted[accepted.length - 1]}`
+    : 'of a type a decoder was given for (none was)';
   throw new Error(`${what} has an unsupported image type; base colour textures must be ${list}${hint}`);
 }
 
 function transform(m: ArrayLike<number>, p: Vec3): Vec3 {
   // glTF matrices are column-major
-  return [
-    m[0] * p[0] + m[4] * p[1] + m[8] * p[2] + m[12],
-    m[1] * p[0] + m[5] * p[1] + m[9] * p[2] + m[13],
-    m[2] * p[0] + m[6] * p[1] + m[10] * p[2] + m[14],
-  ];
+  return [m[0] * p[0] + m[4] * p[1] + m[8] * p[2] + m[12], m[1] * p[0] + m[5] * p[1] + m[9] * p[2] + m[13], m[2] * p[0] + m[6] * p[1] + m[10] * p[2] + m[14]];
 }
 
 /** a · b for column-major 4×4 matrices */
@@ -137,13 +136,21 @@ const names = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is s
  * Reads a glTF document. Shading-only extensions (`KHR_materials_*`) a file requires are read as
  * absent, with a note in `report`; any other unsupported required extension is refused by name.
  */
-async function readGltfDocument(bytes: Uint8Array, binary = true, resources: Readonly<Record<string, Uint8Array>> = {}, report?: GltfReport): Promise<Document> {
+async function readGltfDocument(
+  bytes: Uint8Array,
+  binary = true,
+  resources: Readonly<Record<string, Uint8Array>> = {},
+  report?: GltfReport,
+): Promise<Document> {
   const json = gltfJson(bytes, binary);
   const used = new Set([...names(json.extensionsUsed), ...names(json.extensionsRequired)]);
   const required = names(json.extensionsRequired);
   const ignored = [...used].filter((n) => IGNORABLE_EXTENSION.test(n) && !SUPPORTED_EXTENSIONS.includes(n));
   const refused = required.filter((n) => !SUPPORTED_EXTENSIONS.includes(n) && !IGNORABLE_EXTENSION.test(n));
-  if (refused.length) throw new Error(`requires the glTF extension(s) ${refused.join(', ')}, which this reader does not support; supported are ${SUPPORTED_EXTENSIONS.join(', ')} (and KHR_materials_*, read without their shading)`);
+  if (refused.length)
+    throw new Error(
+      `requires the glTF extension(s) ${refused.join(', ')}, which this reader does not support; supported are ${SUPPORTED_EXTENSIONS.join(', ')} (and KHR_materials_*, read without their shading)`,
+    );
   for (const n of ignored) report?.notes.push(`extension ${n} ignored: it changes shading only, which the simulator's renderer does not model`);
   const io = new WebIO().registerExtensions([...TEXTURE_SOURCE_EXTENSIONS, ...ignored.map(ignoredExtension)]);
   if (binary) return io.readBinary(bytes);
@@ -194,7 +201,7 @@ class GltfSceneReader {
     }
     const out = img
       ? { tex: this.b.texture({ kind: 'pixels', rgba: img.rgba }, img.width, img.height), decoded: true }
-      : { tex: this.flatTexture(t ? [0.5, 0.5, 0.5, 1] : mat?.getBaseColorFactor() ?? [0.8, 0.8, 0.8, 1]), decoded: false };
+      : { tex: this.flatTexture(t ? [0.5, 0.5, 0.5, 1] : (mat?.getBaseColorFactor() ?? [0.8, 0.8, 0.8, 1])), decoded: false };
     if (t) this.texCache.set(t, out);
     return out;
   }
@@ -204,7 +211,16 @@ class GltfSceneReader {
     if (mesh) {
       const name = (node.getName() || mesh.getName() || 'object').trim().toLowerCase();
       const labels = objectLabelsOf(node.getExtras());
-      const id = this.b.object({ category: name, structural: false, goal: false, room: null, floor: 0, ...labels, min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] });
+      const id = this.b.object({
+        category: name,
+        structural: false,
+        goal: false,
+        room: null,
+        floor: 0,
+        ...labels,
+        min: [Infinity, Infinity, Infinity],
+        max: [-Infinity, -Infinity, -Infinity],
+      });
       const world = this.opts.frame ? mul4(this.opts.frame, node.getWorldMatrix()) : node.getWorldMatrix();
       for (const prim of mesh.listPrimitives()) this.addPrimitive(prim, world, id);
     }
@@ -247,7 +263,9 @@ class GltfSceneReader {
       return { p, uv, c };
     };
     for (let k = 0; k + 2 < n; k += 3) {
-      const a = vert(k), c1 = vert(k + 1), c2 = vert(k + 2);
+      const a = vert(k),
+        c1 = vert(k + 1),
+        c2 = vert(k + 2);
       const [v1, v2] = flip ? [c2, c1] : [c1, c2];
       const mean = a.c && v1.c && v2.c ? ([0, 1, 2].map((j) => (a.c![j] + v1.c![j] + v2.c![j]) / 3) as unknown as Vec3) : null;
       if (mean && !textured) {
@@ -264,7 +282,8 @@ class GltfSceneReader {
   }
 
   private considerFloor(a: Vec3, b: Vec3, c: Vec3): void {
-    const ex = [b[0] - a[0], b[1] - a[1], b[2] - a[2]], ez = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+    const ex = [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
+      ez = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
     const ny = ex[2] * ez[0] - ex[0] * ez[2];
     if (!(ny > 0)) return;
     const area = Math.abs(ny) / 2;
@@ -283,12 +302,14 @@ function setObjectBounds(built: Scene): void {
   }
   for (let i = 0; i < built.attrs.length / 4; i++) {
     const o = built.objects[built.attrs[i * 4 + 1] - 1];
-    const lo = [...o.min], hi = [...o.max];
-    for (let k = 0; k < 3; k++) for (let a = 0; a < 3; a++) {
-      const v = built.triangles[i * 15 + k * 5 + a];
-      lo[a] = Math.min(lo[a], v);
-      hi[a] = Math.max(hi[a], v);
-    }
+    const lo = [...o.min],
+      hi = [...o.max];
+    for (let k = 0; k < 3; k++)
+      for (let a = 0; a < 3; a++) {
+        const v = built.triangles[i * 15 + k * 5 + a];
+        lo[a] = Math.min(lo[a], v);
+        hi[a] = Math.max(hi[a], v);
+      }
     o.min = lo as unknown as Vec3;
     o.max = hi as unknown as Vec3;
   }

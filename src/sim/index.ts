@@ -1,7 +1,19 @@
 /** The public surface of src/sim/: what the layers above it use. */
 export { generateDataset, type DatasetOptions } from './episodes/dataset.js';
 export { generateGoatEpisodes, type GoatOptions } from './episodes/goat.js';
-export { describeIssues, type EpisodeDataset, type GoatEpisode, type GoatGoal, type HouseRef, HouseRefSchema, HouseSeedSchema, type InstructionEpisode, MAX_HOUSE_SEED, parseEpisodeJson, type Pose2 } from './episodes/schema.js';
+export {
+  describeIssues,
+  type EpisodeDataset,
+  type GoatEpisode,
+  type GoatGoal,
+  type HouseRef,
+  HouseRefSchema,
+  HouseSeedSchema,
+  type InstructionEpisode,
+  MAX_HOUSE_SEED,
+  parseEpisodeJson,
+  type Pose2,
+} from './episodes/schema.js';
 export { generateHouse } from './house/generate.js';
 export { distanceToFootprint, type Footprint, goalSuccess, shortestToGoal } from './metrics/goat.js';
 export { spl } from './metrics/spl.js';

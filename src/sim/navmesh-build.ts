@@ -66,20 +66,27 @@ export class NavMeshSceneError extends Error {
 /** The layout a grid of these bounds gets: 0 for one tile, else the tile size in cells; a grid too large for Detour throws. */
 export function tileCellsFor(positions: Float32Array, cs: number, layout: NavMeshLayout, name = 'scene'): number {
   if (positions.length === 0) return 0;
-  let x0 = Infinity, x1 = -Infinity, z0 = Infinity, z1 = -Infinity;
+  let x0 = Infinity,
+    x1 = -Infinity,
+    z0 = Infinity,
+    z1 = -Infinity;
   for (let i = 0; i < positions.length; i += 3) {
-    const x = positions[i], z = positions[i + 2];
+    const x = positions[i],
+      z = positions[i + 2];
     if (x < x0) x0 = x;
     if (x > x1) x1 = x;
     if (z < z0) z0 = z;
     if (z > z1) z1 = z;
   }
-  const w = Math.ceil((x1 - x0) / cs), h = Math.ceil((z1 - z0) / cs);
+  const w = Math.ceil((x1 - x0) / cs),
+    h = Math.ceil((z1 - z0) / cs);
   const tiles = Math.ceil(w / TILE_CELLS) * Math.ceil(h / TILE_CELLS);
   if (!Number.isFinite(tiles) || tiles > MAX_TILES) {
     const size = `${+(x1 - x0).toFixed(1)} × ${+(z1 - z0).toFixed(1)} m`;
     const side = Math.floor(Math.sqrt(MAX_TILES) * TILE_CELLS * cs);
-    throw new NavMeshSceneError(`scene '${name}': its walkable surface spans ${size}, ${w} × ${h} cells of ${+cs.toFixed(4)} m: more than a navmesh holds (${MAX_TILES} tiles of ${TILE_CELLS} cells, ${side} m a side for this agent); check the stage's units_to_meters and scale\naccepted: a scene at most ${side} m a side in metres`);
+    throw new NavMeshSceneError(
+      `scene '${name}': its walkable surface spans ${size}, ${w} × ${h} cells of ${+cs.toFixed(4)} m: more than a navmesh holds (${MAX_TILES} tiles of ${TILE_CELLS} cells, ${side} m a side for this agent); check the stage's units_to_meters and scale\naccepted: a scene at most ${side} m a side in metres`,
+    );
   }
   if (layout === 'solo') return 0;
   return Math.max(w, h) > SOLO_MAX_CELLS ? TILE_CELLS : 0;
@@ -87,7 +94,8 @@ export function tileCellsFor(positions: Float32Array, cs: number, layout: NavMes
 
 /** Two 32-bit multiplicative hashes of the words (a cache key; a hit is compared in full). */
 function hash64(words: Uint32Array): string {
-  let a = 0x811c9dc5, b = 0x01000193 ^ words.length;
+  let a = 0x811c9dc5,
+    b = 0x01000193 ^ words.length;
   for (let i = 0; i < words.length; i++) {
     a = Math.imul(a ^ words[i], 0x01000193);
     b = Math.imul(b ^ words[i], 0x5bd1e995) ^ (b >>> 15);
@@ -130,7 +138,12 @@ export function clearNavMeshCache(): void {
 }
 
 /** Generates (or imports from the cache) the Detour navmesh of `positions` (x, y, z per vertex, three per triangle). */
-export function generateNavMesh(positions: Float32Array, config: Record<string, number>, layout: NavMeshLayout, name: string): { navMesh: RawNavMesh; cached: boolean } {
+export function generateNavMesh(
+  positions: Float32Array,
+  config: Record<string, number>,
+  layout: NavMeshLayout,
+  name: string,
+): { navMesh: RawNavMesh; cached: boolean } {
   const tileSize = tileCellsFor(positions, config.cs, layout, name);
   const cfg = tileSize > 0 ? { ...config, tileSize, chunkyTriMeshTrisPerChunk: chunkSize(positions.length / 9) } : config;
   const cfgText = JSON.stringify(cfg);
@@ -144,7 +157,8 @@ export function generateNavMesh(positions: Float32Array, config: Record<string, 
   // walkable polygon (a wall's or the roof's only), which Detour refuses: that tile is empty, not a hole
   // (a 128-cell tile cannot reach Detour's other refusal, 65,535 vertices)
   const emptyTile = (msg: string) => tileSize > 0 && msg === EMPTY_TILE_REFUSAL;
-  const error = r.error ?? r.intermediates?.buildContext?.logs.find((l) => (l.category === RC_LOG_ERROR && !emptyTile(l.msg)) || /^Failed to add tile/.test(l.msg))?.msg;
+  const error =
+    r.error ?? r.intermediates?.buildContext?.logs.find((l) => (l.category === RC_LOG_ERROR && !emptyTile(l.msg)) || /^Failed to add tile/.test(l.msg))?.msg;
   if (!r.success || !r.navMesh || error) {
     r.navMesh?.destroy();
     throw new Error(`navmesh generation failed for scene '${name}': ${error ?? 'no navmesh'}`);

@@ -47,7 +47,8 @@ export function initRecast(): Promise<void> {
 /** The Recast build settings for an agent (shared by `build` and the settings block of exports). */
 export function recastConfig(agent: AgentShape) {
   // cell size a quarter of the radius so the eroded border is exactly the agent radius
-  const cs = agent.radius / 4, ch = 0.02;
+  const cs = agent.radius / 4,
+    ch = 0.02;
   return {
     cs,
     ch,
@@ -99,7 +100,12 @@ export class SceneNavMesh {
    * rebuild its mesh). `layout`: 'auto' tiles large grids (navmesh-build.ts), 'solo' builds one tile
    * as habitat-sim does. A build of the same triangles and settings is imported from the first's bytes.
    */
-  static async build(scene: Scene, agent: AgentShape = DEFAULT_AGENT, config: ReturnType<typeof recastConfig> = recastConfig(agent), layout: NavMeshLayout = 'auto'): Promise<SceneNavMesh> {
+  static async build(
+    scene: Scene,
+    agent: AgentShape = DEFAULT_AGENT,
+    config: ReturnType<typeof recastConfig> = recastConfig(agent),
+    layout: NavMeshLayout = 'auto',
+  ): Promise<SceneNavMesh> {
     await initRecast();
     const n = scene.attrs.length / ATTR_WORDS;
     let kept = 0;
@@ -157,7 +163,8 @@ export class SceneNavMesh {
 
   /** Shortest path (straight-path corners) from a to b, or null when b cannot be reached. */
   path(a: Vec3, b: Vec3): Vec3[] | null {
-    const sa = this.snap(a), sb = this.snap(b);
+    const sa = this.snap(a),
+      sb = this.snap(b);
     if (!sa || !sb) return null;
     const r = this.query.computePath(v(sa.point), v(sb.point), { halfExtents: { x: 0.5, y: 0.3, z: 0.5 }, maxPathPolys: 2048, maxStraightPathPoints: 2048 });
     if (!r.success || r.path.length === 0) return null;

@@ -10,11 +10,31 @@ export { basisTextureDecoders } from './habitat/basis.js';
 export { DATASET_NAME, exportHabitatHouse, type HabitatExportOptions, navMeshSettings } from './habitat/export.js';
 export { goatObjectId, instructionVocab, r2rGroundTruth, VLNCE_ACTIONS } from './habitat/episodes-out.js';
 export { stageFrameMatrix, worldToZUp, yawQuaternion } from './habitat/frame.js';
-export { GOAT_AGENT, HABITAT_DEFAULT_AGENT, type HabitatScene, type HabitatSceneOptions, loadHabitatScene, type NavMeshSource, type StageConfig, StageConfigSchema, type StageDefaults, type StagePlacement } from './habitat/load-scene.js';
+export {
+  GOAT_AGENT,
+  HABITAT_DEFAULT_AGENT,
+  type HabitatScene,
+  type HabitatSceneOptions,
+  loadHabitatScene,
+  type NavMeshSource,
+  type StageConfig,
+  StageConfigSchema,
+  type StageDefaults,
+  type StagePlacement,
+} from './habitat/load-scene.js';
 export { type HabitatNavMeshFile, type HabitatNavMeshSettings, parseHabitatNavMesh, writeHabitatNavMesh } from './habitat/navmesh-file.js';
 export { parseSemanticTxt, sceneIdsBySemanticId, type SemanticInstance } from './habitat/semantic.js';
 export { emptyGltfReport, type GltfReport, loadGltfScene } from './gltf.js';
-export { decodersFor, habitatNavMeshPathOf, type HabitatStage, navMeshFileAgent, NODE_SCENE_READER, openHabitatNavMesh, readHabitatStage, readHabitatStageConfig } from './habitat/load-scene.js';
+export {
+  decodersFor,
+  habitatNavMeshPathOf,
+  type HabitatStage,
+  navMeshFileAgent,
+  NODE_SCENE_READER,
+  openHabitatNavMesh,
+  readHabitatStage,
+  readHabitatStageConfig,
+} from './habitat/load-scene.js';
 export { type DatasetScene, resolveDatasetScene } from './habitat/scene-dataset.js';
 export { type NavMeshGeometry, navMeshGeometry } from './habitat/navmesh-file.js';
 export { type BuildConfig, type RecastValues, recastOfBuildConfig, recastOfHabitatSettings } from './habitat/navmesh-settings.js';

@@ -53,8 +53,23 @@ export interface ToolContextOptions {
   poseInResults?: boolean;
 }
 
-export function createToolContext(navigator: Navigator, goal: AgentGoal | null, stepLimit: number, files: FileAccess | null = null, o: Omit<ToolContextOptions, 'files'> = {}): ToolContext {
-  return { navigator, goal, budget: createBudget(stepLimit), files, closeRequest: null, recoveryRequest: null, terminated: false, poseInResults: o.poseInResults ?? true };
+export function createToolContext(
+  navigator: Navigator,
+  goal: AgentGoal | null,
+  stepLimit: number,
+  files: FileAccess | null = null,
+  o: Omit<ToolContextOptions, 'files'> = {},
+): ToolContext {
+  return {
+    navigator,
+    goal,
+    budget: createBudget(stepLimit),
+    files,
+    closeRequest: null,
+    recoveryRequest: null,
+    terminated: false,
+    poseInResults: o.poseInResults ?? true,
+  };
 }
 
 export const stepsLeft = (ctx: ToolContext): number => remaining(ctx.budget);

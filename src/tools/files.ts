@@ -34,7 +34,8 @@ export const readFileTool = defineTool({
 
 export const writeFileTool = defineTool({
   name: 'write_file',
-  description: 'Write a text file you are allowed to write (your task handover, or your recovery note). Stores at most 6,000 characters and says when it cut the text.',
+  description:
+    'Write a text file you are allowed to write (your task handover, or your recovery note). Stores at most 6,000 characters and says when it cut the text.',
   schema: z.object({ path: z.string().min(1, 'give the path you were assigned').max(500), content: z.string({ error: 'content must be text' }) }).strict(),
   async run({ path, content }, ctx) {
     const f = access(ctx);

@@ -33,7 +33,8 @@ export const stepTool = defineTool({
     if (ctx.terminated) return refused('The task has been terminated by the environment; no further motion is possible. Call close_task.', true);
     if (ctx.closeRequest) return refused('You asked to close this task; end your turn so the orchestrator can handle the request.', false);
     const left = stepsLeft(ctx);
-    if (left === 0) return refused(`The step budget is exhausted (${ctx.budget.used} of ${ctx.budget.limit} used). Call close_task with your claim and evidence.`, true);
+    if (left === 0)
+      return refused(`The step budget is exhausted (${ctx.budget.used} of ${ctx.budget.limit} used). Call close_task with your claim and evidence.`, true);
     const run = actions.slice(0, left);
     const rec = await ctx.navigator.act(run);
     ctx.budget.used += rec.executed.length;
@@ -41,7 +42,9 @@ export const stepTool = defineTool({
     const ended = rec.stoppedEarly === 'terminated' || rec.terminated;
     const lines = [
       `Executed ${rec.executed.length} of ${actions.length} actions: ${rec.executed.join(', ') || 'none'}.`,
-      rec.collisions.length ? `Collision during action ${rec.collisions.map((i) => i + 1).join(', ')} (the robot slid along or stopped at an obstacle).` : 'No collision.',
+      rec.collisions.length
+        ? `Collision during action ${rec.collisions.map((i) => i + 1).join(', ')} (the robot slid along or stopped at an obstacle).`
+        : 'No collision.',
       rec.stoppedEarly === 'collision' ? 'Stopped early because of the collision.' : '',
       ended ? 'The environment terminated the task.' : '',
       run.length < actions.length ? `Only ${run.length} actions fitted in the remaining budget.` : '',

@@ -11,7 +11,16 @@ import { closeTaskTool, requestRecoveryTool } from './requests.js';
 import { listFilesTool, readFileTool, writeFileTool } from './files.js';
 import { describeArgumentErrors, echo, toolError, type Tool, type ToolResult } from './tool.js';
 
-export const NAVIGATION_TOOLS: Tool[] = [observeTool, stepTool, getGoalTool, getMapTool, markTool, previewPathTool, closeTaskTool, requestRecoveryTool] as Tool[];
+export const NAVIGATION_TOOLS: Tool[] = [
+  observeTool,
+  stepTool,
+  getGoalTool,
+  getMapTool,
+  markTool,
+  previewPathTool,
+  closeTaskTool,
+  requestRecoveryTool,
+] as Tool[];
 export const FILE_TOOLS: Tool[] = [listFilesTool, readFileTool, writeFileTool] as Tool[];
 export const ALL_TOOLS: Tool[] = [...NAVIGATION_TOOLS, ...FILE_TOOLS];
 

@@ -16,7 +16,7 @@ export const getGoalTool = defineTool({
     if (!g) return toolError('There is no active task.');
     if (g.kind === 'image') {
       if (!g.image) return toolError('The goal photograph is missing.');
-      return textResult('Find the object shown in this photograph (taken at the robot\'s camera height).', g.image);
+      return textResult("Find the object shown in this photograph (taken at the robot's camera height).", g.image);
     }
     if (g.kind === 'instruction') return textResult(`Follow this route instruction and close the task where it ends: ${g.text}`);
     return textResult(g.kind === 'object' ? `Find a ${g.text}.` : `Find this object: ${g.text}`);
@@ -69,7 +69,9 @@ export const markTool = defineTool({
     const existed = ctx.navigator.places.get(name) !== undefined;
     const p = ctx.navigator.mark(name);
     if (!p) return toolError('Cannot mark yet: the robot has no position estimate (tracking not initialised). Move or observe first.');
-    return textResult(`${existed ? 'Moved' : 'Marked'} '${p.name}' at x=${p.pose.x.toFixed(2)} m, z=${p.pose.z.toFixed(2)} m on floor ${p.floor}, with ${p.views.length} stored view${p.views.length === 1 ? '' : 's'}.`);
+    return textResult(
+      `${existed ? 'Moved' : 'Marked'} '${p.name}' at x=${p.pose.x.toFixed(2)} m, z=${p.pose.z.toFixed(2)} m on floor ${p.floor}, with ${p.views.length} stored view${p.views.length === 1 ? '' : 's'}.`,
+    );
   },
 });
 
@@ -78,7 +80,7 @@ const PointSchema = z.object({ x: z.number().finite(), z: z.number().finite() })
 export const previewPathTool = defineTool({
   name: 'preview_path',
   description:
-    "Plan a route on the map without moving: to a named place ({\"place\": \"kitchen entrance\"}) or a map point in metres ({\"x\": 1.5, \"z\": -2.0}). A target on an obstacle or unexplored cell snaps to the nearest free cell. Returns the route length or 'unreachable', with the route drawn on the map.",
+    'Plan a route on the map without moving: to a named place ({"place": "kitchen entrance"}) or a map point in metres ({"x": 1.5, "z": -2.0}). A target on an obstacle or unexplored cell snaps to the nearest free cell. Returns the route length or \'unreachable\', with the route drawn on the map.',
   schema: z
     .object({ place: z.string().optional(), x: z.number().finite().optional(), z: z.number().finite().optional() })
     .strict()
@@ -95,7 +97,9 @@ export const previewPathTool = defineTool({
       const p = nav.places.get(args.place);
       if (!p) {
         const names = nav.places.names();
-        return toolError(`No place named ${echo(args.place)}. ${names.length ? `Marked places: ${names.join(', ')}.` : 'No place is marked yet; use mark first,'} Or give a map point {"x": …, "z": …}.`);
+        return toolError(
+          `No place named ${echo(args.place)}. ${names.length ? `Marked places: ${names.join(', ')}.` : 'No place is marked yet; use mark first,'} Or give a map point {"x": …, "z": …}.`,
+        );
       }
       target = p.pose;
       floor = p.floor;
@@ -107,7 +111,9 @@ export const previewPathTool = defineTool({
     const r = nav.plan(target, floor);
     if (r.status !== 'ok') return stateResult(`unreachable: no route to ${label} (${r.reason}).`, ctx);
     const img = nav.render({ floor, zoom: 4, route: r.path });
-    const snapped = r.targetSnapped ? ` The target was not on a known free cell; the route ends at the nearest free cell, x=${r.target.x.toFixed(2)}, z=${r.target.z.toFixed(2)}.` : '';
+    const snapped = r.targetSnapped
+      ? ` The target was not on a known free cell; the route ends at the nearest free cell, x=${r.target.x.toFixed(2)}, z=${r.target.z.toFixed(2)}.`
+      : '';
     return stateResult(`Route to ${label}: ${r.lengthM.toFixed(2)} m over known free cells.${snapped}`, ctx, encodePng(img));
   },
 });

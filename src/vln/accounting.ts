@@ -23,7 +23,8 @@ export interface DecisionRecord {
 
 /** Images and text characters an agent receives in one request (system brief and every message). */
 export function requestSize(req: ModelRequest): { images: number; textChars: number } {
-  let images = 0, textChars = req.system.length;
+  let images = 0,
+    textChars = req.system.length;
   for (const m of req.messages) {
     if (m.role === 'assistant') {
       textChars += m.text.length + m.toolCalls.reduce((s, c) => s + c.name.length + c.rawArguments.length, 0);
@@ -76,7 +77,8 @@ export interface TokenSummary {
 export function summariseTokens(ds: readonly DecisionRecord[]): TokenSummary {
   const sum = (f: (d: DecisionRecord) => number) => ds.reduce((s, d) => s + f(d), 0);
   const n = ds.filter((d) => EXTERNAL_DECISION_ROLES.includes(d.role)).length;
-  const input = sum((d) => d.inputTokens), output = sum((d) => d.outputTokens);
+  const input = sum((d) => d.inputTokens),
+    output = sum((d) => d.outputTokens);
   return {
     decisions: ds.length,
     externalDecisions: n,

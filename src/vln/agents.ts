@@ -8,7 +8,22 @@
 import { type AssistantMessage, type ContentPart, type Model, type StatedFacts, type ToolCall, text } from '../models/index.js';
 import { Session, type SessionEvent } from '../harness/index.js';
 import type { Tool } from '../tools/index.js';
-import { GOAL_AGENT_PROMPT, GOAL_AGENT_REPLY_FORMAT, GoalAgentReplySchema, MEMORY_AGENT_PROMPT, MEMORY_AGENT_REPLY_FORMAT, CURRENT_OBSERVATION_LABEL, VERIFY_AGENT_PROMPT, VERIFY_AGENT_REPLY_FORMAT, VISUOMOTOR_AGENT_PROMPT, VerifyAgentReplySchema, historicalObservationLabel, initializationPrompt, type GoalAgentReply, type VerifyAgentReply } from '../prompts/index.js';
+import {
+  GOAL_AGENT_PROMPT,
+  GOAL_AGENT_REPLY_FORMAT,
+  GoalAgentReplySchema,
+  MEMORY_AGENT_PROMPT,
+  MEMORY_AGENT_REPLY_FORMAT,
+  CURRENT_OBSERVATION_LABEL,
+  VERIFY_AGENT_PROMPT,
+  VERIFY_AGENT_REPLY_FORMAT,
+  VISUOMOTOR_AGENT_PROMPT,
+  VerifyAgentReplySchema,
+  historicalObservationLabel,
+  initializationPrompt,
+  type GoalAgentReply,
+  type VerifyAgentReply,
+} from '../prompts/index.js';
 import type { DecisionLedger, DecisionRole } from './accounting.js';
 import { activeGoalText, contextFacts, contextText, imageParts, type ImagePolicy, type InteractionRecord, type VlnContext } from './context.js';
 import { VISUOMOTOR_TOOLS } from './stop-tool.js';
@@ -43,7 +58,8 @@ const system = (ctx: VlnContext, rolePrompt: string, format?: string) =>
 
 /** The first JSON object in a reply (models sometimes wrap it in prose or a code fence). */
 export function extractJson(reply: string): unknown {
-  const start = reply.indexOf('{'), end = reply.lastIndexOf('}');
+  const start = reply.indexOf('{'),
+    end = reply.lastIndexOf('}');
   if (start < 0 || end <= start) return undefined;
   try {
     return JSON.parse(reply.slice(start, end + 1));
@@ -82,7 +98,9 @@ const VISUOMOTOR_ASK =
 
 export async function askVisuomotorAgent(c: AgentCaller, ctx: VlnContext): Promise<VisuomotorChoice> {
   const last = ctx.records[ctx.records.length - 1];
-  const feedback = last?.verification ? `Latest verification feedback: ${last.verification.status}. ${last.verification.evidence} Next step: ${last.verification.nextStep}` : 'No verification feedback yet.';
+  const feedback = last?.verification
+    ? `Latest verification feedback: ${last.verification.status}. ${last.verification.evidence} Next step: ${last.verification.nextStep}`
+    : 'No verification feedback yet.';
   const notice = ctx.notice ? `\nYour last call was refused: ${ctx.notice}` : '';
   const req: AgentRequest = {
     system: system(ctx, VISUOMOTOR_AGENT_PROMPT),
@@ -114,7 +132,10 @@ export async function askVerifyAgent(c: AgentCaller, ctx: VlnContext, latest: In
   const r = await ask(c, 'verify', req);
   const parsed = VerifyAgentReplySchema.safeParse(extractJson(r.text));
   if (parsed.success) return { reply: parsed.data, problem: null };
-  return { reply: { evidence: 'The verification reply could not be read.', status: 'uncertain', next_step: 'Re-check the goal against the current view.' }, problem: `verify reply did not parse: ${r.text.slice(0, 200)}` };
+  return {
+    reply: { evidence: 'The verification reply could not be read.', status: 'uncertain', next_step: 'Re-check the goal against the current view.' },
+    problem: `verify reply did not parse: ${r.text.slice(0, 200)}`,
+  };
 }
 
 /** Memory requests carry at most this many of the completed segment's frames (the newest). */
@@ -134,11 +155,18 @@ function segmentImages(ctx: VlnContext, segment: InteractionRecord[]): ContentPa
  * visual evidence" — the frames of those records (the newest MEMORY_SEGMENT_IMAGES).
  */
 export async function askMemoryAgent(c: AgentCaller, ctx: VlnContext, segment: InteractionRecord[]): Promise<string> {
-  const records = segment.map((r) => `- [after action ${r.actionIndex}] goal "${r.goal}". ${r.execution.replace(/\n/g, ' ')}${r.verification ? ` Verification: ${r.verification.status}. ${r.verification.evidence}` : ''}`).join('\n');
+  const records = segment
+    .map(
+      (r) =>
+        `- [after action ${r.actionIndex}] goal "${r.goal}". ${r.execution.replace(/\n/g, ' ')}${r.verification ? ` Verification: ${r.verification.status}. ${r.verification.evidence}` : ''}`,
+    )
+    .join('\n');
   const req: AgentRequest = {
     system: system(ctx, MEMORY_AGENT_PROMPT, MEMORY_AGENT_REPLY_FORMAT),
     content: [
-      text(`Instruction: ${ctx.instruction}\nPrevious memory:\n${ctx.memory.summary || '(empty)'}\n\nNew execution records of the goal just verified complete:\n${records}`),
+      text(
+        `Instruction: ${ctx.instruction}\nPrevious memory:\n${ctx.memory.summary || '(empty)'}\n\nNew execution records of the goal just verified complete:\n${records}`,
+      ),
       ...segmentImages(ctx, segment),
     ],
     facts: { records: segment.map((r) => r.step) },

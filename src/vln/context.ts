@@ -56,7 +56,18 @@ export interface VlnContext {
 }
 
 export function createContext(instruction: string, budget: number, current: Uint8Array): VlnContext {
-  return { instruction, budget, memory: { summary: '', evidence: [] }, records: [], goalLog: [], active: null, finalVerified: false, actionsUsed: 0, current, notice: null };
+  return {
+    instruction,
+    budget,
+    memory: { summary: '', evidence: [] },
+    records: [],
+    goalLog: [],
+    active: null,
+    finalVerified: false,
+    actionsUsed: 0,
+    current,
+    notice: null,
+  };
 }
 
 /**
@@ -78,7 +89,12 @@ export function selectHistoricalImages(ctx: VlnContext, policy: ImagePolicy = DE
   const out: EvidenceImage[] = policy.evidence > 0 ? ctx.memory.evidence.slice(-policy.evidence) : [];
   const recentFrom = Math.max(0, ctx.records.length - policy.recent);
   ctx.records.forEach((r, i) => {
-    if (r.route === 'advance' || i >= recentFrom) out.push({ actionIndex: r.actionIndex, png: r.frame, note: r.route === 'advance' ? `view when "${r.goal}" was verified complete` : `view after executing toward "${r.goal}"` });
+    if (r.route === 'advance' || i >= recentFrom)
+      out.push({
+        actionIndex: r.actionIndex,
+        png: r.frame,
+        note: r.route === 'advance' ? `view when "${r.goal}" was verified complete` : `view after executing toward "${r.goal}"`,
+      });
   });
   const seen = new Set<Uint8Array>();
   return out.filter((e) => (seen.has(e.png) ? false : (seen.add(e.png), true))).sort((a, b) => a.actionIndex - b.actionIndex);

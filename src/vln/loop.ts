@@ -151,7 +151,9 @@ class AdaptiveGoalEpisode {
     if (onGoal) onGoal.route = 'revise';
     res.routes.push('revise');
     ctx.goalLog.push(`"${ctx.active!.goal}": revised after ${ctx.active!.interactions} interactions at the Visuomotor Agent's request (${args.data.reason})`);
-    const feedback = onGoal?.verification ? ` Latest verification: ${onGoal.verification.status}. ${onGoal.verification.evidence} ${onGoal.verification.nextStep}` : '';
+    const feedback = onGoal?.verification
+      ? ` Latest verification: ${onGoal.verification.status}. ${onGoal.verification.evidence} ${onGoal.verification.nextStep}`
+      : '';
     await this.setGoal(`${args.data.reason}${feedback}`);
   }
 
@@ -191,7 +193,16 @@ export async function runNavHarnessEpisode(
   const tools: ToolContext = createToolContext(navigator, null, o.budget, null, { poseInResults: false });
   const first = navigator.lastView ?? (await navigator.observe());
   const ctx = createContext(instruction, o.budget, framePng(first));
-  const res: LoopResult = { stopped: false, endReason: 'decisions', actions: 0, ledger, goals: { set: 0, verified: 0, revisions: 0, compressions: 0 }, routes: [], problems: [], context: ctx };
+  const res: LoopResult = {
+    stopped: false,
+    endReason: 'decisions',
+    actions: 0,
+    ledger,
+    goals: { set: 0, verified: 0, revisions: 0, compressions: 0 },
+    routes: [],
+    problems: [],
+    context: ctx,
+  };
   const episode = new AdaptiveGoalEpisode(caller, ctx, tools, res, compression);
   await episode.setGoal(null);
   while (ledger.decisions.length < o.maxDecisions) {

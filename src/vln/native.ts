@@ -25,7 +25,16 @@ export async function runNativeEpisode(model: Model, navigator: Navigator, episo
   };
   const session = new Session('native', model, nativeSingleAgentPrompt(instruction, o.budget), VLN_TOOLS, { onEvent, maxOutputTokens: o.maxOutputTokens });
   session.say(text(`Instruction: ${instruction}`), text(CURRENT_OBSERVATION_LABEL), { type: 'image', png: framePng(first) });
-  const res: LoopResult = { stopped: false, endReason: 'decisions', actions: 0, ledger, goals: { set: 0, verified: 0, revisions: 0, compressions: 0 }, routes: [], problems: [], context: null };
+  const res: LoopResult = {
+    stopped: false,
+    endReason: 'decisions',
+    actions: 0,
+    ledger,
+    goals: { set: 0, verified: 0, revisions: 0, compressions: 0 },
+    routes: [],
+    problems: [],
+    context: null,
+  };
   const isFinal = (call: ToolCall, out: ToolResult) => call.name === 'stop' && !out.isError;
   let idle = 0;
   for (;;) {

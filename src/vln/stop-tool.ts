@@ -20,7 +20,7 @@ export const stopTool = defineTool({
 export const requestVerificationTool = defineTool({
   name: 'request_verification',
   description:
-    'Submit the latest observation and execution record for verification against the active goal\'s question. The Verify Agent\'s feedback (evidence, complete / incomplete / uncertain, advice) arrives with your next decision; a verified complete goal advances to the next one.',
+    "Submit the latest observation and execution record for verification against the active goal's question. The Verify Agent's feedback (evidence, complete / incomplete / uncertain, advice) arrives with your next decision; a verified complete goal advances to the next one.",
   schema: z.object({}).strict(),
   async run() {
     return textResult('Verification requested.');

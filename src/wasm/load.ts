@@ -41,7 +41,8 @@ function sourceUrl(name: WasmName, url: string | URL | undefined): URL {
 
 export async function wasmBytes(name: WasmName, source: WasmSource = {}): Promise<ArrayBuffer | Uint8Array> {
   if (source.bytes !== undefined) {
-    if (!(source.bytes instanceof ArrayBuffer || source.bytes instanceof Uint8Array)) throw new Error(`${name}.wasm: bytes must be an ArrayBuffer or a Uint8Array`);
+    if (!(source.bytes instanceof ArrayBuffer || source.bytes instanceof Uint8Array))
+      throw new Error(`${name}.wasm: bytes must be an ArrayBuffer or a Uint8Array`);
     return source.bytes;
   }
   const url = sourceUrl(name, source.url);
@@ -58,11 +59,7 @@ export async function wasmBytes(name: WasmName, source: WasmSource = {}): Promis
   return res.arrayBuffer();
 }
 
-export async function instantiate(
-  name: WasmName,
-  imports: WebAssembly.Imports,
-  source: WasmSource = {},
-): Promise<WebAssembly.Instance> {
+export async function instantiate(name: WasmName, imports: WebAssembly.Imports, source: WasmSource = {}): Promise<WebAssembly.Instance> {
   const bytes = await wasmBytes(name, source);
   const { instance } = await WebAssembly.instantiate(bytes as BufferSource, imports);
   return instance;

@@ -18,7 +18,19 @@ export interface NavcoreExports {
   alloc(bytes: number): number;
   free(ptr: number): void;
   classifyScratchFloats(w: number): number;
-  classifyRows(depth: number, w: number, h: number, v0: number, rows: number, stride: number, params: number, gw: number, scratch: number, fresh: number, counts: number): number;
+  classifyRows(
+    depth: number,
+    w: number,
+    h: number,
+    v0: number,
+    rows: number,
+    stride: number,
+    params: number,
+    gw: number,
+    scratch: number,
+    fresh: number,
+    counts: number,
+  ): number;
   markCells(fresh: number, n: number, grid: number, nCells: number, endpoints: number, endCap: number, nEnd: number, counts: number, cands: number): number;
   carveRays(params: number, grid: number, gw: number, gh: number, endpoints: number, nEnd: number, cands: number, cap: number, counts: number): number;
   freeSeen(params: number, grid: number, gw: number, cands: number, n: number, depth: number, w: number, h: number): number;
@@ -26,14 +38,71 @@ export interface NavcoreExports {
   rememberObstacles(grid: number, n: number): number;
   blit(src: number, sw: number, sh: number, dst: number, dw: number, offX: number, offZ: number): void;
   knownBounds(grid: number, w: number, h: number, out: number): void;
-  astar(grid: number, w: number, h: number, start: number, goal: number, states: number, positions: number, heap: number, cold: number, gen: number, path: number, stats: number): number;
+  astar(
+    grid: number,
+    w: number,
+    h: number,
+    start: number,
+    goal: number,
+    states: number,
+    positions: number,
+    heap: number,
+    cold: number,
+    gen: number,
+    path: number,
+    stats: number,
+  ): number;
   astarColdBytes(n: number): number;
   nearestFree(grid: number, w: number, h: number, x: number, z: number, maxR: number): number;
-  nearestFrontier(grid: number, w: number, h: number, start: number, minDepth: number, minUnknown: number, ignore: number, mark: number, queue: number, gen: number, out: number): number;
+  nearestFrontier(
+    grid: number,
+    w: number,
+    h: number,
+    start: number,
+    minDepth: number,
+    minUnknown: number,
+    ignore: number,
+    mark: number,
+    queue: number,
+    gen: number,
+    out: number,
+  ): number;
   nearestReachable(grid: number, w: number, h: number, start: number, x: number, z: number, maxR: number, mark: number, queue: number, gen: number): number;
   inflate(src: number, dst: number, w: number, h: number, r: number): void;
-  resampleRigid(src: number, sw: number, sh: number, sox: number, soz: number, dst: number, dw: number, dh: number, dox: number, doz: number, x0: number, z0: number, x1: number, z1: number, c: number, s: number, tx: number, tz: number): number;
-  rasterGrid(grid: number, gw: number, gh: number, x0: number, z0: number, cols: number, rows: number, scale: number, out: number, unknown: number, free: number, obstacle: number): void;
+  resampleRigid(
+    src: number,
+    sw: number,
+    sh: number,
+    sox: number,
+    soz: number,
+    dst: number,
+    dw: number,
+    dh: number,
+    dox: number,
+    doz: number,
+    x0: number,
+    z0: number,
+    x1: number,
+    z1: number,
+    c: number,
+    s: number,
+    tx: number,
+    tz: number,
+  ): number;
+  rasterGrid(
+    grid: number,
+    gw: number,
+    gh: number,
+    x0: number,
+    z0: number,
+    cols: number,
+    rows: number,
+    scale: number,
+    out: number,
+    unknown: number,
+    free: number,
+    obstacle: number,
+  ): void;
 }
 
 export interface NavcoreOptions extends WasmSource {

@@ -3,4 +3,13 @@
  * JSON file and validated. The data and generators are the simulator's; this is where the layers
  * above reach them.
  */
-export { describeIssues, generateDataset, parseEpisodeJson, type DatasetOptions, type EpisodeDataset, type GoatEpisode, type GoatGoal, type InstructionEpisode } from '../sim/index.js';
+export {
+  describeIssues,
+  generateDataset,
+  parseEpisodeJson,
+  type DatasetOptions,
+  type EpisodeDataset,
+  type GoatEpisode,
+  type GoatGoal,
+  type InstructionEpisode,
+} from '../sim/index.js';

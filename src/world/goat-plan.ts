@@ -4,7 +4,16 @@
  * renderer, all freed before returning.
  */
 import type { Vec3 } from '../geometry/index.js';
-import { generateGoatEpisodes, type GoatOptions, type GoatEpisode, type GoatGoal, type HouseRef, SceneNavMesh, Renderer, type StartPose } from '../sim/index.js';
+import {
+  generateGoatEpisodes,
+  type GoatOptions,
+  type GoatEpisode,
+  type GoatGoal,
+  type HouseRef,
+  SceneNavMesh,
+  Renderer,
+  type StartPose,
+} from '../sim/index.js';
 import { openHouse } from './open-scene.js';
 
 export type { GoatEpisode, GoatGoal, StartPose };

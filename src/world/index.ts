@@ -11,5 +11,15 @@ export { POSE_SOURCES } from './pose-sources.js';
 export { openProceduralBody, type ProceduralBody } from './procedural-body.js';
 export { renderHouseView } from './render-view.js';
 export { World, type WorldOptions } from './world.js';
-export { ACCEPTED_SCENES, openHouseScene, type OpenedHouseScene, openSceneNavMesh, SceneError, type SceneKind, type SceneNavSource, sceneDefaults, type SceneOpenOptions } from './open-scene.js';
+export {
+  ACCEPTED_SCENES,
+  openHouseScene,
+  type OpenedHouseScene,
+  openSceneNavMesh,
+  SceneError,
+  type SceneKind,
+  type SceneNavSource,
+  sceneDefaults,
+  type SceneOpenOptions,
+} from './open-scene.js';
 export { type BuiltNavMeshInspection, inspectNavMeshFile, inspectScene, type NavMeshInspection, type SceneInspection } from './inspect-scene.js';

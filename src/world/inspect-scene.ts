@@ -10,7 +10,14 @@ import type { Vec3 } from '../geometry/index.js';
 import { type AgentShape, DEFAULT_AGENT, type HouseRef, initRecast, recastConfig, SceneNavMesh } from '../sim/index.js';
 import { benchmarkAgent } from './datasets/scenes.js';
 import type { Preset } from './datasets/presets.js';
-import { type HabitatNavMeshSettings, navMeshGeometry, parseHabitatNavMesh, recastOfBuildConfig, recastOfHabitatSettings, type RecastValues } from '../sim/node.js';
+import {
+  type HabitatNavMeshSettings,
+  navMeshGeometry,
+  parseHabitatNavMesh,
+  recastOfBuildConfig,
+  recastOfHabitatSettings,
+  type RecastValues,
+} from '../sim/node.js';
 import { openHouseScene, SceneError, type SceneKind } from './open-scene.js';
 
 export interface NavMeshInspection {
@@ -69,7 +76,11 @@ export function inspectNavMeshFile(path: string): NavMeshInspection {
     const file = parseHabitatNavMesh(bytes, path);
     const g = navMeshGeometry(file.recastBytes);
     return {
-      file: path, version: file.version, tiles: g.tiles, polygons: g.polygons, area_m2: round(g.areaM2, 3),
+      file: path,
+      version: file.version,
+      tiles: g.tiles,
+      polygons: g.polygons,
+      area_m2: round(g.areaM2, 3),
       bounds_m: { min: roundVec(g.bounds.min), max: roundVec(g.bounds.max) },
       settings: file.settings ? { file: file.settings, recast: recastOfHabitatSettings(file.settings) } : null,
     };
@@ -91,18 +102,34 @@ export async function inspectScene(ref: HouseRef, o: SceneInspectOptions = {}): 
   const path = ref.kind === 'gltf' ? ref.path : `seed:${ref.seed}`;
   if (ref.kind === 'gltf' && /\.navmesh$/i.test(ref.path)) {
     const nav = inspectNavMeshFile(ref.path);
-    return { path, kind: 'navmesh', files: [ref.path], triangles: 0, objects: 0, bounds_m: nav.bounds_m, textures: { total: 0, decoded: 0, failed: [] }, notes: [], stage: null, semantic_instances: null, navmesh: nav };
+    return {
+      path,
+      kind: 'navmesh',
+      files: [ref.path],
+      triangles: 0,
+      objects: 0,
+      bounds_m: nav.bounds_m,
+      textures: { total: 0, decoded: 0, failed: [] },
+      notes: [],
+      stage: null,
+      semantic_instances: null,
+      navmesh: nav,
+    };
   }
   const h = await openHouseScene(ref);
   const cfg = h.stageConfig;
   const out: SceneInspection = {
-    path, kind: h.kind, files: h.files,
+    path,
+    kind: h.kind,
+    files: h.files,
     triangles: h.scene.attrs.length / 4,
     objects: h.scene.objects.length,
     bounds_m: { min: roundVec(h.scene.min), max: roundVec(h.scene.max) },
     textures: h.textures,
     notes: h.notes,
-    stage: cfg ? { up: cfg.up ?? null, front: cfg.front ?? null, scale: cfg.scale ?? null, units_to_meters: cfg.units_to_meters ?? null, origin: cfg.origin ?? null } : null,
+    stage: cfg
+      ? { up: cfg.up ?? null, front: cfg.front ?? null, scale: cfg.scale ?? null, units_to_meters: cfg.units_to_meters ?? null, origin: cfg.origin ?? null }
+      : null,
     semantic_instances: h.semantic?.length ?? null,
     navmesh: h.navmeshFile ? inspectNavMeshFile(h.navmeshFile) : null,
   };
@@ -112,7 +139,8 @@ export async function inspectScene(ref: HouseRef, o: SceneInspectOptions = {}): 
     const ti = performance.now();
     await initRecast();
     const initMs = performance.now() - ti;
-    const t0 = performance.now(), c0 = process.cpuUsage();
+    const t0 = performance.now(),
+      c0 = process.cpuUsage();
     let nav: SceneNavMesh;
     try {
       nav = await SceneNavMesh.build(h.scene, agent);
@@ -120,10 +148,20 @@ export async function inspectScene(ref: HouseRef, o: SceneInspectOptions = {}): 
       if ((e as Error).name === 'SceneError') throw e;
       throw new SceneError(path, `no navmesh can be built: ${(e as Error).message}`, 'a scene whose walkable surface Recast can build a navmesh for');
     }
-    const ms = performance.now() - t0, cpu = process.cpuUsage(c0);
+    const ms = performance.now() - t0,
+      cpu = process.cpuUsage(c0);
     try {
       const g = navMeshGeometry(nav.toRecastBytes());
-      out.built_navmesh = { agent, navmesh_build_ms: Math.round(ms), navmesh_build_cpu_ms: Math.round((cpu.user + cpu.system) / 1000), recast_init_ms: Math.round(initMs), tiles: g.tiles, polygons: g.polygons, area_m2: round(g.areaM2, 3), recast: recastOfBuildConfig(recastConfig(agent)) };
+      out.built_navmesh = {
+        agent,
+        navmesh_build_ms: Math.round(ms),
+        navmesh_build_cpu_ms: Math.round((cpu.user + cpu.system) / 1000),
+        recast_init_ms: Math.round(initMs),
+        tiles: g.tiles,
+        polygons: g.polygons,
+        area_m2: round(g.areaM2, 3),
+        recast: recastOfBuildConfig(recastConfig(agent)),
+      };
     } finally {
       nav.destroy();
     }

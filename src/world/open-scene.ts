@@ -16,16 +16,35 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Vec3 } from '../geometry/index.js';
 import { type AgentShape, DEFAULT_AGENT, type HouseRef, type Scene, SceneNavMesh } from '../sim/index.js';
-import { HABITAT_DEFAULT_AGENT, loadHouse, navMeshFileAgent, NODE_SCENE_READER, parseHabitatNavMesh, emptyGltfReport, type HabitatNavMeshSettings } from '../sim/node.js';
+import {
+  HABITAT_DEFAULT_AGENT,
+  loadHouse,
+  navMeshFileAgent,
+  NODE_SCENE_READER,
+  parseHabitatNavMesh,
+  emptyGltfReport,
+  type HabitatNavMeshSettings,
+} from '../sim/node.js';
 import { type OpenedHouseScene, openSceneWith, SceneError, type SceneOpenOptions } from './scene-opener.js';
 
 export { ACCEPTED_SCENES, type OpenedHouseScene, SceneError, type SceneKind, type SceneOpenOptions } from './scene-opener.js';
 
 /** Where the scene's navmesh comes from: a file, or built for an agent. */
-export type SceneNavSource = { kind: 'file'; path: string; version: 1 | 2; settings: HabitatNavMeshSettings | null; agent: AgentShape } | { kind: 'rebuilt'; agent: AgentShape };
+export type SceneNavSource =
+  { kind: 'file'; path: string; version: 1 | 2; settings: HabitatNavMeshSettings | null; agent: AgentShape } | { kind: 'rebuilt'; agent: AgentShape };
 
 async function openUncached(ref: HouseRef, o: SceneOpenOptions): Promise<OpenedHouseScene> {
-  if (ref.kind === 'procedural') return { kind: 'procedural', scene: await loadHouse(ref), files: [], stageConfig: null, textures: emptyGltfReport().textures, notes: [], semantic: null, navmeshFile: null };
+  if (ref.kind === 'procedural')
+    return {
+      kind: 'procedural',
+      scene: await loadHouse(ref),
+      files: [],
+      stageConfig: null,
+      textures: emptyGltfReport().textures,
+      notes: [],
+      semantic: null,
+      navmeshFile: null,
+    };
   return openSceneWith(NODE_SCENE_READER, ref.path, o);
 }
 
@@ -78,7 +97,11 @@ export const sceneDefaults: { textures: 'strict' | 'grey' } = { textures: 'stric
  * the file's, from a version-2 settings block, else habitat-sim's defaults) and builds one for
  * `agent` without; 'rebuild' always builds for `agent` (default the simulator body's).
  */
-export async function openSceneNavMesh(opened: OpenedHouseScene, policy: 'file-or-rebuild' | 'rebuild', agent: AgentShape = DEFAULT_AGENT): Promise<{ nav: SceneNavMesh; source: SceneNavSource }> {
+export async function openSceneNavMesh(
+  opened: OpenedHouseScene,
+  policy: 'file-or-rebuild' | 'rebuild',
+  agent: AgentShape = DEFAULT_AGENT,
+): Promise<{ nav: SceneNavMesh; source: SceneNavSource }> {
   if (policy === 'file-or-rebuild' && opened.navmeshFile) {
     const path = opened.navmeshFile;
     let file;

@@ -58,7 +58,17 @@ const SLAM_BA_WINDOW = 20;
 
 /** The tracker settings of the simulated body's camera (also for evaluation runs that replay its frames). */
 export function simTrackerOptions(body: SimBody): TrackerOptions {
-  return { intrinsics: body.intrinsics, depthScale: 1, numFeatures: SLAM_FEATURES_320, closeDepth: SLAM_CLOSE_DEPTH_M, depthBaseline: SLAM_DEPTH_BASELINE_M, levelMotion: SLAM_LEVEL_MOTION, keyframeGap: SLAM_KEYFRAME_GAP, proximityKeyframes: SLAM_PROXIMITY_KEYFRAMES, baWindow: SLAM_BA_WINDOW };
+  return {
+    intrinsics: body.intrinsics,
+    depthScale: 1,
+    numFeatures: SLAM_FEATURES_320,
+    closeDepth: SLAM_CLOSE_DEPTH_M,
+    depthBaseline: SLAM_DEPTH_BASELINE_M,
+    levelMotion: SLAM_LEVEL_MOTION,
+    keyframeGap: SLAM_KEYFRAME_GAP,
+    proximityKeyframes: SLAM_PROXIMITY_KEYFRAMES,
+    baWindow: SLAM_BA_WINDOW,
+  };
 }
 
 /**

@@ -4,18 +4,33 @@
  * command line opens with the file system's reader (open-scene.ts); the browser demo with the files
  * the user picked (web/scene-reader.ts). What each kind of file is, and every refusal, is decided here once.
  */
-import { emptyGltfReport, type GltfReport, loadGltfScene, navMeshPathWith, readStageWith, type SceneReader, type SemanticInstance, type StageConfig, type StageDefaults, type StagePlacement } from '../sim/scene-read.js';
+import {
+  emptyGltfReport,
+  type GltfReport,
+  loadGltfScene,
+  navMeshPathWith,
+  readStageWith,
+  type SceneReader,
+  type SemanticInstance,
+  type StageConfig,
+  type StageDefaults,
+  type StagePlacement,
+} from '../sim/scene-read.js';
 import type { Scene } from '../sim/index.js';
 
 export type SceneKind = 'procedural' | 'gltf' | 'habitat-stage' | 'habitat-object' | 'hm3d-stage' | 'mp3d-stage' | 'scene-dataset';
 
 /** What a house spec may name, for refusals. */
 export const ACCEPTED_SCENES =
-  "seed:N; a .gltf/.glb (y-up glTF); a habitat stage (X.stage_config.json, or X.glb with X.stage_config.json beside it); an HM3D X.basis.glb (with X.semantic.glb + X.semantic.txt for annotations); an MP3D X.glb with X.navmesh beside it; or X.scene_dataset_config.json#SCENE (scene inspect also opens a habitat object, X.object_config.json)";
+  'seed:N; a .gltf/.glb (y-up glTF); a habitat stage (X.stage_config.json, or X.glb with X.stage_config.json beside it); an HM3D X.basis.glb (with X.semantic.glb + X.semantic.txt for annotations); an MP3D X.glb with X.navmesh beside it; or X.scene_dataset_config.json#SCENE (scene inspect also opens a habitat object, X.object_config.json)';
 
 export class SceneError extends Error {
   override name = 'SceneError';
-  constructor(readonly file: string, readonly problem: string, readonly accepted: string = ACCEPTED_SCENES) {
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+    readonly accepted: string = ACCEPTED_SCENES,
+  ) {
     super(`scene '${file}': ${problem}\naccepted: ${accepted}`);
   }
 }
@@ -48,7 +63,8 @@ export interface OpenedHouseScene {
 const isFile = async (r: SceneReader, path: string) => (await r.files.kind(path)) === 'file';
 
 async function stageConfigBeside(r: SceneReader, glb: string): Promise<string | null> {
-  for (const stem of [glb.replace(/\.glb$/i, ''), glb.replace(/(\.basis)?\.glb$/i, '')]) if (await isFile(r, `${stem}.stage_config.json`)) return `${stem}.stage_config.json`;
+  for (const stem of [glb.replace(/\.glb$/i, ''), glb.replace(/(\.basis)?\.glb$/i, '')])
+    if (await isFile(r, `${stem}.stage_config.json`)) return `${stem}.stage_config.json`;
   return null;
 }
 
@@ -71,7 +87,12 @@ async function planOf(r: SceneReader, path: string, glb: 'auto' | 'habitat'): Pr
     const [cfg, name] = hash > 0 ? [path.slice(0, hash), path.slice(hash + 1)] : [path, ''];
     if (!name) throw new SceneError(path, 'a scene dataset config needs the scene to open after a #, e.g. hm3d.scene_dataset_config.json#TEEsavR23oF');
     if (!(await isFile(r, cfg))) throw new SceneError(cfg, 'the file does not exist');
-    if (!r.datasetScene) throw new SceneError(cfg, 'a scene dataset config finds its stages by folder and glob, which this reader cannot list', 'here: a .glb, a .gltf with its files, or a stage config with its folder; a scene dataset config opens from the command line');
+    if (!r.datasetScene)
+      throw new SceneError(
+        cfg,
+        'a scene dataset config finds its stages by folder and glob, which this reader cannot list',
+        'here: a .glb, a .gltf with its files, or a stage config with its folder; a scene dataset config opens from the command line',
+      );
     let d;
     try {
       d = r.datasetScene(cfg, name);
@@ -79,7 +100,12 @@ async function planOf(r: SceneReader, path: string, glb: 'auto' | 'habitat'): Pr
       throw new SceneError(cfg, (e as Error).message);
     }
     const { objects, articulated } = d.unread;
-    const notes = objects + articulated > 0 ? [`the scene instance '${name}' places ${objects} object(s) and ${articulated} articulated object(s) besides its stage; only the stage is read (they are not in the scene, its navmesh or its views)`] : [];
+    const notes =
+      objects + articulated > 0
+        ? [
+            `the scene instance '${name}' places ${objects} object(s) and ${articulated} articulated object(s) besides its stage; only the stage is read (they are not in the scene, its navmesh or its views)`,
+          ]
+        : [];
     return { kind: 'scene-dataset', file: d.stage, frame: d.frame ?? undefined, navmesh: d.navmesh, place: d.place ?? undefined, notes };
   }
   const kind = await r.files.kind(path);
@@ -127,7 +153,12 @@ async function openGltf(r: SceneReader, file: string, o: SceneOpenOptions, repor
 const refusalOf = (file: string, e: unknown): SceneError => {
   if (e instanceof SceneError) return e;
   const msg = (e as Error).message;
-  if (/texture '.*' .*(cannot be decoded|unsupported image type|has no image data)/.test(msg)) return new SceneError(file, msg, 'a scene whose base colour textures decode (PNG, JPEG, Basis .basis, KTX2), or --allow-missing-textures to open it with the undecodable ones grey');
+  if (/texture '.*' .*(cannot be decoded|unsupported image type|has no image data)/.test(msg))
+    return new SceneError(
+      file,
+      msg,
+      'a scene whose base colour textures decode (PNG, JPEG, Basis .basis, KTX2), or --allow-missing-textures to open it with the undecodable ones grey',
+    );
   return new SceneError(file, msg);
 };
 
@@ -140,13 +171,35 @@ export async function openSceneWith(r: SceneReader, path: string, o: SceneOpenOp
       const scene = await openGltf(r, plan.file, o, report);
       return { kind: 'gltf', scene, files: [plan.file], stageConfig: null, textures: report.textures, notes: report.notes, semantic: null, navmeshFile: null };
     }
-    const stage = await readStageWith(r, { stage: plan.file, frame: plan.frame, place: plan.place, textures: o.textures, report, ...(plan.kind === 'habitat-object' ? { semantic: 'none' as const } : {}) });
+    const stage = await readStageWith(r, {
+      stage: plan.file,
+      frame: plan.frame,
+      place: plan.place,
+      textures: o.textures,
+      report,
+      ...(plan.kind === 'habitat-object' ? { semantic: 'none' as const } : {}),
+    });
     const navmeshFile = plan.navmesh ?? (await navMeshPathWith(r.files, stage.glb, stage.stageConfig, stage.configDir));
-    if (navmeshFile && !(await isFile(r, navmeshFile))) throw new SceneError(plan.file, `its navmesh '${navmeshFile}' does not exist`, 'a navmesh the stage config (nav_asset) or dataset config (navmesh_instances) names that is there, or none (the navmesh is then built)');
-    const files = [...new Set([path.replace(/#.*$/, ''), plan.file, stage.glb, ...(stage.semanticFiles ? [stage.semanticFiles.glb, stage.semanticFiles.txt] : [])])];
-    return { kind: plan.kind, scene: stage.scene, files, stageConfig: stage.stageConfig, textures: report.textures, notes: [...(plan.notes ?? []), ...report.notes], semantic: stage.semantic, navmeshFile };
+    if (navmeshFile && !(await isFile(r, navmeshFile)))
+      throw new SceneError(
+        plan.file,
+        `its navmesh '${navmeshFile}' does not exist`,
+        'a navmesh the stage config (nav_asset) or dataset config (navmesh_instances) names that is there, or none (the navmesh is then built)',
+      );
+    const files = [
+      ...new Set([path.replace(/#.*$/, ''), plan.file, stage.glb, ...(stage.semanticFiles ? [stage.semanticFiles.glb, stage.semanticFiles.txt] : [])]),
+    ];
+    return {
+      kind: plan.kind,
+      scene: stage.scene,
+      files,
+      stageConfig: stage.stageConfig,
+      textures: report.textures,
+      notes: [...(plan.notes ?? []), ...report.notes],
+      semantic: stage.semantic,
+      navmeshFile,
+    };
   } catch (e) {
     throw refusalOf(plan.file, e);
   }
 }
-

@@ -6,7 +6,16 @@
 import { type ActuationNoiseModel, HabitatActuationNoise, SimBody } from '../body/index.js';
 import { FORWARD_M, Navigator, SUB_MOTIONS_PER_ACTION, TURN_DEG, type MotionPrior, type NavigatorMemory, type SavedPoseMap } from '../navigator/index.js';
 import { Navcore, type NavcoreOptions } from '../wasm/index.js';
-import { type CameraConfig, generateGoatEpisodes, type GoatEpisode, type GoatGoal, type HouseRef, SceneNavMesh, type Scene, type StartPose } from '../sim/index.js';
+import {
+  type CameraConfig,
+  generateGoatEpisodes,
+  type GoatEpisode,
+  type GoatGoal,
+  type HouseRef,
+  SceneNavMesh,
+  type Scene,
+  type StartPose,
+} from '../sim/index.js';
 import { openHouse } from './open-scene.js';
 import { agentGoalOf, type AgentGoal } from './agent-goal.js';
 import { createPoseSource, type PoseSourceKind } from './pose-sources.js';
@@ -65,7 +74,10 @@ export class World {
   static async open(opts: WorldOptions, start?: StartPose, memory?: NavigatorMemory, poseMap?: SavedPoseMap): Promise<World> {
     const scene = opts.scene ?? (await openHouse(opts.house));
     const navmesh = opts.navmesh ?? (await SceneNavMesh.build(scene));
-    const actuationNoise = opts.actuationNoise?.model === 'habitat' ? new HabitatActuationNoise(opts.actuationNoise.seed, { perAction: SUB_MOTIONS_PER_ACTION, forwardM: FORWARD_M, turnRad: (TURN_DEG * Math.PI) / 180 }) : undefined;
+    const actuationNoise =
+      opts.actuationNoise?.model === 'habitat'
+        ? new HabitatActuationNoise(opts.actuationNoise.seed, { perAction: SUB_MOTIONS_PER_ACTION, forwardM: FORWARD_M, turnRad: (TURN_DEG * Math.PI) / 180 })
+        : undefined;
     const body = await SimBody.create(scene, { navmesh, maxSubMotions: opts.maxSubMotions, camera: opts.camera, actuationNoise }, start ?? scene.start);
     const trajectory = new TrueTrajectoryBody(body, opts.trajectory);
     const poseSource = await createPoseSource(opts.poseSource, body);

@@ -18,7 +18,14 @@ function staticValueImports(file: string): string[] {
   for (const n of sf.statements) {
     if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier)) {
       const c = n.importClause;
-      const typeOnly = !!c && (c.isTypeOnly || (!c.name && !!c.namedBindings && ts.isNamedImports(c.namedBindings) && c.namedBindings.elements.length > 0 && c.namedBindings.elements.every((e) => e.isTypeOnly)));
+      const typeOnly =
+        !!c &&
+        (c.isTypeOnly ||
+          (!c.name &&
+            !!c.namedBindings &&
+            ts.isNamedImports(c.namedBindings) &&
+            c.namedBindings.elements.length > 0 &&
+            c.namedBindings.elements.every((e) => e.isTypeOnly)));
       if (!typeOnly) out.push(n.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(n) && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier) && !n.isTypeOnly) {
       out.push(n.moduleSpecifier.text);
@@ -56,13 +63,16 @@ function staticClosure(file: string): { files: string[]; packages: string[] } {
 }
 
 describe('a command loads no layer for its help', () => {
-  it.each(['run', 'eval', 'deploy', 'worker', 'vln', 'mcp', 'sim', 'scene', 'map', 'slam', 'ate', 'dataset', 'report'])('src/commands/%s.ts reaches only light modules', (name) => {
-    const { files, packages } = staticClosure(join(ROOT, `src/commands/${name}.ts`));
-    // geometry/index.ts is plain arithmetic and zod/mini (the house spec's schema): no wasm, no file read
-    const layers = files.filter((f) => /^src\/[^/]+\/(index|node)\.ts$/.test(f) && f !== 'src/geometry/index.ts');
-    expect(layers, `${name}.ts loads these layers before its action runs`).toEqual([]);
-    // zod (classic, and zod/mini with its English messages), commander and cli-progress (the two small
-    // required packages) only: the SDKs, vega, the MCP SDK and BullMQ load with the action
-    expect(packages.filter((p) => !p.startsWith('node:') && !/^zod(\/|$)/.test(p) && p !== 'commander' && p !== 'cli-progress')).toEqual([]);
-  });
+  it.each(['run', 'eval', 'deploy', 'worker', 'vln', 'mcp', 'sim', 'scene', 'map', 'slam', 'ate', 'dataset', 'report'])(
+    'src/commands/%s.ts reaches only light modules',
+    (name) => {
+      const { files, packages } = staticClosure(join(ROOT, `src/commands/${name}.ts`));
+      // geometry/index.ts is plain arithmetic and zod/mini (the house spec's schema): no wasm, no file read
+      const layers = files.filter((f) => /^src\/[^/]+\/(index|node)\.ts$/.test(f) && f !== 'src/geometry/index.ts');
+      expect(layers, `${name}.ts loads these layers before its action runs`).toEqual([]);
+      // zod (classic, and zod/mini with its English messages), commander and cli-progress (the two small
+      // required packages) only: the SDKs, vega, the MCP SDK and BullMQ load with the action
+      expect(packages.filter((p) => !p.startsWith('node:') && !/^zod(\/|$)/.test(p) && p !== 'commander' && p !== 'cli-progress')).toEqual([]);
+    },
+  );
 });

@@ -55,9 +55,7 @@ describe('size limits in src/', () => {
   });
 
   it(`has no file over ${MAX_FILE_LINES} lines`, () => {
-    const long = files
-      .map((f) => ({ file: relative(ROOT, f), lines: lineCount(readFileSync(f, 'utf8')) }))
-      .filter((f) => f.lines > MAX_FILE_LINES);
+    const long = files.map((f) => ({ file: relative(ROOT, f), lines: lineCount(readFileSync(f, 'utf8')) })).filter((f) => f.lines > MAX_FILE_LINES);
     expect(long).toEqual([]);
   });
 

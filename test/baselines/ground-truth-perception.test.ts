@@ -6,7 +6,8 @@ import { Rng } from '../../src/sim/random.js';
 
 /** A frame of a few instances with depths that include unknown (0, negative, NaN) and far values. */
 function randomFrame(rng: Rng, w = 24, h = 16): BodyFrame {
-  const ids = new Uint32Array(w * h), depth = new Float32Array(w * h);
+  const ids = new Uint32Array(w * h),
+    depth = new Float32Array(w * h);
   const depths = [0, -1, NaN, 0.5, 1.6, 2, 4.99, 5, 7.5, 8, 12];
   for (let i = 0; i < w * h; i++) {
     ids[i] = [0, 1, 2, 3, 5][Math.floor(rng.next() * 5)];
@@ -22,7 +23,10 @@ describe('ground-truth perception (one scan of the instance-id image)', () => {
       const f = randomFrame(rng);
       const ids = new Set([2, 5]);
       // the agent's former scan
-      let n = 0, best = Infinity, bu = 0, bv = 0;
+      let n = 0,
+        best = Infinity,
+        bu = 0,
+        bv = 0;
       for (let i = 0; i < f.ids!.length; i++) {
         if (!ids.has(f.ids![i])) continue;
         const d = f.depth[i];
@@ -42,7 +46,8 @@ describe('ground-truth perception (one scan of the instance-id image)', () => {
       const f = randomFrame(rng);
       const old = new Map<number, { n: number; d: number; i: number }>();
       for (let i = 0; i < f.ids!.length; i++) {
-        const id = f.ids![i], d = f.depth[i];
+        const id = f.ids![i],
+          d = f.depth[i];
         if (!id || !(d > 0 && d < 8)) continue;
         const b = old.get(id);
         if (!b) old.set(id, { n: 1, d, i });
@@ -61,7 +66,8 @@ describe('ground-truth perception (one scan of the instance-id image)', () => {
     const views = Array.from({ length: 20 }, () => randomFrame(rng));
     const ids = new Set([1, 3]);
     const expected = views.map((v) => {
-      let pixels = 0, closePixels = 0;
+      let pixels = 0,
+        closePixels = 0;
       for (let i = 0; i < v.ids!.length; i++) {
         if (!ids.has(v.ids![i])) continue;
         pixels++;

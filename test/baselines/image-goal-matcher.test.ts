@@ -62,7 +62,8 @@ describe('image goals matched with the view encoder', () => {
 
     // views from spots at least 4 m from the object, any heading: none is a sighting
     const rng = new Rng(5);
-    let far = 0, best = -1;
+    let far = 0,
+      best = -1;
     for (let tries = 0; tries < 400 && far < 40; tries++) {
       const room = rng.pick(world.scene.rooms);
       const q = world.navmesh.snap([rng.range(room.x0, room.x1), world.scene.floors[room.floor].y, rng.range(room.z0, room.z1)], 0.3);
@@ -96,7 +97,15 @@ describe('image goals matched with the view encoder', () => {
         const req = (): ModelRequest => ({ system: '', messages, tools });
         const first = await agent.complete(req());
         messages.push(first.message);
-        messages.push({ role: 'tool', callId: first.message.toolCalls[0].id, name: 'get_goal', content: [{ type: 'text', text: 'Find the object shown in this photograph.' }, { type: 'image', png: photo }] });
+        messages.push({
+          role: 'tool',
+          callId: first.message.toolCalls[0].id,
+          name: 'get_goal',
+          content: [
+            { type: 'text', text: 'Find the object shown in this photograph.' },
+            { type: 'image', png: photo },
+          ],
+        });
         const second = await agent.complete(req());
         return { calls: [...first.message.toolCalls, ...second.message.toolCalls], seen: (await goals.inView(w.navigator)) !== null, label: goals.label() };
       } finally {

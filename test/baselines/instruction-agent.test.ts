@@ -22,7 +22,11 @@ const OPENING = [
 function request(handover: string | null): ModelRequest {
   const messages: Message[] = [{ role: 'user', content: [text(OPENING)] }];
   if (handover !== null) {
-    messages.push({ role: 'assistant', text: '', toolCalls: [{ id: 'r1', name: 'read_file', arguments: { path: 'tasks/task-001/handover.md' }, rawArguments: '{}' }] });
+    messages.push({
+      role: 'assistant',
+      text: '',
+      toolCalls: [{ id: 'r1', name: 'read_file', arguments: { path: 'tasks/task-001/handover.md' }, rawArguments: '{}' }],
+    });
     messages.push({ role: 'tool', callId: 'r1', name: 'read_file', isError: false, content: [text(handover)] });
   }
   return { system: 'brief', messages, tools: TOOLS } as unknown as ModelRequest;
@@ -45,7 +49,9 @@ describe('ScriptedInstructionAgent', () => {
       const at = nav.planar()!;
       expect(Math.hypot(at.x - place!.pose.x, at.z - place!.pose.z)).toBeGreaterThan(1);
       const see = new GroundTruthPerception(world.scene, nav);
-      const withMemory = await new ScriptedInstructionAgent(see).complete(request('Goal: follow the instruction of 2 clauses.\nReached purple unicorn at place "by the purple unicorn".'));
+      const withMemory = await new ScriptedInstructionAgent(see).complete(
+        request('Goal: follow the instruction of 2 clauses.\nReached purple unicorn at place "by the purple unicorn".'),
+      );
       const route = nav.plan({ x: place!.pose.x, z: place!.pose.z });
       expect(route.status).toBe('ok');
       const acts = withMemory.message.toolCalls.find((c) => c.name === 'step')?.arguments as { actions: string[] };

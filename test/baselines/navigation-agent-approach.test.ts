@@ -61,7 +61,11 @@ describe('cutRoute: the approach stops where the goal is in sight', () => {
     const grid = new GridView({ originX: -40, originZ: -40, width: 80, height: 80, cells }, 0.1);
     const g = { x: 0, z: 1.5 };
     // the route runs under the wall to its end at x = 1, then back along its far side
-    const path = [...Array.from({ length: 11 }, (_, i) => ({ x: i / 10, z: 0.8 })), ...Array.from({ length: 8 }, (_, i) => ({ x: 1, z: 0.9 + i / 10 })), ...Array.from({ length: 10 }, (_, i) => ({ x: 0.9 - i / 10, z: 1.5 }))];
+    const path = [
+      ...Array.from({ length: 11 }, (_, i) => ({ x: i / 10, z: 0.8 })),
+      ...Array.from({ length: 8 }, (_, i) => ({ x: 1, z: 0.9 + i / 10 })),
+      ...Array.from({ length: 10 }, (_, i) => ({ x: 0.9 - i / 10, z: 1.5 })),
+    ];
     const blind = cutRoute(path, g, 0.75);
     expect(blind[blind.length - 1]).toEqual({ x: 0, z: 0.8 });
     const cut = cutRoute(path, g, 0.75, (p) => grid.clearLine(p, g, 0.2));
@@ -91,7 +95,12 @@ describe('approach: progress along the route, not as the crow flies', () => {
     // the map's way to the goal goes round a wall: the body first moves away from it (−z)
     (c as unknown as { nav: unknown }).nav = {
       floor: 0,
-      plan: () => ({ status: 'ok', path: [{ x: c.pose.x, z: c.pose.z }, { x: c.pose.x, z: c.pose.z - 3 }, { x: 3, z: -3 }, { x: 3, z: 6 }, g], lengthM: routeLeft, target: g }),
+      plan: () => ({
+        status: 'ok',
+        path: [{ x: c.pose.x, z: c.pose.z }, { x: c.pose.x, z: c.pose.z - 3 }, { x: 3, z: -3 }, { x: 3, z: 6 }, g],
+        lengthM: routeLeft,
+        target: g,
+      }),
     };
     for (let turn = 0; turn < 8; turn++) {
       const d = approach(c);
@@ -215,14 +224,26 @@ describe('planRoute: getting close to something seen', () => {
   const g = { x: 0, z: 0 };
 
   it('takes the narrower margin when only it ends within reach (the wide one snaps round the table)', () => {
-    const r = planRoute(nav((o) => (o.clearanceM === 0.3 ? 1.2 : o.nearestReachable ? 0.6 : null)), g, 1.5);
+    const r = planRoute(
+      nav((o) => (o.clearanceM === 0.3 ? 1.2 : o.nearestReachable ? 0.6 : null)),
+      g,
+      1.5,
+    );
     expect(r.status === 'ok' && r.target.z).toBeCloseTo(-0.6);
   });
 
   it('keeps the wide margin when the narrower one gains little, and the bare map is a last resort', () => {
-    const r = planRoute(nav((o) => (o.clearanceM === 0.3 ? 0.9 : o.clearanceM === 0.2 ? 0.75 : 0.1)), g, 1.5);
+    const r = planRoute(
+      nav((o) => (o.clearanceM === 0.3 ? 0.9 : o.clearanceM === 0.2 ? 0.75 : 0.1)),
+      g,
+      1.5,
+    );
     expect(r.status === 'ok' && r.target.z).toBeCloseTo(-0.9);
-    const bare = planRoute(nav((o) => (o.clearanceM === undefined ? 0.1 : null)), g, 1.5);
+    const bare = planRoute(
+      nav((o) => (o.clearanceM === undefined ? 0.1 : null)),
+      g,
+      1.5,
+    );
     expect(bare.status === 'ok' && bare.target.z).toBeCloseTo(-0.1);
   });
 });

@@ -32,7 +32,12 @@ function ctx(): { c: Ctx; at: (x: number, z: number, rise?: number) => void } {
     // up is −y in the navigator frame
     poseMatrix: () => new Float64Array([1, 0, 0, pose.x, 0, 1, 0, -height, 0, 0, 1, pose.z, 0, 0, 0, 1]),
     map: { floors: () => [{ id: 0, floorUp: 0, frames: 1 }], cellAt: () => 'unknown' },
-    plan: (goal: { x: number; z: number }) => ({ status: 'ok', path: [{ x: pose.x, z: pose.z }, goal], lengthM: Math.hypot(goal.x - pose.x, goal.z - pose.z), target: goal }),
+    plan: (goal: { x: number; z: number }) => ({
+      status: 'ok',
+      path: [{ x: pose.x, z: pose.z }, goal],
+      lengthM: Math.hypot(goal.x - pose.x, goal.z - pose.z),
+      target: goal,
+    }),
     trail: (): { x: number; z: number }[] => [],
   };
   const c = { nav, task, pose, flights: [flight] } as unknown as Ctx;
@@ -94,7 +99,11 @@ describe('stairs: forwards that do not move the body are not repeated blindly', 
     const { c, at } = ctx();
     at(0, 0.2);
     expect(why(takeStairs(c))).toBe('take the stairs');
-    for (const [z, rise] of [[0.6, 0.25], [0.8, 0.4], [1.3, 0.7]]) {
+    for (const [z, rise] of [
+      [0.6, 0.25],
+      [0.8, 0.4],
+      [1.3, 0.7],
+    ]) {
       at(0, z, rise);
       expect(why(takeStairs(c))).toBe('take the stairs');
     }
@@ -119,7 +128,11 @@ describe('stairs: the foot far off with no way there on the map (issue 35)', () 
     const { c, at } = ctx();
     at(0, -10);
     const near = { x: 0.5, z: -0.8 };
-    withPlan(c, (_g, _f, o) => (o?.nearestReachable ? { status: 'ok', path: [{ x: 0, z: -10 }, near], lengthM: 9.2, target: near } : { status: 'unreachable', reason: 'no path', expansions: 1 }));
+    withPlan(c, (_g, _f, o) =>
+      o?.nearestReachable
+        ? { status: 'ok', path: [{ x: 0, z: -10 }, near], lengthM: 9.2, target: near }
+        : { status: 'unreachable', reason: 'no path', expansions: 1 },
+    );
     expect(why(takeStairs(c))).toMatch(/to the foot of the stairs/);
     expect(c.flights).toHaveLength(1);
   });
@@ -129,7 +142,8 @@ describe('stairs: the foot far off with no way there on the map (issue 35)', () 
     at(0, -10);
     withPlan(c, () => ({ status: 'unreachable', reason: 'no path', expansions: 1 }));
     // the body came from the foot along an L: up to (3, -1), then over to (3, -10) and back to here
-    const leg = (a: { x: number; z: number }, b: { x: number; z: number }) => Array.from({ length: 40 }, (_, i) => ({ x: a.x + ((b.x - a.x) * i) / 40, z: a.z + ((b.z - a.z) * i) / 40 }));
+    const leg = (a: { x: number; z: number }, b: { x: number; z: number }) =>
+      Array.from({ length: 40 }, (_, i) => ({ x: a.x + ((b.x - a.x) * i) / 40, z: a.z + ((b.z - a.z) * i) / 40 }));
     const trail = [...leg({ x: 0, z: 0 }, { x: 3, z: -1 }), ...leg({ x: 3, z: -1 }, { x: 3, z: -10 }), ...leg({ x: 3, z: -10 }, { x: 0, z: -10 })];
     Object.assign(c.nav, { trail: () => trail });
     const d = takeStairs(c);
@@ -179,7 +193,12 @@ describe('stairs: no flight is noted from the middle of one', () => {
       floor: 1,
       body: { cameraHeight: CAMERA },
       poseMatrix: () => new Float64Array([1, 0, 0, 0, 0, 1, 0, -(CAMERA + rise), 0, 0, 1, 0, 0, 0, 0, 1]),
-      map: { floors: () => [{ id: 0, floorUp: 0, frames: 1 }, { id: 1, floorUp: 2.9, frames: 1 }] },
+      map: {
+        floors: () => [
+          { id: 0, floorUp: 0, frames: 1 },
+          { id: 1, floorUp: 2.9, frames: 1 },
+        ],
+      },
     }) as unknown as Navigator;
 
   it('tells a height on a flight from one on the floor layer the navigator is on', () => {
@@ -190,7 +209,7 @@ describe('stairs: no flight is noted from the middle of one', () => {
 });
 
 describe('stairs: the way back starts at the top of the flight climbed (issue 35)', () => {
-  it('is noted on the flight\'s middle line, facing down, not where the robot settled to one side of it', () => {
+  it("is noted on the flight's middle line, facing down, not where the robot settled to one side of it", () => {
     const up: Flight = { floor: 0, bottom: { x: 0, z: 0 }, heading: 0, spanM: 3 };
     const flights = [up];
     // settled 5.6 m up the flight's line and 0.5 m to its side (house 2: on the gallery beside the flight)

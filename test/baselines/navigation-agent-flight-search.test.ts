@@ -20,7 +20,9 @@ import type { BodyFrame } from '../../src/body/index.js';
  * of the wall the map knows nothing.
  */
 function house(door: number): GridView {
-  const n = 60, w = n + 2 + 20, h = n + 2;
+  const n = 60,
+    w = n + 2 + 20,
+    h = n + 2;
   const cells = new Uint8Array(w * h).fill(Cell.Unknown);
   for (let z = 0; z < h; z++) for (let x = 0; x < n + 2; x++) cells[z * w + x] = x === 0 || z === 0 || x === n + 1 || z === n + 1 ? Cell.Obstacle : Cell.Free;
   for (let z = 26; z < 26 + door; z++) cells[z * w + n + 1] = Cell.Free;
@@ -52,7 +54,12 @@ function ctx(grid: GridView, flights: Flight[] = []): Ctx {
       gridRef: () => ({ ptr: 0, ox: 0, oz: 0, w: 0, h: 0 }),
       liveCells: () => new Uint8Array(0),
     },
-    plan: (goal: { x: number; z: number }) => ({ status: 'ok', path: [{ x: pose.x, z: pose.z }, goal], lengthM: Math.hypot(goal.x - pose.x, goal.z - pose.z), target: goal }),
+    plan: (goal: { x: number; z: number }) => ({
+      status: 'ok',
+      path: [{ x: pose.x, z: pose.z }, goal],
+      lengthM: Math.hypot(goal.x - pose.x, goal.z - pose.z),
+      target: goal,
+    }),
   };
   return { nav, task, grid, coverage, pose, flights, sighting: null } as unknown as Ctx;
 }
@@ -117,11 +124,19 @@ describe('explore: looks for a flight before the scraps when none is known', () 
 describe('explore: no drive through where the body was stopped twice', () => {
   // house 2 task 4 with SLAM: backed out of one spot upstairs eight times, each time to drive at it
   // again toward a viewpoint a little to one side (the map showed free space where the body could not go)
-  const dense = (a: { x: number; z: number }, b: { x: number; z: number }) => Array.from({ length: 41 }, (_, i) => ({ x: a.x + ((b.x - a.x) * i) / 40, z: a.z + ((b.z - a.z) * i) / 40 }));
+  const dense = (a: { x: number; z: number }, b: { x: number; z: number }) =>
+    Array.from({ length: 41 }, (_, i) => ({ x: a.x + ((b.x - a.x) * i) / 40, z: a.z + ((b.z - a.z) * i) / 40 }));
 
   it('leaves out a viewpoint whose route runs through the spot', () => {
     const free = ctx(house(0));
-    Object.assign(free.nav, { plan: (g: { x: number; z: number }) => ({ status: 'ok', path: dense(free.pose, g), lengthM: Math.hypot(g.x - free.pose.x, g.z - free.pose.z), target: g }) });
+    Object.assign(free.nav, {
+      plan: (g: { x: number; z: number }) => ({
+        status: 'ok',
+        path: dense(free.pose, g),
+        lengthM: Math.hypot(g.x - free.pose.x, g.z - free.pose.z),
+        target: g,
+      }),
+    });
     expect(why(turn(free))).toMatch(/drive toward unseen space/);
     const stopped = ctx(house(0));
     Object.assign(stopped.nav, { plan: free.nav.plan });

@@ -13,11 +13,21 @@ import type { NavigationOracle } from '../../src/baselines/navigation-agent/type
 const oracle = { navigator: { places: { names: () => ['hall'] } }, goalInstanceIds: () => [7], goalLabel: () => 'potted plant' } as unknown as NavigationOracle;
 
 function fakeMatcher() {
-  const m = { photos: 0, cleared: 0, async setGoalPng() { m.photos++; }, clear() { m.cleared++; } };
+  const m = {
+    photos: 0,
+    cleared: 0,
+    async setGoalPng() {
+      m.photos++;
+    },
+    clear() {
+      m.cleared++;
+    },
+  };
   return m;
 }
 
-const handover = (goals: Ctx['goals']) => handoverText({ goals, nav: oracle.navigator, task: { areas: 2, rejected: [] } } as unknown as Ctx, 'complete', 'The view ahead matches the goal photograph.');
+const handover = (goals: Ctx['goals']) =>
+  handoverText({ goals, nav: oracle.navigator, task: { areas: 2, rejected: [] } } as unknown as Ctx, 'complete', 'The view ahead matches the goal photograph.');
 
 describe('goal detectors', () => {
   it('ground truth names the goal as given and recalls it by its instance ids', () => {

@@ -28,7 +28,8 @@ const CELL = 0.1;
 
 /** A 10 × 10 m floor, all free, with a wall along x = 5 m (cells 50) and a door-less room beyond it. */
 function floorGrid(): GridSnapshot {
-  const w = 100, h = 100;
+  const w = 100,
+    h = 100;
   const cells = new Uint8Array(w * h).fill(Cell.Free);
   for (let z = 0; z < h; z++) cells[z * w + 50] = Cell.Obstacle;
   return { originX: 0, originZ: 0, width: w, height: h, cells };
@@ -148,7 +149,12 @@ describe('the objects seen, carried by the handover', () => {
     const seen = m as unknown as { seen: Map<number, { floor: number; point: { x: number; z: number } }> };
     for (let id = 1; id <= 600; id++) seen.seen.set(id, { floor: 0, point: { x: (id % 12) * 0.5, z: 1 + (id % 5) * 0.3 } });
     const flight: Flight = { bottom: { x: 6.5, z: 1 }, heading: 0, floor: 0, spanM: 3, to: 1 };
-    const c = { task: { key: '2', areas: 3, rejected: [] }, nav: { places }, goals: { label: () => 'the red bed in the fourth bedroom' }, turn: { handoverPath: () => 'tasks/task-002/handover.md', req: { system: '', messages: [], tools: [] } } } as unknown as Ctx;
+    const c = {
+      task: { key: '2', areas: 3, rejected: [] },
+      nav: { places },
+      goals: { label: () => 'the red bed in the fourth bedroom' },
+      turn: { handoverPath: () => 'tasks/task-002/handover.md', req: { system: '', messages: [], tools: [] } },
+    } as unknown as Ctx;
     const stairs = flightLines([flight], places.list());
     const text = handoverText(c, 'incomplete', null, (budget) => [stairs, m.handoverLines(places.list(), budget - stairs.length - 1)].join('\n'));
     expect(text.length).toBeLessThanOrEqual(WRITE_LIMIT_CHARS);
@@ -175,7 +181,10 @@ describe('the objects seen, carried by the handover', () => {
     const next = new SightingMemory();
     next.readHandover(lines, (name) => places.get(name)?.floor ?? null);
     for (const id of [1, 2, 110, 219, 220]) expect(next.recall([id], places.list()), `object ${id}`).not.toBeNull();
-    const spelled = lines.replace(/(\d+\.\d)([ab]) (\d+\.\d)([rl])/g, (_, a, ab, r, rl) => `${a} m ${ab === 'a' ? 'ahead' : 'behind'}, ${r} m ${rl === 'r' ? 'right' : 'left'}`);
+    const spelled = lines.replace(
+      /(\d+\.\d)([ab]) (\d+\.\d)([rl])/g,
+      (_, a, ab, r, rl) => `${a} m ${ab === 'a' ? 'ahead' : 'behind'}, ${r} m ${rl === 'r' ? 'right' : 'left'}`,
+    );
     expect(spelled.length).toBeGreaterThan(WRITE_LIMIT_CHARS);
   });
 
@@ -192,7 +201,7 @@ describe('the objects seen, carried by the handover', () => {
     expect(m.recall([5], places.list())).toBeNull();
   });
 
-  it("writes each object as an offset from the marked place nearest it, and a later task reads back where it is", () => {
+  it('writes each object as an offset from the marked place nearest it, and a later task reads back where it is', () => {
     const places = new PlaceStore();
     // place 1 faces +x (yaw −90°: a right turn from +z); place 2 is 6 m away
     places.mark('place 1', { x: 1, z: 1, yaw: -Math.PI / 2 }, 0, []);
@@ -218,7 +227,9 @@ describe('the objects seen, carried by the handover', () => {
     m.readHandover("Objects seen near 'found task 1': 12 (1.0 m ahead, 0.0 m right).", (name) => places.get(name)?.floor ?? null);
     // this run's task 1 ends 6 m away, and its closing turn marks the spot
     const c = { task: { key: '1' }, nav: { places }, turn: { handoverPath: () => undefined, req: { system: '', messages: [], tools: [] } } } as unknown as Ctx;
-    const marks = closeTask(c, 'The goal is in view.').message.toolCalls.filter((k) => k.name === 'mark').map((k) => String((k.arguments as { name?: unknown }).name));
+    const marks = closeTask(c, 'The goal is in view.')
+      .message.toolCalls.filter((k) => k.name === 'mark')
+      .map((k) => String((k.arguments as { name?: unknown }).name));
     expect(marks).toEqual(['found task 1 v2']);
     expect(PlaceNameSchema.safeParse(marks[0]).success).toBe(true);
     places.mark(marks[0], pose(8, 2), 0, []);
@@ -234,7 +245,10 @@ describe('the objects seen, carried by the handover', () => {
     places.mark('near', pose(1, 1), 0, []);
     places.mark('upstairs', pose(1, 1), 1, []);
     const m = new SightingMemory();
-    m.readHandover("Objects seen near 'far': 5 (1.0 m ahead, 0.0 m right).\nObjects seen near 'upstairs': 7.\nObjects seen near 'near': 6 (0.5 m ahead, 0.0 m right).", (name) => places.get(name)?.floor ?? null);
+    m.readHandover(
+      "Objects seen near 'far': 5 (1.0 m ahead, 0.0 m right).\nObjects seen near 'upstairs': 7.\nObjects seen near 'near': 6 (0.5 m ahead, 0.0 m right).",
+      (name) => places.get(name)?.floor ?? null,
+    );
     expect(m.recall([5, 6, 7], places.list(), { point: { x: 0, z: 0 }, floor: 0 })?.place).toBe('near');
     // only another floor's instance is known: that one
     expect(m.recall([7], places.list(), { point: { x: 0, z: 0 }, floor: 0 })?.place).toBe('upstairs');
@@ -271,7 +285,17 @@ describe('recall on this floor, where the map has no way to the spot', () => {
     const places = new PlaceStore();
     places.mark('place 9', pose(-6, 0), 1, []);
     const plan = (to: { x: number; z: number }) =>
-      route === 'ok' ? { status: 'ok', path: [{ x: 0, z: 0 }, to], lengthM: Math.hypot(to.x, to.z), target: to } : { status: 'ok', path: [{ x: 0, z: 0 }, { x: 0.3, z: 0 }], lengthM: 0.3, target: { x: 0.3, z: 0 } };
+      route === 'ok'
+        ? { status: 'ok', path: [{ x: 0, z: 0 }, to], lengthM: Math.hypot(to.x, to.z), target: to }
+        : {
+            status: 'ok',
+            path: [
+              { x: 0, z: 0 },
+              { x: 0.3, z: 0 },
+            ],
+            lengthM: 0.3,
+            target: { x: 0.3, z: 0 },
+          };
     const nav = { places, floor: 1, plan, trail: (f: number) => (f === 1 ? trail : []) } as unknown as Navigator;
     const task = newTaskState('3');
     task.state = 'recall';
@@ -290,7 +314,7 @@ describe('recall on this floor, where the map has no way to the spot', () => {
     expect(c.task.goal).toBeNull();
   });
 
-  it("leaves it to the approach when the map routes there, or when no trail passes near it", () => {
+  it('leaves it to the approach when the map routes there, or when no trail passes near it', () => {
     const routed = ctx('ok', corridor);
     expect(recall(routed)).toEqual({ kind: 'goto', state: 'approach' });
     expect(routed.task.goal).not.toBeNull();
@@ -374,7 +398,11 @@ describe('the briefing reads the house notes and the previous handover in one tu
       tools: [],
       messages: [
         { role: 'user', content: [text('Task 1.')] },
-        { role: 'assistant', text: '', toolCalls: [call('a', 'house/rooms.md'), call('b', 'house/archive/run-001/tasks/task-005/handover.md'), call('c', 'house/overview.md')] },
+        {
+          role: 'assistant',
+          text: '',
+          toolCalls: [call('a', 'house/rooms.md'), call('b', 'house/archive/run-001/tasks/task-005/handover.md'), call('c', 'house/overview.md')],
+        },
         { role: 'tool', callId: 'b', name: 'read_file', content: [text('handover text')] },
         { role: 'tool', callId: 'a', name: 'read_file', content: [text('notes text')] },
         { role: 'tool', callId: 'c', name: 'read_file', content: [text('no such file')], isError: true },

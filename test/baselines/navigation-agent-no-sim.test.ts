@@ -30,7 +30,9 @@ async function play(perturb: boolean): Promise<string[]> {
   const nav = world.navigator;
   // a goal id that is nowhere in the house: the agent explores
   const agent = new NavigationAgent({ navigator: nav, goalInstanceIds: () => [987654], goalLabel: () => 'unicorn' });
-  const messages: Message[] = [{ role: 'user', content: [text('Task 1. Goal: find unicorn.\n\nBudget: 500 steps and 60 model turns.')], facts: { budget: { steps: 500, turns: 60 } } }];
+  const messages: Message[] = [
+    { role: 'user', content: [text('Task 1. Goal: find unicorn.\n\nBudget: 500 steps and 60 model turns.')], facts: { budget: { steps: 500, turns: 60 } } },
+  ];
   const calls: string[] = [];
   let used = 0;
   for (let i = 0; i < 8; i++) {

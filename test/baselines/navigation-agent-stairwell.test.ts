@@ -31,14 +31,16 @@ function view(x: number, edge: number, holeX0: number, holeX1: number): Float32A
   const depth = new Float32Array(K.width * K.height);
   for (let v = 0; v < K.height; v++) {
     for (let u = 0; u < K.width; u++) {
-      const xc = (u - K.cx) / K.fx, yc = (v - K.cy) / K.fy;
+      const xc = (u - K.cx) / K.fx,
+        yc = (v - K.cy) / K.fy;
       let t = Infinity;
       // the side wall, full height
       if (xc > 0) t = Math.min(t, (holeX1 - x) / xc);
       // the far end wall
       t = Math.min(t, edge + 6);
       if (yc > 0) {
-        const t0 = CAMERA / yc, x0 = x + xc * t0;
+        const t0 = CAMERA / yc,
+          x0 = x + xc * t0;
         const inHole = t0 >= edge && x0 >= holeX0 && x0 <= holeX1;
         if (!inHole) t = Math.min(t, t0);
         else {
@@ -66,8 +68,19 @@ function navAt(x: number, depth: Float32Array, yaw = 0) {
     body: { cameraHeight: CAMERA, intrinsics: K },
     // up is −y in the navigator frame
     poseMatrix: () => new Float64Array([1, 0, 0, x, 0, 1, 0, -(STOREY + CAMERA), 0, 0, 1, 0, 0, 0, 0, 1]),
-    map: { floors: () => [{ id: 0, floorUp: 0, frames: 1 }, { id: 1, floorUp: STOREY, frames: 1 }], cellAt: () => 'unknown' },
-    plan: (goal: { x: number; z: number }) => ({ status: 'ok', path: [{ x: pose.x, z: pose.z }, goal], lengthM: Math.hypot(goal.x - pose.x, goal.z - pose.z), target: goal }),
+    map: {
+      floors: () => [
+        { id: 0, floorUp: 0, frames: 1 },
+        { id: 1, floorUp: STOREY, frames: 1 },
+      ],
+      cellAt: () => 'unknown',
+    },
+    plan: (goal: { x: number; z: number }) => ({
+      status: 'ok',
+      path: [{ x: pose.x, z: pose.z }, goal],
+      lengthM: Math.hypot(goal.x - pose.x, goal.z - pose.z),
+      target: goal,
+    }),
     trail: (): { x: number; z: number }[] => [],
   } as unknown as Navigator;
 }
@@ -90,7 +103,7 @@ describe('the hole a flight going down leaves in the floor above (issue 35)', ()
     expect(rimInView(navAt(0, view(0, 1.0, 5, 6)))).toBeNull();
   });
 
-  it('moves a way down noted 0.35 m to one side onto the hole\'s middle', () => {
+  it("moves a way down noted 0.35 m to one side onto the hole's middle", () => {
     const nav = navAt(0.35, view(0.35, 1.0, -0.5, 0.5));
     const g = centreOnRim(wayDown(0.35), rimInView(nav)!, 0);
     expect(g).not.toBeNull();
@@ -108,7 +121,7 @@ describe('the hole a flight going down leaves in the floor above (issue 35)', ()
   });
 });
 
-describe('stairs: the way down is taken on the hole\'s middle (issue 35)', () => {
+describe("stairs: the way down is taken on the hole's middle (issue 35)", () => {
   function ctx(x: number, hole: [number, number]) {
     const nav = navAt(x, view(x, 1.0, hole[0], hole[1]));
     const flight = wayDown(x);
@@ -119,7 +132,7 @@ describe('stairs: the way down is taken on the hole\'s middle (issue 35)', () =>
     return { c, flight };
   }
 
-  it('steers onto the hole\'s middle instead of down the line noted 0.35 m off', () => {
+  it("steers onto the hole's middle instead of down the line noted 0.35 m off", () => {
     const { c, flight } = ctx(0.35, [-0.5, 0.5]);
     const d = takeStairs(c);
     expect(d.kind === 'act' && d.why).toBe('take the stairs');

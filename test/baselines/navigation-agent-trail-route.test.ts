@@ -26,7 +26,12 @@ describe('routeAlongTrail', () => {
 
   it('takes the shortcut where the trail crossed itself', () => {
     // out east, a loop north and back west across the outward leg, then far off north-west
-    const trail = [...leg({ x: 0, z: 0 }, { x: 6, z: 0 }), ...leg({ x: 6, z: 0 }, { x: 6, z: 3 }), ...leg({ x: 6, z: 3 }, { x: 3, z: 3 }), ...leg({ x: 3, z: 3 }, { x: 3, z: -3 })];
+    const trail = [
+      ...leg({ x: 0, z: 0 }, { x: 6, z: 0 }),
+      ...leg({ x: 6, z: 0 }, { x: 6, z: 3 }),
+      ...leg({ x: 6, z: 3 }, { x: 3, z: 3 }),
+      ...leg({ x: 3, z: 3 }, { x: 3, z: -3 }),
+    ];
     const path = routeAlongTrail(trail, { x: 3, z: -3 }, { x: 0, z: 0 }, 1)!;
     // back up to the crossing at (3, 0), then west: not round the loop
     expect(length(path)).toBeLessThan(6.5);

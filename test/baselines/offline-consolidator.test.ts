@@ -34,7 +34,11 @@ Objects seen near 'hall' (floor 0): 7 (1.0 m ahead, 1.0 m right), 14 (0.3 m ahea
 
 async function consolidate(files: Record<string, string>): Promise<Record<string, string>> {
   const model = offlineConsolidator();
-  const opening = consolidationOpening({ ledger: 'ledger.md', handovers: ['tasks/task-001/handover.md', 'tasks/task-002/handover.md'], previousNotes: Object.values(HOUSE_NOTES).filter((p) => p in files) });
+  const opening = consolidationOpening({
+    ledger: 'ledger.md',
+    handovers: ['tasks/task-001/handover.md', 'tasks/task-002/handover.md'],
+    previousNotes: Object.values(HOUSE_NOTES).filter((p) => p in files),
+  });
   const messages: Message[] = [{ role: 'user', content: [text(opening)] }];
   const req = (): ModelRequest => ({ system: '', messages, tools: [] });
   const reads = await model.complete(req());
@@ -49,8 +53,14 @@ async function consolidate(files: Record<string, string>): Promise<Record<string
 
 describe('the offline consolidator', () => {
   it('names rooms, objects and flights by floor, keeps earlier runs, and says what went wrong', async () => {
-    const notes = await consolidate({ 'ledger.md': LEDGER, 'tasks/task-001/handover.md': H1, 'tasks/task-002/handover.md': H2, [HOUSE_NOTES.rooms]: EARLIER_ROOMS });
-    const rooms = notes[HOUSE_NOTES.rooms], overview = notes[HOUSE_NOTES.overview];
+    const notes = await consolidate({
+      'ledger.md': LEDGER,
+      'tasks/task-001/handover.md': H1,
+      'tasks/task-002/handover.md': H2,
+      [HOUSE_NOTES.rooms]: EARLIER_ROOMS,
+    });
+    const rooms = notes[HOUSE_NOTES.rooms],
+      overview = notes[HOUSE_NOTES.overview];
     for (const n of Object.values(notes)) expect(n.length).toBeLessThanOrEqual(6000);
     // by floor, each with its places
     expect(rooms).toMatch(/### Floor 0\nMarked places: 'hall', 'place 1'\./);
@@ -67,7 +77,9 @@ describe('the offline consolidator', () => {
     // a flight's line names its foot's floor even where no object was noted near its place
     expect(overview).toContain("- floor 1 → not yet taken: the flight near 'landing'.");
     // what went wrong: the uncertified task with the robot's account and the search that found nothing
-    expect(overview).toMatch(/## What went wrong this run\n- task-002 · certified incomplete[^\n]*\n {2}- the robot's account: incomplete\. The armchair was not found\.\n {2}- searched without finding it: every reachable area of the floor\./);
+    expect(overview).toMatch(
+      /## What went wrong this run\n- task-002 · certified incomplete[^\n]*\n {2}- the robot's account: incomplete\. The armchair was not found\.\n {2}- searched without finding it: every reachable area of the floor\./,
+    );
     expect(overview).not.toMatch(/What went wrong[^#]*task-001/);
     // the goals found, by name and where: the handover's whole goal, the place marked at the find
     expect(overview).toMatch(/## Goals found, by floor\n- the sink: at 'found task 1'\.\n/);
@@ -89,10 +101,16 @@ describe('the offline consolidator', () => {
     expect(flights[0]).toMatchObject({ floor: 0, to: 1 });
   });
 
-  it("keeps the goals earlier runs found, by floor, a goal found again where it was found last", async () => {
+  it('keeps the goals earlier runs found, by floor, a goal found again where it was found last', async () => {
     const earlier = `# House overview\n\n## Goals found, by floor\n- the armchair: at 'found task 4' (floor 1).\n- the sink: at 'found task 2' (floor 1).\n\n## Certified outcomes\n- none\n`;
     const rooms = `${EARLIER_ROOMS}Objects seen near 'found task 1' (floor 0): 9 (0.2a 0.0r).\n`;
-    const notes = await consolidate({ 'ledger.md': LEDGER, 'tasks/task-001/handover.md': H1, 'tasks/task-002/handover.md': H2, [HOUSE_NOTES.rooms]: rooms, [HOUSE_NOTES.overview]: earlier });
+    const notes = await consolidate({
+      'ledger.md': LEDGER,
+      'tasks/task-001/handover.md': H1,
+      'tasks/task-002/handover.md': H2,
+      [HOUSE_NOTES.rooms]: rooms,
+      [HOUSE_NOTES.overview]: earlier,
+    });
     const overview = notes[HOUSE_NOTES.overview];
     expect(overview).toContain("## Goals found, by floor\n- the sink: at 'found task 1' (floor 0).\n- the armchair: at 'found task 4' (floor 1).\n");
   });

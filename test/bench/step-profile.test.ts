@@ -8,9 +8,27 @@ describe('the step profile (bench step --profile)', () => {
 
   it('gives each part the time inside its method less the wrapped calls nested in it, and the rest to glue', () => {
     const p = new StepProfile(clock);
-    const renderer = { render: () => { t += 3; } };
-    const tracker = { trackInPlace: () => { t += 40; return 1; }, track() { t += 2; return this.trackInPlace(); } };
-    const body = { execute: () => { t += 1; renderer.render(); } };
+    const renderer = {
+      render: () => {
+        t += 3;
+      },
+    };
+    const tracker = {
+      trackInPlace: () => {
+        t += 40;
+        return 1;
+      },
+      track() {
+        t += 2;
+        return this.trackInPlace();
+      },
+    };
+    const body = {
+      execute: () => {
+        t += 1;
+        renderer.render();
+      },
+    };
     p.wrap(renderer, 'render', 'render');
     p.wrap(tracker, 'trackInPlace', 'tracking');
     p.wrap(tracker, 'track', 'tracker_input');
@@ -29,7 +47,12 @@ describe('the step profile (bench step --profile)', () => {
     const p = new StepProfile(clock);
     p.wrap(null, 'render', 'render');
     p.wrap({}, 'render', 'render');
-    const map = { integrate: () => { t += 7; throw new Error('refused'); } };
+    const map = {
+      integrate: () => {
+        t += 7;
+        throw new Error('refused');
+      },
+    };
     p.wrap(map, 'integrate', 'mapping');
     expect(() => map.integrate()).toThrow('refused');
     expect(p.take(7)).toMatchObject({ mapping: 7, render: 0, glue: 0 });

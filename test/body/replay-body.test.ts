@@ -23,14 +23,18 @@ function syntheticTum(): string {
   const dir = mkdtempSync(join(tmpdir(), 'nh-replay-'));
   mkdirSync(join(dir, 'rgb'));
   mkdirSync(join(dir, 'depth'));
-  const rgbLines = ['# timestamp filename'], depthLines = ['# timestamp filename'];
+  const rgbLines = ['# timestamp filename'],
+    depthLines = ['# timestamp filename'];
   for (let i = 0; i < N; i++) {
     const t = 100 + i / 10;
     const n = K.width * K.height;
     const rgb = new Uint8Array(n * 3);
     for (let p = 0; p < n; p++) rgb.set([20 * i, (p * 7) % 251, (p * 13) % 241], p * 3);
     writeFileSync(join(dir, 'rgb', `${t.toFixed(6)}.png`), rgbPng({ width: K.width, height: K.height, rgb }));
-    writeFileSync(join(dir, 'depth', `${(t + 0.003).toFixed(6)}.png`), depthPng({ width: K.width, height: K.height, depth: new Float32Array(n).fill(2 + 0.1 * i) }, 5000));
+    writeFileSync(
+      join(dir, 'depth', `${(t + 0.003).toFixed(6)}.png`),
+      depthPng({ width: K.width, height: K.height, depth: new Float32Array(n).fill(2 + 0.1 * i) }, 5000),
+    );
     rgbLines.push(`${t.toFixed(6)} rgb/${t.toFixed(6)}.png`);
     depthLines.push(`${(t + 0.003).toFixed(6)} depth/${(t + 0.003).toFixed(6)}.png`);
   }
@@ -86,7 +90,9 @@ describe('ReplayBody over a TUM folder', () => {
     expect(() => openTumRecording({ folder: '/no/such/folder', depthFactor: -1, cameraHeight: 9 })).toThrow(
       /folder: must be an existing folder[\s\S]*depthFactor: must be positive[\s\S]*cameraHeight: must be at most 3 m/,
     );
-    expect(() => openTumRecording({ folder: syntheticTum(), intrinsics: K, cameraHeight: 0.8, odometry: 'odom.txt' })).toThrow(/odometry: .*odom.txt not found/);
+    expect(() => openTumRecording({ folder: syntheticTum(), intrinsics: K, cameraHeight: 0.8, odometry: 'odom.txt' })).toThrow(
+      /odometry: .*odom.txt not found/,
+    );
     const wrongSize = openTumRecording({ folder: syntheticTum(), cameraHeight: 0.8 }); // default intrinsics are 640×480
     await expect(new ReplayBody(wrongSize).observe()).rejects.toThrow(/64×48 but the intrinsics are for 640×480/);
   });
@@ -103,7 +109,9 @@ describe.skipIf(!TEDDY)(`ReplayBody on TUM fr3/teddy (${TEDDY ? 'teddy' : skipRe
     expect(valid.reduce((a, b) => Math.min(a, b), Infinity)).toBeGreaterThan(0.3);
     // ground truth starts after the first 4 colour frames
     expect(body.odometry).toBeNull();
-    let steps = 0, withOdometry = 0, terminated = false;
+    let steps = 0,
+      withOdometry = 0,
+      terminated = false;
     while (!terminated) {
       const r = await body.execute('forward');
       steps++;

@@ -9,7 +9,8 @@ import { squareRoom, stairScene } from '../helpers/sim-scenes.js';
 describe('SimBody on a navmesh', () => {
   it('stops at a wall it walks into head-on and reports collided', async () => {
     const body = await SimBody.create(squareRoom(2), { camera: { width: 64, height: 48 } });
-    let collisions = 0, steps = 0;
+    let collisions = 0,
+      steps = 0;
     while (collisions === 0 && steps < 100) {
       const before = body.simPose.position;
       const r = await body.execute('forward');
@@ -35,7 +36,8 @@ describe('SimBody on a navmesh', () => {
     let r;
     do r = await body.execute('forward');
     while (!r.collided && body.subMotions < 200);
-    const z0 = body.simPose.position[2], x0 = body.simPose.position[0];
+    const z0 = body.simPose.position[2],
+      x0 = body.simPose.position[0];
     const r2 = await body.execute('forward');
     expect(r2.collided).toBe(true);
     // moving along −x (the wall's direction) at sin(40°)·0.05 per step, not into the wall
@@ -125,7 +127,8 @@ describe('house navmesh connectivity', () => {
       const scene = generateHouse(seed);
       const nav = await SceneNavMesh.build(scene);
       for (const d of scene.doors) {
-        const off = 0.45, y = scene.floors[d.floor].y;
+        const off = 0.45,
+          y = scene.floors[d.floor].y;
         const a: [number, number, number] = d.wallAxis === 'x' ? [d.x, y, d.z - off] : [d.x - off, y, d.z];
         const b: [number, number, number] = d.wallAxis === 'x' ? [d.x, y, d.z + off] : [d.x + off, y, d.z];
         const g = nav.geodesic(a, b);
@@ -135,7 +138,8 @@ describe('house navmesh connectivity', () => {
         // a door's inner side is the room's entry point
         const d = scene.doors.find((q) => q.rooms.includes(r.index))!;
         const y = scene.floors[r.floor].y;
-        const inside: [number, number, number] = d.wallAxis === 'x' ? [d.x, y, d.z + (d.z <= r.z0 + 1e-6 ? 0.45 : -0.45)] : [d.x + (d.x <= r.x0 + 1e-6 ? 0.45 : -0.45), y, d.z];
+        const inside: [number, number, number] =
+          d.wallAxis === 'x' ? [d.x, y, d.z + (d.z <= r.z0 + 1e-6 ? 0.45 : -0.45)] : [d.x + (d.x <= r.x0 + 1e-6 ? 0.45 : -0.45), y, d.z];
         expect(nav.geodesic(scene.start.position, inside), `seed ${seed}: ${r.name} reachable`).toBeLessThan(Infinity);
       }
       floorsSeen.add(scene.floors.length);

@@ -109,7 +109,9 @@ describe.skipIf(!HAVE_CHROMIUM)(`run report in Chromium${HAVE_CHROMIUM ? '' : ` 
   });
 
   it('decodes every picture and plot, files beside the page (no broken image)', async () => {
-    const imgs = await page.$$eval('img', (els) => els.map((e) => ({ alt: e.getAttribute('alt'), w: (e as HTMLImageElement).naturalWidth, ok: (e as HTMLImageElement).complete })));
+    const imgs = await page.$$eval('img', (els) =>
+      els.map((e) => ({ alt: e.getAttribute('alt'), w: (e as HTMLImageElement).naturalWidth, ok: (e as HTMLImageElement).complete })),
+    );
     // three run plots + per task: a trajectory plot, the ATE plot, the replay's map, and the maps / goal photograph / stop views the run saved
     const pictures = report.run.tasks.reduce((n, t) => n + 3 + (t.map ? 1 : 0) + t.floorMaps.length + (t.goalImage ? 1 : 0) + t.stopViews.length, 3);
     expect(imgs.length).toBe(pictures);

@@ -76,7 +76,10 @@ describe.skipIf(!HAVE_CHROMIUM)(`browser demo in Chromium${HAVE_CHROMIUM ? '' : 
     await page.waitForFunction(() => (window as unknown as Demo).__navharness?.ready === true, undefined, { timeout: 30_000 });
     expect(problems).toEqual([]);
     // navcore and render are fetched as hashed assets beside the page, relative to it
-    expect(wasmFetched.map((u) => new URL(u).pathname.replace(/-[\w-]+\.wasm$/, '.wasm')).sort()).toEqual([`/${SUBPATH}/assets/navcore.wasm`, `/${SUBPATH}/assets/render.wasm`]);
+    expect(wasmFetched.map((u) => new URL(u).pathname.replace(/-[\w-]+\.wasm$/, '.wasm')).sort()).toEqual([
+      `/${SUBPATH}/assets/navcore.wasm`,
+      `/${SUBPATH}/assets/render.wasm`,
+    ]);
     const s = await state(page);
     expect(s.seed).toBe(1);
     expect(s.actions).toBe(0);
@@ -135,7 +138,10 @@ describe.skipIf(!HAVE_CHROMIUM)(`browser demo in Chromium${HAVE_CHROMIUM ? '' : 
 
   it('rejects an unknown action with a message and keeps going', async () => {
     const msg = await page.evaluate(() =>
-      (window as unknown as Demo).__navharness.press('jump' as never).then(() => 'accepted', (e: Error) => e.message),
+      (window as unknown as Demo).__navharness.press('jump' as never).then(
+        () => 'accepted',
+        (e: Error) => e.message,
+      ),
     );
     expect(msg).toMatch(/unknown action 'jump'.*forward, left or right/);
     const s = await state(page);
@@ -199,7 +205,9 @@ describe.skipIf(!HAVE_CHROMIUM)(`browser demo in Chromium${HAVE_CHROMIUM ? '' : 
     writeFileSync(file, await roomGlb());
     const jsBefore = jsFetched.length;
     await page.setInputFiles('#scene-file', file);
-    await page.waitForFunction(() => (window as unknown as Demo).__navharness.scene !== null && (window as unknown as Demo).__navharness.ready, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as Demo).__navharness.scene !== null && (window as unknown as Demo).__navharness.ready, undefined, {
+      timeout: 60_000,
+    });
     // the opener came as a chunk of its own, fetched only now
     expect(jsFetched.length).toBeGreaterThan(jsBefore);
     const opened = await page.evaluate(() => (window as unknown as Demo).__navharness.scene);
@@ -258,13 +266,36 @@ describe.skipIf(!HAVE_CHROMIUM)(`browser demo in Chromium${HAVE_CHROMIUM ? '' : 
 /** A habitat stage folder: a +Z-up 6 m room (KTX2-textured floor, grey walls) and its stage config. */
 function habitatStageFolder(): { config: string; glb: Uint8Array } {
   const wall = (name: string, a: [number, number], b: [number, number]): Quad[] => {
-    const c: [number, number, number][] = [[a[0], a[1], 0], [b[0], b[1], 0], [b[0], b[1], 2.5], [a[0], a[1], 2.5]];
+    const c: [number, number, number][] = [
+      [a[0], a[1], 0],
+      [b[0], b[1], 0],
+      [b[0], b[1], 2.5],
+      [a[0], a[1], 2.5],
+    ];
     // both windings, so that the wall is seen from inside whichever way it faces
-    return [{ name, corners: c, colour: [0.6, 0.55, 0.5] }, { name: `${name} back`, corners: [...c].reverse(), colour: [0.6, 0.55, 0.5] }];
+    return [
+      { name, corners: c, colour: [0.6, 0.55, 0.5] },
+      { name: `${name} back`, corners: [...c].reverse(), colour: [0.6, 0.55, 0.5] },
+    ];
   };
   const ktx2 = new Uint8Array([0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
   const quads: Quad[] = [
-    { name: 'floor', corners: [[-3, -3, 0], [3, -3, 0], [3, 3, 0], [-3, 3, 0]], uv: [[0, 0], [1, 0], [1, 1], [0, 1]], image: 0 },
+    {
+      name: 'floor',
+      corners: [
+        [-3, -3, 0],
+        [3, -3, 0],
+        [3, 3, 0],
+        [-3, 3, 0],
+      ],
+      uv: [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+      ],
+      image: 0,
+    },
     ...wall('wall north', [-3, 3], [3, 3]),
     ...wall('wall south', [3, -3], [-3, -3]),
     ...wall('wall west', [-3, -3], [-3, 3]),
@@ -280,22 +311,56 @@ async function roomGlb(): Promise<Uint8Array> {
   for (let i = 0; i < 64; i++) png.data.set(((i % 8) + (i >> 3)) % 2 ? [230, 230, 230, 255] : [40, 40, 40, 255], i * 4);
   const doc = new Document();
   const buffer = doc.createBuffer();
-  const floorMat = doc.createMaterial('floor').setBaseColorTexture(doc.createTexture('checker').setMimeType('image/png').setImage(new Uint8Array(PNG.sync.write(png))));
+  const floorMat = doc.createMaterial('floor').setBaseColorTexture(
+    doc
+      .createTexture('checker')
+      .setMimeType('image/png')
+      .setImage(new Uint8Array(PNG.sync.write(png))),
+  );
   const wallMat = doc.createMaterial('wall').setBaseColorFactor([0.7, 0.6, 0.4, 1]);
   const scene = doc.createScene('room');
-  const floor = doc.createPrimitive()
-    .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setBuffer(buffer).setArray(new Float32Array([-3, 0, -3, -3, 0, 3, 3, 0, 3, 3, 0, -3])))
-    .setAttribute('TEXCOORD_0', doc.createAccessor().setType('VEC2').setBuffer(buffer).setArray(new Float32Array([0, 0, 0, 6, 6, 6, 6, 0])))
-    .setIndices(doc.createAccessor().setType('SCALAR').setBuffer(buffer).setArray(new Uint16Array([0, 1, 2, 0, 2, 3])))
+  const floor = doc
+    .createPrimitive()
+    .setAttribute(
+      'POSITION',
+      doc
+        .createAccessor()
+        .setType('VEC3')
+        .setBuffer(buffer)
+        .setArray(new Float32Array([-3, 0, -3, -3, 0, 3, 3, 0, 3, 3, 0, -3])),
+    )
+    .setAttribute(
+      'TEXCOORD_0',
+      doc
+        .createAccessor()
+        .setType('VEC2')
+        .setBuffer(buffer)
+        .setArray(new Float32Array([0, 0, 0, 6, 6, 6, 6, 0])),
+    )
+    .setIndices(
+      doc
+        .createAccessor()
+        .setType('SCALAR')
+        .setBuffer(buffer)
+        .setArray(new Uint16Array([0, 1, 2, 0, 2, 3])),
+    )
     .setMaterial(floorMat);
   scene.addChild(doc.createNode('floor').setMesh(doc.createMesh('floor').addPrimitive(floor)));
   // a box from lo to hi, faces outward and inward (double use: walls are seen from inside)
   const box = (name: string, lo: number[], hi: number[]) => {
     const p: number[] = [];
     for (let k = 0; k < 8; k++) p.push(k & 1 ? hi[0] : lo[0], k & 2 ? hi[1] : lo[1], k & 4 ? hi[2] : lo[2]);
-    const quads = [[0, 1, 3, 2], [4, 6, 7, 5], [0, 4, 5, 1], [2, 3, 7, 6], [0, 2, 6, 4], [1, 5, 7, 3]];
+    const quads = [
+      [0, 1, 3, 2],
+      [4, 6, 7, 5],
+      [0, 4, 5, 1],
+      [2, 3, 7, 6],
+      [0, 2, 6, 4],
+      [1, 5, 7, 3],
+    ];
     const idx = quads.flatMap(([a, b, c, d]) => [a, b, c, a, c, d, a, c, b, a, d, c]);
-    const prim = doc.createPrimitive()
+    const prim = doc
+      .createPrimitive()
       .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setBuffer(buffer).setArray(new Float32Array(p)))
       .setIndices(doc.createAccessor().setType('SCALAR').setBuffer(buffer).setArray(new Uint16Array(idx)))
       .setMaterial(wallMat);
@@ -311,7 +376,19 @@ async function roomGlb(): Promise<Uint8Array> {
 
 /** The README's picture: a longer drive (a look around, then into the room) once the test has passed. */
 async function docsScreenshot(page: Page): Promise<void> {
-  const tour = [...Array(24).fill('left'), 'forward', 'forward', 'forward', 'right', 'right', 'forward', 'forward', 'forward', 'forward', ...Array(7).fill('right')];
+  const tour = [
+    ...Array(24).fill('left'),
+    'forward',
+    'forward',
+    'forward',
+    'right',
+    'right',
+    'forward',
+    'forward',
+    'forward',
+    'forward',
+    ...Array(7).fill('right'),
+  ];
   for (const a of tour) await page.evaluate((x) => (window as unknown as Demo).__navharness.press(x as 'forward'), a);
   await page.mouse.move(0, 0);
   await page.screenshot({ path: DOCS_IMAGE, fullPage: true });

@@ -13,15 +13,19 @@ afterEach(() => vi.restoreAllMocks());
 
 /** A circle walked at 1.5 m height (z up), and a scaled, shifted, slightly noisy copy of it. */
 function trajectories(dir: string): { gt: string; est: string } {
-  const gt: TumPose[] = [], est: TumPose[] = [];
+  const gt: TumPose[] = [],
+    est: TumPose[] = [];
   for (let i = 0; i < 50; i++) {
-    const a = i * 0.12, t = 10 + i / 30;
-    const h = Math.sin(a / 2), c = Math.cos(a / 2);
+    const a = i * 0.12,
+      t = 10 + i / 30;
+    const h = Math.sin(a / 2),
+      c = Math.cos(a / 2);
     gt.push({ time: t, pose: fromQuatTranslation([0, 0, h, c], [2 * Math.cos(a), 2 * Math.sin(a), 1.5]) });
     const wobble = 0.01 * Math.sin(i * 1.7);
     est.push({ time: t + 0.002, pose: fromQuatTranslation([0, 0, h, c], [0.5 * (2 * Math.cos(a) + wobble) + 3, 0.5 * 2 * Math.sin(a) - 1, 0.75]) });
   }
-  const g = join(dir, 'gt.txt'), e = join(dir, 'est.txt');
+  const g = join(dir, 'gt.txt'),
+    e = join(dir, 'est.txt');
   writeFileSync(g, formatTumTrajectory(gt));
   writeFileSync(e, formatTumTrajectory(est));
   return { gt: g, est: e };

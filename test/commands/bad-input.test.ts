@@ -42,7 +42,8 @@ function tumFolder(o: TumOptions = {}): string {
     const rgb = new Uint8Array(width * height * 3).map((_, k) => (k * 37) % 251);
     const t = (1 + i * 0.1).toFixed(6);
     writeFileSync(join(dir, `rgb/${i}.png`), rgbPng({ width, height, rgb }));
-    const depthBytes = o.depth === 'rgb8' ? rgbPng({ width, height, rgb }) : depthPng({ width, height, depth: new Float32Array(width * height).fill(1.5) }, 5000);
+    const depthBytes =
+      o.depth === 'rgb8' ? rgbPng({ width, height, rgb }) : depthPng({ width, height, depth: new Float32Array(width * height).fill(1.5) }, 5000);
     writeFileSync(join(dir, `depth/${i}.png`), o.brokenDepth?.index === i ? o.brokenDepth.bytes : depthBytes);
     lines.push(`${t} rgb/${i}.png ${t} depth/${i}.png`);
     gt.push(`${t} ${i * 0.05} 0 0 0 0 0 1`);
@@ -90,7 +91,23 @@ describe('map: bad input', () => {
   });
 
   it('a frame size changing mid-sequence names the file', async () => {
-    await refused(['map', tumFolder({ sizes: [[320, 240], [320, 240], [160, 120]] }), '--intrinsics', K_SMALL, '--out', out('m3.png')], /rgb[/\\]2\.png.*160×120.*320×240/s);
+    await refused(
+      [
+        'map',
+        tumFolder({
+          sizes: [
+            [320, 240],
+            [320, 240],
+            [160, 120],
+          ],
+        }),
+        '--intrinsics',
+        K_SMALL,
+        '--out',
+        out('m3.png'),
+      ],
+      /rgb[/\\]2\.png.*160×120.*320×240/s,
+    );
   });
 });
 
@@ -109,7 +126,10 @@ describe('slam: bad input', () => {
   });
 
   it('--out into a missing folder is refused before tracking', async () => {
-    await refused(['slam', tumFolder(), '--intrinsics', K_SMALL, '--out', join(base, 'no/such/folder/t.txt')], /--out.*no[/\\]such[/\\]folder.*does not exist/s);
+    await refused(
+      ['slam', tumFolder(), '--intrinsics', K_SMALL, '--out', join(base, 'no/such/folder/t.txt')],
+      /--out.*no[/\\]such[/\\]folder.*does not exist/s,
+    );
   });
 
   it('640×480 intrinsics on 320×240 frames', async () => {
@@ -118,11 +138,17 @@ describe('slam: bad input', () => {
 
   it('a truncated depth PNG names the file', async () => {
     const good = depthPng({ width: 320, height: 240, depth: new Float32Array(320 * 240).fill(1) }, 5000);
-    await refused(['slam', tumFolder({ brokenDepth: { index: 1, bytes: good.subarray(0, 60) } }), '--intrinsics', K_SMALL, '--out', out('s4.txt')], /depth[/\\]1\.png.*PNG/s);
+    await refused(
+      ['slam', tumFolder({ brokenDepth: { index: 1, bytes: good.subarray(0, 60) } }), '--intrinsics', K_SMALL, '--out', out('s4.txt')],
+      /depth[/\\]1\.png.*PNG/s,
+    );
   });
 
   it('a 0-byte PNG names the file', async () => {
-    await refused(['slam', tumFolder({ brokenDepth: { index: 2, bytes: Buffer.alloc(0) } }), '--intrinsics', K_SMALL, '--out', out('s5.txt')], /depth[/\\]2\.png.*empty/s);
+    await refused(
+      ['slam', tumFolder({ brokenDepth: { index: 2, bytes: Buffer.alloc(0) } }), '--intrinsics', K_SMALL, '--out', out('s5.txt')],
+      /depth[/\\]2\.png.*empty/s,
+    );
   });
 
   it('a NaN timestamp in associations.txt names the file and line', async () => {
@@ -131,11 +157,30 @@ describe('slam: bad input', () => {
   });
 
   it('a frame size changing mid-sequence names the file', async () => {
-    await refused(['slam', tumFolder({ sizes: [[320, 240], [160, 120]] }), '--intrinsics', K_SMALL, '--out', out('s7.txt')], /rgb[/\\]1\.png.*160×120.*320×240/s);
+    await refused(
+      [
+        'slam',
+        tumFolder({
+          sizes: [
+            [320, 240],
+            [160, 120],
+          ],
+        }),
+        '--intrinsics',
+        K_SMALL,
+        '--out',
+        out('s7.txt'),
+      ],
+      /rgb[/\\]1\.png.*160×120.*320×240/s,
+    );
   });
 
   it('exits 2 from the command line', () => {
-    const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/cli.ts'), 'slam', tumFolder(), '--intrinsics', K_SMALL, '--out', join(base, 'missing/t.txt')], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(
+      join(ROOT, 'node_modules/.bin/tsx'),
+      [join(ROOT, 'src/cli.ts'), 'slam', tumFolder(), '--intrinsics', K_SMALL, '--out', join(base, 'missing/t.txt')],
+      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+    );
     expect(r.status, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/--out/);
   }, 70_000);

@@ -57,7 +57,9 @@ describe('navharness conventions', () => {
   it('a flag with a bad value exits 2, naming the flag and its accepted values', async () => {
     const r = await cli('sim', 'render', '--house', 'seed:1', '--out', 'x', '--width', '3');
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^navharness sim render: invalid arguments\n {2}--width: --width must be at least 16\naccepted:\n {2}--width <px> {2}image width \(default 320\)/);
+    expect(r.err).toMatch(
+      /^navharness sim render: invalid arguments\n {2}--width: --width must be at least 16\naccepted:\n {2}--width <px> {2}image width \(default 320\)/,
+    );
     const ate = await cli('ate', '/nope/a.txt', '/nope/b.txt', '--max-dt', 'abc');
     expect(ate.code).toBe(2);
     expect(ate.err).toMatch(/<groundtruth>: file not found[\s\S]*--max-dt: must be a number[\s\S]*accepted:\n {2}--max-dt <s>/);
@@ -67,11 +69,20 @@ describe('navharness conventions', () => {
   });
 
   it('a missing required flag, a missing value, a missing argument and an unknown command exit 2', async () => {
-    expect(await cli('slam', 'f', '--out', 't.txt')).toMatchObject({ code: 2, err: expect.stringMatching(/^navharness slam: --intrinsics <fx,fy,cx,cy> is required; accepted:/) });
-    expect(await cli('ate', 'a.txt', 'b.txt', '--max-dt')).toMatchObject({ code: 2, err: expect.stringMatching(/^navharness ate: --max-dt <s> needs a value/) });
+    expect(await cli('slam', 'f', '--out', 't.txt')).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^navharness slam: --intrinsics <fx,fy,cx,cy> is required; accepted:/),
+    });
+    expect(await cli('ate', 'a.txt', 'b.txt', '--max-dt')).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^navharness ate: --max-dt <s> needs a value/),
+    });
     expect(await cli('ate')).toMatchObject({ code: 2, err: expect.stringMatching(/^navharness ate: the argument <groundtruth> is required/) });
     expect(await cli('fly')).toMatchObject({ code: 2, err: expect.stringMatching(/^navharness: unknown command 'fly'; commands: map, mcp, sim/) });
-    expect(await cli('sim', 'paint')).toMatchObject({ code: 2, err: expect.stringMatching(/^navharness sim: unknown command 'paint'; commands: render, episodes/) });
+    expect(await cli('sim', 'paint')).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^navharness sim: unknown command 'paint'; commands: render, episodes/),
+    });
   });
 
   it('--version prints the package version and --help lists every command', async () => {
@@ -101,7 +112,10 @@ describe('navharness conventions', () => {
       const program = await buildProgram(leaf);
       let cmd: Command = program;
       for (const w of leaf) cmd = cmd.commands.find((c) => c.name() === w) as Command;
-      expect(cmd.options.map((o) => o.long), leaf.join(' ')).toContain('--json');
+      expect(
+        cmd.options.map((o) => o.long),
+        leaf.join(' '),
+      ).toContain('--json');
     }
   });
 
@@ -161,7 +175,11 @@ describe('navharness conventions', () => {
   });
 
   it('the process exits with the code main() returns (tsx on the sources)', () => {
-    const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/cli.ts'), 'report', 'x', '--price-input', 'free'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/cli.ts'), 'report', 'x', '--price-input', 'free'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/--price-input: --price-input must be a number/);
   });

@@ -41,7 +41,7 @@ describe('--config against the flags', () => {
     expect(r.settings.ablations.prestop_verification).toBe(false);
   });
 
-  it.each(COMMANDS)('%s: --policy navharness given wins over the file; what it does not give stays the file\'s', async (_name, args) => {
+  it.each(COMMANDS)("%s: --policy navharness given wins over the file; what it does not give stays the file's", async (_name, args) => {
     const r = await printed(...args, '--config', config, '--policy', 'navharness');
     expect(r.code, r.err).toBe(0);
     expect(r.settings.policy).toBe('navharness');

@@ -13,7 +13,24 @@ import { runMain } from '../helpers/run-program.js';
 const base = mkdtempSync(join(tmpdir(), 'eval-resume-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 const out = join(base, 'eval');
-const FLAGS = ['eval', '--houses', '3..4', '--agent', 'scripted', '--max-goals', '1', '--step-budget', '10', '--turn-budget', '4', '--workers', '2', '--out', out, '--json'];
+const FLAGS = [
+  'eval',
+  '--houses',
+  '3..4',
+  '--agent',
+  'scripted',
+  '--max-goals',
+  '1',
+  '--step-budget',
+  '10',
+  '--turn-budget',
+  '4',
+  '--workers',
+  '2',
+  '--out',
+  out,
+  '--json',
+];
 
 /** Every file under `dir` with its size and modification time: what "changes nothing" compares. */
 function snapshot(dir: string): Record<string, string> {

@@ -50,7 +50,29 @@ describe('the log level', () => {
 
   it('run --json prints the same JSON at every level; debug adds the turns on stderr, --quiet writes nothing there', () => {
     const run = (out: string, ...level: string[]) =>
-      spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/cli.ts'), 'run', '--house', 'seed:7', '--agent', 'scripted', '--max-goals', '1', '--step-budget', '15', '--turn-budget', '3', '--no-consolidation', '--json', '--out', join(dir, out), ...level], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 });
+      spawnSync(
+        join(ROOT, 'node_modules/.bin/tsx'),
+        [
+          join(ROOT, 'src/cli.ts'),
+          'run',
+          '--house',
+          'seed:7',
+          '--agent',
+          'scripted',
+          '--max-goals',
+          '1',
+          '--step-budget',
+          '15',
+          '--turn-budget',
+          '3',
+          '--no-consolidation',
+          '--json',
+          '--out',
+          join(dir, out),
+          ...level,
+        ],
+        { cwd: ROOT, encoding: 'utf8', timeout: 240_000 },
+      );
     const debug = run('debug', '--log-level', 'debug');
     const quiet = run('quiet', '--quiet');
     expect(debug.status, debug.stderr).toBe(0);
@@ -66,24 +88,40 @@ describe('the log level', () => {
     expect(quiet.stderr).toBe('');
   }, 300_000);
 
-  it.skipIf(!TEDDY)(`slam on a terminal: the progress line at the default level, none with --quiet (${TEDDY ? 'teddy' : skipReason('tum_fr3_teddy_100')})`, async () => {
-    const stderrOf = async (...level: string[]): Promise<string> => {
-      const written: string[] = [];
-      const was = process.stderr.isTTY;
-      process.stderr.isTTY = true;
-      const spy = vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => (written.push(String(s)), true));
-      const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-      try {
-        const code = await main(['node', 'navharness', 'slam', TEDDY!, '--intrinsics', '535.4,539.2,320.1,247.6', '--out', join(dir, `slam-${level.length}.txt`), '--max-frames', '25', ...level]);
-        expect(code).toBe(0);
-      } finally {
-        spy.mockRestore();
-        log.mockRestore();
-        process.stderr.isTTY = was;
-      }
-      return written.join('');
-    };
-    expect(await stderrOf()).toMatch(/\rframe 25\/25 /);
-    expect(await stderrOf('--quiet')).toBe('');
-  }, 120_000);
+  it.skipIf(!TEDDY)(
+    `slam on a terminal: the progress line at the default level, none with --quiet (${TEDDY ? 'teddy' : skipReason('tum_fr3_teddy_100')})`,
+    async () => {
+      const stderrOf = async (...level: string[]): Promise<string> => {
+        const written: string[] = [];
+        const was = process.stderr.isTTY;
+        process.stderr.isTTY = true;
+        const spy = vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => (written.push(String(s)), true));
+        const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+        try {
+          const code = await main([
+            'node',
+            'navharness',
+            'slam',
+            TEDDY!,
+            '--intrinsics',
+            '535.4,539.2,320.1,247.6',
+            '--out',
+            join(dir, `slam-${level.length}.txt`),
+            '--max-frames',
+            '25',
+            ...level,
+          ]);
+          expect(code).toBe(0);
+        } finally {
+          spy.mockRestore();
+          log.mockRestore();
+          process.stderr.isTTY = was;
+        }
+        return written.join('');
+      };
+      expect(await stderrOf()).toMatch(/\rframe 25\/25 /);
+      expect(await stderrOf('--quiet')).toBe('');
+    },
+    120_000,
+  );
 });

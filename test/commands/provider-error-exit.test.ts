@@ -28,7 +28,8 @@ async function closedPort(): Promise<number> {
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const p = spawn(TSX, [CLI, ...args], { cwd: ROOT, env: { ...process.env, OPENAI_API_KEY: 'k' } });
-    let stdout = '', stderr = '';
+    let stdout = '',
+      stderr = '';
     p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const timer = setTimeout(() => p.kill('SIGKILL'), 240_000);
@@ -43,9 +44,29 @@ describe('a run against an unreachable provider', () => {
   it('exits 1 with provider-error in failures and a stderr line naming the cause', async () => {
     const port = await closedPort();
     const out = join(base, 'run');
-    const r = await cli(['run', '--house', 'seed:7', '--sequence', '1', '--agent', `openai-chat:fake@http://127.0.0.1:${port}/v1`, '--max-goals', '1', '--step-budget', '10', '--turn-budget', '4', '--no-consolidation', '--out', out, '--json']);
+    const r = await cli([
+      'run',
+      '--house',
+      'seed:7',
+      '--sequence',
+      '1',
+      '--agent',
+      `openai-chat:fake@http://127.0.0.1:${port}/v1`,
+      '--max-goals',
+      '1',
+      '--step-budget',
+      '10',
+      '--turn-budget',
+      '4',
+      '--no-consolidation',
+      '--out',
+      out,
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr).toMatch(/navharness run: 1 of 1 tasks ended because model calls to the provider failed \(failure class provider-error\); task-001: attempt 1 ended: .*model call failed after 3 tries: Connection error\. \(.*ECONNREFUSED/);
+    expect(r.stderr).toMatch(
+      /navharness run: 1 of 1 tasks ended because model calls to the provider failed \(failure class provider-error\); task-001: attempt 1 ended: .*model call failed after 3 tries: Connection error\. \(.*ECONNREFUSED/,
+    );
     const m = JSON.parse(r.stdout.trim().split('\n').pop() as string);
     expect(m.failures['provider-error']).toBe(1);
     expect(m.failures['goal-never-seen']).toBe(0);

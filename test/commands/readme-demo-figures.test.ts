@@ -14,8 +14,21 @@ import { failureSummary } from '../../src/eval/index.js';
 import { demoInputsHash } from '../../scripts/demo-inputs.js';
 
 const ROOT = resolve(__dirname, '../..');
-const Played = z.strictObject({ printed: z.array(z.string()).min(1), s_SR: z.number(), SPL: z.number(), e_SR: z.number(), accuracy: z.number(), failures: z.record(z.string(), z.number()) });
-const Results = z.strictObject({ demo_command: z.string(), inputs_sha256: z.string().regex(/^[0-9a-f]{64}$/), generated_at: z.iso.datetime(), slam: Played, ground_truth: Played });
+const Played = z.strictObject({
+  printed: z.array(z.string()).min(1),
+  s_SR: z.number(),
+  SPL: z.number(),
+  e_SR: z.number(),
+  accuracy: z.number(),
+  failures: z.record(z.string(), z.number()),
+});
+const Results = z.strictObject({
+  demo_command: z.string(),
+  inputs_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  generated_at: z.iso.datetime(),
+  slam: Played,
+  ground_truth: Played,
+});
 
 const results = Results.parse(JSON.parse(readFileSync(join(ROOT, 'docs/demo-results.json'), 'utf8')));
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -38,9 +51,19 @@ describe("the README's demo figures", () => {
 
   it('are the scores and failures of both runs in the README text', () => {
     const flat = readme.replace(/\s+/g, ' ');
-    const m = /s-SR ([\d.]+) and SPL ([\d.]+) with SLAM poses \(failures: ([^)]*)\), s-SR ([\d.]+) and SPL ([\d.]+) with the ground-truth pose ablation \(`--pose ground-truth`; ([^)]*)\)/.exec(flat);
+    const m =
+      /s-SR ([\d.]+) and SPL ([\d.]+) with SLAM poses \(failures: ([^)]*)\), s-SR ([\d.]+) and SPL ([\d.]+) with the ground-truth pose ablation \(`--pose ground-truth`; ([^)]*)\)/.exec(
+        flat,
+      );
     expect(m, 'the README sentence with the demo figures').not.toBeNull();
     const f = (x: number) => x.toFixed(3);
-    expect(m!.slice(1)).toEqual([f(results.slam.s_SR), f(results.slam.SPL), failureSummary(results.slam.failures), f(results.ground_truth.s_SR), f(results.ground_truth.SPL), failureSummary(results.ground_truth.failures)]);
+    expect(m!.slice(1)).toEqual([
+      f(results.slam.s_SR),
+      f(results.slam.SPL),
+      failureSummary(results.slam.failures),
+      f(results.ground_truth.s_SR),
+      f(results.ground_truth.SPL),
+      failureSummary(results.ground_truth.failures),
+    ]);
   });
 });

@@ -26,7 +26,8 @@ function cli(args: string[], limitMs = 200_000): Promise<{ code: number | null; 
   const t0 = Date.now();
   return new Promise((done) => {
     const p = spawn(TSX, [CLI, ...args], { cwd: ROOT, env: { ...process.env, OPENAI_API_KEY: 'k' } });
-    let stdout = '', stderr = '';
+    let stdout = '',
+      stderr = '';
     p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const timer = setTimeout(() => p.kill('SIGKILL'), limitMs);
@@ -47,20 +48,56 @@ describe('--request-timeout on the commands that call a provider', () => {
   it('deploy: each model call ends at the deadline; the task records why', async () => {
     const s = await slow();
     const out = join(base, 'deploy');
-    const r = await cli(['deploy', '--house', 'seed:7', '--runs', '1', '--agent', `openai-chat:fake@${s.url}`, '--max-goals', '1', '--step-budget', '10', '--turn-budget', '4', '--no-consolidation', '--request-timeout', '1', '--out', out, '--json']);
+    const r = await cli([
+      'deploy',
+      '--house',
+      'seed:7',
+      '--runs',
+      '1',
+      '--agent',
+      `openai-chat:fake@${s.url}`,
+      '--max-goals',
+      '1',
+      '--step-budget',
+      '10',
+      '--turn-budget',
+      '4',
+      '--no-consolidation',
+      '--request-timeout',
+      '1',
+      '--out',
+      out,
+      '--json',
+    ]);
     expect(r.code, r.stderr).not.toBeNull();
     expect(s.requests()).toBeGreaterThan(0);
     const ledger = readFileSync(join(out, 'run-001', 'ledger.md'), 'utf8');
     expect(ledger).toMatch(/longer than the request timeout of 1 s/);
   }, 220_000);
 
-  it('vln: the agent\'s model call ends at the deadline and the command names it', async () => {
+  it("vln: the agent's model call ends at the deadline and the command names it", async () => {
     const s = await slow();
     const episodes = join(base, 'episodes.json');
     const made = await cli(['sim', 'episodes', '--kind', 'instruction', '--houses', '1', '--per-house', '1', '--out', episodes]);
     expect(made.code, made.stderr).toBe(0);
     const out = join(base, 'vln');
-    const r = await cli(['vln', '--episodes', episodes, '--agent', `openai-chat:fake@${s.url}`, '--config', 'native', '--limit', '1', '--max-decisions', '3', '--request-timeout', '1', '--out', out]);
+    const r = await cli([
+      'vln',
+      '--episodes',
+      episodes,
+      '--agent',
+      `openai-chat:fake@${s.url}`,
+      '--config',
+      'native',
+      '--limit',
+      '1',
+      '--max-decisions',
+      '3',
+      '--request-timeout',
+      '1',
+      '--out',
+      out,
+    ]);
     expect(r.code, r.stderr).not.toBeNull();
     expect(s.requests()).toBeGreaterThan(0);
     const said = r.stderr + r.stdout + (existsSync(join(out, 'episodes.json')) ? readFileSync(join(out, 'episodes.json'), 'utf8') : '');
@@ -71,9 +108,13 @@ describe('--request-timeout on the commands that call a provider', () => {
     ['deploy', '--house', 'seed:7', '--runs', '1', '--agent', 'scripted', '--out', '/nonexistent/never-written'],
     ['vln', '--episodes', '/nonexistent/e.json', '--agent', 'scripted', '--config', 'native', '--out', '/nonexistent/never-written'],
     ['worker', '--queue', 'redis://127.0.0.1:1'],
-  ])('%s refuses a bad --request-timeout with exit 2', async (...args) => {
-    const r = await cli([...args, '--request-timeout', '0']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--request-timeout is at least 1 second/);
-  }, 60_000);
+  ])(
+    '%s refuses a bad --request-timeout with exit 2',
+    async (...args) => {
+      const r = await cli([...args, '--request-timeout', '0']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/--request-timeout is at least 1 second/);
+    },
+    60_000,
+  );
 });

@@ -28,14 +28,18 @@ const cases: [string, string[], RegExp][] = [
 ];
 
 describe('navharness run refused at start', () => {
-  it.each(cases)('%s: exit 2, a message naming the flag, nothing created', (_name, flags, message) => {
-    const out = join(base, `out-${Math.random().toString(36).slice(2)}`);
-    const env = { ...process.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '' };
-    const r = spawnSync(TSX, [CLI, 'run', ...COMMON, ...flags, '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env });
-    expect(r.status, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(message);
-    expect(existsSync(out) ? readdirSync(out, { recursive: true }) : []).toEqual([]);
-  }, 70_000);
+  it.each(cases)(
+    '%s: exit 2, a message naming the flag, nothing created',
+    (_name, flags, message) => {
+      const out = join(base, `out-${Math.random().toString(36).slice(2)}`);
+      const env = { ...process.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '' };
+      const r = spawnSync(TSX, [CLI, 'run', ...COMMON, ...flags, '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env });
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(existsSync(out) ? readdirSync(out, { recursive: true }) : []).toEqual([]);
+    },
+    70_000,
+  );
 });
 
 describe('runSequence refused at start (library)', () => {

@@ -74,7 +74,11 @@ describe.skipIf(!BENCH)(`scene inspect on the real habitat files${BENCH ? '' : `
     // upright: the floor fills the bottom rows of the depth image and nothing is above the top rows
     const { PNG } = await import('pngjs');
     // 16-bit samples, four channels a pixel once read
-    const depth = PNG.sync.read(readFileSync(join(out, 'depth.png')), { skipRescale: true } as never) as unknown as { data: Uint16Array; width: number; height: number };
+    const depth = PNG.sync.read(readFileSync(join(out, 'depth.png')), { skipRescale: true } as never) as unknown as {
+      data: Uint16Array;
+      width: number;
+      height: number;
+    };
     const at = (x: number, y: number) => depth.data[(y * depth.width + x) * 4];
     const row = (y: number) => Array.from({ length: depth.width }, (_, x) => at(x, y));
     expect(row(depth.height - 1).every((d) => d > 0)).toBe(true);
@@ -87,7 +91,10 @@ describe.skipIf(!BENCH)(`scene inspect on the real habitat files${BENCH ? '' : `
     // ReplicaCAD's object config fields, the render asset named from elsewhere
     const cfg = (name: string, o: object) => {
       const p = join(tmp, `${name}.object_config.json`);
-      writeFileSync(p, JSON.stringify({ render_asset: vase, collision_asset: 'convex/x_cv_decomp.glb', mass: 1, friction_coefficient: 0.5, semantic_id: 31, ...o }));
+      writeFileSync(
+        p,
+        JSON.stringify({ render_asset: vase, collision_asset: 'convex/x_cv_decomp.glb', mass: 1, friction_coefficient: 0.5, semantic_id: 31, ...o }),
+      );
       return p;
     };
     const plain = await inspect(cfg('vase', {}));
@@ -116,7 +123,7 @@ describe.skipIf(!BENCH)(`scene inspect on the real habitat files${BENCH ? '' : `
     expect(v1.navmesh!.polygons).toBeGreaterThan(0);
   }, 60_000);
 
-  it('--build-navmesh builds for the preset\'s agent and reports navmesh_build_ms', async () => {
+  it("--build-navmesh builds for the preset's agent and reports navmesh_build_ms", async () => {
     const j = await inspect(join(BENCH!, 'habitat_sim_test_assets/stage_floor1.glb'), '--build-navmesh', '--preset', 'goat-bench');
     expect(j.built_navmesh!.agent).toMatchObject({ height: 1.41, radius: 0.17 });
     expect(j.built_navmesh!.navmesh_build_ms).toBeGreaterThan(0);

@@ -30,10 +30,27 @@ describe('navharness sim', () => {
 
   it('writes a valid episode dataset and rejects bad flags with the flag named', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'simcli-')), 'eps.json');
-    await program().parseAsync(['node', 'navharness', 'sim', 'episodes', '--kind', 'instruction', '--houses', '1', '--per-house', '2', '--seed', '4', '--out', out]);
+    await program().parseAsync([
+      'node',
+      'navharness',
+      'sim',
+      'episodes',
+      '--kind',
+      'instruction',
+      '--houses',
+      '1',
+      '--per-house',
+      '2',
+      '--seed',
+      '4',
+      '--out',
+      out,
+    ]);
     const ds = parseEpisodeJson(readFileSync(out, 'utf8'));
     expect(ds.episodes.length).toBe(2);
-    await expect(program().parseAsync(['node', 'navharness', 'sim', 'episodes', '--kind', 'maze', '--houses', '1', '--per-house', '2', '--out', out])).rejects.toThrow(/kind/);
+    await expect(
+      program().parseAsync(['node', 'navharness', 'sim', 'episodes', '--kind', 'maze', '--houses', '1', '--per-house', '2', '--out', out]),
+    ).rejects.toThrow(/kind/);
     await expect(program().parseAsync(['node', 'navharness', 'sim', 'render', '--house', 'house7', '--out', out])).rejects.toThrow(/seed:N/);
   });
 });

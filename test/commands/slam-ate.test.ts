@@ -29,7 +29,19 @@ describe('slam and ate commands', () => {
 
   it.skipIf(!TEDDY)(`slam --json tracks a TUM folder and writes a TUM trajectory (${TEDDY ? 'teddy' : skipReason('tum_fr3_teddy_100')})`, async () => {
     const outFile = join(mkdtempSync(join(tmpdir(), 'nh-slam-')), 'traj.txt');
-    const out = await run(['slam', TEDDY!, '--intrinsics', '535.4,539.2,320.1,247.6', '--depth-factor', '5000', '--out', outFile, '--max-frames', '12', '--json']);
+    const out = await run([
+      'slam',
+      TEDDY!,
+      '--intrinsics',
+      '535.4,539.2,320.1,247.6',
+      '--depth-factor',
+      '5000',
+      '--out',
+      outFile,
+      '--max-frames',
+      '12',
+      '--json',
+    ]);
     const s = JSON.parse(out.at(-1)!);
     expect(s.frames).toBe(12);
     expect(s.tracked).toBe(12);

@@ -24,10 +24,33 @@ const cli = runMain;
 describe('eval --dataset', () => {
   it('runs a GOAT-Bench-format episode with the scripted agent and scores it as GOAT-Bench does', async () => {
     const out = join(dir, 'goat-run');
-    const r = await cli('eval', '--dataset', `goat-bench:${files.goatRoot}`, '--scenes', dir, '--split', 'val', '--agent', 'scripted', '--pose', 'ground-truth', '--turn-budget', '200', '--out', out, '--json');
+    const r = await cli(
+      'eval',
+      '--dataset',
+      `goat-bench:${files.goatRoot}`,
+      '--scenes',
+      dir,
+      '--split',
+      'val',
+      '--agent',
+      'scripted',
+      '--pose',
+      'ground-truth',
+      '--turn-budget',
+      '200',
+      '--out',
+      out,
+      '--json',
+    );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    const m = JSON.parse(r.out) as { tasks: number; s_SR: number; success_definition: string; goat_bench: { episodes: number; subtasks: number; partial_success: number; composite_spl: number }; settings: { benchmark: { successDistanceM: number } } };
+    const m = JSON.parse(r.out) as {
+      tasks: number;
+      s_SR: number;
+      success_definition: string;
+      goat_bench: { episodes: number; subtasks: number; partial_success: number; composite_spl: number };
+      settings: { benchmark: { successDistanceM: number } };
+    };
     expect(m.tasks).toBe(2);
     expect(m.success_definition).toBe('goat-bench-0.25m');
     expect(m.goat_bench.episodes).toBe(1);
@@ -63,19 +86,35 @@ describe('eval --dataset', () => {
   it('vln --dataset runs the split too; goat-bench is refused, naming --dataset', async () => {
     const out = join(dir, 'vln-run');
     const log: string[] = [];
-    await vlnCommand({ dataset: `r2r-ce:${files.r2rRoot}`, scenes: dir, split: 'val', agent: 'scripted', config: 'native', out, json: true }, (s) => log.push(s));
+    await vlnCommand({ dataset: `r2r-ce:${files.r2rRoot}`, scenes: dir, split: 'val', agent: 'scripted', config: 'native', out, json: true }, (s) =>
+      log.push(s),
+    );
     const m = JSON.parse(log[0]) as { episodes: number; nDTW: number; benchmark: string };
     expect(m.benchmark).toBe('r2r-ce');
     expect(m.episodes).toBe(1);
     const eps = JSON.parse(readFileSync(join(out, 'episodes.json'), 'utf8')) as { scores: { pathLength: number } }[];
     expect(eps[0].scores.pathLength).toBeGreaterThan(0);
-    await expect(vlnCommand({ dataset: `goat-bench:${files.goatRoot}`, scenes: dir, split: 'val', agent: 'scripted', config: 'goal', out })).rejects.toThrow(/--dataset: vln runs instruction episodes/);
+    await expect(vlnCommand({ dataset: `goat-bench:${files.goatRoot}`, scenes: dir, split: 'val', agent: 'scripted', config: 'goal', out })).rejects.toThrow(
+      /--dataset: vln runs instruction episodes/,
+    );
   }, 600_000);
 
   it('refuses a split whose scene file is missing, naming the file (exit 2, before anything runs)', async () => {
     const root = join(dir, 'missing');
     mkdirSync(join(root, 'val_seen'), { recursive: true });
-    const ep = { episode_id: 1, trajectory_id: 1, scene_id: 'mp3d/abcXYZ/abcXYZ.glb', start_position: [0, 0, 0], start_rotation: [0, 0, 0, 1], goals: [{ position: [1, 0, 0], radius: 3 }], instruction: { instruction_text: 'go' }, reference_path: [[0, 0, 0], [1, 0, 0]] };
+    const ep = {
+      episode_id: 1,
+      trajectory_id: 1,
+      scene_id: 'mp3d/abcXYZ/abcXYZ.glb',
+      start_position: [0, 0, 0],
+      start_rotation: [0, 0, 0, 1],
+      goals: [{ position: [1, 0, 0], radius: 3 }],
+      instruction: { instruction_text: 'go' },
+      reference_path: [
+        [0, 0, 0],
+        [1, 0, 0],
+      ],
+    };
     writeFileSync(join(root, 'val_seen', 'val_seen.json.gz'), gzipSync(JSON.stringify({ episodes: [ep], instruction_vocab: { word_list: [] } })));
     const out = join(dir, 'never');
     const r = await cli('eval', '--dataset', `r2r-ce:${root}`, '--scenes', join(dir, 'scans'), '--split', 'val_seen', '--agent', 'scripted', '--out', out);
@@ -91,7 +130,21 @@ describe('eval --dataset', () => {
     const b = await cli('eval', '--dataset', `habitat:${dir}`, '--scenes', dir, '--split', 'val', '--agent', 'scripted', '--out', join(dir, 'x'));
     expect(b.code).toBe(2);
     expect(b.err).toContain('--dataset: expected KIND:PATH with KIND one of goat-bench, r2r-ce, rxr-ce');
-    const c = await cli('eval', '--houses', '0..1', '--dataset', `r2r-ce:${dir}`, '--scenes', dir, '--split', 'val', '--agent', 'scripted', '--out', join(dir, 'x'));
+    const c = await cli(
+      'eval',
+      '--houses',
+      '0..1',
+      '--dataset',
+      `r2r-ce:${dir}`,
+      '--scenes',
+      dir,
+      '--split',
+      'val',
+      '--agent',
+      'scripted',
+      '--out',
+      join(dir, 'x'),
+    );
     expect(c.code).toBe(2);
     expect(c.err).toContain('--dataset: --dataset runs a benchmark split instead of --houses');
     const d = await cli('eval', '--agent', 'scripted', '--out', join(dir, 'x'));

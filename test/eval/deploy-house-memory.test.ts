@@ -17,7 +17,15 @@ describe('a deployment resumed with another house memory', () => {
     const out = join(base, 'dep');
     const first = join(base, 'memory-a');
     const other = join(base, 'memory-b');
-    const o: DeployOptions = { house: 'seed:7', runs: 1, out, houseMemory: first, agent: 'scripted', maxGoals: 1, harness: { stepBudget: 15, turnBudget: 6 } as DeployOptions['harness'] };
+    const o: DeployOptions = {
+      house: 'seed:7',
+      runs: 1,
+      out,
+      houseMemory: first,
+      agent: 'scripted',
+      maxGoals: 1,
+      harness: { stepBudget: 15, turnBudget: 6 } as DeployOptions['harness'],
+    };
     await deploy(o);
     expect(existsSync(join(first, 'house-memory.json'))).toBe(true);
     await expect(deploy({ ...o, houseMemory: other, resume: true })).rejects.toThrow(`was started with --house-memory ${first}, not ${other}`);

@@ -21,9 +21,18 @@ describe('failure classes in a run', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'failures-run-')), 'run');
     dirs.push(out);
     // a budget far too small to find anything: the tasks fail, each for a reason
-    const { metrics } = await runSequence({ house: 'seed:3', sequence: 0, agent: 'scripted', out, maxGoals: 2, harness: { poseSource: 'ground-truth', stepBudget: 12, turnBudget: 6 } });
+    const { metrics } = await runSequence({
+      house: 'seed:3',
+      sequence: 0,
+      agent: 'scripted',
+      out,
+      maxGoals: 2,
+      harness: { poseSource: 'ground-truth', stepBudget: 12, turnBudget: 6 },
+    });
     expect(metrics.tasks).toBe(2);
-    const evals = readdirSync(join(out, 'eval')).filter((f) => /^task-\d+\.json$/.test(f)).map((f) => JSON.parse(readFileSync(join(out, 'eval', f), 'utf8')));
+    const evals = readdirSync(join(out, 'eval'))
+      .filter((f) => /^task-\d+\.json$/.test(f))
+      .map((f) => JSON.parse(readFileSync(join(out, 'eval', f), 'utf8')));
     expect(evals).toHaveLength(2);
     for (const e of evals) {
       if (e.success) expect(e.failure).toBeNull();
@@ -37,6 +46,6 @@ describe('failure classes in a run', () => {
     for (const e of evals.filter((x) => !x.success)) expect(metrics.failures![e.failure as (typeof FAILURE_CLASSES)[number]]).toBeGreaterThan(0);
     // sessions read tasks/, ledger.md and the house notes: no class name appears there
     const readable = filesUnder(out).filter((f) => !f.includes(`${join(out, 'eval')}`) && !f.endsWith('metrics.json') && /\.(md|json|txt)$/.test(f));
-    for (const f of readable) for (const c of FAILURE_CLASSES.filter((x) => x.includes("-"))) expect(readFileSync(f, 'utf8'), f).not.toContain(c);
+    for (const f of readable) for (const c of FAILURE_CLASSES.filter((x) => x.includes('-'))) expect(readFileSync(f, 'utf8'), f).not.toContain(c);
   }, 300_000);
 });

@@ -31,7 +31,22 @@ afterAll(() => (process.env.KEEP_TMP ? console.error(dir) : rmSync(dir, { recurs
 const cli = runMain;
 
 beforeAll(async () => {
-  const r = await cli('sim', 'export', '--house', `seed:${SEED}`, '--format', 'habitat', '--out', dir, '--goat-episodes', '1', '--r2r-episodes', '1', '--split', 'val');
+  const r = await cli(
+    'sim',
+    'export',
+    '--house',
+    `seed:${SEED}`,
+    '--format',
+    'habitat',
+    '--out',
+    dir,
+    '--goat-episodes',
+    '1',
+    '--r2r-episodes',
+    '1',
+    '--split',
+    'val',
+  );
   expect(r.err).toBe('');
   expect(r.code).toBe(0);
 }, 120_000);
@@ -52,7 +67,10 @@ describe('benchmark episodes from a sim export', () => {
       expect(size[1]).toBeLessThan(4);
       expect(Math.min(size[0], size[2])).toBeGreaterThan(6);
       // HM3D-style ids: GOAT's '{category}_{id}' names the .semantic.txt line, which the scene numbers by position
-      const txt = readFileSync(join(scenes, 'navharness', STEM, `${STEM}.semantic.txt`), 'utf8').trim().split('\n').slice(1);
+      const txt = readFileSync(join(scenes, 'navharness', STEM, `${STEM}.semantic.txt`), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1);
       const [id, , category] = txt[5].split(',');
       const sceneId = goat.instanceIdOf!(`${category.replace(/"/g, '').replace(/\s+/g, '_')}_${id}`);
       expect(sceneId).toBe(6);
@@ -62,10 +80,12 @@ describe('benchmark episodes from a sim export', () => {
       const house = generateHouse(SEED);
       expect(goat.scene.rooms.map((r) => r.name)).toEqual(house.rooms.map((r) => r.name));
       const drawn = new Set(Array.from({ length: house.attrs.length / ATTR_WORDS }, (_, i) => house.attrs[i * ATTR_WORDS + 1]));
-      const kept = house.objects.filter((o) => drawn.has(o.id)).map((o) => {
-        const s = goat.scene.objects[goat.instanceIdOf!(goatObjectId(o.category, o.id)) - 1];
-        return [s.room, s.colour ?? null];
-      });
+      const kept = house.objects
+        .filter((o) => drawn.has(o.id))
+        .map((o) => {
+          const s = goat.scene.objects[goat.instanceIdOf!(goatObjectId(o.category, o.id)) - 1];
+          return [s.room, s.colour ?? null];
+        });
       expect(kept).toEqual(house.objects.filter((o) => drawn.has(o.id)).map((o) => [o.room, o.colour ?? null]));
       // the navmesh belongs to the opened scene: close() destroys it once
       goat.close();
@@ -78,11 +98,32 @@ describe('benchmark episodes from a sim export', () => {
 
   it('runs the exported GOAT-Bench episode end to end with the scripted agent and scores it as GOAT-Bench does', async () => {
     const out = join(dir, 'goat-run');
-    const r = await cli('eval', '--dataset', `goat-bench:${goatRoot}`, '--scenes', scenes, '--split', 'val', '--agent', 'scripted', '--pose', 'ground-truth', '--max-goals', '2', '--turn-budget', '200', '--out', out, '--json');
+    const r = await cli(
+      'eval',
+      '--dataset',
+      `goat-bench:${goatRoot}`,
+      '--scenes',
+      scenes,
+      '--split',
+      'val',
+      '--agent',
+      'scripted',
+      '--pose',
+      'ground-truth',
+      '--max-goals',
+      '2',
+      '--turn-budget',
+      '200',
+      '--out',
+      out,
+      '--json',
+    );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const m = JSON.parse(r.out) as {
-      tasks: number; s_SR: number; success_definition: string;
+      tasks: number;
+      s_SR: number;
+      success_definition: string;
       goat_bench: { episodes: number; subtasks: number; partial_success: number; composite_spl: number; spl_by_subtask?: number[] };
       navmesh: Record<string, string>;
     };
@@ -108,7 +149,22 @@ describe('benchmark episodes from a sim export', () => {
 
   it('runs the exported R2R-CE episode end to end with the R2R-CE preset, against its _gt path, and reports the VLN-CE metrics', async () => {
     const out = join(dir, 'r2r-run');
-    const r = await cli('eval', '--dataset', `r2r-ce:${r2rRoot}`, '--scenes', scenes, '--split', 'val', '--agent', 'scripted', '--preset', 'r2r-ce', '--out', out, '--json');
+    const r = await cli(
+      'eval',
+      '--dataset',
+      `r2r-ce:${r2rRoot}`,
+      '--scenes',
+      scenes,
+      '--split',
+      'val',
+      '--agent',
+      'scripted',
+      '--preset',
+      'r2r-ce',
+      '--out',
+      out,
+      '--json',
+    );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const m = JSON.parse(r.out) as { episodes: number; SR: number; OSR: number; SPL: number; nDTW: number; sDTW: number; NE: number };
@@ -132,15 +188,36 @@ describe('benchmark episodes from a sim export', () => {
     for (const e of split.episodes) e.scene_id = `seed:${SEED}`;
     writeFileSync(join(procedural, 'val/val.json.gz'), gzipSync(JSON.stringify(split)));
     copyFileSync(join(r2rRoot, 'val/val_gt.json.gz'), join(procedural, 'val/val_gt.json.gz'));
-    const p = await cli('eval', '--dataset', `r2r-ce:${procedural}`, '--scenes', scenes, '--split', 'val', '--agent', 'scripted', '--preset', 'r2r-ce', '--out', join(dir, 'r2r-procedural-run'), '--json');
+    const p = await cli(
+      'eval',
+      '--dataset',
+      `r2r-ce:${procedural}`,
+      '--scenes',
+      scenes,
+      '--split',
+      'val',
+      '--agent',
+      'scripted',
+      '--preset',
+      'r2r-ce',
+      '--out',
+      join(dir, 'r2r-procedural-run'),
+      '--json',
+    );
     expect(p.code).toBe(0);
     const own = (JSON.parse(readFileSync(join(dir, 'r2r-procedural-run', 'episodes.json'), 'utf8')) as EpisodeRow[])[0];
     expect(eps[0].endReason).toBe(own.endReason);
     expect(Math.abs(eps[0].actions - own.actions)).toBeLessThanOrEqual(Math.max(3, own.actions * 0.1));
     expect(Math.abs(eps[0].scores.ndtw - own.scores.ndtw)).toBeLessThan(0.1);
     expect(Math.abs(eps[0].scores.ne - own.scores.ne)).toBeLessThan(0.5);
-    const written = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as { navmesh: Record<string, string>; navmesh_agent: Record<string, object>; settings: { preset: string; run: object } };
-    expect(written.navmesh[`navharness/${STEM}/${STEM}.glb`]).toMatch(/house_10\.navmesh \(habitat \.navmesh version 2, built for an agent of 0\.88 m \/ 0\.18 m\)$/);
+    const written = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as {
+      navmesh: Record<string, string>;
+      navmesh_agent: Record<string, object>;
+      settings: { preset: string; run: object };
+    };
+    expect(written.navmesh[`navharness/${STEM}/${STEM}.glb`]).toMatch(
+      /house_10\.navmesh \(habitat \.navmesh version 2, built for an agent of 0\.88 m \/ 0\.18 m\)$/,
+    );
     // the loaded file's own agent (the simulator's), not R2R-CE's 1.5 m / 0.1 m
     expect(written.navmesh_agent[`navharness/${STEM}/${STEM}.glb`]).toEqual({ height_m: 0.88, radius_m: 0.18, max_climb_m: 0.2, max_slope_deg: 45 });
     // the body ran with VLN-CE's camera and 500-action limit

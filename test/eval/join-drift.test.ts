@@ -29,11 +29,27 @@ describe('the saved map’s error where a run joined it', () => {
   const root = mkdtempSync(join(tmpdir(), 'join-drift-'));
   dirs.push(root);
   // run 1 drifted 0.5 m along x by the time it passed (4, 0, 0); far from there it was right
-  const path = [[0, -0.9, 0], [1, -0.9, 0], [2, -0.9, 0], [4, -0.9, 0], [4.2, -0.9, 0], [4.1, -0.9, 0.3]];
+  const path = [
+    [0, -0.9, 0],
+    [1, -0.9, 0],
+    [2, -0.9, 0],
+    [4, -0.9, 0],
+    [4.2, -0.9, 0],
+    [4.1, -0.9, 0.3],
+  ];
   const r1 = run(root, 'run-001', { relocalised: null, world_to_truth: IDENTITY }, path, (i) => (i >= 3 ? 0.5 : 0));
 
   it('splits a join 0.55 m from the truth into the saved map 0.5 m off and the join 0.05 m off the saved map', () => {
-    const r2 = run(root, 'run-002', { relocalised: true, world_to_truth: IDENTITY }, [[4.05, -0.9, 0.1], [4.05, -0.9, 0.2]], () => 0.55);
+    const r2 = run(
+      root,
+      'run-002',
+      { relocalised: true, world_to_truth: IDENTITY },
+      [
+        [4.05, -0.9, 0.1],
+        [4.05, -0.9, 0.2],
+      ],
+      () => 0.55,
+    );
     const d = joinDrift([r1, r2])!;
     expect(d.frames).toBe(3);
     expect(d.saved_map_error_m).toBeCloseTo(0.5, 9);

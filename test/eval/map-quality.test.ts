@@ -14,7 +14,10 @@ function scene(tris: Vec3[][]): Scene {
   tris.forEach((tri, i) => tri.forEach((v, j) => t.set(v, i * TRI_FLOATS + j * 5)));
   return { triangles: t } as unknown as Scene;
 }
-const quad = (a: Vec3, b: Vec3, c: Vec3, d: Vec3) => [[a, b, c], [a, c, d]];
+const quad = (a: Vec3, b: Vec3, c: Vec3, d: Vec3) => [
+  [a, b, c],
+  [a, c, d],
+];
 const cells = (xs: number[], zs: number[]) => xs.flatMap((x) => zs.map((z) => `${x},${z}`));
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
@@ -47,7 +50,11 @@ describe('ground-truth occupancy for map quality', () => {
   });
 
   it('clips a polygon to a horizontal slab', () => {
-    const ramp: Vec3[] = [[0, 0, 0], [1, 0, 0], [1, 2, -2]];
+    const ramp: Vec3[] = [
+      [0, 0, 0],
+      [1, 0, 0],
+      [1, 2, -2],
+    ];
     const part = clipToSlab(ramp, 0.5, 1);
     expect(part.every((p) => p[1] >= 0.5 - 1e-12 && p[1] <= 1 + 1e-12)).toBe(true);
     expect(part).toHaveLength(4);
@@ -80,7 +87,9 @@ describe('saved-grid quality of a deployment run (world → truth given)', () =>
   const snap: GridSnapshot = { originX: -1, originZ: 0, width: 11, height: 10, cells: new Uint8Array(110) };
   for (let x = -1; x <= 9; x++) snap.cells[3 * 11 + x + 1] = x === 5 || x === 7 ? Cell.Obstacle : Cell.Free;
   // the floor layer lies 0.88 m under the first camera (up is −y in the navigator's world)
-  const map = { floors: () => [{ id: 0, floorUp: -0.88, frames: 1 }], snapshot: () => snap, params: { cellSize: 0.1 } } as unknown as Parameters<typeof savedGridQuality>[0];
+  const map = { floors: () => [{ id: 0, floorUp: -0.88, frames: 1 }], snapshot: () => snap, params: { cellSize: 0.1 } } as unknown as Parameters<
+    typeof savedGridQuality
+  >[0];
 
   it('scores each floor layer against the floor of the house it lies on, as the map-quality rule does', () => {
     const q = savedGridQuality(map, { ...house, floors }, g);

@@ -23,7 +23,8 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** Every text of a request: messages, tool-call arguments, tool definitions. */
-const requestText = (b: ChatBody): string => [...b.messages.map((m) => `${chatText(m.content)} ${JSON.stringify(m.tool_calls ?? [])}`), JSON.stringify(b.tools ?? [])].join('\n');
+const requestText = (b: ChatBody): string =>
+  [...b.messages.map((m) => `${chatText(m.content)} ${JSON.stringify(m.tool_calls ?? [])}`), JSON.stringify(b.tools ?? [])].join('\n');
 const toolNames = (b: ChatBody): string[] => (b.tools ?? []).map((t) => t.function.name);
 const system = (b: ChatBody): string => chatText(b.messages.find((m) => m.role === 'system')?.content);
 const isVisuomotor = (b: ChatBody): boolean => system(b).includes('Before moving, read the active goal');
@@ -32,14 +33,18 @@ const calls = (b: ChatBody): number => b.messages.filter((m) => m.role === 'assi
 /** Whether a message's parts hold an image right after the text part `label`. */
 function imageAfter(content: unknown, label: string): boolean {
   const parts = Array.isArray(content) ? (content as { type: string; text?: string; image_url?: { url: string } }[]) : [];
-  return parts.some((p, i) => p.type === 'text' && p.text === label && parts[i + 1]?.type === 'image_url' && /^data:image\/png;base64,/.test(parts[i + 1].image_url?.url ?? ''));
+  return parts.some(
+    (p, i) => p.type === 'text' && p.text === label && parts[i + 1]?.type === 'image_url' && /^data:image\/png;base64,/.test(parts[i + 1].image_url?.url ?? ''),
+  );
 }
 
 /** A provider that walks a little, then stops (VLN) — enough to exercise every agent of both configurations. */
 function vlnResponder(b: ChatBody): ChatReply {
   const s = system(b);
-  if (s.includes('Generate only the next goal')) return { content: JSON.stringify({ goal: 'walk to the doorway ahead', question: 'Is the doorway right ahead?', final: true }) };
-  if (s.includes('Answer the verification question')) return { content: JSON.stringify({ evidence: 'a doorway fills the view', status: 'complete', next_step: 'stop' }) };
+  if (s.includes('Generate only the next goal'))
+    return { content: JSON.stringify({ goal: 'walk to the doorway ahead', question: 'Is the doorway right ahead?', final: true }) };
+  if (s.includes('Answer the verification question'))
+    return { content: JSON.stringify({ evidence: 'a doorway fills the view', status: 'complete', next_step: 'stop' }) };
   if (s.includes('Combine the previous memory')) return { content: 'Walked to the doorway.' };
   // Visuomotor (a fresh request per decision, executions in its records) or native (one growing
   // conversation): move twice, then stop
@@ -52,8 +57,11 @@ function vlnResponder(b: ChatBody): ChatReply {
 
 /** A provider for GOAT tasks: two steps then a close; the judge gets a verdict. */
 function goatResponder(b: ChatBody): ChatReply {
-  if (!b.tools?.length) return { content: JSON.stringify({ verdict: 'incomplete', evidence: 'no goal object in the stop views', searched_places: ['start'], confidence: 0.7 }) };
-  return calls(b) < 2 ? { call: { name: 'step', args: { actions: ['left', 'forward', 'forward'] } } } : { call: { name: 'close_task', args: { claim: 'incomplete', evidence: 'the goal is not in view' } } };
+  if (!b.tools?.length)
+    return { content: JSON.stringify({ verdict: 'incomplete', evidence: 'no goal object in the stop views', searched_places: ['start'], confidence: 0.7 }) };
+  return calls(b) < 2
+    ? { call: { name: 'step', args: { actions: ['left', 'forward', 'forward'] } } }
+    : { call: { name: 'close_task', args: { claim: 'incomplete', evidence: 'the goal is not in view' } } };
 }
 
 describe('what whole runs send to an OpenAI-compatible provider (recording server on 127.0.0.1)', () => {
@@ -62,7 +70,12 @@ describe('what whole runs send to an OpenAI-compatible provider (recording serve
     try {
       const episodes = await smallEpisodes(1, 11);
       for (const config of ['goal', 'native'] as const) {
-        const run = await runVln(episodes, { config, agent: { kind: 'model', model: createModel(`openai-chat:recorder@${server.url}`) }, budget: 20, maxDecisions: 12 });
+        const run = await runVln(episodes, {
+          config,
+          agent: { kind: 'model', model: createModel(`openai-chat:recorder@${server.url}`) },
+          budget: 20,
+          maxDecisions: 12,
+        });
         expect(run.metrics.episodes).toBe(1);
       }
       expect(server.requests.length).toBeGreaterThan(6);
@@ -106,7 +119,8 @@ describe('what whole runs send to an OpenAI-compatible provider (recording serve
       for (const b of actor) {
         const names = toolNames(b);
         expect(names).toEqual(expect.arrayContaining(['observe', 'step', 'get_goal', 'close_task']));
-        for (const withheld of ['get_map', 'mark', 'preview_path', 'request_recovery', 'read_file', 'list_files', 'write_file']) expect(names).not.toContain(withheld);
+        for (const withheld of ['get_map', 'mark', 'preview_path', 'request_recovery', 'read_file', 'list_files', 'write_file'])
+          expect(names).not.toContain(withheld);
         const all = requestText(b);
         expect(all).not.toMatch(/ledger|handover|house notes|house\/|persists/i);
       }
@@ -133,15 +147,25 @@ describe('what whole runs send to an OpenAI-compatible provider (recording serve
       await server.close();
     }
   }, 300_000);
-  it('GOAT under --policy single: the window is 1,000,000 tokens (no compaction at 300k-token prompts, as at a 200k window), and the image goal\'s task message carries the photograph', async () => {
+  it("GOAT under --policy single: the window is 1,000,000 tokens (no compaction at 300k-token prompts, as at a 200k window), and the image goal's task message carries the photograph", async () => {
     const COMPACT = 'The conversation is about to exceed the context window';
     const runSingle = async (contextWindow: number | undefined) => {
       // every request is reported as a 300,000-token prompt: over the old 200k default, under 1M
-      const server = await startRecordingChatServer((b) => (chatText(b.messages[b.messages.length - 1]?.content).includes(COMPACT) ? { content: 'Summary: searched the start room.' } : goatResponder(b)), 600_000, () => 300_000);
+      const server = await startRecordingChatServer(
+        (b) => (chatText(b.messages[b.messages.length - 1]?.content).includes(COMPACT) ? { content: 'Summary: searched the start room.' } : goatResponder(b)),
+        600_000,
+        () => 300_000,
+      );
       const out = mkdtempSync(join(tmpdir(), 'proto-single-'));
       dirs.push(out);
       try {
-        const harness = { policy: 'single' as const, poseSource: 'ground-truth' as const, stepBudget: 30, turnBudget: 8, ...(contextWindow ? { contextWindow } : {}) };
+        const harness = {
+          policy: 'single' as const,
+          poseSource: 'ground-truth' as const,
+          stepBudget: 30,
+          turnBudget: 8,
+          ...(contextWindow ? { contextWindow } : {}),
+        };
         const r = await runSequence({ house: 'seed:2', agent: `openai-chat:recorder@${server.url}`, out, judge: 'ground-truth', maxGoals: 2, harness });
         expect(r.metrics.tasks).toBe(2);
         const m = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8'));

@@ -10,7 +10,9 @@ import type { Navigator } from '../../src/navigator/index.js';
 
 /** A camera pose turned by `yaw` about the vertical axis and at (x, y, z). */
 function pose(yaw: number, x: number, y: number, z: number): Mat4 {
-  const m = identity(), c = Math.cos(yaw), s = Math.sin(yaw);
+  const m = identity(),
+    c = Math.cos(yaw),
+    s = Math.sin(yaw);
   m[0] = c;
   m[2] = s;
   m[8] = -s;
@@ -23,7 +25,8 @@ describe('the relocalisation error against the truth', () => {
   it('ties a world to the truth by one frame and measures another frame through it', () => {
     // the truth is the estimated world turned by 30° and shifted
     const t = pose(Math.PI / 6, 4, 0.2, -3);
-    const est0 = pose(0.4, 1, 0, 2), est1 = pose(-1.1, 3, 0, -1);
+    const est0 = pose(0.4, 1, 0, 2),
+      est1 = pose(-1.1, 3, 0, -1);
     const g = worldToTruth(est0, multiply(t, est0));
     expect(poseErrorM(g, est1, multiply(t, est1))).toBeLessThan(1e-9);
     // a pose 0.3 m off along x in the estimated world is 0.3 m off in the truth
@@ -35,7 +38,13 @@ describe('the relocalisation error against the truth', () => {
     const t = pose(0.7, -2, 0, 5);
     const truths = [pose(0, 0, 0, 0), pose(0, 0, 0, 0.25), pose(0, 0, 0, 0.5), pose(0, 0, 0, 0.75)].map((p) => multiply(t, p));
     let frame = 0;
-    const nav = { lateRelocalisedAt: null as number | null, est: null as Mat4 | null, poseMatrix() { return this.est; } };
+    const nav = {
+      lateRelocalisedAt: null as number | null,
+      est: null as Mat4 | null,
+      poseMatrix() {
+        return this.est;
+      },
+    };
     const watch = new LateJoinWatch(nav as unknown as Navigator, () => truths[frame], t, true);
     // frames 0 and 1 are made and tracked in the run's own world
     watch.frame();
@@ -55,7 +64,10 @@ describe('the relocalisation error against the truth', () => {
     expect(watch.errorM).toBeCloseTo(0.1, 9);
 
     // unarmed (the start turn relocalised): nothing is measured; no saved world to truth: not measurable
-    for (const [g, armed] of [[t, false], [null, true]] as const) {
+    for (const [g, armed] of [
+      [t, false],
+      [null, true],
+    ] as const) {
       const w = new LateJoinWatch(nav as unknown as Navigator, () => truths[frame], g, armed);
       w.frame();
       expect(w.errorM).toBeNull();

@@ -7,7 +7,15 @@ import type { TaskTrajectoryRecorder } from '../../src/eval/trajectory-recorder.
 
 /** A navigator stand-in: a new kept view per action, a tiny map; the recorder reads nothing else. */
 function fakes() {
-  const nav = { lastView: null as unknown, status: 'ok', renders: 0, render() { this.renders++; return { width: 4, height: 3, data: new Uint8ClampedArray(48).fill(200) }; } };
+  const nav = {
+    lastView: null as unknown,
+    status: 'ok',
+    renders: 0,
+    render() {
+      this.renders++;
+      return { width: 4, height: 3, data: new Uint8ClampedArray(48).fill(200) };
+    },
+  };
   const tum = { truth: [] as unknown[], estimated: [] as unknown[] };
   const act = (k: number) => {
     nav.lastView = { width: 4, height: 2, rgb: new Uint8Array(24).fill(k % 256), depth: new Float32Array(8), timestamp: k / 2 };

@@ -63,22 +63,30 @@ describe('closed tasks are never written again', () => {
   it.each([
     ['the last', 'task-002', /tasks\/task-002\/record\.json is missing, but task-002 was closed/],
     ['an earlier', 'task-001', /tasks\/task-001\/record\.json is missing.*task-00[12]/s],
-  ])('a resume after %s record was deleted is refused and rewrites nothing', async (_which, id, message) => {
-    const dir = copyOf(`deleted-${id}`);
-    rmSync(join(dir, 'tasks', id, 'record.json'));
-    const before = taskFiles(dir);
-    await expect(runSequence({ ...OPTS, out: dir, resume: true })).rejects.toThrow(message);
-    expect(taskFiles(dir)).toEqual(before);
-    expect(existsSync(join(dir, '.navharness', 'lock'))).toBe(false);
-  }, 60_000);
+  ])(
+    'a resume after %s record was deleted is refused and rewrites nothing',
+    async (_which, id, message) => {
+      const dir = copyOf(`deleted-${id}`);
+      rmSync(join(dir, 'tasks', id, 'record.json'));
+      const before = taskFiles(dir);
+      await expect(runSequence({ ...OPTS, out: dir, resume: true })).rejects.toThrow(message);
+      expect(taskFiles(dir)).toEqual(before);
+      expect(existsSync(join(dir, '.navharness', 'lock'))).toBe(false);
+    },
+    60_000,
+  );
 
-  it.each([false, true])('task records without a run state are refused (resume: %s), nothing rewritten', async (resume) => {
-    const dir = copyOf(`no-state-${resume}`);
-    rmSync(join(dir, '.navharness', 'run-state.json'));
-    const before = taskFiles(dir);
-    await expect(runSequence({ ...OPTS, out: dir, resume })).rejects.toThrow(/has task records but no run state \(\.navharness\/run-state\.json\)/);
-    expect(taskFiles(dir)).toEqual(before);
-  }, 60_000);
+  it.each([false, true])(
+    'task records without a run state are refused (resume: %s), nothing rewritten',
+    async (resume) => {
+      const dir = copyOf(`no-state-${resume}`);
+      rmSync(join(dir, '.navharness', 'run-state.json'));
+      const before = taskFiles(dir);
+      await expect(runSequence({ ...OPTS, out: dir, resume })).rejects.toThrow(/has task records but no run state \(\.navharness\/run-state\.json\)/);
+      expect(taskFiles(dir)).toEqual(before);
+    },
+    60_000,
+  );
 });
 
 describe('one process per run directory', () => {
@@ -127,22 +135,51 @@ describe('every file read back on --resume is checked and named', () => {
     ['a binary house note', 'house/rooms.md', Buffer.from([0, 1, 2, 0xff, 0xfe, 0]), /house\/rooms\.md is not UTF-8 text.*expected a house note/],
     ['an oversized house note', 'house/overview.md', 'x'.repeat(7000), /house\/overview\.md holds 7,000 characters; expected/],
     ['a verdict-final.json that is not JSON', 'tasks/task-002/verdict-final.json', '{"verdict": "com', /tasks\/task-002\/verdict-final\.json is not JSON/],
-    ['a verdict-final.json with a bad field', 'tasks/task-002/verdict-final.json', '{"verdict":"maybe","evidence":"","searched_places":[],"confidence":2,"check":"final","steps_at_check":1}', /tasks\/task-002\/verdict-final\.json is malformed: verdict.*confidence/s],
+    [
+      'a verdict-final.json with a bad field',
+      'tasks/task-002/verdict-final.json',
+      '{"verdict":"maybe","evidence":"","searched_places":[],"confidence":2,"check":"final","steps_at_check":1}',
+      /tasks\/task-002\/verdict-final\.json is malformed: verdict.*confidence/s,
+    ],
     ['a place graph that is not JSON', 'places/graph.json', 'not json', /places\/graph\.json is not JSON/],
-    ['a usage file with a negative count', 'eval/usage-task-001.json', '{"task_id":"task-001","actor":{"uncachedInput":-5,"cachedInput":0,"output":0},"judge":{"uncachedInput":0,"cachedInput":0,"output":0},"wakeup":{"uncachedInput":0,"cachedInput":0,"output":0},"compaction":{"uncachedInput":0,"cachedInput":0,"output":0}}', /eval\/usage-task-001\.json is malformed: actor\.uncachedInput/],
+    [
+      'a usage file with a negative count',
+      'eval/usage-task-001.json',
+      '{"task_id":"task-001","actor":{"uncachedInput":-5,"cachedInput":0,"output":0},"judge":{"uncachedInput":0,"cachedInput":0,"output":0},"wakeup":{"uncachedInput":0,"cachedInput":0,"output":0},"compaction":{"uncachedInput":0,"cachedInput":0,"output":0}}',
+      /eval\/usage-task-001\.json is malformed: actor\.uncachedInput/,
+    ],
     ['a usage file that is not JSON', 'eval/usage-task-002.json', '{', /eval\/usage-task-002\.json is not JSON/],
-    ['a pose-after with 1e999', 'eval/pose-after-task-002.json', '{"position":[1e999,0,0],"yaw":0}', /eval\/pose-after-task-002\.json is malformed: position\.0/],
-    ['a truncated place-view PNG', '.navharness/navigator/task-002/place-0-view-0.png', PNG_SIG, /\.navharness\/navigator\/task-002\/place-0-view-0\.png is not a readable PNG.*expected the \d+×\d+ place view/],
-    ['an evaluation record with an unknown failure class', 'eval/task-001.json', '{"task_id":"task-001","success":false,"spl":0,"distance_to_goal":3,"shortest_path":4,"path_length":1,"failure":"gremlins"}', /eval\/task-001\.json.*unknown failure class 'gremlins'/],
+    [
+      'a pose-after with 1e999',
+      'eval/pose-after-task-002.json',
+      '{"position":[1e999,0,0],"yaw":0}',
+      /eval\/pose-after-task-002\.json is malformed: position\.0/,
+    ],
+    [
+      'a truncated place-view PNG',
+      '.navharness/navigator/task-002/place-0-view-0.png',
+      PNG_SIG,
+      /\.navharness\/navigator\/task-002\/place-0-view-0\.png is not a readable PNG.*expected the \d+×\d+ place view/,
+    ],
+    [
+      'an evaluation record with an unknown failure class',
+      'eval/task-001.json',
+      '{"task_id":"task-001","success":false,"spl":0,"distance_to_goal":3,"shortest_path":4,"path_length":1,"failure":"gremlins"}',
+      /eval\/task-001\.json.*unknown failure class 'gremlins'/,
+    ],
   ];
 
-  it.each(cases)('%s is refused, named, and nothing is written', async (name, rel, content, message) => {
-    const dir = copyOf(`corrupt-${name.replace(/\W+/g, '-')}`);
-    writeFileSync(join(dir, rel), content);
-    const before = taskFiles(dir);
-    const metrics = readFileSync(join(dir, 'metrics.json'), 'utf8');
-    await expect(runSequence({ ...OPTS, out: dir, resume: true })).rejects.toThrow(message);
-    expect(taskFiles(dir)).toEqual(before);
-    expect(readFileSync(join(dir, 'metrics.json'), 'utf8')).toBe(metrics);
-  }, 60_000);
+  it.each(cases)(
+    '%s is refused, named, and nothing is written',
+    async (name, rel, content, message) => {
+      const dir = copyOf(`corrupt-${name.replace(/\W+/g, '-')}`);
+      writeFileSync(join(dir, rel), content);
+      const before = taskFiles(dir);
+      const metrics = readFileSync(join(dir, 'metrics.json'), 'utf8');
+      await expect(runSequence({ ...OPTS, out: dir, resume: true })).rejects.toThrow(message);
+      expect(taskFiles(dir)).toEqual(before);
+      expect(readFileSync(join(dir, 'metrics.json'), 'utf8')).toBe(metrics);
+    },
+    60_000,
+  );
 });

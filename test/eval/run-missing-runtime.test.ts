@@ -17,8 +17,12 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 describe('a run whose runtime is missing', () => {
   it('leaves no run state; the same command runs once the runtime is there', async () => {
     const out = join(base, 'run');
-    const options = { house: 'seed:7', sequence: 1, agent: 'scripted', out, maxGoals: 1, harness: { stepBudget: 15, turnBudget: 6 } } as Parameters<typeof runSequence>[0];
-    const missing = vi.spyOn(ViewEncoder, 'create').mockRejectedValue(new Error('the view encoder needs onnxruntime-node, an optional dependency that is not installed'));
+    const options = { house: 'seed:7', sequence: 1, agent: 'scripted', out, maxGoals: 1, harness: { stepBudget: 15, turnBudget: 6 } } as Parameters<
+      typeof runSequence
+    >[0];
+    const missing = vi
+      .spyOn(ViewEncoder, 'create')
+      .mockRejectedValue(new Error('the view encoder needs onnxruntime-node, an optional dependency that is not installed'));
     await expect(runSequence(options)).rejects.toThrow(/needs onnxruntime-node/);
     missing.mockRestore();
     expect(existsSync(join(out, '.navharness', 'run-state.json'))).toBe(false);

@@ -11,7 +11,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../../src/memory/index.js';
 import { World, planGoatSequence, HouseSpecSchema } from '../../src/world/index.js';
 import { poseErrorM } from '../../src/eval/relocalisation-truth.js';
-import { knownCellsOf, noteLateRelocalisation, readRunStart, relocationCount, RUN_START_FILE, startRelocation, taskRelocation } from '../../src/eval/run-relocation.js';
+import {
+  knownCellsOf,
+  noteLateRelocalisation,
+  readRunStart,
+  relocationCount,
+  RUN_START_FILE,
+  startRelocation,
+  taskRelocation,
+} from '../../src/eval/run-relocation.js';
 import type { Navigator } from '../../src/navigator/index.js';
 
 const dirs: string[] = [];
@@ -73,7 +81,13 @@ describe('a late relocalisation in the run start file', () => {
     expect(readRunStart(ws)).toEqual({ known_cells_at_start: 120, relocalised: false });
     const g = Array.from({ length: 16 }, (_, i) => (i % 5 === 0 ? 1 : 0));
     noteLateRelocalisation(nav(431), ws, 2, 0.12, Float64Array.from(g));
-    expect(readRunStart(ws)).toEqual({ known_cells_at_start: 120, relocalised: false, late_relocalisation: { task: 2, frame: 431 }, relocalisation_error_m: 0.12, world_to_truth: g });
+    expect(readRunStart(ws)).toEqual({
+      known_cells_at_start: 120,
+      relocalised: false,
+      late_relocalisation: { task: 2, frame: 431 },
+      relocalisation_error_m: 0.12,
+      world_to_truth: g,
+    });
     // the first time stays
     noteLateRelocalisation(nav(431), ws, 3);
     expect(readRunStart(ws)?.late_relocalisation).toEqual({ task: 2, frame: 431 });

@@ -9,7 +9,17 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { ate, estimatedTumPath, parseTumTrajectory, replayIndexPath, ReplayIndexSchema, replayMapPath, replayViewsPath, runSequence, trueTumPath } from '../../src/eval/index.js';
+import {
+  ate,
+  estimatedTumPath,
+  parseTumTrajectory,
+  replayIndexPath,
+  ReplayIndexSchema,
+  replayMapPath,
+  replayViewsPath,
+  runSequence,
+  trueTumPath,
+} from '../../src/eval/index.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -64,7 +74,9 @@ describe('TUM trajectory files of a run', () => {
     expect(est.length).toBeGreaterThan(10);
     const a = ate(gt, est, { maxDt: 0.001 });
     // the raw positions differ (another world frame) ...
-    const raw = Math.max(...a.series.map((s, i) => Math.hypot(est[i].pose[3] - gt[i].pose[3], est[i].pose[7] - gt[i].pose[7], est[i].pose[11] - gt[i].pose[11])));
+    const raw = Math.max(
+      ...a.series.map((s, i) => Math.hypot(est[i].pose[3] - gt[i].pose[3], est[i].pose[7] - gt[i].pose[7], est[i].pose[11] - gt[i].pose[11])),
+    );
     expect(raw).toBeGreaterThan(a.rmse_m);
     // ... and the aligned error is small
     expect(a.rmse_m).toBeLessThan(0.1);

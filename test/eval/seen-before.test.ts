@@ -19,7 +19,10 @@ function run(root: string, name: string, tasks: { goal: number[]; seen: number[]
   tasks.forEach((t, i) => {
     const id = `task-00${i + 1}`;
     writeFileSync(join(dir, 'eval', `seen-objects-${id}.json`), JSON.stringify({ task_id: id, goal_instance_ids: t.goal, seen: t.seen }));
-    writeFileSync(join(dir, 'eval', `${id}.json`), JSON.stringify({ task_id: id, success: t.spl > 0, spl: t.spl, distance_to_goal: 0, shortest_path: 5, path_length: 6 }));
+    writeFileSync(
+      join(dir, 'eval', `${id}.json`),
+      JSON.stringify({ task_id: id, success: t.spl > 0, spl: t.spl, distance_to_goal: 0, shortest_path: 5, path_length: 6 }),
+    );
   });
   return dir;
 }
@@ -28,9 +31,16 @@ describe('goals seen by an earlier run', () => {
   it('splits each run by what the runs before it saw', () => {
     const root = mkdtempSync(join(tmpdir(), 'seen-'));
     dirs.push(root);
-    const r1 = run(root, 'run-001', [{ goal: [5], seen: [5, 7], spl: 0.5 }, { goal: [9], seen: [9, 11], spl: 0 }]);
+    const r1 = run(root, 'run-001', [
+      { goal: [5], seen: [5, 7], spl: 0.5 },
+      { goal: [9], seen: [9, 11], spl: 0 },
+    ]);
     // run 2: goal 7 (seen in run 1), goal 12 (seen only in run 2 itself), goal 11 (run 1)
-    const r2 = run(root, 'run-002', [{ goal: [7], seen: [7], spl: 0.9 }, { goal: [12, 13], seen: [12], spl: 0.4 }, { goal: [3, 11], seen: [], spl: 0 }]);
+    const r2 = run(root, 'run-002', [
+      { goal: [7], seen: [7], spl: 0.9 },
+      { goal: [12, 13], seen: [12], spl: 0.4 },
+      { goal: [3, 11], seen: [], spl: 0 },
+    ]);
     // run 3: goal 12 was seen by run 2
     const r3 = run(root, 'run-003', [{ goal: [12], seen: [12], spl: 0.8 }]);
     const none = join(root, 'run-004');

@@ -22,7 +22,26 @@ describe('navharness vln --tours --harness lifelong (offline, scripted agent)', 
     const eps = join(dir, 'eps.json');
     writeFileSync(eps, JSON.stringify(await generateDataset({ kind: 'instruction', houses: 1, perHouse: 2, seed: 11 })));
     const out = join(dir, 'out');
-    const args = [CLI, 'vln', '--episodes', eps, '--agent', 'scripted', '--tours', '--harness', 'lifelong', '--pose', 'ground-truth', '--budget', '40', '--turn-budget', '16', '--out', out, '--json'];
+    const args = [
+      CLI,
+      'vln',
+      '--episodes',
+      eps,
+      '--agent',
+      'scripted',
+      '--tours',
+      '--harness',
+      'lifelong',
+      '--pose',
+      'ground-truth',
+      '--budget',
+      '40',
+      '--turn-budget',
+      '16',
+      '--out',
+      out,
+      '--json',
+    ];
     const tour = join(out, 'tours/tour-001');
     const committed = () => existsSync(join(tour, '.navharness/closed/task-001.json'));
     // its own process group: tsx runs the CLI in a child process, which a SIGKILL of tsx alone would orphan
@@ -56,7 +75,10 @@ describe('navharness vln --tours --harness lifelong (offline, scripted agent)', 
     expect(refused.stderr).toMatch(/already holds tours; pass --resume/);
     const resumed = spawnSync(TSX, [...args, '--resume'], { cwd: ROOT, encoding: 'utf8' });
     expect(resumed.status, resumed.stderr).toBe(0);
-    const ledger = readFileSync(join(tour, 'ledger.md'), 'utf8').split('\n').filter((l) => l.startsWith('- task-')).map((l) => l.split(' · ')[0].slice(2));
+    const ledger = readFileSync(join(tour, 'ledger.md'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('- task-'))
+      .map((l) => l.split(' · ')[0].slice(2));
     expect(ledger).toEqual(['task-001', 'task-002']);
     for (const [p, text] of kept) expect(readFileSync(join(tour, p), 'utf8')).toBe(text);
     const metrics = JSON.parse(resumed.stdout);

@@ -40,7 +40,10 @@ describe('lifelong tours', () => {
     const episodes = await smallEpisodes(2, 11);
     const out = tmp();
     const events: HarnessEvent[] = [];
-    const r = await runLifelongTour(episodes, options(out, (e) => events.push(e)));
+    const r = await runLifelongTour(
+      episodes,
+      options(out, (e) => events.push(e)),
+    );
     expect(r.closedNow).toBe(2);
     expect(r.tasks.map((t) => t.episode)).toEqual(episodes.map((e) => e.id));
     const record = JSON.parse(readFileSync(join(out, 'tasks/task-002/record.json'), 'utf8'));
@@ -77,7 +80,9 @@ describe('lifelong tours', () => {
       if (e.kind === 'task-start' && e.task === 'task-002') throw new Error('crash in task-002');
     };
     await expect(runLifelongTour(episodes, options(out, crash))).rejects.toThrow(/crash in task-002/);
-    const kept = ['tasks/task-001/record.json', 'eval/task-001.json', 'eval/vln-task-001.json', 'tasks/task-001/handover.md'].map((p) => [p, readFileSync(join(out, p), 'utf8')] as const);
+    const kept = ['tasks/task-001/record.json', 'eval/task-001.json', 'eval/vln-task-001.json', 'tasks/task-001/handover.md'].map(
+      (p) => [p, readFileSync(join(out, p), 'utf8')] as const,
+    );
     await expect(runLifelongTour(episodes, options(out))).rejects.toThrow(/already holds a tour; pass --resume/);
     const events: HarnessEvent[] = [];
     const r = await runLifelongTour(episodes, { ...options(out, (e) => events.push(e)), resume: true });

@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { fromQuatTranslation, multiply, type Mat4 } from '../../src/geometry/pose.js';
-import { alignPoints, alignRigid, associateByTime, ate, errorStats, formatTumTrajectory, parseTumTrajectory, readTumTrajectory, rpe, type TumPose } from '../../src/eval/index.js';
+import {
+  alignPoints,
+  alignRigid,
+  associateByTime,
+  ate,
+  errorStats,
+  formatTumTrajectory,
+  parseTumTrajectory,
+  readTumTrajectory,
+  rpe,
+  type TumPose,
+} from '../../src/eval/index.js';
 import { EVO_REF, skipReason } from '../../bench/support/shared-data.js';
 
 function helix(n: number): TumPose[] {
   const out: TumPose[] = [];
   for (let i = 0; i < n; i++) {
     const a = i * 0.1;
-    const h = Math.sin(a / 2), c = Math.cos(a / 2);
+    const h = Math.sin(a / 2),
+      c = Math.cos(a / 2);
     out.push({ time: 100 + i * 0.033, pose: fromQuatTranslation([0, h, 0, c], [Math.cos(a), 0.05 * i, Math.sin(a)]) });
   }
   return out;
@@ -17,7 +29,13 @@ function helix(n: number): TumPose[] {
 describe('trajectory evaluation', () => {
   it('recovers a known rigid transform between point sets', () => {
     const T = fromQuatTranslation([0.2, -0.4, 0.1, 0.89], [1.5, -2, 0.25]);
-    const est: [number, number, number][] = [[0, 0, 0], [1, 0, 0], [0, 2, 0], [0, 0, 3], [1, 1, 1]];
+    const est: [number, number, number][] = [
+      [0, 0, 0],
+      [1, 0, 0],
+      [0, 2, 0],
+      [0, 0, 3],
+      [1, 1, 1],
+    ];
     const ref = est.map((p) => [0, 1, 2].map((r) => T[r * 4] * p[0] + T[r * 4 + 1] * p[1] + T[r * 4 + 2] * p[2] + T[r * 4 + 3]) as [number, number, number]);
     const A = alignRigid(ref, est);
     for (let i = 0; i < 12; i++) expect(A[i]).toBeCloseTo(T[i], 9);
@@ -26,8 +44,17 @@ describe('trajectory evaluation', () => {
   it('recovers a known Sim(3) transform (rotation, translation and scale) between point sets', () => {
     const R = fromQuatTranslation([0.1, 0.3, -0.2, 0.93], [0.7, -1.2, 2.5]);
     const s = 2.75;
-    const est: [number, number, number][] = [[0, 0, 0], [1, 0, 0], [0, 2, 0], [0, 0, 3], [1, 1, 1], [-2, 0.5, 1]];
-    const ref = est.map((p) => [0, 1, 2].map((r) => s * (R[r * 4] * p[0] + R[r * 4 + 1] * p[1] + R[r * 4 + 2] * p[2]) + R[r * 4 + 3]) as [number, number, number]);
+    const est: [number, number, number][] = [
+      [0, 0, 0],
+      [1, 0, 0],
+      [0, 2, 0],
+      [0, 0, 3],
+      [1, 1, 1],
+      [-2, 0.5, 1],
+    ];
+    const ref = est.map(
+      (p) => [0, 1, 2].map((r) => s * (R[r * 4] * p[0] + R[r * 4 + 1] * p[1] + R[r * 4 + 2] * p[2]) + R[r * 4 + 3]) as [number, number, number],
+    );
     const A = alignPoints(ref, est, 'sim3');
     expect(A.scale).toBeCloseTo(s, 9);
     for (const i of [0, 1, 2, 4, 5, 6, 8, 9, 10]) expect(A.transform[i]).toBeCloseTo(s * R[i], 9);
@@ -76,7 +103,8 @@ describe('trajectory evaluation', () => {
     expect(a.series.length).toBe(30);
     expect(a.stats.max).toBeGreaterThan(a.stats.median);
     expect(a.stats.min).toBeLessThanOrEqual(a.stats.median);
-    const r1 = rpe(gt, est, 1), r5 = rpe(gt, est, 5);
+    const r1 = rpe(gt, est, 1),
+      r5 = rpe(gt, est, 5);
     expect(r1.pairs).toBe(29);
     expect(r5.pairs).toBe(25);
     expect(r5.delta).toBe(5);

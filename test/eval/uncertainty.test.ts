@@ -10,7 +10,8 @@ import { PricesSchema } from '../../src/eval/index.js';
 
 const t = (success: boolean, spl = success ? 0.5 : 0): ScoredTask => ({ success, spl });
 /** `n` sequences of 4 tasks; sequence i succeeds at the positions its bits say. */
-const seqs = (n: number, pattern: (i: number, k: number) => boolean): ScoredTask[][] => Array.from({ length: n }, (_, i) => Array.from({ length: 4 }, (_, k) => t(pattern(i, k))));
+const seqs = (n: number, pattern: (i: number, k: number) => boolean): ScoredTask[][] =>
+  Array.from({ length: n }, (_, i) => Array.from({ length: 4 }, (_, k) => t(pattern(i, k))));
 
 describe('bootstrap intervals over sequences', () => {
   it('are null for one sequence, contain the estimate, are reproducible, and narrow with more sequences', () => {
@@ -26,7 +27,12 @@ describe('bootstrap intervals over sequences', () => {
     expect(b[1] - b[0]).toBeLessThan(a[1] - a[0]);
     expect(bootstrapInterval(few, SCORES.s_SR)).toEqual(a);
     // all sequences alike: no spread
-    expect(bootstrapInterval(seqs(5, () => true), SCORES.e_SR)).toEqual([1, 1]);
+    expect(
+      bootstrapInterval(
+        seqs(5, () => true),
+        SCORES.e_SR,
+      ),
+    ).toEqual([1, 1]);
   });
 
   it('success by position counts the tasks at each position, sequences of different lengths included', () => {
@@ -56,8 +62,29 @@ describe('bootstrap intervals over sequences', () => {
 
   it('metricsOf carries s_SR_ci95, SPL_ci95, e_SR_ci95 and by_position beside the scores', () => {
     const zero = { uncachedInput: 0, cachedInput: 0, output: 0 };
-    const row = (success: boolean): TaskRow => ({ status: success ? 'complete' : 'incomplete', claim: 'complete', success, spl: success ? 0.8 : 0, shortest: 1, walked: success ? 1.25 : 3, usage: zero, navigation: zero, auxiliary: zero, peakPromptTokens: null, tokenSource: 'estimate', successDefinition: 'papers-1m', failure: null });
-    const m = metricsOf([[row(true), row(false)], [row(true), row(true)], [row(false), row(true)]], PricesSchema.parse({}));
+    const row = (success: boolean): TaskRow => ({
+      status: success ? 'complete' : 'incomplete',
+      claim: 'complete',
+      success,
+      spl: success ? 0.8 : 0,
+      shortest: 1,
+      walked: success ? 1.25 : 3,
+      usage: zero,
+      navigation: zero,
+      auxiliary: zero,
+      peakPromptTokens: null,
+      tokenSource: 'estimate',
+      successDefinition: 'papers-1m',
+      failure: null,
+    });
+    const m = metricsOf(
+      [
+        [row(true), row(false)],
+        [row(true), row(true)],
+        [row(false), row(true)],
+      ],
+      PricesSchema.parse({}),
+    );
     expect(m.s_SR).toBeCloseTo(4 / 6, 10);
     expect(m.s_SR_ci95![0]).toBeLessThanOrEqual(m.s_SR);
     expect(m.s_SR_ci95![1]).toBeGreaterThanOrEqual(m.s_SR);

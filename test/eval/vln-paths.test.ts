@@ -23,7 +23,9 @@ describe('VLN episode paths', () => {
       // the agent's path starts at the episode's start and is as long as the evaluator measured it
       expect(o.paths.agent[0][0]).toBeCloseTo(ep.start.position[0], 1);
       expect(o.paths.agent[0][2]).toBeCloseTo(ep.start.position[2], 1);
-      const length = o.paths.agent.slice(1).reduce((s: number, p: number[], i: number) => s + Math.hypot(p[0] - o.paths.agent[i][0], p[2] - o.paths.agent[i][2]), 0);
+      const length = o.paths.agent
+        .slice(1)
+        .reduce((s: number, p: number[], i: number) => s + Math.hypot(p[0] - o.paths.agent[i][0], p[2] - o.paths.agent[i][2]), 0);
       expect(length).toBeCloseTo(o.scores.pathLength, 0);
       expect(o.map).toBe('maps/episode-0001.png');
       const png = PNG.sync.read(readFileSync(join(dir, o.map)));

@@ -50,13 +50,17 @@ describe('VLN tours', () => {
   it('refuses a tour that leaves its house', async () => {
     const [a] = await smallEpisodes(1, 11);
     const [b] = await smallEpisodes(1, 12);
-    await expect(runVlnTours([{ id: 'mixed', episodes: [a, b] }], { config: 'goal', agent: { kind: 'scripted' }, budget: 5, maxDecisions: 5 })).rejects.toThrow(/another house/);
+    await expect(runVlnTours([{ id: 'mixed', episodes: [a, b] }], { config: 'goal', agent: { kind: 'scripted' }, budget: 5, maxDecisions: 5 })).rejects.toThrow(
+      /another house/,
+    );
   }, 300_000);
 });
 
 describe('navharness vln --tours', () => {
   it('is refused with --dataset, saying what it runs', async () => {
     const { vlnCommand } = await import('../../src/commands/vln.js');
-    await expect(vlnCommand({ dataset: 'r2r-ce:/nowhere', tours: true, agent: 'scripted', config: 'goal', out: '/tmp/nh-never' })).rejects.toThrow(/--tours runs the --episodes file's episodes house by house/);
+    await expect(vlnCommand({ dataset: 'r2r-ce:/nowhere', tours: true, agent: 'scripted', config: 'goal', out: '/tmp/nh-never' })).rejects.toThrow(
+      /--tours runs the --episodes file's episodes house by house/,
+    );
   });
 });

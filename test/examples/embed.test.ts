@@ -23,7 +23,7 @@ describe('examples/embed.ts', () => {
     expect(Buffer.from(r.png.subarray(0, 8)).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
   });
 
-  it('stops with the mapper\'s reason on a bad frame', async () => {
+  it("stops with the mapper's reason on a bad frame", async () => {
     const bad = [frames[0], { depth: new Float32Array(7), pose: frames[1].pose }];
     await expect(mapAndPlan(bad, K, NAVIGATOR_FRAME, -0.88)).rejects.toThrow(/depth has 7 values but the intrinsics say 160×120/);
   });

@@ -28,7 +28,9 @@ describe('heights', () => {
   });
 
   it('write the navigator frame entries as the plain per-axis formulas, zeros included', () => {
-    const yaw = 0.7, c = Math.cos(yaw), s = Math.sin(yaw);
+    const yaw = 0.7,
+      c = Math.cos(yaw),
+      s = Math.sin(yaw);
     const m = levelPose(NAVIGATOR_FRAME, { x: 1.5, z: -3, yaw }, 1.2);
     expect(Array.from(m)).toEqual([c, 0, -s, 1.5, 0, 1, 0, -1.2, s, 0, c, -3, 0, 0, 0, 1]);
     expect(m.some((v) => Object.is(v, -0))).toBe(false);

@@ -28,7 +28,21 @@ describe('the handover carried from the previous run', () => {
     expect(readingList(journal, cfg, null, carried)).toEqual([carried]);
     expect(readingList(journal, cfg, 'task-001', carried)).toEqual(['tasks/task-001/handover.md']);
     expect(readingList(journal, parseHarnessConfig({ taskRecords: false }), null, carried)).toEqual([]);
-    const opening = openingContent(cfg, journal, { taskNumber: 1, goal: { kind: 'object', text: 'sofa' }, previousTaskId: null, carriedHandover: carried, handoverPath: 'tasks/task-001/handover.md', stepBudget: 50, turnBudget: 10, relocationViews: null }, false);
+    const opening = openingContent(
+      cfg,
+      journal,
+      {
+        taskNumber: 1,
+        goal: { kind: 'object', text: 'sofa' },
+        previousTaskId: null,
+        carriedHandover: carried,
+        handoverPath: 'tasks/task-001/handover.md',
+        stepBudget: 50,
+        turnBudget: 10,
+        relocationViews: null,
+      },
+      false,
+    );
     expect(textOf(opening.content)).toContain(`- ${carried}`);
   });
 

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { boundaryAction, certificationPlan, prestopCheckDue, withholdsStop, type BoundaryState } from '../../src/harness/closure-rules.js';
 import type { StoredVerdict } from '../../src/memory/schemas.js';
 
-const verdict = (v: StoredVerdict['verdict'], steps: number): StoredVerdict => ({ verdict: v, evidence: 'e', searched_places: [], confidence: 0.5, check: 'prestop', steps_at_check: steps });
+const verdict = (v: StoredVerdict['verdict'], steps: number): StoredVerdict => ({
+  verdict: v,
+  evidence: 'e',
+  searched_places: [],
+  confidence: 0.5,
+  check: 'prestop',
+  steps_at_check: steps,
+});
 
 describe('paper 001 §3.4 pre-stop verification: only the first checked request of a task is checked', () => {
   it.each([

@@ -24,11 +24,25 @@ const journal = new Journal(Workspace.open({ runDir: join(dir, 'run'), houseDir:
 const INSTRUCTION = 'Walk forward in the hallway and enter the kitchen. Stop next to the red oven.';
 const goal = instructionGoal(INSTRUCTION);
 
-const evidence = (): JudgeEvidence => ({ goal, stopViews: [], stopPngs: [], earlier: [], mapPng: null, record: { taskPosition: 2, tasksInRun: 4, stepsUsed: 10, stepBudget: 300, frameCount: 50, markerNames: ['kitchen'] } });
+const evidence = (): JudgeEvidence => ({
+  goal,
+  stopViews: [],
+  stopPngs: [],
+  earlier: [],
+  mapPng: null,
+  record: { taskPosition: 2, tasksInRun: 4, stepsUsed: 10, stepBudget: 300, frameCount: 50, markerNames: ['kitchen'] },
+});
 
 describe('instruction goals', () => {
   it('the opening gives the instruction as the goal, get_goal repeats it, the record keeps its kind', async () => {
-    const opening = textOf(openingContent(parseHarnessConfig({}), journal, { taskNumber: 2, goal, previousTaskId: null, handoverPath: 'tasks/task-002/handover.md', stepBudget: 300, turnBudget: 60, relocationViews: null }, false).content);
+    const opening = textOf(
+      openingContent(
+        parseHarnessConfig({}),
+        journal,
+        { taskNumber: 2, goal, previousTaskId: null, handoverPath: 'tasks/task-002/handover.md', stepBudget: 300, turnBudget: 60, relocationViews: null },
+        false,
+      ).content,
+    );
     expect(opening).toContain(`Task 2. Goal: follow this route instruction and close the task where it ends: ${INSTRUCTION}`);
     const r = await getGoalTool.run({}, { goal } as never);
     expect(textOf(r.content)).toBe(`Follow this route instruction and close the task where it ends: ${INSTRUCTION}`);
@@ -37,12 +51,17 @@ describe('instruction goals', () => {
 
   it("the judge's request reads the instruction as a route whose end the close claims", () => {
     const first = judgeContent(evidence())[0];
-    expect(first.type === 'text' ? first.text : '').toContain(`Goal: follow this route instruction and stop where it ends: "${INSTRUCTION}". The task is complete when the stopping point is where the instruction ends.`);
+    expect(first.type === 'text' ? first.text : '').toContain(
+      `Goal: follow this route instruction and stop where it ends: "${INSTRUCTION}". The task is complete when the stopping point is where the instruction ends.`,
+    );
   });
 
   it('the offline judge decides by the success distance of the instruction end and names no distance', async () => {
     let d: number | null = 2.9;
-    const judge = new InstructionEndJudge(() => d, () => 3);
+    const judge = new InstructionEndJudge(
+      () => d,
+      () => 3,
+    );
     const near = await judge.check(evidence());
     expect(near.verdict.verdict).toBe('complete');
     d = 3.1;

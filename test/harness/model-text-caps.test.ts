@@ -14,7 +14,12 @@ const MB = 'the sofa is beige. '.repeat(55_000); // about 1 MB
 
 describe('judge verdict caps', () => {
   it('1 MB of evidence and 200 long searched places are cut to the limits', () => {
-    const reply = JSON.stringify({ verdict: 'complete', evidence: MB, searched_places: Array.from({ length: 200 }, (_, i) => `room ${i} `.repeat(2_000)), confidence: 0.9 });
+    const reply = JSON.stringify({
+      verdict: 'complete',
+      evidence: MB,
+      searched_places: Array.from({ length: 200 }, (_, i) => `room ${i} `.repeat(2_000)),
+      confidence: 0.9,
+    });
     const r = parseVerdict(reply);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -26,7 +31,12 @@ describe('judge verdict caps', () => {
   });
 
   it('coordinates in judge text are scrubbed', () => {
-    const reply = JSON.stringify({ verdict: 'incomplete', evidence: 'the robot stands at (1.2, -3.4), far from the mug', searched_places: ['kitchen near x=2.5 z=1.0'], confidence: 0.7 });
+    const reply = JSON.stringify({
+      verdict: 'incomplete',
+      evidence: 'the robot stands at (1.2, -3.4), far from the mug',
+      searched_places: ['kitchen near x=2.5 z=1.0'],
+      confidence: 0.7,
+    });
     const r = parseVerdict(reply);
     expect(r.ok).toBe(true);
     if (!r.ok) return;

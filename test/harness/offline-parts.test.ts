@@ -37,7 +37,14 @@ describe('single-session compaction', () => {
 });
 
 describe('place matcher (view encoder)', () => {
-  const place = (name: string, v: { width: number; height: number; rgb: Uint8Array }): Place => ({ name, pose: { x: 0, z: 0, yaw: 0 }, floor: 0, views: [{ ...v, pose: { x: 0, z: 0, yaw: 0 }, floor: 0, time: 0 }], seq: 0, moves: 0 });
+  const place = (name: string, v: { width: number; height: number; rgb: Uint8Array }): Place => ({
+    name,
+    pose: { x: 0, z: 0, yaw: 0 },
+    floor: 0,
+    views: [{ ...v, pose: { x: 0, z: 0, yaw: 0 }, floor: 0, time: 0 }],
+    seq: 0,
+    moves: 0,
+  });
 
   it('the view-encoder matcher ranks an identical view first (cosine 1)', async () => {
     const enc = await ViewEncoder.create();

@@ -47,7 +47,13 @@ function setup(actorScript: ScriptedStep[], judgeReplies: string[], config: Harn
   const orch = new Orchestrator({
     navigator: world.navigator,
     journal,
-    config: parseHarnessConfig({ hopTurns: 4, turnBudget: 30, stepBudget: 50, ...config, recovery: { minTurns: 0, maxRecoveries: 3, ...(config.recovery ?? {}) } }),
+    config: parseHarnessConfig({
+      hopTurns: 4,
+      turnBudget: 30,
+      stepBudget: 50,
+      ...config,
+      recovery: { minTurns: 0, maxRecoveries: 3, ...(config.recovery ?? {}) },
+    }),
     actor,
     judge: new ModelJudge(judgeModel),
     wakeUp: new MatcherWakeUp(new HistogramPlaceMatcher()),
@@ -58,14 +64,22 @@ function setup(actorScript: ScriptedStep[], judgeReplies: string[], config: Harn
 
 const goal = { kind: 'object' as const, text: 'bed' };
 const V = (verdict: string, evidence = 'the views show it') => JSON.stringify({ verdict, evidence, searched_places: ['hall'], confidence: 0.8 });
-const close = (claim: 'complete' | 'incomplete', evidence = 'I see it'): ScriptedStep => ({ toolCalls: [{ name: 'close_task', arguments: { claim, evidence } }] });
+const close = (claim: 'complete' | 'incomplete', evidence = 'I see it'): ScriptedStep => ({
+  toolCalls: [{ name: 'close_task', arguments: { claim, evidence } }],
+});
 const write = (path: string, content: string): ScriptedStep => ({ toolCalls: [{ name: 'write_file', arguments: { path, content } }] });
 const HANDOVER = 'tasks/task-001/handover.md';
 
 describe('close flow (paper 001 §3.4)', () => {
   it('prompts once for a missing handover, withholds STOP on the first contradicting verdict, honours the next request and certifies afresh after motion', async () => {
     const { orch, journal, actor, judgeModel } = setup(
-      [close('complete'), write(HANDOVER, 'Goal bed. Searched the hall.'), { text: 'written' }, { toolCalls: [{ name: 'step', arguments: { actions: ['left'] } }] }, close('complete', 'still there')],
+      [
+        close('complete'),
+        write(HANDOVER, 'Goal bed. Searched the hall.'),
+        { text: 'written' },
+        { toolCalls: [{ name: 'step', arguments: { actions: ['left'] } }] },
+        close('complete', 'still there'),
+      ],
       ['I think it is not there', V('incomplete', 'no bed in any stop view'), V('complete', 'bed at close range')],
     );
     const out = await orch.runTask({ index: 1, goal });
@@ -111,7 +125,10 @@ describe('close flow (paper 001 §3.4)', () => {
   }, 60_000);
 
   it('the judge receives its images in the order its prompt states: earlier frames, then the stop views, the map last', async () => {
-    const { orch, judgeModel } = setup([{ toolCalls: [{ name: 'step', arguments: { actions: ['forward', 'left', 'forward'] } }] }, write(HANDOVER, 'Goal bed.'), close('complete')], [V('complete')]);
+    const { orch, judgeModel } = setup(
+      [{ toolCalls: [{ name: 'step', arguments: { actions: ['forward', 'left', 'forward'] } }] }, write(HANDOVER, 'Goal bed.'), close('complete')],
+      [V('complete')],
+    );
     await orch.runTask({ index: 1, goal });
     const req = judgeModel.requests[0];
     const parts = req.messages[0].role === 'user' ? req.messages[0].content : [];
@@ -138,14 +155,25 @@ describe('close flow (paper 001 §3.4)', () => {
   }, 60_000);
 
   it('with verification and certification off, the ledger says claimed and no judge is called', async () => {
-    const { orch, judgeModel } = setup([write(HANDOVER, 'Goal bed.'), close('incomplete', 'not found')], [], { prestopVerification: false, certification: false });
+    const { orch, judgeModel } = setup([write(HANDOVER, 'Goal bed.'), close('incomplete', 'not found')], [], {
+      prestopVerification: false,
+      certification: false,
+    });
     const out = await orch.runTask({ index: 1, goal });
     expect(out.record).toMatchObject({ status: 'claimed', verdict: null, claim: { claim: 'incomplete' } });
     expect(judgeModel.requests).toHaveLength(0);
   }, 60_000);
 
   it('a definite verdict agreeing with the claim does not withhold; the check counter survives a recovery', async () => {
-    const note = (scope: string) => JSON.stringify({ searched_places: ['hall'], exclusions: [], last_reliable_anchor: 'start', untried_options: ['kitchen'], uncertainties: [], suggested_scope: scope });
+    const note = (scope: string) =>
+      JSON.stringify({
+        searched_places: ['hall'],
+        exclusions: [],
+        last_reliable_anchor: 'start',
+        untried_options: ['kitchen'],
+        uncertainties: [],
+        suggested_scope: scope,
+      });
     const { orch, judgeModel } = setup(
       [
         write(HANDOVER, 'Goal bed.'),
@@ -166,7 +194,15 @@ describe('close flow (paper 001 §3.4)', () => {
 
 describe('recovery (paper 001 §3.3)', () => {
   it('writes distinct notes in a file-only hop, escalates a repeated scope, and opens a fresh conversation with the brief and place graph', async () => {
-    const note = (scope: string) => JSON.stringify({ searched_places: ['hall'], exclusions: [{ place: 'hall', ruled_out: 'no bed', supporting_observation: 'four views of the hall' }], last_reliable_anchor: 'start', untried_options: ['kitchen'], uncertainties: [], suggested_scope: scope });
+    const note = (scope: string) =>
+      JSON.stringify({
+        searched_places: ['hall'],
+        exclusions: [{ place: 'hall', ruled_out: 'no bed', supporting_observation: 'four views of the hall' }],
+        last_reliable_anchor: 'start',
+        untried_options: ['kitchen'],
+        uncertainties: [],
+        suggested_scope: scope,
+      });
     const rec = (scope: string): ScriptedStep => ({ toolCalls: [{ name: 'request_recovery', arguments: { scope, reason: 'lost', confidence: 0.9 } }] });
     const { orch, actor, journal } = setup(
       [
@@ -214,7 +250,11 @@ describe('recovery (paper 001 §3.3)', () => {
 
   it('declines a request before t_min turns and says so in the same conversation', async () => {
     const { orch, actor } = setup(
-      [{ toolCalls: [{ name: 'request_recovery', arguments: { scope: 'house', reason: 'confused', confidence: 1 } }] }, write(HANDOVER, 'Goal bed.'), close('incomplete')],
+      [
+        { toolCalls: [{ name: 'request_recovery', arguments: { scope: 'house', reason: 'confused', confidence: 1 } }] },
+        write(HANDOVER, 'Goal bed.'),
+        close('incomplete'),
+      ],
       [V('incomplete')],
       { recovery: { minTurns: 5 } },
     );
@@ -247,8 +287,13 @@ describe('session policies (paper 001 §3.1)', () => {
     new MockModel((req) => {
       const last = req.messages[req.messages.length - 1];
       if (last.role === 'tool' && last.name === 'close_task') return { text: 'yielding' };
-      const path = req.messages.map((m) => (m.role === 'user' ? textOf(m.content) : '')).join('\n').match(/tasks\/task-\d+\/handover\.md/g)?.pop();
-      if (handover && path && !(last.role === 'tool' && last.name === 'write_file')) return { toolCalls: [{ name: 'write_file', arguments: { path, content: 'Goal done.' } }] };
+      const path = req.messages
+        .map((m) => (m.role === 'user' ? textOf(m.content) : ''))
+        .join('\n')
+        .match(/tasks\/task-\d+\/handover\.md/g)
+        ?.pop();
+      if (handover && path && !(last.role === 'tool' && last.name === 'write_file'))
+        return { toolCalls: [{ name: 'write_file', arguments: { path, content: 'Goal done.' } }] };
       return { toolCalls: [{ name: 'close_task', arguments: { claim: 'incomplete', evidence: 'gave up' } }] };
     });
 
@@ -351,7 +396,10 @@ describe('session policies (paper 001 §3.1)', () => {
 
   it('single: an approved recovery goes on in the same conversation (its backend manages it), with the recovery opening said in it', async () => {
     const { orch, actor } = setup(
-      [{ toolCalls: [{ name: 'request_recovery', arguments: { scope: 'attempt', reason: 'lost the plan', confidence: 0.9 } }] }, close('incomplete', 'gave up')],
+      [
+        { toolCalls: [{ name: 'request_recovery', arguments: { scope: 'attempt', reason: 'lost the plan', confidence: 0.9 } }] },
+        close('incomplete', 'gave up'),
+      ],
       [],
       { policy: 'single', prestopVerification: false, certification: false },
     );
@@ -370,7 +418,13 @@ describe('single-session compaction (seed 000: only when the window fills, never
     const stepOnce: ScriptedStep = { toolCalls: [{ name: 'step', arguments: { actions: ['left'] } }], usage: u(18_000) };
     const closeAt = (n: number): ScriptedStep => ({ ...close('incomplete', 'gave up'), usage: u(n) });
     const { orch, journal, actor } = setup(
-      [stepOnce, closeAt(18_000), { toolCalls: [{ name: 'step', arguments: { actions: ['left'] } }], usage: u(20_500) }, { text: 'Summary: task 2, goal sofa; turned left twice.' }, closeAt(2_000)],
+      [
+        stepOnce,
+        closeAt(18_000),
+        { toolCalls: [{ name: 'step', arguments: { actions: ['left'] } }], usage: u(20_500) },
+        { text: 'Summary: task 2, goal sofa; turned left twice.' },
+        closeAt(2_000),
+      ],
       [],
       { policy: 'single', prestopVerification: false, certification: false, contextWindow: 20_000 },
     );
@@ -421,11 +475,35 @@ describe('relocation between tasks', () => {
 
 describe('a real SDK backend in the loop (OpenAI Responses against a local mock server)', () => {
   const body = (output: unknown[], cached: number) => ({
-    id: 'resp', object: 'response', created_at: 1_700_000_000, status: 'completed', model: 'gpt-test', output,
-    usage: { input_tokens: 1000, input_tokens_details: { cached_tokens: cached }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 1020 },
+    id: 'resp',
+    object: 'response',
+    created_at: 1_700_000_000,
+    status: 'completed',
+    model: 'gpt-test',
+    output,
+    usage: {
+      input_tokens: 1000,
+      input_tokens_details: { cached_tokens: cached },
+      output_tokens: 20,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 1020,
+    },
   });
-  const call = (id: string, name: string, args: unknown) => ({ type: 'function_call', id: `fc_${id}`, call_id: id, name, arguments: JSON.stringify(args), status: 'completed' });
-  const message = (t: string) => ({ type: 'message', id: 'msg', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: t, annotations: [] }] });
+  const call = (id: string, name: string, args: unknown) => ({
+    type: 'function_call',
+    id: `fc_${id}`,
+    call_id: id,
+    name,
+    arguments: JSON.stringify(args),
+    status: 'completed',
+  });
+  const message = (t: string) => ({
+    type: 'message',
+    id: 'msg',
+    role: 'assistant',
+    status: 'completed',
+    content: [{ type: 'output_text', text: t, annotations: [] }],
+  });
 
   it('runs a task: camera images go back inside function_call_output, cached tokens are counted, the judge call has no tools', async () => {
     const server = await startMockServer([
@@ -440,8 +518,13 @@ describe('a real SDK backend in the loop (OpenAI Responses against a local mock 
       dirs.push(dir);
       const journal = new Journal(Workspace.open({ runDir: join(dir, 'run'), houseDir: join(dir, 'house') }));
       const orch = new Orchestrator({
-        navigator: world.navigator, journal, config: parseHarnessConfig({}), actor: model, judge: new ModelJudge(model),
-        wakeUp: new MatcherWakeUp(new HistogramPlaceMatcher()), tasksInRun: 1,
+        navigator: world.navigator,
+        journal,
+        config: parseHarnessConfig({}),
+        actor: model,
+        judge: new ModelJudge(model),
+        wakeUp: new MatcherWakeUp(new HistogramPlaceMatcher()),
+        tasksInRun: 1,
       });
       const out = await orch.runTask({ index: 1, goal });
       expect(out.record).toMatchObject({ status: 'complete', handover: HANDOVER });

@@ -17,7 +17,15 @@ ws.writeOwned({ kind: 'orchestrator' }, 'ledger.md', '# Ledger\n');
 ws.access({ kind: 'actor', handover: 'tasks/task-001/handover.md' }).write('tasks/task-001/handover.md', 'Goal bed.');
 ws.access({ kind: 'consolidation' }).write('house/rooms.md', 'Rooms.');
 
-const input = { taskNumber: 2, goal: { kind: 'object' as const, text: 'sofa' }, previousTaskId: 'task-001', handoverPath: 'tasks/task-002/handover.md', stepBudget: 100, turnBudget: 20, relocationViews: null };
+const input = {
+  taskNumber: 2,
+  goal: { kind: 'object' as const, text: 'sofa' },
+  previousTaskId: 'task-001',
+  handoverPath: 'tasks/task-002/handover.md',
+  stepBudget: 100,
+  turnBudget: 20,
+  relocationViews: null,
+};
 
 describe('session policy switches', () => {
   it.each([
@@ -35,7 +43,11 @@ describe('session policy switches', () => {
 
   it.each([
     { cfg: { policy: 'navharness' }, has: ['read_file', 'get_map', 'close_task'], lacks: [] },
-    { cfg: { policy: 'independent' }, has: ['observe', 'step', 'get_goal', 'close_task'], lacks: ['read_file', 'write_file', 'list_files', 'get_map', 'mark', 'preview_path', 'request_recovery'] },
+    {
+      cfg: { policy: 'independent' },
+      has: ['observe', 'step', 'get_goal', 'close_task'],
+      lacks: ['read_file', 'write_file', 'list_files', 'get_map', 'mark', 'preview_path', 'request_recovery'],
+    },
     { cfg: { policy: 'single' }, has: ['close_task', 'get_map', 'request_recovery'], lacks: ['read_file'] },
     { cfg: { maps: false }, has: ['read_file', 'mark'], lacks: ['get_map', 'preview_path'] },
   ] as const)('tools under $cfg', ({ cfg, has, lacks }) => {
@@ -60,7 +72,9 @@ describe('session policy switches', () => {
     const b = systemBrief(parseHarnessConfig({ policy: 'independent' }));
     expect(b).not.toMatch(/get_map|mark\(|marker|preview_path|persist|request_recovery|ledger|\bmap\b/i);
     for (const t of actorTools(parseHarnessConfig({ policy: 'independent' }))) expect(b).toContain(`- ${t.name}`);
-    const relocated = textOf(openingContent(parseHarnessConfig({ policy: 'independent' }), journal, { ...input, relocationViews: [new Uint8Array([1])] }, false).content);
+    const relocated = textOf(
+      openingContent(parseHarnessConfig({ policy: 'independent' }), journal, { ...input, relocationViews: [new Uint8Array([1])] }, false).content,
+    );
     expect(relocated).not.toMatch(/map|ledger|handover/i);
     expect(relocated).toContain('moved to a new starting point');
   });

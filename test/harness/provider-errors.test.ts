@@ -29,7 +29,14 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 const model = (url: string) => new OpenAIChatModel({ model: 'fake', baseURL: url, maxRetries: 1, timeoutMs: 5000 });
 const ERROR_500: FakeAnswer = { kind: 'error', status: 500 };
 const BROKEN: FakeAnswer = { kind: 'broken' };
-const evidence = { goal: { kind: 'object' as const, text: 'mug' }, stopViews: [], stopPngs: [], earlier: [], mapPng: null, record: { taskPosition: 1, tasksInRun: 1, stepsUsed: 3, stepBudget: 10, frameCount: 4, markerNames: [] } };
+const evidence = {
+  goal: { kind: 'object' as const, text: 'mug' },
+  stopViews: [],
+  stopPngs: [],
+  earlier: [],
+  mapPng: null,
+  record: { taskPosition: 1, tasksInRun: 1, stepsUsed: 3, stepBudget: 10, frameCount: 4, markerNames: [] },
+};
 
 describe('auxiliary calls degrade', () => {
   it.each([
@@ -48,7 +55,14 @@ describe('auxiliary calls degrade', () => {
   it('the wake-up gives a brief that says the cue is missing', async () => {
     fake = await startFakeProvider(() => ERROR_500);
     const view = { width: 2, height: 2, rgb: new Uint8Array(12) };
-    const place = { name: 'kitchen', pose: { x: 0, z: 0, yaw: 0 }, floor: 0, views: [{ ...view, pose: { x: 0, z: 0, yaw: 0 }, floor: 0, time: 0 }], seq: 0, moves: 0 } as Place;
+    const place = {
+      name: 'kitchen',
+      pose: { x: 0, z: 0, yaw: 0 },
+      floor: 0,
+      views: [{ ...view, pose: { x: 0, z: 0, yaw: 0 }, floor: 0, time: 0 }],
+      seq: 0,
+      moves: 0,
+    } as Place;
     const matcher = { id: 'fixed', shortlist: async () => [{ place, score: 0.9 }] };
     const w = await new ModelWakeUp(model(fake.url), matcher).brief('room', [view], [place], () => 'room 1');
     expect(w.brief).toMatch(/location brief is unavailable \(the wake-up model call failed: HTTP 500/);
@@ -110,9 +124,17 @@ describe('the acting model is retried with back-off', () => {
 
 describe('whole runs against a failing provider (openai-chat)', () => {
   const run = (url: string, out: string) =>
-    runSequence({ house: 'seed:7', sequence: 1, agent: `openai-chat:fake@${url}`, maxGoals: 2, out, harness: { stepBudget: 10, turnBudget: 4 }, modelRetry: { tries: 2, baseDelayMs: 5, maxDelayMs: 5 } });
+    runSequence({
+      house: 'seed:7',
+      sequence: 1,
+      agent: `openai-chat:fake@${url}`,
+      maxGoals: 2,
+      out,
+      harness: { stepBudget: 10, turnBudget: 4 },
+      modelRetry: { tries: 2, baseDelayMs: 5, maxDelayMs: 5 },
+    });
 
-  it('an acting model that always fails ends each task\'s attempt, recorded as such; the run finishes', async () => {
+  it("an acting model that always fails ends each task's attempt, recorded as such; the run finishes", async () => {
     fake = await startFakeProvider(() => ERROR_500);
     const out = join(base, 'actor-500');
     const s = await run(fake.url, out);
@@ -137,7 +159,14 @@ describe('whole runs against a failing provider (openai-chat)', () => {
       if (!r.tools.includes('close_task')) return ERROR_500;
       const opening = JSON.stringify(r.messages[1]?.content ?? '');
       const id = /tasks\/(task-\d+)\/handover\.md/.exec(opening)?.[1] ?? 'task-001';
-      return { kind: 'message', toolCalls: [{ name: 'write_file', arguments: { path: `tasks/${id}/handover.md`, content: 'Looked around the start room only.' } }, { name: 'close_task', arguments: { claim: 'incomplete', evidence: 'no mug in the first room' } }], usage: { prompt: 1200, completion: 40 } };
+      return {
+        kind: 'message',
+        toolCalls: [
+          { name: 'write_file', arguments: { path: `tasks/${id}/handover.md`, content: 'Looked around the start room only.' } },
+          { name: 'close_task', arguments: { claim: 'incomplete', evidence: 'no mug in the first room' } },
+        ],
+        usage: { prompt: 1200, completion: 40 },
+      };
     });
     const out = join(base, 'judge-500');
     const s = await run(fake.url, out);

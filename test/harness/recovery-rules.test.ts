@@ -5,7 +5,16 @@ import { signals } from '../../src/harness/recovery-flow.js';
 
 const cfg = RecoveryConfigSchema.parse({ minTurns: 6, maxRecoveries: 3, maxScope: 'house', fallbackTurns: 30 });
 // no progress, enough turns, nothing lost: a proposal is granted as asked unless a rule says otherwise
-const quiet: RecoverySignals = { attemptTurns: 10, newArea: 0, newFrames: 0, newMarkers: 0, trackingLost: false, floorMismatch: false, previousScope: null, recoveriesUsed: 0 };
+const quiet: RecoverySignals = {
+  attemptTurns: 10,
+  newArea: 0,
+  newFrames: 0,
+  newMarkers: 0,
+  trackingLost: false,
+  floorMismatch: false,
+  previousScope: null,
+  recoveriesUsed: 0,
+};
 const ask = (scope: RecoveryProposal['scope'], fallback = false): RecoveryProposal => ({ scope, fallback, confidence: 0.4 });
 
 describe('paper 001 §3.3 progress signal: prog = ΔA ≥ 1.5 m² ∨ ΔE ≥ 1, ΔE = ⌊Δframes/4⌋ + Δmarkers', () => {
@@ -116,7 +125,17 @@ describe('every signal the controller computes decides something (first visit wa
   const t = { attemptTurns: 10, checkpoint: { area: 0, markers: 0, floors: 1 }, framesSinceCheckpoint: 0, previousScope: null, recoveries: 0 };
   const computed = signals({ navigator: nav, journal } as unknown as Parameters<typeof signals>[0], t as unknown as Parameters<typeof signals>[1]);
   // another value for each signal, the one a rule could turn on
-  const other: Record<string, unknown> = { attemptTurns: 0, newArea: 5, newFrames: 8, newMarkers: 1, trackingLost: true, floorMismatch: true, previousScope: 'room', recoveriesUsed: 5, firstVisit: true };
+  const other: Record<string, unknown> = {
+    attemptTurns: 0,
+    newArea: 5,
+    newFrames: 8,
+    newMarkers: 1,
+    trackingLost: true,
+    floorMismatch: true,
+    previousScope: 'room',
+    recoveriesUsed: 5,
+    firstVisit: true,
+  };
 
   it.each(Object.keys(computed))('%s changes a decision for some proposal', (key) => {
     expect(computed).toMatchObject(quiet);

@@ -51,7 +51,9 @@ describe('navharness run (offline, scripted agent)', () => {
         expect(r.status).toBe('stop');
       }
     }
-    const notes = readdirSync(join(out, 'house')).map((f) => readFileSync(join(out, 'house', f), 'utf8')).join('\n');
+    const notes = readdirSync(join(out, 'house'))
+      .map((f) => readFileSync(join(out, 'house', f), 'utf8'))
+      .join('\n');
     expect(notes).not.toMatch(/s_SR|SPL|success rate/);
     // a finished run refuses to start again without --resume
     const again = spawnSync(TSX, [CLI, 'run', ...FLAGS, '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });

@@ -50,7 +50,9 @@ describe('navharness run flags → harness configuration', () => {
     expect(harnessConfigFromFlags(parseFlags(RunFlagsSchema, { ...base, judgeSingleView: true }, 'run')).judgeStopViews).toBe(1);
     expect(parseFlags(RunFlagsSchema, base, 'run').success).toBe('papers-1m');
     expect(parseFlags(RunFlagsSchema, { ...base, success: 'goat-bench-0.25m' }, 'run').success).toBe('goat-bench-0.25m');
-    expect(() => parseFlags(RunFlagsSchema, { ...base, success: '3m' }, 'run')).toThrow(/--success: the success definition is one of papers-1m, goat-bench-0.25m/);
+    expect(() => parseFlags(RunFlagsSchema, { ...base, success: '3m' }, 'run')).toThrow(
+      /--success: the success definition is one of papers-1m, goat-bench-0.25m/,
+    );
   });
 
   it('names the flag when a value is wrong', () => {

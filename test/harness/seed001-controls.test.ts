@@ -25,7 +25,15 @@ const journal = new Journal(ws);
 ws.writeOwned({ kind: 'orchestrator' }, 'ledger.md', '# Ledger\n- task-001 · stop · bed\n');
 ws.access({ kind: 'actor', handover: 'tasks/task-001/handover.md' }).write('tasks/task-001/handover.md', 'Searched the kitchen; the bed is not there.');
 ws.access({ kind: 'consolidation' }).write('house/rooms.md', 'The hall joins the kitchen.');
-const input = { taskNumber: 2, goal: { kind: 'object' as const, text: 'sofa' }, previousTaskId: 'task-001', handoverPath: 'tasks/task-002/handover.md', stepBudget: 100, turnBudget: 20, relocationViews: null };
+const input = {
+  taskNumber: 2,
+  goal: { kind: 'object' as const, text: 'sofa' },
+  previousTaskId: 'task-001',
+  handoverPath: 'tasks/task-002/handover.md',
+  stepBudget: 100,
+  turnBudget: 20,
+  relocationViews: null,
+};
 
 describe('--fixed-retrieval', () => {
   const fixed = parseHarnessConfig({ retrieval: 'fixed' });
@@ -51,7 +59,14 @@ describe('--fixed-retrieval', () => {
 
   it('attaches the recovery note to the next attempt', () => {
     const note = 'tasks/task-002/recovery-1.json';
-    const noteJson = { searched_places: ['hall'], exclusions: [], last_reliable_anchor: 'hall', untried_options: ['the den'], uncertainties: [], suggested_scope: 'attempt' };
+    const noteJson = {
+      searched_places: ['hall'],
+      exclusions: [],
+      last_reliable_anchor: 'hall',
+      untried_options: ['the den'],
+      uncertainties: [],
+      suggested_scope: 'attempt',
+    };
     expect(ws.access({ kind: 'actor', handover: 'tasks/task-002/handover.md', recoveryNote: note }).write(note, JSON.stringify(noteJson)).ok).toBe(true);
     const t = { spec: { goal: { text: 'sofa' } }, ctx: { budget: { limit: 100, used: 10 } }, turns: { limit: 20, used: 5 } } as unknown as TaskState;
     const a = { scope: 'attempt' as const, notePath: note, brief: null, views: [] };
@@ -69,11 +84,16 @@ describe('--summary-recovery-notes', () => {
     expect(summary).not.toMatch(/exclusions|searched_places|JSON/);
     expect(journal.nextRecoveryNotePath('task-003', 'summary')).toBe('tasks/task-003/recovery-1.md');
     // the summary is prose: the workspace stores it without the structured note's JSON check
-    const w = ws.access({ kind: 'actor', handover: 'tasks/task-003/handover.md', recoveryNote: 'tasks/task-003/recovery-1.md' }).write('tasks/task-003/recovery-1.md', 'I searched the hall and the kitchen.');
+    const w = ws
+      .access({ kind: 'actor', handover: 'tasks/task-003/handover.md', recoveryNote: 'tasks/task-003/recovery-1.md' })
+      .write('tasks/task-003/recovery-1.md', 'I searched the hall and the kitchen.');
     expect(w.ok).toBe(true);
     expect(journal.nextRecoveryNotePath('task-003', 'structured')).toBe('tasks/task-003/recovery-2.json');
     const t = { spec: { goal: { text: 'sofa' } }, ctx: { budget: { limit: 100, used: 10 } }, turns: { limit: 20, used: 5 } } as unknown as TaskState;
-    const opening = textOf(attemptOpening(journal, t, { scope: 'attempt', notePath: 'tasks/task-003/recovery-1.md', brief: null, views: [] }, null, { recoveryNote: 'summary' }).content);
+    const opening = textOf(
+      attemptOpening(journal, t, { scope: 'attempt', notePath: 'tasks/task-003/recovery-1.md', brief: null, views: [] }, null, { recoveryNote: 'summary' })
+        .content,
+    );
     expect(opening).toContain("Read the previous attempt's summary tasks/task-003/recovery-1.md first.");
     expect(opening).not.toContain('exclusions');
   });

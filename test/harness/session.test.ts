@@ -21,7 +21,7 @@ const named = (name: string) =>
 const ctx = (steps: number) => createToolContext({} as Navigator, null, steps);
 
 describe('the session loop', () => {
-  it('ends the hop after a final call, leaves the turn\'s later calls unexecuted, and reports each request', async () => {
+  it("ends the hop after a final call, leaves the turn's later calls unexecuted, and reports each request", async () => {
     calls.length = 0;
     const model = new MockModel(() => ({ toolCalls: [{ name: 'ping' }, { name: 'stop' }, { name: 'ping' }] }));
     const events: SessionEvent[] = [];

@@ -9,9 +9,23 @@ import { placesWithinImageLimit, WAKEUP_IMAGE_LIMIT } from '../../src/harness/wa
 import { MockModel, type ModelRequest } from '../../src/models/index.js';
 
 const view = { width: 2, height: 2, rgb: new Uint8Array(12) };
-const place = (i: number, views: number) => ({ name: `place ${i}`, pose: { x: 0, z: 0, yaw: 0 }, floor: 0, views: Array.from({ length: views }, () => ({ ...view, pose: { x: 0, z: 0, yaw: 0 } })), seq: i, moves: 0 });
+const place = (i: number, views: number) => ({
+  name: `place ${i}`,
+  pose: { x: 0, z: 0, yaw: 0 },
+  floor: 0,
+  views: Array.from({ length: views }, () => ({ ...view, pose: { x: 0, z: 0, yaw: 0 } })),
+  seq: i,
+  moves: 0,
+});
 /** ranks a place higher the larger its number */
-const matcher: PlaceMatcher = { id: 'rank-by-number', shortlist: async (_v, places, k) => [...places].map((p) => ({ place: p, score: Number(p.name.split(' ')[1]) / 100 })).sort((a, b) => b.score - a.score).slice(0, k) };
+const matcher: PlaceMatcher = {
+  id: 'rank-by-number',
+  shortlist: async (_v, places, k) =>
+    [...places]
+      .map((p) => ({ place: p, score: Number(p.name.split(' ')[1]) / 100 }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, k),
+};
 
 async function wake(places: ReturnType<typeof place>[]) {
   const model = new MockModel(() => ({ text: 'You are probably in the hall.' }));

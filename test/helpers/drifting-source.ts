@@ -9,7 +9,8 @@ import type { KeyframePose, PoseEstimate, PoseSource, RgbdFrame } from '../../sr
 
 /** A turn of the world about its up axis (−y) through the first camera. */
 export function yawAbout(theta: number): Mat4 {
-  const c = Math.cos(theta), s = Math.sin(theta);
+  const c = Math.cos(theta),
+    s = Math.sin(theta);
   return new Float64Array([c, 0, s, 0, 0, 1, 0, 0, -s, 0, c, 0, 0, 0, 0, 1]);
 }
 
@@ -30,7 +31,11 @@ export class DriftingSource implements PoseSource {
   private readonly rate: number;
   private readonly every: number;
 
-  constructor(private readonly truth: PoseSource, private readonly closeAt: number | null, opts: DriftOptions = {}) {
+  constructor(
+    private readonly truth: PoseSource,
+    private readonly closeAt: number | null,
+    opts: DriftOptions = {},
+  ) {
     this.from = opts.driftFrom ?? 0;
     this.rate = opts.radPerFrame ?? (0.3 * Math.PI) / 180;
     this.every = opts.keyframeEvery ?? 5;

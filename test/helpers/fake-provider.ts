@@ -28,14 +28,25 @@ export interface FakeProvider {
 let callCounter = 0;
 
 function completion(a: Extract<FakeAnswer, { kind: 'message' }>): unknown {
-  const calls = (a.toolCalls ?? []).map((c) => ({ id: `call_${++callCounter}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } }));
+  const calls = (a.toolCalls ?? []).map((c) => ({
+    id: `call_${++callCounter}`,
+    type: 'function',
+    function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+  }));
   const usage = a.usage ?? { prompt: 1000, completion: 20 };
   return {
     id: `chatcmpl-${callCounter}`,
     object: 'chat.completion',
     created: 1_700_000_000,
     model: 'fake',
-    choices: [{ index: 0, message: { role: 'assistant', content: a.content ?? null, ...(calls.length ? { tool_calls: calls } : {}) }, finish_reason: calls.length ? 'tool_calls' : 'stop', logprobs: null }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: a.content ?? null, ...(calls.length ? { tool_calls: calls } : {}) },
+        finish_reason: calls.length ? 'tool_calls' : 'stop',
+        logprobs: null,
+      },
+    ],
     usage: { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion },
   };
 }

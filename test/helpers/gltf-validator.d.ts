@@ -10,5 +10,8 @@ declare module 'gltf-validator' {
   export interface ValidationReport {
     issues: { numErrors: number; numWarnings: number; numInfos: number; numHints: number; messages: ValidationMessage[]; truncated: boolean };
   }
-  export function validateBytes(data: Uint8Array, options?: { maxIssues?: number; externalResourceFunction?: (uri: string) => Promise<Uint8Array> }): Promise<ValidationReport>;
+  export function validateBytes(
+    data: Uint8Array,
+    options?: { maxIssues?: number; externalResourceFunction?: (uri: string) => Promise<Uint8Array> },
+  ): Promise<ValidationReport>;
 }

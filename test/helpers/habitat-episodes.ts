@@ -54,9 +54,13 @@ export async function writeHabitatEpisodes(dir: string, seed: number, goals = 2)
     const ep = generateGoatEpisodes(scene, house, nav, renderer, 1, seed, { minGoals: goals, maxGoals: goals })[0];
     const goalsByKey: Record<string, unknown[]> = {};
     const goalEntry = (o: SceneObject, desc: string | null, image: unknown[]) => ({
-      object_category: o.category, object_id: `${o.category}_${o.id}`, position: [(o.min[0] + o.max[0]) / 2, (o.min[1] + o.max[1]) / 2, (o.min[2] + o.max[2]) / 2],
+      object_category: o.category,
+      object_id: `${o.category}_${o.id}`,
+      position: [(o.min[0] + o.max[0]) / 2, (o.min[1] + o.max[1]) / 2, (o.min[2] + o.max[2]) / 2],
       view_points: gridViewPoints(scene, nav, o, ep.start.position).map((p) => ({ agent_state: { position: p, rotation: [0, 0, 0, 1] }, iou: 0.5 })),
-      children_object_categories: [], lang_desc: desc, image_goals: image,
+      children_object_categories: [],
+      lang_desc: desc,
+      image_goals: image,
     });
     const tasks = ep.goals.map((g) => {
       const key = `${sceneId}_${g.category}`;
@@ -76,7 +80,18 @@ export async function writeHabitatEpisodes(dir: string, seed: number, goals = 2)
         return [g.category, 'description', `${o.category}_${o.id}`];
       }
       const cam = [g.view.position[0], g.view.position[1] + renderer.camera.cameraHeight, g.view.position[2]];
-      add(goalEntry(o, null, [{ position: cam, rotation: quaternionOfYaw(g.view.yaw), hfov: renderer.camera.hfovDeg, image_dimensions: [renderer.camera.height, renderer.camera.width], frame_coverage: 0.3, object_coverage: 0.9 }]));
+      add(
+        goalEntry(o, null, [
+          {
+            position: cam,
+            rotation: quaternionOfYaw(g.view.yaw),
+            hfov: renderer.camera.hfovDeg,
+            image_dimensions: [renderer.camera.height, renderer.camera.width],
+            frame_coverage: 0.3,
+            object_coverage: 0.9,
+          },
+        ]),
+      );
       return [g.category, 'image', `${o.category}_${o.id}`, 0];
     });
     const goatRoot = join(dir, 'goat');
@@ -87,10 +102,19 @@ export async function writeHabitatEpisodes(dir: string, seed: number, goals = 2)
     const ie = generateInstructionEpisodes(scene, house, nav, 1, seed)[0];
     const r2rRoot = join(dir, 'r2r');
     gz(join(r2rRoot, 'val', 'val.json.gz'), {
-      episodes: [{
-        episode_id: 1, trajectory_id: 5, scene_id: sceneId, start_position: ie.start.position, start_rotation: quaternionOfYaw(ie.start.yaw), info: { geodesic_distance: ie.geodesicDistance },
-        goals: [{ position: ie.goal.position, radius: 3.0 }], instruction: { instruction_text: ie.instruction, instruction_tokens: [1, 2, 0] }, reference_path: [ie.referencePath[0], ie.referencePath[ie.referencePath.length - 1]],
-      }],
+      episodes: [
+        {
+          episode_id: 1,
+          trajectory_id: 5,
+          scene_id: sceneId,
+          start_position: ie.start.position,
+          start_rotation: quaternionOfYaw(ie.start.yaw),
+          info: { geodesic_distance: ie.geodesicDistance },
+          goals: [{ position: ie.goal.position, radius: 3.0 }],
+          instruction: { instruction_text: ie.instruction, instruction_tokens: [1, 2, 0] },
+          reference_path: [ie.referencePath[0], ie.referencePath[ie.referencePath.length - 1]],
+        },
+      ],
       instruction_vocab: { word_list: ['<PAD>', 'walk', 'stop'] },
     });
     gz(join(r2rRoot, 'val', 'val_gt.json.gz'), { 1: { locations: ie.referencePath, actions: [], forward_steps: 0 } });

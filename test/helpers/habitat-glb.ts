@@ -27,7 +27,8 @@ const EXT = { 'image/x-basis': 'GOOGLE_texture_basis', 'image/ktx2': 'KHR_textur
 export function habitatGlb(quads: Quad[], images: GlbImage[] = []): Uint8Array {
   const chunks: Uint8Array[] = [];
   let offset = 0;
-  const bufferViews: object[] = [], accessors: object[] = [];
+  const bufferViews: object[] = [],
+    accessors: object[] = [];
   const addView = (bytes: Uint8Array, target?: number): number => {
     const pad = (4 - (offset % 4)) % 4;
     if (pad) chunks.push(new Uint8Array(pad));

@@ -64,7 +64,8 @@ async function killChild(child: ChildProcess): Promise<void> {
 
 export async function startRedis(): Promise<TestRedis> {
   const v = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
-  if (v.error || v.status !== 0) throw new Error("redis-server is not installed: the queue tests need a real Redis (apt-get install redis-server; .ci/run installs it)");
+  if (v.error || v.status !== 0)
+    throw new Error('redis-server is not installed: the queue tests need a real Redis (apt-get install redis-server; .ci/run installs it)');
   const dir = mkdtempSync(join(tmpdir(), 'nh-redis-'));
   const port = await freePort();
   let child = await launch(port, dir);

@@ -9,7 +9,8 @@ export function expectSameCells(map: OccupancyMap, ref: ReferenceMapper, layer =
   // The kernel takes the camera position relative to the grid origin, so f32 rounding is only
   // mirrored when both grids grew the same way.
   expect([s.originX, s.originZ, s.width, s.height]).toEqual([ref.ox, ref.oz, ref.w, ref.h]);
-  let known = 0, mismatches = 0;
+  let known = 0,
+    mismatches = 0;
   for (let z = 0; z < s.height; z++) {
     for (let x = 0; x < s.width; x++) {
       const c = s.cells[z * s.width + x];

@@ -9,7 +9,7 @@ export function texturedWall(timestamp: number, depth = 2, seed = 7): RgbdFrame 
   const rgb = new Uint8Array(width * height * 3);
   const d = new Float32Array(width * height).fill(depth);
   let s = seed >>> 0;
-  const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const block = 8;
   const vals: number[] = [];
   for (let i = 0; i < Math.ceil(width / block) * Math.ceil(height / block); i++) vals.push(Math.floor(rnd() * 256));

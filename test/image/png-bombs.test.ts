@@ -28,7 +28,9 @@ describe('PNG sizes checked before decoding', () => {
 
   it('a 16000² PNG texture of a GLB is refused from its header, like a JPEG over 64 MP', () => {
     const png = pngDeclaring(16000, 16000);
-    expect(() => decodeTexture(png, 'image/png', 'floor')).toThrow(/texture 'floor' \(image\/png, \d+ bytes\) cannot be decoded: the PNG declares 16000×16000 pixels; at most 67,108,864 pixels .* \(64 MP, as for JPEG\)/);
+    expect(() => decodeTexture(png, 'image/png', 'floor')).toThrow(
+      /texture 'floor' \(image\/png, \d+ bytes\) cannot be decoded: the PNG declares 16000×16000 pixels; at most 67,108,864 pixels .* \(64 MP, as for JPEG\)/,
+    );
     const small = PNG.sync.write(new PNG({ width: 4, height: 2 }));
     expect(decodeTexture(small, 'image/png', 'ok')).toMatchObject({ width: 4, height: 2 });
   });
@@ -38,7 +40,9 @@ describe('PNG sizes checked before decoding', () => {
     dirs.push(d);
     const path = join(d, 'rgb.png');
     writeFileSync(path, pngDeclaring(20000, 20000));
-    expect(() => decodePng(path)).toThrow(/rgb.png declares 20000×20000 pixels; at most 16,777,216 pixels and 8192 per side are decoded; a camera frame this loader reads is at most 8192 pixels per side/);
+    expect(() => decodePng(path)).toThrow(
+      /rgb.png declares 20000×20000 pixels; at most 16,777,216 pixels and 8192 per side are decoded; a camera frame this loader reads is at most 8192 pixels per side/,
+    );
     writeFileSync(path, PNG.sync.write(new PNG({ width: 64, height: 48 })));
     expect(decodePng(path).width).toBe(64);
   });

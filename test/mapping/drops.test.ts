@@ -17,7 +17,9 @@ const cores = loadNavcores();
 const CAMERA_HEIGHT = 1.25;
 const K: Intrinsics = fromHfov(96, 72, 79);
 /** the stairwell: the floor ends this far ahead of the camera and starts again at WELL_END */
-const WELL_START = 2, WELL_END = 4, WELL_DEPTH = 2.5;
+const WELL_START = 2,
+  WELL_END = 4,
+  WELL_DEPTH = 2.5;
 /** a wall across the house this far ahead: the rays to it pass over the stairwell */
 const WALL = 4.4;
 
@@ -55,7 +57,8 @@ describe('drops seen through a hole in the floor', () => {
       expect(map.integrate({ intrinsics: K, depth: stairwellDepth() }, at(CAMERA_HEIGHT), 0, drops).ok).toBe(true);
       return map;
     };
-    const without = seen(false), withDrops = seen(true);
+    const without = seen(false),
+      withDrops = seen(true);
     // the floor up to the well is free either way, the wall beyond it an obstacle
     for (const m of [without, withDrops]) {
       expect(ahead(m, 0.65, 1.85).every((c) => c === 'free')).toBe(true);

@@ -11,7 +11,8 @@ import type { GridSnapshot } from '../../src/mapping/occupancy-map.js';
 const N = 60;
 /** A 60×60 grid of free cells with walls where `wall(x, z)` says. */
 function grid(wall: (x: number, z: number) => boolean, crop = { x0: 0, z0: 0, x1: N, z1: N }): GridSnapshot {
-  const width = crop.x1 - crop.x0, height = crop.z1 - crop.z0;
+  const width = crop.x1 - crop.x0,
+    height = crop.z1 - crop.z0;
   const cells = new Uint8Array(width * height);
   for (let z = 0; z < height; z++) for (let x = 0; x < width; x++) cells[z * width + x] = wall(x + crop.x0, z + crop.z0) ? 2 : 1;
   return { originX: crop.x0, originZ: crop.z0, width, height, cells };
@@ -39,13 +40,19 @@ describe('joinRaise', () => {
   });
 
   it('goes by height when the run’s grid agrees with no saved floor', () => {
-    const elsewhere = layer(0, grid((x, z) => (x + z) % 3 === 0, { x0: 20, z0: 10, x1: 45, z1: 45 }));
+    const elsewhere = layer(
+      0,
+      grid((x, z) => (x + z) % 3 === 0, { x0: 20, z0: 10, x1: 45, z1: 45 }),
+    );
     expect(joinRaise(saved, elsewhere, still, 1.5, 1.0)).toBeCloseTo(0.7, 9);
     expect(joinRaise(saved, elsewhere, still, 0.3, 1.0)).toBeCloseTo(-0.3, 9);
   });
 
   it('leaves the join alone when no saved floor is near or agrees', () => {
-    const elsewhere = layer(0, grid((x, z) => (x + z) % 3 === 0, { x0: 20, z0: 10, x1: 45, z1: 45 }));
+    const elsewhere = layer(
+      0,
+      grid((x, z) => (x + z) % 3 === 0, { x0: 20, z0: 10, x1: 45, z1: 45 }),
+    );
     expect(joinRaise(saved, elsewhere, still, 4.5, 1.0)).toBe(0);
   });
 

@@ -15,7 +15,9 @@ describe('classify codes', () => {
   ] as const)('%s in grid cell 0 is listed and marked', async (_, height, expected) => {
     const core = await Navcore.load();
     const x = core.exports;
-    const w = 8, gw = 4, cells = gw * gw;
+    const w = 8,
+      gw = 4,
+      cells = gw * gw;
     // a pose that sends every pixel to (0.5, 0.5) in grid cells at `height` above the floor
     const params = core.block<Float32Array>(Float32Array, PARAM_FLOATS);
     params.view().fill(0);

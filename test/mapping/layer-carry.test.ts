@@ -22,8 +22,10 @@ function resampleRef(src: GridSnapshot, dst: GridSnapshot, t: PlanarRigid): Uint
   const out = dst.cells.slice();
   for (let gz = 0; gz < dst.height; gz++) {
     for (let gx = 0; gx < dst.width; gx++) {
-      const X = dst.originX + gx + 0.5 - t.tx, Z = dst.originZ + gz + 0.5 - t.tz;
-      const sx = Math.floor(t.cos * X + t.sin * Z) - src.originX, sz = Math.floor(-t.sin * X + t.cos * Z) - src.originZ;
+      const X = dst.originX + gx + 0.5 - t.tx,
+        Z = dst.originZ + gz + 0.5 - t.tz;
+      const sx = Math.floor(t.cos * X + t.sin * Z) - src.originX,
+        sz = Math.floor(-t.sin * X + t.cos * Z) - src.originZ;
       if (sx < 0 || sz < 0 || sx >= src.width || sz >= src.height) continue;
       const v = src.cells[sz * src.width + sx];
       if (v !== 0) out[gz * dst.width + gx] = v;
@@ -100,9 +102,12 @@ function cellsOnSnapshot(dst: GridSnapshot, on: GridSnapshot): Uint8Array {
 
 /** Whether target cell i's centre falls on a known source cell (it was written, even with the same value). */
 function srcHit(src: GridSnapshot, dst: GridSnapshot, t: PlanarRigid, i: number): boolean {
-  const gx = i % dst.width, gz = Math.floor(i / dst.width);
-  const X = dst.originX + gx + 0.5 - t.tx, Z = dst.originZ + gz + 0.5 - t.tz;
-  const sx = Math.floor(t.cos * X + t.sin * Z) - src.originX, sz = Math.floor(-t.sin * X + t.cos * Z) - src.originZ;
+  const gx = i % dst.width,
+    gz = Math.floor(i / dst.width);
+  const X = dst.originX + gx + 0.5 - t.tx,
+    Z = dst.originZ + gz + 0.5 - t.tz;
+  const sx = Math.floor(t.cos * X + t.sin * Z) - src.originX,
+    sz = Math.floor(-t.sin * X + t.cos * Z) - src.originZ;
   return sx >= 0 && sz >= 0 && sx < src.width && sz < src.height && src.cells[sz * src.width + sx] !== 0;
 }
 

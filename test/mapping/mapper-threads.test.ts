@@ -19,7 +19,8 @@ afterAll(async () => {
 describe('two-thread mapping', () => {
   it('gives the same grid and the same frame statistics as one thread, at 640×481 (odd rows)', () => {
     const K: Intrinsics = fromHfov(640, 481, 79);
-    const a = new OccupancyMap(one), b = new OccupancyMap(two);
+    const a = new OccupancyMap(one),
+      b = new OccupancyMap(two);
     a.openFloor(-0.88);
     b.openFloor(-0.88);
     const r = rng(41);
@@ -38,7 +39,8 @@ describe('two-thread mapping', () => {
 
   it('handles a frame of one row (the helper gets no rows)', () => {
     const K: Intrinsics = { width: 3, height: 1, fx: 1000, fy: 1000, cx: 1, cy: 0 };
-    const a = new OccupancyMap(one), b = new OccupancyMap(two);
+    const a = new OccupancyMap(one),
+      b = new OccupancyMap(two);
     a.openFloor(-0.88);
     b.openFloor(-0.88);
     const depth = Float32Array.of(2, 2, 2);
@@ -77,7 +79,8 @@ describe('two-thread mapping', () => {
   it('a helper that fails on a frame costs nothing but time: its rows are done here, the error is kept', async () => {
     const core = await Navcore.load({ threads: 2 });
     const K: Intrinsics = fromHfov(160, 120, 79);
-    const a = new OccupancyMap(one), b = new OccupancyMap(core);
+    const a = new OccupancyMap(one),
+      b = new OccupancyMap(core);
     a.openFloor(-0.88);
     b.openFloor(-0.88);
     const t = core.thread!;

@@ -41,7 +41,10 @@ describe.each([
         if (frame === Z_UP_FRAME) {
           // camera-to-world for a z-up world: rotate the y-down camera so that its −y maps to +z, height 1.5 m
           const Rx = identity();
-          Rx[5] = 0; Rx[6] = -1; Rx[9] = 1; Rx[10] = 0;
+          Rx[5] = 0;
+          Rx[6] = -1;
+          Rx[9] = 1;
+          Rx[10] = 0;
           const m = mulPose(Rx, pose);
           m[11] += 1.5;
           pose.set(m);
@@ -167,7 +170,11 @@ describe('paper 001 §3.2 classification and carving', () => {
     const depth = new Float32Array(40 * 30).fill(2);
     map.integrate({ intrinsics: Kw, depth }, identity());
     const before = map.snapshot();
-    for (const [x, z] of [[60, 0], [-45, 80], [0, -120]]) {
+    for (const [x, z] of [
+      [60, 0],
+      [-45, 80],
+      [0, -120],
+    ]) {
       const r = map.integrate({ intrinsics: Kw, depth }, cameraPose([x, 0, z], 0));
       expect(r.ok).toBe(true);
       expect(map.cellAt(x + 0.05, z + 2.05)).toBe('obstacle');
@@ -205,11 +212,16 @@ describe('bad frames never crash or corrupt the grid', () => {
     expect(map.snapshot()).toEqual(before);
   });
 
-  const far = identity(); far[3] = 1e7;
-  const inf = identity(); inf[3] = Infinity;
-  const nan = identity(); nan[5] = NaN;
-  const skew = identity(); skew[1] = 0.5;
-  const mirror = identity(); mirror[0] = -1;
+  const far = identity();
+  far[3] = 1e7;
+  const inf = identity();
+  inf[3] = Infinity;
+  const nan = identity();
+  nan[5] = NaN;
+  const skew = identity();
+  skew[1] = 0.5;
+  const mirror = identity();
+  mirror[0] = -1;
   it.each([
     ['wrong length', { intrinsics: K, depth: new Float32Array(10) }, identity(), /depth has 10 values/],
     ['not a Float32Array', { intrinsics: K, depth: [1, 2, 3] as unknown as Float32Array }, identity(), /Float32Array/],

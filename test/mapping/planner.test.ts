@@ -46,12 +46,15 @@ describe('8-connected A* in WASM', () => {
   it('matches Dijkstra path lengths on 120 random grids (and the TS A* exactly)', () => {
     const r = rng(42);
     const search = new GridSearch(core);
-    let reachable = 0, unreachable = 0;
+    let reachable = 0,
+      unreachable = 0;
     for (let t = 0; t < 120; t++) {
-      const w = 8 + Math.floor(r() * 60), h = 8 + Math.floor(r() * 60);
+      const w = 8 + Math.floor(r() * 60),
+        h = 8 + Math.floor(r() * 60);
       const density = 0.1 + r() * 0.35;
       const cells = new Uint8Array(w * h).map(() => (r() < density ? 2 : 1));
-      const start = Math.floor(r() * w * h), goal = Math.floor(r() * w * h);
+      const start = Math.floor(r() * w * h),
+        goal = Math.floor(r() * w * h);
       cells[start] = 1;
       cells[goal] = 1;
       const got = searchAgainstReferences(search, cells, w, h, start, goal);
@@ -63,8 +66,10 @@ describe('8-connected A* in WASM', () => {
       // the path is connected, over free cells, and its steps add up to its cost
       let len = 0;
       for (let i = 1; i < got.path.length; i++) {
-        const a = got.path[i - 1], b = got.path[i];
-        const dx = Math.abs((a % w) - (b % w)), dz = Math.abs(Math.floor(a / w) - Math.floor(b / w));
+        const a = got.path[i - 1],
+          b = got.path[i];
+        const dx = Math.abs((a % w) - (b % w)),
+          dz = Math.abs(Math.floor(a / w) - Math.floor(b / w));
         expect(Math.max(dx, dz)).toBe(1);
         expect(cells[b]).toBe(1);
         if (dx && dz) {
@@ -84,9 +89,14 @@ describe('8-connected A* in WASM', () => {
     const r = rng(7);
     const search = new GridSearch(core);
     let reachable = 0;
-    for (const [w, h, density] of [[300, 220, 0.3], [257, 301, 0.38], [400, 90, 0.2]] as const) {
+    for (const [w, h, density] of [
+      [300, 220, 0.3],
+      [257, 301, 0.38],
+      [400, 90, 0.2],
+    ] as const) {
       const cells = new Uint8Array(w * h).map(() => (r() < density ? 2 : 1));
-      const start = Math.floor(r() * w), goal = w * h - 1 - Math.floor(r() * w);
+      const start = Math.floor(r() * w),
+        goal = w * h - 1 - Math.floor(r() * w);
       cells[start] = cells[goal] = 1;
       if (searchAgainstReferences(search, cells, w, h, start, goal)) reachable++;
     }
@@ -95,7 +105,8 @@ describe('8-connected A* in WASM', () => {
 
   it('stays correct across thousands of searches (search stamps wrap and the states are cleared)', () => {
     const r = rng(11);
-    const w = 12, h = 9;
+    const w = 12,
+      h = 9;
     const cells = new Uint8Array(w * h).map(() => (r() < 0.25 ? 2 : 1));
     cells[0] = cells[w * h - 1] = 1;
     const g = gridIn(core, cells, w, h);
@@ -122,7 +133,8 @@ describe('8-connected A* in WASM', () => {
   });
 
   it('nearest free cell: exact cell, ring search and none', () => {
-    const w = 9, h = 9;
+    const w = 9,
+      h = 9;
     const cells = new Uint8Array(w * h).fill(2);
     cells[4 * w + 7] = 1;
     const g = gridIn(core, cells, w, h);
@@ -167,7 +179,9 @@ describe('Planner on an occupancy map', () => {
   it('a target whose nearest free cell is a pocket the start cannot reach gets, when asked, a route to the nearest reachable cell', () => {
     const map = new OccupancyMap(core);
     // 40 × 20 cells of 0.1 m: a free room (x < 2.0 m), a wall at x 2.0–2.2 m, a free pocket behind it
-    const w = 40, h = 20, cells = new Uint8Array(w * h);
+    const w = 40,
+      h = 20,
+      cells = new Uint8Array(w * h);
     for (let z = 0; z < h; z++) for (let x = 0; x < w; x++) cells[z * w + x] = x < 20 ? 1 : x < 23 ? 2 : x < 27 ? 1 : 0;
     map.restoreFloor(0, { originX: 0, originZ: 0, width: w, height: h, cells });
     // by default the target's own free cell is the only end: none
@@ -189,11 +203,13 @@ describe('Planner on an occupancy map', () => {
     const search = new GridSearch(core);
     let found = 0;
     for (let trial = 0; trial < 60; trial++) {
-      const w = 8 + Math.floor(random() * 40), h = 8 + Math.floor(random() * 40);
+      const w = 8 + Math.floor(random() * 40),
+        h = 8 + Math.floor(random() * 40);
       const cells = new Uint8Array(w * h);
       for (let i = 0; i < cells.length; i++) cells[i] = random() < 0.62 ? 1 : random() < 0.5 ? 2 : 0;
       const start = Math.floor(random() * w * h);
-      const x = Math.floor(random() * (w + 10)) - 5, z = Math.floor(random() * (h + 10)) - 5;
+      const x = Math.floor(random() * (w + 10)) - 5,
+        z = Math.floor(random() * (h + 10)) - 5;
       const maxR = Math.floor(random() * 12);
       const g = gridIn(core, cells, w, h);
       const got = search.nearestReachable(g, start, x, z, maxR);

@@ -59,7 +59,8 @@ describe('obstacles remembered from an earlier run', () => {
     expect(snap.cells.includes(Cell.Remembered)).toBe(false);
     expect(Array.from(snap.cells)).toEqual(Array.from(saved.cells));
     expect(map.counts(0).obstacle).toBe(saved.cells.filter((c) => c === Cell.Obstacle).length);
-    const w0 = wall[0] % saved.width + saved.originX, z0 = Math.floor(wall[0] / saved.width) + saved.originZ;
+    const w0 = (wall[0] % saved.width) + saved.originX,
+      z0 = Math.floor(wall[0] / saved.width) + saved.originZ;
     expect(map.cellState(w0, z0, 0)).toBe(Cell.Obstacle);
     expect(new Planner(map).plan(here, beyond, 0).status).toBe('unreachable');
 
@@ -85,7 +86,8 @@ describe('obstacles remembered from an earlier run', () => {
 
   it('are drawn as obstacles', () => {
     const { saved } = savedWithFalseWall();
-    const a = new OccupancyMap(core), b = new OccupancyMap(core);
+    const a = new OccupancyMap(core),
+      b = new OccupancyMap(core);
     a.restoreFloor(FLOOR_UP, saved, 1);
     b.restoreFloor(FLOOR_UP, saved, 1, true);
     const g = (m: OccupancyMap) => m.gridRef(0);

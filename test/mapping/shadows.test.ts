@@ -41,7 +41,8 @@ describe('column shadows', () => {
   it('a ray over a low box to the far wall frees the cells behind the box only with the rule off', () => {
     // the line from the camera (0.88 m) over the box's far top edge (0.5 m at 2 m) reaches the band's
     // foot (0.15 m) 3.84 m ahead: in between, the frame saw the columns only above that line
-    const off = view(false, [LOW_BOX]), on = view(true, [LOW_BOX]);
+    const off = view(false, [LOW_BOX]),
+      on = view(true, [LOW_BOX]);
     expect(off.at(2.05, 3.75)).toEqual(['free']);
     expect(on.at(2.05, 3.75)).toEqual(['unknown']);
     // the box and the wall are obstacles either way; the columns seen whole are free either way
@@ -59,7 +60,8 @@ describe('column shadows', () => {
     // the camera (0.88 m) sees the shelf's front face and underside (1.0–1.4 m, 1.5–2 m ahead); behind
     // it the line under its far edge climbs to the band's top (1.4 m) only 8.7 m ahead
     // (the underside is seen at a grazing angle: some cells under the shelf get no obstacle point)
-    const off = view(false, [SHELF]), on = view(true, [SHELF]);
+    const off = view(false, [SHELF]),
+      on = view(true, [SHELF]);
     expect(off.at(1.65, 3.95)).toContain('free');
     expect(off.at(2.05, 3.95)).toEqual(['free']);
     expect(on.at(1.65, 3.95)).not.toContain('free');
@@ -72,7 +74,8 @@ describe('column shadows', () => {
 
   it('the band must lie in the view: cells too near the camera for the band to be seen whole stay unknown', () => {
     // the lower image edge (31.7° down) shows the band's foot from 1.18 m on
-    const on = view(true, []), off = view(false, []);
+    const on = view(true, []),
+      off = view(false, []);
     expect(off.at(0.25, 1.1)).toEqual(['free']);
     expect(on.at(0.25, 1.1)).toEqual(['unknown']);
     expect(on.at(1.25, 3.95)).toEqual(['free']);

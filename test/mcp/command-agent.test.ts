@@ -26,13 +26,22 @@ const tempDir = () => {
 };
 const line = (modes: string) => `${process.execPath} ${STAND_IN} ${modes} {mcp_config} {prompt_file}`;
 const noModel: Model = { id: 'command', complete: () => Promise.reject(new Error('not called')) };
-const probes = (file: string) => readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const probes = (file: string) =>
+  readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
 /** One hop of a session that offers close_task only, in a fresh folder. */
 async function oneHop(commandLine: string, limits = { deadlineSeconds: 20, maxOutputBytes: 1 << 20 }) {
   const dir = tempDir();
   const agent = new CommandAgent({ commandLine, dir, limits, killGraceMs: 200 });
-  const session = new Session('task-001/attempt-1', noModel, 'You are a stand-in. Task 1.', NAVIGATION_TOOLS.filter((t) => t.name === 'close_task'));
+  const session = new Session(
+    'task-001/attempt-1',
+    noModel,
+    'You are a stand-in. Task 1.',
+    NAVIGATION_TOOLS.filter((t) => t.name === 'close_task'),
+  );
   session.say({ type: 'text', text: 'Task 1. Find a chair.' });
   const ctx = createToolContext({} as Navigator, null, 10);
   const budget = { limit: 10, used: 0 };
@@ -61,14 +70,20 @@ describe('CommandAgent: one hop', () => {
     expect(transcript.map((t) => t.tool)).toEqual(['get_map', 'observe', 'close_task']);
     expect(transcript[0].is_error).toBe(true);
     expect(readFileSync(join(r.folder, 'hop-1.prompt.md'), 'utf8')).toContain('Task 1. Find a chair.');
-    expect(JSON.parse(readFileSync(join(r.folder, 'hop-1.mcp.json'), 'utf8')).mcpServers.navharness).toMatchObject({ type: 'http', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/) });
+    expect(JSON.parse(readFileSync(join(r.folder, 'hop-1.mcp.json'), 'utf8')).mcpServers.navharness).toMatchObject({
+      type: 'http',
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
+    });
   }, 60_000);
 
   it('refuses a command line that names no prompt file or no endpoint, saying what is accepted', async () => {
     const { parseCommandAgent } = await import('../../src/harness/index.js');
-    expect(parseCommandAgent('command:claude -p hello')).toMatchObject({ ok: false, error: expect.stringContaining('must name {prompt_file} and {mcp_config} or {mcp_url}') });
+    expect(parseCommandAgent('command:claude -p hello')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('must name {prompt_file} and {mcp_config} or {mcp_url}'),
+    });
     expect(parseCommandAgent('command:   ')).toMatchObject({ ok: false, error: expect.stringContaining('the command line is empty') });
-    expect(parseCommandAgent("command:codex exec -c 'mcp_servers.navharness.url=\"{mcp_url}\"' \"$(cat {prompt_file})\"")).toMatchObject({ ok: true });
+    expect(parseCommandAgent('command:codex exec -c \'mcp_servers.navharness.url="{mcp_url}"\' "$(cat {prompt_file})"')).toMatchObject({ ok: true });
   });
 
   it('records an agent that cannot start with its exit code and output tail', async () => {
@@ -101,7 +116,15 @@ describe('navharness deploy with --agent command:…', () => {
   it('closes its tasks through one endpoint per session, goes on after an agent that exits, and keeps the transcripts', async () => {
     const dep = join(tempDir(), 'deployment');
     const d = await deploy(
-      { house: 'seed:7', runs: 1, sequence: 1, agent: `command:${line('close,exit,close')}`, out: dep, maxGoals: 3, harness: { stepBudget: 30, turnBudget: 10, consolidation: false } },
+      {
+        house: 'seed:7',
+        runs: 1,
+        sequence: 1,
+        agent: `command:${line('close,exit,close')}`,
+        out: dep,
+        maxGoals: 3,
+        harness: { stepBudget: 30, turnBudget: 10, consolidation: false },
+      },
       { commandAgent: (o) => new CommandAgent(o) },
     );
     expect(d.metrics.per_run[0].tasks).toBe(3);
@@ -116,7 +139,19 @@ describe('navharness deploy with --agent command:…', () => {
     const p1 = probes(join(agents, 'task-001', 'attempt-1', 'probes.jsonl'));
     const p3 = probes(join(agents, 'task-003', 'attempt-1', 'probes.jsonl'));
     // the NavHarness policy's tools, and nothing else
-    const offered = ['observe', 'step', 'get_goal', 'get_map', 'mark', 'preview_path', 'close_task', 'request_recovery', 'list_files', 'read_file', 'write_file'];
+    const offered = [
+      'observe',
+      'step',
+      'get_goal',
+      'get_map',
+      'mark',
+      'preview_path',
+      'close_task',
+      'request_recovery',
+      'list_files',
+      'read_file',
+      'write_file',
+    ];
     expect(p1[0].tools).toEqual(offered);
     expect(p1[0]).toMatchObject({ wrongToken: 401, foreignOrigin: 403, unoffered: 'no_such_tool', unofferedRefused: true });
     expect(p1[0].url).not.toBe(p3[0].url);

@@ -15,7 +15,12 @@ describe('toMcpResult', () => {
   it('turns PNG bytes into a base64 image block and keeps text separate', () => {
     const backing = new Uint8Array([0, 0, 137, 80, 78, 71, 13, 10, 26, 10, 7, 7]);
     const png = backing.subarray(2, 10); // a view with an offset, as the renderers hand out
-    const r = toMcpResult({ content: [{ type: 'text', text: 'view' }, { type: 'image', png }] });
+    const r = toMcpResult({
+      content: [
+        { type: 'text', text: 'view' },
+        { type: 'image', png },
+      ],
+    });
     expect(r.isError).toBeUndefined();
     expect(r.content[0]).toEqual({ type: 'text', text: 'view' });
     const img = r.content[1] as { type: string; data: string; mimeType: string };
@@ -33,8 +38,21 @@ describe('taskStart', () => {
   const euclid = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[2] - b[2]);
   const goal = (viewpoints: Vec3[]) => ({ type: 'object' as const, category: 'bed', instanceIds: [1], floor: 0, viewpoints, successRadius: 1 });
   const seq: GoatEpisode = {
-    id: 's', kind: 'goat', house: { kind: 'procedural', seed: 1 }, start: { position: [0, 0, 0], yaw: 0.5 },
-    goals: [goal([[10, 0, 0], [2, 0, 0]]), goal([[2, 0, 9], [2, 0, 3]]), goal([[0, 0, 0]])],
+    id: 's',
+    kind: 'goat',
+    house: { kind: 'procedural', seed: 1 },
+    start: { position: [0, 0, 0], yaw: 0.5 },
+    goals: [
+      goal([
+        [10, 0, 0],
+        [2, 0, 0],
+      ]),
+      goal([
+        [2, 0, 9],
+        [2, 0, 3],
+      ]),
+      goal([[0, 0, 0]]),
+    ],
   };
   it('starts task 0 at the sequence start', () => {
     expect(taskStart(seq, 0, euclid)).toEqual({ position: [0, 0, 0], yaw: 0.5 });
@@ -76,7 +94,9 @@ describe('Episode', () => {
     const e = await Episode.open({ house: { kind: 'procedural', seed: 7 }, poseSource: 'ground-truth', steps: 10, sequence: 0, task: 1, workspace: dir });
     try {
       // one episode per workspace at a time (issue 19 item 1): a second one is refused, naming the holder
-      await expect(Episode.open({ house: { kind: 'procedural', seed: 7 }, poseSource: 'ground-truth', steps: 10, sequence: 0, task: 1, workspace: dir })).rejects.toThrow(/in use by another navharness MCP episode \(pid \d+/);
+      await expect(
+        Episode.open({ house: { kind: 'procedural', seed: 7 }, poseSource: 'ground-truth', steps: 10, sequence: 0, task: 1, workspace: dir }),
+      ).rejects.toThrow(/in use by another navharness MCP episode \(pid \d+/);
       // the body starts at the chained start of task 1 (a success viewpoint of goal 0), not the house start
       const at = e.world.body.simPose;
       expect(Math.hypot(at.position[0] - e.info.start.position[0], at.position[2] - e.info.start.position[2])).toBeLessThan(0.05);

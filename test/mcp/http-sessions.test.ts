@@ -21,21 +21,50 @@ afterEach(async () => {
 });
 
 function initialize(url: string, token: string): Promise<Response> {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '0' } } });
-  return fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '0' } },
+  });
+  return fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body,
+  });
 }
 
 /** An initialize request whose headers go out at once and whose body only on `send()`. */
 function initializeInTwoParts(url: string, token: string): { send: () => void; answer: Promise<{ status: number; session: string | undefined }> } {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'race', version: '0' } } });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'race', version: '0' } },
+  });
   const u = new URL(url);
   let req: ReturnType<typeof httpRequest> | null = null;
   const answer = new Promise<{ status: number; session: string | undefined }>((resolve, reject) => {
-    req = httpRequest({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent: false, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      const session = res.headers['mcp-session-id'];
-      resolve({ status: res.statusCode ?? 0, session: Array.isArray(session) ? session[0] : session });
-    });
+    req = httpRequest(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: 'POST',
+        agent: false,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        const session = res.headers['mcp-session-id'];
+        resolve({ status: res.statusCode ?? 0, session: Array.isArray(session) ? session[0] : session });
+      },
+    );
     req.on('error', reject);
     req.flushHeaders();
   });
@@ -65,7 +94,10 @@ describe('HTTP sessions: cap and idle expiry', () => {
     expect(handle.sessions()).toBe(3);
     const refused = await initialize(handle.url, handle.token);
     expect(await refused.text()).toMatch(/3 sessions are open, the most this server allows/);
-    const closed = await fetch(handle.url, { method: 'DELETE', headers: { authorization: `Bearer ${handle.token}`, 'mcp-session-id': ids[0], 'mcp-protocol-version': '2025-06-18' } });
+    const closed = await fetch(handle.url, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${handle.token}`, 'mcp-session-id': ids[0], 'mcp-protocol-version': '2025-06-18' },
+    });
     expect(closed.status).toBe(200);
     expect(handle.sessions()).toBe(2);
     const after = await initialize(handle.url, handle.token);

@@ -23,7 +23,10 @@ let stderr = '';
 let exit: Promise<number | null>;
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'mcp', '--house', 'seed:7', '--http', '0', '--steps', '20'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'mcp', '--house', 'seed:7', '--http', '0', '--steps', '20'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   exit = new Promise((done) => child.once('exit', (code) => done(code)));
   url = await new Promise<URL>((done, fail) => {
     child.stderr!.on('data', (d: Buffer) => {
@@ -53,7 +56,12 @@ const text = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.
 
 /** Status code of a raw initialize POST with a chosen Host header (and the token unless told otherwise). */
 function postWithHost(host: string, extra: Record<string, string> = {}, auth: string | null = `Bearer ${token}`): Promise<number> {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '0' } } });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '0' } },
+  });
   const headers: Record<string, string> = { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...extra };
   if (auth !== null) headers.authorization = auth;
   return new Promise((done, fail) => {
@@ -114,7 +122,9 @@ describe('navharness mcp --http', () => {
   });
 
   it('does not listen on non-loopback interfaces', async () => {
-    const external = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal);
     if (!external) return; // no other interface on this machine: nothing to probe
     const reached = await new Promise<boolean>((done) => {
       const s = connect({ host: external.address, port: Number(url.port) });

@@ -41,7 +41,14 @@ const send = (line: string) => new Promise<void>((done) => (child.stdin.write(li
 
 describe('navharness mcp over stdio: malformed messages', () => {
   it('initialises', async () => {
-    await send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } }));
+    await send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+      }),
+    );
     await replyCount(1, 60_000);
     expect(replies[0]).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'navharness' } } });
     await send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));

@@ -16,7 +16,11 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const STEPS = 40;
 
 type Block = CallToolResult['content'][number];
-const texts = (r: CallToolResult) => r.content.filter((c): c is Extract<Block, { type: 'text' }> => c.type === 'text').map((c) => c.text).join('\n');
+const texts = (r: CallToolResult) =>
+  r.content
+    .filter((c): c is Extract<Block, { type: 'text' }> => c.type === 'text')
+    .map((c) => c.text)
+    .join('\n');
 const images = (r: CallToolResult) => r.content.filter((c): c is Extract<Block, { type: 'image' }> => c.type === 'image');
 const stepsUsed = (r: CallToolResult) => Number(/Steps used (\d+) of/.exec(texts(r))?.[1]);
 
@@ -189,7 +193,10 @@ describe('navharness mcp over stdio', () => {
 describe('navharness mcp when the episode cannot be opened', () => {
   it('exits by itself with a usage error naming the flag, and writes nothing to stdout', async () => {
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'mcp', '--house', 'seed:7', '--task', '19'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'mcp', '--house', 'seed:7', '--task', '19'], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let err = '';
     let out = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));

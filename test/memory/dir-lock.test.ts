@@ -21,7 +21,10 @@ const lockInfo = () => JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'));
 
 function plantLock(pid: number, processStartValue: string | null): void {
   mkdirSync(join(dir, '.navharness'), { recursive: true });
-  writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid, host: hostname(), process_start: processStartValue, token: 'old', acquired_at: '2026-01-01T00:00:00.000Z', purpose: 'run' }));
+  writeFileSync(
+    join(dir, LOCK_FILE),
+    JSON.stringify({ pid, host: hostname(), process_start: processStartValue, token: 'old', acquired_at: '2026-01-01T00:00:00.000Z', purpose: 'run' }),
+  );
 }
 
 describe('lockDirectory', () => {
@@ -39,7 +42,16 @@ describe('lockDirectory', () => {
 
   it('takes over a lock whose process was killed (nothing stays stuck after a crash)', () => {
     // a child process takes the lock and is killed before it can release it
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', `import('${join(import.meta.dirname, '../../src/memory/dir-lock.ts')}').then((m) => { m.lockDirectory(${JSON.stringify(dir)}, 'run'); process.kill(process.pid, 'SIGKILL'); })`], { encoding: 'utf8', timeout: 30_000 });
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('${join(import.meta.dirname, '../../src/memory/dir-lock.ts')}').then((m) => { m.lockDirectory(${JSON.stringify(dir)}, 'run'); process.kill(process.pid, 'SIGKILL'); })`,
+      ],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
     expect(child.signal).toBe('SIGKILL');
     const left = lockInfo();
     expect(left.pid).toBe(child.pid);

@@ -33,7 +33,12 @@ function navigatorMemory(): NavigatorMemory {
     floor: 0,
     layers: [{ floorUp: 0, frames: 7, grid: { originX: -2, originZ: -1, width: 4, height: 3, cells: new Uint8Array(12) } }],
     places: [{ name: 'kitchen door', pose: { x: 1, z: 2, yaw: 0.5 }, floor: 0, seq: 0, moves: 0, views: [view] }],
-    trails: [[{ x: 0, z: 0 }, { x: 1, z: 2 }]],
+    trails: [
+      [
+        { x: 0, z: 0 },
+        { x: 1, z: 2 },
+      ],
+    ],
   };
 }
 
@@ -57,7 +62,10 @@ function memoryWith(runs: number): string {
 
 const manifestPath = (dir: string) => join(dir, HOUSE_MEMORY_MANIFEST);
 const manifest = (dir: string) => JSON.parse(readFileSync(manifestPath(dir), 'utf8'));
-const generations = (dir: string) => readdirSync(dir).filter((f) => f.startsWith('gen-')).sort();
+const generations = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.startsWith('gen-'))
+    .sort();
 
 /** Opening and loading `dir` is refused with `message`; the generations on disk stay as they were. */
 function refused(dir: string, message: RegExp): void {
@@ -77,7 +85,13 @@ describe('a house memory after a kill or a hand edit', () => {
   it('a kill during the first commit (after the rename, before the manifest) leaves a memory that opens as new', () => {
     const dir = newDir();
     const hm = HouseMemory.open(dir, WHO);
-    expect(() => hm.commit(entry(1), contents(1), { afterRename: () => { throw new Error('killed'); } })).toThrow('killed');
+    expect(() =>
+      hm.commit(entry(1), contents(1), {
+        afterRename: () => {
+          throw new Error('killed');
+        },
+      }),
+    ).toThrow('killed');
     hm.release();
     expect(existsSync(manifestPath(dir))).toBe(false);
     const again = HouseMemory.open(dir, WHO);
@@ -160,7 +174,12 @@ describe('a house memory after a kill or a hand edit', () => {
     const damaged = emptyMapFile(3);
     damaged[90] ^= 1;
     expect(() => hm.commit(entry(2), contents(2, damaged))).toThrow(/cannot be kept: map file checksum does not match/);
-    expect(() => hm.commit(entry(2), { ...contents(2), maps: { ...contents(2).maps!, poseMap: { bytes: emptyMapFile(3), anchor: Float64Array.from({ length: 16 }, (_, i) => i), mapId: 3 } } })).toThrow(/anchor: not a rigid transform/);
+    expect(() =>
+      hm.commit(entry(2), {
+        ...contents(2),
+        maps: { ...contents(2).maps!, poseMap: { bytes: emptyMapFile(3), anchor: Float64Array.from({ length: 16 }, (_, i) => i), mapId: 3 } },
+      }),
+    ).toThrow(/anchor: not a rigid transform/);
     expect(hm.manifest.generation).toBe(1);
     expect(generations(dir)).toEqual(['gen-000001']);
     hm.release();
@@ -181,7 +200,10 @@ describe('values beyond what a run can use are refused at load', () => {
   }
 
   it('a layer origin of 2³¹ cells', () => {
-    refused(withIndex((i) => (i.layers[0].origin_x = 2 ** 31)), /memory.json is malformed: layers.0.origin_x/);
+    refused(
+      withIndex((i) => (i.layers[0].origin_x = 2 ** 31)),
+      /memory.json is malformed: layers.0.origin_x/,
+    );
   });
 
   it('a 4000² layer', () => {
@@ -195,27 +217,42 @@ describe('values beyond what a run can use are refused at load', () => {
   });
 
   it('a place name of a million characters', () => {
-    refused(withIndex((i) => (i.places[0].name = 'k'.repeat(1_000_000))), /memory.json is malformed: places.0.name/);
+    refused(
+      withIndex((i) => (i.places[0].name = 'k'.repeat(1_000_000))),
+      /memory.json is malformed: places.0.name/,
+    );
   });
 
   it('a pose that is not rigid, and a non-rigid anchor', () => {
-    refused(withIndex((i) => (i.pose = [2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1])), /memory.json is malformed: pose: not a rigid pose: the rotation part of the pose is not orthonormal/);
+    refused(
+      withIndex((i) => (i.pose = [2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1])),
+      /memory.json is malformed: pose: not a rigid pose: the rotation part of the pose is not orthonormal/,
+    );
     const dir = memoryWith(1);
     writeFileSync(join(dir, 'gen-000001', 'maps', 'anchor.json'), JSON.stringify({ map_id: 3, anchor: [1, 0.5, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] }));
     refused(dir, /anchor.json is malformed: anchor: not a rigid transform/);
   });
 
   it('a 12000² place view: refused by the index, and by the PNG header before decoding when the index lies', () => {
-    refused(withIndex((i) => Object.assign(i.places[0].views[0], { width: 12000, height: 12000 })), /memory.json is malformed: places.0.views.0: a place view has at most 4194304 pixels/);
+    refused(
+      withIndex((i) => Object.assign(i.places[0].views[0], { width: 12000, height: 12000 })),
+      /memory.json is malformed: places.0.views.0: a place view has at most 4194304 pixels/,
+    );
     // a PNG that declares 12000×12000 (its IHDR) behind an index that says 2×1: never decoded
     const big = new PNG({ width: 1, height: 1 });
     const png = PNG.sync.write(big);
     png.writeUInt32BE(12000, 16);
     png.writeUInt32BE(12000, 20);
-    refused(withIndex((i, nav) => writeFileSync(join(nav, i.places[0].views[0].file), png)), /declares 12000×12000 pixels; at most 2 pixels and 2 per side are decoded/);
+    refused(
+      withIndex((i, nav) => writeFileSync(join(nav, i.places[0].views[0].file), png)),
+      /declares 12000×12000 pixels; at most 2 pixels and 2 per side are decoded/,
+    );
   });
 
   it('a million and one trail points', () => {
-    refused(withIndex((i) => (i.trails = [Array.from({ length: 1_000_001 }, (_, k) => ({ x: k * 1e-3, z: 0 }))])), /memory.json is malformed: trails: the trails hold at most 1000000 points/);
+    refused(
+      withIndex((i) => (i.trails = [Array.from({ length: 1_000_001 }, (_, k) => ({ x: k * 1e-3, z: 0 }))])),
+      /memory.json is malformed: trails: the trails hold at most 1000000 points/,
+    );
   });
 });

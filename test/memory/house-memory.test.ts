@@ -32,7 +32,12 @@ function navigatorMemory(): NavigatorMemory {
     floor: 0,
     layers: [{ floorUp: 0, frames: 7, grid: { originX: -2, originZ: -1, width: 4, height: 3, cells } }],
     places: [{ name: 'kitchen door', pose: { x: 1, z: 2, yaw: 0.5 }, floor: 0, seq: 0, moves: 0, views: [view] }],
-    trails: [[{ x: 0, z: 0 }, { x: 1, z: 2 }]],
+    trails: [
+      [
+        { x: 0, z: 0 },
+        { x: 1, z: 2 },
+      ],
+    ],
   };
 }
 
@@ -44,7 +49,11 @@ function contents(note: string, runs: number): HouseMemoryContents {
       navigator: navigatorMemory(),
       placeGraph: { places: [{ name: 'kitchen door', room: 'kitchen', floor: 0, registered: 1 }], edges: [], last: 'kitchen door', sequence: 1 },
     },
-    archive: Array.from({ length: runs }, (_, i) => ({ name: `run-00${i + 1}`, ledger: `- task-001 · run ${i + 1}\n`, handovers: [{ task: 'task-001', text: `handover of run ${i + 1}` }] })),
+    archive: Array.from({ length: runs }, (_, i) => ({
+      name: `run-00${i + 1}`,
+      ledger: `- task-001 · run ${i + 1}\n`,
+      handovers: [{ task: 'task-001', text: `handover of run ${i + 1}` }],
+    })),
   };
 }
 
@@ -108,7 +117,13 @@ describe('house memory', () => {
     const dir = join(tempDir(), 'hm');
     const hm = HouseMemory.open(dir, WHO);
     hm.commit(entry(1, 'run-001'), contents('old notes', 1));
-    expect(() => hm.commit(entry(2, 'run-002'), contents('new notes', 2), { afterRename: () => { throw new Error('crash'); } })).toThrow('crash');
+    expect(() =>
+      hm.commit(entry(2, 'run-002'), contents('new notes', 2), {
+        afterRename: () => {
+          throw new Error('crash');
+        },
+      }),
+    ).toThrow('crash');
     hm.release();
     const again = HouseMemory.open(dir, WHO);
     expect(again.manifest.generation).toBe(1);

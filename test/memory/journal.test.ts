@@ -109,7 +109,14 @@ describe('journal', () => {
   });
 
   it('verdict files round-trip per check', () => {
-    const v = { verdict: 'incomplete' as const, evidence: 'no bed visible', searched_places: ['bedroom'], confidence: 0.6, check: 'prestop' as const, steps_at_check: 40 };
+    const v = {
+      verdict: 'incomplete' as const,
+      evidence: 'no bed visible',
+      searched_places: ['bedroom'],
+      confidence: 0.6,
+      check: 'prestop' as const,
+      steps_at_check: 40,
+    };
     journal.writeVerdict('task-001', v);
     journal.writeVerdict('task-001', { ...v, verdict: 'complete', check: 'final', steps_at_check: 55 });
     expect(journal.readVerdict('task-001', 'prestop')).toEqual(v);

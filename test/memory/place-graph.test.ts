@@ -18,7 +18,10 @@ function build(regs: Registration[]): PlaceGraph {
 
 describe('place graph', () => {
   it('room label defaults to the marker name; floor is recorded', () => {
-    const g = build([{ name: 'hall', floor: 0 }, { name: 'sofa_corner', floor: 0, room: 'living room' }]);
+    const g = build([
+      { name: 'hall', floor: 0 },
+      { name: 'sofa_corner', floor: 0, room: 'living room' },
+    ]);
     expect(g.places).toEqual([
       { name: 'hall', room: 'hall', floor: 0, registered: 1 },
       { name: 'sofa_corner', room: 'living room', floor: 0, registered: 2 },
@@ -26,7 +29,11 @@ describe('place graph', () => {
   });
 
   it('edges join consecutively registered places only', () => {
-    const g = build([{ name: 'a', floor: 0 }, { name: 'b', floor: 0 }, { name: 'c', floor: 0 }]);
+    const g = build([
+      { name: 'a', floor: 0 },
+      { name: 'b', floor: 0 },
+      { name: 'c', floor: 0 },
+    ]);
     expect(g.edges).toEqual([
       { a: 'a', b: 'b', candidate_connector: false },
       { a: 'b', b: 'c', candidate_connector: false },
@@ -36,7 +43,11 @@ describe('place graph', () => {
   });
 
   it('an edge across floor layers is a candidate connector', () => {
-    const g = build([{ name: 'stairs_bottom', floor: 0 }, { name: 'landing', floor: 1 }, { name: 'bedroom', floor: 1 }]);
+    const g = build([
+      { name: 'stairs_bottom', floor: 0 },
+      { name: 'landing', floor: 1 },
+      { name: 'bedroom', floor: 1 },
+    ]);
     expect(candidateConnectors(g)).toEqual([{ a: 'stairs_bottom', b: 'landing', candidate_connector: true }]);
     const text = renderPlaceGraph(g);
     expect(text).toContain('floor layer 0: stairs_bottom');
@@ -76,7 +87,10 @@ describe('place graph', () => {
 
     it('saves atomically and loads back; sessions may read but not write it', () => {
       expect(loadPlaceGraph(env.ws)).toEqual(emptyPlaceGraph());
-      const g = build([{ name: 'hall', floor: 0 }, { name: 'landing', floor: 1 }]);
+      const g = build([
+        { name: 'hall', floor: 0 },
+        { name: 'landing', floor: 1 },
+      ]);
       savePlaceGraph(env.ws, g);
       expect(loadPlaceGraph(env.ws)).toEqual(g);
       const actor = env.ws.access({ kind: 'actor', handover: 'tasks/task-001/handover.md' });

@@ -2,16 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  Journal,
-  Workspace,
-  consolidationReading,
-  describeList,
-  describeRead,
-  describeWrite,
-  handoverPath,
-  requiredReading,
-} from '../../src/memory/index.js';
+import { Journal, Workspace, consolidationReading, describeList, describeRead, describeWrite, handoverPath, requiredReading } from '../../src/memory/index.js';
 import { makeRecord } from './fixtures/records.js';
 import { tempWorkspace } from './helpers.js';
 
@@ -58,14 +49,20 @@ describe('reading lists and tool texts', () => {
     env.ws.access({ kind: 'consolidation' }).write('house/index.md', 'Index');
     expect(requiredReading(journal, 'task-001')).toEqual(['tasks/task-001/handover.md', 'ledger.md', 'house/index.md', 'house/rooms.md']);
     journal.closeTask(makeRecord(2));
-    expect(consolidationReading(journal)).toEqual({ ledger: 'ledger.md', handovers: ['tasks/task-001/handover.md'], previousNotes: ['house/index.md', 'house/rooms.md'] });
+    expect(consolidationReading(journal)).toEqual({
+      ledger: 'ledger.md',
+      handovers: ['tasks/task-001/handover.md'],
+      previousNotes: ['house/index.md', 'house/rooms.md'],
+    });
   });
 
   it('tool texts state truncation, scrubbing and errors', () => {
     const actor = env.ws.access({ kind: 'actor', handover: handoverPath('task-001') });
     const w = actor.write(handoverPath('task-001'), `Sofa at (1.5, 2.5). ${'x'.repeat(7000)}`);
     const wt = describeWrite(w);
-    expect(wt).toMatch(/^wrote 6000 characters to tasks\/task-001\/handover\.md; truncated: only the first 6,000 of 7,020 characters were stored; 1 coordinate-like/);
+    expect(wt).toMatch(
+      /^wrote 6000 characters to tasks\/task-001\/handover\.md; truncated: only the first 6,000 of 7,020 characters were stored; 1 coordinate-like/,
+    );
     env.ws.writeOwned({ kind: 'orchestrator' }, 'ledger.md', 'y'.repeat(20_001));
     expect(describeRead(actor.read('ledger.md'))).toMatch(/\[truncated: showing the first 20,000 of 20,001 characters of ledger\.md; read_file has no offset/);
     expect(describeRead(actor.read('../x'))).toMatch(/^read_file error: .*'\.\.'/);

@@ -32,7 +32,12 @@ describe('backbone settings', () => {
       tools: [],
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'go' }] },
-        { role: 'assistant', text: '', toolCalls: [{ id: 't1', name: 'observe', arguments: {}, rawArguments: '{}' }], opaque: { provider: 'anthropic', items: [thought] } },
+        {
+          role: 'assistant',
+          text: '',
+          toolCalls: [{ id: 't1', name: 'observe', arguments: {}, rawArguments: '{}' }],
+          opaque: { provider: 'anthropic', items: [thought] },
+        },
         { role: 'tool', callId: 't1', name: 'observe', content: [{ type: 'text', text: 'a hall' }] },
       ],
     });
@@ -44,9 +49,15 @@ describe('backbone settings', () => {
   });
 
   it('refuses a setting its provider does not take, naming the flag', () => {
-    expect(modelSettingProblems('openai:gpt-5', { thinkingBudget: 2048 })).toEqual(["--thinking-budget is taken by anthropic:MODEL agents, not 'openai:gpt-5'"]);
-    expect(modelSettingProblems('anthropic:claude', { reasoningEffort: 'low' })[0]).toContain('--reasoning-effort is taken by openai:MODEL and openai-chat:MODEL@URL agents');
+    expect(modelSettingProblems('openai:gpt-5', { thinkingBudget: 2048 })).toEqual([
+      "--thinking-budget is taken by anthropic:MODEL agents, not 'openai:gpt-5'",
+    ]);
+    expect(modelSettingProblems('anthropic:claude', { reasoningEffort: 'low' })[0]).toContain(
+      '--reasoning-effort is taken by openai:MODEL and openai-chat:MODEL@URL agents',
+    );
     expect(modelSettingProblems('openai-chat:q@http://127.0.0.1:1/v1', { reasoningEffort: 'low' })).toEqual([]);
-    expect(runStartProblems({ house: 'seed:1', agent: 'scripted', modelSettings: { reasoningEffort: 'high' } })).toEqual(["--reasoning-effort is taken by openai:MODEL and openai-chat:MODEL@URL agents, not 'scripted'"]);
+    expect(runStartProblems({ house: 'seed:1', agent: 'scripted', modelSettings: { reasoningEffort: 'high' } })).toEqual([
+      "--reasoning-effort is taken by openai:MODEL and openai-chat:MODEL@URL agents, not 'scripted'",
+    ]);
   });
 });

@@ -44,12 +44,27 @@ describe('OpenAI Responses API through the real SDK', () => {
       },
       {
         body: responseBody(
-          [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'The sofa is ahead.', annotations: [] }] }],
+          [
+            {
+              type: 'message',
+              id: 'msg_1',
+              role: 'assistant',
+              status: 'completed',
+              content: [{ type: 'output_text', text: 'The sofa is ahead.', annotations: [] }],
+            },
+          ],
           { input: 3000, cached: 2048, output: 12 },
         ),
       },
     ]);
-    const model = new OpenAIResponsesModel({ model: 'gpt-test', apiKey: 'k', baseURL: `${server.url}/v1`, maxRetries: 0, timeoutMs: 5000, reasoningEffort: 'low' });
+    const model = new OpenAIResponsesModel({
+      model: 'gpt-test',
+      apiKey: 'k',
+      baseURL: `${server.url}/v1`,
+      maxRetries: 0,
+      timeoutMs: 5000,
+      reasoningEffort: 'low',
+    });
 
     const r1 = await model.complete(request(FIRST));
     expect(r1.stopReason).toBe('tool_use');
@@ -105,7 +120,13 @@ describe('OpenAI Responses API through the real SDK', () => {
 
   it('malformed tool-call JSON becomes undefined arguments, and HTTP errors reject', async () => {
     server = await startMockServer([
-      { body: responseBody([{ type: 'function_call', id: 'fc', call_id: 'c1', name: 'step', arguments: '{"actions": [', status: 'completed' }], { input: 10, cached: 0, output: 5 }) },
+      {
+        body: responseBody([{ type: 'function_call', id: 'fc', call_id: 'c1', name: 'step', arguments: '{"actions": [', status: 'completed' }], {
+          input: 10,
+          cached: 0,
+          output: 5,
+        }),
+      },
       { status: 400, body: { error: { message: 'bad request', type: 'invalid_request_error' } } },
     ]);
     const model = new OpenAIResponsesModel({ model: 'gpt-test', apiKey: 'k', baseURL: `${server.url}/v1`, maxRetries: 0, timeoutMs: 5000 });

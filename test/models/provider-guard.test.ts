@@ -29,10 +29,18 @@ async function hostile(handler: Handler): Promise<string> {
 }
 
 const completion = (usage: Record<string, unknown>, content = 'ok') =>
-  JSON.stringify({ id: 'c1', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage });
+  JSON.stringify({
+    id: 'c1',
+    object: 'chat.completion',
+    created: 1,
+    model: 'm',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    usage,
+  });
 
 const request = { system: 'brief', messages: [user(text('hello'))], tools: [] };
-const chat = (origin: string, o: Partial<ConstructorParameters<typeof OpenAIChatModel>[0]> = {}) => new OpenAIChatModel({ model: 'm', baseURL: `${origin}/v1`, maxRetries: 0, ...o });
+const chat = (origin: string, o: Partial<ConstructorParameters<typeof OpenAIChatModel>[0]> = {}) =>
+  new OpenAIChatModel({ model: 'm', baseURL: `${origin}/v1`, maxRetries: 0, ...o });
 
 describe('token counts are checked at the provider boundary', () => {
   it.each([
@@ -48,14 +56,28 @@ describe('token counts are checked at the provider boundary', () => {
 
   it('anthropic: a string output count is refused', async () => {
     const origin = await hostile((_req, res) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'm1', type: 'message', role: 'assistant', model: 'm', content: [{ type: 'text', text: 'ok' }], stop_reason: 'end_turn', usage: { input_tokens: 3, output_tokens: 'lots' } })),
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'm1',
+          type: 'message',
+          role: 'assistant',
+          model: 'm',
+          content: [{ type: 'text', text: 'ok' }],
+          stop_reason: 'end_turn',
+          usage: { input_tokens: 3, output_tokens: 'lots' },
+        }),
+      ),
     );
     const m = new AnthropicModel({ model: 'm', apiKey: 'k', baseURL: origin, maxRetries: 0 });
     await expect(m.complete(request)).rejects.toThrow(/anthropic reply refused: usage\.output_tokens is "lots"/);
   });
 
   it('whole counts pass and add up as numbers', async () => {
-    const origin = await hostile((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(completion({ prompt_tokens: 120, completion_tokens: 7, prompt_tokens_details: { cached_tokens: 20 } })));
+    const origin = await hostile((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(completion({ prompt_tokens: 120, completion_tokens: 7, prompt_tokens_details: { cached_tokens: 20 } })),
+    );
     const r = await chat(origin).complete(request);
     expect(r.usage).toEqual({ uncachedInput: 100, cachedInput: 20, output: 7 });
   });
@@ -83,12 +105,16 @@ describe('reply size caps', () => {
 
   it('a declared content-length over the cap is refused before reading', async () => {
     const body = completion({ prompt_tokens: 1, completion_tokens: 1 }, 'y'.repeat(300_000));
-    const origin = await hostile((_req, res) => res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).end(body));
+    const origin = await hostile((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).end(body),
+    );
     await expect(chat(origin, { limits: { maxReplyBytes: 100_000 } }).complete(request)).rejects.toThrow(/larger than 100,000 bytes \(content-length/);
   });
 
   it('a reply text over 200,000 characters is not kept', async () => {
-    const origin = await hostile((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(completion({ prompt_tokens: 1, completion_tokens: 1 }, 'z'.repeat(250_000))));
+    const origin = await hostile((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(completion({ prompt_tokens: 1, completion_tokens: 1 }, 'z'.repeat(250_000))),
+    );
     await expect(chat(origin).complete(request)).rejects.toThrow(/its text holds 250,000 characters; at most 200,000/);
   });
 });
@@ -128,7 +154,9 @@ describe('one deadline per call', () => {
   });
 
   it('the deadline covers the SDK waiting before a retry', async () => {
-    const origin = await hostile((_req, res) => res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '30' }).end(JSON.stringify({ error: { message: 'busy' } })));
+    const origin = await hostile((_req, res) =>
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '30' }).end(JSON.stringify({ error: { message: 'busy' } })),
+    );
     const t0 = Date.now();
     await expect(chat(origin, { timeoutMs: 1000, maxRetries: 5 }).complete(request)).rejects.toThrow(/longer than the request timeout of 1 s/);
     expect(Date.now() - t0).toBeLessThan(3000);

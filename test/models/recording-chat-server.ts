@@ -55,7 +55,14 @@ export async function startRecordingChatServer(
         const r = respond(body);
         const id = `call_${++n}`;
         const calls = 'content' in r ? [] : 'call' in r ? [r.call] : r.calls;
-        const message = 'content' in r ? { role: 'assistant', content: r.content } : { role: 'assistant', content: null, tool_calls: calls.map((c, i) => ({ id: `${id}_${i}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args) } })) };
+        const message =
+          'content' in r
+            ? { role: 'assistant', content: r.content }
+            : {
+                role: 'assistant',
+                content: null,
+                tool_calls: calls.map((c, i) => ({ id: `${id}_${i}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args) } })),
+              };
         const prompt = promptTokens(raw, body);
         out = {
           id: `chatcmpl-${n}`,

@@ -25,7 +25,8 @@ function child(mode: string, dir: string): { status: number | null; signal: Node
 function killedInCommit(dir: string, delayMs: number): Promise<NodeJS.Signals | null> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, ['--import', 'tsx', CHILD, 'commit', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '', err = '';
+    let out = '',
+      err = '';
     p.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('committing\n') && !out.includes('committed')) setTimeout(() => p.kill('SIGKILL'), delayMs);

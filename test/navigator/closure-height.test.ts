@@ -13,7 +13,9 @@ import { Navigator } from '../../src/navigator/navigator.js';
 import type { KeyframePose, PoseEstimate, PoseSource, RgbdFrame } from '../../src/perception/pose-source.js';
 import { simWorld } from '../helpers/sim-world.js';
 
-const SINK_FROM = 3, SINK_M = 0.3, KEYFRAME_EVERY = 5;
+const SINK_FROM = 3,
+  SINK_M = 0.3,
+  KEYFRAME_EVERY = 5;
 
 /** Ground truth that sinks SINK_M from frame SINK_FROM on, until `closeNext` is set: that frame closes a loop. */
 class SinkingSource implements PoseSource {

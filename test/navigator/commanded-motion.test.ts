@@ -15,7 +15,9 @@ const DEG = Math.PI / 180;
 
 describe('commandedCameraMotion', () => {
   it('is the camera pose of the body after the sub-motion in the camera frame before it', () => {
-    const yaw = 0.7, p: [number, number, number] = [1.2, 0, -3.4], h = 0.88;
+    const yaw = 0.7,
+      p: [number, number, number] = [1.2, 0, -3.4],
+      h = 0.88;
     const before = simPoseToNavigator(simCameraPose(p, yaw, h));
     const fwd = [-Math.sin(yaw), 0, -Math.cos(yaw)];
     const after = {

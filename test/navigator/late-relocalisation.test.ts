@@ -75,7 +75,8 @@ describe('late relocalisation in a saved map', () => {
     expect(nav2.places.names()).toEqual(['hall', 'desk']);
     const hall2 = nav2.places.get('hall')!.pose;
     expect([hall2.x, hall2.z, hall2.yaw]).toEqual([hall.x, hall.z, hall.yaw]);
-    const desk = nav2.places.get('desk')!.pose, deskWant = planarIn(savedInv, deskTrue);
+    const desk = nav2.places.get('desk')!.pose,
+      deskWant = planarIn(savedInv, deskTrue);
     expect(Math.hypot(desk.x - deskWant.x, desk.z - deskWant.z)).toBeLessThan(1e-6);
     expect(Math.abs(Math.atan2(Math.sin(desk.yaw - deskWant.yaw), Math.cos(desk.yaw - deskWant.yaw)))).toBeLessThan(1e-6);
     // trails: the saved trail, then the run's carried one (and the frame after the join)
@@ -85,26 +86,31 @@ describe('late relocalisation in a saved map', () => {
     // truly is in the saved world (nearest-neighbour resampling: a few cells at edges may differ)
     const cs = nav2.map.params.cellSize;
     const T = multiply(savedInv, invert(ownInv)); // run world → saved world
-    let agree = 0, runKnown = 0;
+    let agree = 0,
+      runKnown = 0;
     const runSeen = new Set<number>();
     for (let z = 0; z < runCells.height; z++) {
       for (let x = 0; x < runCells.width; x++) {
         const v = runCells.cells[z * runCells.width + x];
         if (v === 0) continue;
         runKnown++;
-        const px = (runCells.originX + x + 0.5) * cs, pz = (runCells.originZ + z + 0.5) * cs;
-        const qx = T[0] * px + T[2] * pz + T[3], qz = T[8] * px + T[10] * pz + T[11];
+        const px = (runCells.originX + x + 0.5) * cs,
+          pz = (runCells.originZ + z + 0.5) * cs;
+        const qx = T[0] * px + T[2] * pz + T[3],
+          qz = T[8] * px + T[10] * pz + T[11];
         const c = nav2.map.worldToCell(qx, qz);
         runSeen.add(c.x * 100_003 + c.z);
         if (nav2.map.cellState(c.x, c.z, 0) === v) agree++;
       }
     }
     expect(agree / runKnown).toBeGreaterThan(0.9);
-    let kept = 0, savedOnly = 0;
+    let kept = 0,
+      savedOnly = 0;
     for (let z = 0; z < savedCells.height; z++) {
       for (let x = 0; x < savedCells.width; x++) {
         const v = savedCells.cells[z * savedCells.width + x];
-        const cx = savedCells.originX + x, cz = savedCells.originZ + z;
+        const cx = savedCells.originX + x,
+          cz = savedCells.originZ + z;
         if (v === 0 || runSeen.has(cx * 100_003 + cz)) continue;
         // cells next to a carried run cell may have been overwritten by it
         let near = false;

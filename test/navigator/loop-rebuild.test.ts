@@ -13,12 +13,17 @@ import type { PoseSource } from '../../src/perception/pose-source.js';
 import { simWorld } from '../helpers/sim-world.js';
 import { DriftingSource } from '../helpers/drifting-source.js';
 
-const DRIFT_FROM = 10, DRIFT_RAD_PER_FRAME = (0.3 * Math.PI) / 180, KEYFRAME_EVERY = 5;
+const DRIFT_FROM = 10,
+  DRIFT_RAD_PER_FRAME = (0.3 * Math.PI) / 180,
+  KEYFRAME_EVERY = 5;
 const DRIFT = { driftFrom: DRIFT_FROM, radPerFrame: DRIFT_RAD_PER_FRAME, keyframeEvery: KEYFRAME_EVERY };
 
 const ACTIONS: CoarseAction[] = [
-  ...Array<CoarseAction>(8).fill('forward'), ...Array<CoarseAction>(6).fill('left'), ...Array<CoarseAction>(8).fill('forward'),
-  ...Array<CoarseAction>(6).fill('right'), ...Array<CoarseAction>(6).fill('forward'),
+  ...Array<CoarseAction>(8).fill('forward'),
+  ...Array<CoarseAction>(6).fill('left'),
+  ...Array<CoarseAction>(8).fill('forward'),
+  ...Array<CoarseAction>(6).fill('right'),
+  ...Array<CoarseAction>(6).fill('forward'),
 ];
 /** frames: 1 (the first observation) + 5 per action; the closure comes with the last action's frames */
 const CLOSE_AT = 1 + 5 * (ACTIONS.length - 1) + 1;
@@ -26,20 +31,24 @@ const CLOSE_AT = 1 + 5 * (ACTIONS.length - 1) + 1;
 /** Obstacle cells of `a` that `b` also holds as obstacles, over the obstacle cells of either. */
 function obstacleIoU(a: OccupancyMap, b: OccupancyMap): number {
   const sa = a.snapshot(0);
-  let both = 0, either = 0;
+  let both = 0,
+    either = 0;
   const bObstacle = (x: number, z: number) => b.cellState(x, z, 0) === Cell.Obstacle;
   const seen = new Set<string>();
   for (let z = 0; z < sa.height; z++) {
     for (let x = 0; x < sa.width; x++) {
-      const wx = x + sa.originX, wz = z + sa.originZ;
-      const inA = sa.cells[z * sa.width + x] === Cell.Obstacle, inB = bObstacle(wx, wz);
+      const wx = x + sa.originX,
+        wz = z + sa.originZ;
+      const inA = sa.cells[z * sa.width + x] === Cell.Obstacle,
+        inB = bObstacle(wx, wz);
       seen.add(`${wx},${wz}`);
       if (inA && inB) both++;
       if (inA || inB) either++;
     }
   }
   const sb = b.snapshot(0);
-  for (let z = 0; z < sb.height; z++) for (let x = 0; x < sb.width; x++) if (sb.cells[z * sb.width + x] === Cell.Obstacle && !seen.has(`${x + sb.originX},${z + sb.originZ}`)) either++;
+  for (let z = 0; z < sb.height; z++)
+    for (let x = 0; x < sb.width; x++) if (sb.cells[z * sb.width + x] === Cell.Obstacle && !seen.has(`${x + sb.originX},${z + sb.originZ}`)) either++;
   return both / either;
 }
 
@@ -80,15 +89,23 @@ describe('loop closing in the live navigator', () => {
     const off = (p: { x: number; z: number }) => Math.hypot(p.x - at(truth.nav).x, p.z - at(truth.nav).z);
     expect(off(at(open.nav))).toBeGreaterThan(0.1);
     expect(off(at(closed.nav))).toBeLessThan(0.02);
-    for (const v of closed.nav.places.get('drifted spot')!.views) expect(Math.hypot(v.pose.x - at(truth.nav).x, v.pose.z - at(truth.nav).z)).toBeLessThan(0.75 + 0.02);
+    for (const v of closed.nav.places.get('drifted spot')!.views)
+      expect(Math.hypot(v.pose.x - at(truth.nav).x, v.pose.z - at(truth.nav).z)).toBeLessThan(0.75 + 0.02);
     // so is the trail (same frames in each run: the same points); a point between keyframes moves by the
     // correction of the keyframe before it, which leaves the drift of up to 4 frames (4 × 0.3° at ≤ 4 m)
-    const trailOff = (n: Navigator) => Math.max(...n.trail(0).slice(0, truth.nav.trail(0).length).map((q, i) => Math.hypot(q.x - truth.nav.trail(0)[i].x, q.z - truth.nav.trail(0)[i].z)));
+    const trailOff = (n: Navigator) =>
+      Math.max(
+        ...n
+          .trail(0)
+          .slice(0, truth.nav.trail(0).length)
+          .map((q, i) => Math.hypot(q.x - truth.nav.trail(0)[i].x, q.z - truth.nav.trail(0)[i].z)),
+      );
     expect(trailOff(open.nav)).toBeGreaterThan(0.5);
     expect(trailOff(closed.nav)).toBeLessThan(4 * DRIFT_RAD_PER_FRAME * 4);
 
     // the rebuilt grid's obstacles lie where the true poses' grid has them, far more than the drifted grid's
-    const iouOpen = obstacleIoU(open.nav.map, truth.nav.map), iouClosed = obstacleIoU(closed.nav.map, truth.nav.map);
+    const iouOpen = obstacleIoU(open.nav.map, truth.nav.map),
+      iouClosed = obstacleIoU(closed.nav.map, truth.nav.map);
     expect(iouClosed).toBeGreaterThan(iouOpen + 0.1);
     for (const r of [truth, open, closed]) {
       r.body.renderer.dispose();

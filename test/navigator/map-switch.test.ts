@@ -22,7 +22,8 @@ import { simWorld } from '../helpers/sim-world.js';
 const DEG = Math.PI / 180;
 /** A level camera at planar pose (x, z, yaw) in NAVIGATOR_FRAME (up = −y). */
 function pose(x: number, z: number, yaw: number, y = -0.88): Mat4 {
-  const c = Math.cos(yaw), s = Math.sin(yaw);
+  const c = Math.cos(yaw),
+    s = Math.sin(yaw);
   return new Float64Array([c, 0, -s, x, 0, 1, 0, y, s, 0, c, z, 0, 0, 0, 1]);
 }
 /** a world shift: `across` m along x and `up` m up */
@@ -109,7 +110,8 @@ async function run(offset: Mat4, opts: { handover?: boolean; lostAtSwitch?: bool
 }
 
 const off = (nav: Navigator, truth: Mat4) => {
-  const p = planar(nav.poseMatrix()!), t = planar(truth);
+  const p = planar(nav.poseMatrix()!),
+    t = planar(truth);
   return { across: Math.hypot(p.x - t.x, p.z - t.z), up: Math.abs(height(nav.poseMatrix()!) - height(truth)) };
 };
 
@@ -167,7 +169,8 @@ describe('a move back into the saved map while the navigator is in the saved wor
     expect(Array.from(kept.bytes)).toEqual([2]);
     expect(kept.mapId).toBe(2);
     // the fresh map's pose of the body, carried by the kept anchor, is the navigator's pose
-    const p = planar(multiply(kept.anchor, src.ownPose())), q = planar(nav.poseMatrix()!);
+    const p = planar(multiply(kept.anchor, src.ownPose())),
+      q = planar(nav.poseMatrix()!);
     expect(Math.hypot(p.x - q.x, p.z - q.z)).toBeLessThan(1e-9);
     expect(Math.sin(p.yaw - q.yaw)).toBeCloseTo(0, 9);
   }, 60_000);

@@ -54,7 +54,8 @@ describe('the navigator world of each keyframe', () => {
     }
     log.raiseOver(10, 1, -0.72);
     // the navigator lowers its poses from here: what it notes now agrees with the raised stretch
-    for (let t = 30; t < 35; t++) log.note(t, 1, at(t * 0.1, 0), multiply(Float64Array.from([1, 0, 0, 0, 0, 1, 0, 0.72, 0, 0, 1, 0, 0, 0, 0, 1]), at(t * 0.1, 0)));
+    for (let t = 30; t < 35; t++)
+      log.note(t, 1, at(t * 0.1, 0), multiply(Float64Array.from([1, 0, 0, 0, 0, 1, 0, 0.72, 0, 0, 1, 0, 0, 0, 0, 1]), at(t * 0.1, 0)));
     expect(y(log.worldOf(1, 1, 5)!)).toBeCloseTo(0, 9);
     expect(y(log.worldOf(1, 2, 19.5)!)).toBeCloseTo(0, 9);
     expect(y(log.worldOf(1, 3, 20)!)).toBeCloseTo(0.72, 9);

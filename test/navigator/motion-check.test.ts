@@ -10,7 +10,8 @@ import { simWorld } from '../helpers/sim-world.js';
 const DEG = Math.PI / 180;
 /** A level camera at planar pose (x, z, yaw) in NAVIGATOR_FRAME (up = −y). */
 function pose(x: number, z: number, yaw: number, y = -0.88): Mat4 {
-  const c = Math.cos(yaw), s = Math.sin(yaw);
+  const c = Math.cos(yaw),
+    s = Math.sin(yaw);
   return new Float64Array([c, 0, -s, x, 0, 1, 0, y, s, 0, c, z, 0, 0, 0, 1]);
 }
 const planar = (m: Mat4) => planarPose(NAVIGATOR_FRAME, m);

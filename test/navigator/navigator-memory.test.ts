@@ -61,12 +61,15 @@ describe('navigator memory across a restart', () => {
     expect(route.status).toBe('ok');
     // and new observations land where the old map had them: few cells flip between free and obstacle
     await nav2.act(['left', 'left']);
-    const a = mem.layers[0].grid, b = nav2.map.snapshot(0);
-    let flips = 0, both = 0;
+    const a = mem.layers[0].grid,
+      b = nav2.map.snapshot(0);
+    let flips = 0,
+      both = 0;
     for (let z = 0; z < a.height; z++) {
       for (let x = 0; x < a.width; x++) {
         const ca = a.cells[z * a.width + x];
-        const bx = x + a.originX - b.originX, bz = z + a.originZ - b.originZ;
+        const bx = x + a.originX - b.originX,
+          bz = z + a.originZ - b.originZ;
         const cb = b.cells[bz * b.width + bx];
         if (ca === Cell.Unknown || cb === Cell.Unknown) continue;
         both++;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { routeActions } from '../../src/navigator/route-following.js';
 
-const line = (x0: number, z0: number, x1: number, z1: number, n = 20) => Array.from({ length: n + 1 }, (_, i) => ({ x: x0 + ((x1 - x0) * i) / n, z: z0 + ((z1 - z0) * i) / n }));
+const line = (x0: number, z0: number, x1: number, z1: number, n = 20) =>
+  Array.from({ length: n + 1 }, (_, i) => ({ x: x0 + ((x1 - x0) * i) / n, z: z0 + ((z1 - z0) * i) / n }));
 
 describe('routeActions: a whole route in one step call', () => {
   it('drives a straight route with up to 12 forwards', () => {
@@ -28,7 +29,8 @@ describe('routeActions: a whole route in one step call', () => {
 describe('routeActions: the 15° headings against a route between them', () => {
   /** An 8-connected staircase of 5 cm cells along heading `deg` (left of +z positive), 6 m long. */
   function staircase(deg: number) {
-    const dx = -Math.sin((deg * Math.PI) / 180), dz = Math.cos((deg * Math.PI) / 180);
+    const dx = -Math.sin((deg * Math.PI) / 180),
+      dz = Math.cos((deg * Math.PI) / 180);
     return Array.from({ length: 121 }, (_, s) => ({ x: Math.round(dx * s) * 0.05, z: Math.round(dz * s) * 0.05 }));
   }
 
@@ -40,7 +42,9 @@ describe('routeActions: the 15° headings against a route between them', () => {
     // the old follower turned before 19 of the 24 forwards
     expect(turns).toBeLessThanOrEqual(8);
     // every simulated position stays within 0.1 m of the route's line
-    let x = 0, z = 0, yaw = 0;
+    let x = 0,
+      z = 0,
+      yaw = 0;
     for (const act of a) {
       if (act === 'forward') {
         x -= Math.sin(yaw) * 0.25;

@@ -4,7 +4,20 @@
 // JSON object. Copied there by test/package/pack-install.test.ts.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { encodePng, Navcore, OccupancyMap, planarPose, Planner, poseAt, readRgbd, readTumFrames, readTumTrajectory, Tracker, TUM_FR3_INTRINSICS, Z_UP_FRAME } from 'navharness/core';
+import {
+  encodePng,
+  Navcore,
+  OccupancyMap,
+  planarPose,
+  Planner,
+  poseAt,
+  readRgbd,
+  readTumFrames,
+  readTumTrajectory,
+  Tracker,
+  TUM_FR3_INTRINSICS,
+  Z_UP_FRAME,
+} from 'navharness/core';
 
 const K = { width: 64, height: 48, fx: 50, fy: 50, cx: 31.5, cy: 23.5 };
 
@@ -31,7 +44,12 @@ async function mapAndPlan(frames, intrinsics) {
   }
   const route = new Planner(map).plan(trail[0], trail[trail.length - 1], floor);
   const counts = map.counts(floor);
-  return { integrated: trail.length, explored_m2: map.exploredArea(floor), obstacle_cells: counts.obstacle, route: route.status === 'ok' ? { status: 'ok', length_m: route.lengthM } : route };
+  return {
+    integrated: trail.length,
+    explored_m2: map.exploredArea(floor),
+    obstacle_cells: counts.obstacle,
+    route: route.status === 'ok' ? { status: 'ok', length_m: route.lengthM } : route,
+  };
 }
 
 const out = {};

@@ -2,7 +2,18 @@
 // installed with --omit=optional: a TypeScript consumer of navharness/core and navharness/sim under
 // strict with skipLibCheck off, so that every .d.ts those entry points reach is checked, and none may
 // name a package the lean install lacks.
-import { Navcore, OccupancyMap, Planner, Tracker, Z_UP_FRAME, encodePng, type PlanResult, type PoseEstimate, type RgbdFrame, type WasmSource } from 'navharness/core';
+import {
+  Navcore,
+  OccupancyMap,
+  Planner,
+  Tracker,
+  Z_UP_FRAME,
+  encodePng,
+  type PlanResult,
+  type PoseEstimate,
+  type RgbdFrame,
+  type WasmSource,
+} from 'navharness/core';
 import { generateHouse, simCameraPose, rgbPng, depthPng, type BodyFrame, type Frame, type Mat4, type SubMotionResult } from 'navharness/sim';
 const src: WasmSource = { bytes: new Uint8Array(0) };
 export async function f(): Promise<PlanResult> {

@@ -49,7 +49,10 @@ let tarball = '';
 
 beforeAll(() => {
   // `npm pack` runs the prepare script: the tsc build of dist/ from the current sources
-  const packed = JSON.parse(ok(sh('npm', ['pack', '--json', '--pack-destination', dir], ROOT, 540_000), 'npm pack')) as { filename: string; files: { path: string }[] }[];
+  const packed = JSON.parse(ok(sh('npm', ['pack', '--json', '--pack-destination', dir], ROOT, 540_000), 'npm pack')) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
   files = packed[0].files.map((f) => f.path);
   tarball = packed[0].filename;
   writeProject(app);
@@ -69,7 +72,24 @@ function writeProject(folder: string): void {
 
 describe('the packed package', () => {
   it('holds the compiled JavaScript, its types, the WebAssembly, LICENSE, docs and examples, and no sources, tests or web build', () => {
-    for (const f of ['dist/cli.js', 'dist/entry/core-node.js', 'dist/entry/core.d.ts', 'dist/entry/navharness.js', 'dist/entry/sim-node.js', 'dist/eval/sequence-worker-entry.mjs', 'build/navcore.wasm', 'build/navcore-mt.wasm', 'build/render.wasm', 'build/tracker.wasm', 'package.json', 'README.md', 'LICENSE', 'docs/architecture.md', 'docs/body.md', 'examples/embed.ts']) {
+    for (const f of [
+      'dist/cli.js',
+      'dist/entry/core-node.js',
+      'dist/entry/core.d.ts',
+      'dist/entry/navharness.js',
+      'dist/entry/sim-node.js',
+      'dist/eval/sequence-worker-entry.mjs',
+      'build/navcore.wasm',
+      'build/navcore-mt.wasm',
+      'build/render.wasm',
+      'build/tracker.wasm',
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'docs/architecture.md',
+      'docs/body.md',
+      'examples/embed.ts',
+    ]) {
       expect(files, f).toContain(f);
     }
     expect(files.filter((f) => /^(src|test|bench|web|scripts|native|assembly)\/|^dist\/web\//.test(f))).toEqual([]);
@@ -77,29 +97,60 @@ describe('the packed package', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const links = [...readme.matchAll(/\]\(((?:docs|examples)\/[^)#\s]+)/g)].map((m) => m[1].replace(/\/$/, ''));
     expect(links.length).toBeGreaterThan(5);
-    for (const l of links) expect(files.some((f) => f === l || f.startsWith(`${l}/`)), l).toBe(true);
+    for (const l of links)
+      expect(
+        files.some((f) => f === l || f.startsWith(`${l}/`)),
+        l,
+      ).toBe(true);
   });
 
   it(`installs without the optional packages and the devDependencies, in at most ${LEAN_LIMIT_MB} MB`, () => {
     const nm = join(app, 'node_modules');
     expect(existsSync(join(nm, 'navharness/dist/cli.js'))).toBe(true);
-    expect(OPTIONAL).toEqual(expect.arrayContaining(['@anthropic-ai/sdk', 'openai', '@modelcontextprotocol/sdk', 'bullmq', 'ioredis', 'vega', 'vega-lite', 'three', 'onnxruntime-node']));
+    expect(OPTIONAL).toEqual(
+      expect.arrayContaining([
+        '@anthropic-ai/sdk',
+        'openai',
+        '@modelcontextprotocol/sdk',
+        'bullmq',
+        'ioredis',
+        'vega',
+        'vega-lite',
+        'three',
+        'onnxruntime-node',
+      ]),
+    );
     for (const p of [...OPTIONAL, 'tsx', 'typescript']) expect(existsSync(join(nm, p)), p).toBe(false);
     const mb = treeBytes(nm) / 1e6;
-    console.log(`lean install (--omit=optional): ${mb.toFixed(1)} MB in node_modules, ${readdirSync(nm).filter((n) => !n.startsWith('.')).length} top-level entries`);
+    console.log(
+      `lean install (--omit=optional): ${mb.toFixed(1)} MB in node_modules, ${readdirSync(nm).filter((n) => !n.startsWith('.')).length} top-level entries`,
+    );
     expect(mb).toBeLessThanOrEqual(LEAN_LIMIT_MB);
   });
 
   it('exports the robot API: bodies and the navigator from navharness, camera poses and PNG encoders from navharness/sim', () => {
-    const probe = "const m = await import('navharness'); const s = await import('navharness/sim'); const c = await import('navharness/core');" +
-      "console.log(JSON.stringify([m.Navigator, m.SimBody, m.ReplayBody, m.GroundTruthPoseSource, m.openProceduralBody, s.simCameraPose, s.rgbPng, s.depthPng, c.Navcore.load, c.Tracker.create].map((x) => typeof x)))";
+    const probe =
+      "const m = await import('navharness'); const s = await import('navharness/sim'); const c = await import('navharness/core');" +
+      'console.log(JSON.stringify([m.Navigator, m.SimBody, m.ReplayBody, m.GroundTruthPoseSource, m.openProceduralBody, s.simCameraPose, s.rgbPng, s.depthPng, c.Navcore.load, c.Tracker.create].map((x) => typeof x)))';
     expect(JSON.parse(ok(sh(process.execPath, ['--input-type=module', '-e', probe], app), 'import the entry points'))).toEqual(Array(10).fill('function'));
   });
 
   it('compiles a strict TypeScript consumer of navharness/core and navharness/sim with skipLibCheck off', () => {
     cpSync(join(__dirname, 'consumer-strict.ts'), join(app, 'consumer-strict.ts'));
     // Node's own types from the repository (a Node consumer has @types/node); nothing else is lent
-    const tsconfig = { compilerOptions: { strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'], typeRoots: [join(ROOT, 'node_modules/@types')] }, files: ['consumer-strict.ts'] };
+    const tsconfig = {
+      compilerOptions: {
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        types: ['node'],
+        typeRoots: [join(ROOT, 'node_modules/@types')],
+      },
+      files: ['consumer-strict.ts'],
+    };
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
     const r = sh(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], app);
     expect(`${r.stdout}${r.stderr}`).toBe('');
@@ -110,13 +161,25 @@ describe('the packed package', () => {
     const bin = join(app, 'node_modules/.bin/navharness');
     const mcp = sh(bin, ['mcp', '--house', 'seed:7', '--http', '0'], app);
     expect(mcp.status).toBe(1);
-    expect(mcp.stderr).toContain(`navharness mcp needs @modelcontextprotocol/sdk, an optional dependency that is not installed; install it with \`npm install @modelcontextprotocol/sdk@${PKG.optionalDependencies['@modelcontextprotocol/sdk']}\``);
+    expect(mcp.stderr).toContain(
+      `navharness mcp needs @modelcontextprotocol/sdk, an optional dependency that is not installed; install it with \`npm install @modelcontextprotocol/sdk@${PKG.optionalDependencies['@modelcontextprotocol/sdk']}\``,
+    );
     const report = sh(bin, ['report', dir], app);
     expect(report.status).toBe(1);
     expect(report.stderr).toMatch(/navharness report needs (vega|vega-lite|marked), an optional dependency that is not installed/);
-    const model = sh(process.execPath, ['--input-type=module', '-e', "import { createModel } from 'navharness'; await createModel('anthropic:claude-x', { apiKey: 'k' }).complete({ messages: [], tools: [] });"], app);
+    const model = sh(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import { createModel } from 'navharness'; await createModel('anthropic:claude-x', { apiKey: 'k' }).complete({ messages: [], tools: [] });",
+      ],
+      app,
+    );
     expect(model.status).not.toBe(0);
-    expect(model.stderr).toMatch(/the model anthropic:claude-x needs @anthropic-ai\/sdk, an optional dependency that is not installed[\s\S]*npm install @anthropic-ai\/sdk@/);
+    expect(model.stderr).toMatch(
+      /the model anthropic:claude-x needs @anthropic-ai\/sdk, an optional dependency that is not installed[\s\S]*npm install @anthropic-ai\/sdk@/,
+    );
   });
 
   it('runs the installed bin: --version, --help, and a bad flag exits 2 naming it', () => {
@@ -131,7 +194,30 @@ describe('the packed package', () => {
 
   it('navharness eval reaches its compiled worker thread (no tsx), which says onnxruntime-node is missing', () => {
     // a run's wake-up recognises places with the view encoder: the harness needs the optional runtime
-    const r = sh(join(app, 'node_modules/.bin/navharness'), ['eval', '--houses', '3..3', '--agent', 'scripted', '--max-goals', '1', '--step-budget', '20', '--turn-budget', '4', '--pose', 'ground-truth', '--workers', '1', '--out', join(dir, 'eval'), '--json'], app);
+    const r = sh(
+      join(app, 'node_modules/.bin/navharness'),
+      [
+        'eval',
+        '--houses',
+        '3..3',
+        '--agent',
+        'scripted',
+        '--max-goals',
+        '1',
+        '--step-budget',
+        '20',
+        '--turn-budget',
+        '4',
+        '--pose',
+        'ground-truth',
+        '--workers',
+        '1',
+        '--out',
+        join(dir, 'eval'),
+        '--json',
+      ],
+      app,
+    );
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^seed 3: the view encoder needs onnxruntime-node, an optional dependency that is not installed .*npm install onnxruntime-node@/m);
   }, 240_000);
@@ -141,7 +227,11 @@ describe('the packed package', () => {
     // no install scripts: onnxruntime-node's would fetch its native libraries, which the server does not use
     ok(sh('npm', ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], full), 'npm ci --offline of the tarball with its optional packages');
     for (const p of OPTIONAL) expect(existsSync(join(full, 'node_modules', p)), p).toBe(true);
-    const child = spawn(join(full, 'node_modules/.bin/navharness'), ['mcp', '--house', 'seed:7', '--http', '0', '--steps', '10'], { cwd: full, env: npmEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(join(full, 'node_modules/.bin/navharness'), ['mcp', '--house', 'seed:7', '--http', '0', '--steps', '10'], {
+      cwd: full,
+      env: npmEnv(),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     await new Promise<void>((listening, failed) => {

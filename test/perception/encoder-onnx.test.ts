@@ -51,7 +51,8 @@ describe('protobuf wire format', () => {
 
 describe('generated GIST model', () => {
   it('is byte-for-byte deterministic and declares its input, output and parameters', async () => {
-    const a = buildGistModel(), b = buildGistModel();
+    const a = buildGistModel(),
+      b = buildGistModel();
     expect(sha(a)).toBe(sha(b));
     const changed = buildGistModel({ ...GIST_PARAMS, orientations: 6 });
     expect(sha(changed)).not.toBe(sha(a));
@@ -70,7 +71,9 @@ describe('generated GIST model', () => {
   });
 
   it('has zero-mean, unit-norm Gabor filters', () => {
-    const r = 7, k = 15, o = 8;
+    const r = 7,
+      k = 15,
+      o = 8;
     const bank = gaborBank({ orientations: o, wavelength: 4, sigma: 2.24, radius: r });
     for (let f = 0; f < 2 * o; f++) {
       const w = bank.subarray(f * k * k, (f + 1) * k * k);
@@ -97,7 +100,15 @@ describe('generated GIST model', () => {
 
 describe('generated preprocessing graph', () => {
   const spec = (over: Partial<PreprocessSpec>): PreprocessSpec => ({
-    width: 320, height: 240, targetWidth: 128, targetHeight: 128, mean: [0, 0, 0], std: [1, 1, 1], channelOrder: 'rgb', fit: 'stretch', ...over,
+    width: 320,
+    height: 240,
+    targetWidth: 128,
+    targetHeight: 128,
+    mean: [0, 0, 0],
+    std: [1, 1, 1],
+    channelOrder: 'rgb',
+    fit: 'stretch',
+    ...over,
   });
   const run = async (s: PreprocessSpec, rgb: Uint8Array) => {
     const sess = await ort.InferenceSession.create(buildPreprocessModel(s));
@@ -109,7 +120,11 @@ describe('generated preprocessing graph', () => {
   };
 
   it('resizes like the Pillow-style reference when shrinking and enlarging', async () => {
-    for (const [w, h, tw, th] of [[320, 240, 128, 128], [640, 480, 224, 224], [90, 50, 128, 96]]) {
+    for (const [w, h, tw, th] of [
+      [320, 240, 128, 128],
+      [640, 480, 224, 224],
+      [90, 50, 128, 96],
+    ]) {
       const f = proceduralView(w + h, w, h);
       const out = await run(spec({ width: w, height: h, targetWidth: tw, targetHeight: th }), f.rgb);
       expect(maxAbsDiff(out, resizeRef(f.rgb, w, h, tw, th))).toBeLessThan(1e-5);
@@ -127,8 +142,7 @@ describe('generated preprocessing graph', () => {
     const ref = resizeRef(cropped, c.width, c.height, 64, 64);
     const plane = 64 * 64;
     const expected = new Float32Array(3 * plane);
-    for (let ch = 0; ch < 3; ch++)
-      for (let i = 0; i < plane; i++) expected[ch * plane + i] = (ref[(2 - ch) * plane + i] - s.mean[ch]) / s.std[ch];
+    for (let ch = 0; ch < 3; ch++) for (let i = 0; i < plane; i++) expected[ch * plane + i] = (ref[(2 - ch) * plane + i] - s.mean[ch]) / s.std[ch];
     expect(maxAbsDiff(out, expected)).toBeLessThan(1e-4);
   });
 });

@@ -29,8 +29,19 @@ interface PlaceView {
 
 /** A floor point well inside the room (not snapped into a neighbour), or null. */
 function spotInRoom(body: SimBody, r: { x0: number; x1: number; z0: number; z1: number }): [number, number, number] | null {
-  const cx = (r.x0 + r.x1) / 2, cz = (r.z0 + r.z1) / 2;
-  for (const [dx, dz] of [[0, 0], [0.5, 0], [-0.5, 0], [0, 0.5], [0, -0.5], [0.5, 0.5], [-0.5, -0.5], [0.5, -0.5], [-0.5, 0.5]]) {
+  const cx = (r.x0 + r.x1) / 2,
+    cz = (r.z0 + r.z1) / 2;
+  for (const [dx, dz] of [
+    [0, 0],
+    [0.5, 0],
+    [-0.5, 0],
+    [0, 0.5],
+    [0, -0.5],
+    [0.5, 0.5],
+    [-0.5, -0.5],
+    [0.5, -0.5],
+    [-0.5, 0.5],
+  ]) {
     try {
       body.teleport({ position: [cx + dx, 0, cz + dz], yaw: 0 });
     } catch {
@@ -61,10 +72,13 @@ describe('place recognition in a simulated house', () => {
     }
     expect(new Set(views.map((v) => v.room)).size).toBeGreaterThanOrEqual(4);
 
-    let minSame = 1, maxOtherRoom = -1, correct = 0;
+    let minSame = 1,
+      maxOtherRoom = -1,
+      correct = 0;
     for (const q of views) {
       minSame = Math.min(minSame, enc.similarity(q.moved, q.here));
-      let best = views[0], bestSim = -2;
+      let best = views[0],
+        bestSim = -2;
       for (const g of views) {
         const s = enc.similarity(q.moved, g.here);
         if (s > bestSim) [best, bestSim] = [g, s];
@@ -96,7 +110,9 @@ describe.skipIf(!TEDDY)(`real frames: TUM fr3/teddy${TEDDY ? '' : ` (skipped: ${
       return out.sort((a, b) => a - b);
     };
     const med = (xs: number[]) => xs[xs.length >> 1];
-    const near = sims(1), mid = sims(10), far = sims(30);
+    const near = sims(1),
+      mid = sims(10),
+      far = sims(30);
     expect(med(near)).toBeGreaterThan(med(mid));
     expect(med(mid)).toBeGreaterThan(med(far));
     // every pair 2 frames apart (~0.07 s) beats every pair 60 frames apart (~2 s, ~40° around the bear)

@@ -48,7 +48,12 @@ const uniform = (w: number, h: number, c: [number, number, number]): EncoderFram
 describe('built-in GIST encoder', () => {
   it('embeds any frame size to a unit vector of the declared dimension, deterministically', async () => {
     expect(enc.info).toMatchObject({ source: 'builtin:navharness-gist', inputWidth: 128, inputHeight: 128, dimension: gistDimension() });
-    for (const [w, h] of [[320, 240], [640, 480], [97, 61], [1, 1]]) {
+    for (const [w, h] of [
+      [320, 240],
+      [640, 480],
+      [97, 61],
+      [1, 1],
+    ]) {
       const f = proceduralView(w, w, h);
       const e = await enc.embed(f);
       expect(e).toBeInstanceOf(Float32Array);
@@ -59,7 +64,8 @@ describe('built-in GIST encoder', () => {
     const other = await ViewEncoder.create({ threads: 2 });
     const f = proceduralView(42);
     try {
-      const a = await enc.embed(f), b = await other.embed(f);
+      const a = await enc.embed(f),
+        b = await other.embed(f);
       expect(enc.similarity(a, b)).toBeGreaterThan(0.999999);
     } finally {
       await other.close();
@@ -97,7 +103,13 @@ describe('built-in GIST encoder', () => {
     const seeds = [1, 2, 3, 4, 5, 6, 7, 8];
     const base = await enc.embedBatch(seeds.map((s) => proceduralView(s)));
     let worstSame = 1;
-    for (const change of [(f: EncoderFrame) => brighten(f, 1.3), (f: EncoderFrame) => brighten(f, 0.7, 10), (f: EncoderFrame) => shift(f, 1, 0), (f: EncoderFrame) => shift(f, 2, -2), (f: EncoderFrame) => noisy(f, 8, 5)]) {
+    for (const change of [
+      (f: EncoderFrame) => brighten(f, 1.3),
+      (f: EncoderFrame) => brighten(f, 0.7, 10),
+      (f: EncoderFrame) => shift(f, 1, 0),
+      (f: EncoderFrame) => shift(f, 2, -2),
+      (f: EncoderFrame) => noisy(f, 8, 5),
+    ]) {
       const changed = await enc.embedBatch(seeds.map((s) => change(proceduralView(s))));
       changed.forEach((e, i) => (worstSame = Math.min(worstSame, enc.similarity(e, base[i]))));
     }
@@ -109,7 +121,14 @@ describe('built-in GIST encoder', () => {
   });
 
   it('keeps results right when more frame sizes arrive than it caches preprocessors for, also concurrently', async () => {
-    const sizes = [[40, 30], [41, 30], [42, 30], [43, 30], [44, 30], [45, 30]];
+    const sizes = [
+      [40, 30],
+      [41, 30],
+      [42, 30],
+      [43, 30],
+      [44, 30],
+      [45, 30],
+    ];
     const frames = sizes.map(([w, h], i) => proceduralView(i + 20, w, h));
     const first = await Promise.all(frames.map((f) => enc.embed(f)));
     const again = await Promise.all([...frames].reverse().map((f) => enc.embed(f)));
@@ -143,7 +162,14 @@ describe('user models by path', () => {
     writeFileSync(path, buildGistModel());
     const byPath = await ViewEncoder.create({ modelPath: path });
     try {
-      expect(byPath.info).toMatchObject({ source: path, modelId: enc.info.modelId, inputName: 'pixels', outputName: 'embedding', inputWidth: 128, inputHeight: 128 });
+      expect(byPath.info).toMatchObject({
+        source: path,
+        modelId: enc.info.modelId,
+        inputName: 'pixels',
+        outputName: 'embedding',
+        inputWidth: 128,
+        inputHeight: 128,
+      });
       expect(enc.info.modelId).toMatch(/^[0-9a-f]{16}$/);
       const f = proceduralView(9);
       expect(byPath.similarity(await byPath.embed(f), await enc.embed(f))).toBeGreaterThan(0.99999);
@@ -167,8 +193,7 @@ describe('user models by path', () => {
     }
     // 80×40 frame: red left quarter, blue right quarter, green middle; the centred square is all green
     const f = uniform(80, 40, [0, 255, 0]);
-    for (let y = 0; y < 40; y++)
-      for (let x = 0; x < 80; x++) if (x < 20 || x >= 60) f.rgb.set(x < 20 ? [255, 0, 0] : [0, 0, 255], (y * 80 + x) * 3);
+    for (let y = 0; y < 40; y++) for (let x = 0; x < 80; x++) if (x < 20 || x >= 60) f.rgb.set(x < 20 ? [255, 0, 0] : [0, 0, 255], (y * 80 + x) * 3);
     const crop = await ViewEncoder.create({ modelPath: path, outputName: 'means', fit: 'crop' });
     const stretch = await ViewEncoder.create({ modelPath: path, outputName: 'means' });
     try {
@@ -208,11 +233,19 @@ describe('user models by path', () => {
     writeFileSync(junk, 'this is not a model');
     await expect(ViewEncoder.create({ modelPath: junk })).rejects.toThrow(/could not load it as an ONNX model/);
     await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 64, 64, 3]) })).rejects.toThrow(/has 64 channels .*\[N, 3, H, W\] is required/);
-    await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8], { inputType: DataType.UINT8 }) })).rejects.toThrow(/is uint8; the encoder feeds float32 NCHW/);
+    await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8], { inputType: DataType.UINT8 }) })).rejects.toThrow(
+      /is uint8; the encoder feeds float32 NCHW/,
+    );
     await expect(ViewEncoder.create({ modelPath: channelMeanModel([4, 3, 8, 8]) })).rejects.toThrow(/fixed batch of 4/);
-    await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8], { twoInputs: true }) })).rejects.toThrow(/has 2 inputs \('image', 'mask'\); say which .* inputName/);
-    await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8]), inputSize: { width: 9, height: 8 } })).rejects.toThrow(/fixed at 8×8 but inputSize asks for 9×8/);
-    await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8]), outputName: 'logits' })).rejects.toThrow(/no output 'logits' \(outputs: 'doubled', 'means'\)/);
+    await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8], { twoInputs: true }) })).rejects.toThrow(
+      /has 2 inputs \('image', 'mask'\); say which .* inputName/,
+    );
+    await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8]), inputSize: { width: 9, height: 8 } })).rejects.toThrow(
+      /fixed at 8×8 but inputSize asks for 9×8/,
+    );
+    await expect(ViewEncoder.create({ modelPath: channelMeanModel([1, 3, 8, 8]), outputName: 'logits' })).rejects.toThrow(
+      /no output 'logits' \(outputs: 'doubled', 'means'\)/,
+    );
   });
 
   it('takes an injected runtime and model bytes (the browser path) without touching the file system', async () => {

@@ -19,7 +19,9 @@ const frames: RgbdFrame[] = [];
 
 /** a turn of 30° and a move of (1.2, 0.3, −0.8) m: what a navigator's correction could be */
 function world(): Mat4 {
-  const a = Math.PI / 6, c = Math.cos(a), s = Math.sin(a);
+  const a = Math.PI / 6,
+    c = Math.cos(a),
+    s = Math.sin(a);
   return Float64Array.from([c, 0, s, 1.2, 0, 1, 0, 0.3, -s, 0, c, -0.8, 0, 0, 0, 1]);
 }
 const gap = (a: Mat4, b: Mat4) => Math.hypot(a[3] - b[3], a[7] - b[7], a[11] - b[11]);
@@ -69,14 +71,21 @@ describe('a saved tracker map moved into another world', () => {
   it('moves every keyframe to W·P, and a tracker that loads it relocalises at W·P', () => {
     const W = world();
     const moved = moveMapWorld(saved, () => W);
-    const before = readMapKeyframes(saved), after = readMapKeyframes(moved);
+    const before = readMapKeyframes(saved),
+      after = readMapKeyframes(moved);
     expect(after).toHaveLength(before.length);
     for (const [i, k] of before.entries()) expect(gap(after[i].pose, multiply(W, k.pose))).toBeLessThan(1e-9);
     // the landmarks moved with them: the same frames relocalise in the moved map at W·P
     tracker.loadMap(saved);
-    const inSaved = frames.map((f) => tracker.track(f)).filter((e) => e.status === 'ok').map((e) => e.pose!);
+    const inSaved = frames
+      .map((f) => tracker.track(f))
+      .filter((e) => e.status === 'ok')
+      .map((e) => e.pose!);
     tracker.loadMap(moved);
-    const inMoved = frames.map((f) => tracker.track(f)).filter((e) => e.status === 'ok').map((e) => e.pose!);
+    const inMoved = frames
+      .map((f) => tracker.track(f))
+      .filter((e) => e.status === 'ok')
+      .map((e) => e.pose!);
     expect(inMoved.length).toBeGreaterThan(10);
     expect(gap(inMoved.at(-1)!, multiply(W, inSaved.at(-1)!))).toBeLessThan(0.05);
   }, 120_000);

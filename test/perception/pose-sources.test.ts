@@ -5,11 +5,7 @@ import { blackFrame, SYN_K, texturedWall } from '../helpers/synthetic-rgbd.js';
 
 describe('GroundTruthPoseSource (ablation)', () => {
   it('re-expresses true poses relative to the first frame and reports lost without a pose', () => {
-    const truth: (Mat4 | null)[] = [
-      fromQuatTranslation([0, 0.1, 0, 0.995], [1, 2, 3]),
-      fromQuatTranslation([0, 0.2, 0, 0.98], [1.5, 2, 3.2]),
-      null,
-    ];
+    const truth: (Mat4 | null)[] = [fromQuatTranslation([0, 0.1, 0, 0.995], [1, 2, 3]), fromQuatTranslation([0, 0.2, 0, 0.98], [1.5, 2, 3.2]), null];
     let i = 0;
     const src = new GroundTruthPoseSource(() => truth[i]);
     const frame: RgbdFrame = blackFrame(0);

@@ -26,7 +26,10 @@ describe('keyframe bundle adjustment in slices (simulator)', () => {
     const sliced = await Tracker.create({ ...opts, baSlice: 2 });
     let settled: Tracker | null = await Tracker.create({ ...opts, baSlice: 2 });
     try {
-      let frames = 0, underWay = 0, settledGap = Infinity, settledKeyframes = 0;
+      let frames = 0,
+        underWay = 0,
+        settledGap = Infinity,
+        settledKeyframes = 0;
       const gaps: number[] = [];
       for await (const s of loopTour(body, 20, 1, 600)) {
         frames++;

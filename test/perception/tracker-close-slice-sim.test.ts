@@ -29,7 +29,7 @@ function turnGapDeg(a: Mat4, b: Mat4): number {
 }
 
 describe('loop closure in slices (simulator)', () => {
-  it('commits frames later at the one-shot closure\'s poses, and a closure under way leaves a whole map', async () => {
+  it("commits frames later at the one-shot closure's poses, and a closure under way leaves a whole map", async () => {
     const body = await SimBody.create(await loadHouse({ kind: 'procedural', seed: 7 }));
     const opts = { ...simTrackerOptions(body), loopClosing: true };
     const oneShot = await Tracker.create(opts);
@@ -38,7 +38,11 @@ describe('loop closure in slices (simulator)', () => {
     let settled: Tracker | null = await Tracker.create({ ...opts, closeSlice: 1 });
     let settledSave: { closed: boolean; pending: number; moved: number; fileGap: number } | null = null;
     try {
-      let frame = 0, closedAt = 0, beganAt = 0, committedAt = 0, relocalisedAt = 0;
+      let frame = 0,
+        closedAt = 0,
+        beganAt = 0,
+        committedAt = 0,
+        relocalisedAt = 0;
       let closedPoses = new Map<number, Mat4>();
       const gaps: { m: number; deg: number }[] = [];
       let savedMidClosure: { keyframes: number; matches: boolean } | null = null;
@@ -72,7 +76,12 @@ describe('loop closure in slices (simulator)', () => {
               closed,
               pending: c.closureUnderWay + c.mappingUnderWay,
               moved: Math.max(...after.map((k) => centreGap(before.get(k.id)!, k.pose))),
-              fileGap: Math.max(...after.map((k) => { const f = file.get(k.id)!; return Math.hypot(f[0] - k.pose[3], f[1] - k.pose[7], f[2] - k.pose[11]); })),
+              fileGap: Math.max(
+                ...after.map((k) => {
+                  const f = file.get(k.id)!;
+                  return Math.hypot(f[0] - k.pose[3], f[1] - k.pose[7], f[2] - k.pose[11]);
+                }),
+              ),
             };
             settled.dispose();
             settled = null;
@@ -92,7 +101,10 @@ describe('loop closure in slices (simulator)', () => {
             const probe = await Tracker.create(opts);
             probe.loadMap(bytes);
             probe.dispose();
-            const asStood = (k: (typeof kfs)[number]) => { const p = before.get(k.id); return !!p && Math.hypot(p[3] - k.centre[0], p[7] - k.centre[1], p[11] - k.centre[2]) < 1e-6; };
+            const asStood = (k: (typeof kfs)[number]) => {
+              const p = before.get(k.id);
+              return !!p && Math.hypot(p[3] - k.centre[0], p[7] - k.centre[1], p[11] - k.centre[2]) < 1e-6;
+            };
             savedMidClosure = { keyframes: kfs.length, matches: kfs.length === before.size && kfs.every(asStood) };
             // given its own file mid-closure: the closure is dropped, the map replaced whole
             aborted.loadMap(bytes);

@@ -23,7 +23,10 @@ const dist = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b
 
 function rmse(kfs: MapKeyframe[], gt: Vec3[]): number {
   const ref = kfs.map((k) => gt[k.frame - 1]);
-  const T = alignRigid(ref, kfs.map((k) => k.centre));
+  const T = alignRigid(
+    ref,
+    kfs.map((k) => k.centre),
+  );
   return Math.sqrt(kfs.reduce((a, k, i) => a + dist(transformPoint(T, k.centre), ref[i]) ** 2, 0) / kfs.length);
 }
 

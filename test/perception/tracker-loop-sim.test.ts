@@ -23,7 +23,10 @@ const dist = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b
 function keyframeRmse(t: Tracker, gt: Vec3[]): number {
   const kfs = readMapKeyframes(t.saveMap());
   const ref = kfs.map((k) => gt[k.frame - 1]);
-  const T = alignRigid(ref, kfs.map((k) => k.centre));
+  const T = alignRigid(
+    ref,
+    kfs.map((k) => k.centre),
+  );
   return Math.sqrt(kfs.reduce((a, k, i) => a + dist(transformPoint(T, k.centre), ref[i]) ** 2, 0) / kfs.length);
 }
 
@@ -49,7 +52,12 @@ async function drive(house: { seed: number; aliasing?: true }, minPathM: number,
       const c = loop.counts();
       if (c.loopClosures > closures.length) {
         const m = readMapKeyframes(loop.saveMap()).find((k) => k.frame === c.loopMatchFrame)!;
-        closures.push({ frame: gt.length, matchFrame: c.loopMatchFrame, dMap: dist(m.centre, pos(e.pose!)), dTrue: dist(gt[c.loopMatchFrame - 1], gt.at(-1)!) });
+        closures.push({
+          frame: gt.length,
+          matchFrame: c.loopMatchFrame,
+          dMap: dist(m.centre, pos(e.pose!)),
+          dTrue: dist(gt[c.loopMatchFrame - 1], gt.at(-1)!),
+        });
       }
     }
     return { closures, stats: loop.loopStats(), rmseLoop: keyframeRmse(loop, gt), rmseOpen: open ? keyframeRmse(open, gt) : Number.NaN };

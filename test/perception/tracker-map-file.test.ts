@@ -46,7 +46,8 @@ describe.skipIf(!TEDDY)(`tracker map files (${TEDDY ? 'TUM fr3/teddy' : skipReas
     try {
       expect(t.keyframePoses()).toEqual([]);
       t.loadMap(saved);
-      const read = t.keyframePoses(), inFile = readMapKeyframes(saved);
+      const read = t.keyframePoses(),
+        inFile = readMapKeyframes(saved);
       expect(read.map((k) => [k.id, k.timestamp])).toEqual(inFile.map((k) => [k.id, k.timestamp]));
       for (const [i, k] of read.entries()) for (let j = 0; j < 16; j++) expect(k.pose[j]).toBeCloseTo(inFile[i].pose[j], 9);
     } finally {
@@ -173,7 +174,9 @@ describe.skipIf(!TEDDY)(`tracker map files (${TEDDY ? 'TUM fr3/teddy' : skipReas
       const v2 = saved.slice();
       v2[8] = 2;
       expect(() => t.loadMap(v2)).toThrow(/version .*reads version 1 \(the file has 2\)/);
-      expect(() => t.loadMap(new TextEncoder().encode('P3 not a map at all, just some text that is long enough to hold a header of eighty-eight bytes and a checksum'))).toThrow(/not a tracker map file/);
+      expect(() =>
+        t.loadMap(new TextEncoder().encode('P3 not a map at all, just some text that is long enough to hold a header of eighty-eight bytes and a checksum')),
+      ).toThrow(/not a tracker map file/);
       expect(() => t.loadMap(new Uint8Array(10))).toThrow(/shorter than/);
       // a consistent checksum over an impossible count: the tracker's own checks refuse it
       const lying = saved.slice();

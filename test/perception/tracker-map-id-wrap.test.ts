@@ -26,7 +26,9 @@ function withMapId(bytes: Uint8Array, id: number): Uint8Array {
 
 describe.skipIf(!TEDDY)(`tracker map ids at the end of their range (${TEDDY ? 'TUM fr3/teddy' : skipReason('tum_fr3_teddy_100')})`, () => {
   beforeAll(async () => {
-    frames = readTumFrames(TEDDY!).slice(0, 20).map((r) => ({ ...readRgbd(TEDDY!, r, 5000), timestamp: r.rgbTime }));
+    frames = readTumFrames(TEDDY!)
+      .slice(0, 20)
+      .map((r) => ({ ...readRgbd(TEDDY!, r, 5000), timestamp: r.rgbTime }));
     const t = await Tracker.create({ intrinsics: FR3_INTRINSICS });
     try {
       for (const f of frames) t.track(f);

@@ -18,7 +18,8 @@ import { commandedCameraMotion } from '../../src/navigator/commanded-motion.js';
 import { loopTour } from '../../bench/support/loop-tour.js';
 import { SYN_K, texturedWall } from '../helpers/synthetic-rgbd.js';
 
-const TURN_FROM = 925, TURN_TO = 960;
+const TURN_FROM = 925,
+  TURN_TO = 960;
 
 const trackers: Tracker[] = [];
 afterEach(() => {
@@ -27,7 +28,8 @@ afterEach(() => {
 
 /** Distance between the camera centres' increments (estimated and true) from one frame to the next, m. */
 function incrementError(prevEst: Mat4, est: Mat4, prevTrue: Mat4, truth: Mat4): number {
-  const dE = multiply(invert(prevEst), est), dT = multiply(invert(prevTrue), truth);
+  const dE = multiply(invert(prevEst), est),
+    dT = multiply(invert(prevTrue), truth);
   return Math.hypot(dE[3] - dT[3], dE[7] - dT[7], dE[11] - dT[11]);
 }
 
@@ -38,8 +40,12 @@ describe('the commanded motion as a tracking prior', () => {
       const plain = await Tracker.create(simTrackerOptions(body));
       const prior = await Tracker.create(simTrackerOptions(body));
       trackers.push(plain, prior);
-      const runs = { plain: { t: plain, prev: null as Mat4 | null, errs: [] as number[], lost: 0 }, prior: { t: prior, prev: null as Mat4 | null, errs: [] as number[], lost: 0 } };
-      let prevTrue: Mat4 | null = null, n = 0;
+      const runs = {
+        plain: { t: plain, prev: null as Mat4 | null, errs: [] as number[], lost: 0 },
+        prior: { t: prior, prev: null as Mat4 | null, errs: [] as number[], lost: 0 },
+      };
+      let prevTrue: Mat4 | null = null,
+        n = 0;
       for await (const s of loopTour(body, 1e9, 1, TURN_TO)) {
         n++;
         const truth = simPoseToNavigator(body.simCameraPose());

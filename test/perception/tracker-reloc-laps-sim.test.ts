@@ -27,7 +27,8 @@ let places: { floor: Vec3; est: Vec3 }[];
 async function lapMap(): Promise<void> {
   const t = await Tracker.create({ ...simTrackerOptions(body), loopClosing: true });
   try {
-    const floors: Vec3[] = [], cams: Vec3[] = [];
+    const floors: Vec3[] = [],
+      cams: Vec3[] = [];
     for await (const s of loopTour(body, 20, 1, 20000, true)) {
       floors.push([...body.simPose.position] as Vec3);
       cams.push(pos(body.simCameraPose()));
@@ -36,7 +37,10 @@ async function lapMap(): Promise<void> {
     const map = t.saveMap();
     const kfs = readMapKeyframes(map).filter((k) => k.frame >= 1 && k.frame <= floors.length);
     places = kfs.map((k) => ({ floor: floors[k.frame - 1], est: k.centre }));
-    const mapToSim = alignRigid(kfs.map((k) => cams[k.frame - 1]), kfs.map((k) => k.centre));
+    const mapToSim = alignRigid(
+      kfs.map((k) => cams[k.frame - 1]),
+      kfs.map((k) => k.centre),
+    );
     saved = { map, mapId: readMapFileHeader(map).mapId, mapToSim };
   } finally {
     t.dispose();
@@ -72,7 +76,10 @@ describe('relocalisation in a map of laps (simulator)', () => {
           expect(s.unconfirmed).toBeGreaterThanOrEqual(1);
         }
       }
-      expect(found.every((e) => e !== null && e < 0.3), `errors per kidnap (null: not found): ${JSON.stringify(found)}`).toBe(true);
+      expect(
+        found.every((e) => e !== null && e < 0.3),
+        `errors per kidnap (null: not found): ${JSON.stringify(found)}`,
+      ).toBe(true);
     } finally {
       t.dispose();
     }

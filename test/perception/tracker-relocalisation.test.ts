@@ -17,7 +17,10 @@ let frames: RgbdFrame[] = [];
 let gt: (Mat4 | null)[] = [];
 
 const covered = (f: RgbdFrame, timestamp: number): RgbdFrame => ({
-  ...f, rgb: new Uint8Array(f.rgb.length), depth: new Float32Array(f.depth.length), timestamp,
+  ...f,
+  rgb: new Uint8Array(f.rgb.length),
+  depth: new Float32Array(f.depth.length),
+  timestamp,
 });
 
 const dist = (a: Mat4, b: Mat4) => Math.hypot(a[3] - b[3], a[7] - b[7], a[11] - b[11]);

@@ -47,8 +47,11 @@ describe('tracking a flight of stairs without the motion prior (simulator, house
       const t = await Tracker.create(simTrackerOptions(body));
       try {
         let first: Mat4 | null = null;
-        let covered = 0, before: { est: Vec3; gt: Vec3 } | null = null, after: { est: Vec3; gt: Vec3; frames: number } | null = null;
-        let sinceCover = 0, mapId = 0;
+        let covered = 0,
+          before: { est: Vec3; gt: Vec3 } | null = null,
+          after: { est: Vec3; gt: Vec3; frames: number } | null = null;
+        let sinceCover = 0,
+          mapId = 0;
         for await (const s of stairsTour(body, 1, 20000, true)) {
           first ??= invert(body.groundTruthPose());
           const gt = pos(body.groundTruthPose());
@@ -78,7 +81,8 @@ describe('tracking a flight of stairs without the motion prior (simulator, house
         expect(after!.frames).toBeLessThanOrEqual(10);
         expect(t.counts().maps).toBe(1);
         // the move from the last frame before the cover to the first after it, as the tracker reads it
-        const moved = dist(after!.gt, before!.gt), read = dist(after!.est, before!.est);
+        const moved = dist(after!.gt, before!.gt),
+          read = dist(after!.est, before!.est);
         expect(moved).toBeGreaterThan(0.1);
         expect(Math.abs(read - moved)).toBeLessThan(0.05);
       } finally {

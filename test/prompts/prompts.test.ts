@@ -41,7 +41,19 @@ describe('templating', () => {
 
 describe('acting-session prompts', () => {
   it('the standing brief covers tools, limits, memory statuses, handover length and recovery scopes', () => {
-    for (const s of ['forward 0.25 m', '15°', '1 to 12', '20,000', '6,000', 'certified unknown', '"claimed"', '"stop"', 'fewer than 120 words', 'attempt (the search plan), place, room, floor or house', 'not for the object sought']) {
+    for (const s of [
+      'forward 0.25 m',
+      '15°',
+      '1 to 12',
+      '20,000',
+      '6,000',
+      'certified unknown',
+      '"claimed"',
+      '"stop"',
+      'fewer than 120 words',
+      'attempt (the search plan), place, room, floor or house',
+      'not for the object sought',
+    ]) {
       expect(ACTOR_SYSTEM_BRIEF).toContain(s);
     }
   });
@@ -61,7 +73,16 @@ describe('acting-session prompts', () => {
     expect(o).toContain('Your task handover goes to tasks/task-003/handover.md');
     expect(o).toContain('500 steps and 60 model turns');
     expect(o).not.toContain('moved to a new starting point');
-    const first = taskOpening({ taskNumber: 1, goal: 'photo 1', goalKind: 'image', filesToRead: [], handoverPath: 'h', stepBudget: 1, turnBudget: 1, relocated: true });
+    const first = taskOpening({
+      taskNumber: 1,
+      goal: 'photo 1',
+      goalKind: 'image',
+      filesToRead: [],
+      handoverPath: 'h',
+      stepBudget: 1,
+      turnBudget: 1,
+      relocated: true,
+    });
     expect(first).toContain('no earlier records');
     expect(first).toContain('get_goal');
     expect(first).toContain('four attached views');
@@ -90,12 +111,32 @@ describe('acting-session prompts', () => {
     expect(o).toContain('Most like the landing.');
     expect(o).toContain('Named places by floor layer');
     expect(o).toContain('210 steps and 17 model turns left');
-    expect(recoveryOpening({ scope: 'attempt', goal: 'g', notePath: null, locationBrief: null, placeGraph: null, handoverPath: 'h', remainingSteps: 1, remainingTurns: 1 })).toContain('left no recovery note');
+    expect(
+      recoveryOpening({
+        scope: 'attempt',
+        goal: 'g',
+        notePath: null,
+        locationBrief: null,
+        placeGraph: null,
+        handoverPath: 'h',
+        remainingSteps: 1,
+        remainingTurns: 1,
+      }),
+    ).toContain('left no recovery note');
   });
 
   it('the recovery-note hop asks for every note field and separates searched from ruled out', () => {
     const p = recoveryNoteHop('tasks/task-004/recovery-1.json');
-    for (const f of ['searched_places', 'exclusions', 'supporting_observation', 'last_reliable_anchor', 'untried_options', 'uncertainties', 'suggested_scope', 'Movement is disabled']) {
+    for (const f of [
+      'searched_places',
+      'exclusions',
+      'supporting_observation',
+      'last_reliable_anchor',
+      'untried_options',
+      'uncertainties',
+      'suggested_scope',
+      'Movement is disabled',
+    ]) {
       expect(p).toContain(f);
     }
     expect(p).toContain('visiting a room does not establish');
@@ -115,7 +156,14 @@ describe('judge, wake-up and consolidation prompts', () => {
     expect(JUDGE_SYSTEM).toMatch(/no tools/);
     expect(JUDGE_SYSTEM).toMatch(/own assessment/);
     expect(JUDGE_SYSTEM).toContain('"verdict": "complete" | "incomplete" | "unknown"');
-    const req = judgeRequest('find a bed', { taskPosition: 2, tasksInRun: 8, stepsUsed: 140, stepBudget: 500, frameCount: 700, markerNames: ['hall', 'bedroom_door'] });
+    const req = judgeRequest('find a bed', {
+      taskPosition: 2,
+      tasksInRun: 8,
+      stepsUsed: 140,
+      stepBudget: 500,
+      frameCount: 700,
+      markerNames: ['hall', 'bedroom_door'],
+    });
     expect(req).toContain('task 2 of 8; 140 of 500 steps used; 700 frames recorded; markers: hall, bedroom_door.');
     expect(judgeJsonReprompt('no JSON')).toMatch(/^Your reply could not be read as the verdict JSON \(no JSON\)/);
   });

@@ -59,7 +59,11 @@ afterAll(async () => {
 function startWorker(name: string, runs: string): ChildProcess {
   const log = openSync(join(tmp, `${name}.log`), 'w');
   // its own process group, so that a SIGKILL reaches tsx and the CLI it runs
-  const w = spawn(TSX, [CLI, 'worker', '--queue', redis.url, '--runs-dir', runs, '--stall-timeout', '3'], { cwd: ROOT, stdio: ['ignore', 'ignore', log], detached: true });
+  const w = spawn(TSX, [CLI, 'worker', '--queue', redis.url, '--runs-dir', runs, '--stall-timeout', '3'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', log],
+    detached: true,
+  });
   workers.push(w);
   return w;
 }
@@ -90,7 +94,10 @@ describe('navharness eval --queue with navharness worker (real redis-server)', (
     const a = startWorker('worker-a', runs);
     const b = startWorker('worker-b', runs);
     const evalOut = join(tmp, 'queued');
-    const ev = spawn(TSX, [CLI, 'eval', ...SEQ, '--out', evalOut, '--queue', redis.url, '--backoff', '1', '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const ev = spawn(TSX, [CLI, 'eval', ...SEQ, '--out', evalOut, '--queue', redis.url, '--backoff', '1', '--json'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     ev.stdout!.on('data', (d) => (stdout += d));
@@ -147,7 +154,12 @@ describe('navharness eval --queue with navharness worker (real redis-server)', (
     const resumed = JSON.parse(readFileSync(join(k.runDir, 'metrics.json'), 'utf8'));
     expect(resumed.execution.resumes).toBeGreaterThanOrEqual(1);
     const jobs = JSON.parse(readFileSync(join(evalOut, 'queue-jobs.json'), 'utf8')).jobs;
-    expect(jobs.map((j: { house: number; error: string | null }) => [j.house, j.error])).toEqual([[0, null], [1, null], [2, null], [3, null]]);
+    expect(jobs.map((j: { house: number; error: string | null }) => [j.house, j.error])).toEqual([
+      [0, null],
+      [1, null],
+      [2, null],
+      [3, null],
+    ]);
     // the killed job was finished by the other worker
     const other = k.victim === 'worker-a' ? 'worker-b' : 'worker-a';
     const survivor = readFileSync(join(tmp, `${other}.log`), 'utf8').match(/ (\S+:\d+): serving/)?.[1];
@@ -183,11 +195,15 @@ describe('navharness eval --queue with navharness worker (real redis-server)', (
     const t0 = Date.now();
     const e = await runMain('eval', ...SEQ, '--out', join(tmp, 'down'), '--queue', `redis://127.0.0.1:${port}`);
     expect(e.code).toBe(1);
-    expect(e.err).toBe(`navharness: cannot reach Redis at redis://127.0.0.1:${port}/0: connection refused (is redis-server running there?); start it (docs/distributed.md) or give another --queue`);
+    expect(e.err).toBe(
+      `navharness: cannot reach Redis at redis://127.0.0.1:${port}/0: connection refused (is redis-server running there?); start it (docs/distributed.md) or give another --queue`,
+    );
     // the worker command too, through its own process (no stack trace on stderr)
     const w = cli(['worker', '--queue', `redis://127.0.0.1:${port}/2`], 60_000);
     expect(w.status).toBe(1);
-    expect(w.stderr.trim()).toBe(`navharness: cannot reach Redis at redis://127.0.0.1:${port}/2: connection refused (is redis-server running there?); start it (docs/distributed.md) or give another --queue`);
+    expect(w.stderr.trim()).toBe(
+      `navharness: cannot reach Redis at redis://127.0.0.1:${port}/2: connection refused (is redis-server running there?); start it (docs/distributed.md) or give another --queue`,
+    );
     expect(Date.now() - t0).toBeLessThan(30_000);
     for (const [url, says] of [
       ['redis://127.0.0.1/0', 'names no port'],

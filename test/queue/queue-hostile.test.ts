@@ -12,7 +12,19 @@ import { join, resolve } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AllowedProvidersSchema, bullConnection, collectEval, EVAL_QUEUE, enqueueEval, evalJobs, providerRefusal, QueuedRunSchema, type RedisTarget, RedisUrlSchema, startWorker } from '../../src/queue/index.js';
+import {
+  AllowedProvidersSchema,
+  bullConnection,
+  collectEval,
+  EVAL_QUEUE,
+  enqueueEval,
+  evalJobs,
+  providerRefusal,
+  QueuedRunSchema,
+  type RedisTarget,
+  RedisUrlSchema,
+  startWorker,
+} from '../../src/queue/index.js';
 import { startRedis, type TestRedis } from '../helpers/redis-server.js';
 import { listenLocally, type LocalServer } from '../helpers/local-server.js';
 
@@ -43,7 +55,7 @@ async function waitForState(q: Queue, id: string, want: string, ms: number): Pro
 }
 
 describe('the queue against hostile jobs (real redis-server)', () => {
-  it('a job naming a server the worker does not allow fails for good; the worker\'s key never reaches it', async () => {
+  it("a job naming a server the worker does not allow fails for good; the worker's key never reaches it", async () => {
     const seen: string[] = [];
     const capture: LocalServer = await listenLocally(
       createServer((req, res) => {
@@ -53,7 +65,14 @@ describe('the queue against hostile jobs (real redis-server)', () => {
       60_000,
     );
     closers.push(() => capture.close());
-    const run = QueuedRunSchema.parse({ sequence: 0, agent: `openai-chat:m@${capture.origin}/v1`, judge: 'auto', maxGoals: 1, success: 'papers-1m', harness: {} });
+    const run = QueuedRunSchema.parse({
+      sequence: 0,
+      agent: `openai-chat:m@${capture.origin}/v1`,
+      judge: 'auto',
+      maxGoals: 1,
+      success: 'papers-1m',
+      harness: {},
+    });
     const e = { target, houses: { from: 11, to: 11 }, run };
     await enqueueEval(e, { attempts: 2, backoffMs: 0 });
     const key = process.env.OPENAI_API_KEY;
@@ -66,7 +85,9 @@ describe('the queue against hostile jobs (real redis-server)', () => {
       expect(await waitForState(q, id, 'failed', 60_000)).toBe('failed');
       const job = await q.getJob(id);
       expect(job?.attemptsMade).toBe(1);
-      expect(job?.failedReason).toMatch(new RegExp(`would send this worker's API key to ${capture.origin}/v1, which this worker's --providers \\(openai, anthropic\\) does not name`));
+      expect(job?.failedReason).toMatch(
+        new RegExp(`would send this worker's API key to ${capture.origin}/v1, which this worker's --providers \\(openai, anthropic\\) does not name`),
+      );
       expect(seen).toEqual([]);
     } finally {
       await w.close(true);
@@ -76,7 +97,7 @@ describe('the queue against hostile jobs (real redis-server)', () => {
     }
   }, 90_000);
 
-  it('the worker\'s --providers: openai-chat only at the URLs it names', () => {
+  it("the worker's --providers: openai-chat only at the URLs it names", () => {
     const allowed = AllowedProvidersSchema.parse('anthropic,openai-chat=http://10.0.0.5:8000/v1/');
     expect(providerRefusal('openai-chat:m@http://10.0.0.5:8000/v1', allowed)).toBeNull();
     expect(providerRefusal('anthropic:claude', allowed)).toBeNull();
@@ -100,7 +121,9 @@ describe('the queue against hostile jobs (real redis-server)', () => {
     const w = await startWorker({ target, concurrency: 1, runsDir: join(tmp, 'runs-json'), stallSeconds: 30, rateWindowMs: 60_000, log: () => {} });
     try {
       expect(await waitForState(q, id, 'failed', 20_000)).toBe('failed');
-      expect(await raw.hget(`bull:${EVAL_QUEUE}:${id}`, 'failedReason')).toMatch(new RegExp(`job ${id} is not a navharness sequence job: its data in Redis is not JSON`));
+      expect(await raw.hget(`bull:${EVAL_QUEUE}:${id}`, 'failedReason')).toMatch(
+        new RegExp(`job ${id} is not a navharness sequence job: its data in Redis is not JSON`),
+      );
       expect(await q.getActiveCount()).toBe(0);
       await w.close(true);
       // collecting names it as the sequence's error; enqueuing again replaces it with the job it stands for
@@ -117,7 +140,10 @@ describe('the queue against hostile jobs (real redis-server)', () => {
   it('a worker whose Redis has gone exits promptly on SIGTERM', async () => {
     const own = await startRedis();
     closers.push(() => own.stop());
-    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/cli.ts'), 'worker', '--queue', own.url, '--runs-dir', join(tmp, 'runs-term')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/cli.ts'), 'worker', '--queue', own.url, '--runs-dir', join(tmp, 'runs-term')], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));

@@ -9,7 +9,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AllowedProvidersSchema, bullConnection, collectEval, EVAL_QUEUE, enqueueEval, evalJobs, permitQueueName, ProviderPermits, QueuedRunSchema, type RedisTarget, RedisUrlSchema, setRateLimits, startWorker, waitForJobs } from '../../src/queue/index.js';
+import {
+  AllowedProvidersSchema,
+  bullConnection,
+  collectEval,
+  EVAL_QUEUE,
+  enqueueEval,
+  evalJobs,
+  permitQueueName,
+  ProviderPermits,
+  QueuedRunSchema,
+  type RedisTarget,
+  RedisUrlSchema,
+  setRateLimits,
+  startWorker,
+  waitForJobs,
+} from '../../src/queue/index.js';
 import { startRedis, type TestRedis } from '../helpers/redis-server.js';
 import { type FakeProvider, startFakeProvider } from '../helpers/fake-provider.js';
 import { startSlowProvider } from '../helpers/slow-provider.js';
@@ -32,7 +47,7 @@ afterAll(async () => {
 const conn = () => bullConnection(target, 'worker');
 
 describe('queue parts (real redis-server)', () => {
-  it('a provider limit of 3 requests per second holds across two processes\' permit takers; another provider is not slowed', async () => {
+  it("a provider limit of 3 requests per second holds across two processes' permit takers; another provider is not slowed", async () => {
     await setRateLimits(bullConnection(target, 'producer'), { openai: 3 }, 1000);
     const takers = [new ProviderPermits('openai', conn()), new ProviderPermits('openai', conn())];
     const free = new ProviderPermits('anthropic', conn());
@@ -82,17 +97,35 @@ describe('queue parts (real redis-server)', () => {
     const job = await taker.getNextJob('t1', { block: false });
     expect(job?.id).toBe(evalJobs(e)[0].id);
     await job!.moveToCompleted({ house: 5, runDir: '/x', worker: 'w:1', metrics: { tasks: -1 }, rows: [], extra: {} }, 't1', false);
-    await expect(collectEval(e, join(tmp, 'collect-bad'), { uncachedInput: 0, cachedInput: 0, output: 0 })).rejects.toThrow(/job seed-5-[0-9a-f]{16}: its result in Redis is not a navharness job result: metrics\.tasks: /);
+    await expect(collectEval(e, join(tmp, 'collect-bad'), { uncachedInput: 0, cachedInput: 0, output: 0 })).rejects.toThrow(
+      /job seed-5-[0-9a-f]{16}: its result in Redis is not a navharness job result: metrics\.tasks: /,
+    );
   });
 
   it("the worker's --request-timeout ends each model call of its jobs at the deadline (a body that never ends)", async () => {
     const slow = await startSlowProvider();
     closers.push(() => slow.close());
-    const run = QueuedRunSchema.parse({ sequence: 1, agent: `openai-chat:fake@${slow.url}`, judge: 'auto', maxGoals: 1, success: 'papers-1m', harness: { stepBudget: 10, turnBudget: 4 } });
+    const run = QueuedRunSchema.parse({
+      sequence: 1,
+      agent: `openai-chat:fake@${slow.url}`,
+      judge: 'auto',
+      maxGoals: 1,
+      success: 'papers-1m',
+      harness: { stepBudget: 10, turnBudget: 4 },
+    });
     const e = { target, houses: { from: 6, to: 6 }, run };
     const jobs = await enqueueEval(e, { attempts: 1, backoffMs: 0 });
     const runs = join(tmp, 'runs-timeout');
-    const w = await startWorker({ target, concurrency: 1, runsDir: runs, stallSeconds: 30, rateWindowMs: 60_000, providers: AllowedProvidersSchema.parse(`openai-chat=${slow.url}`), requestTimeoutMs: 1000, log: () => {} });
+    const w = await startWorker({
+      target,
+      concurrency: 1,
+      runsDir: runs,
+      stallSeconds: 30,
+      rateWindowMs: 60_000,
+      providers: AllowedProvidersSchema.parse(`openai-chat=${slow.url}`),
+      requestTimeoutMs: 1000,
+      log: () => {},
+    });
     // closed here, not at the end: another test's job must not reach a worker that does not allow its provider
     await waitForJobs(e, { attempts: 1, backoffMs: 0 }, () => {}, 200).finally(() => w.close(true));
     expect(slow.requests()).toBeGreaterThan(0);
@@ -107,7 +140,13 @@ describe('queue parts (real redis-server)', () => {
       if (!r.tools.includes('close_task')) return { kind: 'message', content: 'Nothing to add.' };
       const opening = JSON.stringify(r.messages[1]?.content ?? '');
       const id = /tasks\/(task-\d+)\/handover\.md/.exec(opening)?.[1] ?? 'task-001';
-      return { kind: 'message', toolCalls: [{ name: 'write_file', arguments: { path: `tasks/${id}/handover.md`, content: 'Looked around the start room.' } }, { name: 'close_task', arguments: { claim: 'incomplete', evidence: 'not found' } }] };
+      return {
+        kind: 'message',
+        toolCalls: [
+          { name: 'write_file', arguments: { path: `tasks/${id}/handover.md`, content: 'Looked around the start room.' } },
+          { name: 'close_task', arguments: { claim: 'incomplete', evidence: 'not found' } },
+        ],
+      };
     });
     closers.push(() => fake.close());
     const WINDOW = 4000;
@@ -117,10 +156,25 @@ describe('queue parts (real redis-server)', () => {
     let permits = 0;
     events.on('completed', () => permits++);
     await events.waitUntilReady();
-    const run = QueuedRunSchema.parse({ sequence: 1, agent: `openai-chat:fake@${fake.url}`, judge: 'auto', maxGoals: 2, success: 'papers-1m', harness: { stepBudget: 10, turnBudget: 4 } });
+    const run = QueuedRunSchema.parse({
+      sequence: 1,
+      agent: `openai-chat:fake@${fake.url}`,
+      judge: 'auto',
+      maxGoals: 2,
+      success: 'papers-1m',
+      harness: { stepBudget: 10, turnBudget: 4 },
+    });
     const e = { target, houses: { from: 7, to: 7 }, run };
     await enqueueEval(e, { attempts: 1, backoffMs: 0 }, { rateLimits: { 'openai-chat': 2 }, windowMs: WINDOW });
-    const w = await startWorker({ target, concurrency: 1, runsDir: join(tmp, 'runs-rl'), stallSeconds: 30, rateWindowMs: WINDOW, providers: AllowedProvidersSchema.parse(`openai-chat=${fake.url}`), log: () => {} });
+    const w = await startWorker({
+      target,
+      concurrency: 1,
+      runsDir: join(tmp, 'runs-rl'),
+      stallSeconds: 30,
+      rateWindowMs: WINDOW,
+      providers: AllowedProvidersSchema.parse(`openai-chat=${fake.url}`),
+      log: () => {},
+    });
     closers.push(() => w.close(true));
     await waitForJobs(e, { attempts: 1, backoffMs: 0 }, () => {}, 200);
     const c = await collectEval(e, join(tmp, 'collect-rl'), { uncachedInput: 0, cachedInput: 0, output: 0 });

@@ -39,8 +39,15 @@ describe('navharness eval --queue when Redis dies (real redis-server)', () => {
   it('Redis SIGKILLed mid-sequence and restarted empty: the missing job is enqueued again and resumes; each task closed once', async () => {
     const runs = join(tmp, 'runs');
     const log = openSync(join(tmp, 'worker.log'), 'w');
-    worker = spawn(TSX, [CLI, 'worker', '--queue', redis.url, '--runs-dir', runs, '--stall-timeout', '3'], { cwd: ROOT, stdio: ['ignore', 'ignore', log], detached: true });
-    const ev = spawn(TSX, [CLI, 'eval', ...SEQ, '--out', join(tmp, 'eval'), '--queue', redis.url, '--backoff', '1', '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    worker = spawn(TSX, [CLI, 'worker', '--queue', redis.url, '--runs-dir', runs, '--stall-timeout', '3'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', log],
+      detached: true,
+    });
+    const ev = spawn(TSX, [CLI, 'eval', ...SEQ, '--out', join(tmp, 'eval'), '--queue', redis.url, '--backoff', '1', '--json'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     ev.stdout!.on('data', (d) => (stdout += d));
@@ -60,7 +67,9 @@ describe('navharness eval --queue when Redis dies (real redis-server)', () => {
     const m = JSON.parse(stdout.trim().split('\n').pop() as string);
     expect([m.sequences, m.tasks]).toEqual([1, 2]);
     const [id] = readdirSync(runs);
-    const ledger = readFileSync(join(runs, id, 'ledger.md'), 'utf8').split('\n').filter((l) => l.startsWith('- task-'));
+    const ledger = readFileSync(join(runs, id, 'ledger.md'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('- task-'));
     expect(ledger.map((l) => l.split(' · ')[0])).toEqual(['- task-001', '- task-002']);
     expect(readdirSync(join(runs, id, 'tasks')).sort()).toEqual(['task-001', 'task-002']);
     expect(readFileSync(join(tmp, 'worker.log'), 'utf8')).toMatch(/Redis at redis:\/\/127\.0\.0\.1:\d+\/0: .*\(retrying\)/);

@@ -27,8 +27,29 @@ function writeEval(name: string, houses: number, ok: (h: number, k: number) => b
     for (let k = 1; k <= 4; k++) {
       const id = `task-00${k}`;
       const success = ok(h, k);
-      put(join(run, 'tasks', id, 'record.json'), JSON.stringify({ task_id: id, index: k, goal: { kind: 'object', text: 'bed' }, status: 'complete', claim: { claim: 'complete', evidence: 'here' }, verdict: null, termination_reason: 'closed by the session (claim: complete)', searched_regions: [], markers: [], steps: 10, step_budget: 50, model_turns: 3, handover: null, recovery_notes: [] }));
-      put(join(run, 'eval', `${id}.json`), JSON.stringify({ task_id: id, success, spl: success ? 0.5 : 0, distance_to_goal: 1, shortest_path: 5, path_length: 10 }));
+      put(
+        join(run, 'tasks', id, 'record.json'),
+        JSON.stringify({
+          task_id: id,
+          index: k,
+          goal: { kind: 'object', text: 'bed' },
+          status: 'complete',
+          claim: { claim: 'complete', evidence: 'here' },
+          verdict: null,
+          termination_reason: 'closed by the session (claim: complete)',
+          searched_regions: [],
+          markers: [],
+          steps: 10,
+          step_budget: 50,
+          model_turns: 3,
+          handover: null,
+          recovery_notes: [],
+        }),
+      );
+      put(
+        join(run, 'eval', `${id}.json`),
+        JSON.stringify({ task_id: id, success, spl: success ? 0.5 : 0, distance_to_goal: 1, shortest_path: 5, path_length: 10 }),
+      );
     }
   }
   return dir;

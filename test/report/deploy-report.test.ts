@@ -12,14 +12,28 @@ import { isDeployDirectory, runIndexSpec, writeDeployReport } from '../../src/re
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const row = (run: number, s: number, spl: number, known: number, relocalised: boolean | null) => ({ run, sequence: run - 1, tasks: 5, s_SR: s, SPL: spl, e_SR: 0, known_cells_at_start: known, relocalised });
+const row = (run: number, s: number, spl: number, known: number, relocalised: boolean | null) => ({
+  run,
+  sequence: run - 1,
+  tasks: 5,
+  s_SR: s,
+  SPL: spl,
+  e_SR: 0,
+  known_cells_at_start: known,
+  relocalised,
+});
 const metrics = {
   kind: 'deployment',
   deployment: '0123456789abcdef',
   house: 'seed:3',
   memory: { saved_maps: true, consolidation: true, policy: 'navharness' },
   // run 4: the start turn did not relocalise, a frame of its task 2 did (late relocalisation)
-  per_run: [row(1, 0.4, 0.3, 0, null), { ...row(2, 0.6, 0.45, 1234, true), saved_grid: { free_precision: 0.9812, obstacle_recall: 0.9123 } }, row(3, 0.8, 0.5, 2345, false), { ...row(4, 0.8, 0.6, 2400, false), late_relocalisation_task: 2 }],
+  per_run: [
+    row(1, 0.4, 0.3, 0, null),
+    { ...row(2, 0.6, 0.45, 1234, true), saved_grid: { free_precision: 0.9812, obstacle_recall: 0.9123 } },
+    row(3, 0.8, 0.5, 2345, false),
+    { ...row(4, 0.8, 0.6, 2400, false), late_relocalisation_task: 2 },
+  ],
   all_runs: { runs: 4, tasks: 20, s_SR: 0.65, SPL: 0.4625, e_SR: 0 },
   later_runs: { runs: 3, tasks: 15, s_SR: 0.733, SPL: 0.5167, e_SR: 0 },
   relocalised_runs: 1,
@@ -35,7 +49,12 @@ describe('deployment report', () => {
     mkdirSync(join(dir, 'run-001'));
     expect(isDeployDirectory(dir)).toBe(true);
     const spec = runIndexSpec(metrics.per_run) as { data: { values: { run: number; score: string; value: number }[] } };
-    expect(spec.data.values.filter((v) => v.score === 'SPL').map((v) => [v.run, v.value])).toEqual([[1, 0.3], [2, 0.45], [3, 0.5], [4, 0.6]]);
+    expect(spec.data.values.filter((v) => v.score === 'SPL').map((v) => [v.run, v.value])).toEqual([
+      [1, 0.3],
+      [2, 0.45],
+      [3, 0.5],
+      [4, 0.6],
+    ]);
     const r = await writeDeployReport(dir, { now: new Date('2026-12-01T21:00:00Z') });
     expect(r.unreadable.map((u) => u.run)).toEqual([1, 2, 3, 4]);
     const html = readFileSync(r.file, 'utf8');

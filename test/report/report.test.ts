@@ -11,7 +11,17 @@ import { formatTumTrajectory, replayIndexPath, replayMapPath, replayViewsPath, t
 import { fromQuatTranslation } from '../../src/geometry/index.js';
 import { thinSteps } from '../../src/report/replay-html.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isEvalDirectory, readRun, RunReadError, renderSvg, successByPositionSpec, summarize, trajectorySpec, writeEvalReport, writeReport } from '../../src/report/index.js';
+import {
+  isEvalDirectory,
+  readRun,
+  RunReadError,
+  renderSvg,
+  successByPositionSpec,
+  summarize,
+  trajectorySpec,
+  writeEvalReport,
+  writeReport,
+} from '../../src/report/index.js';
 
 let dir: string;
 
@@ -57,28 +67,58 @@ function record(index: number, over: Record<string, unknown>) {
 /** Three tasks: 1 certified complete and successful, 2 stopped and failed, 3 claimed complete but failed. */
 function writeRun(opts: { metrics?: boolean } = {}): void {
   put('ledger.md', '# Ledger\n\n- task-001 · certified complete · bed · kitchen\n');
-  json('tasks/task-001/record.json', record(1, {
-    goal: { kind: 'description', text: 'the <b>red</b> chair & "lamp"' },
-    status: 'complete',
-    claim: { claim: 'complete', evidence: 'it is in front of me' },
-    verdict: verdict('complete', 'final', 40),
-    termination_reason: 'closed by the session (claim: complete)',
-    markers: ['found 40'],
-    steps: 40,
-    handover: 'tasks/task-001/handover.md',
-  }));
+  json(
+    'tasks/task-001/record.json',
+    record(1, {
+      goal: { kind: 'description', text: 'the <b>red</b> chair & "lamp"' },
+      status: 'complete',
+      claim: { claim: 'complete', evidence: 'it is in front of me' },
+      verdict: verdict('complete', 'final', 40),
+      termination_reason: 'closed by the session (claim: complete)',
+      markers: ['found 40'],
+      steps: 40,
+      handover: 'tasks/task-001/handover.md',
+    }),
+  );
   json('tasks/task-001/verdict-prestop.json', verdict('complete', 'prestop', 40));
   json('tasks/task-001/verdict-final.json', verdict('complete', 'final', 40));
   put('tasks/task-001/handover.md', 'Goal: the red chair.\nOutcome: complete <done>.\n');
   json('tasks/task-002/record.json', record(2, { goal: { kind: 'image', text: 'The photograph was taken at camera height.' } }));
-  json('tasks/task-003/record.json', record(3, { status: 'claimed', claim: { claim: 'complete', evidence: 'here' }, termination_reason: 'closed by the session (claim: complete)' }));
+  json(
+    'tasks/task-003/record.json',
+    record(3, { status: 'claimed', claim: { claim: 'complete', evidence: 'here' }, termination_reason: 'closed by the session (claim: complete)' }),
+  );
   json('eval/task-001.json', { task_id: 'task-001', success: true, spl: 0.5, distance_to_goal: 0.4, shortest_path: 5, path_length: 10 });
   json('eval/task-002.json', { task_id: 'task-002', success: false, spl: 0, distance_to_goal: null, shortest_path: 7, path_length: 12 });
   json('eval/task-003.json', { task_id: 'task-003', success: false, spl: 0, distance_to_goal: 3, shortest_path: 4, path_length: 6 });
-  json('eval/usage-task-001.json', { task_id: 'task-001', actor: usage(1_000_000, 200_000, 3_000), judge: usage(10_000, 0, 100), wakeup: ZERO, compaction: ZERO, peak_prompt_tokens: 30_000, token_source: 'estimate' });
-  json('eval/usage-task-002.json', { task_id: 'task-002', actor: usage(500_000, 0, 1_000), judge: ZERO, wakeup: ZERO, compaction: ZERO, peak_prompt_tokens: 10_000, token_source: 'estimate' });
+  json('eval/usage-task-001.json', {
+    task_id: 'task-001',
+    actor: usage(1_000_000, 200_000, 3_000),
+    judge: usage(10_000, 0, 100),
+    wakeup: ZERO,
+    compaction: ZERO,
+    peak_prompt_tokens: 30_000,
+    token_source: 'estimate',
+  });
+  json('eval/usage-task-002.json', {
+    task_id: 'task-002',
+    actor: usage(500_000, 0, 1_000),
+    judge: ZERO,
+    wakeup: ZERO,
+    compaction: ZERO,
+    peak_prompt_tokens: 10_000,
+    token_source: 'estimate',
+  });
   json('eval/usage-task-003.json', { task_id: 'task-003', actor: usage(0, 0, 0), judge: ZERO, wakeup: ZERO, compaction: ZERO });
-  json('eval/trajectory-task-001.json', { task_id: 'task-001', points: [[0, 0, 0], [2, 0, 0], [2, 0, 4]], goal_footprints: [{ x0: 1.5, z0: 4, x1: 2.5, z1: 5, floor: 0 }] });
+  json('eval/trajectory-task-001.json', {
+    task_id: 'task-001',
+    points: [
+      [0, 0, 0],
+      [2, 0, 0],
+      [2, 0, 4],
+    ],
+    goal_footprints: [{ x0: 1.5, z0: 4, x1: 2.5, z1: 5, floor: 0 }],
+  });
   put('maps/task-001.png', png(8, 6, [200, 200, 200]));
   put('eval/views/task-001-stop-1.png', png(4, 3, [255, 0, 0]));
   put('eval/views/task-001-stop-2.png', png(4, 3, [0, 255, 0]));
@@ -86,13 +126,34 @@ function writeRun(opts: { metrics?: boolean } = {}): void {
   put('house/rooms.md', '# Rooms\n\nkitchen: a table.\n');
   json('.navharness/run-state.json', {
     version: 1,
-    config: { house: 'seed:3', sequence: 2, agent: 'scripted', judge: 'auto', script: null, maxGoals: 3, harness: { policy: 'navharness', poseSource: 'slam', stepBudget: 50, turnBudget: 20, maps: true } },
+    config: {
+      house: 'seed:3',
+      sequence: 2,
+      agent: 'scripted',
+      judge: 'auto',
+      script: null,
+      maxGoals: 3,
+      harness: { policy: 'navharness', poseSource: 'slam', stepBudget: 50, turnBudget: 20, maps: true },
+    },
     total_tasks: 3,
     open_task: null,
     finished: true,
   });
   if (opts.metrics) {
-    json('metrics.json', { tasks: 3, sequences: 1, s_SR: 0.25, e_SR: 0, SPL: 0.1, accuracy: 0.5, input_tokens: 1, cached_tokens: 2, output_tokens: 3, cost_input: 0, cost_output: 0, statuses: { complete: 1 } });
+    json('metrics.json', {
+      tasks: 3,
+      sequences: 1,
+      s_SR: 0.25,
+      e_SR: 0,
+      SPL: 0.1,
+      accuracy: 0.5,
+      input_tokens: 1,
+      cached_tokens: 2,
+      output_tokens: 3,
+      cost_input: 0,
+      cost_output: 0,
+      statuses: { complete: 1 },
+    });
   }
 }
 
@@ -133,10 +194,20 @@ describe('readRun', () => {
     ['a record that is not JSON', () => put('tasks/task-002/record.json', '{ not json'), 'tasks/task-002/record.json', /not valid JSON/],
     ['a record with a bad status', () => json('tasks/task-002/record.json', record(2, { status: 'great' })), 'tasks/task-002/record.json', /status/],
     ['a record in the wrong folder', () => json('tasks/task-002/record.json', record(3, {})), 'tasks/task-002/record.json', /task_id is 'task-003'/],
-    ['a malformed verdict', () => json('tasks/task-001/verdict-final.json', { verdict: 'complete', confidence: 2 }), 'tasks/task-001/verdict-final.json', /confidence/],
+    [
+      'a malformed verdict',
+      () => json('tasks/task-001/verdict-final.json', { verdict: 'complete', confidence: 2 }),
+      'tasks/task-001/verdict-final.json',
+      /confidence/,
+    ],
     ['a malformed evaluation file', () => json('eval/task-003.json', { task_id: 'task-003', success: 'yes' }), 'eval/task-003.json', /success/],
     ['a malformed usage file', () => json('eval/usage-task-002.json', { task_id: 'task-002' }), 'eval/usage-task-002.json', /actor/],
-    ['a malformed trajectory', () => json('eval/trajectory-task-001.json', { task_id: 'task-001', points: [[0, 1]], goal_footprints: [] }), 'eval/trajectory-task-001.json', /points/],
+    [
+      'a malformed trajectory',
+      () => json('eval/trajectory-task-001.json', { task_id: 'task-001', points: [[0, 1]], goal_footprints: [] }),
+      'eval/trajectory-task-001.json',
+      /points/,
+    ],
     ['a map that is not a PNG', () => put('maps/task-001.png', 'GIF89a'), 'maps/task-001.png', /not a PNG/],
     ['malformed metrics', () => json('metrics.json', { tasks: -1 }), 'metrics.json', /tasks/],
     ['no closed task', () => rmSync(join(dir, 'tasks'), { recursive: true }), 'tasks', /missing/],
@@ -229,7 +300,15 @@ describe('plots', () => {
   });
 
   it('draws the true path at one scale on both axes', () => {
-    const spec = trajectorySpec({ task_id: 'task-001', points: [[0, 0, 0], [4, 0, 0], [4, 0, 1]], goal_footprints: [] }) as { width: number; height: number };
+    const spec = trajectorySpec({
+      task_id: 'task-001',
+      points: [
+        [0, 0, 0],
+        [4, 0, 0],
+        [4, 0, 1],
+      ],
+      goal_footprints: [],
+    }) as { width: number; height: number };
     // extent 5 m × 2 m with the 0.5 m margin on each side
     expect(spec.width / spec.height).toBeCloseTo(5 / 2, 1);
   });
@@ -255,7 +334,17 @@ describe('writeReport', () => {
       expect(x).toMatch(/^files\//);
       expect(existsSync(join(dir, 'report', decodeURIComponent(x)))).toBe(true);
     }
-    expect(jpeg.decode(readFileSync(join(dir, 'report', srcs.find((x) => x.endsWith('.jpg'))!))).width).toBe(4);
+    expect(
+      jpeg.decode(
+        readFileSync(
+          join(
+            dir,
+            'report',
+            srcs.find((x) => x.endsWith('.jpg'))!,
+          ),
+        ),
+      ).width,
+    ).toBe(4);
     expect(html).toContain('2026-01-02T03:04:05.000Z');
     // estimated tokens are marked, and without prices no dollar figure is shown
     expect(html).toContain('≈ 1,714,100');
@@ -288,7 +377,10 @@ describe('writeReport', () => {
 
   it("renders handovers, house notes and the ledger as markdown, with the model's HTML and unsafe links made harmless", async () => {
     writeRun();
-    put('tasks/task-001/handover.md', '## Where I am\n\n- the **red chair** is in the kitchen\n- <script>alert(1)</script>\n\n[map](javascript:alert(1)) · [docs](https://example.org/x) · ![photo](http://elsewhere/p.png)\n\n<img src=x onerror=alert(1)>\n');
+    put(
+      'tasks/task-001/handover.md',
+      '## Where I am\n\n- the **red chair** is in the kitchen\n- <script>alert(1)</script>\n\n[map](javascript:alert(1)) · [docs](https://example.org/x) · ![photo](http://elsewhere/p.png)\n\n<img src=x onerror=alert(1)>\n',
+    );
     put('house/rooms.md', '# House\n\n| room | floor |\n| --- | --- |\n| kitchen | 0 |\n');
     const html = readFileSync((await writeReport(dir)).file, 'utf8');
     expect(html).toContain('<h2>Where I am</h2>');
@@ -323,7 +415,25 @@ describe('writeEvalReport (an eval directory: one run per house)', () => {
     }
     dir = root;
     if (opts.broken) put('seed-2/ledger.md', '# Ledger\n');
-    if (opts.metrics) json('metrics.json', { tasks: 6, sequences: 2, s_SR: 0.5, e_SR: 0.5, SPL: 0.2, accuracy: 0.75, input_tokens: 1, cached_tokens: 2, output_tokens: 3, cost_input: 0, cost_output: 0, statuses: { complete: 2 }, runs: [{ house: 1, error: null }, { house: 3, error: null }] });
+    if (opts.metrics)
+      json('metrics.json', {
+        tasks: 6,
+        sequences: 2,
+        s_SR: 0.5,
+        e_SR: 0.5,
+        SPL: 0.2,
+        accuracy: 0.75,
+        input_tokens: 1,
+        cached_tokens: 2,
+        output_tokens: 3,
+        cost_input: 0,
+        cost_output: 0,
+        statuses: { complete: 2 },
+        runs: [
+          { house: 1, error: null },
+          { house: 3, error: null },
+        ],
+      });
     return root;
   }
 
@@ -373,14 +483,26 @@ describe('writeEvalReport (an eval directory: one run per house)', () => {
 describe('the replay of a task', () => {
   /** task-001 walked 0.05 m per frame along x, 5 frames a step; the estimate is the same path in another frame (turned 90°, moved). */
   function writeReplay(steps: number): void {
-    const truth = [], est = [];
+    const truth = [],
+      est = [];
     for (let i = 0; i < steps * 5; i++) {
       truth.push({ time: 0.1 * (i + 1), pose: fromQuatTranslation([0, 0, 0, 1], [0.05 * i, 0, 0]) });
       est.push({ time: 0.1 * (i + 1), pose: fromQuatTranslation([0, 0.7071068, 0, 0.7071068], [3, 0, 0.05 * i]) });
     }
     put(trueTumPath('task-001'), formatTumTrajectory(truth));
     put(estimatedTumPath('task-001'), formatTumTrajectory(est));
-    const index = { task_id: 'task-001', view_width: 8, view_height: 6, steps: Array.from({ length: steps }, (_, k) => ({ step: k + 1, time: 0.5 * (k + 1), true_poses: 5 * (k + 1), estimated_poses: 5 * (k + 1), status: 'ok' })) };
+    const index = {
+      task_id: 'task-001',
+      view_width: 8,
+      view_height: 6,
+      steps: Array.from({ length: steps }, (_, k) => ({
+        step: k + 1,
+        time: 0.5 * (k + 1),
+        true_poses: 5 * (k + 1),
+        estimated_poses: 5 * (k + 1),
+        status: 'ok',
+      })),
+    };
     json(replayIndexPath('task-001'), index);
     put(replayViewsPath('task-001'), Buffer.from(jpeg.encode({ width: 8, height: 6 * steps, data: new Uint8Array(8 * 6 * steps * 4).fill(90) }, 80).data));
     for (let k = 1; k <= steps; k++) put(replayMapPath('task-001', k), png(6, 6, [k, k, k]));
@@ -399,7 +521,8 @@ describe('the replay of a task', () => {
     const views = /background-image:url\((files\/[^)]+\.jpg)\)/.exec(html)![1];
     expect(existsSync(join(dir, 'report', views))).toBe(true);
     expect(data.maps).toHaveLength(4);
-    for (const m of data.maps) expect(readFileSync(join(dir, 'report', m))).toEqual(readFileSync(join(dir, replayMapPath('task-001', data.maps.indexOf(m) + 1))));
+    for (const m of data.maps)
+      expect(readFileSync(join(dir, 'report', m))).toEqual(readFileSync(join(dir, replayMapPath('task-001', data.maps.indexOf(m) + 1))));
     // the estimate, aligned onto the truth, lies on it
     expect(data.est).toHaveLength(20);
     for (let i = 0; i < 20; i++) {
@@ -414,7 +537,8 @@ describe('the replay of a task', () => {
     writeRun();
     // task-001: the estimate's positions are the true ones in another frame (no error after alignment); task-002: it walks 20 % too far along x
     writeReplay(4);
-    const truth = [], est = [];
+    const truth = [],
+      est = [];
     for (let i = 0; i <= 40; i++) {
       truth.push({ time: 0.1 * (i + 1), pose: fromQuatTranslation([0, 0, 0, 1], [0.05 * i, 0, 0]) });
       est.push({ time: 0.1 * (i + 1), pose: fromQuatTranslation([0, 0, 0, 1], [0.06 * i, 0, 0]) });

@@ -11,8 +11,26 @@ let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'nh-vln-report-'))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const tokens = (decisions: number, total: number) => ({ decisions, externalDecisions: decisions, inputTokens: total - 100, cachedTokens: 0, outputTokens: 100, totalTokens: total, imagesPerDecision: 1, textKCharsPerDecision: 2 });
-const decision = (episode: string, n: number, input: number) => ({ episode, decision: n, role: 'visuomotor' as const, inputTokens: input, cachedTokens: 0, outputTokens: 10, images: 1, textChars: 500 });
+const tokens = (decisions: number, total: number) => ({
+  decisions,
+  externalDecisions: decisions,
+  inputTokens: total - 100,
+  cachedTokens: 0,
+  outputTokens: 100,
+  totalTokens: total,
+  imagesPerDecision: 1,
+  textKCharsPerDecision: 2,
+});
+const decision = (episode: string, n: number, input: number) => ({
+  episode,
+  decision: n,
+  role: 'visuomotor' as const,
+  inputTokens: input,
+  cachedTokens: 0,
+  outputTokens: 10,
+  images: 1,
+  textChars: 500,
+});
 
 const path = (n: number, dx: number): [number, number, number][] => Array.from({ length: n }, (_, i) => [i * dx, 0, -i * 0.5]);
 const mapPng = (): Uint8Array => {
@@ -24,16 +42,62 @@ const mapPng = (): Uint8Array => {
 async function writeVln(): Promise<void> {
   await writeRunOutputs(dir, {
     metrics: {
-      config: 'goal', agent: 'scripted', episodes: 2, stop_rate: 1, NE: 1.5, OSR: 1, SR: 0.5, SPL: 0.42, nDTW: 0.61, sDTW: 0.35,
-      input_tokens: 3000, cached_tokens: 0, output_tokens: 200, total_tokens: 3200, decisions_per_episode: 3, external_decisions_per_episode: 3, images_per_decision: 1,
-      text_kchars_per_decision: 0.5, actions_per_episode: 40, goals_verified_per_episode: 2, revisions_per_episode: 0,
+      config: 'goal',
+      agent: 'scripted',
+      episodes: 2,
+      stop_rate: 1,
+      NE: 1.5,
+      OSR: 1,
+      SR: 0.5,
+      SPL: 0.42,
+      nDTW: 0.61,
+      sDTW: 0.35,
+      input_tokens: 3000,
+      cached_tokens: 0,
+      output_tokens: 200,
+      total_tokens: 3200,
+      decisions_per_episode: 3,
+      external_decisions_per_episode: 3,
+      images_per_decision: 1,
+      text_kchars_per_decision: 0.5,
+      actions_per_episode: 40,
+      goals_verified_per_episode: 2,
+      revisions_per_episode: 0,
       token_counts: 'estimated (scripted agents: 4 chars/token, 765 tokens/image, simulated prefix cache)',
     },
     outcomes: [
-      { id: 'ep-<1>', scores: { ne: 0.8, sr: 1, osr: 1, spl: 0.84, ndtw: 0.7, sdtw: 0.7, pathLength: 9 }, stopped: true, endReason: 'stop', actions: 38, goals: { set: 2, verified: 2, revisions: 0, compressions: 1 }, problems: 0, tokens: tokens(3, 3100), paths: { agent: path(12, 0.1), reference: path(8, 0) }, map: 'maps/episode-0001.png' },
-      { id: 'ep-2', scores: { ne: 2.2, sr: 0, osr: 1, spl: 0, ndtw: 0.52, sdtw: 0, pathLength: 12 }, stopped: true, endReason: 'stop', actions: 42, goals: { set: 2, verified: 2, revisions: 0, compressions: 1 }, problems: 0, tokens: tokens(3, 3300), paths: { agent: path(10, -0.2), reference: path(9, 0) } },
+      {
+        id: 'ep-<1>',
+        scores: { ne: 0.8, sr: 1, osr: 1, spl: 0.84, ndtw: 0.7, sdtw: 0.7, pathLength: 9 },
+        stopped: true,
+        endReason: 'stop',
+        actions: 38,
+        goals: { set: 2, verified: 2, revisions: 0, compressions: 1 },
+        problems: 0,
+        tokens: tokens(3, 3100),
+        paths: { agent: path(12, 0.1), reference: path(8, 0) },
+        map: 'maps/episode-0001.png',
+      },
+      {
+        id: 'ep-2',
+        scores: { ne: 2.2, sr: 0, osr: 1, spl: 0, ndtw: 0.52, sdtw: 0, pathLength: 12 },
+        stopped: true,
+        endReason: 'stop',
+        actions: 42,
+        goals: { set: 2, verified: 2, revisions: 0, compressions: 1 },
+        problems: 0,
+        tokens: tokens(3, 3300),
+        paths: { agent: path(10, -0.2), reference: path(9, 0) },
+      },
     ],
-    trace: [decision('ep-<1>', 1, 900), decision('ep-<1>', 2, 1000), decision('ep-<1>', 3, 1100), decision('ep-2', 1, 950), decision('ep-2', 2, 1100), decision('ep-2', 3, 1150)],
+    trace: [
+      decision('ep-<1>', 1, 900),
+      decision('ep-<1>', 2, 1000),
+      decision('ep-<1>', 3, 1100),
+      decision('ep-2', 1, 950),
+      decision('ep-2', 2, 1100),
+      decision('ep-2', 3, 1150),
+    ],
     maps: new Map([['maps/episode-0001.png', mapPng()]]),
   });
 }
@@ -67,7 +131,10 @@ describe('writeVlnReport', () => {
     expect(existsSync(join(dir, 'maps', 'episode-0001.png'))).toBe(true);
     const html = readFileSync((await writeVlnReport(dir)).file, 'utf8');
     const srcs = [...html.matchAll(/src="([^"]+)" alt="paths of ([^"]+)"/g)].map((m) => [m[1], m[2]]);
-    expect(srcs).toEqual([['files/maps-episode-0001.png', 'ep-&lt;1&gt; over the map'], ['files/paths.svg', 'ep-2']]);
+    expect(srcs).toEqual([
+      ['files/maps-episode-0001.png', 'ep-&lt;1&gt; over the map'],
+      ['files/paths.svg', 'ep-2'],
+    ]);
     expect(existsSync(join(dir, 'report', 'files', 'maps-episode-0001.png'))).toBe(true);
     const svg = readFileSync(join(dir, 'report', 'files', 'paths.svg'), 'utf8');
     expect(svg).toContain('reference');

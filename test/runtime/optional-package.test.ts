@@ -15,7 +15,9 @@ describe('optional packages', () => {
 
   it('names a missing package and what installs it; other failures pass through', async () => {
     const err = await optionalImport('navharness-no-such-package/sub', 'the test').catch((e: Error) => e);
-    expect((err as Error).message).toMatch(/^the test needs navharness-no-such-package, an optional dependency that is not installed \(Cannot find package 'navharness-no-such-package[^)]*\); install it with `npm install navharness-no-such-package`$/);
+    expect((err as Error).message).toMatch(
+      /^the test needs navharness-no-such-package, an optional dependency that is not installed \(Cannot find package 'navharness-no-such-package[^)]*\); install it with `npm install navharness-no-such-package`$/,
+    );
     const caught = await import('navharness-no-such-package' as string).catch((e: unknown) => e);
     expect(missingPackage(caught)).toBe('navharness-no-such-package');
     expect(missingPackage(new Error('boom'))).toBeNull();

@@ -23,7 +23,10 @@ describe('the perceptual-aliasing house', () => {
     const door = (i: number) => h.plan.doors.find((d) => d.rooms[0] === 0 && d.rooms[1] === i)!;
     expect(door(h.plan.twins![1]).at - dx).toBeCloseTo(door(h.plan.twins![0]).at, 9);
     const inside = (r: typeof a) => h.placed.filter((p) => p.p.cx > r.x0 && p.p.cx < r.x1 && p.p.cz > r.z0 && p.p.cz < r.z1 && p.p.y < 0.5 + 1e-9);
-    const rel = (r: typeof a) => inside(r).map((p) => `${p.kind} ${(p.p.cx - r.x0).toFixed(3)} ${(p.p.cz - r.z0).toFixed(3)} ${p.p.rot}`).sort();
+    const rel = (r: typeof a) =>
+      inside(r)
+        .map((p) => `${p.kind} ${(p.p.cx - r.x0).toFixed(3)} ${(p.p.cz - r.z0).toFixed(3)} ${p.p.rot}`)
+        .sort();
     expect(inside(a).length).toBeGreaterThan(2);
     expect(rel(b)).toEqual(rel(a));
     // the ordinary house of the seed has no twins
@@ -48,7 +51,8 @@ describe('the perceptual-aliasing house', () => {
       const ya = await view((a.x0 + a.x1) / 2, cz, 0);
       const yb = await view((b.x0 + b.x1) / 2, cz, 0);
       const other = await view((a.x0 + a.x1) / 2, cz, Math.PI / 2);
-      const twin = diff(ya, yb), unlike = diff(ya, other);
+      const twin = diff(ya, yb),
+        unlike = diff(ya, other);
       expect(twin).toBeLessThan(unlike / 3);
     } finally {
       body.renderer.dispose();

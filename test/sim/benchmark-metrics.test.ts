@@ -11,8 +11,15 @@ const line = (n: number, f: (i: number) => Vec3): Vec3[] => Array.from({ length:
 
 describe('FastDTW', () => {
   it('equals exact DTW on sequences too short to coarsen, and on a small hand-worked case', () => {
-    const a: Vec3[] = [[0, 0, 0], [1, 0, 0], [2, 0, 0]];
-    const b: Vec3[] = [[0, 0, 0], [2, 0, 0]];
+    const a: Vec3[] = [
+      [0, 0, 0],
+      [1, 0, 0],
+      [2, 0, 0],
+    ];
+    const b: Vec3[] = [
+      [0, 0, 0],
+      [2, 0, 0],
+    ];
     // hand: (0,0)=0, then a[1] to b[0] or b[1] costs 1, a[2] to b[1] costs 0: DTW = 1
     expect(dtw(a, b)).toBe(1);
     expect(fastDtw(a, b)).toBe(1);
@@ -31,8 +38,23 @@ describe('FastDTW', () => {
   it('is an approximation: above exact DTW where the coarse path misleads (value of the reference algorithm)', () => {
     // 13.4853 is what Salvador & Chan's algorithm as fastdtw 0.3.4 implements it (radius 1) gives here,
     // checked with a Python transcription of that algorithm; exact DTW is 13.3071
-    const a: Vec3[] = [[4, 0, 3], [2, 0, 1], [1, 0, 2], [3, 0, 1], [2, 0, 2]];
-    const b: Vec3[] = [[2, 0, 1], [3, 0, 1], [3, 0, 4], [3, 0, 2], [2, 0, 3], [3, 0, 3], [1, 0, 3], [2, 0, 0]];
+    const a: Vec3[] = [
+      [4, 0, 3],
+      [2, 0, 1],
+      [1, 0, 2],
+      [3, 0, 1],
+      [2, 0, 2],
+    ];
+    const b: Vec3[] = [
+      [2, 0, 1],
+      [3, 0, 1],
+      [3, 0, 4],
+      [3, 0, 2],
+      [2, 0, 3],
+      [3, 0, 3],
+      [1, 0, 3],
+      [2, 0, 0],
+    ];
     expect(dtw(a, b)).toBeCloseTo(13.307135789365267, 12);
     expect(fastDtw(a, b)).toBeCloseTo(13.485281374238571, 12);
     expect(ndtw(a, b, 3, 'fast')).toBeLessThan(ndtw(a, b, 3, 'exact'));
@@ -48,7 +70,13 @@ describe('sDTW and several goals', () => {
   it('sDTW is success · nDTW; distance is to the nearest goal', () => {
     expect(sdtw(0, 0.8)).toBe(0);
     expect(sdtw(1, 0.8)).toBe(0.8);
-    const d = new DistanceToGoal([[10, 0, 0], [0, 0, 4]], euclideanOracle);
+    const d = new DistanceToGoal(
+      [
+        [10, 0, 0],
+        [0, 0, 4],
+      ],
+      euclideanOracle,
+    );
     d.reset([0, 0, 0]);
     expect(d.value()).toBe(4);
     d.update([9, 0, 0]);
@@ -56,13 +84,43 @@ describe('sDTW and several goals', () => {
   });
 
   it('scoreVlnEpisode reports sDTW and scores against the nearest of its goals', () => {
-    const ep = { goal: { position: [10, 0, 0] as Vec3 }, goals: [[10, 0, 0], [2, 0, 0]] as Vec3[], referencePath: [[0, 0, 0], [1, 0, 0], [2, 0, 0]] as Vec3[], geodesicDistance: 2 };
-    const s = scoreVlnEpisode(ep, [[0, 0, 0], [1, 0, 0], [2, 0, 0]], true, euclideanOracle);
+    const ep = {
+      goal: { position: [10, 0, 0] as Vec3 },
+      goals: [
+        [10, 0, 0],
+        [2, 0, 0],
+      ] as Vec3[],
+      referencePath: [
+        [0, 0, 0],
+        [1, 0, 0],
+        [2, 0, 0],
+      ] as Vec3[],
+      geodesicDistance: 2,
+    };
+    const s = scoreVlnEpisode(
+      ep,
+      [
+        [0, 0, 0],
+        [1, 0, 0],
+        [2, 0, 0],
+      ],
+      true,
+      euclideanOracle,
+    );
     expect(s.sr).toBe(1);
     expect(s.ne).toBe(0);
     expect(s.ndtw).toBe(1);
     expect(s.sdtw).toBe(1);
-    const failed = scoreVlnEpisode({ ...ep, goals: undefined }, [[0, 0, 0], [1, 0, 0], [2, 0, 0]], true, euclideanOracle);
+    const failed = scoreVlnEpisode(
+      { ...ep, goals: undefined },
+      [
+        [0, 0, 0],
+        [1, 0, 0],
+        [2, 0, 0],
+      ],
+      true,
+      euclideanOracle,
+    );
     expect(failed.sr).toBe(0);
     expect(failed.sdtw).toBe(0);
     expect(failed.ndtw).toBe(1);

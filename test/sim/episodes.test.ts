@@ -98,7 +98,9 @@ describe('GOAT episode datasets', () => {
     expect(s.eSR).toBe(1);
     expect(s.spl).toBeGreaterThan(0.99);
     // staying at the start fails every goal that starts more than 1 m away
-    const lazy = scoreGoat(ds.episodes.map((ep) => ep.goals.map((g) => goalOutcome(scene, nav, g, { start: ep.start.position, final: ep.start.position, walked: 0, closed: true }))));
+    const lazy = scoreGoat(
+      ds.episodes.map((ep) => ep.goals.map((g) => goalOutcome(scene, nav, g, { start: ep.start.position, final: ep.start.position, walked: 0, closed: true }))),
+    );
     expect(lazy.sSR).toBeLessThan(0.5);
     expect(lazy.eSR).toBe(0);
     const img = ds.episodes.flatMap((e) => e.goals).find((g) => g.type === 'image');
@@ -134,11 +136,24 @@ describe('instruction episode datasets', () => {
 
 describe('episode file validation', () => {
   const valid = {
-    version: 1, kind: 'instruction', seed: 1,
-    episodes: [{
-      id: 'e0', kind: 'instruction', house: { kind: 'procedural', seed: 3 }, start: { position: [0, 0, 0], yaw: 0 },
-      goal: { position: [3, 0, 0] }, instruction: 'Walk forward and stop.', referencePath: [[0, 0, 0], [3, 0, 0]], geodesicDistance: 3,
-    }],
+    version: 1,
+    kind: 'instruction',
+    seed: 1,
+    episodes: [
+      {
+        id: 'e0',
+        kind: 'instruction',
+        house: { kind: 'procedural', seed: 3 },
+        start: { position: [0, 0, 0], yaw: 0 },
+        goal: { position: [3, 0, 0] },
+        instruction: 'Walk forward and stop.',
+        referencePath: [
+          [0, 0, 0],
+          [3, 0, 0],
+        ],
+        geodesicDistance: 3,
+      },
+    ],
   };
 
   it('accepts a valid file and fills defaults', () => {
@@ -149,12 +164,28 @@ describe('episode file validation', () => {
 
   it('names the offending field of a malformed file', () => {
     const bad = structuredClone(valid) as Record<string, unknown> & { episodes: Record<string, unknown>[] };
-    bad.episodes[0].referencePath = [[0, 0, 0], [3, 'x', 0]];
+    bad.episodes[0].referencePath = [
+      [0, 0, 0],
+      [3, 'x', 0],
+    ];
     expect(() => parseEpisodeDataset(bad)).toThrow(/episodes\[0\]\.referencePath\[1\]\[1\]/);
     const missing = structuredClone(valid) as typeof bad;
     delete missing.episodes[0].instruction;
     expect(() => parseEpisodeDataset(missing)).toThrow(/episodes\[0\]\.instruction/);
-    const goat = { version: 1, kind: 'goat', seed: 1, episodes: [{ id: 'g', kind: 'goat', house: { kind: 'procedural', seed: 1 }, start: { position: [0, 0, 0], yaw: 0 }, goals: [{ type: 'image', category: 'sofa', instanceIds: [3], floor: 0, viewpoints: [[1, 0, 1]] }] }] };
+    const goat = {
+      version: 1,
+      kind: 'goat',
+      seed: 1,
+      episodes: [
+        {
+          id: 'g',
+          kind: 'goat',
+          house: { kind: 'procedural', seed: 1 },
+          start: { position: [0, 0, 0], yaw: 0 },
+          goals: [{ type: 'image', category: 'sofa', instanceIds: [3], floor: 0, viewpoints: [[1, 0, 1]] }],
+        },
+      ],
+    };
     expect(() => parseEpisodeDataset(goat)).toThrow(/episodes\[0\]\.goals\[0\]\.view/);
     expect(() => parseEpisodeJson('{"version": 1,')).toThrow(/not valid JSON/);
     expect(() => parseEpisodeDataset({ ...valid, version: 2 })).toThrow(/version/);

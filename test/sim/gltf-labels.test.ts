@@ -8,8 +8,13 @@ import { objectLabelsOf, ROOMS_EXTRA, roomsOf } from '../../src/sim/gltf-labels.
 const ROOM = { index: 0, type: 'bathroom', name: 'bathroom', floor: 0, x0: 4.35, z0: 0, x1: 10.52, z1: 3.6 };
 
 describe('glTF label extras', () => {
-  it('reads an exported node\'s room, colour and flags, and ignores what is not ours', () => {
-    expect(objectLabelsOf({ id: 7, category: 'toilet', room: 0, floor: 0, goal: true, structural: false, colour: 'blue' })).toEqual({ room: 0, colour: 'blue', goal: true, structural: false });
+  it("reads an exported node's room, colour and flags, and ignores what is not ours", () => {
+    expect(objectLabelsOf({ id: 7, category: 'toilet', room: 0, floor: 0, goal: true, structural: false, colour: 'blue' })).toEqual({
+      room: 0,
+      colour: 'blue',
+      goal: true,
+      structural: false,
+    });
     expect(objectLabelsOf({ room: null, colour: null })).toEqual({ room: null });
     expect(objectLabelsOf({ room: 'kitchen' })).toEqual({});
     expect(objectLabelsOf({ goal: 'yes' })).toEqual({});

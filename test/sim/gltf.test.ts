@@ -10,18 +10,29 @@ import { simCameraPose } from '../../src/geometry/sim-frame.js';
 /** An 8×8 black-and-white checker (one texel a square) as PNG, or as JPEG at 64×64 (8×8 blocks a square, so the blocks do not blur them). */
 function checker(kind: 'png' | 'jpeg'): { mime: string; bytes: Uint8Array } {
   if (kind === 'jpeg') {
-    const n = 64, data = new Uint8Array(n * n * 4);
-    for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
-      const v = ((x >> 3) + (y >> 3)) % 2 ? 255 : 0, o = (y * n + x) * 4;
-      data[o] = v; data[o + 1] = v; data[o + 2] = v; data[o + 3] = 255;
-    }
+    const n = 64,
+      data = new Uint8Array(n * n * 4);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        const v = ((x >> 3) + (y >> 3)) % 2 ? 255 : 0,
+          o = (y * n + x) * 4;
+        data[o] = v;
+        data[o + 1] = v;
+        data[o + 2] = v;
+        data[o + 3] = 255;
+      }
     return { mime: 'image/jpeg', bytes: new Uint8Array(jpeg.encode({ width: n, height: n, data }, 90).data) };
   }
   const png = new PNG({ width: 8, height: 8 });
-  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) {
-    const v = (x + y) % 2 ? 255 : 0, o = (y * 8 + x) * 4;
-    png.data[o] = v; png.data[o + 1] = v; png.data[o + 2] = v; png.data[o + 3] = 255;
-  }
+  for (let y = 0; y < 8; y++)
+    for (let x = 0; x < 8; x++) {
+      const v = (x + y) % 2 ? 255 : 0,
+        o = (y * 8 + x) * 4;
+      png.data[o] = v;
+      png.data[o + 1] = v;
+      png.data[o + 2] = v;
+      png.data[o + 3] = 255;
+    }
   return { mime: 'image/png', bytes: new Uint8Array(PNG.sync.write(png)) };
 }
 
@@ -32,15 +43,30 @@ async function makeGlb(texture: { mime: string; bytes: Uint8Array } = checker('p
   const tex = doc.createTexture('checker').setMimeType(texture.mime).setImage(texture.bytes);
   const floorMat = doc.createMaterial('floor').setBaseColorTexture(tex);
   const boxMat = doc.createMaterial('crate').setBaseColorFactor([0.8, 0.2, 0.1, 1]);
-  const floorPos = doc.createAccessor().setType('VEC3').setBuffer(buffer).setArray(new Float32Array([-3, 0, -3, -3, 0, 3, 3, 0, 3, 3, 0, -3]));
-  const floorUv = doc.createAccessor().setType('VEC2').setBuffer(buffer).setArray(new Float32Array([0, 0, 0, 3, 3, 3, 3, 0]));
-  const floorIdx = doc.createAccessor().setType('SCALAR').setBuffer(buffer).setArray(new Uint16Array([0, 1, 2, 0, 2, 3]));
-  const floorMesh = doc.createMesh('floor').addPrimitive(doc.createPrimitive().setAttribute('POSITION', floorPos).setAttribute('TEXCOORD_0', floorUv).setIndices(floorIdx).setMaterial(floorMat));
+  const floorPos = doc
+    .createAccessor()
+    .setType('VEC3')
+    .setBuffer(buffer)
+    .setArray(new Float32Array([-3, 0, -3, -3, 0, 3, 3, 0, 3, 3, 0, -3]));
+  const floorUv = doc
+    .createAccessor()
+    .setType('VEC2')
+    .setBuffer(buffer)
+    .setArray(new Float32Array([0, 0, 0, 3, 3, 3, 3, 0]));
+  const floorIdx = doc
+    .createAccessor()
+    .setType('SCALAR')
+    .setBuffer(buffer)
+    .setArray(new Uint16Array([0, 1, 2, 0, 2, 3]));
+  const floorMesh = doc
+    .createMesh('floor')
+    .addPrimitive(doc.createPrimitive().setAttribute('POSITION', floorPos).setAttribute('TEXCOORD_0', floorUv).setIndices(floorIdx).setMaterial(floorMat));
   // unit cube around the origin, outward counter-clockwise faces
   const p = [-0.5, 0, -0.5, 0.5, 0, -0.5, 0.5, 1, -0.5, -0.5, 1, -0.5, -0.5, 0, 0.5, 0.5, 0, 0.5, 0.5, 1, 0.5, -0.5, 1, 0.5];
   const faces = [4, 5, 6, 4, 6, 7, 1, 0, 3, 1, 3, 2, 5, 1, 2, 5, 2, 6, 0, 4, 7, 0, 7, 3, 7, 6, 2, 7, 2, 3, 0, 1, 5, 0, 5, 4];
   const boxMesh = doc.createMesh('crate').addPrimitive(
-    doc.createPrimitive()
+    doc
+      .createPrimitive()
       .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setBuffer(buffer).setArray(new Float32Array(p)))
       .setIndices(doc.createAccessor().setType('SCALAR').setBuffer(buffer).setArray(new Uint16Array(faces)))
       .setMaterial(boxMat),
@@ -56,7 +82,8 @@ async function floorCheckerPixels(glb: Uint8Array): Promise<{ dark: number; ligh
   const scene = await loadGltfScene(glb, { name: 'test.glb' });
   const r = await Renderer.create(scene);
   const f = r.render(simCameraPose([0, 0, 0], 0, 0.88));
-  let dark = 0, light = 0;
+  let dark = 0,
+    light = 0;
   for (let i = 0; i < f.ids.length; i++) {
     if (f.ids[i] !== scene.objects[0].id) continue;
     if (f.rgb[i * 3] < 60) dark++;
@@ -80,7 +107,9 @@ describe('glTF/GLB scenes', () => {
       /glTF scene 'webp.glb': texture 'checker' \(image\/webp, 3 bytes\) has an unsupported image type; base colour textures must be image\/png or image\/jpeg/,
     );
     const broken = checker('jpeg').bytes.slice(0, 40);
-    await expect(loadGltfScene(await makeGlb({ mime: 'image/jpeg', bytes: broken }), { name: 'cut.glb' })).rejects.toThrow(/texture 'checker' \(image\/jpeg, 40 bytes\) cannot be decoded/);
+    await expect(loadGltfScene(await makeGlb({ mime: 'image/jpeg', bytes: broken }), { name: 'cut.glb' })).rejects.toThrow(
+      /texture 'checker' \(image\/jpeg, 40 bytes\) cannot be decoded/,
+    );
   });
 
   it('loads meshes, transforms, textures and materials into the scene model', async () => {
@@ -102,7 +131,8 @@ describe('glTF/GLB scenes', () => {
     expect(f.depth[c]).toBeCloseTo(1.5, 3);
     expect(f.rgb[c * 3]).toBeGreaterThan(f.rgb[c * 3 + 1] + 50);
     // floor pixels carry both checker colours
-    let dark = 0, light = 0;
+    let dark = 0,
+      light = 0;
     for (let i = 0; i < f.ids.length; i++) {
       if (f.ids[i] !== scene.objects[0].id) continue;
       if (f.rgb[i * 3] < 60) dark++;

@@ -45,7 +45,7 @@ describe('sim export --format habitat', () => {
     }
   });
 
-  it('writes HM3D-style annotations that load back as the house\'s own objects', () => {
+  it("writes HM3D-style annotations that load back as the house's own objects", () => {
     expect(loaded.semantic).toHaveLength(house.objects.length);
     const ids = sceneIdsBySemanticId(loaded.semantic!);
     for (const o of house.objects) expect(loaded.scene.objects[ids.get(o.id)! - 1].category).toBe(o.category);
@@ -60,11 +60,14 @@ describe('sim export --format habitat', () => {
 
   it('gives geodesic distances equal to the simulator navmesh within 1 cm', () => {
     const goals = house.objects.filter((o) => o.goal);
-    const pts: Vec3[] = goals.map((o) => own.snap([(o.min[0] + o.max[0]) / 2, house.floors[o.floor].y, (o.min[2] + o.max[2]) / 2], 1.5)?.point).filter((p): p is Vec3 => !!p);
+    const pts: Vec3[] = goals
+      .map((o) => own.snap([(o.min[0] + o.max[0]) / 2, house.floors[o.floor].y, (o.min[2] + o.max[2]) / 2], 1.5)?.point)
+      .filter((p): p is Vec3 => !!p);
     expect(pts.length).toBeGreaterThan(10);
     let finite = 0;
     for (let i = 0; i + 1 < pts.length; i += 2) {
-      const a = own.geodesic(pts[i], pts[i + 1]), b = loaded.nav.geodesic(pts[i], pts[i + 1]);
+      const a = own.geodesic(pts[i], pts[i + 1]),
+        b = loaded.nav.geodesic(pts[i], pts[i + 1]);
       if (Number.isFinite(a)) {
         finite++;
         expect(Math.abs(a - b)).toBeLessThan(0.01);
@@ -73,12 +76,16 @@ describe('sim export --format habitat', () => {
     expect(finite).toBeGreaterThan(3);
   });
 
-  it('rebuilt from the stage with GOAT-Bench\'s agent (as GOAT does), gives the distances of the house itself', async () => {
+  it("rebuilt from the stage with GOAT-Bench's agent (as GOAT does), gives the distances of the house itself", async () => {
     const [a, b] = await Promise.all([SceneNavMesh.build(house, GOAT_AGENT), SceneNavMesh.build(loaded.scene, GOAT_AGENT)]);
-    const pts = house.objects.filter((o) => o.goal).map((o) => a.snap([(o.min[0] + o.max[0]) / 2, house.floors[o.floor].y, (o.min[2] + o.max[2]) / 2], 1.5)?.point).filter((p): p is Vec3 => !!p);
+    const pts = house.objects
+      .filter((o) => o.goal)
+      .map((o) => a.snap([(o.min[0] + o.max[0]) / 2, house.floors[o.floor].y, (o.min[2] + o.max[2]) / 2], 1.5)?.point)
+      .filter((p): p is Vec3 => !!p);
     let finite = 0;
     for (let i = 0; i + 1 < pts.length; i += 2) {
-      const da = a.geodesic(pts[i], pts[i + 1]), db = b.geodesic(pts[i], pts[i + 1]);
+      const da = a.geodesic(pts[i], pts[i + 1]),
+        db = b.geodesic(pts[i], pts[i + 1]);
       if (Number.isFinite(da)) {
         finite++;
         expect(Math.abs(da - db)).toBeLessThan(0.01);
@@ -95,12 +102,18 @@ describe('sim export --format habitat', () => {
       expect(loaded.scene.max[a]).toBeCloseTo(house.max[a], 3);
     }
     const cam = { width: 96, height: 72 };
-    const r1 = await Renderer.create(house, cam), r2 = await Renderer.create(loaded.scene, cam);
+    const r1 = await Renderer.create(house, cam),
+      r2 = await Renderer.create(loaded.scene, cam);
     const pose = simCameraPose(house.start.position, house.start.yaw, r1.camera.cameraHeight);
-    const f1 = r1.render(pose), rgb1 = f1.rgb.slice(), d1 = f1.depth.slice(), ids1 = f1.ids.slice();
+    const f1 = r1.render(pose),
+      rgb1 = f1.rgb.slice(),
+      d1 = f1.depth.slice(),
+      ids1 = f1.ids.slice();
     const f2 = r2.render(pose);
     const ids = sceneIdsBySemanticId(loaded.semantic!);
-    let same = 0, depthOk = 0, idsSame = 0;
+    let same = 0,
+      depthOk = 0,
+      idsSame = 0;
     for (let i = 0; i < cam.width * cam.height; i++) {
       if (Math.abs(d1[i] - f2.depth[i]) < 0.02) depthOk++;
       // instance ids through the annotations: the ground truth an offline agent perceives
@@ -125,10 +138,12 @@ describe('sim export --format habitat', () => {
     for (const t of ep.tasks) {
       expect(goat.goals[`${STEM}.glb_${t[0]}`]?.length).toBeGreaterThan(0);
       if (t[1] !== 'object') expect(goat.goals[`${STEM}.glb_${t[0]}`].some((g: { object_id: string }) => g.object_id === t[2])).toBe(true);
-      if (t[1] === 'image') expect(goat.goals[`${STEM}.glb_${t[0]}`].find((g: { object_id: string }) => g.object_id === t[2]).image_goals[t[3]].hfov).toBeGreaterThan(0);
+      if (t[1] === 'image')
+        expect(goat.goals[`${STEM}.glb_${t[0]}`].find((g: { object_id: string }) => g.object_id === t[2]).image_goals[t[3]].hfov).toBeGreaterThan(0);
     }
     // view points sit on the exported navmesh, so a Habitat agent can stand on them
-    const vp = Object.values(goat.goals as Record<string, Array<{ view_points: Array<{ agent_state: { position: Vec3 } }> }>>)[0][0].view_points[0].agent_state.position;
+    const vp = Object.values(goat.goals as Record<string, Array<{ view_points: Array<{ agent_state: { position: Vec3 } }> }>>)[0][0].view_points[0].agent_state
+      .position;
     expect(loaded.nav.snap(vp, 0.05)).not.toBeNull();
 
     const r2r = gz('datasets/r2r_vlnce/navharness/val/val.json.gz');
@@ -140,7 +155,8 @@ describe('sim export --format habitat', () => {
       const g = gt[String(e.episode_id)];
       expect(g.actions.at(-1)).toBe(0);
       expect(g.locations).toHaveLength(g.forward_steps + 1);
-      const end = g.locations.at(-1), goal = e.goals[0].position;
+      const end = g.locations.at(-1),
+        goal = e.goals[0].position;
       expect(Math.hypot(end[0] - goal[0], end[2] - goal[2])).toBeLessThan(0.25);
       // 0.25 m steps along the shortest path: the step count matches the geodesic distance
       expect(g.forward_steps * 0.25).toBeGreaterThan(e.info.geodesic_distance - 0.3);

@@ -5,7 +5,9 @@ import { roomAt } from '../../src/sim/scene.js';
 
 describe('seeded PRNG', () => {
   it('repeats a stream for a seed and differs between seeds', () => {
-    const a = new Rng(42), b = new Rng(42), c = new Rng(43);
+    const a = new Rng(42),
+      b = new Rng(42),
+      c = new Rng(43);
     const xa = Array.from({ length: 8 }, () => a.u32());
     expect(Array.from({ length: 8 }, () => b.u32())).toEqual(xa);
     expect(Array.from({ length: 8 }, () => c.u32())).not.toEqual(xa);
@@ -20,7 +22,9 @@ describe('seeded PRNG', () => {
 
 describe('procedural houses', () => {
   it('gives the same house for the same seed and a different one for another seed', () => {
-    const a = generateHouse(11), b = generateHouse(11), c = generateHouse(12);
+    const a = generateHouse(11),
+      b = generateHouse(11),
+      c = generateHouse(12);
     expect(b.triangles).toEqual(a.triangles);
     expect(b.attrs).toEqual(a.attrs);
     expect(b.objects).toEqual(a.objects);
@@ -38,7 +42,10 @@ describe('procedural houses', () => {
       for (const r of s.rooms) {
         const hall = s.rooms.find((h) => h.type === 'hallway' && h.floor === r.floor)!;
         if (r === hall) continue;
-        expect(s.doors.some((d) => d.rooms.includes(r.index) && d.rooms.includes(hall.index)), `${r.name} opens onto the hallway`).toBe(true);
+        expect(
+          s.doors.some((d) => d.rooms.includes(r.index) && d.rooms.includes(hall.index)),
+          `${r.name} opens onto the hallway`,
+        ).toBe(true);
       }
       for (const d of s.doors) {
         expect(d.width).toBeGreaterThanOrEqual(0.9);
@@ -76,8 +83,14 @@ describe('procedural houses', () => {
         for (const d of scene.doors) {
           if (d.floor !== o.floor) continue;
           // the doorway itself (0.5 m either side of the wall line) stays clear
-          const inX = d.wallAxis === 'x' ? Math.abs(d.x - (p.rect.x0 + p.rect.x1) / 2) < d.width / 2 + (p.rect.x1 - p.rect.x0) / 2 : Math.abs(d.x - (p.rect.x0 + p.rect.x1) / 2) < 0.5 + (p.rect.x1 - p.rect.x0) / 2;
-          const inZ = d.wallAxis === 'z' ? Math.abs(d.z - (p.rect.z0 + p.rect.z1) / 2) < d.width / 2 + (p.rect.z1 - p.rect.z0) / 2 : Math.abs(d.z - (p.rect.z0 + p.rect.z1) / 2) < 0.5 + (p.rect.z1 - p.rect.z0) / 2;
+          const inX =
+            d.wallAxis === 'x'
+              ? Math.abs(d.x - (p.rect.x0 + p.rect.x1) / 2) < d.width / 2 + (p.rect.x1 - p.rect.x0) / 2
+              : Math.abs(d.x - (p.rect.x0 + p.rect.x1) / 2) < 0.5 + (p.rect.x1 - p.rect.x0) / 2;
+          const inZ =
+            d.wallAxis === 'z'
+              ? Math.abs(d.z - (p.rect.z0 + p.rect.z1) / 2) < d.width / 2 + (p.rect.z1 - p.rect.z0) / 2
+              : Math.abs(d.z - (p.rect.z0 + p.rect.z1) / 2) < 0.5 + (p.rect.z1 - p.rect.z0) / 2;
           expect(inX && inZ, `${o.category} blocks door ${d.index} in seed ${seed}`).toBe(false);
         }
         for (const q of solids) {

@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import type { Vec3 } from '../../src/geometry/pose.js';
 import {
-  DistanceToGoal, OracleSuccess, PathLength, Success, distanceToFootprint, dtw, euclideanOracle, goalSuccess, ndtw, scoreVlnEpisode, shortestToGoal, spl,
+  DistanceToGoal,
+  OracleSuccess,
+  PathLength,
+  Success,
+  distanceToFootprint,
+  dtw,
+  euclideanOracle,
+  goalSuccess,
+  ndtw,
+  scoreVlnEpisode,
+  shortestToGoal,
+  spl,
 } from '../../src/sim/metrics/index.js';
 
 describe('PathLength', () => {
   it('sums the straight steps between positions', () => {
     const m = new PathLength();
     m.reset([0, 0, 0]);
-    for (const p of [[3, 0, 4], [3, 0, 4], [3, 0, 0]] as Vec3[]) m.update(p);
+    for (const p of [
+      [3, 0, 4],
+      [3, 0, 4],
+      [3, 0, 0],
+    ] as Vec3[])
+      m.update(p);
     expect(m.value()).toBe(9);
   });
 });
@@ -25,10 +41,28 @@ describe('SPL', () => {
 
 describe('distance, success and oracle success (VLN-CE, 3 m)', () => {
   const goal: Vec3 = [10, 0, 0];
-  const traj: Vec3[] = [[0, 0, 0], [6, 0, 0], [8, 0, 0], [5, 0, 0]];
+  const traj: Vec3[] = [
+    [0, 0, 0],
+    [6, 0, 0],
+    [8, 0, 0],
+    [5, 0, 0],
+  ];
 
   it('scores a path that passed near the goal but stopped 5 m away', () => {
-    const s = scoreVlnEpisode({ goal: { position: goal }, referencePath: [[0, 0, 0], [5, 0, 0], [10, 0, 0]], geodesicDistance: 10 }, traj, true, euclideanOracle);
+    const s = scoreVlnEpisode(
+      {
+        goal: { position: goal },
+        referencePath: [
+          [0, 0, 0],
+          [5, 0, 0],
+          [10, 0, 0],
+        ],
+        geodesicDistance: 10,
+      },
+      traj,
+      true,
+      euclideanOracle,
+    );
     expect(s.ne).toBe(5);
     expect(s.sr).toBe(0);
     expect(s.osr).toBe(1);
@@ -59,7 +93,23 @@ describe('distance, success and oracle success (VLN-CE, 3 m)', () => {
   });
 
   it('gives SPL 0.8 for a successful walk 25% longer than the shortest path', () => {
-    const s = scoreVlnEpisode({ goal: { position: [4, 0, 0] }, referencePath: [[0, 0, 0], [4, 0, 0]], geodesicDistance: 4 }, [[0, 0, 0], [0, 0, 1.5], [4, 0, 1.5]], true, euclideanOracle);
+    const s = scoreVlnEpisode(
+      {
+        goal: { position: [4, 0, 0] },
+        referencePath: [
+          [0, 0, 0],
+          [4, 0, 0],
+        ],
+        geodesicDistance: 4,
+      },
+      [
+        [0, 0, 0],
+        [0, 0, 1.5],
+        [4, 0, 1.5],
+      ],
+      true,
+      euclideanOracle,
+    );
     // walked 1.5 + 4 = 5.5 > 4: SPL = 4/5.5; final distance 1.5 < 3 → success
     expect(s.sr).toBe(1);
     expect(s.spl).toBeCloseTo(4 / 5.5, 12);
@@ -67,8 +117,16 @@ describe('distance, success and oracle success (VLN-CE, 3 m)', () => {
 });
 
 describe('nDTW', () => {
-  const ref: Vec3[] = [[0, 0, 0], [1, 0, 0], [2, 0, 0]];
-  const agent: Vec3[] = [[0, 0, 0], [0, 0, 1], [2, 0, 1]];
+  const ref: Vec3[] = [
+    [0, 0, 0],
+    [1, 0, 0],
+    [2, 0, 0],
+  ];
+  const agent: Vec3[] = [
+    [0, 0, 0],
+    [0, 0, 1],
+    [2, 0, 1],
+  ];
 
   it('matches a DTW table worked by hand', () => {
     // D[2][2] = 1 + min(√5 + 1, √2 + 1, √2) = 1 + √2

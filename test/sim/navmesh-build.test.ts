@@ -15,12 +15,25 @@ import { squareRoom } from '../helpers/sim-scenes.js';
 function openFloor(size: number): Scene {
   const b = new SceneBuilder();
   const tex = b.texture({ kind: 'wallpaper', seed: 3, a: [200, 190, 160], b: [120, 90, 60], pattern: 1, period: 24 }, 16, 16);
-  const meta = { structural: true, goal: false, room: 0, floor: 0, min: [Infinity, Infinity, Infinity] as const, max: [-Infinity, -Infinity, -Infinity] as const };
+  const meta = {
+    structural: true,
+    goal: false,
+    room: 0,
+    floor: 0,
+    min: [Infinity, Infinity, Infinity] as const,
+    max: [-Infinity, -Infinity, -Infinity] as const,
+  };
   const id = b.object({ ...meta, category: 'floor' });
   const h = size / 2;
   b.box([-h, -0.05, -h], [h, 0, h], { id, style: { tex, scale: 1 } });
   b.box([-1, 0, -1], [1, 2, 1], { id, style: { tex, scale: 1 } });
-  return b.build({ name: `open floor ${size} m`, rooms: [], doors: [], floors: [{ index: 0, y: 0, ceiling: 3 }], start: { position: [-h + 1, 0, -h + 1], yaw: 0 } });
+  return b.build({
+    name: `open floor ${size} m`,
+    rooms: [],
+    doors: [],
+    floors: [{ index: 0, y: 0, ceiling: 3 }],
+    start: { position: [-h + 1, 0, -h + 1], yaw: 0 },
+  });
 }
 
 const bytesOf = async (scene: Scene, layout: 'auto' | 'solo', agent = DEFAULT_AGENT) => {
@@ -46,14 +59,17 @@ describe('navmesh layout and cache', () => {
     const tiled = await SceneNavMesh.build(scene);
     const solo = await SceneNavMesh.build(scene, DEFAULT_AGENT, recastConfig(DEFAULT_AGENT), 'solo');
     try {
-      const gt = navMeshGeometry(tiled.toRecastBytes()), gs = navMeshGeometry(solo.toRecastBytes());
+      const gt = navMeshGeometry(tiled.toRecastBytes()),
+        gs = navMeshGeometry(solo.toRecastBytes());
       expect(gs.tiles).toBe(1);
       expect(gt.tiles).toBeGreaterThan(4);
       expect(gt.areaM2).toBeCloseTo(gs.areaM2, -1);
       expect(Math.abs(gt.areaM2 - gs.areaM2) / gs.areaM2).toBeLessThan(0.01);
       // corner to corner, around the pillar: across many tiles, the same length as in one tile
-      const a: [number, number, number] = [-14, 0, -14], b: [number, number, number] = [14, 0, 14];
-      const dt = tiled.geodesic(a, b), ds = solo.geodesic(a, b);
+      const a: [number, number, number] = [-14, 0, -14],
+        b: [number, number, number] = [14, 0, 14];
+      const dt = tiled.geodesic(a, b),
+        ds = solo.geodesic(a, b);
       expect(dt).toBeGreaterThan(Math.hypot(28, 28));
       expect(Math.abs(dt - ds)).toBeLessThan(0.05);
       // a straight walk across tile borders ends where it was sent

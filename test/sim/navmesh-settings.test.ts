@@ -6,7 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AGENT, recastConfig, SceneNavMesh } from '../../src/sim/index.js';
-import { exportHabitatHouse, navMeshSettings, parseHabitatNavMesh, recastOfBuildConfig, recastOfHabitatSettings, type RecastValues } from '../../src/sim/node.js';
+import {
+  exportHabitatHouse,
+  navMeshSettings,
+  parseHabitatNavMesh,
+  recastOfBuildConfig,
+  recastOfHabitatSettings,
+  type RecastValues,
+} from '../../src/sim/node.js';
 import { generateHouse } from '../../src/sim/house/generate.js';
 
 /** recast-navigation-js's build config for Recast values (its units: region sizes per side, sample distance in cells). */
@@ -17,9 +24,19 @@ function buildConfigOf(v: RecastValues): ReturnType<typeof recastConfig> {
     return s;
   };
   return {
-    cs: v.cs, ch: v.ch, walkableRadius: v.walkableRadius, walkableHeight: v.walkableHeight, walkableClimb: v.walkableClimb, walkableSlopeAngle: v.walkableSlopeAngle,
-    maxEdgeLen: v.maxEdgeLen, maxSimplificationError: v.maxSimplificationError, minRegionArea: side(v.minRegionArea), mergeRegionArea: side(v.mergeRegionArea),
-    maxVertsPerPoly: v.maxVertsPerPoly, detailSampleDist: v.detailSampleDist === 0 ? 0 : Math.fround(v.detailSampleDist / v.cs), detailSampleMaxError: Math.fround(v.detailSampleMaxError / v.ch),
+    cs: v.cs,
+    ch: v.ch,
+    walkableRadius: v.walkableRadius,
+    walkableHeight: v.walkableHeight,
+    walkableClimb: v.walkableClimb,
+    walkableSlopeAngle: v.walkableSlopeAngle,
+    maxEdgeLen: v.maxEdgeLen,
+    maxSimplificationError: v.maxSimplificationError,
+    minRegionArea: side(v.minRegionArea),
+    mergeRegionArea: side(v.mergeRegionArea),
+    maxVertsPerPoly: v.maxVertsPerPoly,
+    detailSampleDist: v.detailSampleDist === 0 ? 0 : Math.fround(v.detailSampleDist / v.cs),
+    detailSampleMaxError: Math.fround(v.detailSampleMaxError / v.ch),
   };
 }
 
@@ -43,9 +60,10 @@ describe('exported navmesh settings in habitat-sim units', () => {
   }, 120_000);
 
   it('every agent from 5 to 50 cm radius and 0.5 to 2 m height gets a block that reproduces its Recast values', () => {
-    for (let r = 0.05; r <= 0.5; r += 0.01) for (let h = 0.5; h <= 2; h += 0.05) {
-      const agent = { radius: +r.toFixed(2), height: +h.toFixed(2), maxClimb: 0.2, maxSlopeDeg: 45 };
-      expect(() => navMeshSettings(agent), JSON.stringify(agent)).not.toThrow();
-    }
+    for (let r = 0.05; r <= 0.5; r += 0.01)
+      for (let h = 0.5; h <= 2; h += 0.05) {
+        const agent = { radius: +r.toFixed(2), height: +h.toFixed(2), maxClimb: 0.2, maxSlopeDeg: 45 };
+        expect(() => navMeshSettings(agent), JSON.stringify(agent)).not.toThrow();
+      }
   });
 });

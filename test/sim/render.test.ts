@@ -13,15 +13,33 @@ function testScene(): { scene: Scene; floorId: number; wallId: number; slantId: 
   const b = new SceneBuilder();
   const checker = b.texture({ kind: 'pixels', rgba: new Uint8Array([255, 255, 255, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255, 255]) }, 2, 2);
   const grey = b.texture({ kind: 'fabric', seed: 1, base: [120, 140, 160], amplitude: 0.2, scale: 8, weave: 0 }, 64, 64);
-  const meta = { structural: true, goal: false, room: null, floor: 0, min: [Infinity, Infinity, Infinity] as const, max: [-Infinity, -Infinity, -Infinity] as const };
+  const meta = {
+    structural: true,
+    goal: false,
+    room: null,
+    floor: 0,
+    min: [Infinity, Infinity, Infinity] as const,
+    max: [-Infinity, -Infinity, -Infinity] as const,
+  };
   const floorId = b.object({ ...meta, category: 'floor' });
   const wallId = b.object({ ...meta, category: 'wall' });
   const slantId = b.object({ ...meta, category: 'wall' });
   b.box([-20, -0.1, -20], [20, 0, 20], { id: floorId, style: { py: { tex: checker, scale: 0.5 } } });
   b.box([-20, 0, -3.1], [20, 3, -3], { id: wallId, style: { pz: { tex: grey, scale: 1 } } });
   // slanted wall through (2, y, 0) and (0.5, y, −2.5): normal pointing to the camera side
-  const p0: Vec3 = [0.5, 0, -2.5], p1: Vec3 = [2, 0, 0];
-  b.quad([p0, p1, [p1[0], 3, p1[2]], [p0[0], 3, p0[2]]], [[0, 1], [1, 1], [1, 0], [0, 0]], grey, slantId);
+  const p0: Vec3 = [0.5, 0, -2.5],
+    p1: Vec3 = [2, 0, 0];
+  b.quad(
+    [p0, p1, [p1[0], 3, p1[2]], [p0[0], 3, p0[2]]],
+    [
+      [0, 1],
+      [1, 1],
+      [1, 0],
+      [0, 0],
+    ],
+    grey,
+    slantId,
+  );
   const scene = b.build({ name: 'test', rooms: [], doors: [], floors: [{ index: 0, y: 0, ceiling: 3 }], start: { position: [0, 0, 0], yaw: 0 } });
   return { scene, floorId, wallId, slantId };
 }
@@ -48,11 +66,17 @@ describe('render.wasm rasteriser', () => {
       [wallId]: { n: [0, 0, 1], c: -3 },
       [slantId]: { n: [-2.5 / sn, 0, 1.5 / sn], c: (-2.5 * 2) / sn },
     };
-    for (const [yaw, pitch] of [[0, 0], [0.35, -0.25], [-0.5, 0.1]]) {
+    for (const [yaw, pitch] of [
+      [0, 0],
+      [0.35, -0.25],
+      [-0.5, 0.1],
+    ]) {
       const pose = simCameraPose([0, 0, 0], yaw, 0.88, pitch);
       const f = r.render(pose);
       const seen = new Set<number>();
-      let worst = 0, checked = 0, emptyWithDepth = 0;
+      let worst = 0,
+        checked = 0,
+        emptyWithDepth = 0;
       for (let v = 0; v < f.height; v++) {
         for (let u = 0; u < f.width; u++) {
           const i = v * f.width + u;
@@ -82,7 +106,8 @@ describe('render.wasm rasteriser', () => {
     // looking steeply down: the floor's two triangles reach far behind the camera
     const pose = simCameraPose([0.1, 0, 0.05], 0.2, 0.88, -1.0);
     const f = r.render(pose);
-    let checked = 0, wrong = 0;
+    let checked = 0,
+      wrong = 0;
     for (let v = 0; v < f.height; v++) {
       for (let u = 0; u < f.width; u++) {
         const i = v * f.width + u;
@@ -93,10 +118,11 @@ describe('render.wasm rasteriser', () => {
         const d = [(u - k.cx) / k.fx, (v - k.cy) / k.fy, 1];
         const x = pose[3] + t * (pose[0] * d[0] + pose[1] * d[1] + pose[2] * d[2]);
         const z = pose[11] + t * (pose[8] * d[0] + pose[9] * d[1] + pose[10] * d[2]);
-        const fu = x / 0.5 - Math.floor(x / 0.5), fv = z / 0.5 - Math.floor(z / 0.5);
+        const fu = x / 0.5 - Math.floor(x / 0.5),
+          fv = z / 0.5 - Math.floor(z / 0.5);
         // skip pixels whose footprint straddles a square edge
         if (Math.min(Math.abs(fu - 0.5), fu, 1 - fu, Math.abs(fv - 0.5), fv, 1 - fv) < 0.03) continue;
-        const white = (fu < 0.5) === (fv < 0.5);
+        const white = fu < 0.5 === fv < 0.5;
         const isWhite = f.rgb[i * 3] > 128;
         checked++;
         if (white !== isWhite) wrong++;
@@ -112,17 +138,23 @@ describe('render.wasm rasteriser', () => {
   });
 
   it('renders identical frames for the same seed, and differs when the pose moves', async () => {
-    const s1 = generateHouse(3), s2 = generateHouse(3);
-    const r1 = await Renderer.create(s1), r2 = await Renderer.create(s2);
+    const s1 = generateHouse(3),
+      s2 = generateHouse(3);
+    const r1 = await Renderer.create(s1),
+      r2 = await Renderer.create(s2);
     const pose = simCameraPose(s1.start.position, s1.start.yaw, 0.88);
-    const a = r1.render(pose), b = r2.render(pose);
+    const a = r1.render(pose),
+      b = r2.render(pose);
     expect(Buffer.from(b.rgb).equals(Buffer.from(a.rgb))).toBe(true);
-    expect(Buffer.from(b.depth.buffer, b.depth.byteOffset, b.depth.byteLength).equals(Buffer.from(a.depth.buffer, a.depth.byteOffset, a.depth.byteLength))).toBe(true);
+    expect(
+      Buffer.from(b.depth.buffer, b.depth.byteOffset, b.depth.byteLength).equals(Buffer.from(a.depth.buffer, a.depth.byteOffset, a.depth.byteLength)),
+    ).toBe(true);
     expect(Array.from(b.ids)).toEqual(Array.from(a.ids));
     const moved = r2.render(simCameraPose(s1.start.position, s1.start.yaw + 0.3, 0.88));
     expect(Buffer.from(moved.rgb).equals(Buffer.from(r1.render(pose).rgb))).toBe(false);
     // an indoor frame: every pixel sees a surface within the house, at a plausible range
-    let maxD = 0, zero = 0;
+    let maxD = 0,
+      zero = 0;
     const f = r1.render(pose);
     for (const d of f.depth) {
       if (d === 0) zero++;
@@ -140,7 +172,9 @@ describe('render.wasm rasteriser', () => {
     const nav = await SceneNavMesh.build(scene);
     const textures = scene.textures.map((t, i) => ({ texels: r.textureTexels(i).slice(), width: t.width, height: t.height }));
     const out = refTarget(r.intrinsics);
-    let same = 0, total = 0, worstDepth = 0;
+    let same = 0,
+      total = 0,
+      worstDepth = 0;
     for (const room of scene.rooms) {
       const s = nav.snap([(room.x0 + room.x1) / 2, scene.floors[room.floor].y, (room.z0 + room.z1) / 2], 1.5);
       if (!s) continue;
@@ -168,10 +202,14 @@ describe('render.wasm rasteriser', () => {
     const clean = await Renderer.create(scene);
     const noisyA = await Renderer.create(scene, {}, { seed: 9, depth: {}, rgbSigma: 4 });
     const noisyB = await Renderer.create(scene, {}, { seed: 9, depth: {}, rgbSigma: 4 });
-    const c = clean.render(pose), a = noisyA.render(pose), b = noisyB.render(pose);
+    const c = clean.render(pose),
+      a = noisyA.render(pose),
+      b = noisyB.render(pose);
     expect(Array.from(a.depth)).toEqual(Array.from(b.depth));
     expect(Array.from(a.rgb)).toEqual(Array.from(b.rgb));
-    let diff = 0, sumErr = 0, n = 0;
+    let diff = 0,
+      sumErr = 0,
+      n = 0;
     for (let i = 0; i < c.depth.length; i++) {
       if (a.depth[i] !== c.depth[i]) diff++;
       if (a.depth[i] > 0 && c.depth[i] > 0 && c.depth[i] < 3) {

@@ -8,7 +8,11 @@ import { ALL_TOOLS, callTool, createToolContext, toolSpecs, type ToolContext, ty
 import { Workspace } from '../../src/memory/workspace.js';
 import { simWorld } from '../helpers/sim-world.js';
 
-const textOf = (r: ToolResult) => r.content.filter((c) => c.type === 'text').map((c) => (c as { text: string }).text).join('\n');
+const textOf = (r: ToolResult) =>
+  r.content
+    .filter((c) => c.type === 'text')
+    .map((c) => (c as { text: string }).text)
+    .join('\n');
 const imagesOf = (r: ToolResult) => r.content.filter((c) => c.type === 'image') as { png: Uint8Array }[];
 
 let ctx: ToolContext;
@@ -26,7 +30,17 @@ describe('tool schemas', () => {
   it('every tool exports a JSON Schema object with a description', () => {
     const specs = toolSpecs();
     expect(specs.map((s) => s.name)).toEqual([
-      'observe', 'step', 'get_goal', 'get_map', 'mark', 'preview_path', 'close_task', 'request_recovery', 'list_files', 'read_file', 'write_file',
+      'observe',
+      'step',
+      'get_goal',
+      'get_map',
+      'mark',
+      'preview_path',
+      'close_task',
+      'request_recovery',
+      'list_files',
+      'read_file',
+      'write_file',
     ]);
     for (const s of specs) {
       expect(s.parameters.type).toBe('object');

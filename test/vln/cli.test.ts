@@ -18,7 +18,9 @@ describe('navharness vln', () => {
   });
 
   it('rejects bad flags naming the flag and what is accepted', async () => {
-    await expect(vlnCommand({ episodes: file, agent: 'scripted', out: dir })).rejects.toThrow(/--config: give the VLN loop's configuration: --config native \| off \| goal/);
+    await expect(vlnCommand({ episodes: file, agent: 'scripted', out: dir })).rejects.toThrow(
+      /--config: give the VLN loop's configuration: --config native \| off \| goal/,
+    );
     await expect(vlnCommand({ episodes: file, agent: 'scripted', config: 'best', out: dir })).rejects.toThrow(/--config: expected one of native, off, goal/);
     await expect(vlnCommand({ episodes: file, agent: 'gpt5', config: 'goal', out: dir })).rejects.toThrow(/--agent: expected 'scripted'.*openai:MODEL/);
     await expect(vlnCommand({ episodes: file, agent: 'scripted', config: 'goal', out: dir, limit: '0' })).rejects.toThrow(/--limit: expected at least 1/);
@@ -40,14 +42,29 @@ describe('navharness vln', () => {
     const log: string[] = [];
     await vlnCommand({ episodes: file, agent: 'scripted', config: 'goal', out, budget: '60' }, (s) => log.push(s));
     const m = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
-    for (const k of ['NE', 'OSR', 'SR', 'SPL', 'nDTW', 'episodes', 'input_tokens', 'cached_tokens', 'output_tokens', 'images_per_decision', 'text_kchars_per_decision']) {
+    for (const k of [
+      'NE',
+      'OSR',
+      'SR',
+      'SPL',
+      'nDTW',
+      'episodes',
+      'input_tokens',
+      'cached_tokens',
+      'output_tokens',
+      'images_per_decision',
+      'text_kchars_per_decision',
+    ]) {
       expect(Number.isFinite(m[k]), k).toBe(true);
     }
     expect(m.episodes).toBe(2);
     expect(m.input_tokens).toBeGreaterThan(0);
     expect(m.images_per_decision).toBeGreaterThanOrEqual(1);
     expect(m.goals_verified_per_episode).toBeGreaterThan(0);
-    const trace = (await readFile(join(out, 'decisions.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const trace = (await readFile(join(out, 'decisions.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(trace.length).toBe(Math.round(m.decisions_per_episode * 2));
     expect(new Set(trace.map((d) => d.role))).toEqual(new Set(['goal', 'visuomotor', 'verify', 'memory']));
     expect(trace[1].cumulativeInputTokens).toBe(trace[0].inputTokens + trace[1].inputTokens);

@@ -2,12 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { contextText, createContext, imageParts, selectHistoricalImages, type InteractionRecord } from '../../src/vln/index.js';
 
 const png = (n: number) => new Uint8Array([n]);
-const rec = (i: number, route: InteractionRecord['route']): InteractionRecord => ({ actionIndex: i * 3, goal: `G${i}`, execution: `Executed 3 of 3 actions: left, left, left.`, verification: null, route, frame: png(i) });
+const rec = (i: number, route: InteractionRecord['route']): InteractionRecord => ({
+  actionIndex: i * 3,
+  goal: `G${i}`,
+  execution: `Executed 3 of 3 actions: left, left, left.`,
+  verification: null,
+  route,
+  frame: png(i),
+});
 
 describe('image-selection policy', () => {
   it('keeps retained evidence (newest first capped), every raw completion frame and the newest records, oldest first', () => {
     const ctx = createContext('Walk forward.', 100, png(99));
-    ctx.memory.evidence.push({ actionIndex: 1, png: png(51), note: 'a' }, { actionIndex: 2, png: png(52), note: 'b' }, { actionIndex: 3, png: png(53), note: 'c' });
+    ctx.memory.evidence.push(
+      { actionIndex: 1, png: png(51), note: 'a' },
+      { actionIndex: 2, png: png(52), note: 'b' },
+      { actionIndex: 3, png: png(53), note: 'c' },
+    );
     ctx.records.push(rec(2, 'advance'), rec(3, 'continue'), rec(4, 'continue'), rec(5, 'revise'), rec(6, 'continue'));
     const sel = selectHistoricalImages(ctx, { evidence: 2, recent: 2 });
     expect(sel.map((e) => e.png[0])).toEqual([52, 53, 2, 5, 6]);

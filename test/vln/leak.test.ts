@@ -18,7 +18,10 @@ describe('agent inputs hold no evaluator data', () => {
       try {
         const model = new RecordingModel(new ScriptedVlnAgents(new GroundTruthPerception(world.scene, world.navigator)));
         const o = { budget: 40, maxDecisions: 200 };
-        const r = config === 'goal' ? await runNavHarnessEpisode(model, world.navigator, ep.id, ep.instruction, true, o) : await runNativeEpisode(model, world.navigator, ep.id, ep.instruction, o);
+        const r =
+          config === 'goal'
+            ? await runNavHarnessEpisode(model, world.navigator, ep.id, ep.instruction, true, o)
+            : await runNativeEpisode(model, world.navigator, ep.id, ep.instruction, o);
         expect(model.requests.length).toBeGreaterThan(3);
         texts.push(...model.requests.map(serialisedText));
         const s = scoreVlnEpisode(ep, world.trajectory(), r.stopped, { geodesic: (a, b) => world.navmesh.geodesic(a, b) });

@@ -5,7 +5,7 @@ import { openEpisodeWorld, type EpisodeWorld } from '../../src/world/episode-wor
 import { RecordingModel, roleOf, smallEpisodes } from './helpers.js';
 
 describe('routing rule', () => {
-  it('complete advances; incomplete and uncertain continue (a revision is the Visuomotor Agent\'s call, never inferred)', () => {
+  it("complete advances; incomplete and uncertain continue (a revision is the Visuomotor Agent's call, never inferred)", () => {
     expect(routeAfterVerification({ status: 'complete' })).toBe('advance');
     expect(routeAfterVerification({ status: 'uncertain' })).toBe('continue');
     expect(routeAfterVerification({ status: 'incomplete' })).toBe('continue');
@@ -18,7 +18,8 @@ describe('routing rule', () => {
  * answer plainly.
  */
 function scriptedVerifyAgents(verdicts: Array<'complete' | 'incomplete' | 'uncertain'>) {
-  let goals = 0, verifies = 0;
+  let goals = 0,
+    verifies = 0;
   return new MockModel((req: ModelRequest) => {
     const role = roleOf(req);
     const all = req.messages.map((m) => (m.role === 'assistant' ? '' : textOf(m.content))).join('\n');
@@ -32,8 +33,14 @@ function scriptedVerifyAgents(verdicts: Array<'complete' | 'incomplete' | 'uncer
     }
     if (role === 'memory') return { text: `Completed goals so far: ${(all.match(/goal "G\d+"/g) ?? []).length} records summarised.` };
     if (/The final goal has been verified complete/.test(all)) return { toolCalls: [{ name: 'stop', arguments: { reason: 'done' } }] };
-    if (/Latest verification feedback: uncertain/.test(all) && !/Route: revise\./.test(all)) return { toolCalls: [{ name: 'request_corrective_goal', arguments: { reason: 'the view does not match the goal' } }] };
-    return { toolCalls: [{ name: 'step', arguments: { actions: ['left'] } }, { name: 'request_verification', arguments: {} }] };
+    if (/Latest verification feedback: uncertain/.test(all) && !/Route: revise\./.test(all))
+      return { toolCalls: [{ name: 'request_corrective_goal', arguments: { reason: 'the view does not match the goal' } }] };
+    return {
+      toolCalls: [
+        { name: 'step', arguments: { actions: ['left'] } },
+        { name: 'request_verification', arguments: {} },
+      ],
+    };
   });
 }
 
@@ -54,7 +61,7 @@ describe('NavHarness loop on scripted verify answers', () => {
   }, 60_000);
   afterAll(() => undefined);
 
-  it('follows the Visuomotor Agent\'s calls: verification on request, a corrective goal on request, advance on verified completion, then stop', () => {
+  it("follows the Visuomotor Agent's calls: verification on request, a corrective goal on request, advance on verified completion, then stop", () => {
     for (const cfg of ['off', 'goal']) {
       const { r, model } = runs[cfg];
       // uncertain continues; the revision comes from the Visuomotor Agent's request_corrective_goal

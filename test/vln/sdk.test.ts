@@ -10,24 +10,71 @@ import { smallEpisodes } from './helpers.js';
 const usage = { input: 2000, cached: 1500, output: 30 };
 const oaText = (text: string) => ({
   body: {
-    id: 'resp', object: 'response', created_at: 1, status: 'completed', model: 'gpt-test',
+    id: 'resp',
+    object: 'response',
+    created_at: 1,
+    status: 'completed',
+    model: 'gpt-test',
     output: [{ type: 'message', id: 'm', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }],
-    usage: { input_tokens: usage.input, input_tokens_details: { cached_tokens: usage.cached }, output_tokens: usage.output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: usage.input + usage.output },
+    usage: {
+      input_tokens: usage.input,
+      input_tokens_details: { cached_tokens: usage.cached },
+      output_tokens: usage.output,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: usage.input + usage.output,
+    },
   },
 });
 const oaCall = (name: string, args: unknown) => oaCalls([[name, args]]);
 /** One reply with several function calls, in order (the Visuomotor Agent's step and its verification request). */
 const oaCalls = (calls: Array<[string, unknown]>) => ({
   body: {
-    id: 'resp', object: 'response', created_at: 1, status: 'completed', model: 'gpt-test',
-    output: calls.map(([name, args], i) => ({ type: 'function_call', id: `fc${i}`, call_id: `call_${name}`, name, arguments: JSON.stringify(args), status: 'completed' })),
-    usage: { input_tokens: usage.input, input_tokens_details: { cached_tokens: usage.cached }, output_tokens: usage.output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: usage.input + usage.output },
+    id: 'resp',
+    object: 'response',
+    created_at: 1,
+    status: 'completed',
+    model: 'gpt-test',
+    output: calls.map(([name, args], i) => ({
+      type: 'function_call',
+      id: `fc${i}`,
+      call_id: `call_${name}`,
+      name,
+      arguments: JSON.stringify(args),
+      status: 'completed',
+    })),
+    usage: {
+      input_tokens: usage.input,
+      input_tokens_details: { cached_tokens: usage.cached },
+      output_tokens: usage.output,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: usage.input + usage.output,
+    },
   },
 });
 const anUsage = { input_tokens: 500, cache_read_input_tokens: 1500, cache_creation_input_tokens: 0, output_tokens: 30 };
-const anText = (text: string) => ({ body: { id: 'msg', type: 'message', role: 'assistant', model: 'claude-test', content: [{ type: 'text', text }], stop_reason: 'end_turn', stop_sequence: null, usage: anUsage } });
+const anText = (text: string) => ({
+  body: {
+    id: 'msg',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-test',
+    content: [{ type: 'text', text }],
+    stop_reason: 'end_turn',
+    stop_sequence: null,
+    usage: anUsage,
+  },
+});
 const anCall = (name: string, input: unknown) => ({
-  body: { id: 'msg', type: 'message', role: 'assistant', model: 'claude-test', content: [{ type: 'tool_use', id: `tu_${name}`, name, input }], stop_reason: 'tool_use', stop_sequence: null, usage: anUsage },
+  body: {
+    id: 'msg',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-test',
+    content: [{ type: 'tool_use', id: `tu_${name}`, name, input }],
+    stop_reason: 'tool_use',
+    stop_sequence: null,
+    usage: anUsage,
+  },
 });
 
 const GOAL = JSON.stringify({ goal: 'Turn left and face the doorway', question: 'Is the doorway ahead?', final: true });
@@ -49,7 +96,16 @@ describe('vln loops through the real SDKs (local mock server)', () => {
   afterAll(() => undefined);
 
   it('OpenAI Responses: goal → step and request_verification → verify → memory → stop, with provider usage in the ledger', async () => {
-    server = await startMockServer([oaText(GOAL), oaCalls([['step', { actions: ['left', 'left'] }], ['request_verification', {}]]), oaText(VERIFY), oaText('Turned left; doorway ahead (verified).'), oaCall('stop', { reason: 'done' })]);
+    server = await startMockServer([
+      oaText(GOAL),
+      oaCalls([
+        ['step', { actions: ['left', 'left'] }],
+        ['request_verification', {}],
+      ]),
+      oaText(VERIFY),
+      oaText('Turned left; doorway ahead (verified).'),
+      oaCall('stop', { reason: 'done' }),
+    ]);
     const model = new OpenAIResponsesModel({ model: 'gpt-test', apiKey: 'k', baseURL: `${server.url}/v1`, maxRetries: 0, timeoutMs: 5000 });
     world = await openEpisodeWorld(ep);
     const r = await runNavHarnessEpisode(model, world.navigator, ep.id, ep.instruction, true, { budget: 20, maxDecisions: 10 });

@@ -15,7 +15,9 @@ const images = (q: ModelRequest) => q.messages.flatMap((m) => (m.role === 'assis
 
 /** Goal agents give G1, G2 (final); Verify answers from `verdicts`; the Visuomotor plays `moves` in turn. */
 function agents(moves: Reply[], verdicts: string[]) {
-  let goals = 0, verifies = 0, decision = 0;
+  let goals = 0,
+    verifies = 0,
+    decision = 0;
   return new MockModel((req: ModelRequest): Reply => {
     const role = roleOf(req);
     if (role === 'goal') return { text: JSON.stringify({ goal: `G${++goals}`, question: `Q${goals}?`, final: goals >= 2 }) };
@@ -77,7 +79,7 @@ describe('the Visuomotor Agent drives verification and revision', () => {
     expect(r.actions).toBe(2);
   }, 60_000);
 
-  it('Verify gets the instruction, goal, question and the whole history with its images; Memory gets the completed segment\'s frames', async () => {
+  it("Verify gets the instruction, goal, question and the whole history with its images; Memory gets the completed segment's frames", async () => {
     const moves: Reply[] = [{ toolCalls: [step, verify] }, { toolCalls: [step, verify] }, { toolCalls: [step, verify] }, { toolCalls: [step, verify] }];
     const { requests } = await run(moves, ['incomplete', 'incomplete', 'complete', 'incomplete'], true);
     const verifies = requests.filter((q) => roleOf(q) === 'verify');

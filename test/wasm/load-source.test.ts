@@ -7,13 +7,20 @@ const build = (name: string) => new URL(`../../build/${name}.wasm`, import.meta.
 
 describe('WasmSource', () => {
   it('loads navcore from bytes and from a file URL, and maps with it', async () => {
-    for (const core of [await Navcore.load({ bytes: readFileSync(build('navcore')) }), await Navcore.load({ url: build('navcore') }), await Navcore.load({ url: build('navcore').href })]) {
+    for (const core of [
+      await Navcore.load({ bytes: readFileSync(build('navcore')) }),
+      await Navcore.load({ url: build('navcore') }),
+      await Navcore.load({ url: build('navcore').href }),
+    ]) {
       expect(core.alloc(64)).toBeGreaterThan(0);
     }
   });
 
   it('loads the tracker from bytes', async () => {
-    const t = await Tracker.create({ intrinsics: { width: 320, height: 240, fx: 250, fy: 250, cx: 160, cy: 120 } }, { bytes: new Uint8Array(readFileSync(build('tracker'))) });
+    const t = await Tracker.create(
+      { intrinsics: { width: 320, height: 240, fx: 250, fy: 250, cx: 160, cy: 120 } },
+      { bytes: new Uint8Array(readFileSync(build('tracker'))) },
+    );
     expect([t.width, t.height]).toEqual([320, 240]);
     t.dispose();
   });

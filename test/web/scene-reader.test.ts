@@ -38,9 +38,13 @@ describe('the web demo scene reader', () => {
   });
 
   it('refuses a pick with no scene, and a stage config whose mesh is not picked, through the scene opener', async () => {
-    await expect(openPickedScene([picked('notes.txt')])).rejects.toThrow(/none of the picked files \(notes\.txt\) is a scene: pick a \.glb or \.gltf, or a folder with a X\.stage_config\.json/);
+    await expect(openPickedScene([picked('notes.txt')])).rejects.toThrow(
+      /none of the picked files \(notes\.txt\) is a scene: pick a \.glb or \.gltf, or a folder with a X\.stage_config\.json/,
+    );
     const cfg = picked('apt/apt.stage_config.json', JSON.stringify({ render_asset: 'apt.glb' }));
-    await expect(openPickedScene([cfg])).rejects.toThrow(/scene '\/apt\/apt\.stage_config\.json': cannot read stage '\/apt\/apt\.glb': '\/apt\/apt\.glb' is not among the picked files[\s\S]*accepted: /);
+    await expect(openPickedScene([cfg])).rejects.toThrow(
+      /scene '\/apt\/apt\.stage_config\.json': cannot read stage '\/apt\/apt\.glb': '\/apt\/apt\.glb' is not among the picked files[\s\S]*accepted: /,
+    );
     const bad = picked('apt/apt.stage_config.json', JSON.stringify({ render_asset: 'apt.glb', scale: [1, -1, 1] }));
     await expect(openPickedScene([bad])).rejects.toThrow(/stage config '\/apt\/apt\.stage_config\.json' is invalid:[\s\S]*scale/);
   });

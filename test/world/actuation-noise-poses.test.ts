@@ -14,7 +14,12 @@ const ACTIONS = ['left', 'left', 'left', 'forward', 'forward', 'right', 'right',
 
 describe('the odometry prior under habitat actuation noise (ground-truth poses)', () => {
   it('keeps every true pose: no tracked motion is replaced by the commanded one', async () => {
-    const world = await World.open({ house: { kind: 'procedural', seed: 7 }, poseSource: 'ground-truth', motionPrior: 'odometry', actuationNoise: { model: 'habitat', seed: 'regression' } });
+    const world = await World.open({
+      house: { kind: 'procedural', seed: 7 },
+      poseSource: 'ground-truth',
+      motionPrior: 'odometry',
+      actuationNoise: { model: 'habitat', seed: 'regression' },
+    });
     try {
       const firstInv = invert(world.body.groundTruthPose());
       for (const a of ACTIONS) await world.navigator.act([a], { stopOnCollision: false });

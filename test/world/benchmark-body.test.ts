@@ -28,7 +28,17 @@ describe('a lent navmesh', () => {
       const a = scene.start.position;
       expect(Number.isFinite(nav.geodesic(a, a))).toBe(true);
 
-      const ep: InstructionEpisode = { id: 'e', kind: 'instruction', house, start: scene.start, goal: { position: a }, instruction: 'stop', referencePath: [a, a], geodesicDistance: 1, successRadius: 3 };
+      const ep: InstructionEpisode = {
+        id: 'e',
+        kind: 'instruction',
+        house,
+        start: scene.start,
+        goal: { position: a },
+        instruction: 'stop',
+        referencePath: [a, a],
+        geodesicDistance: 1,
+        successRadius: 3,
+      };
       const ew = await openEpisodeWorld(ep, scene, 'action', { navmesh: nav, camera: applyPreset('r2r-ce', 'r2r-ce').camera });
       expect(ew.navmesh).toBe(nav);
       expect(ew.sim.renderer.camera).toMatchObject({ cameraHeight: 1.25, hfovDeg: 90, width: 224, height: 224 });
@@ -49,7 +59,12 @@ describe('a lent navmesh', () => {
 
 describe('benchmark presets', () => {
   it('apply the benchmark camera and action limit, list what the body cannot take, and keep the papers setting by default', () => {
-    expect(applyPreset('papers', 'goat-bench')).toEqual({ preset: 'papers', camera: { cameraHeight: 0.88, hfovDeg: 79, width: 320, height: 240 }, maxSteps: null, notApplied: [] });
+    expect(applyPreset('papers', 'goat-bench')).toEqual({
+      preset: 'papers',
+      camera: { cameraHeight: 0.88, hfovDeg: 79, width: 320, height: 240 },
+      maxSteps: null,
+      notApplied: [],
+    });
     expect(applyPreset('papers', 'r2r-ce').maxSteps).toBe(500);
     const goat = applyPreset('goat-bench', 'goat-bench');
     expect(goat.camera).toEqual({ cameraHeight: 1.31, hfovDeg: 42, width: 360, height: 640 });

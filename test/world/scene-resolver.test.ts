@@ -16,11 +16,42 @@ import { habitatGlb, type Quad } from '../helpers/habitat-glb.js';
 
 // file frame +Z up: a 6 × 6 m floor with two walls and a painting on one of them
 const QUADS: Quad[] = [
-  { name: 'floor', corners: [[-3, -3, 0], [3, -3, 0], [3, 3, 0], [-3, 3, 0]], colour: [0.2, 0.6, 0.2] },
-  { name: 'wall', corners: [[-3, 3, 0], [3, 3, 0], [3, 3, 2.5], [-3, 3, 2.5]], colour: [0.7, 0.7, 0.7] },
-  { name: 'painting', corners: [[-0.5, 2.95, 1], [0.5, 2.95, 1], [0.5, 2.95, 1.8], [-0.5, 2.95, 1.8]], colour: [0.8, 0.2, 0.2] },
+  {
+    name: 'floor',
+    corners: [
+      [-3, -3, 0],
+      [3, -3, 0],
+      [3, 3, 0],
+      [-3, 3, 0],
+    ],
+    colour: [0.2, 0.6, 0.2],
+  },
+  {
+    name: 'wall',
+    corners: [
+      [-3, 3, 0],
+      [3, 3, 0],
+      [3, 3, 2.5],
+      [-3, 3, 2.5],
+    ],
+    colour: [0.7, 0.7, 0.7],
+  },
+  {
+    name: 'painting',
+    corners: [
+      [-0.5, 2.95, 1],
+      [0.5, 2.95, 1],
+      [0.5, 2.95, 1.8],
+      [-0.5, 2.95, 1.8],
+    ],
+    colour: [0.8, 0.2, 0.2],
+  },
 ];
-const SEMANTIC_COLOURS: [number, number, number][] = [[0, 1, 0], [1, 0, 0], [0, 0, 1]];
+const SEMANTIC_COLOURS: [number, number, number][] = [
+  [0, 1, 0],
+  [1, 0, 0],
+  [0, 0, 1],
+];
 const SEMANTIC_TXT = 'HM3D Semantic Annotations\n5,00FF00,"floor",0\n9,FF0000,"wall",0\n12,0000FF,"painting",1\n';
 const HM3D = 'hm3d/val/00800-abcDEF12345/abcDEF12345.basis.glb';
 const MP3D = 'mp3d/zsNo4HB9uLZ/zsNo4HB9uLZ.glb';
@@ -39,7 +70,11 @@ beforeAll(async () => {
   writeFileSync(join(hm3d, 'abcDEF12345.semantic.txt'), SEMANTIC_TXT);
   writeFileSync(join(mp3d, 'zsNo4HB9uLZ.glb'), glb);
   // the scans' navmeshes: a version-2 file (HM3D v0.2) and a version-1 file (MP3D), built here for habitat's default agent
-  const built = await loadHabitatScene({ stage: join(mp3d, 'zsNo4HB9uLZ.glb'), navmesh: 'rebuild', agent: { height: 1.5, radius: 0.1, maxClimb: 0.2, maxSlopeDeg: 45 } });
+  const built = await loadHabitatScene({
+    stage: join(mp3d, 'zsNo4HB9uLZ.glb'),
+    navmesh: 'rebuild',
+    agent: { height: 1.5, radius: 0.1, maxClimb: 0.2, maxSlopeDeg: 45 },
+  });
   writeFileSync(join(hm3d, 'abcDEF12345.basis.navmesh'), writeHabitatNavMesh(built.nav.toRecastBytes(), navMeshSettings(built.nav.agent)));
   writeFileSync(join(mp3d, 'zsNo4HB9uLZ.navmesh'), built.nav.toRecastBytes());
   built.nav.destroy();
@@ -57,7 +92,9 @@ async function withScene(scene: string, benchmark: 'goat-bench' | 'r2r-ce' | 'rx
 describe('defaultSceneResolver on benchmark scan layouts', () => {
   it('HM3D: upright, the .basis.navmesh for VLN-CE, a GOAT-agent rebuild for GOAT-Bench, semantic ids for GOAT objects', async () => {
     await withScene(HM3D, 'r2r-ce', (s) => {
-      expect(s.navmeshSource).toBe(`${join(dir, 'hm3d/val/00800-abcDEF12345/abcDEF12345.basis.navmesh')} (habitat .navmesh version 2, built for an agent of 1.5 m / 0.1 m)`);
+      expect(s.navmeshSource).toBe(
+        `${join(dir, 'hm3d/val/00800-abcDEF12345/abcDEF12345.basis.navmesh')} (habitat .navmesh version 2, built for an agent of 1.5 m / 0.1 m)`,
+      );
       // the file's own settings block (float32)
       expect(s.navmesh.agent.height).toBeCloseTo(1.5, 6);
       expect(s.navmesh.agent.radius).toBeCloseTo(0.1, 6);
@@ -74,9 +111,11 @@ describe('defaultSceneResolver on benchmark scan layouts', () => {
     });
   }, 60_000);
 
-  it('MP3D: the version-1 .navmesh with habitat\'s default agent for R2R-CE; no annotations, so GOAT ids are the numbers in them', async () => {
+  it("MP3D: the version-1 .navmesh with habitat's default agent for R2R-CE; no annotations, so GOAT ids are the numbers in them", async () => {
     await withScene(MP3D, 'r2r-ce', (s) => {
-      expect(s.navmeshSource).toBe(`${join(dir, 'mp3d/zsNo4HB9uLZ/zsNo4HB9uLZ.navmesh')} (habitat .navmesh version 1, built for an agent of 1.5 m / 0.1 m: a version-1 file records no agent, habitat-sim's default assumed)`);
+      expect(s.navmeshSource).toBe(
+        `${join(dir, 'mp3d/zsNo4HB9uLZ/zsNo4HB9uLZ.navmesh')} (habitat .navmesh version 1, built for an agent of 1.5 m / 0.1 m: a version-1 file records no agent, habitat-sim's default assumed)`,
+      );
       expect(s.navmesh.agent).toMatchObject({ height: 1.5, radius: 0.1 });
       expect(s.instanceIdOf).toBeNull();
     });
@@ -87,8 +126,12 @@ describe('defaultSceneResolver on benchmark scan layouts', () => {
   it('procedural houses get a navmesh for the benchmark agent; missing and unreadable scenes are refused by name', async () => {
     await withScene('seed:10', 'goat-bench', (s) => expect(s.navmesh.agent).toMatchObject({ height: 1.41, radius: 0.17 }));
     expect(missingSceneFiles([HM3D, 'seed:3', 'hm3d/val/00801-x/x.basis.glb'], dir)).toEqual([join(dir, 'hm3d/val/00801-x/x.basis.glb')]);
-    await expect(defaultSceneResolver('hm3d/val/00801-x/x.basis.glb', dir, 'goat-bench')).rejects.toThrow(/scene file '.*x\.basis\.glb' is missing: download HM3D v0\.2/);
+    await expect(defaultSceneResolver('hm3d/val/00801-x/x.basis.glb', dir, 'goat-bench')).rejects.toThrow(
+      /scene file '.*x\.basis\.glb' is missing: download HM3D v0\.2/,
+    );
     writeFileSync(join(dir, 'scan.ply'), 'ply\n');
-    await expect(defaultSceneResolver('scan.ply', dir, 'r2r-ce')).rejects.toThrow(/scene '.*scan\.ply': is not a scene file this opener reads\naccepted: seed:N; a \.gltf\/\.glb/);
+    await expect(defaultSceneResolver('scan.ply', dir, 'r2r-ce')).rejects.toThrow(
+      /scene '.*scan\.ply': is not a scene file this opener reads\naccepted: seed:N; a \.gltf\/\.glb/,
+    );
   }, 60_000);
 });

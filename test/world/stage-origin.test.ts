@@ -24,10 +24,26 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // file frame +Z up, +Y front: a 6 × 4 floor, outer walls, and a wall at x = 0 open at y > 1
 const wall = (name: string, a: [number, number], b: [number, number], colour: [number, number, number]): Quad => ({
-  name, colour, corners: [[a[0], a[1], 0], [b[0], b[1], 0], [b[0], b[1], 2.5], [a[0], a[1], 2.5]],
+  name,
+  colour,
+  corners: [
+    [a[0], a[1], 0],
+    [b[0], b[1], 0],
+    [b[0], b[1], 2.5],
+    [a[0], a[1], 2.5],
+  ],
 });
 const QUADS: Quad[] = [
-  { name: 'floor', corners: [[-3, -2, 0], [3, -2, 0], [3, 2, 0], [-3, 2, 0]], colour: [0.2, 0.7, 0.2] },
+  {
+    name: 'floor',
+    corners: [
+      [-3, -2, 0],
+      [3, -2, 0],
+      [3, 2, 0],
+      [-3, 2, 0],
+    ],
+    colour: [0.2, 0.7, 0.2],
+  },
   wall('north', [-3, 2], [3, 2], [0.8, 0.2, 0.2]),
   wall('south', [3, -2], [-3, -2], [0.2, 0.2, 0.8]),
   wall('west', [-3, -2], [-3, 2], [0.8, 0.8, 0.2]),
@@ -53,7 +69,8 @@ async function json<T>(...args: string[]): Promise<T> {
   return JSON.parse(r.out) as T;
 }
 const plus = (a: readonly number[], b: readonly number[]) => a.map((v, i) => v + b[i]);
-const expectNear = (a: readonly number[], b: readonly number[], eps = 1e-3) => a.forEach((v, i) => expect(Math.abs(v - b[i]), `${a} vs ${b}`).toBeLessThan(eps));
+const expectNear = (a: readonly number[], b: readonly number[], eps = 1e-3) =>
+  a.forEach((v, i) => expect(Math.abs(v - b[i]), `${a} vs ${b}`).toBeLessThan(eps));
 
 describe('a stage with a declared origin', () => {
   it('inspects with its bounds moved by the origin, at its scale, and a navmesh of the same area', async () => {
@@ -79,17 +96,29 @@ describe('a stage with a declared origin', () => {
 
   it('an R2R-CE episode in the moved world starts on its navmesh, with the route length of the plain one', async () => {
     // start west of the middle wall, goal east of it: the route goes round its open end
-    const start: Vec3 = [-3, 0, 1.5], goal: Vec3 = [3, 0, 1.5];
+    const start: Vec3 = [-3, 0, 1.5],
+      goal: Vec3 = [3, 0, 1.5];
     const episode = (id: number, scene: string, s: readonly number[], g: readonly number[]) => ({
-      episode_id: id, trajectory_id: id, scene_id: scene, start_position: s, start_rotation: [0, 0, 0, 1],
-      instruction: { instruction_text: 'walk round the wall' }, goals: [{ position: g, radius: 3 }], reference_path: [s, g],
+      episode_id: id,
+      trajectory_id: id,
+      scene_id: scene,
+      start_position: s,
+      start_rotation: [0, 0, 0, 1],
+      instruction: { instruction_text: 'walk round the wall' },
+      goals: [{ position: g, radius: 3 }],
+      reference_path: [s, g],
     });
     const split = join(dir, 'r2r', 'val');
     mkdirSync(split, { recursive: true });
-    writeFileSync(join(split, 'val.json.gz'), gzipSync(JSON.stringify({
-      episodes: [episode(1, 'plain/room.glb', start, goal), episode(2, 'moved/room.glb', plus(start, ORIGIN), plus(goal, ORIGIN))],
-      instruction_vocab: { word_list: [] },
-    })));
+    writeFileSync(
+      join(split, 'val.json.gz'),
+      gzipSync(
+        JSON.stringify({
+          episodes: [episode(1, 'plain/room.glb', start, goal), episode(2, 'moved/room.glb', plus(start, ORIGIN), plus(goal, ORIGIN))],
+          instruction_vocab: { word_list: [] },
+        }),
+      ),
+    );
     const eps = (await loadR2rSplit(split)).episodes;
     const routes: number[] = [];
     for (const ep of eps) {
@@ -109,35 +138,68 @@ describe('a stage with a declared origin', () => {
 
   it('a scene instance places its stage by translation and rotation', async () => {
     const ds = join(dir, 'plain', 'room.scene_dataset_config.json');
-    writeFileSync(ds, JSON.stringify({ stages: { paths: { '.json': ['*.stage_config.json'] } }, scene_instances: { paths: { '.json': ['*.scene_instance.json'] } } }));
+    writeFileSync(
+      ds,
+      JSON.stringify({ stages: { paths: { '.json': ['*.stage_config.json'] } }, scene_instances: { paths: { '.json': ['*.scene_instance.json'] } } }),
+    );
     // a quarter turn about +y (w, x, y, z), then 5 m along x
     const q = [Math.SQRT1_2, 0, Math.SQRT1_2, 0];
-    writeFileSync(join(dir, 'plain', 'turned.scene_instance.json'), JSON.stringify({ stage_instance: { template_name: 'room', translation: [5, 0, 0], rotation: q }, object_instances: [{ template_name: 'chair', translation: [1, 0, 1] }] }));
+    writeFileSync(
+      join(dir, 'plain', 'turned.scene_instance.json'),
+      JSON.stringify({
+        stage_instance: { template_name: 'room', translation: [5, 0, 0], rotation: q },
+        object_instances: [{ template_name: 'chair', translation: [1, 0, 1] }],
+      }),
+    );
     const p = await json<SceneInspection>('scene', 'inspect', plain);
     const t = await json<SceneInspection>('scene', 'inspect', `${ds}#turned`);
     // x and z swap extents (9 m by 6 m becomes 6 m by 9 m), centred 5 m along x
-    expectNear([t.bounds_m!.max[0] - t.bounds_m!.min[0], t.bounds_m!.max[2] - t.bounds_m!.min[2]], [p.bounds_m!.max[2] - p.bounds_m!.min[2], p.bounds_m!.max[0] - p.bounds_m!.min[0]]);
+    expectNear(
+      [t.bounds_m!.max[0] - t.bounds_m!.min[0], t.bounds_m!.max[2] - t.bounds_m!.min[2]],
+      [p.bounds_m!.max[2] - p.bounds_m!.min[2], p.bounds_m!.max[0] - p.bounds_m!.min[0]],
+    );
     expect((t.bounds_m!.max[0] + t.bounds_m!.min[0]) / 2).toBeCloseTo(5 + (p.bounds_m!.max[2] + p.bounds_m!.min[2]) / 2, 2);
     // the objects it places are not read, and it says so
     expect(t.notes.join('\n')).toMatch(/places 1 object\(s\) and 0 articulated object\(s\) besides its stage; only the stage is read/);
     writeFileSync(join(dir, 'plain', 'bad.scene_instance.json'), JSON.stringify({ stage_instance: { template_name: 'room', rotation: [0, 0, 0, 0] } }));
     const bad = await runMain('scene', 'inspect', `${ds}#bad`);
     expect(bad.code).toBe(2);
-    expect(bad.err).toMatch(/bad\.scene_instance\.json': stage_instance is invalid:[\s\S]*rotation quaternion \[w, x, y, z\] of non-zero length[\s\S]*accepted: /);
+    expect(bad.err).toMatch(
+      /bad\.scene_instance\.json': stage_instance is invalid:[\s\S]*rotation quaternion \[w, x, y, z\] of non-zero length[\s\S]*accepted: /,
+    );
   }, 60_000);
 
   it("a dataset's stage defaults (origin, units) apply where the stage config says nothing; bad ones are refused", async () => {
     const ds = join(dir, 'plain', 'defaults.scene_dataset_config.json');
-    writeFileSync(ds, JSON.stringify({ stages: { default_attributes: { origin: [0, 2, 0], units_to_meters: 2, scale: [9, 9, 9] }, paths: { '.json': ['*.stage_config.json'] } } }));
+    writeFileSync(
+      ds,
+      JSON.stringify({
+        stages: { default_attributes: { origin: [0, 2, 0], units_to_meters: 2, scale: [9, 9, 9] }, paths: { '.json': ['*.stage_config.json'] } },
+      }),
+    );
     const p = await json<SceneInspection>('scene', 'inspect', plain);
     const d = await json<SceneInspection>('scene', 'inspect', `${ds}#room`);
     // the stage's own scale (1.5) stands; the dataset's units (2) and origin (2 m up) fill in
-    expectNear(d.bounds_m!.min, plus(p.bounds_m!.min.map((v) => 2 * v), [0, 2, 0]));
-    expectNear(d.bounds_m!.max, plus(p.bounds_m!.max.map((v) => 2 * v), [0, 2, 0]));
+    expectNear(
+      d.bounds_m!.min,
+      plus(
+        p.bounds_m!.min.map((v) => 2 * v),
+        [0, 2, 0],
+      ),
+    );
+    expectNear(
+      d.bounds_m!.max,
+      plus(
+        p.bounds_m!.max.map((v) => 2 * v),
+        [0, 2, 0],
+      ),
+    );
     writeFileSync(ds, JSON.stringify({ stages: { default_attributes: { units_to_meters: -1 }, paths: { '.json': ['*.stage_config.json'] } } }));
     const bad = await runMain('scene', 'inspect', `${ds}#room`);
     expect(bad.code).toBe(2);
-    expect(bad.err).toMatch(/defaults\.scene_dataset_config\.json': stages\.default_attributes is invalid:[\s\S]*units_to_meters must be at least 0\.0001[\s\S]*accepted: /);
+    expect(bad.err).toMatch(
+      /defaults\.scene_dataset_config\.json': stages\.default_attributes is invalid:[\s\S]*units_to_meters must be at least 0\.0001[\s\S]*accepted: /,
+    );
   }, 60_000);
 
   it('a stage too large for a navmesh is refused with exit 2 (inspect --build-navmesh, sim render), before WebAssembly', async () => {
@@ -146,7 +208,9 @@ describe('a stage with a declared origin', () => {
     expect((await runMain('scene', 'inspect', huge)).code).toBe(0);
     const r = await runMain('scene', 'inspect', huge, '--build-navmesh');
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/scene '.*huge\/room\.glb': its walkable surface spans 6000 × 4000 m, .* more than a navmesh holds \(16384 tiles of 128 cells, 737 m a side for this agent\); check the stage's units_to_meters and scale\naccepted: a scene at most 737 m a side/);
+    expect(r.err).toMatch(
+      /scene '.*huge\/room\.glb': its walkable surface spans 6000 × 4000 m, .* more than a navmesh holds \(16384 tiles of 128 cells, 737 m a side for this agent\); check the stage's units_to_meters and scale\naccepted: a scene at most 737 m a side/,
+    );
     // the same refusal, exit 2, from a command that renders
     const render = await runMain('sim', 'render', '--house', huge, '--out', join(dir, 'huge-view'));
     expect(render.code).toBe(2);
@@ -154,7 +218,11 @@ describe('a stage with a declared origin', () => {
   }, 60_000);
 
   it('an origin that is not three coordinates within 100 km is refused with exit 2', async () => {
-    for (const [origin, why] of [[[1, 2], /origin/], [[0, 2e6, 0], /at most 100000 m/], [[0, 'up', 0], /origin/]] as const) {
+    for (const [origin, why] of [
+      [[1, 2], /origin/],
+      [[0, 2e6, 0], /at most 100000 m/],
+      [[0, 'up', 0], /origin/],
+    ] as const) {
       const cfg = stage(`bad-${String(origin).replace(/\W/g, '_')}`, { origin });
       const r = await runMain('scene', 'inspect', cfg);
       expect(r.code, String(origin)).toBe(2);

@@ -77,10 +77,22 @@ export class NavigationAgent implements Model {
       arrived(this.flights, taken, floor, pose);
       this.climbing = null;
     }
-    const c: Ctx = { oracle: this.oracle, goals: this.goals, nav, turn, task: t, pose, grid, coverage, flights: this.flights, sighting: await this.sighting(t, pose) };
+    const c: Ctx = {
+      oracle: this.oracle,
+      goals: this.goals,
+      nav,
+      turn,
+      task: t,
+      pose,
+      grid,
+      coverage,
+      flights: this.flights,
+      sighting: await this.sighting(t, pose),
+    };
     const steps = turn.steps();
     const stepsLeft = steps ? steps.limit - steps.used : Infinity;
-    if (t.state === 'close' || turn.stepsOver() || stepsLeft <= 1 || turn.turnsUsed() >= turn.turnBudget() - 1) return closeTask(c, t.closeEvidence ?? this.lastChance(c), this.handoverLines(t, turn));
+    if (t.state === 'close' || turn.stepsOver() || stepsLeft <= 1 || turn.turnsUsed() >= turn.turnBudget() - 1)
+      return closeTask(c, t.closeEvidence ?? this.lastChance(c), this.handoverLines(t, turn));
     const bump = t.state === 'stairs' ? null : this.afterCollision(c);
     if (bump) return this.reply(c, bump);
     return this.reply(c, this.decide(c));
@@ -107,7 +119,8 @@ export class NavigationAgent implements Model {
     }
     if (d.kind === 'goto') throw new Error('unreachable');
     c.task.lastPose = { ...c.pose };
-    if (DEBUG) console.error(`[nav ${c.task.key} f${c.nav.floor}] ${c.task.state} @${c.pose.x.toFixed(1)},${c.pose.z.toFixed(1)} ${d.why}: ${d.actions.join(' ')}`);
+    if (DEBUG)
+      console.error(`[nav ${c.task.key} f${c.nav.floor}] ${c.task.state} @${c.pose.x.toFixed(1)},${c.pose.z.toFixed(1)} ${d.why}: ${d.actions.join(' ')}`);
     if (c.task.stairs) this.climbing = c.task.stairs.flight;
     // with a handover to write, places are marked as they are passed (in the same turn as the step)
     const place = c.turn.handoverPath() ? this.memory.placeToMark(c.nav) : null;
@@ -137,7 +150,11 @@ export class NavigationAgent implements Model {
     const notes = list.includes(HOUSE_NOTES.rooms) ? HOUSE_NOTES.rooms : undefined;
     const wanted = [notes, previous].filter((p): p is string => p !== undefined);
     if (read.length === 0) {
-      if (wanted.length) return calls(turn.req, wanted.map((path) => ({ name: 'read_file', args: { path } })));
+      if (wanted.length)
+        return calls(
+          turn.req,
+          wanted.map((path) => ({ name: 'read_file', args: { path } })),
+        );
     } else {
       const places = this.oracle.navigator.places;
       for (const [path, text] of read) {
@@ -245,7 +262,12 @@ export class NavigationAgent implements Model {
     if (/handover/i.test(turn.prompt) && /does not exist|is missing|not (been )?written/i.test(turn.prompt) && handover) {
       if (turn.lastCallWas('write_file')) return say(req, 'Handover written.');
       const ctx = { oracle: this.oracle, goals: this.goals, nav: this.oracle.navigator, turn, task: t } as Ctx;
-      return calls(req, [{ name: 'write_file', args: { path: handover, content: handoverText(ctx, t.closeEvidence ? 'complete' : 'incomplete', t.closeEvidence, this.handoverLines(t, turn)) } }]);
+      return calls(req, [
+        {
+          name: 'write_file',
+          args: { path: handover, content: handoverText(ctx, t.closeEvidence ? 'complete' : 'incomplete', t.closeEvidence, this.handoverLines(t, turn)) },
+        },
+      ]);
     }
     if (turn.lastCallWas('close_task')) {
       if (turn.last?.role !== 'user') return say(req, 'Close requested; yielding.');

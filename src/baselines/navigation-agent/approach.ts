@@ -57,7 +57,8 @@ export function approach(c: Ctx): Decision {
   } else t.stalls++;
   if (t.stalls > MAX_STALLS) return giveUp(c, g);
   const gap = gapOf(route, g);
-  if (gap > REACH_M + 0.1 && Math.hypot(route.target.x - c.pose.x, route.target.z - c.pose.z) < 0.4) return aroundIt(c, g, `route ends ${gap.toFixed(2)} m from it`);
+  if (gap > REACH_M + 0.1 && Math.hypot(route.target.x - c.pose.x, route.target.z - c.pose.z) < 0.4)
+    return aroundIt(c, g, `route ends ${gap.toFixed(2)} m from it`);
   const path = cutRoute(route.path, g, REACH_M - 0.15, (p) => c.grid.clearLine(p, g, SURFACE_SPARE_M));
   const actions = driveAndFace(path, c.pose, g);
   if (actions.length) return act(actions, `approach the goal (${d.toFixed(1)} m)`);

@@ -197,7 +197,8 @@ function remeasure(c: Ctx, f: Flight): void {
 export function goesDown(nav: Ctx['nav'], f: Flight): boolean {
   if (f.to === undefined) return false;
   const layers = nav.map.floors();
-  const from = layers.find((l) => l.id === f.floor), to = layers.find((l) => l.id === f.to);
+  const from = layers.find((l) => l.id === f.floor),
+    to = layers.find((l) => l.id === f.to);
   return from !== undefined && to !== undefined && to.floorUp < from.floorUp;
 }
 

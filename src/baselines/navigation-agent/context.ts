@@ -24,10 +24,7 @@ export interface Ctx {
   sighting: Sighting | null;
 }
 
-export type Decision =
-  | { kind: 'act'; actions: CoarseAction[]; why: string }
-  | { kind: 'goto'; state: StateName }
-  | { kind: 'close'; evidence: string | null };
+export type Decision = { kind: 'act'; actions: CoarseAction[]; why: string } | { kind: 'goto'; state: StateName } | { kind: 'close'; evidence: string | null };
 
 export const act = (actions: CoarseAction[], why: string): Decision => ({ kind: 'act', actions, why });
 export const goto = (state: StateName): Decision => ({ kind: 'goto', state });

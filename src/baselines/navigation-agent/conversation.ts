@@ -1,5 +1,14 @@
 /** Reading the conversation the way a model would, and building the agent's replies. */
-import { estimateUsage, textOf, type Message, type ModelRequest, type ModelResponse, type StepFacts, type ToolCall, type ToolResultMessage } from '../../models/index.js';
+import {
+  estimateUsage,
+  textOf,
+  type Message,
+  type ModelRequest,
+  type ModelResponse,
+  type StepFacts,
+  type ToolCall,
+  type ToolResultMessage,
+} from '../../models/index.js';
 
 const HANDOVER_RE = /(tasks\/[\w.-]+\/handover\.md)/g;
 const RECOVERY_RE = /(tasks\/[\w.-]+\/recovery-\d+\.json)/;
@@ -27,7 +36,10 @@ export class Turn {
 
   /** The handover path assigned to this task (the last one named: an opening lists the previous one first). */
   handoverPath(): string | undefined {
-    const all = this.req.messages.filter((m) => m.role === 'user').map((m) => textOf(m.content)).join('\n');
+    const all = this.req.messages
+      .filter((m) => m.role === 'user')
+      .map((m) => textOf(m.content))
+      .join('\n');
     return [...all.matchAll(HANDOVER_RE)].pop()?.[1];
   }
 

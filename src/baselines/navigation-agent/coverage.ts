@@ -48,7 +48,8 @@ export class ViewCoverage {
       if (!along(b)) continue;
       const { x: dx, z: dz } = headingVector(b);
       for (let t = 0; t <= radiusM; t += step) {
-        const cx = Math.floor((p.x + dx * t) / grid.cell), cz = Math.floor((p.z + dz * t) / grid.cell);
+        const cx = Math.floor((p.x + dx * t) / grid.cell),
+          cz = Math.floor((p.z + dz * t) / grid.cell);
         this.carried.add(cellKey(cx, cz));
         if (grid.state(cx, cz) === Cell.Obstacle) break;
       }
@@ -81,7 +82,8 @@ export class ViewCoverage {
       const ray = columnRay(K, u);
       const reach = Math.min(SIGHT_RANGE_M, far * ray.rangePerDepth);
       const { x: dx, z: dz } = headingVector(pose.yaw + ray.turn);
-      for (let t = step; t <= reach + step; t += step) this.seen.add(cellKey(Math.floor((pose.x + dx * t) / grid.cell), Math.floor((pose.z + dz * t) / grid.cell)));
+      for (let t = step; t <= reach + step; t += step)
+        this.seen.add(cellKey(Math.floor((pose.x + dx * t) / grid.cell), Math.floor((pose.z + dz * t) / grid.cell)));
     }
   }
 
@@ -102,7 +104,8 @@ export class ViewCoverage {
       if (here.some((l) => Math.abs(wrapAngle(yaw + b - l.yaw)) < HALF_VIEW_RAD)) continue;
       const { x: dx, z: dz } = headingVector(yaw + b);
       for (let t = step; t <= SIGHT_RANGE_M; t += step) {
-        const cx = Math.floor((pose.x + dx * t) / grid.cell), cz = Math.floor((pose.z + dz * t) / grid.cell);
+        const cx = Math.floor((pose.x + dx * t) / grid.cell),
+          cz = Math.floor((pose.z + dz * t) / grid.cell);
         const s = grid.state(cx, cz);
         // unknown cells count too: rays stop at mapped walls, and a view that looked there has seen them
         out.add(cellKey(cx, cz));

@@ -85,7 +85,14 @@ export function explore(c: Ctx): Decision {
     }
     return act(best.actions, `glance (${best.gain} cells)`);
   }
-  if (DEBUG) console.error(`[nav] leave? drives: ${all.sort((a, b) => rate(b) - rate(a)).slice(0, 5).map((o) => `${o.gain}/${o.cost.toFixed(0)}`).join(' ')}`);
+  if (DEBUG)
+    console.error(
+      `[nav] leave? drives: ${all
+        .sort((a, b) => rate(b) - rate(a))
+        .slice(0, 5)
+        .map((o) => `${o.gain}/${o.cost.toFixed(0)}`)
+        .join(' ')}`,
+    );
   const walledIn = all.length === 0 ? lookPastRemembered(c) : null;
   if (walledIn) return walledIn;
   // what earlier tasks looked over is done too: another floor if stairs are known, else look again
@@ -108,7 +115,10 @@ export function explore(c: Ctx): Decision {
   if (last && last.gain > 0) return act(last.actions, `last glance (${last.gain} cells)`);
   // no viewpoint the map can route to (a fresh layer just off the stairs knows little): edge into the open
   if (t.edged++ < 3) {
-    return act([...turnsTo(openHeading(c.nav, c.pose), c.pose.yaw), ...(['forward', 'forward', 'forward', 'forward'] as const)].slice(0, 12), 'edge into the open');
+    return act(
+      [...turnsTo(openHeading(c.nav, c.pose), c.pose.yaw), ...(['forward', 'forward', 'forward', 'forward'] as const)].slice(0, 12),
+      'edge into the open',
+    );
   }
   return toAnotherFloor(c);
 }
@@ -211,7 +221,8 @@ function unmappedFloorFrom(c: Ctx) {
 /** Share of this floor's mapped free cells that have been looked at (in this task or taken over from earlier ones). */
 export function lookedShare(c: Pick<Ctx, 'grid' | 'coverage'>): number {
   const g = c.grid.g;
-  let free = 0, seen = 0;
+  let free = 0,
+    seen = 0;
   for (let gz = 0; gz < g.height; gz++) {
     for (let gx = 0; gx < g.width; gx++) {
       if (g.cells[gz * g.width + gx] !== Cell.Free) continue;
@@ -225,7 +236,9 @@ export function lookedShare(c: Pick<Ctx, 'grid' | 'coverage'>): number {
 /** A known flight from this floor to a floor this task has not looked at (or not yet known where to). */
 function newFloorFrom(c: Ctx) {
   const floor = c.nav.floor ?? 0;
-  return c.flights.find((f) => f.floor === floor && (f.to === undefined || !c.task.coverage.has(f.to)) && !(f.to !== undefined && c.task.floorsDone.includes(f.to)));
+  return c.flights.find(
+    (f) => f.floor === floor && (f.to === undefined || !c.task.coverage.has(f.to)) && !(f.to !== undefined && c.task.floorsDone.includes(f.to)),
+  );
 }
 
 /** A known flight from this floor to a floor not yet searched in this task. */

@@ -17,7 +17,10 @@ const MAX_FROM_PLACE_M = 8;
 const SAME_FLIGHT_M = 1.5;
 const DEG = 180 / Math.PI;
 // the foot's floor is written for a reader (the house notes group by it); reading back takes the place's own
-const LINE = new RegExp(String.raw`Stairs from near '([^']+)'(?: on floor -?\d+)? \(${OFFSET}\), climbed facing (\d+)° (left|right) of its heading, (?:to floor (-?\d+)|not yet taken)\.`, 'g');
+const LINE = new RegExp(
+  String.raw`Stairs from near '([^']+)'(?: on floor -?\d+)? \(${OFFSET}\), climbed facing (\d+)° (left|right) of its heading, (?:to floor (-?\d+)|not yet taken)\.`,
+  'g',
+);
 
 /** The handover's stairs lines, one per flight with a marked place near its foot. */
 export function flightLines(flights: readonly Flight[], places: readonly PlaceRef[]): string {
@@ -27,7 +30,9 @@ export function flightLines(flights: readonly Flight[], places: readonly PlaceRe
     if (!best) continue;
     const turn = Math.round(wrapAngle(f.heading - best.pose.yaw) * DEG);
     const to = f.to === undefined ? 'not yet taken' : `to floor ${f.to}`;
-    lines.push(`Stairs from near '${best.name}' on floor ${f.floor} (${offsetText(offsetFrom(best, f.bottom))}), climbed facing ${Math.abs(turn)}° ${turn >= 0 ? 'left' : 'right'} of its heading, ${to}.`);
+    lines.push(
+      `Stairs from near '${best.name}' on floor ${f.floor} (${offsetText(offsetFrom(best, f.bottom))}), climbed facing ${Math.abs(turn)}° ${turn >= 0 ? 'left' : 'right'} of its heading, ${to}.`,
+    );
   }
   return lines.join('\n');
 }
@@ -46,7 +51,8 @@ export function readFlights(text: string, places: readonly PlaceRef[]): Flight[]
 }
 
 /** Whether two flights are one: from the same floor, their feet close together (seen twice, or read back). */
-export const sameFlight = (a: Flight, b: Flight): boolean => a.floor === b.floor && Math.hypot(a.bottom.x - b.bottom.x, a.bottom.z - b.bottom.z) < SAME_FLIGHT_M;
+export const sameFlight = (a: Flight, b: Flight): boolean =>
+  a.floor === b.floor && Math.hypot(a.bottom.x - b.bottom.x, a.bottom.z - b.bottom.z) < SAME_FLIGHT_M;
 
 /** Adds the flights read back to those known: a known one only learns where it led. */
 export function mergeFlights(known: Flight[], read: readonly Flight[]): void {

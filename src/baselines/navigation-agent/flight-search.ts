@@ -84,8 +84,14 @@ export function frontiers(grid: GridView, from: PlanarPoint, skip: readonly Plan
   const found: PlanarPoint[] = [];
   for (let head = 0; head < queue.length; head++) {
     const i = queue[head];
-    const gx = i % w, gz = (i - gx) / w;
-    const near = [[gx + 1, gz], [gx - 1, gz], [gx, gz + 1], [gx, gz - 1]];
+    const gx = i % w,
+      gz = (i - gx) / w;
+    const near = [
+      [gx + 1, gz],
+      [gx - 1, gz],
+      [gx, gz + 1],
+      [gx, gz - 1],
+    ];
     if (near.some(([x, z]) => grid.state(x + ox, z + oz) === Cell.Unknown)) found.push(grid.centre(gx + ox, gz + oz));
     for (const [nx, nz] of near) {
       if (nx < 0 || nz < 0 || nx >= w || nz >= h) continue;
@@ -113,7 +119,8 @@ function nearestFree(grid: GridView, p: PlanarPoint): number {
   for (let r = 0; r <= 8; r++) {
     for (let dz = -r; dz <= r; dz++) {
       for (let dx = -r; dx <= r; dx++) {
-        const gx = cx + dx - ox, gz = cz + dz - oz;
+        const gx = cx + dx - ox,
+          gz = cz + dz - oz;
         if (Math.max(Math.abs(dx), Math.abs(dz)) === r && gx >= 0 && gz >= 0 && gx < w && gz < h && cells[gz * w + gx] === Cell.Free) return gz * w + gx;
       }
     }
@@ -124,7 +131,8 @@ function nearestFree(grid: GridView, p: PlanarPoint): number {
 /** A point a metre from `p` toward the unknown cells around it. */
 function beyond(grid: GridView, p: PlanarPoint): PlanarPoint {
   const [cx, cz] = grid.cellOf(p);
-  let sx = 0, sz = 0;
+  let sx = 0,
+    sz = 0;
   for (let dz = -3; dz <= 3; dz++) {
     for (let dx = -3; dx <= 3; dx++) {
       if (grid.state(cx + dx, cz + dz) === Cell.Unknown) {

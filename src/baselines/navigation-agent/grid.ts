@@ -22,7 +22,8 @@ export class GridView {
   }
 
   state(cx: number, cz: number): Cell {
-    const gx = cx - this.g.originX, gz = cz - this.g.originZ;
+    const gx = cx - this.g.originX,
+      gz = cz - this.g.originZ;
     if (gx < 0 || gz < 0 || gx >= this.g.width || gz >= this.g.height) return Cell.Unknown;
     return this.g.cells[gz * this.g.width + gx] as Cell;
   }
@@ -43,7 +44,12 @@ export class GridView {
 
   /** a free cell bordering unknown space (4-neighbourhood) */
   frontierish(cx: number, cz: number): boolean {
-    return this.state(cx + 1, cz) === Cell.Free || this.state(cx - 1, cz) === Cell.Free || this.state(cx, cz + 1) === Cell.Free || this.state(cx, cz - 1) === Cell.Free;
+    return (
+      this.state(cx + 1, cz) === Cell.Free ||
+      this.state(cx - 1, cz) === Cell.Free ||
+      this.state(cx, cz + 1) === Cell.Free ||
+      this.state(cx, cz - 1) === Cell.Free
+    );
   }
 }
 

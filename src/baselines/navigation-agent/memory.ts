@@ -55,12 +55,14 @@ export class SightingMemory {
 
   /** Instance ids the current view shows clearly, with where they are in the estimated world. */
   noteView(nav: Navigator): void {
-    const f = nav.lastView, pose = nav.planar();
+    const f = nav.lastView,
+      pose = nav.planar();
     if (!f?.ids || !pose || nav.floor === null || nav.status !== 'ok') return;
     const K = nav.body.intrinsics;
     const acc = new Map<number, { n: number; x: number; z: number }>();
     for (let i = 0; i < f.ids.length; i += 2) {
-      const d = f.depth[i], id = f.ids[i];
+      const d = f.depth[i],
+        id = f.ids[i];
       if (!(id > 0 && d > 0 && d < NOTE_RANGE_M)) continue;
       // the pixel's ray in the floor plane, at its planar range
       const ray = columnRay(K, i % f.width);
@@ -95,7 +97,8 @@ export class SightingMemory {
    * seen), else one on another floor; null when none was seen or its place is unknown.
    */
   recall(ids: readonly number[], places: readonly PlaceRef[], from: { point: PlanarPoint; floor: number } | null = null): Seen | null {
-    let best: Seen | null = null, bestD = Infinity;
+    let best: Seen | null = null,
+      bestD = Infinity;
     for (const id of ids) {
       const s = this.resolve(this.seen.get(id), places);
       if (!s) continue;
@@ -159,7 +162,8 @@ function objectLines(seen: readonly [number, Seen][]): string {
 
 /** The marked place of `floor` nearest to `p`, if one lies within `withinM`. */
 export function nearestPlace(places: readonly PlaceRef[], floor: number, p: PlanarPoint, withinM = Infinity): PlaceRef | null {
-  let best: PlaceRef | null = null, bestD = Infinity;
+  let best: PlaceRef | null = null,
+    bestD = Infinity;
   for (const q of places) {
     const d = q.floor === floor ? Math.hypot(q.pose.x - p.x, q.pose.z - p.z) : Infinity;
     if (d < bestD && d <= withinM) [best, bestD] = [q, d];
@@ -169,7 +173,8 @@ export function nearestPlace(places: readonly PlaceRef[], floor: number, p: Plan
 
 /** `p` as metres ahead of and to the right of `place`, in the heading it was marked with. */
 export function offsetFrom(place: PlaceRef, p: PlanarPoint): Offset {
-  const dx = p.x - place.pose.x, dz = p.z - place.pose.z;
+  const dx = p.x - place.pose.x,
+    dz = p.z - place.pose.z;
   const { fwd, right } = axes(place.pose.yaw);
   return { ahead: dx * fwd.x + dz * fwd.z, right: dx * right.x + dz * right.z };
 }
@@ -179,7 +184,10 @@ export const offsetText = (o: Offset): string => `${metres(o.ahead, 'ahead', 'be
 /** the pattern of offsetText: four groups (metres ahead or behind, which, metres right or left, which) */
 export const OFFSET = String.raw`(\d+(?:\.\d+)?) m (ahead|behind), (\d+(?:\.\d+)?) m (right|left)`;
 /** The offset of OFFSET's four groups. */
-export const offsetOf = (g: readonly string[]): Offset => ({ ahead: Number(g[0]) * (g[1] === 'ahead' ? 1 : -1), right: Number(g[2]) * (g[3] === 'right' ? 1 : -1) });
+export const offsetOf = (g: readonly string[]): Offset => ({
+  ahead: Number(g[0]) * (g[1] === 'ahead' ? 1 : -1),
+  right: Number(g[2]) * (g[3] === 'right' ? 1 : -1),
+});
 
 /**
  * An object's offset as the object lines write it: "1.2a 0.4l" (1.2 m ahead, 0.4 m left). A house has
@@ -187,9 +195,11 @@ export const offsetOf = (g: readonly string[]): Offset => ({ ahead: Number(g[0])
  * (6,000 characters), and the handovers and the house notes lost the oldest sightings (seed:1's run 2
  * searched a whole floor for goals run 1 had seen near 'place 1' and 'place 2', cut from the notes).
  */
-export const shortOffsetText = (o: Offset): string => `${Math.abs(o.ahead).toFixed(1)}${o.ahead >= 0 ? 'a' : 'b'} ${Math.abs(o.right).toFixed(1)}${o.right >= 0 ? 'r' : 'l'}`;
+export const shortOffsetText = (o: Offset): string =>
+  `${Math.abs(o.ahead).toFixed(1)}${o.ahead >= 0 ? 'a' : 'b'} ${Math.abs(o.right).toFixed(1)}${o.right >= 0 ? 'r' : 'l'}`;
 /** how the notes and handovers explain shortOffsetText to a reader */
-export const SHORT_OFFSET_LEGEND = 'an object\'s offset "1.2a 0.4l" is 1.2 m ahead of the place and 0.4 m to its left (b: behind, r: right), facing the way the place was marked';
+export const SHORT_OFFSET_LEGEND =
+  'an object\'s offset "1.2a 0.4l" is 1.2 m ahead of the place and 0.4 m to its left (b: behind, r: right), facing the way the place was marked';
 const SHORT_OFFSET = /^(\d+(?:\.\d+)?)([ab]) (\d+(?:\.\d+)?)([rl])$/;
 /** one object of an object line: its number and what the brackets after it hold */
 const OBJECT_ITEM = /(\d+)(?: \(([^)]*)\))?/g;

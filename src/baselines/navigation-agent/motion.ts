@@ -32,7 +32,8 @@ export function planRoute(nav: Navigator, goal: PlanarPoint, nearM?: number): Pl
   // the body's margin is kept: a route hugging obstacles (a gap the map shows a cell or two wide, chair
   // legs the depth sees through) ends in collisions, so the bare map is a last resort
   const tries: PlanOptions[] = [{ clearanceM: 0.3 }, { clearanceM: 0.2 }, { clearanceM: 0.2, targetSnapM: nearM, nearestReachable: true }];
-  let best: PlanResult | null = null, bestGap = Infinity;
+  let best: PlanResult | null = null,
+    bestGap = Infinity;
   for (const o of tries) {
     const r = nav.plan(goal, undefined, { startSnapM: 0.6, ...o });
     if (r.status !== 'ok') continue;
@@ -57,7 +58,12 @@ const NEAR_ENOUGH_M = 0.5;
  * The route cut where it first comes within `withinM` of `point` with `point` in sight from there (a
  * route round a wall passes within reach of what is behind it before it gets to the open side).
  */
-export function cutRoute(path: readonly PlanarPoint[], point: PlanarPoint, withinM: number, inSight: (from: PlanarPoint) => boolean = () => true): PlanarPoint[] {
+export function cutRoute(
+  path: readonly PlanarPoint[],
+  point: PlanarPoint,
+  withinM: number,
+  inSight: (from: PlanarPoint) => boolean = () => true,
+): PlanarPoint[] {
   const i = path.findIndex((p) => Math.hypot(p.x - point.x, p.z - point.z) <= withinM && inSight(p));
   return i < 0 ? [...path] : path.slice(0, i + 1);
 }
@@ -93,7 +99,8 @@ export function simulate(pose: Pose, actions: readonly CoarseAction[]): Pose {
  */
 export function openHeading(nav: Navigator, pose: Pose, notAhead = false): number {
   const floor = nav.floor ?? 0;
-  let best = pose.yaw + Math.PI, bestLen = -1;
+  let best = pose.yaw + Math.PI,
+    bestLen = -1;
   for (let k = notAhead ? 2 : 0; k < (notAhead ? 11 : 12); k++) {
     const yaw = pose.yaw + (k * Math.PI) / 6;
     let len = 0;

@@ -17,7 +17,10 @@ export function goalInView(nav: Navigator, goalIds: readonly number[]): Sighting
   const frame: BodyFrame | null = nav.lastView;
   if (!frame?.ids || nav.status !== 'ok') return null;
   const ids = new Set(goalIds);
-  let n = 0, best = Infinity, bu = 0, bv = 0;
+  let n = 0,
+    best = Infinity,
+    bu = 0,
+    bv = 0;
   for (let i = 0; i < frame.ids.length; i++) {
     if (!ids.has(frame.ids[i])) continue;
     const d = frame.depth[i];

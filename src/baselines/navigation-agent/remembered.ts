@@ -22,5 +22,8 @@ export function lookPastRemembered(c: Ctx): Decision | null {
   floors.add(floor);
   const n = forgetRemembered(c.nav.map, floor, c.pose, RADIUS_M);
   if (n === 0) return null;
-  return act(Array.from({ length: 12 }, () => 'left' as const), `no way out but through remembered walls: ${n} cells of them forgotten, look again`);
+  return act(
+    Array.from({ length: 12 }, () => 'left' as const),
+    `no way out but through remembered walls: ${n} cells of them forgotten, look again`,
+  );
 }

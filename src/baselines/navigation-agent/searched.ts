@@ -51,7 +51,8 @@ export class SearchedPlaces {
       const grid = new GridView(nav.map.snapshot(p.floor), nav.map.params.cellSize);
       const [cx, cz] = grid.cellOf(p.pose);
       const r = Math.round(LOOKED_OVER_M / grid.cell);
-      const known = new Map<Side, number>(), seen = new Map<Side, number>();
+      const known = new Map<Side, number>(),
+        seen = new Map<Side, number>();
       for (let dz = -r; dz <= r; dz++) {
         for (let dx = -r; dx <= r; dx++) {
           if ((dx === 0 && dz === 0) || dx * dx + dz * dz > r * r || grid.state(cx + dx, cz + dz) === Cell.Unknown) continue;

@@ -45,9 +45,11 @@ export function offFloor(nav: Navigator): boolean {
 }
 
 export function flightInView(nav: Navigator): Flight | null {
-  const f = nav.lastView, pose = nav.planar();
+  const f = nav.lastView,
+    pose = nav.planar();
   if (!f || !pose || nav.status !== 'ok' || nav.floor === null) return null;
-  const K = nav.body.intrinsics, hc = nav.body.cameraHeight;
+  const K = nav.body.intrinsics,
+    hc = nav.body.cameraHeight;
   let best: { r0: number; span: number; bearing: number } | null = null;
   let hits = 0;
   const treads: PlanarPoint[] = [];
@@ -83,7 +85,8 @@ export function flightInView(nav: Navigator): Flight | null {
   const slope = slopeHeading(tops);
   const heading = wrapAngle(slope !== null && Math.abs(wrapAngle(slope - best.bearing)) < Math.PI / 4 ? slope : best.bearing);
   const { x: hx, z: hz } = headingVector(heading);
-  const cx = treads.reduce((a, p) => a + p.x, 0) / treads.length, cz = treads.reduce((a, p) => a + p.z, 0) / treads.length;
+  const cx = treads.reduce((a, p) => a + p.x, 0) / treads.length,
+    cz = treads.reduce((a, p) => a + p.z, 0) / treads.length;
   const first = Math.min(...treads.map((p) => (p.x - cx) * hx + (p.z - cz) * hz));
   return {
     bottom: { x: cx + hx * (first - 0.35), z: cz + hz * (first - 0.35) },
@@ -97,7 +100,9 @@ export function flightInView(nav: Navigator): Flight | null {
 export function slopeHeading(xzh: readonly number[]): number | null {
   const n = xzh.length / 3;
   if (n < 6) return null;
-  let mx = 0, mz = 0, mh = 0;
+  let mx = 0,
+    mz = 0,
+    mh = 0;
   for (let i = 0; i < n; i++) {
     mx += xzh[3 * i];
     mz += xzh[3 * i + 1];
@@ -106,9 +111,15 @@ export function slopeHeading(xzh: readonly number[]): number | null {
   mx /= n;
   mz /= n;
   mh /= n;
-  let sxx = 0, sxz = 0, szz = 0, sxh = 0, szh = 0;
+  let sxx = 0,
+    sxz = 0,
+    szz = 0,
+    sxh = 0,
+    szh = 0;
   for (let i = 0; i < n; i++) {
-    const x = xzh[3 * i] - mx, z = xzh[3 * i + 1] - mz, h = xzh[3 * i + 2] - mh;
+    const x = xzh[3 * i] - mx,
+      z = xzh[3 * i + 1] - mz,
+      h = xzh[3 * i + 2] - mh;
     sxx += x * x;
     sxz += x * z;
     szz += z * z;
@@ -117,7 +128,8 @@ export function slopeHeading(xzh: readonly number[]): number | null {
   }
   const det = sxx * szz - sxz * sxz;
   if (Math.abs(det) < 1e-9) return null;
-  const gx = (szz * sxh - sxz * szh) / det, gz = (sxx * szh - sxz * sxh) / det;
+  const gx = (szz * sxh - sxz * szh) / det,
+    gz = (sxx * szh - sxz * sxh) / det;
   if (Math.hypot(gx, gz) < 0.2) return null;
   // heading convention of the navigator frame: forward = (-sin yaw, cos yaw)
   return Math.atan2(-gx, gz);
@@ -129,14 +141,16 @@ function rampIn(top: Float32Array): { r0: number; span: number } | null {
   for (let i = Math.max(0, first); i < top.length; i++) {
     // the first tread, or (from close by, the lowest steps below the view) the nearest one in view
     if (top[i] < 0.1 || top[i] > (i === first ? 0.8 : 0.35)) continue;
-    let last = top[i], j = i;
+    let last = top[i],
+      j = i;
     for (let k = i + 1; k < top.length && k <= j + 3; k++) {
       if (top[k] < 0) continue;
       if (top[k] < last - 0.05 || top[k] - last > 0.45) break;
       last = Math.max(last, top[k]);
       j = k;
     }
-    const span = (j - i) * BIN_M, rise = last - top[i];
+    const span = (j - i) * BIN_M,
+      rise = last - top[i];
     if (span >= 1.0 && last > 0.9 && rise / span > 0.4 && rise / span < 0.95) return { r0: i * BIN_M, span };
   }
   return null;
@@ -149,7 +163,8 @@ function rampIn(top: Float32Array): { r0: number; span: number } | null {
  */
 export function centreOnFlight(f: Flight, cellAt: (x: number, z: number) => 'unknown' | 'free' | 'obstacle'): Flight {
   const { x: hx, z: hz } = headingVector(f.heading);
-  const lx = -hz, lz = hx; // left of the heading
+  const lx = -hz,
+    lz = hx; // left of the heading
   const p = { x: f.bottom.x + hx * 0.8, z: f.bottom.z + hz * 0.8 };
   const at = (o: number) => cellAt(p.x + lx * o, p.z + lz * o);
   for (let k = 0; k <= 12; k++) {

@@ -38,11 +38,14 @@ export interface Rim {
 
 /** The hole in the floor the current view shows, from the depth and the estimated pose. */
 export function rimInView(nav: Navigator): Rim | null {
-  const f = nav.lastView, pose = nav.planar();
+  const f = nav.lastView,
+    pose = nav.planar();
   if (!f || !pose || nav.status !== 'ok') return null;
-  const K = nav.body.intrinsics, hc = nav.body.cameraHeight;
+  const K = nav.body.intrinsics,
+    hc = nav.body.cameraHeight;
   const points: PlanarPoint[] = [];
-  let clippedLeft = false, clippedRight = false;
+  let clippedLeft = false,
+    clippedRight = false;
   const edge = Math.round(f.width * EDGE_COLS);
   for (let u = 2; u < f.width; u += 4) {
     const ray = columnRay(K, u);
@@ -71,18 +74,22 @@ export function rimInView(nav: Navigator): Rim | null {
  */
 export function centreOnRim(f: Flight, rim: Rim, yaw: number): Flight | null {
   const { x: hx, z: hz } = headingVector(f.heading);
-  const lx = -hz, lz = hx; // left of the heading
+  const lx = -hz,
+    lz = hx; // left of the heading
   const across: number[] = [];
   for (const p of rim.points) {
-    const a = (p.x - f.bottom.x) * hx + (p.z - f.bottom.z) * hz, l = (p.x - f.bottom.x) * lx + (p.z - f.bottom.z) * lz;
+    const a = (p.x - f.bottom.x) * hx + (p.z - f.bottom.z) * hz,
+      l = (p.x - f.bottom.x) * lx + (p.z - f.bottom.z) * lz;
     if (a > -1 && Math.abs(l) <= LATERAL_M) across.push(l);
   }
   if (across.length < MIN_POINTS) return null;
   across.sort((a, b) => a - b);
-  const lo = quantile(across, 0.05), hi = quantile(across, 0.95);
+  const lo = quantile(across, 0.05),
+    hi = quantile(across, 0.95);
   // which side of the line the image's left is: the robot may face the flight at an angle
   const leftIsLeft = Math.cos(yaw - f.heading) >= 0;
-  const clipLo = leftIsLeft ? rim.clippedRight : rim.clippedLeft, clipHi = leftIsLeft ? rim.clippedLeft : rim.clippedRight;
+  const clipLo = leftIsLeft ? rim.clippedRight : rim.clippedLeft,
+    clipHi = leftIsLeft ? rim.clippedLeft : rim.clippedRight;
   let mid: number;
   if (clipLo && clipHi) return null;
   else if (clipHi) mid = Math.max((lo + hi) / 2, lo + FLIGHT_WIDTH_M / 2);

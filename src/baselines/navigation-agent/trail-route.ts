@@ -21,7 +21,8 @@ const JOIN_M = 0.3;
  */
 export function routeAlongTrail(trail: readonly PlanarPoint[], from: PlanarPoint, to: PlanarPoint, withinM: number): PlanarPoint[] | null {
   const { points, next } = thin(trail);
-  const start = nearest(points, from), goal = nearest(points, to);
+  const start = nearest(points, from),
+    goal = nearest(points, to);
   if (start < 0 || goal < 0 || dist(points[start], from) > withinM || dist(points[goal], to) > withinM) return null;
   const prev = shortestPaths(points, next, start);
   if (goal !== start && prev[goal] < 0) return null;
@@ -34,7 +35,8 @@ export function routeAlongTrail(trail: readonly PlanarPoint[], from: PlanarPoint
 
 /** The trail thinned to SPACING_M, and for each kept point whether it joins the next one kept. */
 function thin(trail: readonly PlanarPoint[]): { points: PlanarPoint[]; next: boolean[] } {
-  const points: PlanarPoint[] = [], next: boolean[] = [];
+  const points: PlanarPoint[] = [],
+    next: boolean[] = [];
   for (let i = 0; i < trail.length; i++) {
     const p = trail[i];
     const last = points[points.length - 1];
@@ -56,7 +58,8 @@ function shortestPaths(points: readonly PlanarPoint[], next: readonly boolean[],
     const out: number[] = [];
     if (i + 1 < n && next[i]) out.push(i + 1);
     if (i > 0 && next[i - 1]) out.push(i - 1);
-    const cx = Math.floor(points[i].x / JOIN_M), cz = Math.floor(points[i].z / JOIN_M);
+    const cx = Math.floor(points[i].x / JOIN_M),
+      cz = Math.floor(points[i].z / JOIN_M);
     for (let dx = -1; dx <= 1; dx++) {
       for (const j of [-1, 0, 1].flatMap((dz) => buckets.get(`${cx + dx},${cz + dz}`) ?? [])) {
         if (j !== i && Math.abs(j - i) > 1 && dist(points[i], points[j]) <= JOIN_M) out.push(j);
@@ -64,7 +67,9 @@ function shortestPaths(points: readonly PlanarPoint[], next: readonly boolean[],
     }
     return out;
   };
-  const best = new Float64Array(n).fill(Infinity), prev = new Int32Array(n).fill(-1), done = new Uint8Array(n);
+  const best = new Float64Array(n).fill(Infinity),
+    prev = new Int32Array(n).fill(-1),
+    done = new Uint8Array(n);
   best[start] = 0;
   for (;;) {
     // the trails are a few hundred points: a linear scan for the nearest open point is enough
@@ -83,7 +88,8 @@ function shortestPaths(points: readonly PlanarPoint[], next: readonly boolean[],
 }
 
 function nearest(points: readonly PlanarPoint[], p: PlanarPoint): number {
-  let best = -1, bestD = Infinity;
+  let best = -1,
+    bestD = Infinity;
   points.forEach((q, i) => {
     const d = dist(q, p);
     if (d < bestD) [best, bestD] = [i, d];

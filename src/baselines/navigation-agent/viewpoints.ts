@@ -28,7 +28,8 @@ export interface Viewpoint {
 }
 
 export function nearestViewpoint(grid: GridView, coverage: ViewCoverage, q: ViewpointQuery): Viewpoint | null {
-  let best: PlanarPoint | null = null, bestScore = Infinity;
+  let best: PlanarPoint | null = null,
+    bestScore = Infinity;
   for (const { p, d } of candidateCells(grid, coverage, q)) {
     if (d > bestScore) break; // path length only grows
     const score = d + (q.focus ? 2 * Math.hypot(p.x - q.focus.x, p.z - q.focus.z) : 0);
@@ -45,7 +46,11 @@ export function nearestViewpoint(grid: GridView, coverage: ViewCoverage, q: View
  * Up to `max` viewpoints in order of path distance from the robot, at least `spacingM` apart, found
  * within `extraM` of path beyond the nearest one: the choices the explorer weighs by gain per step.
  */
-export function viewpointCandidates(grid: GridView, coverage: ViewCoverage, q: ViewpointQuery & { max: number; spacingM: number; extraM: number }): Viewpoint[] {
+export function viewpointCandidates(
+  grid: GridView,
+  coverage: ViewCoverage,
+  q: ViewpointQuery & { max: number; spacingM: number; extraM: number },
+): Viewpoint[] {
   const found: PlanarPoint[] = [];
   let limit = Infinity;
   for (const { p, d } of candidateCells(grid, coverage, q)) {
@@ -80,27 +85,37 @@ function* candidateCells(grid: GridView, coverage: ViewCoverage, q: ViewpointQue
   const { width: w, height: h, originX: ox, originZ: oz, cells } = grid.g;
   const unseen = integralOfUnseen(grid, coverage);
   const count = (gx: number, gz: number) => {
-    const x0 = Math.max(0, gx - WINDOW), z0 = Math.max(0, gz - WINDOW), x1 = Math.min(w, gx + WINDOW + 1), z1 = Math.min(h, gz + WINDOW + 1);
+    const x0 = Math.max(0, gx - WINDOW),
+      z0 = Math.max(0, gz - WINDOW),
+      x1 = Math.min(w, gx + WINDOW + 1),
+      z1 = Math.min(h, gz + WINDOW + 1);
     return unseen[z1 * (w + 1) + x1] - unseen[z0 * (w + 1) + x1] - unseen[z1 * (w + 1) + x0] + unseen[z0 * (w + 1) + x0];
   };
   const start = nearestFreeIndex(grid, q.from, 8);
   if (start < 0) return;
   const dist = new Int32Array(w * h).fill(-1);
   const queue = new Int32Array(w * h);
-  let head = 0, tail = 0;
+  let head = 0,
+    tail = 0;
   queue[tail++] = start;
   dist[start] = 0;
   const minSteps = Math.round((q.minDistM ?? 0.3) / grid.cell);
   const ignored = (p: PlanarPoint) => q.ignore.some((r) => Math.hypot(r.x - p.x, r.z - p.z) < q.ignoreRadiusM);
   while (head < tail) {
     const i = queue[head++];
-    const gx = i % w, gz = (i - gx) / w;
+    const gx = i % w,
+      gz = (i - gx) / w;
     const n = dist[i] >= minSteps ? count(gx, gz) : 0;
     if (n >= MIN_UNSEEN) {
       const p = grid.centre(gx + ox, gz + oz);
       if (!ignored(p)) yield { p, d: dist[i] * grid.cell, n };
     }
-    for (const [nx, nz] of [[gx + 1, gz], [gx - 1, gz], [gx, gz + 1], [gx, gz - 1]]) {
+    for (const [nx, nz] of [
+      [gx + 1, gz],
+      [gx - 1, gz],
+      [gx, gz + 1],
+      [gx, gz - 1],
+    ]) {
       if (nx < 0 || nz < 0 || nx >= w || nz >= h) continue;
       const j = nz * w + nx;
       if (dist[j] >= 0 || cells[j] !== Cell.Free) continue;
@@ -116,7 +131,8 @@ export function unseenAround(grid: GridView, coverage: ViewCoverage, p: PlanarPo
   let n = 0;
   for (let dz = -WINDOW; dz <= WINDOW; dz++) {
     for (let dx = -WINDOW; dx <= WINDOW; dx++) {
-      const x = cx + dx, z = cz + dz;
+      const x = cx + dx,
+        z = cz + dz;
       if ((grid.state(x, z) !== Cell.Unknown || grid.frontierish(x, z)) && !coverage.has(x, z)) n++;
     }
   }
@@ -125,10 +141,13 @@ export function unseenAround(grid: GridView, coverage: ViewCoverage, p: PlanarPo
 
 function unseenCentroid(grid: GridView, coverage: ViewCoverage, p: PlanarPoint): PlanarPoint {
   const [cx, cz] = grid.cellOf(p);
-  let sx = 0, sz = 0, n = 0;
+  let sx = 0,
+    sz = 0,
+    n = 0;
   for (let dz = -WINDOW; dz <= WINDOW; dz++) {
     for (let dx = -WINDOW; dx <= WINDOW; dx++) {
-      const x = cx + dx, z = cz + dz;
+      const x = cx + dx,
+        z = cz + dz;
       if ((grid.state(x, z) !== Cell.Unknown || grid.frontierish(x, z)) && !coverage.has(x, z)) {
         sx += dx;
         sz += dz;
@@ -138,7 +157,9 @@ function unseenCentroid(grid: GridView, coverage: ViewCoverage, p: PlanarPoint):
   }
   if (n === 0) return p;
   // at least a metre out along the direction of the unseen cells
-  const ux = sx / n, uz = sz / n, len = Math.hypot(ux, uz) || 1;
+  const ux = sx / n,
+    uz = sz / n,
+    len = Math.hypot(ux, uz) || 1;
   return { x: p.x + (ux / len) * 1.0, z: p.z + (uz / len) * 1.0 };
 }
 
@@ -165,7 +186,8 @@ function nearestFreeIndex(grid: GridView, p: PlanarPoint, maxR: number): number 
     for (let dz = -r; dz <= r; dz++) {
       for (let dx = -r; dx <= r; dx++) {
         if (Math.max(Math.abs(dx), Math.abs(dz)) !== r) continue;
-        const gx = cx + dx - ox, gz = cz + dz - oz;
+        const gx = cx + dx - ox,
+          gz = cz + dz - oz;
         if (gx >= 0 && gz >= 0 && gx < w && gz < h && cells[gz * w + gx] === Cell.Free) return gz * w + gx;
       }
     }

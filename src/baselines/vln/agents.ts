@@ -155,7 +155,10 @@ export class ScriptedVlnAgents implements Model {
     const correction = a ? this.needsCorrection(text, lastRecord) : null;
     if (correction) return this.call(req, [['request_corrective_goal', { reason: correction }]]);
     const acts: CoarseAction[] = a ? this.skills.act(a.seg, a.key, facts.step, a.goal) : ['left', 'left', 'left'];
-    return this.call(req, [['step', { actions: acts }], ['request_verification', {}]]);
+    return this.call(req, [
+      ['step', { actions: acts }],
+      ['request_verification', {}],
+    ]);
   }
 
   private needsCorrection(text: string, lastRecord: string): string | null {
@@ -163,7 +166,8 @@ export class ScriptedVlnAgents implements Model {
     if (!active || !lastRecord.includes(`goal "${active}"`) || !/Route: continue\./.test(lastRecord)) return null;
     if (/Verification: uncertain\./.test(lastRecord)) return 'The verification was uncertain: the goal does not fit what I see.';
     const interactions = Number(text.match(/Interactions on it: (\d+)\./)?.[1] ?? 0);
-    if (/Verification: incomplete\./.test(lastRecord) && interactions >= SCRIPTED_GOAL_PATIENCE) return `The goal is still not verified after ${interactions} interactions.`;
+    if (/Verification: incomplete\./.test(lastRecord) && interactions >= SCRIPTED_GOAL_PATIENCE)
+      return `The goal is still not verified after ${interactions} interactions.`;
     return null;
   }
 

@@ -12,7 +12,10 @@ export const CACHE_STEP_TOKENS = 128;
 type Unit = { kind: 'text'; s: string } | { kind: 'image'; png: Uint8Array };
 
 function units(req: ModelRequest): Unit[] {
-  const out: Unit[] = [{ kind: 'text', s: req.system }, { kind: 'text', s: JSON.stringify(req.tools) }];
+  const out: Unit[] = [
+    { kind: 'text', s: req.system },
+    { kind: 'text', s: JSON.stringify(req.tools) },
+  ];
   for (const m of req.messages) {
     if (m.role === 'assistant') out.push({ kind: 'text', s: m.text + m.toolCalls.map((c) => c.name + c.rawArguments).join('') });
     else for (const p of m.content) out.push(p.type === 'text' ? { kind: 'text', s: p.text } : { kind: 'image', png: p.png });
@@ -29,9 +32,11 @@ function sameImage(a: Uint8Array, b: Uint8Array): boolean {
 
 /** Estimated tokens of the longest common prefix of two requests. */
 export function commonPrefixTokens(a: Unit[], b: Unit[]): number {
-  let chars = 0, images = 0;
+  let chars = 0,
+    images = 0;
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const x = a[i], y = b[i];
+    const x = a[i],
+      y = b[i];
     if (x.kind === 'image' && y.kind === 'image' && sameImage(x.png, y.png)) {
       images++;
       continue;

@@ -66,7 +66,8 @@ export class ScriptedInstructionAgent implements Model {
       const seg = t.segments[t.index];
       if (seg && t.skills.check(seg, record).status === 'complete') {
         const mark = this.noteReached(turn, seg);
-        if (final) return this.close(turn, t, 'complete', `The last clause of the instruction ("${seg.text}") is done: ${t.skills.check(seg, record).evidence}`, mark);
+        if (final)
+          return this.close(turn, t, 'complete', `The last clause of the instruction ("${seg.text}") is done: ${t.skills.check(seg, record).evidence}`, mark);
         t.index++;
         t.interactions = 0;
         return this.step(turn, t, mark);
@@ -82,7 +83,13 @@ export class ScriptedInstructionAgent implements Model {
     if (t.retry !== null) t.retry--;
     if (over || (t.retry !== null && t.retry < 0)) {
       const seg = t.segments[t.index];
-      return this.close(turn, t, 'incomplete', `${over ? 'The budget ends' : 'The search after the check ends'} before the instruction does: clause ${t.index + 1} of ${t.segments.length} ("${seg?.text ?? ''}") is not confirmed.`, null);
+      return this.close(
+        turn,
+        t,
+        'incomplete',
+        `${over ? 'The budget ends' : 'The search after the check ends'} before the instruction does: clause ${t.index + 1} of ${t.segments.length} ("${seg?.text ?? ''}") is not confirmed.`,
+        null,
+      );
     }
     return this.step(turn, t, null);
   }
@@ -137,7 +144,8 @@ export class ScriptedInstructionAgent implements Model {
 
   /** The handover: the outcome, then every landmark and room reached so far with its place (the next task reads them back). */
   private handover(turn: Turn, t: InstructionTask, done: boolean, evidence: string): string {
-    if (turn.wantsSummary()) return `Followed an instruction of ${t.segments.length} clauses; ${done ? 'reached its end' : `stopped at clause ${t.index + 1}`}.`;
+    if (turn.wantsSummary())
+      return `Followed an instruction of ${t.segments.length} clauses; ${done ? 'reached its end' : `stopped at clause ${t.index + 1}`}.`;
     const head = [
       `Goal: follow the instruction of ${t.segments.length} clauses.`,
       `Outcome: ${done ? 'complete' : 'incomplete'}. ${evidence}`,
@@ -165,20 +173,30 @@ export class ScriptedInstructionAgent implements Model {
     const recovery = turn.recoveryPath();
     if (recovery && turn.tools.has('write_file') && !turn.tools.has('step')) {
       if (turn.lastCallWas('write_file')) return say(req, 'Recovery note written.');
-      const note = { searched_places: this.see.navigator.places.names().slice(-5), exclusions: [], last_reliable_anchor: this.see.navigator.places.names().at(-1) ?? 'start of the task', untried_options: [`clause ${t.index + 1} of the instruction`], uncertainties: ['whether the clauses passed over were done'], suggested_scope: 'attempt' };
+      const note = {
+        searched_places: this.see.navigator.places.names().slice(-5),
+        exclusions: [],
+        last_reliable_anchor: this.see.navigator.places.names().at(-1) ?? 'start of the task',
+        untried_options: [`clause ${t.index + 1} of the instruction`],
+        uncertainties: ['whether the clauses passed over were done'],
+        suggested_scope: 'attempt',
+      };
       return calls(req, [{ name: 'write_file', args: { path: recovery, content: JSON.stringify(note) } }]);
     }
     if (!turn.tools.has('step')) return say(req, 'I can only navigate; nothing to do in this session.');
     const handover = turn.handoverPath();
     if (/handover/i.test(turn.prompt) && /does not exist|is missing|not (been )?written/i.test(turn.prompt) && handover) {
       if (turn.lastCallWas('write_file')) return say(req, 'Handover written.');
-      return calls(req, [{ name: 'write_file', args: { path: handover, content: this.handover(turn, t, false, 'The handover was asked for before closing.') } }]);
+      return calls(req, [
+        { name: 'write_file', args: { path: handover, content: this.handover(turn, t, false, 'The handover was asked for before closing.') } },
+      ]);
     }
     if (turn.lastCallWas('close_task')) {
       if (turn.last?.role !== 'user') return say(req, 'Close requested; yielding.');
       // the check contradicts the claim: an incomplete claim it finds complete is closed as complete;
       // a complete one is searched on around the last clause, then closed again (that request is honoured)
-      if (/claim: incomplete\)/.test(turn.prompt)) return this.close(turn, t, 'complete', 'The independent check found the robot stopped where the instruction ends.', null);
+      if (/claim: incomplete\)/.test(turn.prompt))
+        return this.close(turn, t, 'complete', 'The independent check found the robot stopped where the instruction ends.', null);
       t.retry = AFTER_VETO;
       t.interactions = 0;
     }
@@ -193,7 +211,16 @@ export class ScriptedInstructionAgent implements Model {
     // the latest opening's instruction (one running conversation holds every task's)
     const openings = turn.req.messages.map((m) => (m.role === 'user' ? textOf(m.content).match(INSTRUCTION_RE)?.[1] : undefined));
     const instruction = openings.filter((s): s is string => s !== undefined).pop() ?? '';
-    this.task = { key, segments: parseInstruction(instruction), index: 0, interactions: 0, briefed: false, skills: new ScriptedSkills(this.see), skipped: [], retry: null };
+    this.task = {
+      key,
+      segments: parseInstruction(instruction),
+      index: 0,
+      interactions: 0,
+      briefed: false,
+      skills: new ScriptedSkills(this.see),
+      skipped: [],
+      retry: null,
+    };
     return this.task;
   }
 }

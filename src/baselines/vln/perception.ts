@@ -72,7 +72,8 @@ export class GroundTruthPerception {
     }
     if (idx.length < 30) return null;
     idx.sort((a, b) => frame.depth[a] - frame.depth[b]);
-    const i = idx[Math.floor(idx.length / 2)], d = frame.depth[i];
+    const i = idx[Math.floor(idx.length / 2)],
+      d = frame.depth[i];
     const K = this.navigator.body.intrinsics;
     const { u, v } = pixelOf(frame, i);
     const q = planarPointAt(pose, K, u, v, d);
@@ -90,7 +91,8 @@ export class GroundTruthPerception {
         if (l) counts.set(l, (counts.get(l) ?? 0) + 1);
       }
     }
-    let best: string | null = null, n = 0;
+    let best: string | null = null,
+      n = 0;
     for (const [l, c] of counts) if (c > n) [best, n] = [l, c];
     return best ? best.replace(/^floor of the /, '') : null;
   }

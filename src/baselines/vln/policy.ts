@@ -10,7 +10,6 @@ import { type CoarseAction, actionsAlong } from '../../navigator/index.js';
 import type { Segment } from './segments.js';
 import type { GroundTruthPerception } from './perception.js';
 
-
 /** how close a landmark must be for each kind of clause, metres */
 export const REACH_M = { past: 2.0, turn: 1.5, stop: 1.0 } as const;
 
@@ -31,7 +30,11 @@ interface Search {
 /** counts the turn and forward actions a step executed */
 export function executedCounts(step: StepFacts | undefined): { left: number; right: number; forward: number } {
   const acts = step?.executed ?? [];
-  return { left: acts.filter((a) => a === 'left').length, right: acts.filter((a) => a === 'right').length, forward: acts.filter((a) => a === 'forward').length };
+  return {
+    left: acts.filter((a) => a === 'left').length,
+    right: acts.filter((a) => a === 'right').length,
+    forward: acts.filter((a) => a === 'forward').length,
+  };
 }
 
 export class ScriptedSkills {
@@ -107,7 +110,9 @@ export class ScriptedSkills {
       case 'room':
         return this.toward(this.see.roomFloor(seg.room)?.point ?? null, s, pose, 0);
       case 'stop':
-        return seg.landmark ? this.toward(this.see.find(seg.landmark)?.point ?? null, s, pose, REACH_M.stop - 0.4) : this.toward(this.see.roomFloor(seg.room ?? '')?.point ?? null, s, pose, 0);
+        return seg.landmark
+          ? this.toward(this.see.find(seg.landmark)?.point ?? null, s, pose, REACH_M.stop - 0.4)
+          : this.toward(this.see.roomFloor(seg.room ?? '')?.point ?? null, s, pose, 0);
       case 'other':
         return ['forward'];
     }

@@ -4,7 +4,9 @@
 export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
   if (a.length !== b.length) throw new Error(`similarity: embeddings differ in length (${a.length} vs ${b.length}); compare embeddings of the same encoder`);
   if (a.length === 0) throw new Error('similarity: empty embeddings');
-  let ab = 0, aa = 0, bb = 0;
+  let ab = 0,
+    aa = 0,
+    bb = 0;
   for (let i = 0; i < a.length; i++) {
     ab += a[i] * b[i];
     aa += a[i] * a[i];

@@ -28,8 +28,10 @@ export function gaborBank(p: GaborParams): Float32Array {
   const odd = new Float64Array(k * k);
   for (let o = 0; o < p.orientations; o++) {
     const theta = (Math.PI * o) / p.orientations;
-    const c = Math.cos(theta), s = Math.sin(theta);
-    let envSum = 0, evenSum = 0;
+    const c = Math.cos(theta),
+      s = Math.sin(theta);
+    let envSum = 0,
+      evenSum = 0;
     for (let y = -p.radius; y <= p.radius; y++) {
       for (let x = -p.radius; x <= p.radius; x++) {
         const i = (y + p.radius) * k + (x + p.radius);

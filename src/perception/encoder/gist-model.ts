@@ -88,7 +88,8 @@ function checkParams(p: GistParams): void {
   if (p.size % (1 << (p.levels - 1)) !== 0 || coarsest % (p.grid * p.responseStride) !== 0)
     throw new Error(`gist: size ${p.size} must halve ${p.levels - 1} times into a multiple of grid × stride (${p.grid} × ${p.responseStride})`);
   if (p.size % p.prefilterDownsample !== 0) throw new Error(`gist: size ${p.size} must be a multiple of prefilterDownsample ${p.prefilterDownsample}`);
-  if (p.gaborRadius >= coarsest || p.prefilterRadius >= p.size / p.prefilterDownsample) throw new Error('gist: filter radius must be smaller than the image it pads (reflect padding)');
+  if (p.gaborRadius >= coarsest || p.prefilterRadius >= p.size / p.prefilterDownsample)
+    throw new Error('gist: filter radius must be smaller than the image it pads (reflect padding)');
 }
 
 /** The descriptor's ONNX model bytes (deterministic for given parameters). */
@@ -126,7 +127,11 @@ export function buildGistModel(p: GistParams = GIST_PARAMS): Uint8Array {
   const norm = g.node('Div', [hp, g.node('Sqrt', [g.node('Add', [localVar, scalar(p.contrastFloor ** 2, 'floor')])])]);
 
   // 3–4: Gabor energy per pyramid level, pooled over the grid
-  const bank = g.floats([2 * p.orientations, 1, 2 * p.gaborRadius + 1, 2 * p.gaborRadius + 1], gaborBank({ orientations: p.orientations, wavelength: p.wavelength, sigma: p.gaborSigma, radius: p.gaborRadius }), 'gabor');
+  const bank = g.floats(
+    [2 * p.orientations, 1, 2 * p.gaborRadius + 1, 2 * p.gaborRadius + 1],
+    gaborBank({ orientations: p.orientations, wavelength: p.wavelength, sigma: p.gaborSigma, radius: p.gaborRadius }),
+    'gabor',
+  );
   const pairs = g.floats([p.orientations, 2 * p.orientations, 1, 1], pairSum(p.orientations), 'pairs');
   const down = g.floats([1, 1, 5, 5], binomial5x5(), 'binomial');
   const pooled: string[] = [];

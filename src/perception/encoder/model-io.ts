@@ -30,7 +30,8 @@ export function resolveModelIo(
   };
   const names = (m: Meta) => m.map((x) => `'${x.name}'`).join(', ');
   let input: OrtValueMetadata | undefined;
-  if (want.inputName !== undefined) input = inputs.find((i) => i.name === want.inputName) ?? fail(`has no input '${want.inputName}' (inputs: ${names(inputs)})`);
+  if (want.inputName !== undefined)
+    input = inputs.find((i) => i.name === want.inputName) ?? fail(`has no input '${want.inputName}' (inputs: ${names(inputs)})`);
   else if (inputs.length === 1) input = inputs[0];
   else fail(`has ${inputs.length} inputs (${names(inputs)}); say which takes the image with inputName`);
   const inp = input!;
@@ -38,8 +39,10 @@ export function resolveModelIo(
   if (inp.type !== 'float32') fail(`input '${inp.name}' is ${inp.type}; the encoder feeds float32 NCHW images`);
   const shape = inp.shape;
   if (shape.length !== 4) fail(`input '${inp.name}' has shape ${showShape(shape)}; an NCHW image input [N, 3, H, W] is required`);
-  if (typeof shape[1] === 'number' && shape[1] !== 3) fail(`input '${inp.name}' has ${shape[1]} channels (shape ${showShape(shape)}); an RGB input [N, 3, H, W] is required (NHWC models are not supported)`);
-  if (typeof shape[0] === 'number' && shape[0] > 1) fail(`input '${inp.name}' has a fixed batch of ${shape[0]} (shape ${showShape(shape)}); the encoder feeds a batch of 1 or a free batch dimension`);
+  if (typeof shape[1] === 'number' && shape[1] !== 3)
+    fail(`input '${inp.name}' has ${shape[1]} channels (shape ${showShape(shape)}); an RGB input [N, 3, H, W] is required (NHWC models are not supported)`);
+  if (typeof shape[0] === 'number' && shape[0] > 1)
+    fail(`input '${inp.name}' has a fixed batch of ${shape[0]} (shape ${showShape(shape)}); the encoder feeds a batch of 1 or a free batch dimension`);
   const [dh, dw] = [shape[2], shape[3]];
   let width: number, height: number;
   if (typeof dh === 'number' && typeof dw === 'number' && dh > 0 && dw > 0) {
@@ -55,7 +58,8 @@ export function resolveModelIo(
   }
 
   let output: OrtValueMetadata | undefined;
-  if (want.outputName !== undefined) output = outputs.find((o) => o.name === want.outputName) ?? fail(`has no output '${want.outputName}' (outputs: ${names(outputs)})`);
+  if (want.outputName !== undefined)
+    output = outputs.find((o) => o.name === want.outputName) ?? fail(`has no output '${want.outputName}' (outputs: ${names(outputs)})`);
   else output = outputs[0] ?? fail('declares no outputs');
   const out = output!;
   if (!out.isTensor || out.type !== 'float32') fail(`output '${out.name}' is not a float32 tensor; name the embedding output with outputName`);

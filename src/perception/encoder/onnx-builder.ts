@@ -57,7 +57,10 @@ export class GraphBuilder {
   private outputs: ValueSpec[] = [];
   private counter = 0;
 
-  constructor(readonly name: string, readonly opset = 18) {}
+  constructor(
+    readonly name: string,
+    readonly opset = 18,
+  ) {}
 
   private fresh(prefix: string): string {
     return `${prefix}_${this.counter++}`;

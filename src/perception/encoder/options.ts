@@ -32,7 +32,11 @@ export const ViewEncoderOptionsSchema = z
       if (o.modelPath !== undefined) return;
       for (const k of ['inputName', 'outputName', 'inputSize', 'mean', 'std', 'channelOrder', 'fit'] as const) {
         if (o[k] !== undefined)
-          ctx.addIssue({ code: 'custom', path: [k], message: `'${k}' applies only with modelPath; the built-in GIST descriptor fixes its own input (drop '${k}' or give modelPath)` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [k],
+            message: `'${k}' applies only with modelPath; the built-in GIST descriptor fixes its own input (drop '${k}' or give modelPath)`,
+          });
       }
     }),
   );
@@ -53,7 +57,11 @@ export const EncoderFrameSchema = z
     z.superRefine((f, ctx) => {
       const want = f.width * f.height * 3;
       if (f.rgb.length !== want)
-        ctx.addIssue({ code: 'custom', path: ['rgb'], message: `${f.rgb.length} bytes given; a ${f.width}×${f.height} frame needs ${want} (3 bytes per pixel)` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rgb'],
+          message: `${f.rgb.length} bytes given; a ${f.width}×${f.height} frame needs ${want} (3 bytes per pixel)`,
+        });
     }),
   );
 

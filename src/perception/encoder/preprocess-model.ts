@@ -27,9 +27,15 @@ export interface PreprocessSpec {
 }
 
 /** Largest centred box of the target's aspect ratio inside the frame. */
-export function centreCrop(s: Pick<PreprocessSpec, 'width' | 'height' | 'targetWidth' | 'targetHeight'>): { x: number; y: number; width: number; height: number } {
+export function centreCrop(s: Pick<PreprocessSpec, 'width' | 'height' | 'targetWidth' | 'targetHeight'>): {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+} {
   const aspect = s.targetWidth / s.targetHeight;
-  let w = s.width, h = s.height;
+  let w = s.width,
+    h = s.height;
   if (s.width / s.height > aspect) w = Math.max(1, Math.round(s.height * aspect));
   else h = Math.max(1, Math.round(s.width / aspect));
   return { x: (s.width - w) >> 1, y: (s.height - h) >> 1, width: w, height: h };
@@ -38,7 +44,8 @@ export function centreCrop(s: Pick<PreprocessSpec, 'width' | 'height' | 'targetW
 export function buildPreprocessModel(s: PreprocessSpec): Uint8Array {
   const g = new GraphBuilder('navharness-preprocess');
   let t = g.node('Cast', [g.input(PRE_INPUT, DataType.UINT8, ['N', s.height, s.width, 3])], { to: DataType.FLOAT });
-  let w = s.width, h = s.height;
+  let w = s.width,
+    h = s.height;
   if (s.fit === 'crop') {
     const c = centreCrop(s);
     if (c.width !== w || c.height !== h) {

@@ -23,7 +23,8 @@ export function houseSeed(seed: number, i: number): number {
 }
 
 export async function generateDataset(o: DatasetOptions): Promise<EpisodeDataset> {
-  const goat = [], instr = [];
+  const goat = [],
+    instr = [];
   for (let i = 0; i < o.houses; i++) {
     const hs = houseSeed(o.seed, i);
     const scene = generateHouse(hs);

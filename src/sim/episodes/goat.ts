@@ -31,7 +31,8 @@ export function goatCandidates(scene: Scene, nav: SceneNavMesh, renderer: Render
 
 /** The point of `pts` nearest to `from` along the navmesh, and its geodesic distance (Infinity when none is reachable). */
 function nearestByGeodesic(nav: SceneNavMesh, from: Vec3, pts: Vec3[]): { point: Vec3; d: number } {
-  let best = pts[0], bd = Infinity;
+  let best = pts[0],
+    bd = Infinity;
   for (const p of pts) {
     const d = nav.geodesic(from, p);
     if (d < bd) {
@@ -47,7 +48,13 @@ function nearestByGeodesic(nav: SceneNavMesh, from: Vec3, pts: Vec3[]): { point:
  * of the same scene: the episodes are the same either way.
  */
 export function generateGoatEpisodes(
-  scene: Scene, house: HouseRef, nav: SceneNavMesh, renderer: Renderer, count: number, seed: number, opts: GoatOptions = {},
+  scene: Scene,
+  house: HouseRef,
+  nav: SceneNavMesh,
+  renderer: Renderer,
+  count: number,
+  seed: number,
+  opts: GoatOptions = {},
   cands: Candidate[] = goatCandidates(scene, nav, renderer),
 ): GoatEpisode[] {
   const rng = new Rng(seed);
@@ -97,7 +104,10 @@ export function generateGoatEpisodes(
       if (type === 'object') {
         const all = byCategory.get(o.category)!;
         goals.push({ type, ...base, instanceIds: all.map((c) => c.o.id), viewpoints: all.flatMap((c) => c.viewpoints).slice(0, 32) });
-        at = nearest(at, all.flatMap((c) => c.viewpoints)).point;
+        at = nearest(
+          at,
+          all.flatMap((c) => c.viewpoints),
+        ).point;
       } else {
         const common = { ...base, instanceIds: [o.id], viewpoints: chosen.viewpoints };
         goals.push(type === 'image' ? { type, ...common, view: chosen.view! } : { type: 'description', ...common, description: descriptions.get(o.id)! });

@@ -11,7 +11,8 @@ import { resample, routeInstruction } from './route-text.js';
 
 function pointIn(rng: Rng, scene: Scene, nav: SceneNavMesh, room: Room): Vec3 | null {
   for (let k = 0; k < 20; k++) {
-    const x = rng.range(room.x0 + 0.4, room.x1 - 0.4), z = rng.range(room.z0 + 0.4, room.z1 - 0.4);
+    const x = rng.range(room.x0 + 0.4, room.x1 - 0.4),
+      z = rng.range(room.z0 + 0.4, room.z1 - 0.4);
     const s = nav.snap([x, scene.floors[room.floor].y, z], 0.25);
     if (!s) continue;
     const r = roomAt(scene, s.point[0], s.point[2], room.floor);
@@ -26,9 +27,11 @@ export function generateInstructionEpisodes(scene: Scene, house: HouseRef, nav: 
   const rng = new Rng(seed);
   const out: InstructionEpisode[] = [];
   for (let attempt = 0; out.length < count && attempt < count * 40; attempt++) {
-    const a = rng.pick(scene.rooms), b = rng.pick(scene.rooms);
+    const a = rng.pick(scene.rooms),
+      b = rng.pick(scene.rooms);
     if (a.index === b.index || (a.type === 'hallway' && b.type === 'hallway')) continue;
-    const start = pointIn(rng, scene, nav, a), goal = pointIn(rng, scene, nav, b);
+    const start = pointIn(rng, scene, nav, a),
+      goal = pointIn(rng, scene, nav, b);
     if (!start || !goal) continue;
     const path = nav.path(start, goal);
     if (!path) continue;

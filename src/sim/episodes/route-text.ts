@@ -16,7 +16,8 @@ function name(o: SceneObject): string {
 /** Nearest goal object within reach of p and in the same room (never one behind a wall). */
 function nearestObject(scene: Scene, p: Vec3, within: number, exclude: Set<number>): SceneObject | null {
   const room = roomAt(scene, p[0], p[2], floorAt(scene, p[1]).index);
-  let best: SceneObject | null = null, bd = within;
+  let best: SceneObject | null = null,
+    bd = within;
   for (const o of scene.objects) {
     if (!o.goal || exclude.has(o.id) || o.category === 'rug' || !room || o.room !== room.index) continue;
     const d = distanceToFootprint(p, footprintOf(o));
@@ -33,7 +34,8 @@ export function resample(path: readonly Vec3[], step: number): Vec3[] {
   const out: Vec3[] = [path[0]];
   let carry = 0;
   for (let i = 1; i < path.length; i++) {
-    const a = path[i - 1], b = path[i];
+    const a = path[i - 1],
+      b = path[i];
     const len = Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
     let t = step - carry;
     while (t <= len) {
@@ -43,7 +45,8 @@ export function resample(path: readonly Vec3[], step: number): Vec3[] {
     }
     carry = len - (t - step);
   }
-  const last = path[path.length - 1], prev = out[out.length - 1];
+  const last = path[path.length - 1],
+    prev = out[out.length - 1];
   if (Math.hypot(last[0] - prev[0], last[2] - prev[2]) > 1e-6) out.push(last);
   return out;
 }
@@ -68,7 +71,8 @@ export function routeInstruction(scene: Scene, path: readonly Vec3[], startYaw: 
   let room = startRoom;
   let level = floorOf(path[0]);
   for (let i = 1; i < path.length; i++) {
-    const a = path[i - 1], b = path[i];
+    const a = path[i - 1],
+      b = path[i];
     const len = Math.hypot(b[0] - a[0], b[2] - a[2]);
     const steps = Math.max(1, Math.ceil(len / 0.2));
     for (let s = 1; s <= steps; s++) {
@@ -82,7 +86,9 @@ export function routeInstruction(scene: Scene, path: readonly Vec3[], startYaw: 
       }
       const r = roomAt(scene, p[0], p[2], level);
       if (r && room && r.index !== room.index) {
-        clauses.push(['hallway', 'staircase'].includes(room.type) || ['hallway', 'staircase'].includes(r.type) ? roomPhrase(r) : `go through the door into the ${r.name}`);
+        clauses.push(
+          ['hallway', 'staircase'].includes(room.type) || ['hallway', 'staircase'].includes(r.type) ? roomPhrase(r) : `go through the door into the ${r.name}`,
+        );
         room = r;
       } else if (r && !room) room = r;
     }

@@ -25,7 +25,7 @@ export const HouseSeedSchema = z.number({ message: SEED_RULE }).check(
 
 export const HouseRefSchema = z.discriminatedUnion('kind', [
   // aliasing: the perceptual-aliasing variant of the seed's house (two identical rooms)
-  z.object({ kind: z.literal('procedural'), seed: HouseSeedSchema, aliasing: z.optional(z.literal(true, { message: "aliasing is true or left out" })) }),
+  z.object({ kind: z.literal('procedural'), seed: HouseSeedSchema, aliasing: z.optional(z.literal(true, { message: 'aliasing is true or left out' })) }),
   z.object({ kind: z.literal('gltf'), path: z.string().check(z.minLength(1)) }),
 ]);
 
@@ -51,7 +51,15 @@ export const GoatGoalSchema = z.discriminatedUnion('type', [
      * the benchmark's goal camera when it differs from the body's (GOAT-Bench image goals): its
      * height above the view's floor point and its pitch; its field of view and size are recorded
      */
-    camera: z.optional(z.object({ heightM: z.number().check(z.positive()), pitch: finite, hfovDeg: z.number().check(z.positive()), width: z.int().check(z.positive()), height: z.int().check(z.positive()) })),
+    camera: z.optional(
+      z.object({
+        heightM: z.number().check(z.positive()),
+        pitch: finite,
+        hfovDeg: z.number().check(z.positive()),
+        width: z.int().check(z.positive()),
+        height: z.int().check(z.positive()),
+      }),
+    ),
   }),
 ]);
 
@@ -96,7 +104,10 @@ function fieldPath(path: readonly PropertyKey[]): string {
 
 /** zod issues as one message per line: `field.path: what was wrong`. */
 export function describeIssues(err: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  return err.issues.slice(0, 8).map((i) => `${fieldPath(i.path)}: ${i.message}`).join('\n');
+  return err.issues
+    .slice(0, 8)
+    .map((i) => `${fieldPath(i.path)}: ${i.message}`)
+    .join('\n');
 }
 
 /** Parses a dataset (already JSON-decoded), throwing an Error that names every offending field. */

@@ -39,13 +39,16 @@ export function inViewFrom(renderer: Renderer, o: SceneObject, p: Vec3): boolean
  */
 export function successViewpoints(nav: SceneNavMesh, o: SceneObject, from: Vec3, floorY: number, renderer: Renderer | null, radius = 1.0, max = 8): Vec3[] {
   const f = footprintOf(o);
-  const cx = (f.x0 + f.x1) / 2, cz = (f.z0 + f.z1) / 2;
-  const hx = (f.x1 - f.x0) / 2, hz = (f.z1 - f.z0) / 2;
+  const cx = (f.x0 + f.x1) / 2,
+    cz = (f.z0 + f.z1) / 2;
+  const hx = (f.x1 - f.x0) / 2,
+    hz = (f.z1 - f.z0) / 2;
   const out: Vec3[] = [];
   for (const r of [0.35, 0.6, 0.85]) {
     for (let k = 0; k < 16; k++) {
       const a = (2 * Math.PI * k) / 16;
-      const ux = Math.cos(a), uz = Math.sin(a);
+      const ux = Math.cos(a),
+        uz = Math.sin(a);
       // leave the rectangle along u, then go r further
       const exit = Math.min(Math.abs(ux) > 1e-9 ? hx / Math.abs(ux) : Infinity, Math.abs(uz) > 1e-9 ? hz / Math.abs(uz) : Infinity);
       const s = nav.snap([cx + ux * (exit + r), floorY, cz + uz * (exit + r)], 0.15);
@@ -82,17 +85,20 @@ export function describeInstance(scene: Scene, o: SceneObject): string {
 }
 
 function footprintGap(a: Footprint, b: Footprint): number {
-  const dx = Math.max(0, a.x0 - b.x1, b.x0 - a.x1), dz = Math.max(0, a.z0 - b.z1, b.z0 - a.z1);
+  const dx = Math.max(0, a.x0 - b.x1, b.x0 - a.x1),
+    dz = Math.max(0, a.z0 - b.z1, b.z0 - a.z1);
   return Math.hypot(dx, dz);
 }
 
 /** A viewpoint from which the instance fills a good part of the frame, or null. */
 export function photographViewpoint(scene: Scene, nav: SceneNavMesh, renderer: Renderer, o: SceneObject, from: Vec3, rng: Rng): Pose2 | null {
   const f = footprintOf(o);
-  const cx = (f.x0 + f.x1) / 2, cz = (f.z0 + f.z1) / 2;
+  const cx = (f.x0 + f.x1) / 2,
+    cz = (f.z0 + f.z1) / 2;
   let best: { pose: Pose2; cover: number } | null = null;
   for (let k = 0; k < 14; k++) {
-    const a = rng.next() * 2 * Math.PI, r = rng.range(1.0, 2.6);
+    const a = rng.next() * 2 * Math.PI,
+      r = rng.range(1.0, 2.6);
     const s = nav.snap([cx + Math.cos(a) * r, scene.floors[o.floor].y, cz + Math.sin(a) * r], 0.2);
     if (!s || !Number.isFinite(nav.geodesic(from, s.point))) continue;
     const yaw = yawOfDirection(cx - s.point[0], cz - s.point[2]);

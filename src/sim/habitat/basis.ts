@@ -55,7 +55,13 @@ async function loadTranscoder(): Promise<BasisModule> {
     script = require.resolve('three/examples/jsm/libs/basis/basis_transcoder.js');
   } catch (e) {
     // the transcoder ships in three, an optional dependency
-    throw new Error(await missingPackageMessage('three', "reading KTX2 (Basis) textures of Habitat scenes with three's Basis transcoder", (e as Error).message.split('\n')[0]));
+    throw new Error(
+      await missingPackageMessage(
+        'three',
+        "reading KTX2 (Basis) textures of Habitat scenes with three's Basis transcoder",
+        (e as Error).message.split('\n')[0],
+      ),
+    );
   }
   const [source, wasm] = await Promise.all([readFile(script, 'utf8'), readFile(script.replace(/\.js$/, '.wasm'))]);
   // an Emscripten script that sets module.exports when it sees CommonJS globals
@@ -69,15 +75,17 @@ async function loadTranscoder(): Promise<BasisModule> {
 
 /** The transcoder, loaded on first use and kept for the process. */
 export function basisTranscoder(): Promise<BasisModule> {
-  if (!transcoder) transcoder = loadTranscoder().catch((e) => {
-    transcoder = null;
-    throw e;
-  });
+  if (!transcoder)
+    transcoder = loadTranscoder().catch((e) => {
+      transcoder = null;
+      throw e;
+    });
   return transcoder;
 }
 
 function flipRows(rgba: Uint8Array, width: number, height: number): Uint8Array {
-  const out = new Uint8Array(rgba.length), row = width * 4;
+  const out = new Uint8Array(rgba.length),
+    row = width * 4;
   for (let y = 0; y < height; y++) out.set(rgba.subarray(y * row, (y + 1) * row), (height - 1 - y) * row);
   return out;
 }
@@ -86,7 +94,8 @@ function decodeBasis(m: BasisModule, bytes: Uint8Array): DecodedTexture {
   if (bytes.byteLength < 23 || bytes[0] !== 0x73 || bytes[1] !== 0x42) throw new Error("not a .basis file (no 'sB' signature)");
   const file = new m.BasisFile(bytes);
   try {
-    const width = file.getImageWidth(0, 0), height = file.getImageHeight(0, 0);
+    const width = file.getImageWidth(0, 0),
+      height = file.getImageHeight(0, 0);
     if (!(width > 0 && height > 0) || !file.startTranscoding()) throw new Error('the transcoder cannot read it');
     const rgba = new Uint8Array(file.getImageTranscodedSizeInBytes(0, 0, RGBA32));
     if (!file.transcodeImage(rgba, 0, 0, RGBA32, 0, 0)) throw new Error('transcoding image 0 failed');
@@ -108,7 +117,8 @@ function decodeKtx2(m: BasisModule, bytes: Uint8Array): DecodedTexture {
   const file = new m.KTX2File(bytes);
   try {
     if (!file.isValid()) throw new Error('not a valid KTX2 file');
-    const width = file.getWidth(), height = file.getHeight();
+    const width = file.getWidth(),
+      height = file.getHeight();
     if (!file.startTranscoding()) throw new Error('the transcoder cannot read it (is it Basis-compressed?)');
     const rgba = new Uint8Array(file.getImageTranscodedSizeInBytes(0, 0, 0, RGBA32));
     if (!file.transcodeImage(rgba, 0, 0, 0, RGBA32, 0, -1, -1)) throw new Error('transcoding level 0 failed');

@@ -40,7 +40,14 @@ interface GoatGoalOut {
   children_object_categories: string[];
   view_points: Array<{ agent_state: { position: number[]; rotation: number[] }; iou: null }>;
   lang_desc?: string;
-  image_goals?: Array<{ position: number[]; rotation: number[]; hfov: number; image_dimensions: [number, number]; frame_coverage: null; object_coverage: null }>;
+  image_goals?: Array<{
+    position: number[];
+    rotation: number[];
+    hfov: number;
+    image_dimensions: [number, number];
+    frame_coverage: null;
+    object_coverage: null;
+  }>;
 }
 
 /**
@@ -56,7 +63,13 @@ export function goatSceneFile(scene: Scene, episodes: GoatEpisode[], ref: SceneR
       if (!o) throw new Error(`GOAT export: episode goal names instance ${id}, which is not in scene '${scene.name}'`);
       const centre: Vec3 = [(o.min[0] + o.max[0]) / 2, (o.min[1] + o.max[1]) / 2, (o.min[2] + o.max[2]) / 2];
       const vps = viewpoints(id).map((p) => ({ agent_state: { position: p5(p), rotation: p5(yawQuaternion(facing(p, centre))) }, iou: null }));
-      goals.set(id, { object_category: o.category, object_id: goatObjectId(o.category, id), position: p5(centre), children_object_categories: [], view_points: vps });
+      goals.set(id, {
+        object_category: o.category,
+        object_id: goatObjectId(o.category, id),
+        position: p5(centre),
+        children_object_categories: [],
+        view_points: vps,
+      });
     }
     return goals.get(id)!;
   };
@@ -95,7 +108,15 @@ export function goatSceneFile(scene: Scene, episodes: GoatEpisode[], ref: SceneR
 const tokenise = (text: string) => text.toLowerCase().match(/[a-z0-9]+|[^\sa-z0-9]/g) ?? [];
 
 /** VLN-CE's `instruction_vocab`: `<pad>` 0, `<unk>` 1, then the words sorted. */
-export function instructionVocab(texts: string[]): { word_list: string[]; word2idx_dict: Record<string, number>; stoi: Record<string, number>; itos: string[]; num_vocab: number; UNK_INDEX: number; PAD_INDEX: number } {
+export function instructionVocab(texts: string[]): {
+  word_list: string[];
+  word2idx_dict: Record<string, number>;
+  stoi: Record<string, number>;
+  itos: string[];
+  num_vocab: number;
+  UNK_INDEX: number;
+  PAD_INDEX: number;
+} {
   const words = [...new Set(texts.flatMap(tokenise))].sort();
   const list = ['<pad>', '<unk>', ...words];
   const idx = Object.fromEntries(list.map((w, i) => [w, i]));
@@ -109,7 +130,9 @@ export const R2R_TOKEN_LENGTH = 200;
 export function r2rSplitFile(episodes: Array<{ e: InstructionEpisode; ref: SceneRef }>): object {
   const vocab = instructionVocab(episodes.map((x) => x.e.instruction));
   const out = episodes.map(({ e, ref }, n) => {
-    const tokens = tokenise(e.instruction).map((w) => vocab.stoi[w] ?? vocab.UNK_INDEX).slice(0, R2R_TOKEN_LENGTH);
+    const tokens = tokenise(e.instruction)
+      .map((w) => vocab.stoi[w] ?? vocab.UNK_INDEX)
+      .slice(0, R2R_TOKEN_LENGTH);
     return {
       episode_id: n + 1,
       trajectory_id: n + 1,
@@ -134,14 +157,23 @@ export const VLNCE_ACTIONS = { STOP: 0, FORWARD: 1, LEFT: 2, RIGHT: 3 } as const
  * corner when it is more than half a turn off, sliding along the navmesh), ending with STOP within
  * half a step of the goal.
  */
-export function r2rGroundTruth(nav: SceneNavMesh, e: InstructionEpisode, step = 0.25, turnDeg = 15, maxSteps = 500): { locations: number[][]; actions: number[]; forward_steps: number } {
+export function r2rGroundTruth(
+  nav: SceneNavMesh,
+  e: InstructionEpisode,
+  step = 0.25,
+  turnDeg = 15,
+  maxSteps = 500,
+): { locations: number[][]; actions: number[]; forward_steps: number } {
   const turn = (turnDeg * Math.PI) / 180;
   const path = nav.path(e.start.position, e.goal.position);
   if (!path) throw new Error(`R2R export: the goal of episode '${e.id}' is not reachable from its start`);
   let at = nav.snap(e.start.position);
   if (!at) throw new Error(`R2R export: the start of episode '${e.id}' is off the navmesh`);
-  let yaw = e.start.yaw, corner = 1, forward = 0;
-  const locations = [p5(at.point)], actions: number[] = [];
+  let yaw = e.start.yaw,
+    corner = 1,
+    forward = 0;
+  const locations = [p5(at.point)],
+    actions: number[] = [];
   const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
   for (;;) {
     while (corner < path.length - 1 && Math.hypot(path[corner][0] - at.point[0], path[corner][2] - at.point[2]) < step / 2) corner++;

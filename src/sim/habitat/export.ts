@@ -74,8 +74,12 @@ export function navMeshSettings(agent: AgentShape): HabitatNavMeshSettings {
   // its ceil is one cell more than the build's; the stored value is then moved to its float32
   // neighbour (a change below 1e-7 m) on the side that gives the build's cells
   const fields: Array<[keyof HabitatNavMeshSettings, keyof RecastValues]> = [
-    ['agentHeight', 'walkableHeight'], ['agentMaxClimb', 'walkableClimb'], ['agentRadius', 'walkableRadius'], ['edgeMaxLen', 'maxEdgeLen'],
-    ['regionMinSize', 'minRegionArea'], ['regionMergeSize', 'mergeRegionArea'],
+    ['agentHeight', 'walkableHeight'],
+    ['agentMaxClimb', 'walkableClimb'],
+    ['agentRadius', 'walkableRadius'],
+    ['edgeMaxLen', 'maxEdgeLen'],
+    ['regionMinSize', 'minRegionArea'],
+    ['regionMergeSize', 'mergeRegionArea'],
   ];
   for (const [field, value] of fields) {
     for (let i = 0; i < 16; i++) {
@@ -86,7 +90,10 @@ export function navMeshSettings(agent: AgentShape): HabitatNavMeshSettings {
   }
   const habitat = recastOfHabitatSettings(s);
   const differ = (Object.keys(built) as (keyof RecastValues)[]).filter((k) => habitat[k] !== built[k]);
-  if (differ.length) throw new Error(`the navmesh settings of an agent of ${agent.height} m / ${agent.radius} m would not reproduce its mesh in habitat-sim: ${differ.map((k) => `${k} ${habitat[k]} (habitat) against ${built[k]} (built)`).join(', ')}`);
+  if (differ.length)
+    throw new Error(
+      `the navmesh settings of an agent of ${agent.height} m / ${agent.radius} m would not reproduce its mesh in habitat-sim: ${differ.map((k) => `${k} ${habitat[k]} (habitat) against ${built[k]} (built)`).join(', ')}`,
+    );
   return s;
 }
 
@@ -122,7 +129,14 @@ function configs(stem: string): Record<string, Uint8Array> {
   };
 }
 
-async function episodeFiles(scene: Scene, nav: SceneNavMesh, renderer: Renderer, o: HabitatExportOptions, ref: SceneRef, stem: string): Promise<Record<string, Uint8Array>> {
+async function episodeFiles(
+  scene: Scene,
+  nav: SceneNavMesh,
+  renderer: Renderer,
+  o: HabitatExportOptions,
+  ref: SceneRef,
+  stem: string,
+): Promise<Record<string, Uint8Array>> {
   const files: Record<string, Uint8Array> = {};
   const house = { kind: 'procedural' as const, seed: o.seed };
   if (o.goatEpisodes > 0) {

@@ -19,7 +19,8 @@ const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0
  * and perpendicular, naming both.
  */
 export function stageFrameMatrix(up: Vec3, front: Vec3): number[] {
-  const lu = Math.hypot(...up), lf = Math.hypot(...front);
+  const lu = Math.hypot(...up),
+    lf = Math.hypot(...front);
   if (Math.abs(lu - 1) > 1e-4 || Math.abs(lf - 1) > 1e-4 || Math.abs(dot(up, front)) > 1e-4) {
     throw new Error(`stage frame: up [${up.join(', ')}] and front [${front.join(', ')}] must be perpendicular unit vectors`);
   }

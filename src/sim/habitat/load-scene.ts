@@ -19,7 +19,15 @@ import { type HabitatNavMeshSettings, parseHabitatNavMesh } from './navmesh-file
 import type { SemanticInstance } from './semantic.js';
 import { type HabitatSceneOptions, type HabitatStage, navMeshCandidate, readStageConfigWith, readStageWith, type StageConfig } from './stage-read.js';
 
-export { type HabitatSceneOptions, type HabitatStage, type StageConfig, StageConfigSchema, type StageDefaults, StageDefaultsSchema, type StagePlacement } from './stage-read.js';
+export {
+  type HabitatSceneOptions,
+  type HabitatStage,
+  type StageConfig,
+  StageConfigSchema,
+  type StageDefaults,
+  StageDefaultsSchema,
+  type StagePlacement,
+} from './stage-read.js';
 
 /** GOAT-Bench rebuilds every navmesh with this agent (goat_bench/task/simulator.py). */
 export const GOAT_AGENT: AgentShape = { height: 1.41, radius: 0.17, maxClimb: 0.2, maxSlopeDeg: 45 };
@@ -45,7 +53,9 @@ export function habitatNavMeshPathOf(glb: string, cfg: StageConfig | null, cfgDi
 
 /** The agent a habitat navmesh file was built for: its settings block, else (version 1) `fallback`. */
 export function navMeshFileAgent(settings: HabitatNavMeshSettings | null, fallback: AgentShape): AgentShape {
-  return settings ? { height: settings.agentHeight, radius: settings.agentRadius, maxClimb: settings.agentMaxClimb, maxSlopeDeg: settings.agentMaxSlope } : fallback;
+  return settings
+    ? { height: settings.agentHeight, radius: settings.agentRadius, maxClimb: settings.agentMaxClimb, maxSlopeDeg: settings.agentMaxSlope }
+    : fallback;
 }
 
 async function readNavMeshBytes(path: string): Promise<Uint8Array> {
@@ -57,8 +67,12 @@ async function readNavMeshBytes(path: string): Promise<Uint8Array> {
 }
 
 /** The stage's navmesh, as `HabitatSceneOptions.navmesh` says. */
-export async function openHabitatNavMesh(stage: HabitatStage, o: Pick<HabitatSceneOptions, 'navmesh' | 'agent'>): Promise<{ nav: SceneNavMesh; navSource: NavMeshSource }> {
-  const path = o.navmesh && o.navmesh !== 'rebuild' ? o.navmesh : o.navmesh === 'rebuild' ? null : habitatNavMeshPathOf(stage.glb, stage.stageConfig, stage.configDir);
+export async function openHabitatNavMesh(
+  stage: HabitatStage,
+  o: Pick<HabitatSceneOptions, 'navmesh' | 'agent'>,
+): Promise<{ nav: SceneNavMesh; navSource: NavMeshSource }> {
+  const path =
+    o.navmesh && o.navmesh !== 'rebuild' ? o.navmesh : o.navmesh === 'rebuild' ? null : habitatNavMeshPathOf(stage.glb, stage.stageConfig, stage.configDir);
   if (!path) {
     const agent = o.agent ?? DEFAULT_AGENT;
     return { nav: await SceneNavMesh.build(stage.scene, agent), navSource: { kind: 'rebuilt', agent } };

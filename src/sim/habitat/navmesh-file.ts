@@ -40,7 +40,21 @@ export interface HabitatNavMeshSettings {
   includeStaticObjects: boolean;
 }
 
-const FLOAT_FIELDS = ['cellSize', 'cellHeight', 'agentHeight', 'agentRadius', 'agentMaxClimb', 'agentMaxSlope', 'regionMinSize', 'regionMergeSize', 'edgeMaxLen', 'edgeMaxError', 'vertsPerPoly', 'detailSampleDist', 'detailSampleMaxError'] as const;
+const FLOAT_FIELDS = [
+  'cellSize',
+  'cellHeight',
+  'agentHeight',
+  'agentRadius',
+  'agentMaxClimb',
+  'agentMaxSlope',
+  'regionMinSize',
+  'regionMergeSize',
+  'edgeMaxLen',
+  'edgeMaxError',
+  'vertsPerPoly',
+  'detailSampleDist',
+  'detailSampleMaxError',
+] as const;
 const BOOL_FIELDS = ['filterLowHangingObstacles', 'filterLedgeSpans', 'filterWalkableLowHeightSpans', 'includeStaticObjects'] as const;
 
 export interface HabitatNavMeshFile {
@@ -55,8 +69,27 @@ export interface HabitatNavMeshFile {
 const align4 = (n: number): number => (n + 3) & ~3;
 /** Detour's record sizes (DetourNavMesh.h, 32-bit poly refs): dtMeshHeader, vertex, dtPoly, dtLink, dtPolyDetail, detail vertex, detail triangle, dtBVNode, dtOffMeshConnection */
 const TILE_HEADER_BYTES = 100;
-const COUNT_FIELDS = ['polyCount', 'vertCount', 'maxLinkCount', 'detailMeshCount', 'detailVertCount', 'detailTriCount', 'bvNodeCount', 'offMeshConCount', 'offMeshBase'] as const;
-const RECORD_BYTES = { vertCount: 12, polyCount: 32, maxLinkCount: 12, detailMeshCount: 12, detailVertCount: 12, detailTriCount: 4, bvNodeCount: 16, offMeshConCount: 36 } as const;
+const COUNT_FIELDS = [
+  'polyCount',
+  'vertCount',
+  'maxLinkCount',
+  'detailMeshCount',
+  'detailVertCount',
+  'detailTriCount',
+  'bvNodeCount',
+  'offMeshConCount',
+  'offMeshBase',
+] as const;
+const RECORD_BYTES = {
+  vertCount: 12,
+  polyCount: 32,
+  maxLinkCount: 12,
+  detailMeshCount: 12,
+  detailVertCount: 12,
+  detailTriCount: 4,
+  bvNodeCount: 16,
+  offMeshConCount: 36,
+} as const;
 const VERTS_PER_POLYGON = 6;
 /** Detour's reference layout: tile bits + polygon bits leave at least 10 salt bits of 32 */
 const MAX_REF_BITS = 22;
@@ -68,9 +101,11 @@ function paramsProblem(dv: DataView, at: number): string | null {
   const bad = floats.find((f) => !Number.isFinite(f.value));
   if (bad) return `navmesh params ${bad.name} is ${bad.value}; expected a finite number`;
   if (!(floats[3].value > 0 && floats[4].value > 0)) return `navmesh params tile size ${floats[3].value}×${floats[4].value}; expected positive`;
-  const maxTiles = dv.getInt32(at + 20, true), maxPolys = dv.getInt32(at + 24, true);
+  const maxTiles = dv.getInt32(at + 20, true),
+    maxPolys = dv.getInt32(at + 24, true);
   if (maxTiles < 1 || maxPolys < 1) return `navmesh params maxTiles ${maxTiles}, maxPolys ${maxPolys}; expected at least 1 each`;
-  if (ilog2Ceil(maxTiles) + ilog2Ceil(maxPolys) > MAX_REF_BITS) return `navmesh params maxTiles ${maxTiles} × maxPolys ${maxPolys} need more than Detour's ${MAX_REF_BITS} reference bits`;
+  if (ilog2Ceil(maxTiles) + ilog2Ceil(maxPolys) > MAX_REF_BITS)
+    return `navmesh params maxTiles ${maxTiles} × maxPolys ${maxPolys} need more than Detour's ${MAX_REF_BITS} reference bits`;
   return null;
 }
 
@@ -80,7 +115,8 @@ function tileProblem(dv: DataView, at: number, size: number, maxPolys: number): 
   const negative = COUNT_FIELDS.find((f) => count[f] < 0);
   if (negative) return `${negative} is ${count[negative]}; expected 0 or more`;
   if (count.polyCount > maxPolys) return `polyCount ${count.polyCount} exceeds the params' maxPolys ${maxPolys}`;
-  if (count.offMeshBase > count.polyCount || count.detailMeshCount > count.polyCount) return `offMeshBase ${count.offMeshBase} / detailMeshCount ${count.detailMeshCount} exceed polyCount ${count.polyCount}`;
+  if (count.offMeshBase > count.polyCount || count.detailMeshCount > count.polyCount)
+    return `offMeshBase ${count.offMeshBase} / detailMeshCount ${count.detailMeshCount} exceed polyCount ${count.polyCount}`;
   for (let i = 0; i < 10; i++) {
     const f = dv.getFloat32(at + 60 + i * 4, true);
     if (!Number.isFinite(f)) return `header float ${i} (walkable sizes, bounds, quantisation) is ${f}; expected a finite number`;
@@ -94,13 +130,18 @@ function tileProblem(dv: DataView, at: number, size: number, maxPolys: number): 
     const o = polys + p * RECORD_BYTES.polyCount;
     const n = dv.getUint8(o + 30);
     if (n > VERTS_PER_POLYGON) return `polygon ${p} has ${n} vertices; at most ${VERTS_PER_POLYGON}`;
-    for (let k = 0; k < n; k++) if (dv.getUint16(o + 4 + k * 2, true) >= count.vertCount) return `polygon ${p} names vertex ${dv.getUint16(o + 4 + k * 2, true)} of ${count.vertCount}`;
+    for (let k = 0; k < n; k++)
+      if (dv.getUint16(o + 4 + k * 2, true) >= count.vertCount) return `polygon ${p} names vertex ${dv.getUint16(o + 4 + k * 2, true)} of ${count.vertCount}`;
   }
   const details = polys + sections[1] + sections[2];
   for (let d = 0; d < count.detailMeshCount; d++) {
     const o = details + d * RECORD_BYTES.detailMeshCount;
-    const vertBase = dv.getUint32(o, true), triBase = dv.getUint32(o + 4, true), nv = dv.getUint8(o + 8), nt = dv.getUint8(o + 9);
-    if (vertBase + nv > count.detailVertCount || triBase + nt > count.detailTriCount) return `detail mesh ${d} names detail vertices ${vertBase}+${nv} of ${count.detailVertCount} or triangles ${triBase}+${nt} of ${count.detailTriCount}`;
+    const vertBase = dv.getUint32(o, true),
+      triBase = dv.getUint32(o + 4, true),
+      nv = dv.getUint8(o + 8),
+      nt = dv.getUint8(o + 9);
+    if (vertBase + nv > count.detailVertCount || triBase + nt > count.detailTriCount)
+      return `detail mesh ${d} names detail vertices ${vertBase}+${nv} of ${count.detailVertCount} or triangles ${triBase}+${nt} of ${count.detailTriCount}`;
   }
   return null;
 }
@@ -108,7 +149,8 @@ function tileProblem(dv: DataView, at: number, size: number, maxPolys: number): 
 /** Why a version-2 settings block is unusable (NaN, a negative size), or null. */
 function settingsProblem(s: HabitatNavMeshSettings): string | null {
   for (const f of FLOAT_FIELDS) if (!Number.isFinite(s[f]) || s[f] < 0) return `settings ${f} is ${s[f]}; expected a finite number of at least 0`;
-  if (!(s.cellSize > 0 && s.cellHeight > 0 && s.agentHeight > 0)) return `settings cellSize ${s.cellSize}, cellHeight ${s.cellHeight} and agentHeight ${s.agentHeight} must be positive`;
+  if (!(s.cellSize > 0 && s.cellHeight > 0 && s.agentHeight > 0))
+    return `settings cellSize ${s.cellSize}, cellHeight ${s.cellHeight} and agentHeight ${s.agentHeight} must be positive`;
   if (s.agentMaxSlope > 90) return `settings agentMaxSlope is ${s.agentMaxSlope}°; expected 0 to 90`;
   return null;
 }
@@ -150,7 +192,8 @@ export function parseHabitatNavMesh(bytes: Uint8Array, name = 'navmesh'): Habita
   let at = version === 2 ? settingsAt + SETTINGS_BYTES : settingsAt;
   for (let i = 0; i < declared; i++) {
     if (at + 8 > bytes.byteLength) fail(`ends inside the header of tile ${i} of ${declared}`);
-    const ref = dv.getUint32(at, true), size = dv.getInt32(at + 4, true);
+    const ref = dv.getUint32(at, true),
+      size = dv.getInt32(at + 4, true);
     // habitat-sim stops reading at a zero tileRef or dataSize
     if (ref === 0 || size === 0) break;
     if (size < 0 || at + 8 + size > bytes.byteLength) fail(`has tile ${i} of ${size} bytes, past the end of the file`);
@@ -208,15 +251,25 @@ const POLY_BYTES = 32;
 export function navMeshGeometry(recastBytes: Uint8Array): NavMeshGeometry {
   const dv = new DataView(recastBytes.buffer, recastBytes.byteOffset, recastBytes.byteLength);
   const tiles = dv.getInt32(8, true);
-  let at = HEADER + PARAMS, polygons = 0, area = 0;
-  const min: [number, number, number] = [Infinity, Infinity, Infinity], max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  let at = HEADER + PARAMS,
+    polygons = 0,
+    area = 0;
+  const min: [number, number, number] = [Infinity, Infinity, Infinity],
+    max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
   for (let t = 0; t < tiles; t++) {
     const size = dv.getInt32(at + 4, true);
     const d = at + 8;
-    const polyCount = dv.getInt32(d + 24, true), vertCount = dv.getInt32(d + 28, true);
-    const vertsAt = d + TILE_HEADER, polysAt = vertsAt + ((vertCount * 12 + 3) & ~3);
-    if (polysAt + polyCount * POLY_BYTES > d + size) throw new Error(`navmesh tile ${t} declares ${polyCount} polygons and ${vertCount} vertices, more than its ${size} bytes hold`);
-    const vert = (i: number): [number, number, number] => [dv.getFloat32(vertsAt + i * 12, true), dv.getFloat32(vertsAt + i * 12 + 4, true), dv.getFloat32(vertsAt + i * 12 + 8, true)];
+    const polyCount = dv.getInt32(d + 24, true),
+      vertCount = dv.getInt32(d + 28, true);
+    const vertsAt = d + TILE_HEADER,
+      polysAt = vertsAt + ((vertCount * 12 + 3) & ~3);
+    if (polysAt + polyCount * POLY_BYTES > d + size)
+      throw new Error(`navmesh tile ${t} declares ${polyCount} polygons and ${vertCount} vertices, more than its ${size} bytes hold`);
+    const vert = (i: number): [number, number, number] => [
+      dv.getFloat32(vertsAt + i * 12, true),
+      dv.getFloat32(vertsAt + i * 12 + 4, true),
+      dv.getFloat32(vertsAt + i * 12 + 8, true),
+    ];
     for (let i = 0; i < vertCount; i++) {
       const v = vert(i);
       for (let k = 0; k < 3; k++) {
@@ -232,8 +285,10 @@ export function navMeshGeometry(recastBytes: Uint8Array): NavMeshGeometry {
       const n = dv.getUint8(o + 30);
       const a = vert(dv.getUint16(o + 4, true));
       for (let k = 1; k + 1 < n; k++) {
-        const b = vert(dv.getUint16(o + 4 + k * 2, true)), c = vert(dv.getUint16(o + 6 + k * 2, true));
-        const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]], w = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+        const b = vert(dv.getUint16(o + 4 + k * 2, true)),
+          c = vert(dv.getUint16(o + 6 + k * 2, true));
+        const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
+          w = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
         area += Math.hypot(u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]) / 2;
       }
     }

@@ -57,10 +57,12 @@ export type BuildConfig = RecastValues;
 /** What Recast ran with for a `generateSoloNavMesh` config: rcConfig's int and float fields after its conversion. */
 export function recastOfBuildConfig(c: BuildConfig): RecastValues {
   const int = (v: number) => Math.trunc(v);
-  const cs = f(c.cs), ch = f(c.ch);
+  const cs = f(c.cs),
+    ch = f(c.ch);
   const dsd = f(c.detailSampleDist);
   return {
-    cs, ch,
+    cs,
+    ch,
     walkableSlopeAngle: f(c.walkableSlopeAngle),
     walkableHeight: int(c.walkableHeight),
     walkableClimb: int(c.walkableClimb),

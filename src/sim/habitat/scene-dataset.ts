@@ -19,7 +19,11 @@ const coordinate = z.number().check(z.minimum(-1e5, 'at least -100000 m'), z.max
 const StageInstanceSchema = z.looseObject({
   template_name: z.string({ message: 'names no stage (stage_instance.template_name, a string)' }).check(z.minLength(1)),
   translation: z.optional(z.tuple([coordinate, coordinate, coordinate])),
-  rotation: z.optional(z.tuple([z.number(), z.number(), z.number(), z.number()]).check(z.refine((q) => Math.hypot(...q) > 1e-6, 'a rotation quaternion [w, x, y, z] of non-zero length'))),
+  rotation: z.optional(
+    z
+      .tuple([z.number(), z.number(), z.number(), z.number()])
+      .check(z.refine((q) => Math.hypot(...q) > 1e-6, 'a rotation quaternion [w, x, y, z] of non-zero length')),
+  ),
 });
 
 /** The placement a `stage_instance` gives, normalised; null when it gives none. */
@@ -75,7 +79,9 @@ const nameOf = (file: string) => basename(file).replace(/(\.stage_config\.json|\
 
 function listed(dir: string, section: Json, suffix: RegExp): string[] {
   const paths = obj(section.paths);
-  return Object.values(paths).flatMap((entries) => strings(entries).flatMap((e) => expand(dir, e))).filter((f) => suffix.test(f));
+  return Object.values(paths)
+    .flatMap((entries) => strings(entries).flatMap((e) => expand(dir, e)))
+    .filter((f) => suffix.test(f));
 }
 
 /** Resolves `scene` in the dataset config at `path`; errors name the file, the scene and the names it holds. */
@@ -89,7 +95,10 @@ export function resolveDatasetScene(path: string, scene: string): DatasetScene {
   const dir = dirname(path);
   const stagesSection = obj(cfg.stages);
   const d = StageDefaultsSchema.safeParse(stagesSection.default_attributes ?? {});
-  if (!d.success) throw new Error(`scene dataset config '${path}': stages.default_attributes is invalid:\n${describeIssues(d.error)}\naccepted: up and front [x, y, z] (perpendicular unit vectors), origin [x, y, z] metres, scale [x, y, z] > 0, units_to_meters 0.0001..10000`);
+  if (!d.success)
+    throw new Error(
+      `scene dataset config '${path}': stages.default_attributes is invalid:\n${describeIssues(d.error)}\naccepted: up and front [x, y, z] (perpendicular unit vectors), origin [x, y, z] metres, scale [x, y, z] > 0, units_to_meters 0.0001..10000`,
+    );
   // habitat-sim reads up and front as a pair: one without the other leaves the stage's own frame
   const { up, front, ...rest } = d.data;
   const frame: StageDefaults | null = { ...(up && front ? { up, front } : {}), ...rest };
@@ -112,20 +121,26 @@ export function resolveDatasetScene(path: string, scene: string): DatasetScene {
         throw new Error(`scene instance '${inst}' cannot be read as JSON: ${(e as Error).message}`);
       }
       const si = StageInstanceSchema.safeParse(data.stage_instance ?? {});
-      if (!si.success) throw new Error(`scene instance '${inst}': stage_instance is invalid:\n${describeIssues(si.error)}\naccepted: {template_name: string, translation?: [x, y, z] metres, rotation?: [w, x, y, z]}`);
+      if (!si.success)
+        throw new Error(
+          `scene instance '${inst}': stage_instance is invalid:\n${describeIssues(si.error)}\naccepted: {template_name: string, translation?: [x, y, z] metres, rotation?: [w, x, y, z]}`,
+        );
       const template = si.data.template_name;
       place = placementOf(si.data);
       unread.objects = Array.isArray(data.object_instances) ? data.object_instances.length : 0;
       unread.articulated = Array.isArray(data.articulated_object_instances) ? data.articulated_object_instances.length : 0;
       stage = stageNamed(basename(template)) ?? stageNamed(template);
-      if (!stage) throw new Error(`scene instance '${inst}' names the stage '${template}', which is not among the stages of '${path}' (${stages.length} listed)`);
+      if (!stage)
+        throw new Error(`scene instance '${inst}' names the stage '${template}', which is not among the stages of '${path}' (${stages.length} listed)`);
       const nav = data.navmesh_instance;
       if (typeof nav === 'string' && typeof navmeshes[nav] === 'string') navName = nav;
     }
   }
   if (!stage) {
     const names = [...new Set([...stages, ...instances].map(nameOf))].sort();
-    const list = names.length ? `${names.slice(0, 20).join(', ')}${names.length > 20 ? ', …' : ''}` : 'none: its stages.paths and scene_instances.paths match no file here';
+    const list = names.length
+      ? `${names.slice(0, 20).join(', ')}${names.length > 20 ? ', …' : ''}`
+      : 'none: its stages.paths and scene_instances.paths match no file here';
     throw new Error(`scene dataset config '${path}' has no stage or scene instance named '${scene}'; it holds: ${list}`);
   }
   const navmesh = navName ? resolve(dir, navmeshes[navName] as string) : null;

@@ -51,13 +51,16 @@ function centroid(t: Float32Array, i: number): Vec3 {
 
 /** The colour of a semantic triangle: its texture sampled at the centroid's texture coordinate. */
 function triangleColour(s: Scene, i: number): number {
-  const o = i * TRI_FLOATS, t = s.triangles;
+  const o = i * TRI_FLOATS,
+    t = s.triangles;
   const tex = s.textures[s.attrs[i * ATTR_WORDS]];
   if (tex.spec.kind !== 'pixels') return -1;
-  const u = (t[o + 3] + t[o + 8] + t[o + 13]) / 3, v = (t[o + 4] + t[o + 9] + t[o + 14]) / 3;
+  const u = (t[o + 3] + t[o + 8] + t[o + 13]) / 3,
+    v = (t[o + 4] + t[o + 9] + t[o + 14]) / 3;
   const x = Math.min(tex.width - 1, Math.floor((u - Math.floor(u)) * tex.width));
   const y = Math.min(tex.height - 1, Math.floor((v - Math.floor(v)) * tex.height));
-  const p = (y * tex.width + x) * 4, px = tex.spec.rgba;
+  const p = (y * tex.width + x) * 4,
+    px = tex.spec.rgba;
   return (px[p] << 16) | (px[p + 1] << 8) | px[p + 2];
 }
 
@@ -82,15 +85,17 @@ export function matchInstances(stage: Scene, sem: Scene, instances: SemanticInst
     const c = centroid(stage.triangles, i);
     const g = c.map((v) => Math.floor(v / MATCH_RADIUS));
     let best = MATCH_RADIUS * MATCH_RADIUS;
-    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) for (let dz = -1; dz <= 1; dz++) {
-      for (const s of grid.get(cellKey(g[0] + dx, g[1] + dy, g[2] + dz)) ?? []) {
-        const d = (s.c[0] - c[0]) ** 2 + (s.c[1] - c[1]) ** 2 + (s.c[2] - c[2]) ** 2;
-        if (d <= best) {
-          best = d;
-          out[i] = s.k;
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dz = -1; dz <= 1; dz++) {
+          for (const s of grid.get(cellKey(g[0] + dx, g[1] + dy, g[2] + dz)) ?? []) {
+            const d = (s.c[0] - c[0]) ** 2 + (s.c[1] - c[1]) ** 2 + (s.c[2] - c[2]) ** 2;
+            if (d <= best) {
+              best = d;
+              out[i] = s.k;
+            }
+          }
         }
-      }
-    }
   }
   return out;
 }
@@ -107,7 +112,8 @@ function stageObjectOfInstance(stage: Scene, match: Int32Array, instances: numbe
     votes[k].set(id, (votes[k].get(id) ?? 0) + 1);
   });
   return votes.map((v) => {
-    let best = 0, n = 0;
+    let best = 0,
+      n = 0;
     for (const [id, c] of v) if (c > n) [best, n] = [id, c];
     return stage.objects[best - 1];
   });
@@ -120,28 +126,43 @@ function stageObjectOfInstance(stage: Scene, match: Int32Array, instances: numbe
  */
 export function applySemantics(stage: Scene, sem: Scene, instances: SemanticInstance[]): Scene {
   const match = matchInstances(stage, sem, instances);
-  const n = match.length, unannotated = instances.length + 1;
+  const n = match.length,
+    unannotated = instances.length + 1;
   const idOf = (i: number) => (match[i] >= 0 ? match[i] + 1 : unannotated);
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => idOf(a) - idOf(b) || a - b);
-  const triangles = new Float32Array(stage.triangles.length), attrs = new Uint32Array(stage.attrs.length);
-  const lo: number[][] = [], hi: number[][] = [];
+  const triangles = new Float32Array(stage.triangles.length),
+    attrs = new Uint32Array(stage.attrs.length);
+  const lo: number[][] = [],
+    hi: number[][] = [];
   order.forEach((src, dst) => {
     triangles.set(stage.triangles.subarray(src * TRI_FLOATS, (src + 1) * TRI_FLOATS), dst * TRI_FLOATS);
     attrs.set(stage.attrs.subarray(src * ATTR_WORDS, (src + 1) * ATTR_WORDS), dst * ATTR_WORDS);
     const id = idOf(src);
     attrs[dst * ATTR_WORDS + 1] = id;
-    const l = (lo[id] ??= [Infinity, Infinity, Infinity]), h = (hi[id] ??= [-Infinity, -Infinity, -Infinity]);
-    for (let k = 0; k < 3; k++) for (let a = 0; a < 3; a++) {
-      const v = triangles[dst * TRI_FLOATS + k * 5 + a];
-      l[a] = Math.min(l[a], v);
-      h[a] = Math.max(h[a], v);
-    }
+    const l = (lo[id] ??= [Infinity, Infinity, Infinity]),
+      h = (hi[id] ??= [-Infinity, -Infinity, -Infinity]);
+    for (let k = 0; k < 3; k++)
+      for (let a = 0; a < 3; a++) {
+        const v = triangles[dst * TRI_FLOATS + k * 5 + a];
+        l[a] = Math.min(l[a], v);
+        h[a] = Math.max(h[a], v);
+      }
   });
   const from = stageObjectOfInstance(stage, match, instances.length);
   const objects: SceneObject[] = [...instances.map((s) => s.category), 'unannotated'].map((category, k) => {
     const structural = k === instances.length || STRUCTURAL.has(category);
     const labels = from[k]?.colour ? { colour: from[k]!.colour } : {};
-    return { id: k + 1, category, structural, goal: !structural, room: from[k]?.room ?? null, floor: 0, ...labels, min: (lo[k + 1] ?? stage.min) as unknown as Vec3, max: (hi[k + 1] ?? stage.min) as unknown as Vec3 };
+    return {
+      id: k + 1,
+      category,
+      structural,
+      goal: !structural,
+      room: from[k]?.room ?? null,
+      floor: 0,
+      ...labels,
+      min: (lo[k + 1] ?? stage.min) as unknown as Vec3,
+      max: (hi[k + 1] ?? stage.min) as unknown as Vec3,
+    };
   });
   return { ...stage, triangles, attrs, objects };
 }

@@ -29,7 +29,8 @@ interface PrimBuffers {
 }
 
 function texturePng(scene: Scene, i: number, texels: TexelSource): Uint8Array {
-  const t = scene.textures[i], src = texels(i);
+  const t = scene.textures[i],
+    src = texels(i);
   const rgba = new Uint8ClampedArray(t.width * t.height * 4);
   for (let k = 0; k < src.length; k++) {
     const c = src[k];
@@ -53,7 +54,8 @@ function addTriangle(b: PrimBuffers, scene: Scene, i: number): void {
   const n = faceNormal(p);
   const shade = Math.min(256, scene.attrs[i * ATTR_WORDS + 2]) / 256;
   for (let k = 0; k < 3; k++) {
-    const u = scene.triangles[o + k * 5 + 3], v = scene.triangles[o + k * 5 + 4];
+    const u = scene.triangles[o + k * 5 + 3],
+      v = scene.triangles[o + k * 5 + 4];
     const key = `${p[k].join(',')}|${u},${v}|${shade}|${n.join(',')}`;
     let at = b.key.get(key);
     if (at === undefined) {
@@ -70,7 +72,8 @@ function addTriangle(b: PrimBuffers, scene: Scene, i: number): void {
 
 /** Degenerate triangles carry no surface (and the glTF validator reports them). */
 function isDegenerate(scene: Scene, i: number): boolean {
-  const o = i * TRI_FLOATS, t = scene.triangles;
+  const o = i * TRI_FLOATS,
+    t = scene.triangles;
   const e1 = [t[o + 5] - t[o], t[o + 6] - t[o + 1], t[o + 7] - t[o + 2]];
   const e2 = [t[o + 10] - t[o], t[o + 11] - t[o + 1], t[o + 12] - t[o + 2]];
   return Math.hypot(e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]) < 1e-10;
@@ -82,7 +85,9 @@ function objectNode(doc: Document, scene: Scene, o: SceneObject, tris: number[],
   for (const i of tris) {
     if (isDegenerate(scene, i)) continue;
     const flags = scene.attrs[i * ATTR_WORDS + 3];
-    const tex = scene.attrs[i * ATTR_WORDS], ds = (flags & FLAG_DOUBLE_SIDED) !== 0, noCollide = (flags & FLAG_NO_COLLIDE) !== 0;
+    const tex = scene.attrs[i * ATTR_WORDS],
+      ds = (flags & FLAG_DOUBLE_SIDED) !== 0,
+      noCollide = (flags & FLAG_NO_COLLIDE) !== 0;
     const k = `${tex}|${ds}|${noCollide}`;
     if (!groups.has(k)) groups.set(k, { tex, ds, noCollide, b: { key: new Map(), pos: [], uv: [], col: [], nrm: [], idx: [] } });
     addTriangle(groups.get(k)!.b, scene, i);
@@ -92,7 +97,8 @@ function objectNode(doc: Document, scene: Scene, o: SceneObject, tris: number[],
   for (const { tex, ds, noCollide, b } of groups.values()) {
     if (b.idx.length === 0) continue;
     const acc = (type: 'VEC2' | 'VEC3' | 'SCALAR', arr: Float32Array | Uint32Array) => doc.createAccessor().setType(type).setArray(arr).setBuffer(buffer);
-    const prim = doc.createPrimitive()
+    const prim = doc
+      .createPrimitive()
       .setAttribute('POSITION', acc('VEC3', new Float32Array(b.pos)))
       .setAttribute('NORMAL', acc('VEC3', new Float32Array(b.nrm)))
       .setAttribute('TEXCOORD_0', acc('VEC2', new Float32Array(b.uv)))
@@ -103,7 +109,10 @@ function objectNode(doc: Document, scene: Scene, o: SceneObject, tris: number[],
     if (noCollide) prim.setExtras({ [NO_COLLIDE_EXTRA]: true });
     mesh.addPrimitive(prim);
   }
-  return doc.createNode(o.category).setMesh(mesh).setExtras({ id: o.id, category: o.category, room: o.room, floor: o.floor, goal: o.goal, structural: o.structural, colour: o.colour ?? null });
+  return doc
+    .createNode(o.category)
+    .setMesh(mesh)
+    .setExtras({ id: o.id, category: o.category, room: o.room, floor: o.floor, goal: o.goal, structural: o.structural, colour: o.colour ?? null });
 }
 
 /** The scene as a GLB stage (+Z up, +Y front). */
@@ -120,8 +129,23 @@ export async function sceneToStageGlb(scene: Scene, texels: TexelSource): Promis
   const material = (tex: number, ds: boolean): Material => {
     const key = `${tex}|${ds}`;
     if (!materials.has(key)) {
-      if (!textures.has(tex)) textures.set(tex, doc.createTexture(`texture${tex}`).setImage(texturePng(scene, tex, texels)).setMimeType('image/png'));
-      materials.set(key, doc.createMaterial(`material${tex}${ds ? '_double' : ''}`).setBaseColorTexture(textures.get(tex)!).setDoubleSided(ds).setMetallicFactor(0).setRoughnessFactor(1));
+      if (!textures.has(tex))
+        textures.set(
+          tex,
+          doc
+            .createTexture(`texture${tex}`)
+            .setImage(texturePng(scene, tex, texels))
+            .setMimeType('image/png'),
+        );
+      materials.set(
+        key,
+        doc
+          .createMaterial(`material${tex}${ds ? '_double' : ''}`)
+          .setBaseColorTexture(textures.get(tex)!)
+          .setDoubleSided(ds)
+          .setMetallicFactor(0)
+          .setRoughnessFactor(1),
+      );
     }
     return materials.get(key)!;
   };
@@ -162,8 +186,10 @@ export async function sceneToSemanticGlb(scene: Scene): Promise<Uint8Array> {
   for (const o of scene.objects) {
     const tris = byObject.get(o.id);
     if (!tris) continue;
-    const c = instanceColour(o.id), rgb = [(c >> 16) & 255, (c >> 8) & 255, c & 255].map((v) => v / 255);
-    const pos = new Float32Array(tris.length * 9), col = new Float32Array(tris.length * 9);
+    const c = instanceColour(o.id),
+      rgb = [(c >> 16) & 255, (c >> 8) & 255, c & 255].map((v) => v / 255);
+    const pos = new Float32Array(tris.length * 9),
+      col = new Float32Array(tris.length * 9);
     tris.forEach((i, t) => {
       for (let k = 0; k < 3; k++) {
         const o5 = i * TRI_FLOATS + k * 5;
@@ -181,5 +207,9 @@ export async function sceneToSemanticGlb(scene: Scene): Promise<Uint8Array> {
 /** The `.semantic.txt` of a scene: one line per object, its id, `instanceColour`, category and room (−1 for none). */
 export function semanticTxt(scene: Scene): string {
   const hex = (c: number) => c.toString(16).toUpperCase().padStart(6, '0');
-  return ['HM3D Semantic Annotations', ...scene.objects.map((o) => `${o.id},${hex(instanceColour(o.id))},"${o.category.replace(/"/g, "'")}",${o.room ?? -1}`)].join('\n') + '\n';
+  return (
+    ['HM3D Semantic Annotations', ...scene.objects.map((o) => `${o.id},${hex(instanceColour(o.id))},"${o.category.replace(/"/g, "'")}",${o.room ?? -1}`)].join(
+      '\n',
+    ) + '\n'
+  );
 }

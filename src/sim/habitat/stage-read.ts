@@ -16,7 +16,9 @@ import { applySemantics, parseSemanticTxt, type SemanticInstance } from './seman
 
 const vec3 = z.tuple([z.number(), z.number(), z.number()]);
 // a stage placed more than 100 km away is a mistake, and float32 vertices out there lose centimetres
-const coordinate = z.number().check(z.minimum(-1e5, 'a stage origin coordinate must be at least -100000 m'), z.maximum(1e5, 'a stage origin coordinate must be at most 100000 m'));
+const coordinate = z
+  .number()
+  .check(z.minimum(-1e5, 'a stage origin coordinate must be at least -100000 m'), z.maximum(1e5, 'a stage origin coordinate must be at most 100000 m'));
 /** The fields that place a stage's mesh in the world: a stage config's, or a dataset's defaults for its stages. */
 const frameFields = {
   up: z.optional(vec3),
@@ -26,7 +28,9 @@ const frameFields = {
   /** per-axis scale of the stage in the world frame (habitat-sim's stage `scale`) */
   scale: z.optional(z.tuple([z.number().check(z.positive()), z.number().check(z.positive()), z.number().check(z.positive())])),
   // millimetres to kilometres: 1e-30 would shrink a house to nothing (and every distance with it)
-  units_to_meters: z.optional(z.number().check(z.minimum(1e-4, 'units_to_meters must be at least 0.0001 (1e-4)'), z.maximum(1e4, 'units_to_meters must be at most 10000'))),
+  units_to_meters: z.optional(
+    z.number().check(z.minimum(1e-4, 'units_to_meters must be at least 0.0001 (1e-4)'), z.maximum(1e4, 'units_to_meters must be at most 10000')),
+  ),
 };
 /** A scene dataset's `stages.default_attributes`, as far as they place a stage (the rest is not read). */
 export const StageDefaultsSchema = z.looseObject(frameFields);
@@ -144,16 +148,36 @@ function placementMatrix(p: StagePlacement): number[] {
   const [w, x, y, z] = p.rotation;
   const t = p.translation;
   return [
-    1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y), 0,
-    2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x), 0,
-    2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y), 0,
-    t[0], t[1], t[2], 1,
+    1 - 2 * (y * y + z * z),
+    2 * (x * y + w * z),
+    2 * (x * z - w * y),
+    0,
+    2 * (x * y - w * z),
+    1 - 2 * (x * x + z * z),
+    2 * (y * z + w * x),
+    0,
+    2 * (x * z + w * y),
+    2 * (y * z - w * x),
+    1 - 2 * (x * x + y * y),
+    0,
+    t[0],
+    t[1],
+    t[2],
+    1,
   ];
 }
 
 /** Where a stage's navmesh would be: the config's `nav_asset`, else `<stem>.navmesh` (`X.basis.navmesh`) beside the stage if it is there. */
-export function navMeshCandidate(glb: string, cfg: StageConfig | null, cfgDir: string, resolve: (dir: string, rel: string) => string): { named: string | null; beside: string } {
-  return { named: cfg?.nav_asset ? resolve(cfgDir, cfg.nav_asset) : null, beside: `${stemOf(glb)}${glb.toLowerCase().endsWith('.basis.glb') ? '.basis' : ''}.navmesh` };
+export function navMeshCandidate(
+  glb: string,
+  cfg: StageConfig | null,
+  cfgDir: string,
+  resolve: (dir: string, rel: string) => string,
+): { named: string | null; beside: string } {
+  return {
+    named: cfg?.nav_asset ? resolve(cfgDir, cfg.nav_asset) : null,
+    beside: `${stemOf(glb)}${glb.toLowerCase().endsWith('.basis.glb') ? '.basis' : ''}.navmesh`,
+  };
 }
 
 /** The navmesh file a stage uses by default (see `navMeshCandidate`), or null. */
@@ -162,7 +186,13 @@ export async function navMeshPathWith(files: SceneFiles, glb: string, cfg: Stage
   return c.named ?? ((await files.kind(c.beside)) === 'file' ? c.beside : null);
 }
 
-async function semanticPaths(files: SceneFiles, o: HabitatSceneOptions, glb: string, cfg: StageConfig | null, cfgDir: string): Promise<{ glb: string; txt: string } | null> {
+async function semanticPaths(
+  files: SceneFiles,
+  o: HabitatSceneOptions,
+  glb: string,
+  cfg: StageConfig | null,
+  cfgDir: string,
+): Promise<{ glb: string; txt: string } | null> {
   if (o.semantic === 'none') return null;
   if (o.semantic) return o.semantic;
   const stem = stemOf(glb);
@@ -188,7 +218,13 @@ export async function readStageWith(reader: SceneReader, o: HabitatSceneOptions)
   if (sem) {
     const instances = parseSemanticTxt(new TextDecoder().decode(await readBytes(files, sem.txt, 'semantic descriptor')), sem.txt);
     const semBytes = await readBytes(files, sem.glb, 'semantic mesh');
-    const semScene = await loadGltfScene(semBytes, { name: sem.glb, binary: true, frame, decoders: { ...decoders, ...(await reader.decoders(semBytes, true)) }, exactVertexColours: true });
+    const semScene = await loadGltfScene(semBytes, {
+      name: sem.glb,
+      binary: true,
+      frame,
+      decoders: { ...decoders, ...(await reader.decoders(semBytes, true)) },
+      exactVertexColours: true,
+    });
     scene = applySemantics(scene, semScene, instances);
     semantic = instances;
   }

@@ -39,7 +39,8 @@ export function toWorld(p: Placement, lx: number, lz: number): [number, number] 
 
 /** World footprint of a local rectangle. */
 export function footprint(p: Placement, w: number, d: number): { x0: number; z0: number; x1: number; z1: number } {
-  const [ax, az] = toWorld(p, -w / 2, -d / 2), [bx, bz] = toWorld(p, w / 2, d / 2);
+  const [ax, az] = toWorld(p, -w / 2, -d / 2),
+    [bx, bz] = toWorld(p, w / 2, d / 2);
   return { x0: Math.min(ax, bx), z0: Math.min(az, bz), x1: Math.max(ax, bx), z1: Math.max(az, bz) };
 }
 
@@ -48,7 +49,8 @@ const LOCAL_NORMALS: Record<'px' | 'nx' | 'pz' | 'nz', [number, number]> = { px:
 function worldFace(p: Placement, f: Face): Face {
   if (f === 'py' || f === 'ny') return f;
   const [lx, lz] = LOCAL_NORMALS[f];
-  const x = lx * COS[p.rot] + lz * SIN[p.rot], z = -lx * SIN[p.rot] + lz * COS[p.rot];
+  const x = lx * COS[p.rot] + lz * SIN[p.rot],
+    z = -lx * SIN[p.rot] + lz * COS[p.rot];
   return Math.abs(x) > 0.5 ? (x > 0 ? 'px' : 'nx') : z > 0 ? 'pz' : 'nz';
 }
 
@@ -56,7 +58,8 @@ type Style = FaceStyle | Partial<Record<Face, FaceStyle>>;
 
 /** Adds a local box [lo, hi] (x, y above the floor, z) to object `id`. */
 export function lbox(ctx: FurnitureCtx, p: Placement, lo: Vec3, hi: Vec3, style: Style, id: number, flags = 0): void {
-  const [ax, az] = toWorld(p, lo[0], lo[2]), [bx, bz] = toWorld(p, hi[0], hi[2]);
+  const [ax, az] = toWorld(p, lo[0], lo[2]),
+    [bx, bz] = toWorld(p, hi[0], hi[2]);
   let st: Style = style;
   if (!('tex' in style)) {
     const out: Partial<Record<Face, FaceStyle>> = {};
@@ -97,7 +100,8 @@ export interface FurnitureKind {
 export function legs(ctx: FurnitureCtx, p: Placement, s: Dims, top: number, t: number, inset: number, style: FaceStyle, id: number): void {
   for (const sx of [-1, 1]) {
     for (const sz of [-1, 1]) {
-      const x = sx * (s.w / 2 - inset - t / 2), z = sz * (s.d / 2 - inset - t / 2);
+      const x = sx * (s.w / 2 - inset - t / 2),
+        z = sz * (s.d / 2 - inset - t / 2);
       lbox(ctx, p, [x - t / 2, 0, z - t / 2], [x + t / 2, top, z + t / 2], style, id);
     }
   }
@@ -115,11 +119,11 @@ export function seating(ctx: FurnitureCtx, p: Placement, s: Dims, colour: Colour
   lbox(ctx, p, [s.w / 2 - arm, 0.38, -s.d / 2 + 0.2], [s.w / 2, 0.62, s.d / 2], ALL_SIDES(fab), id);
   const inner = s.w - 2 * arm;
   for (let i = 0; i < cushions; i++) {
-    const x0 = -s.w / 2 + arm + (inner * i) / cushions + 0.01, x1 = -s.w / 2 + arm + (inner * (i + 1)) / cushions - 0.01;
+    const x0 = -s.w / 2 + arm + (inner * i) / cushions + 0.01,
+      x1 = -s.w / 2 + arm + (inner * (i + 1)) / cushions - 0.01;
     lbox(ctx, p, [x0, 0.38, -s.d / 2 + 0.21], [x1, 0.48, s.d / 2 - 0.01], ALL_SIDES(cush), id);
   }
 }
-
 
 /** Size class from where the dimensions sit in the kind's ranges (mean of the normalised w, d, h). */
 export function sizeClass(k: FurnitureKind, s: Dims): SizeClass {

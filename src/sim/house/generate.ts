@@ -39,7 +39,7 @@ const RECIPES: Partial<Record<RoomType, Recipe>> = {
     d.maybe(0.6, () => f.center('rug', undefined, undefined, false));
     d.times(1, 2, () => f.hang('painting'));
   },
-  'kitchen': (f, rng, d) => {
+  kitchen: (f, rng, d) => {
     const counter = f.wall('counter');
     f.wall('sink');
     f.wall('oven');
@@ -56,7 +56,7 @@ const RECIPES: Partial<Record<RoomType, Recipe>> = {
     d.maybe(0.5, () => f.wall('plant', { corner: true }));
     d.maybe(0.5, () => f.hang('painting'));
   },
-  'bedroom': (f, rng, d) => {
+  bedroom: (f, rng, d) => {
     const bed = f.wall('bed');
     if (bed) {
       const left = f.beside('nightstand', bed, -1);
@@ -74,7 +74,7 @@ const RECIPES: Partial<Record<RoomType, Recipe>> = {
     d.maybe(0.5, () => f.center('rug', undefined, undefined, false));
     d.maybe(0.5, () => f.hang('painting'));
   },
-  'bathroom': (f, rng, d) => {
+  bathroom: (f, rng, d) => {
     f.wall('toilet');
     const sink = f.wall('sink');
     if (sink) f.hang('mirror', sink);
@@ -82,7 +82,7 @@ const RECIPES: Partial<Record<RoomType, Recipe>> = {
     d.maybe(0.5, () => f.wall('washing machine'));
     d.maybe(0.4, () => f.wall('plant', { corner: true }));
   },
-  'office': (f, rng, d) => {
+  office: (f, rng, d) => {
     const desk = f.wall('desk');
     if (desk) {
       f.chairFacing({ x: desk.p.cx, z: desk.p.cz }, f.frontOf(desk, 0.05));
@@ -107,7 +107,7 @@ const RECIPES: Partial<Record<RoomType, Recipe>> = {
     d.times(1, 2, () => f.wall('plant', { corner: true }));
     d.times(1, 2, () => f.hang('painting'));
   },
-  'hallway': (f, rng, d) => {
+  hallway: (f, rng, d) => {
     d.maybe(0.7, () => f.wall('plant', { corner: true }));
     d.maybe(0.3, () => f.wall('cabinet'));
     d.times(1, 3, () => f.hang('painting'));
@@ -140,11 +140,14 @@ function startPose(f: RoomFurnisher): StartPose {
   const seen = f.reachable(g) ?? g;
   const r = f.inner;
   const nx = Math.ceil((r.x1 - r.x0) / 0.1);
-  const cx = (r.x0 + r.x1) / 2, cz = (r.z0 + r.z1) / 2;
-  let best = -1, bestD = Infinity;
+  const cx = (r.x0 + r.x1) / 2,
+    cz = (r.z0 + r.z1) / 2;
+  let best = -1,
+    bestD = Infinity;
   for (let c = 0; c < seen.length; c++) {
     if (!seen[c]) continue;
-    const x = r.x0 + ((c % nx) + 0.5) * 0.1, z = r.z0 + (Math.floor(c / nx) + 0.5) * 0.1;
+    const x = r.x0 + ((c % nx) + 0.5) * 0.1,
+      z = r.z0 + (Math.floor(c / nx) + 0.5) * 0.1;
     const d = Math.hypot(x - cx, z - cz);
     if (d < bestD) {
       bestD = d;
@@ -152,7 +155,8 @@ function startPose(f: RoomFurnisher): StartPose {
     }
   }
   if (best < 0) throw new Error(`house generation: no free floor in the ${f.room.name} for the start pose`);
-  const x = r.x0 + ((best % nx) + 0.5) * 0.1, z = r.z0 + (Math.floor(best / nx) + 0.5) * 0.1;
+  const x = r.x0 + ((best % nx) + 0.5) * 0.1,
+    z = r.z0 + (Math.floor(best / nx) + 0.5) * 0.1;
   // look towards the farther wall along the longer axis
   const alongX = r.x1 - r.x0 >= r.z1 - r.z0;
   const yaw = alongX ? (x < cx ? -Math.PI / 2 : Math.PI / 2) : z < cz ? Math.PI : 0;
@@ -196,9 +200,20 @@ function furnishGroundFloor(b: SceneBuilder, rng: Rng, plan: FloorPlan, stair: S
     // a twin copy draws what its original drew; windows only on the south wall both have
     if (plan.twins?.[0] === i) twinStreams.push(...streams.map((s) => s.clone()));
     if (plan.twins?.[1] === i) streams = twinStreams;
-    const f = new RoomFurnisher(b, streams[0], r, i, plan.doors.filter((d) => d.rooms.includes(i)), 0);
+    const f = new RoomFurnisher(
+      b,
+      streams[0],
+      r,
+      i,
+      plan.doors.filter((d) => d.rooms.includes(i)),
+      0,
+    );
     // windows go up first, on the house's outer walls, so furniture keeps clear of radiators
-    if (r.type !== 'bathroom' && r.type !== 'hallway') f.windows(exteriorSides(r, plan, stair).filter((s) => !twin || s === 0), 2);
+    if (r.type !== 'bathroom' && r.type !== 'hallway')
+      f.windows(
+        exteriorSides(r, plan, stair).filter((s) => !twin || s === 0),
+        2,
+      );
     furnish(f, streams[1]);
     f.ceilingLight(plan.ceiling);
     return f;
@@ -220,8 +235,10 @@ export function generateHouseDetailed(seed: number, opts: HouseOptions = {}): Ge
     plan.doors.push(stairDoor(plan, stair, plan.rooms.length));
     upper.doors.push(stairDoor(upper, stair, upper.rooms.length));
   }
-  const n0 = plan.rooms.length, n1 = upper?.rooms.length ?? 0;
-  const stairRoom = n0 + n1, landingRoom = n0 + n1 + 1;
+  const n0 = plan.rooms.length,
+    n1 = upper?.rooms.length ?? 0;
+  const stairRoom = n0 + n1,
+    landingRoom = n0 + n1 + 1;
 
   const b = new SceneBuilder();
   buildStructure(b, rng.fork('structure'), plan);
@@ -230,7 +247,15 @@ export function generateHouseDetailed(seed: number, opts: HouseOptions = {}): Ge
     const ur = new Rng(hashString(`upper-build:${seed}`));
     buildStructure(b, ur.fork('structure'), upper, upperY, { floor: 1, roomOffset: n0 });
     upper.rooms.forEach((r, i) => {
-      const f = new RoomFurnisher(b, ur.fork(`furniture${i}`), r, n0 + i, upper!.doors.filter((d) => d.rooms.includes(i)), upperY, 1);
+      const f = new RoomFurnisher(
+        b,
+        ur.fork(`furniture${i}`),
+        r,
+        n0 + i,
+        upper!.doors.filter((d) => d.rooms.includes(i)),
+        upperY,
+        1,
+      );
       if (r.type !== 'bathroom' && r.type !== 'hallway') f.windows(exteriorSides(r, upper!, stair), 2);
       furnish(f, ur.fork(`program${i}`));
       f.ceilingLight(upper!.ceiling);
@@ -245,8 +270,13 @@ export function generateHouseDetailed(seed: number, opts: HouseOptions = {}): Ge
   const addDoors = (p: FloorPlan, floor: number) => {
     for (const d of p.doors) {
       doors.push({
-        index: doors.length, rooms: [global(d.rooms[0], floor), global(d.rooms[1], floor)], floor, width: d.width, wallAxis: d.wallAxis,
-        x: d.wallAxis === 'x' ? d.at : d.line, z: d.wallAxis === 'x' ? d.line : d.at,
+        index: doors.length,
+        rooms: [global(d.rooms[0], floor), global(d.rooms[1], floor)],
+        floor,
+        width: d.width,
+        wallAxis: d.wallAxis,
+        x: d.wallAxis === 'x' ? d.at : d.line,
+        z: d.wallAxis === 'x' ? d.line : d.at,
       });
     }
   };

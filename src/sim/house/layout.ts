@@ -72,13 +72,18 @@ function split(rng: Rng, a: number, b: number, lo: number, hi: number): number[]
 /** Interval shared by two rooms along a wall, or null if they do not touch over ≥ minLen. */
 function sharedWall(a: PlanRoom, b: PlanRoom, minLen: number): { wallAxis: 'x' | 'z'; line: number; from: number; to: number } | null {
   const eps = 1e-6;
-  for (const [p, q] of [[a, b], [b, a]] as const) {
+  for (const [p, q] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     if (Math.abs(p.x1 - q.x0) < eps) {
-      const from = Math.max(p.z0, q.z0), to = Math.min(p.z1, q.z1);
+      const from = Math.max(p.z0, q.z0),
+        to = Math.min(p.z1, q.z1);
       if (to - from >= minLen) return { wallAxis: 'z', line: p.x1, from, to };
     }
     if (Math.abs(p.z1 - q.z0) < eps) {
-      const from = Math.max(p.x0, q.x0), to = Math.min(p.x1, q.x1);
+      const from = Math.max(p.x0, q.x0),
+        to = Math.min(p.x1, q.x1);
       if (to - from >= minLen) return { wallAxis: 'x', line: p.z1, from, to };
     }
   }
@@ -151,7 +156,8 @@ function twinCuts(rng: Rng, a: number, b: number): number[] {
 
 /** The copy's door onto the hallway takes the original's width and offset along the wall. */
 function copyTwinDoor(rooms: PlanRoom[], doors: PlanDoor[], [a, b]: [number, number]): void {
-  const da = doors.find((d) => d.rooms[0] === 0 && d.rooms[1] === a)!, db = doors.find((d) => d.rooms[0] === 0 && d.rooms[1] === b)!;
+  const da = doors.find((d) => d.rooms[0] === 0 && d.rooms[1] === a)!,
+    db = doors.find((d) => d.rooms[0] === 0 && d.rooms[1] === b)!;
   db.width = da.width;
   db.at = da.at + (rooms[b].x0 - rooms[a].x0);
 }
@@ -169,7 +175,10 @@ export function generatePlan(rng: Rng, upper?: UpperFloor, twins = false): Floor
   const rooms: PlanRoom[] = [];
   rooms.push({ type: 'hallway', name: 'hallway', x0: hx0, z0: zh, x1: width, z1: zh + hallW });
   if (westLiving) rooms.push({ type: 'living room', name: 'living room', x0: 0, z0: 0, x1: hx0, z1: depth });
-  const strips: [number, number][] = [[0, zh], [zh + hallW, depth]];
+  const strips: [number, number][] = [
+    [0, zh],
+    [zh + hallW, depth],
+  ];
   const free: number[] = [];
   let pair: [number, number] | undefined;
   for (const [z0, z1] of strips) {

@@ -19,7 +19,21 @@ export const COLOURS = {
 
 export type ColourName = keyof typeof COLOURS;
 
-export const FABRIC_COLOURS: readonly ColourName[] = ['red', 'blue', 'green', 'yellow', 'grey', 'brown', 'orange', 'purple', 'pink', 'beige', 'teal', 'black', 'white'];
+export const FABRIC_COLOURS: readonly ColourName[] = [
+  'red',
+  'blue',
+  'green',
+  'yellow',
+  'grey',
+  'brown',
+  'orange',
+  'purple',
+  'pink',
+  'beige',
+  'teal',
+  'black',
+  'white',
+];
 export const WOOD_COLOURS: readonly ColourName[] = ['brown', 'beige', 'black', 'white', 'grey'];
 export const APPLIANCE_COLOURS: readonly ColourName[] = ['white', 'grey', 'black', 'red'];
 export const CERAMIC_COLOURS: readonly ColourName[] = ['white', 'beige', 'grey', 'black', 'blue'];

@@ -110,7 +110,8 @@ export class RoomFurnisher {
     seen[queue[0]] = 1;
     for (let h = 0; h < queue.length; h++) {
       const c = queue[h];
-      const i = c % this.nx, j = (c - i) / this.nx;
+      const i = c % this.nx,
+        j = (c - i) / this.nx;
       const nb = [i > 0 ? c - 1 : -1, i < this.nx - 1 ? c + 1 : -1, j > 0 ? c - this.nx : -1, j < this.nz - 1 ? c + this.nx : -1];
       for (const n of nb) {
         if (n >= 0 && g[n] && !seen[n]) {
@@ -146,8 +147,15 @@ export class RoomFurnisher {
     const k = KINDS[kind];
     const c = colour ?? this.rng.pick(k.colours);
     const id = this.b.object({
-      category: k.category, structural: false, goal: k.goal, room: this.roomIndex, floor: this.floorIndex, colour: c, size: sizeClass(k, dims),
-      min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity],
+      category: k.category,
+      structural: false,
+      goal: k.goal,
+      room: this.roomIndex,
+      floor: this.floorIndex,
+      colour: c,
+      size: sizeClass(k, dims),
+      min: [Infinity, Infinity, Infinity],
+      max: [-Infinity, -Infinity, -Infinity],
     });
     const ctx: FurnitureCtx = { b: this.b, rng: this.rng, room: this.roomIndex, floor: this.floorIndex };
     k.build(ctx, p, dims, c, id);
@@ -157,12 +165,17 @@ export class RoomFurnisher {
   }
 
   private wallPlacement(side: Side, t: number, dims: Dims): Placement {
-    const r = this.inner, y = this.floorY;
+    const r = this.inner,
+      y = this.floorY;
     switch (side) {
-      case 0: return { cx: t, cz: r.z0 + dims.d / 2, rot: 0, y };
-      case 1: return { cx: r.x0 + dims.d / 2, cz: t, rot: 1, y };
-      case 2: return { cx: t, cz: r.z1 - dims.d / 2, rot: 2, y };
-      default: return { cx: r.x1 - dims.d / 2, cz: t, rot: 3, y };
+      case 0:
+        return { cx: t, cz: r.z0 + dims.d / 2, rot: 0, y };
+      case 1:
+        return { cx: r.x0 + dims.d / 2, cz: t, rot: 1, y };
+      case 2:
+        return { cx: t, cz: r.z1 - dims.d / 2, rot: 2, y };
+      default:
+        return { cx: r.x1 - dims.d / 2, cz: t, rot: 3, y };
     }
   }
 
@@ -222,7 +235,8 @@ export class RoomFurnisher {
     const [tcx, tcz] = toWorld(base.p, lx, lz);
     const mine = footprint({ cx: tcx, cz: tcz, rot: base.p.rot, y: 0 }, dims.w, dims.d);
     // nothing else already standing on this surface there
-    if (this.placed.some((q) => !q.solid && q.p.y > this.floorY + 0.05 && Math.abs(q.p.y - (this.floorY + base.top)) < 0.02 && overlaps(mine, q.rect, 0.02))) return null;
+    if (this.placed.some((q) => !q.solid && q.p.y > this.floorY + 0.05 && Math.abs(q.p.y - (this.floorY + base.top)) < 0.02 && overlaps(mine, q.rect, 0.02)))
+      return null;
     const [cx, cz] = toWorld(base.p, lx, lz);
     const p: Placement = { cx, cz, rot: base.p.rot, y: this.floorY + base.top };
     return this.commit(kind, p, dims, undefined, false, base.top + dims.h);
@@ -258,7 +272,8 @@ export class RoomFurnisher {
 
   /** A chair whose front faces the given point (dining chairs, desk chair). */
   chairFacing(target: { x: number; z: number }, at: { x: number; z: number }, colour?: ColourName): Placed | null {
-    const dx = target.x - at.x, dz = target.z - at.z;
+    const dx = target.x - at.x,
+      dz = target.z - at.z;
     const rot: Placement['rot'] = Math.abs(dx) > Math.abs(dz) ? (dx > 0 ? 1 : 3) : dz > 0 ? 0 : 2;
     const k = KINDS.chair;
     const dims = drawDims(this.rng, k);
@@ -277,7 +292,9 @@ export class RoomFurnisher {
     for (const s of [-1, 1]) {
       for (let i = 0; i < per && out.length < n; i++) {
         const t = -len / 2 + (len * (i + 0.5)) / per;
-        const at = alongX ? { x: c.x + t, z: s < 0 ? table.rect.z0 - 0.33 : table.rect.z1 + 0.33 } : { x: s < 0 ? table.rect.x0 - 0.33 : table.rect.x1 + 0.33, z: c.z + t };
+        const at = alongX
+          ? { x: c.x + t, z: s < 0 ? table.rect.z0 - 0.33 : table.rect.z1 + 0.33 }
+          : { x: s < 0 ? table.rect.x0 - 0.33 : table.rect.x1 + 0.33, z: c.z + t };
         const ch = this.chairFacing(alongX ? { x: at.x, z: c.z } : { x: c.x, z: at.z }, at, colour);
         if (ch) out.push(ch);
       }
@@ -318,7 +335,12 @@ export class RoomFurnisher {
 
   /** Front point of an item: a spot 0.5 m in front of its centre. */
   frontOf(q: Placed, dist: number): { x: number; z: number } {
-    const f = [[0, 1], [1, 0], [0, -1], [-1, 0]][q.p.rot];
+    const f = [
+      [0, 1],
+      [1, 0],
+      [0, -1],
+      [-1, 0],
+    ][q.p.rot];
     return { x: q.p.cx + f[0] * (q.dims.d / 2 + dist), z: q.p.cz + f[1] * (q.dims.d / 2 + dist) };
   }
 }

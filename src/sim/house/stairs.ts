@@ -28,13 +28,26 @@ export interface StairHall {
 
 export function stairLayout(plan: FloorPlan, upperY: number): StairHall {
   const W = plan.width;
-  const z0 = plan.hallZ0, z1 = plan.hallZ1 + 1.1;
-  const fz1 = z1 - HALF_WALL, fz0 = fz1 - 1.0;
+  const z0 = plan.hallZ0,
+    z1 = plan.hallZ1 + 1.1;
+  const fz1 = z1 - HALF_WALL,
+    fz0 = fz1 - 1.0;
   const steps = Math.ceil(upperY / 0.18);
-  const xa = W + HALF_WALL + 1.1, xb = xa + steps * 0.28;
+  const xa = W + HALF_WALL + 1.1,
+    xb = xa + steps * 0.28;
   const hallW = plan.hallZ1 - plan.hallZ0;
   return {
-    x0: W, x1: xb + 1.2 + HALF_WALL, z0, z1, xa, xb, fz0, fz1, steps, rise: upperY / steps, upperY,
+    x0: W,
+    x1: xb + 1.2 + HALF_WALL,
+    z0,
+    z1,
+    xa,
+    xb,
+    fz0,
+    fz1,
+    steps,
+    rise: upperY / steps,
+    upperY,
     door: { at: (plan.hallZ0 + plan.hallZ1) / 2, width: Math.min(1.0, hallW - 0.3) },
   };
 }
@@ -46,7 +59,14 @@ export function stairDoor(plan: FloorPlan, s: StairHall, stairIndex: number): Pl
 
 export function buildStairHall(b: SceneBuilder, rng: Rng, s: StairHall, ceiling: number, rooms: { lower: number; upper: number }): void {
   const look = roomLook(b, rng, 'hallway');
-  const meta = (room: number, floor: number) => ({ structural: true, goal: false, room, floor, min: [Infinity, Infinity, Infinity] as const, max: [-Infinity, -Infinity, -Infinity] as const });
+  const meta = (room: number, floor: number) => ({
+    structural: true,
+    goal: false,
+    room,
+    floor,
+    min: [Infinity, Infinity, Infinity] as const,
+    max: [-Infinity, -Infinity, -Infinity] as const,
+  });
   const floorId = b.object({ ...meta(rooms.lower, 0), category: 'floor' });
   const wallId = b.object({ ...meta(rooms.lower, 0), category: 'wall' });
   const stairsId = b.object({ ...meta(rooms.lower, 0), category: 'stairs' });
@@ -65,7 +85,8 @@ export function buildStairHall(b: SceneBuilder, rng: Rng, s: StairHall, ceiling:
   b.box([s.x0, 0, s.z1 - HALF_WALL], [s.x1, top, s.z1], { id: wallId, style: wallStyle });
   b.box([s.x1 - HALF_WALL, 0, s.z0], [s.x1, top, s.z1], { id: wallId, style: wallStyle });
   // west wall with a door on each storey
-  const d0 = s.door.at - s.door.width / 2, d1 = s.door.at + s.door.width / 2;
+  const d0 = s.door.at - s.door.width / 2,
+    d1 = s.door.at + s.door.width / 2;
   const west = (za: number, zb: number, ya: number, yb: number) => b.box([s.x0, ya, za], [s.x0 + HALF_WALL, yb, zb], { id: wallId, style: wallStyle });
   west(s.z0, d0, 0, top);
   west(d1, s.z1, 0, top);
@@ -84,5 +105,8 @@ export function buildStairHall(b: SceneBuilder, rng: Rng, s: StairHall, ceiling:
   for (let x = s.x0 + 0.25; x < s.xb - 0.05; x += 0.14) {
     b.box([x, s.upperY, s.fz0 - 0.04], [x + 0.03, s.upperY + 0.9, s.fz0 - 0.01], { id: railId, style: rail });
   }
-  b.box([s.x0 + HALF_WALL, s.upperY + 0.9, s.fz0 - 0.06], [s.xb, s.upperY + 0.96, s.fz0], { id: railId, style: { ...{ px: rail, nx: rail, py: rail, pz: rail, nz: rail, ny: rail } } });
+  b.box([s.x0 + HALF_WALL, s.upperY + 0.9, s.fz0 - 0.06], [s.xb, s.upperY + 0.96, s.fz0], {
+    id: railId,
+    style: { ...{ px: rail, nx: rail, py: rail, pz: rail, nz: rail, ny: rail } },
+  });
 }

@@ -12,7 +12,6 @@ import { mixRgb, scaleRgb } from './palette.js';
 export const HALF_WALL = 0.05;
 export const DOOR_HEIGHT = 2.05;
 
-
 export interface RoomLook {
   floor: number;
   wall: number;
@@ -20,18 +19,45 @@ export interface RoomLook {
   trim: number;
 }
 
-const WALL_TONES: Rgb[] = [[214, 196, 160], [168, 196, 214], [200, 214, 178], [226, 210, 214], [190, 180, 210], [222, 222, 210], [214, 176, 140], [150, 176, 160]];
-const WOOD_TONES: Rgb[] = [[176, 126, 78], [140, 96, 58], [206, 168, 120], [110, 76, 48], [190, 150, 110]];
-const TILE_TONES: Rgb[] = [[226, 226, 222], [190, 200, 210], [120, 124, 130], [214, 200, 176], [70, 74, 80]];
+const WALL_TONES: Rgb[] = [
+  [214, 196, 160],
+  [168, 196, 214],
+  [200, 214, 178],
+  [226, 210, 214],
+  [190, 180, 210],
+  [222, 222, 210],
+  [214, 176, 140],
+  [150, 176, 160],
+];
+const WOOD_TONES: Rgb[] = [
+  [176, 126, 78],
+  [140, 96, 58],
+  [206, 168, 120],
+  [110, 76, 48],
+  [190, 150, 110],
+];
+const TILE_TONES: Rgb[] = [
+  [226, 226, 222],
+  [190, 200, 210],
+  [120, 124, 130],
+  [214, 200, 176],
+  [70, 74, 80],
+];
 
 export function roomLook(b: SceneBuilder, rng: Rng, type: RoomType): RoomLook {
   const wet = type === 'kitchen' || type === 'bathroom';
   // floors at 2 cm per texel over 7.68 m (about the largest room), walls at 1 cm
-  const fw = 384, fd = 384;
+  const fw = 384,
+    fd = 384;
   let floor: number;
   if (wet) {
-    const a = rng.pick(TILE_TONES), c = rng.pick(TILE_TONES);
-    floor = b.texture({ kind: 'tiles', seed: rng.u32(), a, b: c, grout: scaleRgb(mixRgb(a, c, 0.5), 0.45), tile: rng.int(14, 24), groutWidth: 1, checker: rng.chance(0.5) }, fw, fd);
+    const a = rng.pick(TILE_TONES),
+      c = rng.pick(TILE_TONES);
+    floor = b.texture(
+      { kind: 'tiles', seed: rng.u32(), a, b: c, grout: scaleRgb(mixRgb(a, c, 0.5), 0.45), tile: rng.int(14, 24), groutWidth: 1, checker: rng.chance(0.5) },
+      fw,
+      fd,
+    );
   } else {
     const light = rng.pick(WOOD_TONES);
     floor = b.texture({ kind: 'wood', seed: rng.u32(), light, dark: scaleRgb(light, 0.5), plankWidth: rng.int(7, 11), plankLength: rng.int(45, 90) }, fw, fd);
@@ -39,13 +65,22 @@ export function roomLook(b: SceneBuilder, rng: Rng, type: RoomType): RoomLook {
   let wall: number;
   const a = rng.pick(WALL_TONES);
   if (type === 'bathroom' || (type === 'kitchen' && rng.chance(0.5))) {
-    wall = b.texture({ kind: 'tiles', seed: rng.u32(), a, b: scaleRgb(a, 0.8), grout: scaleRgb(a, 0.55), tile: rng.int(10, 18), groutWidth: 1, checker: rng.chance(0.3) }, 512, 256);
+    wall = b.texture(
+      { kind: 'tiles', seed: rng.u32(), a, b: scaleRgb(a, 0.8), grout: scaleRgb(a, 0.55), tile: rng.int(10, 18), groutWidth: 1, checker: rng.chance(0.3) },
+      512,
+      256,
+    );
   } else {
     const c = rng.chance(0.5) ? scaleRgb(a, rng.range(0.55, 0.75)) : rng.pick(WALL_TONES);
     wall = b.texture({ kind: 'wallpaper', seed: rng.u32(), a, b: c, pattern: rng.int(0, 2) as 0 | 1 | 2, period: rng.int(18, 40) }, 512, 256);
   }
   const ceiling = b.texture({ kind: 'fabric', seed: rng.u32(), base: [236, 234, 228], amplitude: 0.12, scale: 12, weave: 0 }, 128, 128);
-  const trimC = rng.pick<Rgb>([[245, 245, 240], [90, 60, 40], [60, 60, 64], [160, 120, 80]]);
+  const trimC = rng.pick<Rgb>([
+    [245, 245, 240],
+    [90, 60, 40],
+    [60, 60, 64],
+    [160, 120, 80],
+  ]);
   const trim = b.texture({ kind: 'fabric', seed: rng.u32(), base: trimC, amplitude: 0.1, scale: 8, weave: 0.02 }, 64, 64);
   return { floor, wall, ceiling, trim };
 }
@@ -59,7 +94,14 @@ interface Opening {
 function buildRoom(b: SceneBuilder, rng: Rng, plan: FloorPlan, r: PlanRoom, index: number, floorY: number, level: { floor: number; roomOffset: number }): void {
   const look = roomLook(b, rng, r.type);
   const H = plan.ceiling;
-  const base = { structural: true, goal: false, room: level.roomOffset + index, floor: level.floor, min: [Infinity, Infinity, Infinity] as const, max: [-Infinity, -Infinity, -Infinity] as const };
+  const base = {
+    structural: true,
+    goal: false,
+    room: level.roomOffset + index,
+    floor: level.floor,
+    min: [Infinity, Infinity, Infinity] as const,
+    max: [-Infinity, -Infinity, -Infinity] as const,
+  };
   const floorId = b.object({ ...base, category: 'floor' });
   const ceilId = b.object({ ...base, category: 'ceiling' });
   const wallId = b.object({ ...base, category: 'wall' });
@@ -69,7 +111,9 @@ function buildRoom(b: SceneBuilder, rng: Rng, plan: FloorPlan, r: PlanRoom, inde
   b.box([r.x0, floorY + H, r.z0], [r.x1, floorY + H + 0.05, r.z1], { id: ceilId, style: { ny: { tex: look.ceiling, scale: 2.56 } }, flags: FLAG_NO_COLLIDE });
 
   const trimStyle: FaceStyle = { tex: look.trim, scale: 0.5 };
-  const y0 = floorY, y1 = floorY + H, yd = floorY + DOOR_HEIGHT;
+  const y0 = floorY,
+    y1 = floorY + H,
+    yd = floorY + DOOR_HEIGHT;
 
   // four walls: (wall axis, line, inward direction, from, to)
   const walls: { axis: 'x' | 'z'; line: number; inward: 1 | -1; from: number; to: number }[] = [
@@ -85,22 +129,26 @@ function buildRoom(b: SceneBuilder, rng: Rng, plan: FloorPlan, r: PlanRoom, inde
       .map((d) => ({ at: d.at, width: d.width }))
       .sort((p, q) => p.at - q.at);
     // slab across the wall thickness on this room's side
-    const t0 = w.inward > 0 ? w.line : w.line - HALF_WALL, t1 = w.inward > 0 ? w.line + HALF_WALL : w.line;
+    const t0 = w.inward > 0 ? w.line : w.line - HALF_WALL,
+      t1 = w.inward > 0 ? w.line + HALF_WALL : w.line;
     const box = (a0: number, a1: number, ya: number, yb: number, t0_: number, t1_: number, style: FaceStyle, id: number) => {
       if (a1 - a0 < 1e-4) return;
       if (w.axis === 'x') b.box([a0, ya, t0_], [a1, yb, t1_], { id, style });
       else b.box([t0_, ya, a0], [t1_, yb, a1], { id, style });
     };
     // baseboard protrudes 1.2 cm into the room
-    const b0 = w.inward > 0 ? t1 : t0 - 0.012, b1 = w.inward > 0 ? t1 + 0.012 : t0;
+    const b0 = w.inward > 0 ? t1 : t0 - 0.012,
+      b1 = w.inward > 0 ? t1 + 0.012 : t0;
     let cursor = w.from;
     for (const o of openings) {
-      const oa = o.at - o.width / 2, ob = o.at + o.width / 2;
+      const oa = o.at - o.width / 2,
+        ob = o.at + o.width / 2;
       box(cursor, oa, y0, y1, t0, t1, wallStyle, wallId);
       box(cursor, oa, y0, y0 + 0.08, b0, b1, trimStyle, trimId);
       box(oa, ob, yd, y1, t0, t1, wallStyle, wallId);
       // casing: two jambs and a head, 6 cm wide, protruding 1.5 cm
-      const c0 = w.inward > 0 ? t1 : t0 - 0.015, c1 = w.inward > 0 ? t1 + 0.015 : t0;
+      const c0 = w.inward > 0 ? t1 : t0 - 0.015,
+        c1 = w.inward > 0 ? t1 + 0.015 : t0;
       box(oa - 0.06, oa, y0, yd + 0.06, c0, c1, trimStyle, trimId);
       box(ob, ob + 0.06, y0, yd + 0.06, c0, c1, trimStyle, trimId);
       box(oa, ob, yd, yd + 0.06, c0, c1, trimStyle, trimId);

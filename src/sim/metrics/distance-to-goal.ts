@@ -10,7 +10,10 @@ export class DistanceToGoal implements Measure {
   private d = Infinity;
   private readonly goals: readonly Vec3[];
 
-  constructor(goal: Vec3 | readonly Vec3[], private readonly oracle: DistanceOracle) {
+  constructor(
+    goal: Vec3 | readonly Vec3[],
+    private readonly oracle: DistanceOracle,
+  ) {
     this.goals = typeof goal[0] === 'number' ? [goal as Vec3] : (goal as readonly Vec3[]);
     if (this.goals.length === 0) throw new Error('distance to goal needs at least one goal position');
   }

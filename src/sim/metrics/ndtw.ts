@@ -3,7 +3,8 @@ import { euclidean } from './types.js';
 
 /** Dynamic time warping cost between two point sequences with Euclidean point distance (exact DTW). */
 export function dtw(a: readonly Vec3[], b: readonly Vec3[]): number {
-  const n = a.length, m = b.length;
+  const n = a.length,
+    m = b.length;
   if (n === 0 || m === 0) return n === m ? 0 : Infinity;
   let prev = new Float64Array(m + 1).fill(Infinity);
   let cur = new Float64Array(m + 1);
@@ -26,10 +27,12 @@ function windowedDtw(a: readonly Vec3[], b: readonly Vec3[], window: readonly (r
   const from = new Map<number, number>();
   const at = (i: number, j: number) => cost.get(i * m + j) ?? Infinity;
   for (const [i0, j0] of window) {
-    const i = i0 + 1, j = j0 + 1;
+    const i = i0 + 1,
+      j = j0 + 1;
     const d = euclidean(a[i0], b[j0]);
     // ties resolve up, left, diagonal: the order of Salvador & Chan's reference implementation
-    let best = at(i - 1, j), prev = (i - 1) * m + j;
+    let best = at(i - 1, j),
+      prev = (i - 1) * m + j;
     if (at(i, j - 1) < best) [best, prev] = [at(i, j - 1), i * m + j - 1];
     if (at(i - 1, j - 1) < best) [best, prev] = [at(i - 1, j - 1), (i - 1) * m + j - 1];
     cost.set(i * m + j, best + d);
@@ -52,11 +55,19 @@ const halve = (xs: readonly Vec3[]): Vec3[] => {
 function expandWindow(path: readonly [number, number][], n: number, m: number, radius: number): [number, number][] {
   const coarse = new Set<number>();
   const cm = Math.ceil(m / 2) + radius + 2;
-  for (const [i, j] of path) for (let a = -radius; a <= radius; a++) for (let b = -radius; b <= radius; b++) if (i + a >= 0 && j + b >= 0) coarse.add((i + a) * cm + (j + b));
+  for (const [i, j] of path)
+    for (let a = -radius; a <= radius; a++) for (let b = -radius; b <= radius; b++) if (i + a >= 0 && j + b >= 0) coarse.add((i + a) * cm + (j + b));
   const fine = new Set<number>();
   for (const k of coarse) {
-    const i = Math.floor(k / cm), j = k % cm;
-    for (const [x, y] of [[2 * i, 2 * j], [2 * i, 2 * j + 1], [2 * i + 1, 2 * j], [2 * i + 1, 2 * j + 1]]) if (x < n && y < m) fine.add(x * m + y);
+    const i = Math.floor(k / cm),
+      j = k % cm;
+    for (const [x, y] of [
+      [2 * i, 2 * j],
+      [2 * i, 2 * j + 1],
+      [2 * i + 1, 2 * j],
+      [2 * i + 1, 2 * j + 1],
+    ])
+      if (x < n && y < m) fine.add(x * m + y);
   }
   // per row, the contiguous run of window cells from where the previous row's run started
   const window: [number, number][] = [];

@@ -8,7 +8,11 @@ export class Success implements Measure {
   private readonly dist: DistanceToGoal;
   private stopped = false;
 
-  constructor(goal: Vec3 | readonly Vec3[], oracle: DistanceOracle, readonly radius = 3.0) {
+  constructor(
+    goal: Vec3 | readonly Vec3[],
+    oracle: DistanceOracle,
+    readonly radius = 3.0,
+  ) {
     this.dist = new DistanceToGoal(goal, oracle);
   }
 
@@ -37,7 +41,11 @@ export class OracleSuccess implements Measure {
   private readonly dist: DistanceToGoal;
   private hit = false;
 
-  constructor(goal: Vec3 | readonly Vec3[], oracle: DistanceOracle, readonly radius = 3.0) {
+  constructor(
+    goal: Vec3 | readonly Vec3[],
+    oracle: DistanceOracle,
+    readonly radius = 3.0,
+  ) {
     this.dist = new DistanceToGoal(goal, oracle);
   }
 

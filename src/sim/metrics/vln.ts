@@ -34,8 +34,10 @@ export function scoreVlnEpisode(
   if (trajectory.length === 0) throw new Error('a trajectory has at least the start position');
   const radius = ep.successRadius ?? 3.0;
   const goal = ep.goals?.length ? ep.goals : ep.goal.position;
-  const dist = new DistanceToGoal(goal, oracle), len = new PathLength();
-  const sr = new Success(goal, oracle, radius), osr = new OracleSuccess(goal, oracle, radius);
+  const dist = new DistanceToGoal(goal, oracle),
+    len = new PathLength();
+  const sr = new Success(goal, oracle, radius),
+    osr = new OracleSuccess(goal, oracle, radius);
   for (const m of [dist, len, sr, osr]) m.reset(trajectory[0]);
   for (const p of trajectory.slice(1)) for (const m of [dist, len, sr, osr]) m.update(p);
   if (stopped) sr.stop();

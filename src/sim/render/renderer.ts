@@ -59,7 +59,6 @@ function renderModule(): Promise<WebAssembly.Module> {
 
 const pack = (c: Rgb) => (c[0] & 255) | ((c[1] & 255) << 8) | ((c[2] & 255) << 16);
 
-
 export class Renderer {
   private heap: Allocator;
   private tris!: WasmBlock<Float32Array>;
@@ -85,7 +84,12 @@ export class Renderer {
   readonly camera: CameraConfig;
   readonly intrinsics: Intrinsics;
 
-  private constructor(private readonly ex: RenderExports, scene: Scene, camera: CameraConfig, private readonly noise?: NoiseConfig) {
+  private constructor(
+    private readonly ex: RenderExports,
+    scene: Scene,
+    camera: CameraConfig,
+    private readonly noise?: NoiseConfig,
+  ) {
     this.heap = { memory: ex.memory, alloc: (n) => ex.alloc(n), free: (p) => ex.free(p) };
     this.camera = camera;
     this.intrinsics = cameraIntrinsics(camera);
@@ -124,17 +128,20 @@ export class Renderer {
   /** Runs of consecutive triangles of one object with their bounds, for frustum culling per object. */
   private uploadRuns(scene: Scene): void {
     const rec: number[][] = [];
-    const t = scene.triangles, a = scene.attrs;
-    for (let i = 0; i < this.count; ) {
+    const t = scene.triangles,
+      a = scene.attrs;
+    for (let i = 0; i < this.count;) {
       const id = a[i * 4 + 1];
-      const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+      const lo = [Infinity, Infinity, Infinity],
+        hi = [-Infinity, -Infinity, -Infinity];
       let j = i;
       for (; j < this.count && a[j * 4 + 1] === id; j++) {
-        for (let k = 0; k < 3; k++) for (let c = 0; c < 3; c++) {
-          const v = t[j * 15 + k * 5 + c];
-          if (v < lo[c]) lo[c] = v;
-          if (v > hi[c]) hi[c] = v;
-        }
+        for (let k = 0; k < 3; k++)
+          for (let c = 0; c < 3; c++) {
+            const v = t[j * 15 + k * 5 + c];
+            if (v < lo[c]) lo[c] = v;
+            if (v > hi[c]) hi[c] = v;
+          }
       }
       rec.push([i, j - i, ...lo, ...hi]);
       i = j;
@@ -142,7 +149,8 @@ export class Renderer {
     this.runCount = rec.length;
     this.runScratch = allocBlock<Uint8Array>(this.heap, Uint8Array, Math.max(64, rec.length * 48));
     this.runs = allocBlock<Float32Array>(this.heap, Float32Array, Math.max(8, rec.length * 8));
-    const f = this.runs.view(), u = new Uint32Array(f.buffer, f.byteOffset, f.length);
+    const f = this.runs.view(),
+      u = new Uint32Array(f.buffer, f.byteOffset, f.length);
     rec.forEach((r, k) => {
       u[k * 8] = r[0];
       u[k * 8 + 1] = r[1];
@@ -151,16 +159,25 @@ export class Renderer {
   }
 
   private synthesise(block: WasmBlock<Uint32Array>, w: number, h: number, s: TextureSpec): void {
-    const p = block.ptr, ex = this.ex;
+    const p = block.ptr,
+      ex = this.ex;
     switch (s.kind) {
-      case 'wood': return ex.texWood(p, w, h, s.seed, pack(s.light), pack(s.dark), s.plankWidth, s.plankLength);
-      case 'tiles': return ex.texTiles(p, w, h, s.seed, pack(s.a), pack(s.b), pack(s.grout), s.tile, s.groutWidth, s.checker ? 1 : 0);
-      case 'wallpaper': return ex.texWallpaper(p, w, h, s.seed, pack(s.a), pack(s.b), s.pattern, s.period);
-      case 'painting': return ex.texPainting(p, w, h, s.seed, pack(s.frame));
-      case 'fabric': return ex.texFabric(p, w, h, s.seed, pack(s.base), s.amplitude, s.scale, s.weave);
-      case 'rug': return ex.texRug(p, w, h, s.seed, pack(s.a), pack(s.b));
-      case 'books': return ex.texBooks(p, w, h, s.seed, pack(s.shelf), s.rows);
-      case 'landscape': return ex.texLandscape(p, w, h, s.seed);
+      case 'wood':
+        return ex.texWood(p, w, h, s.seed, pack(s.light), pack(s.dark), s.plankWidth, s.plankLength);
+      case 'tiles':
+        return ex.texTiles(p, w, h, s.seed, pack(s.a), pack(s.b), pack(s.grout), s.tile, s.groutWidth, s.checker ? 1 : 0);
+      case 'wallpaper':
+        return ex.texWallpaper(p, w, h, s.seed, pack(s.a), pack(s.b), s.pattern, s.period);
+      case 'painting':
+        return ex.texPainting(p, w, h, s.seed, pack(s.frame));
+      case 'fabric':
+        return ex.texFabric(p, w, h, s.seed, pack(s.base), s.amplitude, s.scale, s.weave);
+      case 'rug':
+        return ex.texRug(p, w, h, s.seed, pack(s.a), pack(s.b));
+      case 'books':
+        return ex.texBooks(p, w, h, s.seed, pack(s.shelf), s.rows);
+      case 'landscape':
+        return ex.texLandscape(p, w, h, s.seed);
       case 'pixels': {
         if (s.rgba.length !== w * h * 4) throw new Error(`texture of ${w}×${h} needs ${w * h * 4} RGBA bytes, got ${s.rgba.length}`);
         new Uint8Array(this.ex.memory.buffer, p, w * h * 4).set(s.rgba);
@@ -195,7 +212,8 @@ export class Renderer {
    * The returned views are valid until the next call.
    */
   render(camToWorld: Mat4): Frame {
-    const k = this.intrinsics, ex = this.ex;
+    const k = this.intrinsics,
+      ex = this.ex;
     const v = invert(camToWorld);
     const vv = this.view.view();
     for (let i = 0; i < 12; i++) vv[i] = v[i];
@@ -211,14 +229,25 @@ export class Renderer {
   }
 
   private applyNoise(n: NoiseConfig): void {
-    const ex = this.ex, k = this.intrinsics;
+    const ex = this.ex,
+      k = this.intrinsics;
     if (!this.noiseSeeded) {
       ex.noiseSeed(BigInt(n.seed >>> 0) + 1n);
       this.noiseSeeded = true;
     }
     if (n.depth && this.scratch) {
       const d = n.depth;
-      ex.depthNoise(this.depth.ptr, this.scratch.ptr, k.width, k.height, d.bf ?? 35.13, d.sigmaShift ?? 0.5, d.sigmaDisparity ?? 1 / 6, d.quantisation ?? 8, d.maxDepth ?? 10);
+      ex.depthNoise(
+        this.depth.ptr,
+        this.scratch.ptr,
+        k.width,
+        k.height,
+        d.bf ?? 35.13,
+        d.sigmaShift ?? 0.5,
+        d.sigmaDisparity ?? 1 / 6,
+        d.quantisation ?? 8,
+        d.maxDepth ?? 10,
+      );
     }
     if (n.rgbSigma && n.rgbSigma > 0) ex.rgbNoise(this.rgb.ptr, k.width * k.height * 3, n.rgbSigma);
   }
@@ -229,7 +258,23 @@ export class Renderer {
   }
 
   dispose(): void {
-    for (const b of [this.tris, this.attrs, this.texTable, this.rgb, this.zbuf, this.ids, this.depth, this.vis, this.setup, this.runs, this.runScratch, this.tiles, this.view, ...this.texels]) b.free();
+    for (const b of [
+      this.tris,
+      this.attrs,
+      this.texTable,
+      this.rgb,
+      this.zbuf,
+      this.ids,
+      this.depth,
+      this.vis,
+      this.setup,
+      this.runs,
+      this.runScratch,
+      this.tiles,
+      this.view,
+      ...this.texels,
+    ])
+      b.free();
     this.scratch?.free();
     this.texels = [];
   }
@@ -238,4 +283,3 @@ export class Renderer {
 export function copyFrame(f: Frame): Frame {
   return { width: f.width, height: f.height, rgb: f.rgb.slice(), depth: f.depth.slice(), ids: f.ids.slice() };
 }
-

@@ -29,7 +29,13 @@ export const CATEGORY_SYNONYMS: readonly (readonly string[])[] = [
   ['toilet', 'wc'],
 ];
 
-const norm = (s: string) => s.toLowerCase().replace(/[_\-]+/g, ' ').replace(/[^a-z0-9 /]+/g, '').replace(/\s+/g, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[_\-]+/g, ' ')
+    .replace(/[^a-z0-9 /]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 const synonymGroup = new Map<string, number>(CATEGORY_SYNONYMS.flatMap((g, i) => g.map((n) => [n, i] as const)));
 const words = (s: string) => new Set(s.split(' ').filter(Boolean));
 
@@ -38,14 +44,20 @@ export type CategoryAgreement = 'same' | 'synonym' | 'mismatch';
 /** How a goal's category agrees with an annotation's ('tv/monitor'-style annotations name alternatives). */
 export function categoryAgreement(goal: string, annotation: string): CategoryAgreement {
   const g = norm(goal);
-  const alternatives = norm(annotation).split('/').map((a) => a.trim()).filter(Boolean);
+  const alternatives = norm(annotation)
+    .split('/')
+    .map((a) => a.trim())
+    .filter(Boolean);
   if (alternatives.includes(g)) return 'same';
   for (const a of alternatives) {
-    const gg = synonymGroup.get(g), ga = synonymGroup.get(a);
+    const gg = synonymGroup.get(g),
+      ga = synonymGroup.get(a);
     if (gg !== undefined && gg === ga) return 'synonym';
     // one name is the other with modifiers ("led tv", "tv led" for "tv")
-    const wg = words(g), wa = words(a);
-    const within = (x: Set<string>, y: Set<string>) => [...x].every((w) => y.has(w) || (synonymGroup.has(w) && [...y].some((v) => synonymGroup.get(v) === synonymGroup.get(w))));
+    const wg = words(g),
+      wa = words(a);
+    const within = (x: Set<string>, y: Set<string>) =>
+      [...x].every((w) => y.has(w) || (synonymGroup.has(w) && [...y].some((v) => synonymGroup.get(v) === synonymGroup.get(w))));
     if (within(wg, wa) || within(wa, wg)) return 'synonym';
   }
   return 'mismatch';
@@ -75,14 +87,23 @@ export function checkGoalIds(scene: string, goals: Iterable<{ objectId: string; 
     if (seen.has(g.objectId)) continue;
     seen.add(g.objectId);
     const id = semanticIdOf(g.objectId);
-    const annotation = id === null ? null : byId.get(id) ?? null;
-    out.push({ scene, objectId: g.objectId, category: g.category, annotation, agreement: annotation === null ? 'absent' : categoryAgreement(g.category, annotation) });
+    const annotation = id === null ? null : (byId.get(id) ?? null);
+    out.push({
+      scene,
+      objectId: g.objectId,
+      category: g.category,
+      annotation,
+      agreement: annotation === null ? 'absent' : categoryAgreement(g.category, annotation),
+    });
   }
   return out;
 }
 
 /** The stem of a scene path: 'hm3d/val/00800-X/X.basis.glb' → 'X'. */
-export const sceneStem = (scene: string) => basename(scene).replace(/(\.basis)?\.glb$/i, '').replace(/\.stage_config\.json$/i, '');
+export const sceneStem = (scene: string) =>
+  basename(scene)
+    .replace(/(\.basis)?\.glb$/i, '')
+    .replace(/\.stage_config\.json$/i, '');
 
 /**
  * Where a scene's `.semantic.txt` is: beside the scene under the scenes folder (HM3D's

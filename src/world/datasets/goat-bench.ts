@@ -51,14 +51,18 @@ function subtasksOf(raw: RawFile, ep: RawFile['episodes'][number], file: string,
   ep.tasks.forEach((t, k) => {
     const [category, kind] = t;
     const instances = goalsOf(category);
-    if (instances.length === 0) throw new Error(`'${file}' ${where}.tasks[${k}]: no goals under '${sceneKey}_${category}' (goals are keyed "{scene basename}_{category}")`);
+    if (instances.length === 0)
+      throw new Error(`'${file}' ${where}.tasks[${k}]: no goals under '${sceneKey}_${category}' (goals are keyed "{scene basename}_{category}")`);
     if (kind === 'object') {
       const children = [...new Set(instances.flatMap((g) => g.children_object_categories ?? []))];
       subtasks.push({ kind, category, targets: [...instances, ...children.flatMap(goalsOf)].map(convertGoal) });
       return;
     }
     const goal = instances.find((g) => g.object_id === t[2]);
-    if (!goal) throw new Error(`'${file}' ${where}.tasks[${k}]: object '${t[2]}' is not among the '${sceneKey}_${category}' goals (${instances.map((g) => g.object_id).join(', ')})`);
+    if (!goal)
+      throw new Error(
+        `'${file}' ${where}.tasks[${k}]: object '${t[2]}' is not among the '${sceneKey}_${category}' goals (${instances.map((g) => g.object_id).join(', ')})`,
+      );
     const target = convertGoal(goal);
     if (kind === 'description') {
       if (!goal.lang_desc) throw new Error(`'${file}' ${where}.tasks[${k}]: goal '${t[2]}' has no lang_desc for its description task`);
@@ -67,7 +71,8 @@ function subtasksOf(raw: RawFile, ep: RawFile['episodes'][number], file: string,
       return;
     }
     const index = t[3];
-    if (index >= target.images.length) throw new Error(`'${file}' ${where}.tasks[${k}]: image index ${index} but goal '${t[2]}' has ${target.images.length} image_goals`);
+    if (index >= target.images.length)
+      throw new Error(`'${file}' ${where}.tasks[${k}]: image index ${index} but goal '${t[2]}' has ${target.images.length} image_goals`);
     subtasks.push({ kind, category, image: target.images[index], imageIndex: index, targets: [target] });
   });
   return { subtasks, dropped };
@@ -92,8 +97,11 @@ export async function loadGoatBenchFile(file: string, data?: unknown): Promise<G
 /** The per-scene files of a GOAT-Bench split folder (`…/val_unseen`, holding `content/`). */
 export function goatBenchFiles(dir: string): string[] {
   const content = join(dir, 'content');
-  if (!existsSync(content) || !statSync(content).isDirectory()) throw new Error(`no GOAT-Bench content folder in '${dir}': expected ${content}/{scene}.json.gz (goat_bench/hm3d/v1/{split}/content/)`);
-  const files = readdirSync(content).filter((f) => /\.json(\.gz)?$/i.test(f)).sort();
+  if (!existsSync(content) || !statSync(content).isDirectory())
+    throw new Error(`no GOAT-Bench content folder in '${dir}': expected ${content}/{scene}.json.gz (goat_bench/hm3d/v1/{split}/content/)`);
+  const files = readdirSync(content)
+    .filter((f) => /\.json(\.gz)?$/i.test(f))
+    .sort();
   if (files.length === 0) throw new Error(`'${content}' holds no per-scene episode files ({scene}.json.gz)`);
   return files.map((f) => join(content, f));
 }

@@ -18,9 +18,14 @@ export type HabitatQuaternion = readonly [number, number, number, number];
 export function rotateByQuaternion(q: HabitatQuaternion, v: Vec3): Vec3 {
   const n = Math.hypot(q[0], q[1], q[2], q[3]);
   if (!(n > 0)) throw new Error(`a rotation quaternion must not be zero, got [${q.join(', ')}]`);
-  const x = q[0] / n, y = q[1] / n, z = q[2] / n, w = q[3] / n;
+  const x = q[0] / n,
+    y = q[1] / n,
+    z = q[2] / n,
+    w = q[3] / n;
   // v' = v + 2w (u × v) + 2 u × (u × v), u = (x, y, z)
-  const tx = 2 * (y * v[2] - z * v[1]), ty = 2 * (z * v[0] - x * v[2]), tz = 2 * (x * v[1] - y * v[0]);
+  const tx = 2 * (y * v[2] - z * v[1]),
+    ty = 2 * (z * v[0] - x * v[2]),
+    tz = 2 * (x * v[1] - y * v[0]);
   return [v[0] + w * tx + (y * tz - z * ty), v[1] + w * ty + (z * tx - x * tz), v[2] + w * tz + (x * ty - y * tx)];
 }
 

@@ -58,7 +58,10 @@ export const VlnceEpisodeSchema = z.object({
 
 export const R2rFileSchema = z.object({
   episodes: z.array(VlnceEpisodeSchema),
-  instruction_vocab: z.object({ word_list: z.array(z.string()) }, { error: 'an R2R-CE file has instruction_vocab.word_list (VLN-CE VLNCEDatasetV1 requires it)' }),
+  instruction_vocab: z.object(
+    { word_list: z.array(z.string()) },
+    { error: 'an R2R-CE file has instruction_vocab.word_list (VLN-CE VLNCEDatasetV1 requires it)' },
+  ),
 });
 
 export const RxrFileSchema = z.object({ episodes: z.array(VlnceEpisodeSchema) });
@@ -66,10 +69,17 @@ export const RxrFileSchema = z.object({ episodes: z.array(VlnceEpisodeSchema) })
 /** `{split}_gt.json.gz`: episode id → dense reference locations and actions. */
 export const VlnceGtFileSchema = z.record(
   z.string(),
-  z.object({ locations: z.array(HabitatVec3Schema).min(1, 'expected at least one location'), actions: z.array(z.number().int()), forward_steps: z.number().int().nullish() }),
+  z.object({
+    locations: z.array(HabitatVec3Schema).min(1, 'expected at least one location'),
+    actions: z.array(z.number().int()),
+    forward_steps: z.number().int().nullish(),
+  }),
 );
 
-export const GoatViewPointSchema = z.object({ agent_state: z.object({ position: HabitatVec3Schema, rotation: HabitatQuatSchema.nullish() }), iou: z.number().nullish() });
+export const GoatViewPointSchema = z.object({
+  agent_state: z.object({ position: HabitatVec3Schema, rotation: HabitatQuatSchema.nullish() }),
+  iou: z.number().nullish(),
+});
 
 export const GoatImageGoalSchema = z.object({
   position: HabitatVec3Schema,
@@ -100,7 +110,9 @@ export const GoatTaskSchema = z.union(
 );
 
 export const GoatFileSchema = z.object({
-  episodes: z.array(z.object({ ...episodeCommon, scene_dataset_config: z.string().nullish(), tasks: z.array(GoatTaskSchema).min(1, 'expected at least one task') })),
+  episodes: z.array(
+    z.object({ ...episodeCommon, scene_dataset_config: z.string().nullish(), tasks: z.array(GoatTaskSchema).min(1, 'expected at least one task') }),
+  ),
   goals: z.record(z.string(), z.array(GoatGoalSchema)),
 });
 

@@ -9,7 +9,16 @@ export { type DatasetInspection, inspectSplit } from './inspect.js';
 export * from './types.js';
 export { type AppliedPreset, applyPreset, BENCHMARK_PRESETS, type Preset, PRESETS, projectSetting, type SensorActionSetting, settingsOf } from './presets.js';
 export {
-  benchmarkAgent, defaultSceneResolver, MissingSceneError, missingSceneFiles, navmeshPolicy, type OpenedScene, sceneDownloadHint, sceneHouseRef, type SceneResolver, semanticInstanceIdOf,
+  benchmarkAgent,
+  defaultSceneResolver,
+  MissingSceneError,
+  missingSceneFiles,
+  navmeshPolicy,
+  type OpenedScene,
+  sceneDownloadHint,
+  sceneHouseRef,
+  type SceneResolver,
+  semanticInstanceIdOf,
 } from './scenes.js';
 export { goatEpisodeOf, type InstanceIdOf, instanceIdOf, instructionEpisodeOf } from './to-project.js';
 export { CATEGORY_SYNONYMS, categoryAgreement, checkGoalIds, type GoalIdCheck, semanticTxtOf } from './goal-categories.js';

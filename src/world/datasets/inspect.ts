@@ -49,15 +49,22 @@ export interface SemanticCheck {
 /** The goal ids (with their categories) the episodes of one scene use. */
 export function goalIdsOf(episodes: readonly GoatBenchEpisode[]): Map<string, Array<{ objectId: string; category: string }>> {
   const by = new Map<string, Array<{ objectId: string; category: string }>>();
-  for (const e of episodes) for (const t of e.subtasks) for (const g of t.targets) {
-    if (!by.has(e.scene)) by.set(e.scene, []);
-    by.get(e.scene)!.push({ objectId: g.objectId, category: g.category });
-  }
+  for (const e of episodes)
+    for (const t of e.subtasks)
+      for (const g of t.targets) {
+        if (!by.has(e.scene)) by.set(e.scene, []);
+        by.get(e.scene)!.push({ objectId: g.objectId, category: g.category });
+      }
   return by;
 }
 
 /** Every goal id of the episodes checked against the annotations found; `missing` gets the scenes without. */
-export function checkSplitGoalIds(episodes: readonly GoatBenchEpisode[], scenesDir: string | null, semantic: string | null, missing: string[]): { summary: SemanticCheck; checks: GoalIdCheck[] } {
+export function checkSplitGoalIds(
+  episodes: readonly GoatBenchEpisode[],
+  scenesDir: string | null,
+  semantic: string | null,
+  missing: string[],
+): { summary: SemanticCheck; checks: GoalIdCheck[] } {
   const checks: GoalIdCheck[] = [];
   let scenes = 0;
   for (const [scene, goals] of goalIdsOf(episodes)) {
@@ -71,9 +78,22 @@ export function checkSplitGoalIds(episodes: readonly GoatBenchEpisode[], scenesD
   }
   const n = (a: GoalIdCheck['agreement']) => checks.filter((c) => c.agreement === a).length;
   const rank = { absent: 0, mismatch: 0, synonym: 1, same: 2 } as const;
-  const examples = checks.filter((c) => c.agreement !== 'same').sort((a, b) => rank[a.agreement] - rank[b.agreement]).slice(0, 20)
+  const examples = checks
+    .filter((c) => c.agreement !== 'same')
+    .sort((a, b) => rank[a.agreement] - rank[b.agreement])
+    .slice(0, 20)
     .map((c) => ({ scene: c.scene, object_id: c.objectId, category: c.category, annotation: c.annotation, agreement: c.agreement }));
-  return { summary: { scenes_checked: scenes, goal_ids_checked: checks.length, goal_ids_same: n('same'), goal_ids_synonym: n('synonym'), goal_ids_mismatched: n('mismatch') + n('absent'), examples }, checks };
+  return {
+    summary: {
+      scenes_checked: scenes,
+      goal_ids_checked: checks.length,
+      goal_ids_same: n('same'),
+      goal_ids_synonym: n('synonym'),
+      goal_ids_mismatched: n('mismatch') + n('absent'),
+      examples,
+    },
+    checks,
+  };
 }
 
 // a Map, not an object: a language or role named __proto__ or constructor is counted like any other
@@ -87,7 +107,15 @@ const count = (xs: (string | null)[]): Record<string, number> => {
 export function inspectSplit(s: BenchmarkSplit, scenesDir: string | null, semantic: string | null = null): DatasetInspection {
   const sceneFiles = [...new Set(s.episodes.map((e) => e.scene))].sort();
   const missing: string[] = [];
-  const base = { benchmark: s.benchmark, split: s.split, files: s.files, episodes: s.episodes.length, scenes: sceneFiles.length, scene_files: sceneFiles, scenes_dir: scenesDir };
+  const base = {
+    benchmark: s.benchmark,
+    split: s.split,
+    files: s.files,
+    episodes: s.episodes.length,
+    scenes: sceneFiles.length,
+    scene_files: sceneFiles,
+    scenes_dir: scenesDir,
+  };
   let extra: Partial<DatasetInspection>;
   if (s.benchmark === 'goat-bench') {
     const all = s.episodes.flatMap((e) => e.subtasks);
@@ -101,8 +129,10 @@ export function inspectSplit(s: BenchmarkSplit, scenesDir: string | null, semant
     extra = { gt: { files: s.gtFiles, episodes_with_gt: withGt, episodes_without_gt: s.episodes.length - withGt } };
     for (const f of s.gtFilesMissing) missing.push(`ground-truth file ${f} (nDTW falls back to the sparse reference_path)`);
     const without = s.episodes.filter((e) => !e.gt).map((e) => e.id);
-    if (without.length && s.gtFiles.length) missing.push(`_gt entries for ${without.length} episode(s): ${without.slice(0, 10).join(', ')}${without.length > 10 ? ', …' : ''}`);
-    if (s.benchmark === 'rxr-ce') extra = { ...extra, languages: count(s.episodes.map((e) => e.instruction.language)), roles: count(s.episodes.map((e) => e.instruction.role)) };
+    if (without.length && s.gtFiles.length)
+      missing.push(`_gt entries for ${without.length} episode(s): ${without.slice(0, 10).join(', ')}${without.length > 10 ? ', …' : ''}`);
+    if (s.benchmark === 'rxr-ce')
+      extra = { ...extra, languages: count(s.episodes.map((e) => e.instruction.language)), roles: count(s.episodes.map((e) => e.instruction.role)) };
   }
   if (scenesDir === null) missing.push(`scenes not checked: give --scenes DIR (the folder holding ${sceneFiles[0] ?? 'the scene files'})`);
   else for (const f of sceneFiles) if (!existsSync(join(scenesDir, f))) missing.push(`scene file ${join(scenesDir, f)}`);

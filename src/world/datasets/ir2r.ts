@@ -10,7 +10,9 @@ import type { Ir2rTour, VlnceSplit } from './types.js';
 
 const ToursFileSchema = z.record(
   z.string(),
-  z.record(z.string(), z.array(z.array(z.union([z.string(), z.number().int()]).transform(String)).min(1, 'a tour names at least one episode')), { error: 'expected {scene: [[episode ids], …]}' }),
+  z.record(z.string(), z.array(z.array(z.union([z.string(), z.number().int()]).transform(String)).min(1, 'a tour names at least one episode')), {
+    error: 'expected {scene: [[episode ids], …]}',
+  }),
 );
 
 /** The tours of `split` from an IR2R-CE tours file, each holding its R2R-CE episodes in tour order. */

@@ -19,7 +19,9 @@ async function flavourOfFile(file: string): Promise<{ kind: 'goat-bench' | 'r2r-
   if (data && typeof data === 'object' && 'goals' in data && !Array.isArray(data.goals)) return { kind: 'goat-bench', data };
   if (data && typeof data === 'object' && 'instruction_vocab' in data) return { kind: 'r2r-ce', data };
   if (data && typeof data === 'object' && Array.isArray(data.episodes)) return { kind: 'rxr-ce', data };
-  throw new Error(`'${file}' is neither a GOAT-Bench per-scene file (episodes + goals), an R2R-CE file (episodes + instruction_vocab) nor an RxR-CE file (episodes)`);
+  throw new Error(
+    `'${file}' is neither a GOAT-Bench per-scene file (episodes + goals), an R2R-CE file (episodes + instruction_vocab) nor an RxR-CE file (episodes)`,
+  );
 }
 
 /** Reads the split at `path` (a folder or one file); `benchmark` forces the flavour. */
@@ -27,7 +29,8 @@ export async function openBenchmarkPath(path: string, benchmark?: Benchmark): Pr
   if (!existsSync(path)) throw new Error(`'${path}' does not exist`);
   if (statSync(path).isFile()) {
     const { kind, data } = benchmark ? { kind: benchmark, data: undefined } : await flavourOfFile(path);
-    if (kind === 'goat-bench') return { benchmark: 'goat-bench', split: basename(dirname(dirname(path))), files: [path], episodes: await loadGoatBenchFile(path, data) };
+    if (kind === 'goat-bench')
+      return { benchmark: 'goat-bench', split: basename(dirname(dirname(path))), files: [path], episodes: await loadGoatBenchFile(path, data) };
     // a VLN-CE file is read with its folder, where its _gt file lives
     return kind === 'rxr-ce' ? loadRxrSplit(dirname(path)) : loadR2rSplit(dirname(path));
   }
@@ -36,7 +39,9 @@ export async function openBenchmarkPath(path: string, benchmark?: Benchmark): Pr
   if (kind === 'r2r-ce') return loadR2rSplit(path);
   if (kind === 'rxr-ce') return loadRxrSplit(path);
   const split = basename(path);
-  throw new Error(`'${path}' holds no benchmark split: expected content/{scene}.json.gz (GOAT-Bench), ${split}.json.gz (R2R-CE) or ${split}_guide.json.gz / ${split}_follower.json.gz (RxR-CE)`);
+  throw new Error(
+    `'${path}' holds no benchmark split: expected content/{scene}.json.gz (GOAT-Bench), ${split}.json.gz (R2R-CE) or ${split}_guide.json.gz / ${split}_follower.json.gz (RxR-CE)`,
+  );
 }
 
 /** `{root}/{split}` of a benchmark (`--dataset KIND:ROOT --split S`). */

@@ -33,8 +33,20 @@ export interface SensorActionSetting {
 }
 
 const VLNCE_R2R: SensorActionSetting = {
-  agentHeightM: 1.5, agentRadiusM: 0.1, cameraHeightM: 1.25, hfovDeg: 90, width: 224, height: 224, forwardM: 0.25, turnDeg: 15, tiltDeg: null,
-  maxSteps: 500, successDistanceM: 3.0, successTo: 'goal', sliding: true, source: 'VLN-CE habitat_extensions/config/vlnce_task.yaml (camera height: habitat-lab default)',
+  agentHeightM: 1.5,
+  agentRadiusM: 0.1,
+  cameraHeightM: 1.25,
+  hfovDeg: 90,
+  width: 224,
+  height: 224,
+  forwardM: 0.25,
+  turnDeg: 15,
+  tiltDeg: null,
+  maxSteps: 500,
+  successDistanceM: 3.0,
+  successTo: 'goal',
+  sliding: true,
+  source: 'VLN-CE habitat_extensions/config/vlnce_task.yaml (camera height: habitat-lab default)',
 };
 
 export const BENCHMARK_PRESETS: Readonly<Record<Benchmark, SensorActionSetting>> = {
@@ -42,12 +54,36 @@ export const BENCHMARK_PRESETS: Readonly<Record<Benchmark, SensorActionSetting>>
   // IR2R-CE runs R2R-CE episodes in tours with VLN-CE's task settings
   'ir2r-ce': { ...VLNCE_R2R, source: 'IVLN-CE (VLN-CE R2R task settings)' },
   'rxr-ce': {
-    agentHeightM: 0.88, agentRadiusM: 0.18, cameraHeightM: 0.88, hfovDeg: 79, width: 640, height: 480, forwardM: 0.25, turnDeg: 30, tiltDeg: 30,
-    maxSteps: 500, successDistanceM: 3.0, successTo: 'goal', sliding: false, source: 'VLN-CE habitat_extensions/config/rxr_vlnce_english_task.yaml',
+    agentHeightM: 0.88,
+    agentRadiusM: 0.18,
+    cameraHeightM: 0.88,
+    hfovDeg: 79,
+    width: 640,
+    height: 480,
+    forwardM: 0.25,
+    turnDeg: 30,
+    tiltDeg: 30,
+    maxSteps: 500,
+    successDistanceM: 3.0,
+    successTo: 'goal',
+    sliding: false,
+    source: 'VLN-CE habitat_extensions/config/rxr_vlnce_english_task.yaml',
   },
   'goat-bench': {
-    agentHeightM: 1.41, agentRadiusM: 0.17, cameraHeightM: 1.31, hfovDeg: 42, width: 360, height: 640, forwardM: 0.25, turnDeg: 30, tiltDeg: 30,
-    maxSteps: 5000, successDistanceM: 0.25, successTo: 'view-points', sliding: null, source: 'goat-bench config/tasks/goat_stretch_hm3d.yaml, goat_bench/measurements/nav.py',
+    agentHeightM: 1.41,
+    agentRadiusM: 0.17,
+    cameraHeightM: 1.31,
+    hfovDeg: 42,
+    width: 360,
+    height: 640,
+    forwardM: 0.25,
+    turnDeg: 30,
+    tiltDeg: 30,
+    maxSteps: 5000,
+    successDistanceM: 0.25,
+    successTo: 'view-points',
+    sliding: null,
+    source: 'goat-bench config/tasks/goat_stretch_hm3d.yaml, goat_bench/measurements/nav.py',
   },
 };
 
@@ -55,9 +91,20 @@ export const BENCHMARK_PRESETS: Readonly<Record<Benchmark, SensorActionSetting>>
 export function projectSetting(): SensorActionSetting {
   const cam = cameraConfig();
   return {
-    agentHeightM: null, agentRadiusM: null, cameraHeightM: cam.cameraHeight, hfovDeg: cam.hfovDeg, width: cam.width, height: cam.height,
-    forwardM: FORWARD_M, turnDeg: TURN_DEG, tiltDeg: null, maxSteps: null, successDistanceM: 1.0, successTo: 'footprint', sliding: true,
-    source: 'src/sim/render/camera.ts defaults and src/navigator/actions.ts (the papers\' Habitat setup)',
+    agentHeightM: null,
+    agentRadiusM: null,
+    cameraHeightM: cam.cameraHeight,
+    hfovDeg: cam.hfovDeg,
+    width: cam.width,
+    height: cam.height,
+    forwardM: FORWARD_M,
+    turnDeg: TURN_DEG,
+    tiltDeg: null,
+    maxSteps: null,
+    successDistanceM: 1.0,
+    successTo: 'footprint',
+    sliding: true,
+    source: "src/sim/render/camera.ts defaults and src/navigator/actions.ts (the papers' Habitat setup)",
   };
 }
 
@@ -90,13 +137,20 @@ export function applyPreset(preset: Preset, benchmark: Benchmark): AppliedPreset
   const b = BENCHMARK_PRESETS[benchmark];
   if (preset === 'papers') {
     const p = projectSetting();
-    return { preset, camera: { cameraHeight: p.cameraHeightM, hfovDeg: p.hfovDeg, width: p.width, height: p.height }, maxSteps: benchmark === 'goat-bench' ? null : b.maxSteps, notApplied: [] };
+    return {
+      preset,
+      camera: { cameraHeight: p.cameraHeightM, hfovDeg: p.hfovDeg, width: p.width, height: p.height },
+      maxSteps: benchmark === 'goat-bench' ? null : b.maxSteps,
+      notApplied: [],
+    };
   }
   const notApplied: string[] = [];
   if (b.turnDeg !== TURN_DEG) notApplied.push(`turn ${b.turnDeg}° (the body turns ${TURN_DEG}° per action)`);
   if (b.tiltDeg !== null) notApplied.push(`tilt ${b.tiltDeg}° (no look up/down actions)`);
   if (b.forwardM !== FORWARD_M) notApplied.push(`forward ${b.forwardM} m (the body steps ${FORWARD_M} m)`);
-  notApplied.push(`agent ${b.agentHeightM} m / ${b.agentRadiusM} m for the body (the body stays the simulator's; the agent each scene's navmesh was built for is in navmesh_agent: a rebuilt navmesh is the benchmark's agent's, a loaded .navmesh file's its own)`);
+  notApplied.push(
+    `agent ${b.agentHeightM} m / ${b.agentRadiusM} m for the body (the body stays the simulator's; the agent each scene's navmesh was built for is in navmesh_agent: a rebuilt navmesh is the benchmark's agent's, a loaded .navmesh file's its own)`,
+  );
   return { preset, camera: { cameraHeight: b.cameraHeightM, hfovDeg: b.hfovDeg, width: b.width, height: b.height }, maxSteps: b.maxSteps, notApplied };
 }
 
@@ -105,14 +159,24 @@ export function applyPreset(preset: Preset, benchmark: Benchmark): AppliedPreset
  * camera and action limit, scored with the benchmark's own success definition (dataset runs score as
  * the benchmark does), and what of the benchmark's setting was not applied.
  */
-export function settingsOf(benchmark: Benchmark, preset: Preset = 'papers'): { benchmark: SensorActionSetting; run: SensorActionSetting; preset: Preset; not_applied: string[] } {
+export function settingsOf(
+  benchmark: Benchmark,
+  preset: Preset = 'papers',
+): { benchmark: SensorActionSetting; run: SensorActionSetting; preset: Preset; not_applied: string[] } {
   const b = BENCHMARK_PRESETS[benchmark];
   const a = applyPreset(preset, benchmark);
   const run: SensorActionSetting = {
     ...projectSetting(),
-    cameraHeightM: a.camera.cameraHeight, hfovDeg: a.camera.hfovDeg, width: a.camera.width, height: a.camera.height, maxSteps: a.maxSteps,
+    cameraHeightM: a.camera.cameraHeight,
+    hfovDeg: a.camera.hfovDeg,
+    width: a.camera.width,
+    height: a.camera.height,
+    maxSteps: a.maxSteps,
     // a rebuilt navmesh is the benchmark agent's; a loaded .navmesh keeps its own (metrics.json navmesh_agent)
-    agentHeightM: b.agentHeightM, agentRadiusM: b.agentRadiusM, successDistanceM: b.successDistanceM, successTo: b.successTo,
+    agentHeightM: b.agentHeightM,
+    agentRadiusM: b.agentRadiusM,
+    successDistanceM: b.successDistanceM,
+    successTo: b.successTo,
     ...(preset === 'papers' ? {} : { source: `${b.source}, as far as applied (see not_applied)` }),
   };
   return { benchmark: b, run, preset, not_applied: a.notApplied };

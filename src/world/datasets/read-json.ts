@@ -27,7 +27,8 @@ class ValueCounter {
 
   add(text: string): void {
     let n = this.values;
-    let inString = this.inString, escaped = this.escaped;
+    let inString = this.inString,
+      escaped = this.escaped;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (inString) {
@@ -52,8 +53,10 @@ export async function readJsonFile(path: string, limits: JsonLimits = JSON_LIMIT
   const take = (part: string) => {
     counter.add(part);
     text += part;
-    if (text.length > limits.maxChars) refusal = new Error(`it holds more than ${limits.maxChars} characters of JSON, more than a benchmark file this loader accepts`);
-    else if (counter.values > limits.maxValues) refusal = new Error(`it holds more than ${limits.maxValues} JSON values (arrays, objects, elements), more than a benchmark file this loader accepts`);
+    if (text.length > limits.maxChars)
+      refusal = new Error(`it holds more than ${limits.maxChars} characters of JSON, more than a benchmark file this loader accepts`);
+    else if (counter.values > limits.maxValues)
+      refusal = new Error(`it holds more than ${limits.maxValues} JSON values (arrays, objects, elements), more than a benchmark file this loader accepts`);
     if (refusal) {
       text = '';
       throw refusal;

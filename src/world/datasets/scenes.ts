@@ -45,14 +45,18 @@ const PROCEDURAL = /^seed:(\d+)$/;
 
 /** Where the benchmark's scans come from, for the refusal of a missing one. */
 export function sceneDownloadHint(scene: string): string {
-  if (/^hm3d\//.test(scene)) return 'HM3D v0.2 (the "habitat" package of its split, with the semantic annotations for GOAT-Bench: https://matterport.com/habitat-matterport-3d-research-dataset)';
+  if (/^hm3d\//.test(scene))
+    return 'HM3D v0.2 (the "habitat" package of its split, with the semantic annotations for GOAT-Bench: https://matterport.com/habitat-matterport-3d-research-dataset)';
   if (/^mp3d\//.test(scene)) return "Matterport3D's habitat task download (download_mp.py --task habitat: mp3d/{scan}/{scan}.glb and .navmesh)";
   return 'the scene dataset the episode file was written for';
 }
 
 export class MissingSceneError extends Error {
   override name = 'MissingSceneError';
-  constructor(readonly file: string, scene: string) {
+  constructor(
+    readonly file: string,
+    scene: string,
+  ) {
     super(`scene file '${file}' is missing: download ${sceneDownloadHint(scene)} into the scenes folder, so that ${scene} is there`);
   }
 }
@@ -63,13 +67,17 @@ export function sceneHouseRef(scene: string, scenesDir: string): HouseRef {
   if (seed) return { kind: 'procedural', seed: Number(seed[1]) };
   const path = resolve(scenesDir, scene);
   const rel = relative(resolve(scenesDir), path);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new Error(`scene '${scene}' is outside the scenes folder ${scenesDir}; an episode names a scene by its path inside it`);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel))
+    throw new Error(`scene '${scene}' is outside the scenes folder ${scenesDir}; an episode names a scene by its path inside it`);
   return { kind: 'gltf', path: join(scenesDir, scene) };
 }
 
 /** The scene files of `scenes` that are not under `scenesDir` (procedural houses need none). */
 export function missingSceneFiles(scenes: readonly string[], scenesDir: string): string[] {
-  return [...new Set(scenes)].filter((s) => !PROCEDURAL.test(s)).map((s) => join(scenesDir, s)).filter((f) => !existsSync(f));
+  return [...new Set(scenes)]
+    .filter((s) => !PROCEDURAL.test(s))
+    .map((s) => join(scenesDir, s))
+    .filter((f) => !existsSync(f));
 }
 
 /** The benchmark's agent, for the navmesh (climb and slope: habitat-sim's defaults, 0.2 m and 45°). */
@@ -89,7 +97,10 @@ export function semanticInstanceIdOf(instances: SemanticInstance[], where: strin
   return (objectId) => {
     const m = /_(\d+)$/.exec(objectId);
     const id = m ? ids.get(Number(m[1])) : undefined;
-    if (id === undefined) throw new Error(`GOAT object id '${objectId}' names no instance of the semantic annotations of ${where} (expected '{category}_{id}' with an id of its .semantic.txt)`);
+    if (id === undefined)
+      throw new Error(
+        `GOAT object id '${objectId}' names no instance of the semantic annotations of ${where} (expected '{category}_{id}' with an id of its .semantic.txt)`,
+      );
     return id;
   };
 }
@@ -97,13 +108,26 @@ export function semanticInstanceIdOf(instances: SemanticInstance[], where: strin
 function describeNavSource(s: SceneNavSource): string {
   // a file's agent is float32: 0.1 reads 0.10000000149
   const a = `${+s.agent.height.toFixed(4)} m / ${+s.agent.radius.toFixed(4)} m`;
-  return s.kind === 'file' ? `${s.path} (habitat .navmesh version ${s.version}, built for an agent of ${a}${s.settings ? '' : ": a version-1 file records no agent, habitat-sim's default assumed"})` : `rebuilt for an agent of ${a}`;
+  return s.kind === 'file'
+    ? `${s.path} (habitat .navmesh version ${s.version}, built for an agent of ${a}${s.settings ? '' : ": a version-1 file records no agent, habitat-sim's default assumed"})`
+    : `rebuilt for an agent of ${a}`;
 }
 
-function opened(scene: Scene, navmesh: SceneNavMesh, source: SceneNavSource, instanceIdOf: InstanceIdOf | null, semantic: SemanticInstance[] | null): OpenedScene {
+function opened(
+  scene: Scene,
+  navmesh: SceneNavMesh,
+  source: SceneNavSource,
+  instanceIdOf: InstanceIdOf | null,
+  semantic: SemanticInstance[] | null,
+): OpenedScene {
   let closed = false;
   return {
-    scene, navmesh, navmeshSource: describeNavSource(source), navmeshAgent: source.agent, instanceIdOf, semantic,
+    scene,
+    navmesh,
+    navmeshSource: describeNavSource(source),
+    navmeshAgent: source.agent,
+    instanceIdOf,
+    semantic,
     close() {
       if (closed) return;
       closed = true;

@@ -22,7 +22,13 @@ export type InstanceIdOf = (objectId: string) => number;
 function goalOf(scene: Scene, t: GoatBenchSubtask, idOf: InstanceIdOf): GoatGoal {
   const viewpoints: Vec3[] = t.targets.flatMap((g: GoatBenchGoal) => g.viewPoints);
   if (viewpoints.length === 0) throw new Error(`the ${t.kind} subtask '${t.category}' has no view points: it cannot be scored`);
-  const base = { category: t.category, instanceIds: [...new Set(t.targets.map((g) => idOf(g.objectId)))], floor: floorAt(scene, viewpoints[0][1]).index, viewpoints, successRadius: 1.0 };
+  const base = {
+    category: t.category,
+    instanceIds: [...new Set(t.targets.map((g) => idOf(g.objectId)))],
+    floor: floorAt(scene, viewpoints[0][1]).index,
+    viewpoints,
+    successRadius: 1.0,
+  };
   if (t.kind === 'object') return { type: 'object', ...base };
   if (t.kind === 'description') return { type: 'description', ...base, description: t.text };
   // the photograph is rendered from the floor point under the goal camera, at its height and pitch
@@ -36,7 +42,13 @@ function goalOf(scene: Scene, t: GoatBenchSubtask, idOf: InstanceIdOf): GoatGoal
 /** `idOf`: how the scene numbers GOAT's objects (default: the number in the object id, as procedural and exported houses do). */
 export function goatEpisodeOf(ep: GoatBenchEpisode, house: HouseRef, scene: Scene, idOf: InstanceIdOf = instanceIdOf): GoatEpisode {
   if (ep.subtasks.length === 0) throw new Error(`GOAT-Bench episode ${ep.id} of ${ep.file} has no subtask left to run`);
-  return { id: `${ep.scene.split('/').pop()}-${ep.id}`, kind: 'goat', house, start: { position: ep.start.position, yaw: ep.start.yaw }, goals: ep.subtasks.map((t) => goalOf(scene, t, idOf)) };
+  return {
+    id: `${ep.scene.split('/').pop()}-${ep.id}`,
+    kind: 'goat',
+    house,
+    start: { position: ep.start.position, yaw: ep.start.yaw },
+    goals: ep.subtasks.map((t) => goalOf(scene, t, idOf)),
+  };
 }
 
 /** nDTW's reference: the `_gt` locations (VLN-CE's NDTW reads them), else the file's sparse path. */
@@ -52,5 +64,15 @@ export function instructionEpisodeOf(ep: VlnceEpisode, house: HouseRef, geodesic
   const goal = ep.goals[0] ?? reference[reference.length - 1];
   const d0 = ep.geodesicDistance ?? geodesic(ep.start.position, goal);
   if (!(d0 > 0) || !Number.isFinite(d0)) throw new Error(`episode ${ep.id}: the goal is not reachable from the start on this scene's navmesh (geodesic ${d0})`);
-  return { id: ep.id, kind: 'instruction', house, start: ep.start, goal: { position: goal }, instruction: ep.instruction.text, referencePath: reference, geodesicDistance: d0, successRadius: 3.0 };
+  return {
+    id: ep.id,
+    kind: 'instruction',
+    house,
+    start: ep.start,
+    goal: { position: goal },
+    instruction: ep.instruction.text,
+    referencePath: reference,
+    geodesicDistance: d0,
+    successRadius: 3.0,
+  };
 }

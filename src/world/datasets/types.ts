@@ -115,5 +115,9 @@ export interface Ir2rTour {
 
 /** Habitat's `scene_id` relative to the scenes folder: `data/scene_datasets/` and `./` removed, `//` collapsed. */
 export function normaliseScenePath(sceneId: string): string {
-  return sceneId.replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/^(\.\/)+/, '').replace(/^data\/scene_datasets\//, '');
+  return sceneId
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .replace(/^(\.\/)+/, '')
+    .replace(/^data\/scene_datasets\//, '');
 }

@@ -94,6 +94,7 @@ export async function loadRxrSplit(dir: string, roles: readonly RxrRole[] = RXR_
     (gt ? out.gtFiles : out.gtFilesMissing).push(gtFile);
     out.episodes.push(...data.episodes.map((e) => convertEpisode(e, 'rxr-ce', role, gt)));
   }
-  if (out.files.length === 0) throw new Error(`no RxR-CE episode file in '${dir}': expected ${roles.map((r) => `${split}_${r}.json.gz`).join(' or ')} (VLN-CE RxR_VLNCE_v0/${split}/)`);
+  if (out.files.length === 0)
+    throw new Error(`no RxR-CE episode file in '${dir}': expected ${roles.map((r) => `${split}_${r}.json.gz`).join(' or ')} (VLN-CE RxR_VLNCE_v0/${split}/)`);
   return out;
 }

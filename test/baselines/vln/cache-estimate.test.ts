@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { PrefixCacheEstimate } from '../../../src/baselines/vln/cache-estimate.js';
 import { estimateUsage, text, type ModelRequest } from '../../../src/models/index.js';
 
-const req = (body: string, img?: Uint8Array): ModelRequest => ({ system: 'S'.repeat(6000), tools: [], messages: [{ role: 'user', content: img ? [text(body), { type: 'image', png: img }] : [text(body)] }] });
+const req = (body: string, img?: Uint8Array): ModelRequest => ({
+  system: 'S'.repeat(6000),
+  tools: [],
+  messages: [{ role: 'user', content: img ? [text(body), { type: 'image', png: img }] : [text(body)] }],
+});
 
 describe('simulated prefix cache', () => {
   it('serves the repeated prefix of the same agent from cache, in 128-token steps from 1024 tokens', () => {

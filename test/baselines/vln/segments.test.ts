@@ -4,7 +4,9 @@ import { generateDataset } from '../../../src/sim/episodes/dataset.js';
 
 describe('instruction clauses', () => {
   it('reads each clause shape of the generator', () => {
-    const segs = parseInstruction('Turn around in the dining room and go down the hallway. Turn left and walk past the painting with the brown frame. Turn right at the red sofa and enter the second bedroom. Stop next to the grey wardrobe.');
+    const segs = parseInstruction(
+      'Turn around in the dining room and go down the hallway. Turn left and walk past the painting with the brown frame. Turn right at the red sofa and enter the second bedroom. Stop next to the grey wardrobe.',
+    );
     expect(segs.map((s) => s.kind)).toEqual(['opener', 'room', 'turn', 'past', 'turn', 'room', 'stop']);
     expect(segs[0]).toMatchObject({ turnDeg: 180, room: 'dining room' });
     expect(segs[3]).toMatchObject({ landmark: 'painting with the brown frame' });
@@ -13,7 +15,12 @@ describe('instruction clauses', () => {
     expect(segs[6]).toMatchObject({ landmark: 'grey wardrobe', room: null });
     expect(parseInstruction('Walk forward and stop in the kitchen.').map((s) => s.kind)).toEqual(['opener', 'stop']);
     expect(parseInstruction('Fly to the moon.')[0].kind).toBe('other');
-    expect(parseInstruction('Go to the stairs. Go up the stairs. Walk along the landing. Stop in the office.').map((s) => s.kind)).toEqual(['room', 'room', 'room', 'stop']);
+    expect(parseInstruction('Go to the stairs. Go up the stairs. Walk along the landing. Stop in the office.').map((s) => s.kind)).toEqual([
+      'room',
+      'room',
+      'room',
+      'stop',
+    ]);
   });
 
   it('every clause of generated instructions has a known shape', async () => {
