@@ -36,7 +36,7 @@ async function profile(task: { world: World; act: () => Promise<void> }, n: numb
     await task.act();
     const ms = performance.now() - t0;
     totals.push(ms);
-    const got = p.take(ms);
+    const got = p.takeAction(ms);
     for (const k of PROFILE_PARTS) parts[k].push(got[k]);
   }
   return { total: median(totals), parts: Object.fromEntries(PROFILE_PARTS.map((k) => [k, median(parts[k])])) as Record<ProfilePart, number> };

@@ -16,55 +16,17 @@
  * - glue: the rest of the action (the navigator's anchoring, motion check, floor tracking, banking
  *   the last view, the records).
  */
+import { MethodTimer } from '../../src/eval/method-timer.js';
 import type { World } from '../../src/world/world.js';
 
 export const PROFILE_PARTS = ['render', 'body', 'tracking', 'tracker_input', 'pose_source', 'mapping', 'loop_rebuild', 'glue'] as const;
 export type ProfilePart = (typeof PROFILE_PARTS)[number];
 
-type AnyMethod = (...args: never[]) => unknown;
-
-export class StepProfile {
-  private readonly totals = new Map<ProfilePart, number>();
-  /** the parts whose methods are running now, innermost last, with the time their children took */
-  private readonly stack: { part: ProfilePart; children: number }[] = [];
-
-  /** `now`: the clock in ms (a test passes its own) */
-  constructor(private readonly now: () => number = () => performance.now()) {}
-
-  /**
-   * Wraps `obj[name]` (an own property shadowing the prototype's method) so that the time inside it,
-   * minus that of wrapped calls nested in it, is added to `part`. A missing object or method is left
-   * alone (a pose source without a tracker has no tracking part).
-   */
-  wrap(obj: object | null | undefined, name: string, part: ProfilePart): void {
-    const target = obj as Record<string, AnyMethod> | null | undefined;
-    const fn = target?.[name];
-    if (!target || typeof fn !== 'function') return;
-    target[name] = ((...args: never[]) => {
-      const frame = { part, children: 0 };
-      this.stack.push(frame);
-      const t0 = this.now();
-      try {
-        return fn.apply(target, args);
-      } finally {
-        const ms = this.now() - t0;
-        this.stack.pop();
-        this.add(part, ms - frame.children);
-        const parent = this.stack.at(-1);
-        if (parent) parent.children += ms;
-      }
-    }) as AnyMethod;
-  }
-
-  private add(part: ProfilePart, ms: number): void {
-    this.totals.set(part, (this.totals.get(part) ?? 0) + ms);
-  }
-
+export class StepProfile extends MethodTimer<ProfilePart> {
   /** The time of each part since the last call (glue: `totalMs` less the others), and starts afresh. */
-  take(totalMs: number): Record<ProfilePart, number> {
-    const out = Object.fromEntries(PROFILE_PARTS.map((p) => [p, this.totals.get(p) ?? 0])) as Record<ProfilePart, number>;
+  takeAction(totalMs: number): Record<ProfilePart, number> {
+    const out = this.take(PROFILE_PARTS);
     out.glue = Math.max(0, totalMs - PROFILE_PARTS.reduce((s, p) => s + (p === 'glue' ? 0 : out[p]), 0));
-    this.totals.clear();
     return out;
   }
 }

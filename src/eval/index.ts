@@ -17,6 +17,7 @@ export {
   type WorkerHooks,
   writeEvalMetrics,
 } from './parallel.js';
+export { RunTimer, SPLIT_PARTS, type SplitPart, type TimeSplit } from './time-split.js';
 export {
   failureClassOf,
   metricsOf,

@@ -14,6 +14,7 @@ import { metricsOf, providerErrorTasks, runLevelUsage, taskRows, type RunMetrics
 import { type RunDirectoryState, runDirectoryState, type RunOptions } from './run-sequence.js';
 import type { Prices } from './cost.js';
 import { HouseRangeSchema } from './choices.js';
+import type { TimeSplit } from './time-split.js';
 
 export { HouseRangeSchema };
 
@@ -32,6 +33,8 @@ export interface ParallelOptions {
   resume?: boolean;
   onTask?: (house: number, id: string, status: string) => void;
   onRun?: (house: number, error: string | null) => void;
+  /** each sequence run here reports its time split (`bench eval`); a sequence read back has none */
+  onSplit?: (house: number, split: TimeSplit) => void;
 }
 
 export interface ParallelResult {
@@ -69,13 +72,18 @@ export interface WorkerHooks {
    * (the distributed eval's per-provider rate limit); a rejection fails the call
    */
   permit?: () => Promise<void>;
+  /** when given, the worker times its parts and reports them at the end (`bench eval`; src/eval/time-split.ts) */
+  onSplit?: (split: TimeSplit) => void;
 }
 
 /** One sequence in a worker thread; resolves with null or the error message. */
 export function runInWorker(opts: RunOptions, hooks: WorkerHooks = {}): Promise<string | null> {
   return new Promise((done) => {
     // the project runs as TypeScript through tsx; a worker thread registers the loader itself
-    const w = new Worker(new URL('./sequence-worker-entry.mjs', import.meta.url), { workerData: { run: opts, throttled: hooks.permit !== undefined } });
+    const timed = hooks.onSplit ? { spawnedAt: performance.timeOrigin + performance.now() } : {};
+    const w = new Worker(new URL('./sequence-worker-entry.mjs', import.meta.url), {
+      workerData: { run: opts, throttled: hooks.permit !== undefined, ...timed },
+    });
     let settled = false;
     const finish = (e: string | null) => {
       if (!settled) {
@@ -83,18 +91,22 @@ export function runInWorker(opts: RunOptions, hooks: WorkerHooks = {}): Promise<
         done(e);
       }
     };
-    w.on('message', (m: { kind: string; id?: string; status?: string; message?: string; ticket?: number; total?: number; done?: number }) => {
-      if (m.kind === 'start') hooks.onStart?.(m.total as number, m.done as number);
-      if (m.kind === 'task') hooks.onTask?.(m.id as string, m.status as string);
-      if (m.kind === 'permit' && hooks.permit) {
-        hooks.permit().then(
-          () => w.postMessage({ kind: 'permit', ticket: m.ticket, error: null }),
-          (err: Error) => w.postMessage({ kind: 'permit', ticket: m.ticket, error: err.message }),
-        );
-      }
-      if (m.kind === 'done') finish(null);
-      if (m.kind === 'error') finish(m.message as string);
-    });
+    w.on(
+      'message',
+      (m: { kind: string; id?: string; status?: string; message?: string; ticket?: number; total?: number; done?: number; split?: TimeSplit }) => {
+        if (m.kind === 'split' && m.split) hooks.onSplit?.(m.split);
+        if (m.kind === 'start') hooks.onStart?.(m.total as number, m.done as number);
+        if (m.kind === 'task') hooks.onTask?.(m.id as string, m.status as string);
+        if (m.kind === 'permit' && hooks.permit) {
+          hooks.permit().then(
+            () => w.postMessage({ kind: 'permit', ticket: m.ticket, error: null }),
+            (err: Error) => w.postMessage({ kind: 'permit', ticket: m.ticket, error: err.message }),
+          );
+        }
+        if (m.kind === 'done') finish(null);
+        if (m.kind === 'error') finish(m.message as string);
+      },
+    );
     w.on('error', (err) => finish(err.message));
     w.on('exit', (code) => finish(code === 0 ? null : `worker exited with code ${code}`));
   });
@@ -167,7 +179,11 @@ export async function runParallel(o: ParallelOptions): Promise<ParallelResult> {
         o.onRun?.(h, null);
         continue;
       }
-      const error = await runInWorker({ ...opts, resume: o.resume ?? false }, { onTask: (id, status) => o.onTask?.(h, id, status) });
+      const onSplit = o.onSplit ? (s: TimeSplit) => o.onSplit?.(h, s) : undefined;
+      const error = await runInWorker(
+        { ...opts, resume: o.resume ?? false },
+        { onTask: (id, status) => o.onTask?.(h, id, status), ...(onSplit ? { onSplit } : {}) },
+      );
       runs.push({ house: h, out: dir, error, readBack: false });
       o.onRun?.(h, error);
     }

@@ -7,6 +7,7 @@ import { type Model, REASONING_EFFORTS, THINKING_BUDGET } from '../models/index.
 import { HouseSpecSchema } from '../world/index.js';
 import { PricesSchema } from './cost.js';
 import type { RunMetrics } from './run-metrics.js';
+import type { RunTimer } from './time-split.js';
 export const RunOptionsSchema = z.strictObject({
   house: z.string().min(1),
   sequence: z.number().int().nonnegative().default(0),
@@ -59,6 +60,8 @@ export interface RunProgress {
   onEvent?(e: HarnessEvent): void;
   /** wraps the model agent's model (a queue worker's rate-limit permits); offline agents are not wrapped */
   wrapModel?(m: Model): Model;
+  /** times the run's parts (`bench eval`'s time split, src/eval/time-split.ts); a plain run is not timed */
+  timer?: RunTimer;
   /** builds a command agent's hop runner (`--agent command:…`; src/mcp/command-agent.ts, above this layer) */
   commandAgent?(o: { commandLine: string; dir: string; limits: CommandLimits }): ExternalHops & { close(): Promise<void> };
 }

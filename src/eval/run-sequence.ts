@@ -46,6 +46,7 @@ import { seenObjectsPath } from './seen-before.js';
 import { TaskWitness } from './task-witness.js';
 import { TaskTrajectoryRecorder } from './trajectory-recorder.js';
 import { TaskReplayRecorder } from './replay-recorder.js';
+import type { RunTimer, SplitPart } from './time-split.js';
 import { estimatedTumPath, floorMapPath, replayIndexPath, replayMapPath, replayViewsPath, taskMapPath, trueTumPath } from './replay-files.js';
 import { formatTumTrajectory } from './tum-trajectory.js';
 import { goalFootprints, evaluateGoal } from './goat.js';
@@ -77,6 +78,13 @@ interface Live {
   roles: Roles;
   orch: Orchestrator;
   current: GoatGoal | null;
+  /** the time split's timers (`bench eval`), null in a plain run */
+  timer: RunTimer | null;
+}
+
+/** `fn` timed as `part` when the run is timed. */
+function timed<T>(timer: RunTimer | null | undefined, part: SplitPart, fn: () => T): T {
+  return timer ? timer.time(part, fn) : fn();
 }
 
 async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof sequencePlan>, progress: RunProgress): Promise<Live> {
@@ -97,7 +105,7 @@ async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof s
     plan.memory,
     plan.poseMap,
   );
-  const live = { world, current: null, joinWatch: null } as Live;
+  const live = { world, current: null, joinWatch: null, timer: progress.timer ?? null } as Live;
   const oracle = {
     navigator: world.navigator,
     goalInstanceIds: () => live.current?.instanceIds ?? [],
@@ -166,9 +174,9 @@ function watchLateJoin(run: OpenedRun, live: Live, carry: RunCarry): void {
   live.joinWatch = new LateJoinWatch(live.world.navigator, () => sim.groundTruthPose(), carry.worldToTruth ?? null, armed);
 }
 
-/** Plays task `k` and writes its files; the record is written last, as the commit point. */
+/** Plays task `k` and writes its files. */
 async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoal, relocation: BodyFrame[] | null): Promise<string> {
-  const { ws, journal, out } = run;
+  const { journal } = run;
   const { world, orch } = live;
   const trajectory = world.trajectory;
   const id = taskId(k);
@@ -181,7 +189,7 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   const witness = new TaskWitness(world.scene, goalSpec, world.navigator);
   const tum = new TaskTrajectoryRecorder(world.navigator, world.body);
   const replay = new TaskReplayRecorder(world.navigator, tum);
-  trajectory.onFrame = (f, p) => {
+  const record = (f: BodyFrame, p: Vec3) => {
     live.joinWatch?.frame();
     witness.frame(f, p);
     // the last action's poses first, so that a replay step counts all of them
@@ -189,7 +197,33 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
     replay.frame();
     tum.frame(f);
   };
+  const timer = live.timer;
+  trajectory.onFrame = timer ? (f, p) => timer.time('recording', () => record(f, p)) : record;
   const outcome = await orch.runTask({ index: k, goal }, relocation).finally(() => (trajectory.onFrame = null));
+  return timed(live.timer, 'writing', () => writeTask(run, live, { k, goalSpec, goal, startPos, from, witness, tum, replay, outcome }));
+}
+
+/** What a played task leaves for its files. */
+interface PlayedTask {
+  k: number;
+  goalSpec: GoatGoal;
+  goal: ReturnType<World['agentGoal']>;
+  startPos: Vec3;
+  /** the true trajectory's mark at the task's start */
+  from: number;
+  witness: TaskWitness;
+  tum: TaskTrajectoryRecorder;
+  replay: TaskReplayRecorder;
+  outcome: Awaited<ReturnType<Orchestrator['runTask']>>;
+}
+
+/** Scores a played task and writes its files; the record is written last, as the commit point. */
+function writeTask(run: OpenedRun, live: Live, t: PlayedTask): string {
+  const { ws, journal, out } = run;
+  const { world } = live;
+  const trajectory = world.trajectory;
+  const { k, goalSpec, goal, startPos, from, witness, tum, replay, outcome } = t;
+  const id = taskId(k);
   tum.flush();
   replay.flush();
   const final: Vec3 = world.body.simPose.position;
@@ -297,11 +331,14 @@ export async function runSequence(input: RunOptions, progress: RunProgress = {},
   const checked = checkRunOptions(input);
   // The sequence is a function of the house and seed (the world reopens at the start of the next
   // task); planned before the run directory is created, so that an unreadable scene leaves nothing.
-  const plan = given ? { episode: given.episode, starts: givenStarts(given) } : await planGoatSequence(checked.house, checked.o.sequence);
+  const plan = given
+    ? { episode: given.episode, starts: givenStarts(given) }
+    : await timed(progress.timer, 'open', () => planGoatSequence(checked.house, checked.o.sequence));
   // one process per run directory and house memory at a time; released when the run ends or fails
   const locks = lockRunDirectories(resolve(checked.o.out), resolve(checked.o.houseDir ?? join(checked.o.out, HOUSE_MOUNT)));
   try {
-    return await runLocked(openRunDirectory(checked.o, checked.house, given), plan, progress, carry);
+    const opened = timed(progress.timer, 'open', () => openRunDirectory(checked.o, checked.house, given));
+    return await runLocked(opened, plan, progress, carry);
   } finally {
     releaseLocks(locks);
   }
@@ -322,7 +359,8 @@ async function runLocked(
   // the world and the roles (the view encoder's runtime, the model clients) open before the run
   // state is written: a run that cannot open them leaves no state, so the same command can be tried
   // again once the cause is fixed, without --resume
-  const live = await openLive(run, total, plan, progress);
+  const live = await timed(progress.timer, 'open', () => openLive(run, total, plan, progress));
+  progress.timer?.instrument(live.world, live.roles, run.ws);
   live.orch.setPreviousTask(rp.nextIndex > 1 ? taskId(rp.nextIndex - 1) : null);
   live.orch.setCarriedHandover(carry?.previousHandover ?? null);
   if (carry && rp.nextIndex > 1) watchLateJoin(run, live, carry);
@@ -342,7 +380,7 @@ async function runLocked(
       closedNow++;
       progress.onTask?.(taskId(k), status);
     }
-    const { metrics, consolidationError } = await finishRun(run, live, total, progress, carry);
+    const { metrics, consolidationError } = await timed(live.timer, 'writing', () => finishRun(run, live, total, progress, carry));
     return { out: run.out, metrics, closedBefore: rp.closed.length, closedNow, consolidationError, providerErrors: providerErrorTasks(run.journal) };
   } finally {
     await live.roles.close();

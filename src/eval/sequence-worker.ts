@@ -6,8 +6,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Model } from '../models/index.js';
 import { runSequence, type RunOptions } from './run-sequence.js';
+import { RunTimer } from './time-split.js';
 
-const { run, throttled } = workerData as { run: RunOptions; throttled: boolean };
+/** `spawnedAt`: when the parent started this thread (ms since the epoch, high resolution), given when the run is to be timed */
+const { run, throttled, spawnedAt } = workerData as { run: RunOptions; throttled: boolean; spawnedAt?: number };
+const clock = () => performance.timeOrigin + performance.now();
+// the module graph is loaded once this line runs
+const startupMs = spawnedAt === undefined ? 0 : clock() - spawnedAt;
+const timer = spawnedAt === undefined ? undefined : new RunTimer();
 
 const waiting = new Map<number, { ok: () => void; fail: (e: Error) => void }>();
 let tickets = 0;
@@ -38,7 +44,9 @@ try {
     onStart: (total, done) => parentPort?.postMessage({ kind: 'start', total, done }),
     onTask: (id, status) => parentPort?.postMessage({ kind: 'task', id, status }),
     ...(throttled ? { wrapModel: throttledModel } : {}),
+    ...(timer ? { timer } : {}),
   });
+  if (timer && spawnedAt !== undefined) parentPort?.postMessage({ kind: 'split', split: timer.split(clock() - spawnedAt, startupMs) });
   parentPort?.postMessage({ kind: 'done', out: s.out, metrics: s.metrics });
 } catch (err) {
   parentPort?.postMessage({ kind: 'error', message: (err as Error).message });

@@ -37,10 +37,10 @@ describe('the step profile (bench step --profile)', () => {
     body.execute();
     expect(tracker.track()).toBe(1); // the wrapped method's result comes back
     t += 5; // the caller's own work
-    const parts = p.take(t - t0);
+    const parts = p.takeAction(t - t0);
     expect(parts).toMatchObject({ render: 3, body: 1, tracking: 40, tracker_input: 2, glue: 5, mapping: 0 });
     // the next action starts from zero
-    expect(p.take(0).tracking).toBe(0);
+    expect(p.takeAction(0).tracking).toBe(0);
   });
 
   it('leaves a missing object or method alone and still times a method that throws', () => {
@@ -55,6 +55,6 @@ describe('the step profile (bench step --profile)', () => {
     };
     p.wrap(map, 'integrate', 'mapping');
     expect(() => map.integrate()).toThrow('refused');
-    expect(p.take(7)).toMatchObject({ mapping: 7, render: 0, glue: 0 });
+    expect(p.takeAction(7)).toMatchObject({ mapping: 7, render: 0, glue: 0 });
   });
 });
