@@ -54,10 +54,20 @@ async function timedEval(houses: Houses, workers: number, log: (l: string) => vo
       run: { agent: 'scripted' },
       prices: { uncachedInput: 0, cachedInput: 0, output: 0 },
       onRun: (h, error) => log(`eval bench: ${workers} worker(s), house ${h} ${error ? `failed: ${error}` : 'done'}`),
-      onSplit: (_h, s) => splits.push(s),
+      onSplit: (h, s) => {
+        splits.push(s);
+        log(
+          `eval bench: house ${h} split (s): ${Object.entries(s)
+            .map(([k, v]) => `${k} ${(v / 1000).toFixed(2)}`)
+            .join(', ')}`,
+        );
+      },
     });
     const wallS = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    // each run's figures as it ends: a long run under load can be read before the other ends
+    const seq = r.runs.length;
+    log(`eval bench: ${workers} worker(s): ${seq} sequences in ${wallS.toFixed(1)} s, ${((cpu.user + cpu.system) / 1e6 / seq).toFixed(1)} CPU s each`);
     const failed = r.runs.filter((x) => x.error);
     if (failed.length || !r.metrics) throw new Error(`eval bench: ${failed.map((x) => `house ${x.house}: ${x.error}`).join('; ') || 'no metrics'}`);
     return { workers, wallS, sequences: r.runs.length, tasks: r.metrics.tasks, sSR: r.metrics.s_SR, cpuS: (cpu.user + cpu.system) / 1e6, splits };

@@ -5,6 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { atomicWriteFile, Journal, HOUSE_MOUNT, Workspace } from '../memory/index.js';
@@ -76,14 +77,16 @@ export interface WorkerHooks {
   onSplit?: (split: TimeSplit) => void;
 }
 
-/** One sequence in a worker thread; resolves with null or the error message. */
-export function runInWorker(opts: RunOptions, hooks: WorkerHooks = {}): Promise<string | null> {
+/**
+ * One sequence in a worker thread; resolves with null or the error message. `autoMapThreads`: what
+ * the default `--map-threads auto` resolves to in the worker (RunProgress.autoMapThreads).
+ */
+export function runInWorker(opts: RunOptions, hooks: WorkerHooks = {}, autoMapThreads?: 1 | 2): Promise<string | null> {
   return new Promise((done) => {
     // the project runs as TypeScript through tsx; a worker thread registers the loader itself
     const timed = hooks.onSplit ? { spawnedAt: performance.timeOrigin + performance.now() } : {};
-    const w = new Worker(new URL('./sequence-worker-entry.mjs', import.meta.url), {
-      workerData: { run: opts, throttled: hooks.permit !== undefined, ...timed },
-    });
+    const workerData = { run: opts, throttled: hooks.permit !== undefined, ...timed, ...(autoMapThreads ? { autoMapThreads } : {}) };
+    const w = new Worker(new URL('./sequence-worker-entry.mjs', import.meta.url), { workerData });
     let settled = false;
     const finish = (e: string | null) => {
       if (!settled) {
@@ -170,6 +173,9 @@ export async function runParallel(o: ParallelOptions): Promise<ParallelResult> {
   const queue: number[] = [];
   for (let h = o.houses.from; h <= o.houses.to; h++) queue.push(h);
   const runs: ParallelResult['runs'] = [];
+  const lanes = Math.max(1, o.workers);
+  // a mapping helper thread per worker only where the workers do not already take all the cores
+  const autoMapThreads = availableParallelism() >= 2 * lanes ? undefined : 1;
   const lane = async () => {
     for (let h = queue.shift(); h !== undefined; h = queue.shift()) {
       const dir = join(out, `seed-${h}`);
@@ -183,12 +189,13 @@ export async function runParallel(o: ParallelOptions): Promise<ParallelResult> {
       const error = await runInWorker(
         { ...opts, resume: o.resume ?? false },
         { onTask: (id, status) => o.onTask?.(h, id, status), ...(onSplit ? { onSplit } : {}) },
+        autoMapThreads,
       );
       runs.push({ house: h, out: dir, error, readBack: false });
       o.onRun?.(h, error);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, o.workers) }, lane));
+  await Promise.all(Array.from({ length: lanes }, lane));
   runs.sort((a, b) => a.house - b.house);
   const outcomes = runs.map((r) =>
     r.error === null ? sequenceOutcome(r.house, r.out) : { house: r.house, error: r.error, rows: [], extra: { ...ZERO_USAGE } },

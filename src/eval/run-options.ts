@@ -60,6 +60,11 @@ export interface RunProgress {
   onEvent?(e: HarnessEvent): void;
   /** wraps the model agent's model (a queue worker's rate-limit permits); offline agents are not wrapped */
   wrapModel?(m: Model): Model;
+  /**
+   * what `--map-threads auto` (the default) resolves to in this run, when not by the machine's cores
+   * alone: an eval's workers that already fill the cores map on one thread each (the map is the same)
+   */
+  autoMapThreads?: 1 | 2;
   /** times the run's parts (`bench eval`'s time split, src/eval/time-split.ts); a plain run is not timed */
   timer?: RunTimer;
   /** builds a command agent's hop runner (`--agent command:…`; src/mcp/command-agent.ts, above this layer) */

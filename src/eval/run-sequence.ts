@@ -99,7 +99,7 @@ async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof s
       poseSource: cfg.poseSource,
       motionPrior: motionPriorOf(cfg),
       actuationNoise: noiseOf(cfg, run),
-      mapThreads: cfg.mapThreads,
+      mapThreads: cfg.mapThreads === 'auto' && progress.autoMapThreads ? progress.autoMapThreads : cfg.mapThreads,
     },
     plan.start,
     plan.memory,

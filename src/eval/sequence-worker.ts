@@ -9,7 +9,7 @@ import { runSequence, type RunOptions } from './run-sequence.js';
 import { RunTimer } from './time-split.js';
 
 /** `spawnedAt`: when the parent started this thread (ms since the epoch, high resolution), given when the run is to be timed */
-const { run, throttled, spawnedAt } = workerData as { run: RunOptions; throttled: boolean; spawnedAt?: number };
+const { run, throttled, spawnedAt, autoMapThreads } = workerData as { run: RunOptions; throttled: boolean; spawnedAt?: number; autoMapThreads?: 1 | 2 };
 const clock = () => performance.timeOrigin + performance.now();
 // the module graph is loaded once this line runs
 const startupMs = spawnedAt === undefined ? 0 : clock() - spawnedAt;
@@ -45,6 +45,7 @@ try {
     onTask: (id, status) => parentPort?.postMessage({ kind: 'task', id, status }),
     ...(throttled ? { wrapModel: throttledModel } : {}),
     ...(timer ? { timer } : {}),
+    ...(autoMapThreads ? { autoMapThreads } : {}),
   });
   if (timer && spawnedAt !== undefined) parentPort?.postMessage({ kind: 'split', split: timer.split(clock() - spawnedAt, startupMs) });
   parentPort?.postMessage({ kind: 'done', out: s.out, metrics: s.metrics });

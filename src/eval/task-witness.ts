@@ -3,7 +3,6 @@
  * decorator) with the simulator's privileged state, and at the end gives the evidence the failure
  * taxonomy classifies. Nothing here reaches the navigator, the agent or its memory.
  */
-import { instancePixels } from '../baselines/index.js';
 import { invert, multiply, NAVIGATOR_FRAME, planarPose, type Vec3 } from '../geometry/index.js';
 import type { Navigator } from '../navigator/index.js';
 import { distanceToFootprint, floorAt, type Footprint, type GoatGoal, type Scene } from '../sim/index.js';
@@ -16,6 +15,33 @@ const SEEN_MIN_PIXELS = 30;
 const SEEN_MAX_DEPTH_M = 5;
 /** A route on the robot's map counts when it ends this close to the goal's success region. */
 const ROUTE_END_SLACK_M = 0.5;
+
+/**
+ * The pixels of each instance (not 0: no object) within the sighting's depth range. It runs on every
+ * frame of an eval, so an instance's count is looked up once per run of its pixels along a row, not
+ * once per pixel.
+ */
+export function shownPixels(view: Pick<BodyFrame, 'ids' | 'depth'>): Map<number, number> {
+  const out = new Map<number, number>();
+  const ids = view.ids,
+    depth = view.depth;
+  if (!ids) return out;
+  let id = 0,
+    run = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const d = depth[i];
+    const next = d > 0 && d < SEEN_MAX_DEPTH_M ? ids[i] : 0;
+    if (next === id) {
+      run++;
+      continue;
+    }
+    if (id !== 0) out.set(id, (out.get(id) ?? 0) + run);
+    id = next;
+    run = 1;
+  }
+  if (id !== 0) out.set(id, (out.get(id) ?? 0) + run);
+  return out;
+}
 
 export class TaskWitness {
   private seen = false;
@@ -40,9 +66,9 @@ export class TaskWitness {
   readonly frame = (f: BodyFrame, position: Vec3): void => {
     // one scan for all instances: the goal is seen when its instances together cover enough pixels
     let goal = 0;
-    for (const [id, s] of instancePixels(f, (d) => d > 0 && d < SEEN_MAX_DEPTH_M)) {
-      if (s.pixels >= SEEN_MIN_PIXELS) this.shown.add(id);
-      if (this.ids.has(id)) goal += s.pixels;
+    for (const [id, pixels] of shownPixels(f)) {
+      if (pixels >= SEEN_MIN_PIXELS) this.shown.add(id);
+      if (this.ids.has(id)) goal += pixels;
     }
     if (goal >= SEEN_MIN_PIXELS) this.seen = true;
     const d = this.distanceOnFloor(position);

@@ -7,16 +7,23 @@ import { PNG } from 'pngjs';
 import type { RgbaImage } from './canvas.js';
 import type { RgbdImage, RgbImage } from './frame.js';
 
+/**
+ * Every row Paeth-filtered. pngjs otherwise tries all five filters on every row and keeps the
+ * smallest sum, in JavaScript: on the maps and views of a run it picks Paeth for nearly every row,
+ * and the files came out within 2 % of the same size, at a third to two thirds of the time.
+ */
+const PAETH = 4;
+
 export function encodePng(img: RgbaImage): Buffer {
   const png = new PNG({ width: img.width, height: img.height });
   png.data = Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength);
-  return PNG.sync.write(png);
+  return PNG.sync.write(png, { filterType: PAETH });
 }
 
 export function rgbPng(f: RgbImage): Buffer {
   const png = new PNG({ width: f.width, height: f.height, colorType: 2, inputColorType: 2, inputHasAlpha: false });
   png.data = Buffer.from(f.rgb.buffer, f.rgb.byteOffset, f.rgb.byteLength);
-  return PNG.sync.write(png, { colorType: 2, inputColorType: 2, inputHasAlpha: false });
+  return PNG.sync.write(png, { colorType: 2, inputColorType: 2, inputHasAlpha: false, filterType: PAETH });
 }
 
 /** 16-bit grey PNG of depth × depthScale (default 1000: millimetres), 0 where no depth. */

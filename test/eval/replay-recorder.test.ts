@@ -59,4 +59,29 @@ describe('TaskReplayRecorder', () => {
     const h = halfSize({ width: 2, height: 2, rgb: new Uint8Array([0, 0, 0, 100, 100, 100, 200, 200, 200, 100, 100, 100]) });
     expect([h.width, h.height, h.data[0], h.data[3]]).toEqual([1, 1, 100, 255]);
   });
+
+  it('halves odd sizes by the mean of the pixels that exist at the edge, as a pixel-by-pixel mean does', () => {
+    // the mean of each 2×2 block's pixels inside the image, searched pixel by pixel
+    const reference = (f: { width: number; height: number; rgb: Uint8Array }, x: number, y: number, c: number) => {
+      let s = 0,
+        n = 0;
+      for (let sy = 2 * y; sy < Math.min(2 * y + 2, f.height); sy++)
+        for (let sx = 2 * x; sx < Math.min(2 * x + 2, f.width); sx++, n++) s += f.rgb[(sy * f.width + sx) * 3 + c];
+      return Math.round(s / n);
+    };
+    for (const [width, height] of [
+      [1, 1],
+      [3, 3],
+      [5, 2],
+      [2, 7],
+      [33, 17],
+    ]) {
+      const rgb = Uint8Array.from({ length: width * height * 3 }, (_, i) => (i * 7919) % 256);
+      const h = halfSize({ width, height, rgb });
+      for (let y = 0; y < h.height; y++)
+        for (let x = 0; x < h.width; x++)
+          for (let c = 0; c < 3; c++)
+            expect(h.data[(y * h.width + x) * 4 + c], `${width}×${height} at ${x},${y}`).toBe(reference({ width, height, rgb }, x, y, c));
+    }
+  });
 });
