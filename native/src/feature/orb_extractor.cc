@@ -1,5 +1,6 @@
 #include "orb_extractor.h"
 #include "quadtree.h"
+#include "../util/stage_timer.h"
 
 #include <algorithm>
 #include <cmath>
@@ -56,12 +57,16 @@ void OrbExtractor::configure(const OrbParams& p) {
 void OrbExtractor::extract(const uint8_t* gray, int width, int height, std::vector<KeyPoint>& kps, std::vector<uint32_t>& desc) {
   kps.clear();
   desc.clear();
-  pyramid_.build(gray, width, height, params_.inv_scale);
+  {
+    StageScope timed(Stage::Pyramid);
+    pyramid_.build(gray, width, height, params_.inv_scale);
+  }
   const int cell = params_.cell_size;
   for (int l = 0; l < params_.num_levels; ++l) {
     const GrayImage& img = pyramid_.levels[l];
     const int x0 = kEdge - 3, y0 = kEdge - 3, x1 = img.width - kEdge + 3, y1 = img.height - kEdge + 3;
     if (x1 - x0 < 8 || y1 - y0 < 8) continue;
+    StageScope fast_timed(Stage::Fast);
     // FAST at the initial threshold everywhere; cells left without a corner are searched again at
     // the minimum threshold, so that weak texture still gets features.
     score_.assign(static_cast<size_t>(img.width) * img.height, 0);
@@ -89,6 +94,7 @@ void OrbExtractor::extract(const uint8_t* gray, int width, int height, std::vect
     }), cell_pick_.end());
     distribute_quadtree(cell_pick_, kEdge, kEdge, img.width - kEdge, img.height - kEdge, params_.features_per_level[l], spread_);
     if (spread_.empty()) continue;
+    StageScope orb_timed(Stage::Orb);
     gaussian_blur7(img, pyramid_.blurred[l], blur_scratch_);
     const GrayImage& blur = pyramid_.blurred[l];
     // Level l was resized from level l−1 with pixel centres aligned ((x + ½)·W_{l−1}/W_l − ½), so a

@@ -1,11 +1,13 @@
 #include "frame_builder.h"
 
 #include <cmath>
+#include "../util/stage_timer.h"
 
 namespace nav {
 
 void FrameBuilder::build(const uint8_t* image, int channels, const float* depth, double depth_scale, const PinholeCamera& cam,
                          const TrackingParams& tp, OrbExtractor& orb, Frame& out) {
+  StageScope timed(Stage::Frame);
   const int w = cam.width, h = cam.height;
   const size_t n = static_cast<size_t>(w) * h;
   const uint8_t* gray = image;
