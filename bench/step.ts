@@ -5,11 +5,15 @@
  *
  * `--profile`: after the medians, each pose source's world takes more actions with timers around
  * the methods a step calls (support/step-profile.ts), and the median of each part per action is
- * reported (`profile_<pose>_<part>_ms`) with its share of the median action.
+ * reported (`profile_<pose>_<part>_ms`) with its share of the median action; with a tracker, its
+ * own split of the tracking part (Tracker.stageTimes: pyramid, FAST, ORB, …) likewise
+ * (`profile_slam_tracking_<stage>_ms`, medians per action, so they need not add up exactly).
  */
 import { POSE_SOURCES, type PoseSourceKind } from '../src/world/pose-sources.js';
 import { World } from '../src/world/world.js';
 import type { CoarseAction } from '../src/navigator/actions.js';
+import { STAGE, type StageTimes } from '../src/perception/tracker-abi.js';
+import type { Tracker } from '../src/perception/tracker.js';
 import type { BenchOptions, BenchResult } from './run.js';
 import { median, medians } from './stats.js';
 import { PROFILE_PARTS, profileWorld, type ProfilePart } from './support/step-profile.js';
@@ -26,11 +30,24 @@ async function stepTask(pose: PoseSourceKind): Promise<{ world: World; act: () =
   return { world, act };
 }
 
-/** The median time of each part per action over `n` timed actions, and of the whole action. */
-async function profile(task: { world: World; act: () => Promise<void> }, n: number): Promise<{ total: number; parts: Record<ProfilePart, number> }> {
+type Stage = keyof StageTimes;
+const STAGES = Object.keys(STAGE) as Stage[];
+
+interface ProfileResult {
+  total: number;
+  parts: Record<ProfilePart, number>;
+  /** the tracker's own split of its calls (Tracker.stageTimes), per action; null without a tracker */
+  stages: Record<Stage, number> | null;
+}
+
+/** The median time of each part (and tracker stage) per action over `n` timed actions, and of the whole action. */
+async function profile(task: { world: World; act: () => Promise<void> }, n: number): Promise<ProfileResult> {
   const p = profileWorld(task.world);
+  const tracker = (task.world.navigator.poseSource as unknown as { tracker?: Tracker }).tracker;
+  let seen = tracker?.stageTimes();
   const totals: number[] = [];
   const parts: Record<ProfilePart, number[]> = Object.fromEntries(PROFILE_PARTS.map((k) => [k, []])) as unknown as Record<ProfilePart, number[]>;
+  const stages: Record<Stage, number[]> = Object.fromEntries(STAGES.map((k) => [k, []])) as unknown as Record<Stage, number[]>;
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
     await task.act();
@@ -38,8 +55,14 @@ async function profile(task: { world: World; act: () => Promise<void> }, n: numb
     totals.push(ms);
     const got = p.takeAction(ms);
     for (const k of PROFILE_PARTS) parts[k].push(got[k]);
+    if (tracker && seen) {
+      const now = tracker.stageTimes();
+      for (const k of STAGES) stages[k].push(now[k] - seen[k]);
+      seen = now;
+    }
   }
-  return { total: median(totals), parts: Object.fromEntries(PROFILE_PARTS.map((k) => [k, median(parts[k])])) as Record<ProfilePart, number> };
+  const med = <K extends string>(keys: readonly K[], xs: Record<K, number[]>) => Object.fromEntries(keys.map((k) => [k, median(xs[k])])) as Record<K, number>;
+  return { total: median(totals), parts: med(PROFILE_PARTS, parts), stages: tracker ? med(STAGES, stages) : null };
 }
 
 export async function run(opts: BenchOptions): Promise<BenchResult> {
@@ -74,6 +97,11 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
           median_ms_per_action: +r.parts[part].toFixed(3),
           share_of_action: +(r.parts[part] / r.total).toFixed(3),
         });
+      }
+      for (const stage of r.stages ? STAGES : []) {
+        const ms = r.stages![stage];
+        summary[`profile_${key}_tracking_${stage}_ms`] = +ms.toFixed(3);
+        table.push({ pose: `${pose} profile: tracking / ${stage}`, median_ms_per_action: +ms.toFixed(3), share_of_action: +(ms / r.total).toFixed(3) });
       }
     }
   }

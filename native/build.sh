@@ -22,7 +22,7 @@ mkdir -p "$(dirname "$OUT")"
 
 CXXFLAGS=(-std=c++17 -O3 -DNDEBUG -DEIGEN_NO_DEBUG -DEIGEN_DONT_PARALLELIZE -fno-exceptions -fno-rtti
   -msimd128 -I"$EIGEN" -Inative/include -ffile-prefix-map="$PWD"=. -Wall -Wextra)
-EXPORTS='["_nt_create","_nt_destroy","_nt_configure","_nt_set_param","_nt_track","_nt_track_motion","_nt_get_pose","_nt_handover_pose","_nt_state","_nt_map_id","_nt_count","_nt_reset","_nt_keyframe_poses","_nt_save_map","_nt_saved_map","_nt_load_map","_nt_global_bundle_adjust","_nt_close_step","_malloc","_free"]'
+EXPORTS='["_nt_create","_nt_destroy","_nt_configure","_nt_set_param","_nt_track","_nt_track_motion","_nt_get_pose","_nt_handover_pose","_nt_state","_nt_map_id","_nt_count","_nt_reset","_nt_keyframe_poses","_nt_save_map","_nt_saved_map","_nt_load_map","_nt_global_bundle_adjust","_nt_close_step","_nt_stage_times","_malloc","_free"]'
 
 SOURCES=$(cd native/src && find . -name '*.cc' | LC_ALL=C sort)
 OBJS=()

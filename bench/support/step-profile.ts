@@ -4,9 +4,9 @@
  * for other runs). Each part is the time inside its method, the calls nested in it excluded:
  * - render: the simulator's renderer drawing a view (render.wasm);
  * - body: the rest of a sub-motion in the simulated body (navmesh move, actuation noise, clock);
- * - tracking: the tracker's WebAssembly call (`Tracker.trackInPlace`): the tracker exposes no timing
- *   of its stages (pyramid, FAST, ORB, matching, pose optimisation, local map, keyframe), so the
- *   tracking time is reported whole;
+ * - tracking: the tracker's WebAssembly call (`Tracker.trackInPlace`); bench/step.ts splits it
+ *   further with the tracker's own stage times (pyramid, FAST, ORB, matching, pose optimisation,
+ *   local map, keyframe, mapping, …);
  * - tracker_input: `Tracker.track` outside that call (checking the frame and copying it into the
  *   tracker's memory);
  * - pose_source: the pose source outside the tracker (its counters, the estimate it returns);

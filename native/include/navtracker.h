@@ -66,6 +66,21 @@ typedef struct nt_tracker nt_tracker;
                                       carried along; a keyframe due earlier ends it where it stands; its loop search follows it.
                                       0 (default): the whole adjustment in the keyframe's frame */
 
+/* stages of nt_stage_times (native/src/util/stage_timer.h) */
+#define NT_S_PYRAMID 0
+#define NT_S_FAST 1             /* FAST corners and their quadtree spreading */
+#define NT_S_ORB 2              /* orientation, blurred level, steered-BRIEF descriptors */
+#define NT_S_FRAME 3            /* the rest of building a frame: grey, keypoint depth, feature grid */
+#define NT_S_MATCHING 4         /* projection and descriptor matching while tracking */
+#define NT_S_POSE 5             /* pose-only optimisation while tracking */
+#define NT_S_LOCAL_MAP 6        /* local keyframes voted, local landmarks checked against the frustum */
+#define NT_S_KEYFRAME 7         /* keyframe decision and insertion (and the first keyframe) */
+#define NT_S_MAPPING 8          /* landmark culling and the windowed bundle adjustment (whole or a slice) */
+#define NT_S_LOOP_CLOSING 9     /* loop search, closure slices and commits */
+#define NT_S_RELOCALISATION 10
+#define NT_S_OTHER 11           /* the rest of the call */
+#define NT_S_COUNT 12
+
 /* counters for nt_count */
 #define NT_C_KEYFRAMES 0         /* in the current map */
 #define NT_C_LANDMARKS 1         /* in the current map */
@@ -164,6 +179,11 @@ int nt_global_bundle_adjust(nt_tracker* t, int iterations, int min_observations,
  * as it was). nt_save_map saves the map as it stands: call this until it returns 0 to save the
  * adjusted, corrected map. */
 int nt_close_step(nt_tracker* t, int iterations);
+/* where the tracker's time went (nt_track, nt_track_motion, nt_close_step): milliseconds per stage since
+ * nt_create, each stage charged its own time less that of stages nested in it, written for at most
+ * `capacity` stages in the order NT_S_*; returns the number of stages. Matching and pose optimisation
+ * inside mapping, loop closing and relocalisation count to those. */
+int nt_stage_times(nt_tracker* t, double* out, int capacity);
 
 #ifdef __cplusplus
 }

@@ -68,4 +68,9 @@ int nt_global_bundle_adjust(nt_tracker* t, int iterations, int min_observations,
 
 int nt_close_step(nt_tracker* t, int iterations) { return t ? t->sys.close_step(iterations) : NT_E_NULL; }
 
+int nt_stage_times(nt_tracker* t, double* out, int capacity) {
+  if (!t || (!out && capacity > 0) || capacity < 0) return NT_E_NULL;
+  return t->sys.stage_times(out, capacity);
+}
+
 }  // extern "C"

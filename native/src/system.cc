@@ -95,6 +95,7 @@ int System::track(const uint8_t* image, int width, int height, int channels, con
   if ((channels != 1 && channels != 3) || !std::isfinite(timestamp)) return NT_E_ARG;
   SE3 motion;
   if (motion16 && !commanded_motion(motion16, motion)) return NT_E_ARG;
+  StageRoot timed(stage_times_);
   configure_extractor();
   const TrackState s = tracking_.track(image, channels, depth, depth_scale_, timestamp, extractor_, motion16 ? &motion : nullptr);
   last_ok_ = s == TrackState::Ok;
@@ -152,9 +153,15 @@ int System::global_bundle_adjust(int iterations, int min_observations, double* o
   return 0;
 }
 
+int System::stage_times(double* out, int capacity) const {
+  for (int i = 0; i < kStageCount && i < capacity; ++i) out[i] = stage_times_.ms[i];
+  return kStageCount;
+}
+
 int System::close_step(int iterations) {
   if (!configured_) return NT_E_NOT_CONFIGURED;
   if (iterations < 1 || iterations > 1000) return NT_E_ARG;
+  StageRoot timed(stage_times_);
   tracking_.settle(iterations);
   return tracking_.work_pending() ? 1 : 0;
 }

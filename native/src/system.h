@@ -7,6 +7,7 @@
 #include "feature/orb_extractor.h"
 #include "module/tracker_context.h"
 #include "tracking_module.h"
+#include "util/stage_timer.h"
 
 namespace nav {
 
@@ -33,6 +34,8 @@ class System {
   int global_bundle_adjust(int iterations, int min_observations, double* out5);
   // nt_close_step: 1 while mapping work (an adjustment, a loop search, a closure) is still pending after the call, else 0
   int close_step(int iterations);
+  // nt_stage_times: milliseconds per stage since creation, for at most capacity stages; the stage count
+  int stage_times(double* out, int capacity) const;
 
  private:
   TrackerContext ctx_;
@@ -45,6 +48,7 @@ class System {
   bool last_ok_ = false;
   int last_features_ = 0;
   std::vector<uint8_t> saved_;
+  StageTimes stage_times_;
 
   void configure_extractor();
 };

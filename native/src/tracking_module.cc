@@ -9,6 +9,7 @@
 #include "module/local_map_tracker.h"
 #include "module/map_refresh.h"
 #include "module/relocalizer.h"
+#include "util/stage_timer.h"
 
 namespace nav {
 
@@ -228,6 +229,7 @@ void TrackingModule::after_success(Frame& cur, int inliers, bool continuous) {
 }
 
 bool TrackingModule::try_relocalise(Frame& cur, bool all_maps) {
+  StageScope timed(Stage::Relocalisation);
   std::vector<MapDatabase*> maps;
   if (all_maps) {
     for (auto it = ctx_.atlas.maps.rbegin(); it != ctx_.atlas.maps.rend(); ++it) maps.push_back(it->get());
@@ -279,6 +281,7 @@ void TrackingModule::try_late_relocalise(Frame& cur) {
   if (!loaded) { late_ = Pending(); return; }
   const bool confirming = late_.map == loaded && late_.frame_id + 1 == cur.id;
   if (!confirming && last_kf_frame_ != cur.id) return;
+  StageScope timed(Stage::Relocalisation);
   Frame probe = cur;  // the frame's matches in its own map stay as they are
   std::fill(probe.landmarks.begin(), probe.landmarks.end(), nullptr);
   std::fill(probe.outlier.begin(), probe.outlier.end(), 0);
@@ -314,6 +317,7 @@ void TrackingModule::try_late_relocalise(Frame& cur) {
 }
 
 void TrackingModule::recover_lost(Frame& cur, std::vector<LandmarkPtr>& fresh) {
+  StageScope timed(Stage::Relocalisation);
   if (try_relocalise(cur, true)) {
     state_ = TrackState::Ok;
     after_success(cur, last_inliers_, false);

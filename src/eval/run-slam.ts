@@ -7,7 +7,7 @@ import type { Intrinsics } from '../geometry/index.js';
 import type { TumFrameRef, TumPose } from '../body/index.js';
 import type { RgbdImage } from '../image/index.js';
 import { checkFrameSize, readRgbd, readTumFrames } from '../body/node.js';
-import { Tracker, type TrackerOptions, type TrackingStatus } from '../perception/index.js';
+import { Tracker, type StageTimes, type TrackerOptions, type TrackingStatus } from '../perception/index.js';
 
 export interface SlamRunResult {
   trajectory: TumPose[];
@@ -19,6 +19,8 @@ export interface SlamRunResult {
   frameCpuMs: number[];
   frames: number;
   tracked: number;
+  /** milliseconds the tracker spent in each of its stages over the run (Tracker.stageTimes) */
+  stageMs?: StageTimes;
   /** the tracker's current map at the end as a map file, when saveMap was asked for (null: no map was made) */
   map?: Uint8Array | null;
 }
@@ -66,6 +68,7 @@ export async function runSlamOnImages(refs: TumFrameRef[], images: RgbdImage[], 
       }
       opts.onFrame?.(i, refs.length, r.status);
     }
+    out.stageMs = tracker.stageTimes();
     if (opts.saveMap) out.map = tracker.counts().keyframes > 0 ? tracker.saveMap() : null;
   } finally {
     tracker.dispose();

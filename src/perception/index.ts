@@ -13,5 +13,6 @@ export {
   type OptimizeMapOptions,
   type OptimizeMapResult,
 } from './tracker.js';
+export type { StageTimes } from './tracker-abi.js';
 export { MAP_FILE_VERSION, MAX_MAP_ID, mapFileProblem, type MapFileHeader, type MapKeyframe, readMapFileHeader, readMapKeyframes } from './map-file.js';
 export { moveMapWorld } from './map-world.js';

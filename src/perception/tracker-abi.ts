@@ -87,6 +87,25 @@ export const RELOC_STAT = {
   ambiguous: 29,
 } as const;
 
+/** The stages of nt_stage_times (NT_S_*), in the order it writes them: where the tracker's time goes. */
+export const STAGE = {
+  pyramid: 0,
+  fast: 1,
+  orb: 2,
+  frame: 3,
+  matching: 4,
+  pose: 5,
+  localMap: 6,
+  keyframe: 7,
+  mapping: 8,
+  loopClosing: 9,
+  relocalisation: 10,
+  other: 11,
+} as const;
+
+/** Milliseconds per tracking stage (Tracker.stageTimes). */
+export type StageTimes = Record<keyof typeof STAGE, number>;
+
 export interface TrackerExports {
   memory: WebAssembly.Memory;
   _initialize?: () => void;
@@ -110,4 +129,5 @@ export interface TrackerExports {
   nt_load_map(h: number, data: number, length: number): number;
   nt_global_bundle_adjust(h: number, iterations: number, minObservations: number, out5: number): number;
   nt_close_step(h: number, iterations: number): number;
+  nt_stage_times(h: number, out: number, capacity: number): number;
 }

@@ -8,7 +8,8 @@ import { instantiate, allocBlock, type Allocator, type WasmBlock, type WasmSourc
 import type { PoseEstimate, RgbdFrame, TrackingStatus } from './pose-source.js';
 import { describeMapHeader, readMapFileHeader } from './map-file.js';
 import { CameraMotionSchema, type CameraMotion } from './camera-motion.js';
-import { COUNTER, ERROR_BY_CODE, LOOP_STAT, PARAM, RELOC_STAT, STATUS_BY_CODE, type TrackerExports } from './tracker-abi.js';
+import { COUNTER, ERROR_BY_CODE, LOOP_STAT, PARAM, RELOC_STAT, STAGE, STATUS_BY_CODE, type StageTimes, type TrackerExports } from './tracker-abi.js';
+import { trackerImports } from './tracker-imports.js';
 
 import { OptimizeMapOptionsSchema, type OptimizeMapOptions, type OptimizeMapResult, type TrackerOptions, TrackerOptionsSchema } from './tracker-options.js';
 export { type OptimizeMapOptions, OptimizeMapOptionsSchema, type OptimizeMapResult, type TrackerOptions, TrackerOptionsSchema } from './tracker-options.js';
@@ -100,17 +101,12 @@ export class Tracker {
   static async create(options: TrackerOptions, wasm: WasmSource = {}): Promise<Tracker> {
     const parsed = TrackerOptionsSchema.safeParse(options);
     if (!parsed.success) throw new TrackerError(`invalid tracker options: ${describeIssues(parsed.error)}`, -4);
+    const abort = (code: number): never => {
+      throw new TrackerError(`tracker.wasm aborted (exit ${code})`, -100);
+    };
     const instance = await instantiate(
       'tracker',
-      {
-        // views are re-created lazily (WasmBlock), so growth needs no action here
-        env: { emscripten_notify_memory_growth: () => undefined },
-        wasi_snapshot_preview1: {
-          proc_exit: (code: number) => {
-            throw new TrackerError(`tracker.wasm aborted (exit ${code})`, -100);
-          },
-        },
-      },
+      trackerImports(() => ex.memory, abort),
       wasm,
     );
     const ex = instance.exports as unknown as TrackerExports;
@@ -239,6 +235,20 @@ export class Tracker {
     const out = {} as RelocStats;
     for (const [name, key] of Object.entries(RELOC_STAT)) out[name as keyof RelocStats] = this.check(this.ex.nt_count(this.handle, key), name);
     return out;
+  }
+
+  /** Milliseconds in each stage (STAGE) since creation, over track and closeStep calls (they add up to those calls). */
+  stageTimes(): StageTimes {
+    this.live();
+    const n = Object.keys(STAGE).length;
+    const block = allocBlock<Float64Array>(this.heap, Float64Array, n);
+    try {
+      this.check(this.ex.nt_stage_times(this.handle, block.ptr, n), 'stage times');
+      const v = block.view();
+      return Object.fromEntries(Object.entries(STAGE).map(([name, i]) => [name, v[i]])) as StageTimes;
+    } finally {
+      block.free();
+    }
   }
 
   /**

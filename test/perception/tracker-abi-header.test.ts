@@ -1,14 +1,14 @@
 /**
  * The tracker's ABI is declared once, in native/include/navtracker.h; src/perception/tracker-abi.ts
  * and native/build.sh's export list must say the same. Read generically from the header (every
- * `nt_*` function, every NT_P_ / NT_C_ / NT_E_ define and the states), so a function, parameter,
- * counter or error added on one side only fails here, named.
+ * `nt_*` function, every NT_P_ / NT_C_ / NT_E_ / NT_S_ define and the states), so a function, parameter,
+ * counter, error or stage added on one side only fails here, named.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { COUNTER, ERROR_BY_CODE, LOOP_STAT, PARAM, RELOC_STAT, STATUS_BY_CODE } from '../../src/perception/tracker-abi.js';
+import { COUNTER, ERROR_BY_CODE, LOOP_STAT, PARAM, RELOC_STAT, STAGE, STATUS_BY_CODE } from '../../src/perception/tracker-abi.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const read = (p: string) => readFileSync(join(ROOT, p), 'utf8');
@@ -73,9 +73,17 @@ describe('the tracker ABI: navtracker.h, tracker-abi.ts and build.sh agree', () 
     expect(sorted(ts_)).toEqual(sorted(defines('NT_C_').values()));
   });
 
+  it('names every stage of nt_stage_times (NT_S_*) in order, and their count', () => {
+    const stages = defines('NT_S_');
+    expect(stages.get('NT_S_COUNT')).toBe(Object.keys(STAGE).length);
+    stages.delete('NT_S_COUNT');
+    expect(Object.values(STAGE)).toEqual([...stages.values()]);
+    expect(Object.values(STAGE)).toEqual(Object.keys(STAGE).map((_, i) => i));
+  });
+
   it('describes every error code (NT_E_*) and the four states in order', () => {
     expect(sorted(Object.keys(ERROR_BY_CODE).map(Number))).toEqual(sorted(defines('NT_E_').values()));
-    const states = [...defines('NT_').entries()].filter(([k]) => !/^NT_[PCE]_/.test(k));
+    const states = [...defines('NT_').entries()].filter(([k]) => !/^NT_[PCES]_/.test(k));
     expect(Object.fromEntries(states)).toEqual({ NT_INITIALISING: 0, NT_OK: 1, NT_RECENTLY_LOST: 2, NT_LOST: 3 });
     expect(STATUS_BY_CODE).toEqual(['initialising', 'ok', 'recently_lost', 'lost']);
   });

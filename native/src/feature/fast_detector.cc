@@ -34,6 +34,31 @@ inline int corner_score(const int* d) {
   return std::max(bright, -dark);
 }
 
+#ifdef __wasm_simd128__
+// corner_score of the eight pixels c[0..7] at once: the same windowed minima and maxima over the
+// ring's differences, each lane a pixel, in 16-bit integers (differences lie in −255 … 255)
+inline v128_t corner_scores8(const uint8_t* c, const int* off) {
+  const v128_t c0 = wasm_u16x8_load8x8(c);
+  v128_t d[16], lo2[16], hi2[16], lo4[16], hi4[16];
+  for (int k = 0; k < 16; ++k) d[k] = wasm_i16x8_sub(wasm_u16x8_load8x8(c + off[k]), c0);
+  for (int k = 0; k < 16; ++k) {
+    lo2[k] = wasm_i16x8_min(d[k], d[(k + 1) & 15]);
+    hi2[k] = wasm_i16x8_max(d[k], d[(k + 1) & 15]);
+  }
+  for (int k = 0; k < 16; ++k) {
+    lo4[k] = wasm_i16x8_min(lo2[k], lo2[(k + 2) & 15]);
+    hi4[k] = wasm_i16x8_max(hi2[k], hi2[(k + 2) & 15]);
+  }
+  v128_t bright = wasm_i16x8_splat(-255), dark = wasm_i16x8_splat(255);
+  for (int k = 0; k < 16; ++k) {
+    const v128_t e = d[(k + 8) & 15];
+    bright = wasm_i16x8_max(bright, wasm_i16x8_min(wasm_i16x8_min(lo4[k], lo4[(k + 4) & 15]), e));
+    dark = wasm_i16x8_min(dark, wasm_i16x8_max(wasm_i16x8_max(hi4[k], hi4[(k + 4) & 15]), e));
+  }
+  return wasm_i16x8_max(bright, wasm_i16x8_neg(dark));
+}
+#endif
+
 // whether a cyclic 16-bit mask has 9 consecutive set bits
 inline bool has_arc9(int mask) {
   uint32_t m = static_cast<uint32_t>(mask) | (static_cast<uint32_t>(mask) << 16);
@@ -54,11 +79,14 @@ void detect_fast(const GrayImage& img, int threshold, int x0, int y0, int x1, in
   if (x1 <= x0 || y1 <= y0) return;
   const int off[16] = {-3 * w, -3 * w + 1, -2 * w + 2, -w + 3, 3, w + 3, 2 * w + 2, 3 * w + 1,
                        3 * w,  3 * w - 1,  2 * w - 2,  w - 3,  -3, -w - 3, -2 * w - 2, -3 * w - 1};
-  // tab[255 + d] classifies a difference d from the centre: 1 brighter, 2 darker than the threshold
+  // tab[255 + d] classifies a difference d from the centre: 1 brighter, 2 darker than the threshold;
+  // filled on first use (with SIMD only a region narrower than 16 pixels needs it, and the fallback
+  // searches call this for hundreds of cells a frame)
   uint8_t tab[511];
-  for (int d = -255; d <= 255; ++d) tab[255 + d] = d > threshold ? 1 : (d < -threshold ? 2 : 0);
-  std::vector<Corner> raw;
-  raw.reserve(4096);
+  bool tab_ready = false;
+  // the module runs one call at a time: the candidates' buffer is kept from call to call
+  static std::vector<Corner> raw;
+  raw.clear();
   // scores a pixel known to be a corner at `threshold`
   auto corner = [&](const uint8_t* p, int x, int y) {
     const uint8_t* c = p + x;
@@ -71,6 +99,10 @@ void detect_fast(const GrayImage& img, int threshold, int x0, int y0, int x1, in
     }
   };
   auto test = [&](const uint8_t* p, int x, int y) {
+    if (!tab_ready) {
+      for (int d = -255; d <= 255; ++d) tab[255 + d] = d > threshold ? 1 : (d < -threshold ? 2 : 0);
+      tab_ready = true;
+    }
     const uint8_t* c = p + x;
     const int v = *c;
     // Any 9-arc contains one pixel of each opposite pair (i, i+8): every pair must offer a pixel
@@ -131,10 +163,24 @@ void detect_fast(const GrayImage& img, int threshold, int x0, int y0, int x1, in
       }
       const v128_t eight = wasm_i8x16_splat(8);
       lanes &= wasm_i8x16_bitmask(wasm_v128_or(wasm_u8x16_gt(mb, eight), wasm_u8x16_gt(md, eight)));
+      if (__builtin_popcount(lanes) < 3) {
+        while (lanes) {
+          const int i = __builtin_ctz(lanes);
+          lanes &= lanes - 1;
+          corner(p, xs + i, y);
+        }
+        return;
+      }
+      // several corners: score all 16 lanes at once (corner_score in 16-bit lanes, the same integers)
+      int16_t sc[16];
+      wasm_v128_store(sc, corner_scores8(c, off));
+      wasm_v128_store(sc + 8, corner_scores8(c + 8, off));
       while (lanes) {
         const int i = __builtin_ctz(lanes);
         lanes &= lanes - 1;
-        corner(p, xs + i, y);
+        if (sc[i] <= threshold) continue;
+        score[static_cast<size_t>(y) * w + xs + i] = static_cast<uint8_t>(std::min<int>(sc[i], 255));
+        raw.push_back(Corner{static_cast<int16_t>(xs + i), static_cast<int16_t>(y), sc[i]});
       }
     };
     for (; x + 16 <= x1; x += 16) chunk(x, 0xffffu);

@@ -1,8 +1,13 @@
 #include "orb_extractor.h"
 #include "quadtree.h"
+#include "../util/stage_timer.h"
 
 #include <algorithm>
 #include <cmath>
+
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 namespace nav {
 
@@ -10,7 +15,8 @@ namespace {
 
 constexpr int kEdge = 19;  // keeps the orientation patch and the steered pattern inside the image
 
-float centroid_angle(const GrayImage& img, int x, int y, const std::vector<int>& umax) {
+// the scalar reference of centroid_angle_simd (used without SIMD)
+[[maybe_unused]] float centroid_angle(const GrayImage& img, int x, int y, const std::vector<int>& umax) {
   int m01 = 0, m10 = 0;
   const uint8_t* c = img.row(y) + x;
   const int w = img.width;
@@ -28,25 +34,101 @@ float centroid_angle(const GrayImage& img, int x, int y, const std::vector<int>&
   return std::atan2(static_cast<float>(m01), static_cast<float>(m10));
 }
 
-void describe(const GrayImage& img, int x, int y, const int8_t* pat, uint32_t* out) {
-  const uint8_t* c = img.row(y) + x;
+#ifdef __wasm_simd128__
+// The same moments as centroid_angle, 32 columns (u = −15 … 16) a row at a time in 16-bit lanes:
+// per row, the circle's columns weighted by u (for m10) and by 1 (for the row's difference in m01),
+// zero outside |u| ≤ umax[v]; the dot products sum in 32 bits, so the moments are exactly the scalar ones.
+struct CentroidWeights {
+  int16_t u[kPatchRadius + 1][32];
+  int16_t one[kPatchRadius + 1][32];
+};
+
+const CentroidWeights& centroid_weights(const std::vector<int>& umax) {
+  static CentroidWeights t;
+  static bool ready = false;
+  if (!ready) {
+    for (int v = 0; v <= kPatchRadius; ++v)
+      for (int i = 0; i < 32; ++i) {
+        const int u = i - kPatchRadius;
+        const bool in = u >= -umax[v] && u <= umax[v];
+        t.u[v][i] = static_cast<int16_t>(in ? u : 0);
+        t.one[v][i] = static_cast<int16_t>(in ? 1 : 0);
+      }
+    ready = true;
+  }
+  return t;
+}
+
+inline v128_t lanes_u16(const uint8_t* p, int half) {
+  return half ? wasm_u16x8_load8x8(p + 8) : wasm_u16x8_load8x8(p);
+}
+
+float centroid_angle_simd(const GrayImage& img, int x, int y, const std::vector<int>& umax) {
+  const CentroidWeights& t = centroid_weights(umax);
+  const uint8_t* c = img.row(y) + x - kPatchRadius;
   const int w = img.width;
+  v128_t m10 = wasm_i32x4_splat(0), m01 = wasm_i32x4_splat(0);
+  for (int k = 0; k < 4; ++k) {
+    const v128_t px = lanes_u16(c + 16 * (k >> 1), k & 1);
+    m10 = wasm_i32x4_add(m10, wasm_i32x4_dot_i16x8(px, wasm_v128_load(t.u[0] + 8 * k)));
+  }
+  for (int v = 1; v <= kPatchRadius; ++v) {
+    const uint8_t* above = c - v * w;
+    const uint8_t* below = c + v * w;
+    v128_t diff = wasm_i32x4_splat(0);
+    for (int k = 0; k < 4; ++k) {
+      const v128_t a = lanes_u16(above + 16 * (k >> 1), k & 1), b = lanes_u16(below + 16 * (k >> 1), k & 1);
+      m10 = wasm_i32x4_add(m10, wasm_i32x4_dot_i16x8(wasm_i16x8_add(b, a), wasm_v128_load(t.u[v] + 8 * k)));
+      diff = wasm_i32x4_add(diff, wasm_i32x4_dot_i16x8(wasm_i16x8_sub(b, a), wasm_v128_load(t.one[v] + 8 * k)));
+    }
+    m01 = wasm_i32x4_add(m01, wasm_i32x4_mul(diff, wasm_i32x4_splat(v)));
+  }
+  auto sum = [](v128_t s) {
+    return wasm_i32x4_extract_lane(s, 0) + wasm_i32x4_extract_lane(s, 1) + wasm_i32x4_extract_lane(s, 2) + wasm_i32x4_extract_lane(s, 3);
+  };
+  return std::atan2(static_cast<float>(sum(m01)), static_cast<float>(sum(m10)));
+}
+#endif
+
+// `off`: the steered pattern of one angle bin as 256 pairs of offsets from the centre pixel in an
+// image of this width (pattern_offsets)
+void describe(const GrayImage& img, int x, int y, const int32_t* off, uint32_t* out) {
+  const uint8_t* c = img.row(y) + x;
   for (int word = 0; word < 8; ++word) {
     uint32_t bits = 0;
-    for (int b = 0; b < 32; ++b) {
-      const int8_t* p = pat + (word * 32 + b) * 4;
-      bits |= static_cast<uint32_t>(c[p[1] * w + p[0]] < c[p[3] * w + p[2]]) << b;
-    }
+    const int32_t* o = off + word * 64;
+    for (int b = 0; b < 32; ++b) bits |= static_cast<uint32_t>(c[o[2 * b]] < c[o[2 * b + 1]]) << b;
     out[word] = bits;
   }
 }
 
 }  // namespace
 
+const std::vector<int32_t>& OrbExtractor::pattern_offsets(int level, int width) {
+  if (static_cast<int>(offsets_.size()) <= level) {
+    offsets_.resize(level + 1);
+    offsets_width_.resize(level + 1, 0);
+  }
+  std::vector<int32_t>& o = offsets_[level];
+  if (offsets_width_[level] == width && !o.empty()) return o;
+  o.resize(static_cast<size_t>(kAngleBins) * 512);
+  for (int b = 0; b < kAngleBins; ++b) {
+    const int8_t* pat = pattern_.bin(b);
+    for (int k = 0; k < 256; ++k) {
+      o[static_cast<size_t>(b) * 512 + 2 * k] = pat[4 * k + 1] * width + pat[4 * k];
+      o[static_cast<size_t>(b) * 512 + 2 * k + 1] = pat[4 * k + 3] * width + pat[4 * k + 2];
+    }
+  }
+  offsets_width_[level] = width;
+  return o;
+}
+
 void OrbExtractor::configure(const OrbParams& p) {
   params_ = p;
   params_.derive();
   pattern_.generate();
+  offsets_.clear();
+  offsets_width_.clear();
   // half-widths of the circular patch per row
   umax_.assign(kPatchRadius + 1, 0);
   for (int v = 0; v <= kPatchRadius; ++v)
@@ -56,12 +138,16 @@ void OrbExtractor::configure(const OrbParams& p) {
 void OrbExtractor::extract(const uint8_t* gray, int width, int height, std::vector<KeyPoint>& kps, std::vector<uint32_t>& desc) {
   kps.clear();
   desc.clear();
-  pyramid_.build(gray, width, height, params_.inv_scale);
+  {
+    StageScope timed(Stage::Pyramid);
+    pyramid_.build(gray, width, height, params_.inv_scale);
+  }
   const int cell = params_.cell_size;
   for (int l = 0; l < params_.num_levels; ++l) {
     const GrayImage& img = pyramid_.levels[l];
     const int x0 = kEdge - 3, y0 = kEdge - 3, x1 = img.width - kEdge + 3, y1 = img.height - kEdge + 3;
     if (x1 - x0 < 8 || y1 - y0 < 8) continue;
+    StageScope fast_timed(Stage::Fast);
     // FAST at the initial threshold everywhere; cells left without a corner are searched again at
     // the minimum threshold, so that weak texture still gets features.
     score_.assign(static_cast<size_t>(img.width) * img.height, 0);
@@ -89,8 +175,10 @@ void OrbExtractor::extract(const uint8_t* gray, int width, int height, std::vect
     }), cell_pick_.end());
     distribute_quadtree(cell_pick_, kEdge, kEdge, img.width - kEdge, img.height - kEdge, params_.features_per_level[l], spread_);
     if (spread_.empty()) continue;
+    StageScope orb_timed(Stage::Orb);
     gaussian_blur7(img, pyramid_.blurred[l], blur_scratch_);
     const GrayImage& blur = pyramid_.blurred[l];
+    const std::vector<int32_t>& offsets = pattern_offsets(l, blur.width);
     // Level l was resized from level l−1 with pixel centres aligned ((x + ½)·W_{l−1}/W_l − ½), so a
     // level-l pixel centre lies at (x + ½)·W₀/W_l − ½ in level 0. Scaling by the nominal factor alone
     // (x·1.2^l) shifted keypoints by up to 1.3 px at the top level, and by a different amount at each
@@ -98,13 +186,17 @@ void OrbExtractor::extract(const uint8_t* gray, int width, int height, std::vect
     const float sx = static_cast<float>(width) / static_cast<float>(img.width);
     const float sy = static_cast<float>(height) / static_cast<float>(img.height);
     for (const Corner& c : spread_) {
+#ifdef __wasm_simd128__
+      const float a = centroid_angle_simd(img, c.x, c.y, umax_);
+#else
       const float a = centroid_angle(img, c.x, c.y, umax_);
+#endif
       float turns = a / static_cast<float>(2.0 * M_PI);
       if (turns < 0) turns += 1.0f;
       const int b = static_cast<int>(std::lround(turns * kAngleBins)) % kAngleBins;
       const size_t at = desc.size();
       desc.resize(at + 8);
-      describe(blur, c.x, c.y, pattern_.bin(b), desc.data() + at);
+      describe(blur, c.x, c.y, offsets.data() + static_cast<size_t>(b) * 512, desc.data() + at);
       kps.push_back(KeyPoint{(static_cast<float>(c.x) + 0.5f) * sx - 0.5f, (static_cast<float>(c.y) + 0.5f) * sy - 0.5f, a,
                              static_cast<int16_t>(l), c.score});
     }

@@ -35,6 +35,10 @@ class OrbExtractor {
   std::vector<Corner> corners_, cell_pick_, spread_;
   std::vector<uint8_t> score_;
   std::vector<uint16_t> blur_scratch_;
+  // per level: the steered pattern as pixel offsets in that level's width (kAngleBins × 256 pairs)
+  std::vector<std::vector<int32_t>> offsets_;
+  std::vector<int> offsets_width_;
+  const std::vector<int32_t>& pattern_offsets(int level, int width);
 };
 
 }  // namespace nav

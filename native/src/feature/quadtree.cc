@@ -54,9 +54,9 @@ void distribute_quadtree(const std::vector<Corner>& in, int x0, int y0, int x1, 
     if (static_cast<int>(nodes.size()) + 3 * expandable <= target) {
       std::vector<Node> next;
       next.reserve(nodes.size() * 2);
-      for (const Node& n : nodes) {
+      for (Node& n : nodes) {
         if (n.splittable()) split(n, in, next);
-        else next.push_back(n);
+        else next.push_back(std::move(n));
       }
       nodes.swap(next);
       continue;
@@ -67,12 +67,12 @@ void distribute_quadtree(const std::vector<Corner>& in, int x0, int y0, int x1, 
     size_t i = 0;
     int count = static_cast<int>(nodes.size());
     for (; i < nodes.size() && count < target; ++i) {
-      if (!nodes[i].splittable()) { next.push_back(nodes[i]); continue; }
+      if (!nodes[i].splittable()) { next.push_back(std::move(nodes[i])); continue; }
       const size_t before = next.size();
       split(nodes[i], in, next);
       count += static_cast<int>(next.size() - before) - 1;
     }
-    for (; i < nodes.size(); ++i) next.push_back(nodes[i]);
+    for (; i < nodes.size(); ++i) next.push_back(std::move(nodes[i]));
     nodes.swap(next);
     break;
   }

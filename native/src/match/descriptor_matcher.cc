@@ -2,10 +2,12 @@
 
 #include "hamming.h"
 #include "rotation_histogram.h"
+#include "../util/stage_timer.h"
 
 namespace nav {
 
 int match_keyframe_exhaustive(const Frame& cur, const KeyFrame& kf, std::vector<LandmarkPtr>& out) {
+  StageScope timed(Stage::Matching);
   out.assign(cur.size(), nullptr);
   std::vector<int> best_for(cur.size(), 256);
   std::vector<int> from_kp(cur.size(), -1);

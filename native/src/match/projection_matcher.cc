@@ -4,10 +4,12 @@
 
 #include "hamming.h"
 #include "rotation_histogram.h"
+#include "../util/stage_timer.h"
 
 namespace nav {
 
 int match_from_last_frame(Frame& cur, const Frame& last, float th, const PinholeCamera& cam, const OrbParams& orb) {
+  StageScope timed(Stage::Matching);
   int n = 0;
   RotationHistogram hist;
   std::vector<int> cand;
@@ -70,6 +72,7 @@ bool landmark_in_frustum(Landmark& lm, const Frame& f, const PinholeCamera& cam,
 
 int match_landmarks(Frame& cur, const std::vector<LandmarkPtr>& lms, float th, int max_dist, const PinholeCamera& cam,
                     const OrbParams& orb) {
+  StageScope timed(Stage::Matching);
   int n = 0;
   std::vector<int> cand;
   for (const LandmarkPtr& lm : lms) {

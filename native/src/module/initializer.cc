@@ -1,10 +1,12 @@
 #include "initializer.h"
 
 #include "keyframe_inserter.h"
+#include "../util/stage_timer.h"
 
 namespace nav {
 
 KeyFrame* initialize_map(Frame& cur, TrackerContext& ctx, std::vector<LandmarkPtr>& fresh) {
+  StageScope timed(Stage::Keyframe);
   if (cur.num_with_depth() < ctx.tp.min_init_points) return nullptr;
   MapDatabase* map = ctx.atlas.open_map();
   cur.Tcw = SE3();

@@ -3,10 +3,12 @@
 #include <algorithm>
 
 #include "../data/landmark_ops.h"
+#include "../util/stage_timer.h"
 
 namespace nav {
 
 bool need_new_keyframe(const Frame& cur, const KeyFrame* ref, uint64_t last_kf_frame, int inliers, const TrackerContext& ctx) {
+  StageScope timed(Stage::Keyframe);
   if (!ref) return true;
   const size_t nkf = ctx.atlas.maps.empty() ? 0 : ctx.atlas.maps.back()->keyframes.size();
   const int ref_matches = ref->num_tracked(nkf <= 2 ? 2 : 3);
@@ -47,6 +49,7 @@ void update_covisibility(KeyFrame* kf) {
 }
 
 KeyFrame* insert_keyframe(Frame& cur, MapDatabase& map, TrackerContext& ctx, std::vector<LandmarkPtr>& fresh) {
+  StageScope timed(Stage::Keyframe);
   auto kf = std::make_shared<KeyFrame>();
   kf->id = ctx.atlas.next_kf_id++;
   kf->frame_id = cur.id;

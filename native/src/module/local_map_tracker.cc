@@ -5,10 +5,12 @@
 
 #include "../match/projection_matcher.h"
 #include "../optimize/pose_optimizer.h"
+#include "../util/stage_timer.h"
 
 namespace nav {
 
 int track_local_map(Frame& cur, float radius_th, const TrackerContext& ctx, const PosePrior* prior) {
+  StageScope timed(Stage::LocalMap);
   // local keyframes: every keyframe observing a landmark of the frame, voted by shared landmarks
   std::map<KeyFrame*, int> votes;
   for (int i = 0; i < cur.size(); ++i) {

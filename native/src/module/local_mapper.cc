@@ -2,10 +2,12 @@
 
 #include "../data/landmark_ops.h"
 #include "keyframe_inserter.h"
+#include "../util/stage_timer.h"
 
 namespace nav {
 
 void LocalMapper::process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx, std::vector<LandmarkPtr>& fresh) {
+  StageScope timed(Stage::Mapping);
   recent_.insert(recent_.end(), fresh.begin(), fresh.end());
   fresh.clear();
   // A new landmark must be found in at least a quarter of the frames that should see it, and be
@@ -42,6 +44,7 @@ void LocalMapper::process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx, s
 }
 
 KeyFrame* LocalMapper::advance(int iterations, TrackerContext& ctx) {
+  StageScope timed(Stage::Mapping);
   if (!job_) return nullptr;
   LocalBa& ba = *job_->ba;
   for (int i = 0; i < iterations && !ba.run.done(); ++i) ba.run.step(ba.p, ctx.cam, *ba.sys);

@@ -7,6 +7,7 @@
 #include "../data/landmark_ops.h"
 #include "../optimize/pose_graph.h"
 #include "map_refresh.h"
+#include "../util/stage_timer.h"
 
 namespace nav {
 
@@ -58,6 +59,7 @@ void fuse(const LandmarkPtr& keep, const LandmarkPtr& drop) {
 }  // namespace
 
 bool LoopCloser::process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx) {
+  StageScope timed(Stage::LoopClosing);
   if (!ctx.tp.loop_closing || job_ || kf->id < last_closure_kf_ + kQuietKeyframes) return false;
   if (ctx.tp.close_slice > 0) {
     // the search waits for a later frame: the keyframe's own frame has mapped it already
@@ -126,6 +128,7 @@ void LoopCloser::begin(KeyFrame* kf, const LoopMatch& loop, MapDatabase& map, Tr
 }
 
 bool LoopCloser::advance(MapDatabase* map, int iterations, TrackerContext& ctx) {
+  StageScope timed(Stage::LoopClosing);
   if (!queued_.empty()) {
     const Queued q = queued_.front();
     queued_.pop_front();

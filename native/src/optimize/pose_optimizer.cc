@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "reprojection.h"
+#include "../util/stage_timer.h"
 
 namespace nav {
 
@@ -47,6 +48,7 @@ double total_cost(const std::vector<Edge>& edges, const SE3& T, const PinholeCam
 }  // namespace
 
 int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb, bool level, const PosePrior* prior) {
+  StageScope timed(Stage::PoseOptimisation);
   std::vector<Edge> edges;
   edges.reserve(f.size());
   for (int i = 0; i < f.size(); ++i) {
