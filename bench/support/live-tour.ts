@@ -9,7 +9,7 @@
  *   final maps are: in its own world fitted to the truth by the rigid fit of the kept keyframes' centres
  *   (as the last closure left them), and as it stands in the first camera's frame
  * - the wall time of each action (5 frames: render, track, map, the rebuild's shares), and the most
- *   wall time one frame spent in the tracker and on following closures and rebuilding (the step's
+ *   wall and process CPU time one frame spent in the tracker and on following closures and rebuilding (the step's
  *   stall: the tracker's call with its loop search and its closure's slice or commit, reading the
  *   corrected keyframe poses, moving places and trails, its share of keyframes, the layer swap; not
  *   the frame's rendering and its own grid update); the tracker's time on a frame that committed a
@@ -52,8 +52,11 @@ export interface LiveRun {
   /** wall time of an action (5 frames), median and most */
   medianStepMs: number;
   maxStepMs: number;
-  /** the most one navigator frame spent in the tracker and following closures and rebuilding (RebuildStats.maxFrameMs) */
+  /** the most wall time one navigator frame spent in the tracker and following closures and rebuilding (RebuildStats.maxFrameMs) */
   maxStepStallMs: number;
+  /** the most process CPU time one such frame took (RebuildStats.maxFrameCpuMs), and that of the frame of maxStepStallMs */
+  maxStepStallCpuMs: number;
+  slowestStepCpuMs: number;
   /** the tracker's wall time on each frame where it committed a loop closure, and its median per frame */
   closureMs: number[];
   medianTrackMs: number;
@@ -110,16 +113,13 @@ export async function liveTour(
       const t = multiply(firstInv, body.groundTruthPose());
       trueAt.set(f.timestamp, [t[3], t[7], t[11]]);
     };
-    // LIVE_STALL_CLOCK=cpu: the rebuild's work per frame in the process's CPU time (a loaded machine
-    // stretches wall time many times over; the helper thread's CPU, if busy, counts too)
-    const cpu =
-      process.env.LIVE_STALL_CLOCK === 'cpu'
-        ? () => {
-            const u = process.cpuUsage();
-            return (u.user + u.system) / 1000;
-          }
-        : undefined;
-    const nav = await Navigator.create({ body: traj, poseSource: timed, loopRebuild: { clock: cpu } });
+    // each frame's work also in the process's CPU time: a loaded machine stretches wall time many times
+    // over, CPU time much less (every thread of the process counts: the engine's compiler and collector too)
+    const cpu = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
+    const nav = await Navigator.create({ body: traj, poseSource: timed, loopRebuild: { cpuClock: cpu } });
     inFrame = (work) => nav.loopRebuild.timed(work);
     const stops = tourStops(body);
     const stepMs: number[] = [];
@@ -181,13 +181,15 @@ export async function liveTour(
       medianStepMs: med,
       maxStepMs: Math.max(...stepMs),
       maxStepStallMs: rb.maxFrameMs,
+      maxStepStallCpuMs: rb.maxFrameCpuMs,
+      slowestStepCpuMs: rb.slowestFrameCpuMs,
       closureMs,
       medianTrackMs: median(trackMs),
       load: [+load0.toFixed(1), +os.loadavg()[0].toFixed(1)],
       loopClosing: LIVE_LOOP,
     };
     log(
-      `${house.seed}${house.aliasing ? ':aliasing' : ''} live navigator (loop closing ${LIVE_LOOP ? 'on' : 'off'}): ${pathM.toFixed(1)} m in ${stepMs.length} actions, ${run.closures} closures, ${run.floorsRebuilt} floor rebuilds (${run.keptKeyframes} keyframes kept, at most ${run.maxChunk} per frame); live grid ${run.quality ? `free precision ${run.quality.free_precision.toFixed(4)}, obstacle recall ${run.quality.obstacle_recall.toFixed(4)} fitted` : '-'}, ${run.qualityFirstCamera ? `${run.qualityFirstCamera.free_precision.toFixed(4)} / ${run.qualityFirstCamera.obstacle_recall.toFixed(4)} in the first camera's frame` : '-'}; action median ${med.toFixed(1)} ms, max ${run.maxStepMs.toFixed(1)} ms; tracker and rebuild at most ${run.maxStepStallMs.toFixed(1)} ms (${cpu ? 'CPU' : 'wall'}) in a frame, tracker median ${run.medianTrackMs.toFixed(1)} ms, load ${run.load.join(' → ')}; tracker closure frames ${closureMs.map((m) => m.toFixed(0)).join(', ') || '-'} ms`,
+      `${house.seed}${house.aliasing ? ':aliasing' : ''} live navigator (loop closing ${LIVE_LOOP ? 'on' : 'off'}): ${pathM.toFixed(1)} m in ${stepMs.length} actions, ${run.closures} closures, ${run.floorsRebuilt} floor rebuilds (${run.keptKeyframes} keyframes kept, at most ${run.maxChunk} per frame); live grid ${run.quality ? `free precision ${run.quality.free_precision.toFixed(4)}, obstacle recall ${run.quality.obstacle_recall.toFixed(4)} fitted` : '-'}, ${run.qualityFirstCamera ? `${run.qualityFirstCamera.free_precision.toFixed(4)} / ${run.qualityFirstCamera.obstacle_recall.toFixed(4)} in the first camera's frame` : '-'}; action median ${med.toFixed(1)} ms, max ${run.maxStepMs.toFixed(1)} ms; tracker and rebuild at most ${run.maxStepStallMs.toFixed(1)} ms wall in a frame (${run.slowestStepCpuMs.toFixed(1)} ms CPU; at most ${run.maxStepStallCpuMs.toFixed(1)} ms CPU in a frame), tracker median ${run.medianTrackMs.toFixed(1)} ms, load ${run.load.join(' → ')}; tracker closure frames ${closureMs.map((m) => m.toFixed(0)).join(', ') || '-'} ms`,
     );
     return run;
   } finally {
