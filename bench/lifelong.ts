@@ -48,7 +48,8 @@
  *   share of the map's refresh after it) and on following closures and re-integrating (corrected poses
  *   read, places and trails moved, its share of keyframes, the layer swap), over houses;
  *   `max_step_stall_cpu_ms` the most process CPU time any one such frame took, and
- *   `slowest_step_cpu_ms` the CPU time of the frame of `max_step_stall_ms`. A loaded machine stretches
+ *   `slowest_step_cpu_ms` the CPU time of the frame of `max_step_stall_ms`, `max_track_cpu_ms` the most
+ *   the tracker's call alone took (the log says what that frame was). A loaded machine stretches
  *   wall time many times over and CPU time much less (`live_load`: the load average at the tours'
  *   start and end): the target is judged on a quiet machine, and under load the CPU figure is the one to quote;
  *   `live_closure_ms`: the tracker's median time on a frame that committed a closure,
@@ -210,6 +211,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       live_obstacle_recall_first_camera: r4(mean(lives.flatMap((l) => (l.qualityFirstCamera ? [l.qualityFirstCamera.obstacle_recall] : [])))),
       max_step_stall_ms: +Math.max(...lives.map((l) => l.maxStepStallMs)).toFixed(1),
       max_step_stall_cpu_ms: +Math.max(...lives.map((l) => l.maxStepStallCpuMs)).toFixed(1),
+      max_track_cpu_ms: +Math.max(...lives.map((l) => l.maxTrackCpu.ms)).toFixed(1),
       slowest_step_cpu_ms: +lives.reduce((a, l) => (l.maxStepStallMs > a.maxStepStallMs ? l : a)).slowestStepCpuMs.toFixed(1),
       live_closure_ms: lives.some((l) => l.closureMs.length) ? +median(lives.flatMap((l) => l.closureMs)).toFixed(1) : null,
       live_track_ms: +median(lives.map((l) => l.medianTrackMs)).toFixed(1),

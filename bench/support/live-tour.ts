@@ -57,6 +57,8 @@ export interface LiveRun {
   /** the most process CPU time one such frame took (RebuildStats.maxFrameCpuMs), and that of the frame of maxStepStallMs */
   maxStepStallCpuMs: number;
   slowestStepCpuMs: number;
+  /** the tracker's own CPU time on its costliest frame, and what that frame was (keyframe, closure, status) */
+  maxTrackCpu: { ms: number; what: string };
   /** the tracker's wall time on each frame where it committed a loop closure, and its median per frame */
   closureMs: number[];
   medianTrackMs: number;
@@ -84,14 +86,23 @@ export async function liveTour(
     const firstInv = invert(simPoseToNavigator(firstCameraSim));
     const closureMs: number[] = [];
     const trackMs: number[] = [];
+    // each frame's work also in the process's CPU time: a loaded machine stretches wall time many times
+    // over, CPU time much less (every thread of the process counts: the engine's compiler and collector too)
+    const cpu = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
     const load0 = os.loadavg()[0];
+    // the tracker's own CPU time on its costliest frame, and what that frame was
+    let maxTrackCpu = { ms: 0, what: '' };
     let inFrame: ((work: () => void) => void) | null = null;
     // the tracker's call is timed as part of the navigator frame's stall (RebuildStats.maxFrameMs), and
     // its own time on the frames where it committed a closure is kept apart too
     const timed: PoseSource = {
       name: source.name,
       estimate: (f, m) => {
-        const t0 = performance.now();
+        const t0 = performance.now(),
+          c0 = cpu();
         let e!: PoseEstimate;
         const call = () => {
           e = source.estimate(f, m);
@@ -100,6 +111,8 @@ export async function liveTour(
         else call();
         if (e.loopClosed) closureMs.push(performance.now() - t0);
         trackMs.push(performance.now() - t0);
+        const c = cpu() - c0;
+        if (c > maxTrackCpu.ms) maxTrackCpu = { ms: c, what: [e.keyframe && 'keyframe', e.loopClosed && 'closure', e.status].filter(Boolean).join(' ') };
         return e;
       },
       keyframePoses: () => source.keyframePoses(),
@@ -112,12 +125,6 @@ export async function liveTour(
     traj.onFrame = (f) => {
       const t = multiply(firstInv, body.groundTruthPose());
       trueAt.set(f.timestamp, [t[3], t[7], t[11]]);
-    };
-    // each frame's work also in the process's CPU time: a loaded machine stretches wall time many times
-    // over, CPU time much less (every thread of the process counts: the engine's compiler and collector too)
-    const cpu = () => {
-      const u = process.cpuUsage();
-      return (u.user + u.system) / 1000;
     };
     const nav = await Navigator.create({ body: traj, poseSource: timed, loopRebuild: { cpuClock: cpu } });
     inFrame = (work) => nav.loopRebuild.timed(work);
@@ -183,13 +190,14 @@ export async function liveTour(
       maxStepStallMs: rb.maxFrameMs,
       maxStepStallCpuMs: rb.maxFrameCpuMs,
       slowestStepCpuMs: rb.slowestFrameCpuMs,
+      maxTrackCpu,
       closureMs,
       medianTrackMs: median(trackMs),
       load: [+load0.toFixed(1), +os.loadavg()[0].toFixed(1)],
       loopClosing: LIVE_LOOP,
     };
     log(
-      `${house.seed}${house.aliasing ? ':aliasing' : ''} live navigator (loop closing ${LIVE_LOOP ? 'on' : 'off'}): ${pathM.toFixed(1)} m in ${stepMs.length} actions, ${run.closures} closures, ${run.floorsRebuilt} floor rebuilds (${run.keptKeyframes} keyframes kept, at most ${run.maxChunk} per frame); live grid ${run.quality ? `free precision ${run.quality.free_precision.toFixed(4)}, obstacle recall ${run.quality.obstacle_recall.toFixed(4)} fitted` : '-'}, ${run.qualityFirstCamera ? `${run.qualityFirstCamera.free_precision.toFixed(4)} / ${run.qualityFirstCamera.obstacle_recall.toFixed(4)} in the first camera's frame` : '-'}; action median ${med.toFixed(1)} ms, max ${run.maxStepMs.toFixed(1)} ms; tracker and rebuild at most ${run.maxStepStallMs.toFixed(1)} ms wall in a frame (${run.slowestStepCpuMs.toFixed(1)} ms CPU; at most ${run.maxStepStallCpuMs.toFixed(1)} ms CPU in a frame), tracker median ${run.medianTrackMs.toFixed(1)} ms, load ${run.load.join(' → ')}; tracker closure frames ${closureMs.map((m) => m.toFixed(0)).join(', ') || '-'} ms`,
+      `${house.seed}${house.aliasing ? ':aliasing' : ''} live navigator (loop closing ${LIVE_LOOP ? 'on' : 'off'}): ${pathM.toFixed(1)} m in ${stepMs.length} actions, ${run.closures} closures, ${run.floorsRebuilt} floor rebuilds (${run.keptKeyframes} keyframes kept, at most ${run.maxChunk} per frame); live grid ${run.quality ? `free precision ${run.quality.free_precision.toFixed(4)}, obstacle recall ${run.quality.obstacle_recall.toFixed(4)} fitted` : '-'}, ${run.qualityFirstCamera ? `${run.qualityFirstCamera.free_precision.toFixed(4)} / ${run.qualityFirstCamera.obstacle_recall.toFixed(4)} in the first camera's frame` : '-'}; action median ${med.toFixed(1)} ms, max ${run.maxStepMs.toFixed(1)} ms; tracker and rebuild at most ${run.maxStepStallMs.toFixed(1)} ms wall in a frame (${run.slowestStepCpuMs.toFixed(1)} ms CPU; at most ${run.maxStepStallCpuMs.toFixed(1)} ms CPU in a frame, the tracker's share at most ${maxTrackCpu.ms.toFixed(1)} ms CPU on a ${maxTrackCpu.what} frame), tracker median ${run.medianTrackMs.toFixed(1)} ms, load ${run.load.join(' → ')}; tracker closure frames ${closureMs.map((m) => m.toFixed(0)).join(', ') || '-'} ms`,
     );
     return run;
   } finally {
