@@ -47,7 +47,7 @@
  *   (its adjustment's slice, one proposal of its loop search, its closure's pose-graph share or commit, a
  *   share of the map's refresh after it) and on following closures and re-integrating (corrected poses
  *   read, places and trails moved, its share of keyframes, the layer swap), over houses;
- *   `max_step_stall_cpu_ms` the most process CPU time any one such frame took, and
+ *   `max_step_stall_cpu_ms` the most CPU time of the main thread (where the step runs; Linux scheduler statistics, else the process's) any one such frame took, and
  *   `slowest_step_cpu_ms` the CPU time of the frame of `max_step_stall_ms`, `max_track_cpu_ms` the most
  *   the tracker's call alone took (the log says what that frame was). A loaded machine stretches
  *   wall time many times over and CPU time much less (`live_load`: the load average at the tours'

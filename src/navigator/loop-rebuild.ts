@@ -90,10 +90,10 @@ export interface LoopRebuildOptions {
   everyKeyframes?: number;
   /**
    * the clock RebuildStats.maxFrameMs is read with, ms (default performance.now: wall time); a bench on a
-   * shared machine may pass the process's CPU time, which other processes' load does not inflate
+   * shared machine may pass a CPU clock, which other processes' load does not inflate
    */
   clock?: () => number;
-  /** a second clock each frame's work is also read with, ms (the lifelong bench: the process's CPU time) */
+  /** a second clock each frame's work is also read with, ms (the lifelong bench: the main thread's CPU time) */
   cpuClock?: () => number;
 }
 
