@@ -9,12 +9,13 @@
  *   final maps are: in its own world fitted to the truth by the rigid fit of the kept keyframes' centres
  *   (as the last closure left them), and as it stands in the first camera's frame
  * - the wall time of each action (5 frames: render, track, map, the rebuild's shares), and the most
- *   wall time one frame spent in the tracker and on following closures and rebuilding (the step's
+ *   wall and main-thread CPU time one frame spent in the tracker and on following closures and rebuilding (the step's
  *   stall: the tracker's call with its loop search and its closure's slice or commit, reading the
  *   corrected keyframe poses, moving places and trails, its share of keyframes, the layer swap; not
  *   the frame's rendering and its own grid update); the tracker's time on a frame that committed a
  *   closure and its median time per frame are kept apart, with the load average the tour ran under
  */
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Vec3 } from '../../src/geometry/pose.js';
 import { invert, multiply } from '../../src/geometry/pose.js';
@@ -52,8 +53,13 @@ export interface LiveRun {
   /** wall time of an action (5 frames), median and most */
   medianStepMs: number;
   maxStepMs: number;
-  /** the most one navigator frame spent in the tracker and following closures and rebuilding (RebuildStats.maxFrameMs) */
+  /** the most wall time one navigator frame spent in the tracker and following closures and rebuilding (RebuildStats.maxFrameMs) */
   maxStepStallMs: number;
+  /** the most main-thread CPU time one such frame took (RebuildStats.maxFrameCpuMs), and that of the frame of maxStepStallMs */
+  maxStepStallCpuMs: number;
+  slowestStepCpuMs: number;
+  /** the tracker's own CPU time on its costliest frame, and what that frame was (keyframe, closure, status) */
+  maxTrackCpu: { ms: number; what: string };
   /** the tracker's wall time on each frame where it committed a loop closure, and its median per frame */
   closureMs: number[];
   medianTrackMs: number;
@@ -61,6 +67,20 @@ export interface LiveRun {
   load: [number, number];
   loopClosing: boolean;
 }
+
+/**
+ * The main thread's CPU time, ms: Linux's scheduler statistics of the thread (nanoseconds on a CPU),
+ * where the step's work runs. The process's CPU time (process.cpuUsage, the fallback elsewhere) also
+ * counts the engine's background threads: compiling a code path first met late in a tour (a first
+ * loop closure) or collecting garbage there added up to 100 ms to a frame that itself took 10.
+ */
+const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
+const mainThreadCpuMs: () => number = existsSync(SCHEDSTAT)
+  ? () => Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6
+  : () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
 
 const headingTo = (from: Vec3, to: Vec3) => Math.atan2(-(to[0] - from[0]), -(to[2] - from[2]));
 
@@ -81,14 +101,20 @@ export async function liveTour(
     const firstInv = invert(simPoseToNavigator(firstCameraSim));
     const closureMs: number[] = [];
     const trackMs: number[] = [];
+    // each frame's work also in CPU time: a loaded machine stretches wall time many times over, CPU time
+    // much less
+    const cpu = mainThreadCpuMs;
     const load0 = os.loadavg()[0];
+    // the tracker's own CPU time on its costliest frame, and what that frame was
+    let maxTrackCpu = { ms: 0, what: '' };
     let inFrame: ((work: () => void) => void) | null = null;
     // the tracker's call is timed as part of the navigator frame's stall (RebuildStats.maxFrameMs), and
     // its own time on the frames where it committed a closure is kept apart too
     const timed: PoseSource = {
       name: source.name,
       estimate: (f, m) => {
-        const t0 = performance.now();
+        const t0 = performance.now(),
+          c0 = cpu();
         let e!: PoseEstimate;
         const call = () => {
           e = source.estimate(f, m);
@@ -97,6 +123,8 @@ export async function liveTour(
         else call();
         if (e.loopClosed) closureMs.push(performance.now() - t0);
         trackMs.push(performance.now() - t0);
+        const c = cpu() - c0;
+        if (c > maxTrackCpu.ms) maxTrackCpu = { ms: c, what: [e.keyframe && 'keyframe', e.loopClosed && 'closure', e.status].filter(Boolean).join(' ') };
         return e;
       },
       keyframePoses: () => source.keyframePoses(),
@@ -110,16 +138,7 @@ export async function liveTour(
       const t = multiply(firstInv, body.groundTruthPose());
       trueAt.set(f.timestamp, [t[3], t[7], t[11]]);
     };
-    // LIVE_STALL_CLOCK=cpu: the rebuild's work per frame in the process's CPU time (a loaded machine
-    // stretches wall time many times over; the helper thread's CPU, if busy, counts too)
-    const cpu =
-      process.env.LIVE_STALL_CLOCK === 'cpu'
-        ? () => {
-            const u = process.cpuUsage();
-            return (u.user + u.system) / 1000;
-          }
-        : undefined;
-    const nav = await Navigator.create({ body: traj, poseSource: timed, loopRebuild: { clock: cpu } });
+    const nav = await Navigator.create({ body: traj, poseSource: timed, loopRebuild: { cpuClock: cpu } });
     inFrame = (work) => nav.loopRebuild.timed(work);
     const stops = tourStops(body);
     const stepMs: number[] = [];
@@ -181,13 +200,16 @@ export async function liveTour(
       medianStepMs: med,
       maxStepMs: Math.max(...stepMs),
       maxStepStallMs: rb.maxFrameMs,
+      maxStepStallCpuMs: rb.maxFrameCpuMs,
+      slowestStepCpuMs: rb.slowestFrameCpuMs,
+      maxTrackCpu,
       closureMs,
       medianTrackMs: median(trackMs),
       load: [+load0.toFixed(1), +os.loadavg()[0].toFixed(1)],
       loopClosing: LIVE_LOOP,
     };
     log(
-      `${house.seed}${house.aliasing ? ':aliasing' : ''} live navigator (loop closing ${LIVE_LOOP ? 'on' : 'off'}): ${pathM.toFixed(1)} m in ${stepMs.length} actions, ${run.closures} closures, ${run.floorsRebuilt} floor rebuilds (${run.keptKeyframes} keyframes kept, at most ${run.maxChunk} per frame); live grid ${run.quality ? `free precision ${run.quality.free_precision.toFixed(4)}, obstacle recall ${run.quality.obstacle_recall.toFixed(4)} fitted` : '-'}, ${run.qualityFirstCamera ? `${run.qualityFirstCamera.free_precision.toFixed(4)} / ${run.qualityFirstCamera.obstacle_recall.toFixed(4)} in the first camera's frame` : '-'}; action median ${med.toFixed(1)} ms, max ${run.maxStepMs.toFixed(1)} ms; tracker and rebuild at most ${run.maxStepStallMs.toFixed(1)} ms (${cpu ? 'CPU' : 'wall'}) in a frame, tracker median ${run.medianTrackMs.toFixed(1)} ms, load ${run.load.join(' → ')}; tracker closure frames ${closureMs.map((m) => m.toFixed(0)).join(', ') || '-'} ms`,
+      `${house.seed}${house.aliasing ? ':aliasing' : ''} live navigator (loop closing ${LIVE_LOOP ? 'on' : 'off'}): ${pathM.toFixed(1)} m in ${stepMs.length} actions, ${run.closures} closures, ${run.floorsRebuilt} floor rebuilds (${run.keptKeyframes} keyframes kept, at most ${run.maxChunk} per frame); live grid ${run.quality ? `free precision ${run.quality.free_precision.toFixed(4)}, obstacle recall ${run.quality.obstacle_recall.toFixed(4)} fitted` : '-'}, ${run.qualityFirstCamera ? `${run.qualityFirstCamera.free_precision.toFixed(4)} / ${run.qualityFirstCamera.obstacle_recall.toFixed(4)} in the first camera's frame` : '-'}; action median ${med.toFixed(1)} ms, max ${run.maxStepMs.toFixed(1)} ms; tracker and rebuild at most ${run.maxStepStallMs.toFixed(1)} ms wall in a frame (${run.slowestStepCpuMs.toFixed(1)} ms CPU; at most ${run.maxStepStallCpuMs.toFixed(1)} ms CPU in a frame, the tracker's share at most ${maxTrackCpu.ms.toFixed(1)} ms CPU on a ${maxTrackCpu.what} frame), tracker median ${run.medianTrackMs.toFixed(1)} ms, load ${run.load.join(' → ')}; tracker closure frames ${closureMs.map((m) => m.toFixed(0)).join(', ') || '-'} ms`,
     );
     return run;
   } finally {

@@ -56,15 +56,19 @@ typedef struct nt_tracker nt_tracker;
 #define NT_P_RELOC_MAX_SEEN_THROUGH 19 /* a relocalisation in a loaded map is refused when its pose sees through more than this share (0..1) of the matched place's landmarks in view, default 0.1 */
 #define NT_P_MOTION_SIGMA_M 22     /* metres: standard deviation of the camera's motion about a commanded one (nt_track_motion), per frame, 1e-4..10, default 0.05 */
 #define NT_P_MOTION_SIGMA_DEG 23   /* degrees: the same for its rotation, 1e-3..90, default 2 */
-#define NT_P_CLOSE_SLICE 24        /* pose-graph iterations of a loop closure run per frame (a whole number 0..100): a closure found
-                                      in one frame is optimised over the next frames while tracking goes on in the uncorrected map, and
-                                      committed at once (keyframes, landmarks and the frames tracked meanwhile corrected) in the frame
-                                      whose slice ends it; 0 (default): the whole closure in the frame that finds it */
-#define NT_P_BA_SLICE 25           /* bundle-adjustment iterations of a new keyframe run per frame (a whole number 0..100): the
-                                      keyframe's windowed adjustment is begun in its frame and run over the next frames (tracking
-                                      goes on in the map as the keyframe left it), then applied at once with the last frame
-                                      carried along; a keyframe due earlier ends it where it stands; its loop search follows it.
-                                      0 (default): the whole adjustment in the keyframe's frame */
+#define NT_P_CLOSE_SLICE 24        /* pose-graph steps of a loop closure run per frame (a whole number 0..100; a step linearises 128
+                                      edges of an iteration, or solves and tries it): a keyframe's loop search verifies one proposed
+                                      place per frame, a closure found is optimised over the next frames while tracking goes on in the
+                                      uncorrected map, committed at once (keyframes, landmarks and the frames tracked meanwhile
+                                      corrected) in the frame whose step ends it, and the map's derived geometry (landmarks' viewing
+                                      geometry, covisibility) is refreshed a share per frame after it; 0 (default): the search, the
+                                      whole closure and the refresh in the frame that finds it */
+#define NT_P_BA_SLICE 25           /* bundle-adjustment damping tries of a new keyframe run per frame (a whole number 0..100; an
+                                      iteration is one try, or up to 5 when the cost rises): the keyframe's windowed adjustment is
+                                      begun in its frame and run over the next frames (tracking goes on in the map as the keyframe
+                                      left it), then applied at once with the last frame carried along; a keyframe due earlier ends
+                                      it where it stands; its loop search follows it. 0 (default): the whole adjustment in the
+                                      keyframe's frame */
 
 /* stages of nt_stage_times (native/src/util/stage_timer.h) */
 #define NT_S_PYRAMID 0
@@ -172,9 +176,10 @@ int nt_load_map(nt_tracker* t, const uint8_t* data, int length);
  * map with a keyframe. Takes seconds for a map of hundreds of keyframes. */
 int nt_global_bundle_adjust(nt_tracker* t, int iterations, int min_observations, double* out5);
 /* mapping work left between frames: a keyframe's bundle adjustment under way (NT_P_BA_SLICE) is run to
- * its end and applied, then a queued loop search runs or up to `iterations` (1..1000) pose-graph
- * iterations of the loop closure under way (NT_P_CLOSE_SLICE), committing it when they end (the last
- * frame is corrected with the map); returns 1 while work is still pending after the call (call again),
+ * its end and applied, then a share of the map's refresh after a commit, one proposal of a loop search
+ * (or a queued keyframe's proposals found), or up to `iterations` (1..1000) pose-graph steps of the loop
+ * closure under way (NT_P_CLOSE_SLICE), committing it when they end (the last frame is corrected with
+ * the map); returns 1 while work is still pending after the call (call again),
  * 0 when none is. A closure begun in a map that is no longer the current one is dropped (that map stays
  * as it was). nt_save_map saves the map as it stands: call this until it returns 0 to save the
  * adjusted, corrected map. */

@@ -4,6 +4,7 @@ import { readMapKeyframes } from './map-file.js';
 import { moveMapWorld } from './map-world.js';
 import type { KeyframePose, KeyframeStamp, PoseEstimate, PoseSource, RgbdFrame } from './pose-source.js';
 import { Tracker, type TrackerOptions } from './tracker.js';
+import { warmTrackerCode } from './tracker-warmup.js';
 
 export class SlamPoseSource implements PoseSource {
   readonly name = 'slam';
@@ -14,6 +15,8 @@ export class SlamPoseSource implements PoseSource {
   private constructor(readonly tracker: Tracker) {}
 
   static async create(options: TrackerOptions): Promise<SlamPoseSource> {
+    // the first frames would otherwise pay for compiling the tracker's code (tracker-warmup.ts)
+    await warmTrackerCode(options);
     return new SlamPoseSource(await Tracker.create(options));
   }
 

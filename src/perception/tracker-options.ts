@@ -46,13 +46,16 @@ export const TrackerOptionsSchema = z.object({
   /** place recognition and loop closing in the current map (default false) */
   loopClosing: z.optional(z.boolean()),
   /**
-   * pose-graph iterations of a loop closure run per tracked frame: the closure is optimised over the
-   * frames after the one that found it, tracking going on in the uncorrected map, and committed at once
-   * (native NT_P_CLOSE_SLICE); 0 (default): the whole closure in the frame that finds it
+   * pose-graph steps of a loop closure run per tracked frame (a step linearises 128 edges of an
+   * iteration, or solves it): a keyframe's loop search verifies one proposed place per frame, the closure
+   * is optimised over the frames after the one that found it, tracking going on in the uncorrected map,
+   * committed at once, and the map's derived geometry is refreshed a share per frame after it (native
+   * NT_P_CLOSE_SLICE); 0 (default): the search, the whole closure and the refresh in one frame
    */
   closeSlice: z.optional(z.int().check(z.minimum(0), z.maximum(100))),
   /**
-   * bundle-adjustment iterations of a new keyframe run per tracked frame: its windowed adjustment is
+   * bundle-adjustment damping tries of a new keyframe run per tracked frame (an iteration takes one, or
+   * up to 5 when the cost rises): its windowed adjustment is
    * spread over the frames after it, tracking going on in the map as the keyframe left it, and applied
    * at once (native NT_P_BA_SLICE); 0 (default): the whole adjustment in the keyframe's frame
    */

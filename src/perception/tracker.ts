@@ -372,7 +372,8 @@ export class Tracker {
    */
   settle(): boolean {
     const before = this.counts().loopClosures;
-    // bounded: each call ends the adjustment, a search or up to 1000 graph iterations (a closure has 20)
+    // bounded: each call ends the adjustment, or runs a search's proposal, up to 1000 graph steps (a closure
+    // has 20 iterations of a few steps each) or a share of the map's refresh after a commit
     for (let i = 0; i < 1000 && this.closeStep(1000); i++);
     return this.counts().loopClosures > before;
   }

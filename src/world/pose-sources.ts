@@ -83,15 +83,15 @@ export function simTrackerOptions(body: SimBody): TrackerOptions {
  */
 const NAVIGATOR_LOOP_CLOSING = true;
 /**
- * Pose-graph iterations of a closure per frame (TrackerOptions.closeSlice): the tracker's closure runs
- * over the frames after the one that found it instead of stalling that frame (house 7's lap, 142
- * keyframes: 6 iterations, each frame with its slice 54–76 ms wall at load 13 against a 26 ms median
- * frame, where the whole closure in one frame took 453 ms).
+ * Pose-graph steps of a closure per frame (TrackerOptions.closeSlice): the tracker's loop search (one
+ * proposed place per frame), its closure (a step is 128 edges' share of an iteration, or its solve) and
+ * the map's refresh after the commit run over the frames after the one that found it instead of
+ * stalling that frame (house 7's lap, 142 keyframes: the whole closure in one frame took 453 ms).
  */
 const NAVIGATOR_CLOSE_SLICE = 1;
 
 /**
- * Bundle-adjustment iterations of a new keyframe per frame (TrackerOptions.baSlice): the keyframe's
+ * Bundle-adjustment damping tries of a new keyframe per frame (TrackerOptions.baSlice): the keyframe's
  * windowed adjustment runs over the frames after it instead of stalling the frame that makes it.
  */
 const NAVIGATOR_BA_SLICE = 2;

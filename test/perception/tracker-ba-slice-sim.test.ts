@@ -4,7 +4,7 @@
  * - one-shot: the whole adjustment in the keyframe's frame;
  * - settled: sliced, and settled between frames (Tracker.settle) the first time an adjustment is under
  *   way: the same iterations on the same problem, so the map is the one-shot tracker's, pose for pose;
- * - sliced: two iterations per frame over the lap, tracking going on in the map as each keyframe left
+ * - sliced: two damping tries per frame over the lap, tracking going on in the map as each keyframe left
  *   it: its frame poses stay within a few centimetres of the one-shot tracker's, and settle() leaves
  *   no work pending (what a house memory saves is the adjusted map).
  */

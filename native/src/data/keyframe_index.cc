@@ -22,14 +22,15 @@ void KeyframeIndex::add(uint32_t slot, const uint32_t* descs, const std::vector<
     for (int t = 0; t < kTables; ++t)
       entries_.push_back((static_cast<uint64_t>(t) << 48) | (static_cast<uint64_t>(key(d, t)) << 32) | slot);
   }
-  sorted_ = false;
 }
 
 void KeyframeIndex::sort_entries() {
-  if (sorted_) return;
-  std::sort(entries_.begin(), entries_.end());
+  if (sorted_upto_ == entries_.size()) return;
+  const auto mid = entries_.begin() + static_cast<long>(sorted_upto_);
+  std::sort(mid, entries_.end());
+  std::inplace_merge(entries_.begin(), mid, entries_.end());
   entries_.erase(std::unique(entries_.begin(), entries_.end()), entries_.end());
-  sorted_ = true;
+  sorted_upto_ = entries_.size();
 }
 
 void KeyframeIndex::vote(const uint32_t* descs, int n, uint32_t num_slots, std::vector<int>& votes) {

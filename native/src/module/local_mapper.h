@@ -5,8 +5,9 @@
 // The bundle adjustment (ten Levenberg-Marquardt iterations over a window of ten keyframes and the
 // thousands of landmarks they see) was the slowest part of a keyframe's frame, which made it the
 // frame a robot felt stall. With a slice (TrackingParams::ba_slice > 0) it is begun in the keyframe's
-// frame with the window as it stands and its iterations run `ba_slice` per frame before the later
-// frames are tracked, tracking going on in the map as the keyframe left it; the frame whose slice
+// frame with the window as it stands and its Levenberg-Marquardt damping tries run `ba_slice` per frame
+// before the later frames are tracked (one try, not one iteration: an iteration whose cost rises retries
+// up to 5 times, and those retries in one frame took it 60-140 ms), tracking going on in the map as the keyframe left it; the frame whose slice
 // ends it applies it (poses, points, outlier observations removed) and completes the keyframe's
 // mapping. A keyframe due while one is still adjusted ends that one where it stands and applies it
 // first (ORB-SLAM's local mapping, interrupted by a new keyframe, stops its bundle adjustment so).
@@ -25,7 +26,7 @@ class LocalMapper {
   // culling and the bundle adjustment around kf: at once without a slice (then kf's mapping is
   // complete on return), else begun and left to advance()
   void process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx, std::vector<LandmarkPtr>& fresh);
-  // runs up to `iterations` of the adjustment under way (0: none more, apply it as it stands) and,
+  // runs up to `iterations` damping tries of the adjustment under way (0: none more, apply it as it stands) and,
   // when it has ended, applies it and completes its keyframe's mapping; returns that keyframe then,
   // else null
   KeyFrame* advance(int iterations, TrackerContext& ctx);

@@ -6,6 +6,7 @@
 
 #include "../data/landmark_ops.h"
 #include "../optimize/pose_graph.h"
+#include "keyframe_inserter.h"
 #include "map_refresh.h"
 #include "../util/stage_timer.h"
 
@@ -17,6 +18,9 @@ constexpr uint64_t kQuietKeyframes = 10;  // after a closure the neighbourhood i
 constexpr double kAgreeM = 0.1, kAgreeRad = 0.052;  // 3°: two keyframes' corrections must agree this closely
 constexpr int kStrongCovis = 100;         // covisibility edges of the essential graph (the published 100)
 constexpr double kLoopWeight = 10;        // the loop edge is a direct measurement; the chain is many
+// a sliced commit's refresh per frame: landmarks' viewing geometry (a few observations each), then
+// keyframes' covisibility (every observation of each of its few hundred landmarks)
+constexpr size_t kRefreshLandmarks = 4000, kRefreshKeyframes = 32;
 
 // A closure can only undo drift. Heading drift turns the map about some point of the path, which
 // moves the camera by at most the angle × the path's extent (the farthest keyframe since the matched
@@ -75,6 +79,28 @@ bool LoopCloser::detect(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx) {
     pending_ = Pending();
     return false;
   }
+  return accept(kf, loop, map, ctx);
+}
+
+void LoopCloser::search_step(MapDatabase* map, TrackerContext& ctx) {
+  Search& s = *search_;
+  // the map was left (relocalised elsewhere): its keyframe's search ends unfinished, as a queued one would be skipped
+  if (!map || map->id != s.map_id) {
+    search_.reset();
+    return;
+  }
+  LoopMatch loop;
+  if (verify_loop_candidate(s.kf, s.candidates[s.next++], ctx, loop, stats_)) {
+    KeyFrame* kf = s.kf;
+    search_.reset();
+    accept(kf, loop, *map, ctx);
+  } else if (s.next == s.candidates.size()) {
+    search_.reset();
+    pending_ = Pending();
+  }
+}
+
+bool LoopCloser::accept(KeyFrame* kf, const LoopMatch& loop, MapDatabase& map, TrackerContext& ctx) {
   // D takes the current (drifted) world to the earlier visit's world
   const SE3 D = loop.Tcw.inverse() * kf->Tcw;
   if (!correction_plausible(kf, loop.match, D, map)) {
@@ -129,12 +155,27 @@ void LoopCloser::begin(KeyFrame* kf, const LoopMatch& loop, MapDatabase& map, Tr
 
 bool LoopCloser::advance(MapDatabase* map, int iterations, TrackerContext& ctx) {
   StageScope timed(Stage::LoopClosing);
+  if (refresh_) {
+    refresh_step(ctx);
+    return false;
+  }
+  if (search_) {
+    search_step(map, ctx);
+    return false;
+  }
   if (!queued_.empty()) {
     const Queued q = queued_.front();
     queued_.pop_front();
     // a keyframe of a map no longer current is not searched, nor one queued before a closure began
-    // (within its quiet keyframes); a begun closure takes its first slice next
-    if (map && map->id == q.map_id && !job_ && q.kf->id >= last_closure_kf_ + kQuietKeyframes) detect(q.kf, *map, ctx);
+    // (within its quiet keyframes); its proposals are verified one per call from the next on
+    if (map && map->id == q.map_id && !job_ && q.kf->id >= last_closure_kf_ + kQuietKeyframes) {
+      auto s = std::make_unique<Search>();
+      s->kf = q.kf;
+      s->map_id = q.map_id;
+      s->candidates = loop_candidates(q.kf, *map, stats_);
+      if (s->candidates.empty()) pending_ = Pending();
+      else search_ = std::move(s);
+    }
     return false;
   }
   if (!job_) return false;
@@ -144,7 +185,7 @@ bool LoopCloser::advance(MapDatabase* map, int iterations, TrackerContext& ctx) 
   }
   for (int i = 0; i < iterations && !job_->solver->done(); ++i) job_->solver->step();
   if (!job_->solver->done()) return false;
-  commit(*map, ctx);
+  commit(*map, ctx, ctx.tp.close_slice > 0);
   job_.reset();
   ++closures_;
   return true;
@@ -157,7 +198,20 @@ SE3 LoopCloser::correction(const KeyFrame* kf) const {
   return it == corrections_.end() ? SE3() : it->second;
 }
 
-void LoopCloser::commit(MapDatabase& map, TrackerContext& ctx) {
+void LoopCloser::refresh_step(const TrackerContext& ctx) {
+  Refresh& r = *refresh_;
+  const size_t lm_end = std::min(r.landmarks.size(), r.lm_next + kRefreshLandmarks);
+  for (; r.lm_next < lm_end; ++r.lm_next)
+    if (!r.landmarks[r.lm_next]->bad) update_landmark_geometry(*r.landmarks[r.lm_next], ctx.orb);
+  if (r.lm_next < r.landmarks.size()) return;
+  const size_t kf_end = std::min(r.keyframes.size(), r.kf_next + kRefreshKeyframes);
+  for (; r.kf_next < kf_end; ++r.kf_next) update_covisibility(r.keyframes[r.kf_next].get());
+  if (r.kf_next < r.keyframes.size()) return;
+  r.map->purge_bad_landmarks();
+  refresh_.reset();
+}
+
+void LoopCloser::commit(MapDatabase& map, TrackerContext& ctx, bool refresh_later) {
   Job& job = *job_;
   const std::vector<SE3>& after = job.solver->poses();
   const int n = static_cast<int>(job.nodes.size());
@@ -200,7 +254,15 @@ void LoopCloser::commit(MapDatabase& map, TrackerContext& ctx) {
   }
   for (const auto& p : job.loop.pairs)
     if (!p.second->bad) update_landmark_descriptor(*p.second);
-  refresh_map(map, ctx.orb);
+  if (refresh_later) {
+    // refresh_map over the next frames: the landmarks and keyframes the map holds now
+    refresh_ = std::make_unique<Refresh>();
+    refresh_->map = &map;
+    refresh_->landmarks = map.landmarks;
+    refresh_->keyframes = map.keyframes;
+  } else {
+    refresh_map(map, ctx.orb);
+  }
   last_match_frame_ = job.loop.match->frame_id;
 }
 

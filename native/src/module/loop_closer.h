@@ -14,6 +14,10 @@
 // they share most landmarks with, landmarks with their reference keyframe, and the landmarks matched
 // across the loop are fused. Single-threaded WASM has no loop-closing thread; this is ORB-SLAM's loop
 // closer's order (optimise aside, correct atomically, carry the frames tracked meanwhile) in slices.
+// So that no frame does much of this work, with a slice the search verifies one proposed place per
+// frame, and what follows a commit and only derives from the corrected map (every landmark's viewing
+// geometry, every keyframe's covisibility: refresh_map) is recomputed over the next frames, a bounded
+// share per frame, tracking going on in the corrected map meanwhile.
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -39,13 +43,13 @@ class LoopCloser {
   bool advance(MapDatabase* map, int iterations, TrackerContext& ctx);
   bool under_way() const { return job_ != nullptr; }
   // a keyframe waits for its loop search or a closure is under way: advance() has work
-  bool busy() const { return job_ != nullptr || !queued_.empty(); }
+  bool busy() const { return job_ != nullptr || search_ != nullptr || refresh_ != nullptr || !queued_.empty(); }
   // after a commit: how the commit moved keyframe `kf`'s world (Tcw_after = Tcw_before · W); the
   // loop keyframe's for one not in the map
   SE3 correction(const KeyFrame* kf) const;
   void reset() {
     pending_ = Pending(); last_closure_kf_ = 0; closures_ = 0; last_match_frame_ = 0; stats_ = LoopStats();
-    job_.reset(); corrections_.clear(); queued_.clear();
+    job_.reset(); corrections_.clear(); queued_.clear(); search_.reset(); refresh_.reset();
   }
   int closures() const { return closures_; }
   const LoopStats& stats() const { return stats_; }
@@ -64,6 +68,26 @@ class LoopCloser {
   };
   // the loop search of a keyframe; a found and confirmed loop is begun (true)
   bool detect(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx);
+  // a place verified for kf: begun when plausible and confirmed by the keyframe before (true)
+  bool accept(KeyFrame* kf, const LoopMatch& loop, MapDatabase& map, TrackerContext& ctx);
+  // a queued keyframe's search with a slice: its proposals, then one verified per advance()
+  struct Search {
+    KeyFrame* kf = nullptr;
+    uint32_t map_id = 0;
+    std::vector<KeyFrame*> candidates;
+    size_t next = 0;
+  };
+  std::unique_ptr<Search> search_;
+  void search_step(MapDatabase* map, TrackerContext& ctx);
+  // after a sliced commit: refresh_map of the corrected map, a share per advance()
+  struct Refresh {
+    MapDatabase* map = nullptr;
+    std::vector<LandmarkPtr> landmarks;
+    std::vector<KeyFramePtr> keyframes;
+    size_t lm_next = 0, kf_next = 0;
+  };
+  std::unique_ptr<Refresh> refresh_;
+  void refresh_step(const TrackerContext& ctx);
   // with a slice, a new keyframe's search runs in a later frame, one per frame in keyframe order (a
   // confirmation needs consecutive keyframes' searches; several queue while mapping is under way)
   struct Queued {
@@ -72,7 +96,8 @@ class LoopCloser {
   };
   std::deque<Queued> queued_;
   void begin(KeyFrame* kf, const LoopMatch& loop, MapDatabase& map, TrackerContext& ctx);
-  void commit(MapDatabase& map, TrackerContext& ctx);
+  // `refresh_later`: the map's derived geometry is left to refresh_step()
+  void commit(MapDatabase& map, TrackerContext& ctx, bool refresh_later);
   std::unique_ptr<Job> job_;
   std::unordered_map<const KeyFrame*, SE3> corrections_;
 

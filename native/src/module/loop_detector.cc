@@ -96,13 +96,20 @@ bool verify(KeyFrame* kf, KeyFrame* c, const TrackerContext& ctx, LoopMatch& out
 
 }  // namespace
 
-bool detect_loop(KeyFrame* kf, MapDatabase& map, const TrackerContext& ctx, LoopMatch& out, LoopStats& st) {
-  if (static_cast<int>(map.keyframes.size()) < kMinKeyframes) return false;
+std::vector<KeyFrame*> loop_candidates(KeyFrame* kf, MapDatabase& map, LoopStats& st) {
+  if (static_cast<int>(map.keyframes.size()) < kMinKeyframes) return {};
   ++st.queries;
-  for (KeyFrame* c : candidates(kf, map, st)) {
-    ++st.candidates;
-    if (verify(kf, c, ctx, out, st)) return true;
-  }
+  return candidates(kf, map, st);
+}
+
+bool verify_loop_candidate(KeyFrame* kf, KeyFrame* c, const TrackerContext& ctx, LoopMatch& out, LoopStats& st) {
+  ++st.candidates;
+  return verify(kf, c, ctx, out, st);
+}
+
+bool detect_loop(KeyFrame* kf, MapDatabase& map, const TrackerContext& ctx, LoopMatch& out, LoopStats& st) {
+  for (KeyFrame* c : loop_candidates(kf, map, st))
+    if (verify_loop_candidate(kf, c, ctx, out, st)) return true;
   return false;
 }
 

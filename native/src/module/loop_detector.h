@@ -34,4 +34,10 @@ struct LoopStats {
 
 bool detect_loop(KeyFrame* kf, MapDatabase& map, const TrackerContext& ctx, LoopMatch& out, LoopStats& stats);
 
+// detect_loop in two parts, so that a caller can verify one proposal per frame: the earlier keyframes
+// the place index proposes for kf, best first (none when the map is too small to search; counts the
+// query), then the relocaliser's verification of one of them (counts the candidate)
+std::vector<KeyFrame*> loop_candidates(KeyFrame* kf, MapDatabase& map, LoopStats& stats);
+bool verify_loop_candidate(KeyFrame* kf, KeyFrame* candidate, const TrackerContext& ctx, LoopMatch& out, LoopStats& stats);
+
 }  // namespace nav

@@ -47,11 +47,14 @@ struct TrackingParams {
   // place recognition over the keyframes of the current map and loop closing (pose graph over
   // keyframes) after each new keyframe; off by default until measured on every sequence
   bool loop_closing = false;
-  // pose-graph iterations of a loop closure run per tracked frame (module/loop_closer.h); 0: the whole
-  // closure in the frame that finds it
+  // pose-graph steps of a loop closure run per tracked frame (a step linearises
+  // PoseGraphSolver::kEdgesPerStep edges of an iteration, or solves it; module/loop_closer.h), the
+  // search verifying one proposed place per frame and the map refreshed in shares after the commit;
+  // 0: the search, the whole closure and the refresh in one frame
   int close_slice = 0;
-  // Levenberg-Marquardt iterations of a new keyframe's windowed bundle adjustment run per tracked frame
-  // (module/local_mapper.h); 0: the whole adjustment in the keyframe's frame
+  // Levenberg-Marquardt damping tries of a new keyframe's windowed bundle adjustment run per tracked
+  // frame (module/local_mapper.h; an iteration takes one try or, when the cost rises, up to 5); 0: the
+  // whole adjustment in the keyframe's frame
   int ba_slice = 0;
   // while tracking in a map opened after a loaded one was not found, relocalise each new keyframe in
   // the loaded map and move back into it (tracking_module.cc, try_late_relocalise)

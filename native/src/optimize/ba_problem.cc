@@ -152,6 +152,7 @@ void BaRun::start_pass(BaProblem& p, const PinholeCamera& cam) {
   lambda_ = 1e-4;
   cost_ = ba_cost(p, cam, pass_ == 0);
   it_ = 0;
+  linearised_ = false;
   started_ = true;
 }
 
@@ -168,10 +169,16 @@ bool BaRun::step(BaProblem& p, const PinholeCamera& cam, ReducedSystem& sys) {
   next_pass_if_ended(p, cam);
   if (pass_ >= 2) return false;
   const bool robust = pass_ == 0;
-  linearise(p, cam, robust, L_);
+  if (!linearised_) {
+    linearise(p, cam, robust, L_);
+    linearised_ = true;
+    tries_ = 0;
+  }
   bool improved = false, converged = false;
-  for (int tries = 0; tries < 5 && !improved; ++tries) {
-    if (!damped_step(p, L_, lambda_, level_, sys, poses_, pts_)) { lambda_ *= 10; continue; }
+  ++tries_;
+  if (!damped_step(p, L_, lambda_, level_, sys, poses_, pts_)) {
+    lambda_ *= 10;
+  } else {
     const double c = cost_at(p, poses_, pts_, cam, robust, false);
     if (c < cost_) {
       p.poses.swap(poses_);
@@ -184,8 +191,11 @@ bool BaRun::step(BaProblem& p, const PinholeCamera& cam, ReducedSystem& sys) {
       lambda_ *= 10;
     }
   }
-  // a pass ends after its iterations, at convergence, or when no damping improves the cost
-  it_ = improved && !converged ? it_ + 1 : iterations_[pass_];
+  // a pass ends after its iterations, at convergence, or when no damping (of 5) improves the cost
+  if (improved || tries_ >= 5) {
+    it_ = improved && !converged ? it_ + 1 : iterations_[pass_];
+    linearised_ = false;
+  }
   // so that done() says at once when no iteration is left
   next_pass_if_ended(p, cam);
   return true;

@@ -66,12 +66,15 @@ struct Linearisation {
 };
 
 // Levenberg-Marquardt over the problem as solve_and_apply runs it (a robust pass, the observations
-// beyond the χ² gate flagged, a plain pass), one iteration per step() so that a caller can spread the
-// passes over several frames; the same iterations in the same order as one uninterrupted run.
+// beyond the χ² gate flagged, a plain pass), one damping try per step() so that a caller can spread the
+// passes over several frames with a bounded cost per frame (an iteration whose first dampings do not
+// lower the cost retries up to 5 times, and five tries in one frame were what stalled a robot): the
+// same tries in the same order as one uninterrupted run.
 class BaRun {
  public:
   BaRun(int iterations_first, int iterations_second, bool level);
-  // one iteration of the pass under way (up to 5 dampings); false when both passes had ended
+  // one damping try of the iteration under way (linearising first when the iteration begins); false
+  // when both passes had ended
   bool step(BaProblem& p, const PinholeCamera& cam, ReducedSystem& sys);
   bool done() const { return pass_ >= 2; }
   // no more iterations: the poses and points reached so far are the result
@@ -85,6 +88,8 @@ class BaRun {
   int pass_ = 0;  // 0 robust, 1 plain, 2 ended
   bool started_ = false;
   int it_ = 0;
+  int tries_ = 0;             // damping tries of the iteration under way
+  bool linearised_ = false;  // L_ holds the iteration under way's linearisation
   double lambda_ = 1e-4, cost_ = 0;
   Linearisation L_;
   std::vector<SE3> poses_;

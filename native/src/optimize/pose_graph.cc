@@ -61,47 +61,64 @@ void PoseGraphSolver::finish() {
 
 bool PoseGraphSolver::step() {
   if (done_) return true;
-  const int n = static_cast<int>(poses_.size()), nv = nv_;
-  const std::vector<int>& var = var_;
-  auto pinned = [&](int row) { return level_ && (row == kTiltRows[0] || row == kTiltRows[1]); };
-  ++it_;
-  std::vector<Eigen::Triplet<double>> trip;
-  Eigen::VectorXd g = Eigen::VectorXd::Zero(6 * nv);
-  Eigen::VectorXd diag = Eigen::VectorXd::Zero(6 * nv);
-  for (const auto& e : edges_) {
+  if (edge_next_ < edges_.size() || edges_.empty()) {
+    linearise_share();
+    if (edge_next_ < edges_.size()) return false;
+  }
+  solve_and_try();
+  return done_;
+}
+
+void PoseGraphSolver::linearise_share() {
+  if (edge_next_ == 0) {
+    trip_.clear();
+    g_ = Eigen::VectorXd::Zero(6 * nv_);
+    diag_ = Eigen::VectorXd::Zero(6 * nv_);
+  }
+  const size_t end = std::min(edges_.size(), edge_next_ + kEdgesPerStep);
+  for (; edge_next_ < end; ++edge_next_) {
+    const PoseGraphEdge& e = edges_[edge_next_];
     const Vec6 r = residual(e, poses_[e.a], poses_[e.b]);
     Mat6 J[2];
     jacobians(e, poses_[e.a], poses_[e.b], r, J[0], J[1]);
-    const int v[2] = {var[e.a], var[e.b]};
+    const int v[2] = {var_[e.a], var_[e.b]};
     for (int p = 0; p < 2; ++p) {
       if (v[p] < 0) continue;
-      g.segment<6>(6 * v[p]) += e.weight * J[p].transpose() * r;
+      g_.segment<6>(6 * v[p]) += e.weight * J[p].transpose() * r;
       for (int q = 0; q < 2; ++q) {
         if (v[q] < 0) continue;
         const Mat6 H = e.weight * J[p].transpose() * J[q];
         for (int rr = 0; rr < 6; ++rr)
           for (int cc = 0; cc < 6; ++cc) {
             if (pinned(rr) || pinned(cc)) continue;
-            trip.emplace_back(6 * v[p] + rr, 6 * v[q] + cc, H(rr, cc));
-            if (p == q && rr == cc) diag(6 * v[p] + rr) += H(rr, cc);
+            trip_.emplace_back(6 * v[p] + rr, 6 * v[q] + cc, H(rr, cc));
+            if (p == q && rr == cc) diag_(6 * v[p] + rr) += H(rr, cc);
           }
       }
     }
   }
+}
+
+void PoseGraphSolver::solve_and_try() {
+  const int n = static_cast<int>(poses_.size()), nv = nv_;
+  ++it_;
+  // the next iteration linearises afresh
+  edge_next_ = 0;
   // damping on the diagonal; pinned rows get a unit diagonal and no gradient, so they solve to 0
   for (int k = 0; k < 6 * nv; ++k) {
-    if (pinned(k % 6)) { trip.emplace_back(k, k, 1.0); g(k) = 0; }
-    else trip.emplace_back(k, k, lambda_ * std::max(diag(k), 1e-9));
+    if (pinned(k % 6)) { trip_.emplace_back(k, k, 1.0); g_(k) = 0; }
+    else trip_.emplace_back(k, k, lambda_ * std::max(diag_(k), 1e-9));
   }
   Eigen::SparseMatrix<double> H(6 * nv, 6 * nv);
-  H.setFromTriplets(trip.begin(), trip.end());
+  H.setFromTriplets(trip_.begin(), trip_.end());
+  trip_.clear();
   Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> solver(H);
-  if (solver.info() != Eigen::Success) { finish(); return true; }
-  const Eigen::VectorXd dx = solver.solve(-g);
-  if (!dx.allFinite()) { finish(); return true; }
+  if (solver.info() != Eigen::Success) { finish(); return; }
+  const Eigen::VectorXd dx = solver.solve(-g_);
+  if (!dx.allFinite()) { finish(); return; }
   std::vector<SE3> trial = poses_;
   for (int i = 0; i < n; ++i)
-    if (var[i] >= 0) trial[i] = poses_[i].left_update(dx.segment<6>(6 * var[i]));
+    if (var_[i] >= 0) trial[i] = poses_[i].left_update(dx.segment<6>(6 * var_[i]));
   const double c = total_cost(trial, edges_);
   bool stop = false;
   if (c < cost_) {
@@ -114,7 +131,6 @@ bool PoseGraphSolver::step() {
     stop = lambda_ > 1e4;
   }
   if (stop || it_ >= iterations_) finish();
-  return done_;
 }
 
 double optimize_pose_graph(std::vector<SE3>& poses, const std::vector<uint8_t>& fixed, const std::vector<PoseGraphEdge>& edges,
