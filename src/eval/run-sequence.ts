@@ -231,7 +231,7 @@ async function playTask(run: OpenedRun, live: Live, k: number, goalSpec: GoatGoa
   outcome.stopPngs.forEach((p, i) => ws.writeOwned({ kind: 'orchestrator' }, stopViewPath(id, i + 1), p));
   if (outcome.mapPng) atomicWriteFile(join(out, taskMapPath(id)), outcome.mapPng);
   for (const f of outcome.otherFloorPngs) atomicWriteFile(join(out, floorMapPath(id, f.floor)), f.png);
-  noteLateRelocalisation(world.navigator, ws, k, live.joinWatch?.errorM ?? null, live.joinWatch?.savedWorldToTruth ?? null);
+  noteLateRelocalisation(world.navigator, ws, k, live.joinWatch);
   journal.closeTask(outcome.record);
   markTaskClosed(ws, id);
   return outcome.record.status;
