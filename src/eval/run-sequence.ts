@@ -276,8 +276,13 @@ async function finishRun(
   } else extra = runLevelUsage(journal);
   const resumed = history.resumed_at ?? [];
   const execution = { started_at: history.started_at ?? null, resumes: resumed.length, resumed_at: resumed };
-  const { world_to_truth: _g, ...start } = readRunStart(ws) ?? {};
-  const relocation = { ...start, ...(o.taskStarts === 'episode' ? { relocations: relocationCount(ws) } : {}) };
+  // the run start's evaluation geometry (world_to_truth, the joining frame's camera) stays in its own file
+  const { world_to_truth: _g, late_relocalisation: late, ...start } = readRunStart(ws) ?? {};
+  const relocation = {
+    ...start,
+    ...(late !== undefined ? { late_relocalisation: late && { task: late.task, frame: late.frame } } : {}),
+    ...(o.taskStarts === 'episode' ? { relocations: relocationCount(ws) } : {}),
+  };
   const metrics = {
     ...metricsOf([taskRows(journal)], o.prices, extra, { judgeStopViews: cfg.judgeStopViews ?? 4 }),
     ...relocation,
