@@ -124,6 +124,18 @@ export function noteLateRelocalisation(nav: Navigator, ws: Workspace, task: numb
   ws.writeOwned(ORCHESTRATOR, RUN_START_FILE, JSON.stringify(next) + '\n');
 }
 
+type RunStartMetrics = Partial<Omit<RunStart, 'world_to_truth' | 'late_relocalisation'>> & { late_relocalisation?: { task: number; frame: number } | null };
+
+/**
+ * The run start's fields a run's metrics.json carries: its evaluation geometry (`world_to_truth`, the
+ * joining frame's camera) stays in run-start.json.
+ */
+export function runStartMetrics(start: RunStart | null): RunStartMetrics {
+  if (!start) return {};
+  const { world_to_truth: _g, late_relocalisation: late, ...rest } = start;
+  return late === undefined ? rest : { ...rest, late_relocalisation: late && { task: late.task, frame: late.frame } };
+}
+
 /** Known (free or obstacle) cells of a saved memory's grids, over every floor layer. */
 export function knownCellsOf(m: NavigatorMemory): number {
   return m.layers.reduce((n, l) => n + l.grid.cells.reduce((k, c) => k + (c !== 0 ? 1 : 0), 0), 0);

@@ -35,7 +35,7 @@ import { addUsage, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
 import type { CameraConfig, GoatEpisode, GoatGoal, StartPose } from '../sim/index.js';
 import { SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
 import type { BodyFrame } from '../body/index.js';
-import { noteLateRelocalisation, readRunStart, relocationCount, type RunCarry, startRelocation, taskRelocation } from './run-relocation.js';
+import { noteLateRelocalisation, readRunStart, relocationCount, type RunCarry, runStartMetrics, startRelocation, taskRelocation } from './run-relocation.js';
 import { runSettings } from './settings.js';
 import { planGoatSequence, World, type WorldOptions } from '../world/index.js';
 import { createRoles, type Roles } from './agents.js';
@@ -276,13 +276,7 @@ async function finishRun(
   } else extra = runLevelUsage(journal);
   const resumed = history.resumed_at ?? [];
   const execution = { started_at: history.started_at ?? null, resumes: resumed.length, resumed_at: resumed };
-  // the run start's evaluation geometry (world_to_truth, the joining frame's camera) stays in its own file
-  const { world_to_truth: _g, late_relocalisation: late, ...start } = readRunStart(ws) ?? {};
-  const relocation = {
-    ...start,
-    ...(late !== undefined ? { late_relocalisation: late && { task: late.task, frame: late.frame } } : {}),
-    ...(o.taskStarts === 'episode' ? { relocations: relocationCount(ws) } : {}),
-  };
+  const relocation = { ...runStartMetrics(readRunStart(ws)), ...(o.taskStarts === 'episode' ? { relocations: relocationCount(ws) } : {}) };
   const metrics = {
     ...metricsOf([taskRows(journal)], o.prices, extra, { judgeStopViews: cfg.judgeStopViews ?? 4 }),
     ...relocation,

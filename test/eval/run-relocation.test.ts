@@ -11,9 +11,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../../src/memory/index.js';
 import { World, planGoatSequence, HouseSpecSchema } from '../../src/world/index.js';
 import { poseErrorM } from '../../src/eval/relocalisation-truth.js';
+import { RunMetricsSchema } from '../../src/eval/run-metrics.js';
 import {
   knownCellsOf,
   noteLateRelocalisation,
+  runStartMetrics,
   readRunStart,
   relocationCount,
   RUN_START_FILE,
@@ -89,6 +91,12 @@ describe('a late relocalisation in the run start file', () => {
       relocalisation_error_m: 0.12,
       world_to_truth: g,
     });
+    // the run's metrics carry the late join's task and frame, which the run metrics' schema reads back
+    const carried = runStartMetrics(readRunStart(ws));
+    expect(carried).toEqual({ known_cells_at_start: 120, relocalised: false, late_relocalisation: { task: 2, frame: 431 }, relocalisation_error_m: 0.12 });
+    expect(
+      RunMetricsSchema.pick({ known_cells_at_start: true, relocalised: true, late_relocalisation: true, relocalisation_error_m: true }).parse(carried),
+    ).toEqual(carried);
     // the first time stays
     noteLateRelocalisation(nav(431), ws, 3);
     expect(readRunStart(ws)?.late_relocalisation).toEqual({ task: 2, frame: 431, camera });
