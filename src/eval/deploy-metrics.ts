@@ -23,7 +23,7 @@ export const DeployRunRowSchema = z.strictObject({
   /** evaluation only: the run's tasks split by whether an earlier run saw the goal (absent in older files) */
   seen_split: SeenSplitSchema.nullable().optional(),
   /** evaluation only: the grids this run left to the house memory against the true map, every floor pooled (absent without saved maps, or in older files) */
-  /** evaluation only, a start turn that relocalised: the saved map's own error where it joined and the join against the saved map (absent in older files) */
+  /** evaluation only, a run that joined the saved map (start turn or late): the saved map's own error where it joined and the join against the saved map (absent in older files) */
   join_drift: z
     .strictObject({ saved_map_error_m: z.number().nonnegative(), join_vs_saved_map_m: z.number().nonnegative(), frames: z.number().int().positive() })
     .nullable()

@@ -1,5 +1,5 @@
 /**
- * How much of a start turn's relocalisation error is the saved map's own (evaluation only). A run that
+ * How much of a join's relocalisation error (a start turn's or a late one's) is the saved map's own (evaluation only). A run that
  * relocalises lands where the saved map puts that place; the saved map was built by earlier runs whose
  * poses had drifted by then. The saved map's error at the join's place is the median offset (estimate
  * carried by its world's `world_to_truth`, minus the truth) of the earlier runs' frames within a metre of
@@ -69,16 +69,19 @@ const offset = (g: Mat4, f: Frame): Vec3 => {
 };
 
 /**
- * For the last of `runDirs` (a deployment's runs in order), when its start turn relocalised: the saved
- * map's error where it joined and the join against the saved map; null when it did not, or no earlier
- * frame was near.
+ * For the last of `runDirs` (a deployment's runs in order), when it joined the saved map (its start turn
+ * relocalised, or a later frame did): the saved map's error where it joined and the join against the
+ * saved map; null when it never joined, or no earlier frame was near.
  */
 export function joinDrift(runDirs: readonly string[]): JoinDrift | null {
   const run = runDirs.at(-1);
   const g = run ? worldToTruthOf(run) : null;
-  if (!run || !g || runStartOf(run)?.relocalised !== true) return null;
-  // the first frame after the start turn (a turn in place: where the join was made)
-  const first = framesOf(run)[0];
+  const start = run ? runStartOf(run) : null;
+  if (!run || !g || !start) return null;
+  // a start turn's join: the first frame after the turn (in place, where the join was made); a late
+  // join: the joining frame, noted with the run's start
+  const camera = start.relocalised === false ? start.late_relocalisation?.camera : undefined;
+  const first = start.relocalised === true ? framesOf(run)[0] : camera ? { est: camera.estimated, truth: camera.truth } : undefined;
   if (!first) return null;
   const near: Vec3[] = [];
   for (const dir of runDirs.slice(0, -1)) {

@@ -28,10 +28,20 @@ export function poseErrorM(g: Mat4, estimated: Mat4, truth: Mat4): number {
  * `frame()` is called as each new frame is made (before the navigator tracks it): the navigator's pose
  * then is the previous frame's, so the true pose is kept one frame back.
  */
-export class LateJoinWatch {
+/** What evaluation measured of a late join. */
+export interface LateJoinMeasure {
+  /** the join's error (null before, or when the saved world's G or a pose was unknown) */
+  readonly errorM: number | null;
+  /** G of the saved world */
+  readonly savedWorldToTruth: Mat4 | null;
+  /** the joining frame's camera position, estimated (saved world) and true (null before, or unknown) */
+  readonly camera: { estimated: [number, number, number]; truth: [number, number, number] } | null;
+}
+
+export class LateJoinWatch implements LateJoinMeasure {
   private previousTruth: Mat4 | null = null;
-  /** the join's error once measured (null before, or when the saved world's G or a pose was unknown) */
   errorM: number | null = null;
+  camera: LateJoinMeasure['camera'] = null;
   private done: boolean;
 
   constructor(
@@ -50,7 +60,9 @@ export class LateJoinWatch {
     if (this.navigator.lateRelocalisedAt !== null) {
       this.done = true;
       const est = this.navigator.poseMatrix();
-      if (est && this.previousTruth && this.savedWorldToTruth) this.errorM = poseErrorM(this.savedWorldToTruth, est, this.previousTruth);
+      const truth = this.previousTruth;
+      if (est && truth) this.camera = { estimated: [est[3], est[7], est[11]], truth: [truth[3], truth[7], truth[11]] };
+      if (est && truth && this.savedWorldToTruth) this.errorM = poseErrorM(this.savedWorldToTruth, est, truth);
       return;
     }
     this.previousTruth = this.truthNow();

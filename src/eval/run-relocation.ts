@@ -15,10 +15,16 @@ import type { Mat4 } from '../geometry/index.js';
 import type { Navigator, NavigatorMemory, SavedPoseMap } from '../navigator/index.js';
 import type { StartPose } from '../sim/index.js';
 import type { World } from '../world/index.js';
-import { poseErrorM, worldToTruth } from './relocalisation-truth.js';
+import { type LateJoinMeasure, poseErrorM, worldToTruth } from './relocalisation-truth.js';
 
 export const RUN_START_FILE = `${EVAL_DIR}/run-start.json`;
-export const LateRelocalisationSchema = z.strictObject({ task: z.number().int().positive(), frame: z.number().int().positive() });
+const Vec3Schema = z.tuple([z.number().finite(), z.number().finite(), z.number().finite()]);
+export const LateRelocalisationSchema = z.strictObject({
+  task: z.number().int().positive(),
+  frame: z.number().int().positive(),
+  /** evaluation only: the joining frame's camera position, estimated (in the saved world) and true; absent in older files */
+  camera: z.strictObject({ estimated: Vec3Schema, truth: Vec3Schema }).optional(),
+});
 export const RunStartSchema = z.strictObject({
   /** known cells of the grids the navigator started the run with (a house memory's saved grids) */
   known_cells_at_start: z.number().int().nonnegative(),
@@ -103,17 +109,31 @@ export async function startRelocation(world: World, ws: Workspace, carry: RunCar
  * (`errorM`, evaluation's LateJoinWatch) and, since the run's maps are in the saved world from then on,
  * that world's `world_to_truth`.
  */
-export function noteLateRelocalisation(nav: Navigator, ws: Workspace, task: number, errorM: number | null = null, savedWorldToTruth: Mat4 | null = null): void {
+export function noteLateRelocalisation(nav: Navigator, ws: Workspace, task: number, join: LateJoinMeasure | null = null): void {
   const at = nav.lateRelocalisedAt;
   const start = at === null ? null : readRunStart(ws);
   if (at === null || !start || start.relocalised !== false || start.late_relocalisation) return;
+  const savedWorldToTruth = join?.savedWorldToTruth ?? null;
+  const camera = join?.camera ?? null;
   const next: RunStart = {
     ...start,
-    late_relocalisation: { task, frame: at },
-    relocalisation_error_m: errorM,
+    late_relocalisation: { task, frame: at, ...(camera ? { camera } : {}) },
+    relocalisation_error_m: join?.errorM ?? null,
     world_to_truth: savedWorldToTruth ? Array.from(savedWorldToTruth) : null,
   };
   ws.writeOwned(ORCHESTRATOR, RUN_START_FILE, JSON.stringify(next) + '\n');
+}
+
+type RunStartMetrics = Partial<Omit<RunStart, 'world_to_truth' | 'late_relocalisation'>> & { late_relocalisation?: { task: number; frame: number } | null };
+
+/**
+ * The run start's fields a run's metrics.json carries: its evaluation geometry (`world_to_truth`, the
+ * joining frame's camera) stays in run-start.json.
+ */
+export function runStartMetrics(start: RunStart | null): RunStartMetrics {
+  if (!start) return {};
+  const { world_to_truth: _g, late_relocalisation: late, ...rest } = start;
+  return late === undefined ? rest : { ...rest, late_relocalisation: late && { task: late.task, frame: late.frame } };
 }
 
 /** Known (free or obstacle) cells of a saved memory's grids, over every floor layer. */

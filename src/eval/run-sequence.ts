@@ -35,7 +35,7 @@ import { addUsage, tokenSourceOf, ZERO_USAGE } from '../models/index.js';
 import type { CameraConfig, GoatEpisode, GoatGoal, StartPose } from '../sim/index.js';
 import { SUB_MOTIONS_PER_ACTION } from '../navigator/index.js';
 import type { BodyFrame } from '../body/index.js';
-import { noteLateRelocalisation, readRunStart, relocationCount, type RunCarry, startRelocation, taskRelocation } from './run-relocation.js';
+import { noteLateRelocalisation, readRunStart, relocationCount, type RunCarry, runStartMetrics, startRelocation, taskRelocation } from './run-relocation.js';
 import { runSettings } from './settings.js';
 import { planGoatSequence, World, type WorldOptions } from '../world/index.js';
 import { createRoles, type Roles } from './agents.js';
@@ -265,7 +265,7 @@ function writeTask(run: OpenedRun, live: Live, t: PlayedTask): string {
   outcome.stopPngs.forEach((p, i) => ws.writeOwned({ kind: 'orchestrator' }, stopViewPath(id, i + 1), p));
   if (outcome.mapPng) atomicWriteFile(join(out, taskMapPath(id)), outcome.mapPng);
   for (const f of outcome.otherFloorPngs) atomicWriteFile(join(out, floorMapPath(id, f.floor)), f.png);
-  noteLateRelocalisation(world.navigator, ws, k, live.joinWatch?.errorM ?? null, live.joinWatch?.savedWorldToTruth ?? null);
+  noteLateRelocalisation(world.navigator, ws, k, live.joinWatch);
   journal.closeTask(outcome.record);
   markTaskClosed(ws, id);
   return outcome.record.status;
@@ -310,8 +310,7 @@ async function finishRun(
   } else extra = runLevelUsage(journal);
   const resumed = history.resumed_at ?? [];
   const execution = { started_at: history.started_at ?? null, resumes: resumed.length, resumed_at: resumed };
-  const { world_to_truth: _g, ...start } = readRunStart(ws) ?? {};
-  const relocation = { ...start, ...(o.taskStarts === 'episode' ? { relocations: relocationCount(ws) } : {}) };
+  const relocation = { ...runStartMetrics(readRunStart(ws)), ...(o.taskStarts === 'episode' ? { relocations: relocationCount(ws) } : {}) };
   const metrics = {
     ...metricsOf([taskRows(journal)], o.prices, extra, { judgeStopViews: cfg.judgeStopViews ?? 4 }),
     ...relocation,

@@ -7,7 +7,7 @@ import { NAVIGATOR_FRAME, planarPose, type WorldFrame, cameraHeightOf, levelPose
 import type { Navcore } from '../wasm/index.js';
 import { FloorTracker, type FloorTrackerOptions } from './floors.js';
 import { joinRaise, type LayerAt } from './join-floor.js';
-import { carryLayer, planarRigidOf } from './layer-carry.js';
+import { carryLayerAsMemory, planarRigidOf } from './layer-carry.js';
 import { OccupancyMap, type DepthFrame, type GridSnapshot, type IntegrateStats } from './occupancy-map.js';
 import type { MapParams } from './params.js';
 
@@ -121,7 +121,8 @@ export class FloorMapper {
    * come back as layers 0…, and each current layer is moved by `T` (a 4×4 from the current world to
    * the saved one) into the saved layer at its height, or into a new layer after them. The mapper
    * stands on the carried current floor. The saved layers' obstacles are remembered ones (an earlier
-   * run's), the carried cells this run's. The current floor is made to land on the saved floor it
+   * run's), and the carried cells come in as memory too (carryLayerAsMemory: placed by the join, they
+   * fill what the saved layer does not know and never clear a saved obstacle). The current floor is made to land on the saved floor it
    * belongs to (join-floor.ts): `raised` is what that added to `T`'s shift along up, m. Returns each
    * current layer's new number.
    */
@@ -136,7 +137,7 @@ export class FloorMapper {
       const up = f.floorUp + upShift;
       let k = targets.findIndex((t) => Math.abs(t.floorUp - up) < this.tracker.newFloorM);
       if (k < 0) k = targets.push({ id: this.map.openFloor(up), floorUp: up }) - 1;
-      const r = carryLayer(this.map, f.id, targets[k].id, rigid);
+      const r = carryLayerAsMemory(this.map, f.id, targets[k].id, rigid);
       if (!r.ok) throw new Error(`cannot carry floor layer ${f.id} into the saved map: ${r.error}`);
       return k;
     });

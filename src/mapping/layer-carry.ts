@@ -6,6 +6,7 @@
  */
 import { transformPoint, type Mat4, type Vec3, type WorldFrame } from '../geometry/index.js';
 import type { OccupancyMap } from './occupancy-map.js';
+import { Cell } from './params.js';
 
 /** dst = R·src + t on the floor plane, in world cells, with R = [[cos, −sin], [sin, cos]] on (x, z). */
 export interface PlanarRigid {
@@ -80,5 +81,59 @@ export function carryLayer(map: OccupancyMap, from: number, into: number, t: Pla
     t.tx,
     t.tz,
   );
+  return { ok: true, written };
+}
+
+/**
+ * As `carryLayer`, but the carried cells come in as memory, not as observations of the layer's world.
+ * A late join places the run's cells by the joining frame's two poses, so they land off by the join's
+ * error and by the run's drift before it, as the saved cells land off by the saved map's; neither is
+ * the newer truth. So a carried cell fills what the target does not know (its obstacles as remembered
+ * ones, which this run's later frames, now in the target's world, may see free), a carried obstacle
+ * over a known free cell is remembered there, and a carried free cell never clears a saved obstacle.
+ * Before, a carried cell overwrote the saved one: a join 0.3 m off cut the saved walls along its free
+ * space (docs/deployment.md, "The saved house over many runs").
+ */
+export function carryLayerAsMemory(
+  map: OccupancyMap,
+  from: number,
+  into: number,
+  t: PlanarRigid,
+): { ok: true; written: number } | { ok: false; error: string } {
+  const target = map.floors().find((f) => f.id === into);
+  if (!target || from === into) return carryLayer(map, from, into, t);
+  // the carried cells on a scratch layer of the target's grid first (opened last, so the other layers
+  // keep their numbers when it is dropped), then merged cell by cell
+  const scratch = map.openFloor(target.floorUp);
+  try {
+    const r = carryLayer(map, from, scratch, t);
+    return r.ok ? mergeAsMemory(map, scratch, into) : r;
+  } finally {
+    map.retainFloors(map.floors().flatMap((f) => (f.id === scratch ? [] : [f.id])));
+  }
+}
+
+/** Merges the known cells of layer `from` into layer `into` (the same world cells) by carryLayerAsMemory's rule. */
+function mergeAsMemory(map: OccupancyMap, from: number, into: number): { ok: true; written: number } | { ok: false; error: string } {
+  const b = map.knownBounds(from);
+  if (!b) return { ok: true, written: 0 };
+  const grown = map.cover(into, b.minX, b.minZ, b.maxX, b.maxZ);
+  if (grown) return { ok: false, error: grown };
+  // views after growing: a grown layer may have moved linear memory
+  const s = map.gridRef(from),
+    d = map.gridRef(into);
+  const sv = map.liveCells(from),
+    dv = map.liveCells(into);
+  let written = 0;
+  for (let z = b.minZ; z <= b.maxZ; z++) {
+    for (let x = b.minX; x <= b.maxX; x++) {
+      const c = sv[(z - s.oz) * s.w + (x - s.ox)];
+      const i = (z - d.oz) * d.w + (x - d.ox);
+      const was = dv[i];
+      const next = c === Cell.Free ? (was === Cell.Unknown ? Cell.Free : was) : c === Cell.Unknown || was === Cell.Obstacle ? was : Cell.Remembered;
+      if (next !== was) written++;
+      dv[i] = next;
+    }
+  }
   return { ok: true, written };
 }

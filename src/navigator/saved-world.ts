@@ -31,8 +31,8 @@ export function movePlanar(t: PlanarRigid, p: PlanarPose): PlanarPose {
 
 /**
  * Joins the run's world to the saved one: `T` takes points of the run's world into the saved world.
- * The saved layers come back, the run's known cells are carried into them (a run cell overwrites the
- * saved one: it is the newer observation), then the run's places (a run's place replaces a saved place
+ * The saved layers come back, the run's known cells are carried into them as memory (placed by the
+ * join, they fill what the saved layers do not know and never clear a saved obstacle), then the run's places (a run's place replaces a saved place
  * of the same name), views and trails. Returns the trails, by the new floor numbers, and how far up
  * the join was moved so that the run's floor lies on its saved floor (FloorMapper.carryInto): poses
  * of the saved map are that far off here.

@@ -56,9 +56,26 @@ describe('the saved map’s error where a run joined it', () => {
     expect(d.join_vs_saved_map_m).toBeCloseTo(0.05, 9);
   });
 
-  it('says nothing for a start turn that did not relocalise, or a join where no earlier frame was near', () => {
+  it('splits a late join by the joining frame noted with the run start', () => {
+    const camera = { estimated: [4.65, -0.9, 0.1], truth: [4.05, -0.9, 0.1] };
+    const late = run(
+      root,
+      'run-005',
+      { relocalised: false, late_relocalisation: { task: 1, frame: 40, camera }, world_to_truth: IDENTITY },
+      [[9, -0.9, 0]],
+      () => 0,
+    );
+    const d = joinDrift([r1, late])!;
+    expect(d.frames).toBe(3);
+    expect(d.saved_map_error_m).toBeCloseTo(0.5, 9);
+    expect(d.join_vs_saved_map_m).toBeCloseTo(0.1, 9);
+  });
+
+  it('says nothing for a run that never joined, a late join noted without its frame, or a join where no earlier frame was near', () => {
     const late = run(root, 'run-003', { relocalised: false, world_to_truth: IDENTITY }, [[4, -0.9, 0]], () => 0);
     expect(joinDrift([r1, late])).toBeNull();
+    const older = run(root, 'run-006', { relocalised: false, late_relocalisation: { task: 1, frame: 40 }, world_to_truth: IDENTITY }, [[4, -0.9, 0]], () => 0);
+    expect(joinDrift([r1, older])).toBeNull();
     const upstairs = run(root, 'run-004', { relocalised: true, world_to_truth: IDENTITY }, [[4, -3.8, 0]], () => 0);
     expect(joinDrift([r1, upstairs])).toBeNull();
   });

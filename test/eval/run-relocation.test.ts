@@ -11,9 +11,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../../src/memory/index.js';
 import { World, planGoatSequence, HouseSpecSchema } from '../../src/world/index.js';
 import { poseErrorM } from '../../src/eval/relocalisation-truth.js';
+import { RunMetricsSchema } from '../../src/eval/run-metrics.js';
 import {
   knownCellsOf,
   noteLateRelocalisation,
+  runStartMetrics,
   readRunStart,
   relocationCount,
   RUN_START_FILE,
@@ -80,17 +82,24 @@ describe('a late relocalisation in the run start file', () => {
     noteLateRelocalisation(nav(null), ws, 1);
     expect(readRunStart(ws)).toEqual({ known_cells_at_start: 120, relocalised: false });
     const g = Array.from({ length: 16 }, (_, i) => (i % 5 === 0 ? 1 : 0));
-    noteLateRelocalisation(nav(431), ws, 2, 0.12, Float64Array.from(g));
+    const camera = { estimated: [1, -0.9, 2] as [number, number, number], truth: [1.1, -0.9, 2] as [number, number, number] };
+    noteLateRelocalisation(nav(431), ws, 2, { errorM: 0.12, savedWorldToTruth: Float64Array.from(g), camera });
     expect(readRunStart(ws)).toEqual({
       known_cells_at_start: 120,
       relocalised: false,
-      late_relocalisation: { task: 2, frame: 431 },
+      late_relocalisation: { task: 2, frame: 431, camera },
       relocalisation_error_m: 0.12,
       world_to_truth: g,
     });
+    // the run's metrics carry the late join's task and frame, which the run metrics' schema reads back
+    const carried = runStartMetrics(readRunStart(ws));
+    expect(carried).toEqual({ known_cells_at_start: 120, relocalised: false, late_relocalisation: { task: 2, frame: 431 }, relocalisation_error_m: 0.12 });
+    expect(
+      RunMetricsSchema.pick({ known_cells_at_start: true, relocalised: true, late_relocalisation: true, relocalisation_error_m: true }).parse(carried),
+    ).toEqual(carried);
     // the first time stays
     noteLateRelocalisation(nav(431), ws, 3);
-    expect(readRunStart(ws)?.late_relocalisation).toEqual({ task: 2, frame: 431 });
+    expect(readRunStart(ws)?.late_relocalisation).toEqual({ task: 2, frame: 431, camera });
     // a run that relocalised at the start, or loaded no map, notes nothing
     for (const relocalised of [true, null]) {
       ws.writeOwned(orch, RUN_START_FILE, JSON.stringify({ known_cells_at_start: 0, relocalised }) + '\n');

@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Navcore } from '../../src/wasm/navcore.js';
 import { OccupancyMap, type GridSnapshot } from '../../src/mapping/occupancy-map.js';
-import { carryLayer, planarRigidOf, type PlanarRigid } from '../../src/mapping/layer-carry.js';
+import { carryLayer, carryLayerAsMemory, planarRigidOf, type PlanarRigid } from '../../src/mapping/layer-carry.js';
+import { Cell } from '../../src/mapping/params.js';
 import { NAVIGATOR_FRAME } from '../../src/geometry/frames.js';
 import { levelPose } from '../../src/geometry/heights.js';
 import { multiply, invert } from '../../src/geometry/pose.js';
@@ -128,5 +129,52 @@ describe('planarRigidOf', () => {
       expect(q.x).toBeCloseTo(Tp[0], 9);
       expect(q.z).toBeCloseTo(Tp[1], 9);
     }
+  });
+});
+
+describe('carryLayerAsMemory (a late join: the carried cells are memory too)', () => {
+  // a saved layer (an earlier run's, its obstacles remembered): a wall along row 2, free in front of it;
+  // the run's layer, shifted by a bad join: free across the wall, an obstacle on the saved free space,
+  // and cells where the saved layer knows nothing
+  const W = 6;
+  const grid = (rows: string[]): GridSnapshot => ({
+    originX: 0,
+    originZ: 0,
+    width: W,
+    height: rows.length,
+    cells: Uint8Array.from(rows.join('').split(''), (c) => ({ '.': 0, f: 1, o: 2 })[c as '.' | 'f' | 'o']),
+  });
+  const saved = grid(['ffff..', 'ffff..', 'oooo..', '......']);
+  const run = grid(['f.o.fo', '......', 'ffff..', '..of..']);
+  const identity: PlanarRigid = { cos: 1, sin: 0, tx: 0, tz: 0 };
+  const live = (map: OccupancyMap, layer: number): number[] => {
+    const g = map.gridRef(layer),
+      v = map.liveCells(layer);
+    return Array.from({ length: W * 4 }, (_, i) => v[(Math.floor(i / W) - g.oz) * g.w + (i % W) - g.ox]);
+  };
+
+  it('keeps the saved wall, remembers the carried obstacles and fills only what the saved layer did not know', () => {
+    const map = new OccupancyMap(core);
+    const into = map.restoreFloor(0, saved, 0, true);
+    const from = map.restoreFloor(0.02, run);
+    const r = carryLayerAsMemory(map, from, into, identity);
+    expect(r.ok).toBe(true);
+    const R = Cell.Remembered;
+    // row 0: saved free stays free under a carried free cell; a carried obstacle on it is remembered; the
+    // unknown columns take the carried free cell and the carried obstacle (remembered)
+    // row 2: the saved wall is not cut by the carried free cells; row 3: unknown takes the carried cells
+    expect(live(map, into)).toEqual([1, 1, R, 1, 1, R, 1, 1, 1, 1, 0, 0, R, R, R, R, 0, 0, 0, 0, R, 1, 0, 0]);
+    // the scratch layer is gone: the map holds the two layers it had, with their numbers
+    expect(map.floors().map((f) => f.id)).toEqual([into, from]);
+    // the run's layer is left as it was
+    expect(Buffer.from(map.snapshot(from).cells).equals(Buffer.from(run.cells))).toBe(true);
+  });
+
+  it('where carryLayer lets the carried free cells cut the saved wall', () => {
+    const map = new OccupancyMap(core);
+    const into = map.restoreFloor(0, saved, 0, true);
+    const from = map.restoreFloor(0.02, run);
+    expect(carryLayer(map, from, into, identity).ok).toBe(true);
+    expect(live(map, into).slice(2 * W, 2 * W + 4)).toEqual([1, 1, 1, 1]);
   });
 });
