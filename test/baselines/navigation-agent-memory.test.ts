@@ -323,25 +323,6 @@ describe('recall on this floor, where the map has no way to the spot', () => {
   });
 });
 
-describe('recall of a place behind the robot', () => {
-  it('turns round toward it (a step of twelve turns) and keeps the recall, not giving it up for exploring', () => {
-    const places = new PlaceStore();
-    places.mark('place 4', pose(0.3, -6), 0, []);
-    // the route sets out 0.3 m to one side: more than eleven turns before a forward
-    const plan = (to: { x: number; z: number }) => ({ status: 'ok', path: [{ x: 0.3, z: 0 }, to], lengthM: 6, target: to });
-    const nav = { places, floor: 0, plan } as unknown as Navigator;
-    const task = newTaskState('2');
-    task.state = 'recall';
-    task.recall = { place: 'place 4', floor: 0, offset: null };
-    // facing +z, the place 6 m behind
-    const c = { nav, task, pose: { x: 0, z: 0, yaw: 0 }, flights: [], sighting: null } as unknown as Ctx;
-    const d = recall(c);
-    expect(d.kind === 'act' && d.actions).toHaveLength(12);
-    expect(d.kind === 'act' && d.actions.includes('forward')).toBe(false);
-    expect(c.task.recall?.place).toBe('place 4');
-  });
-});
-
 describe("an earlier run's handover", () => {
   it('gives objects and stairs but not the areas it looked over; a handover of this run gives all three', () => {
     expect(takesOverSearches('house/archive/run-001/tasks/task-005/handover.md')).toBe(false);

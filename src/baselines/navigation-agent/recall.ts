@@ -9,7 +9,7 @@
  */
 import { act, goto, type Ctx, type Decision } from './context.js';
 import { pointOf } from './memory.js';
-import { driveAndFace, planRoute, turnsRound } from './motion.js';
+import { driveAndFace, planRoute } from './motion.js';
 import { routeAlongTrail } from './trail-route.js';
 import type { PlanarPoint } from '../../mapping/index.js';
 
@@ -58,7 +58,7 @@ export function recall(c: Ctx): Decision {
   const route = d > 1.0 ? planRoute(c.nav, place.pose) : null;
   if (!route || route.status !== 'ok') return goto('explore');
   const actions = driveAndFace(route.path, c.pose, null);
-  if (!actions.includes('forward') && !turnsRound(actions)) return goto('explore');
+  if (!actions.includes('forward')) return goto('explore');
   // keep heading there on the next turns too
   t.recall = seen;
   return act(actions, `to '${place.name}', where the goal was seen before (${d.toFixed(1)} m)`);
@@ -75,5 +75,5 @@ function alongTrail(c: Ctx, spot: PlanarPoint): ReturnType<typeof driveAndFace> 
   const path = routeAlongTrail(c.nav.trail(c.nav.floor ?? 0), c.pose, spot, TRAIL_NEAR_M);
   if (!path || path.length < 2) return null;
   const actions = driveAndFace(path, c.pose, null);
-  return actions.includes('forward') || turnsRound(actions) ? actions : null;
+  return actions.includes('forward') ? actions : null;
 }
