@@ -196,6 +196,16 @@ describe('stairs: the foot far off with no way there on the map (issue 35)', () 
     expect(why(takeStairs(c))).toMatch(/^to the foot of the stairs/);
   });
 
+  it('near the foot a route behind it is left to the flight rule, which turns the body up the flight', () => {
+    const { c, at } = ctx();
+    // 1.9 m from the foot, facing up the flight's line; the route to the foot sets out behind, 0.3 m aside
+    at(0, 1.9);
+    withPlan(c, (g) => ({ status: 'ok', path: [{ x: 0.3, z: 1.9 }, { x: 0.3, z: 1.7 }, g], lengthM: 1.9, target: g }));
+    const d = takeStairs(c);
+    expect(why(d)).toBe('take the stairs');
+    expect(d.kind === 'act' && d.actions.includes('forward')).toBe(true);
+  });
+
   it('takes the flight from near its foot even without a route (the stall check guards it)', () => {
     const { c, at } = ctx();
     at(0, -1);
