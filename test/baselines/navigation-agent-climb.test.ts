@@ -177,6 +177,35 @@ describe('stairs: the foot far off with no way there on the map (issue 35)', () 
     expect(c.flights).toHaveLength(1);
   });
 
+  it('turns round toward a foot behind it instead of dropping the flight (house 3 with true poses)', () => {
+    // task 4 began on the landing facing away from its only way down: the route there set out with a
+    // half turn, a step of twelve turns and no forward, and that was taken for "no way there"
+    const { c, at } = ctx();
+    at(0, 6);
+    // the way there runs back along a trail 0.3 m to one side: more than eleven turns before a forward
+    withPlan(c, (g) => ({ status: 'ok', path: [{ x: 0.3, z: 6 }, { x: 0.3, z: 0.5 }, g], lengthM: 6, target: g }));
+    const d = takeStairs(c);
+    expect(why(d)).toMatch(/^turn round toward the foot of the stairs/);
+    expect(d.kind === 'act' && d.actions).toHaveLength(12);
+    expect(d.kind === 'act' && d.actions.includes('forward')).toBe(false);
+    expect(c.flights).toHaveLength(1);
+    expect(c.task.stairs).not.toBeNull();
+    // turned round, it drives there
+    c.pose = { x: 0, z: 6, yaw: Math.PI };
+    withPlan(c, (g) => ({ status: 'ok', path: [{ x: 0, z: 6 }, g], lengthM: 6, target: g }));
+    expect(why(takeStairs(c))).toMatch(/^to the foot of the stairs/);
+  });
+
+  it('near the foot a route behind it is left to the flight rule, which turns the body up the flight', () => {
+    const { c, at } = ctx();
+    // 1.9 m from the foot, facing up the flight's line; the route to the foot sets out behind, 0.3 m aside
+    at(0, 1.9);
+    withPlan(c, (g) => ({ status: 'ok', path: [{ x: 0.3, z: 1.9 }, { x: 0.3, z: 1.7 }, g], lengthM: 1.9, target: g }));
+    const d = takeStairs(c);
+    expect(why(d)).toBe('take the stairs');
+    expect(d.kind === 'act' && d.actions.includes('forward')).toBe(true);
+  });
+
   it('takes the flight from near its foot even without a route (the stall check guards it)', () => {
     const { c, at } = ctx();
     at(0, -1);

@@ -15,7 +15,7 @@ import { headingTo, headingVector, pointAhead } from '../../geometry/index.js';
 import type { PlanarPoint } from '../../mapping/index.js';
 import type { CoarseAction } from '../../navigator/index.js';
 import { act, goto, type Ctx, type Decision } from './context.js';
-import { driveAndFace, planRoute, turnsTo } from './motion.js';
+import { driveAndFace, planRoute, turnsRound, turnsTo } from './motion.js';
 import { MAX_ACTIONS } from './motion.js';
 import { centreOnFlight, flightInView, heightOverFloor, offFloor, type Flight } from './stairs.js';
 import { centreOnRim, rimInView } from './stairwell.js';
@@ -93,6 +93,11 @@ export function takeStairs(c: Ctx): Decision {
     const ahead = pointAhead(f.bottom, f.heading, 2);
     const actions = route ? driveAndFace(route, c.pose, ahead) : [];
     if (actions.includes('forward')) return forwards(c, actions, `to the foot of the stairs (${d.toFixed(1)} m)`);
+    // a way there that sets out behind the body is a half turn first, a step of turns and no forward:
+    // turning round is the way there, not a sign that there is none (house 3 with true poses: task 4
+    // began facing away from its only way down, dropped it, and searched a pocket of the landing).
+    // Near the foot the flight is taken as below, which turns the body up it anyway.
+    if (d > NEAR_FOOT_M && turnsRound(actions)) return act(actions, `turn round toward the foot of the stairs (${d.toFixed(1)} m)`);
     // far from the foot with no way there on the map: driving "up the flight" from here goes nowhere
     // (house 2 task 4 drove into a wall 10 m from the way down it had come up by)
     if (d > NEAR_FOOT_M) {

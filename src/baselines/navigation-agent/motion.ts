@@ -49,6 +49,14 @@ export function planRoute(nav: Navigator, goal: PlanarPoint, nearM?: number): Pl
   return bare.status === 'ok' ? bare : nav.plan(goal, undefined, { startSnapM: 0.6, targetSnapM: nearM, nearestReachable: true });
 }
 
+/**
+ * A step of actions along a route that starts behind the body: a half turn fills the whole step
+ * (twelve turns of 15°), so it holds no forward, yet it is the way along the route.
+ */
+export function turnsRound(actions: readonly CoarseAction[]): boolean {
+  return actions.length === MAX_ACTIONS && !actions.includes('forward');
+}
+
 /** a route with the narrower margin is taken only when it ends this much nearer the goal */
 const SQUEEZE_GAIN_M = 0.25;
 /** a route ending this near the goal (a seen surface is an obstacle cell, the margin keeps off it) is not bettered */
