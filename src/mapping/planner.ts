@@ -7,6 +7,7 @@
 import type { OccupancyMap } from './occupancy-map.js';
 import { GridSearch, type GridRef } from './grid-search.js';
 import type { WasmBlock } from '../wasm/index.js';
+import { Cell } from './params.js';
 
 export interface PlanarPoint {
   x: number;
@@ -44,6 +45,13 @@ export interface PlanOptions {
    * seen, not for going to a place)
    */
   nearestReachable?: boolean;
+  /**
+   * points the body found blocked whatever the map says (a railing the depth sees through): free cells
+   * within `avoidM` of one (plus the clearance) are planned round, as obstacles are
+   */
+  avoid?: readonly PlanarPoint[];
+  /** radius (m) round each `avoid` point; default 0.25 */
+  avoidM?: number;
 }
 
 export class Planner {
@@ -64,7 +72,7 @@ export class Planner {
       }
     }
     const cell = this.map.params.cellSize;
-    const grid = this.planningGrid(layer, opts.clearanceM ?? 0);
+    const grid = this.planningGrid(layer, opts.clearanceM ?? 0, opts.avoid ?? [], opts.avoidM ?? 0.25);
     const snapCells = (m: number | undefined, dflt: number) => Math.max(0, Math.ceil((m ?? dflt) / cell));
     const locate = (p: PlanarPoint, maxR: number) => {
       const c = this.map.worldToCell(p.x, p.z);
@@ -103,17 +111,43 @@ export class Planner {
     };
   }
 
-  /** The layer's grid, or a copy with obstacles grown by the clearance. */
-  private planningGrid(layer: number, clearanceM: number): GridRef & { ox: number; oz: number } {
+  /** The layer's grid, or a copy with obstacles grown by the clearance and the avoided points closed. */
+  private planningGrid(layer: number, clearanceM: number, avoid: readonly PlanarPoint[], avoidM: number): GridRef & { ox: number; oz: number } {
     const g = this.map.gridRef(layer);
-    const r = Math.round(clearanceM / this.map.params.cellSize);
-    if (r <= 0) return g;
+    const cell = this.map.params.cellSize;
+    const r = Math.max(0, Math.round(clearanceM / cell));
+    if (r <= 0 && avoid.length === 0) return g;
     const n = g.w * g.h;
     if (!this.inflated || this.inflated.length < n) {
       this.inflated?.free();
       this.inflated = this.map.core.block<Uint8Array>(Uint8Array, n);
     }
     this.map.core.exports.inflate(g.ptr, this.inflated.ptr, g.w, g.h, r);
+    if (avoid.length)
+      closeAround(
+        this.inflated.view(),
+        g,
+        avoid.map((p) => this.map.worldToCell(p.x, p.z)),
+        (avoidM + clearanceM) / cell,
+      );
     return { ...g, ptr: this.inflated.ptr };
+  }
+}
+
+/** Free cells of `cells` (row-major over `g`'s box) within `radius` cells of a centre become obstacles. */
+function closeAround(
+  cells: Uint8Array,
+  g: { ox: number; oz: number; w: number; h: number },
+  centres: readonly { x: number; z: number }[],
+  radius: number,
+): void {
+  const r = Math.ceil(radius);
+  for (const c of centres) {
+    for (let z = Math.max(0, c.z - g.oz - r); z <= Math.min(g.h - 1, c.z - g.oz + r); z++) {
+      for (let x = Math.max(0, c.x - g.ox - r); x <= Math.min(g.w - 1, c.x - g.ox + r); x++) {
+        const i = z * g.w + x;
+        if (cells[i] === Cell.Free && (x + g.ox - c.x) ** 2 + (z + g.oz - c.z) ** 2 <= radius * radius) cells[i] = Cell.Obstacle;
+      }
+    }
   }
 }

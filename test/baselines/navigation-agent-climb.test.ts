@@ -7,7 +7,7 @@
  * three stalls.
  */
 import { describe, expect, it } from 'vitest';
-import { arrived, takeStairs } from '../../src/baselines/navigation-agent/climb.js';
+import { arrived, atFlight, takeStairs } from '../../src/baselines/navigation-agent/climb.js';
 import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
 import { offFloor, type Flight } from '../../src/baselines/navigation-agent/stairs.js';
 import type { Navigator } from '../../src/navigator/index.js';
@@ -112,7 +112,11 @@ describe('stairs: forwards that do not move the body are not repeated blindly', 
 });
 
 describe('stairs: the foot far off with no way there on the map (issue 35)', () => {
-  type Plan = (goal: { x: number; z: number }, from?: unknown, o?: { nearestReachable?: boolean; targetSnapM?: number }) => unknown;
+  type Plan = (
+    goal: { x: number; z: number },
+    from?: unknown,
+    o?: { nearestReachable?: boolean; targetSnapM?: number; avoid?: readonly { x: number; z: number }[] },
+  ) => unknown;
   const withPlan = (c: Ctx, plan: Plan) => Object.assign(c.nav, { plan });
 
   it('drops the flight instead of driving up its line from 10 m away', () => {
@@ -153,6 +157,54 @@ describe('stairs: the foot far off with no way there on the map (issue 35)', () 
     expect(before.length).toBeGreaterThanOrEqual(5);
     expect(before.every((a) => a === 'right')).toBe(true);
     expect(c.flights).toHaveLength(1);
+  });
+
+  it('plans the way to a far foot round the spots that stopped the body, through them only when there is no other way', () => {
+    const { c, at } = ctx();
+    at(0, -10);
+    // the straight way up +z ran into a railing at (0, -9.6) that the map shows free; a way round goes by x = 3
+    c.task.blocked.push({ x: 0, z: -9.6 });
+    const round = [
+      { x: 0, z: -10 },
+      { x: 3, z: -10 },
+      { x: 3, z: 0 },
+      { x: 0, z: 0 },
+    ];
+    const straight = [
+      { x: 0, z: -10 },
+      { x: 0, z: 0 },
+    ];
+    const seen: number[] = [];
+    withPlan(c, (g, _f, o) => {
+      seen.push(o?.avoid?.length ?? 0);
+      return { status: 'ok', path: o?.avoid?.length ? round : straight, lengthM: 10, target: g };
+    });
+    const d = takeStairs(c);
+    expect(why(d)).toMatch(/to the foot of the stairs/);
+    expect(seen[0]).toBe(1);
+    // the first forwards head along +x (turns right from facing +z), round the railing
+    const before = d.kind === 'act' ? d.actions.slice(0, d.actions.indexOf('forward')) : [];
+    expect(before.length).toBeGreaterThanOrEqual(5);
+    expect(before.every((a) => a === 'right')).toBe(true);
+    // with no way round, the way through is still taken rather than the flight dropped
+    withPlan(c, (g, _f, o) =>
+      o?.avoid?.length ? { status: 'unreachable', reason: 'no path', expansions: 1 } : { status: 'ok', path: straight, lengthM: 10, target: g },
+    );
+    expect(why(takeStairs(c))).toMatch(/to the foot of the stairs/);
+    expect(c.flights).toHaveLength(1);
+  });
+
+  it('leaves bumps to the flight only on it or near its foot; farther off they are handled as anywhere', () => {
+    const { c, at } = ctx();
+    at(0, -10);
+    expect(atFlight(c)).toBe(false);
+    at(0.5, -1.5);
+    expect(atFlight(c)).toBe(true);
+    at(0, -10);
+    c.task.stairs!.onFlight = true;
+    expect(atFlight(c)).toBe(true);
+    c.task.stairs = null;
+    expect(atFlight(c)).toBe(false);
   });
 
   it('does not count the turns of a long way to the foot against the flight (17 m from upstairs)', () => {

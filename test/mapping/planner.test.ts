@@ -198,6 +198,42 @@ describe('Planner on an occupancy map', () => {
     expect(new Planner(map).plan({ x: 0.5, z: 1.0 }, { x: 2.5, z: 1.0 }, 0, { targetSnapM: 0.3, nearestReachable: true }).status).toBe('unreachable');
   });
 
+  it('plans round points the body was stopped at, and through them when there is no other way', () => {
+    const map = new OccupancyMap(core);
+    // 40 × 30 cells of 0.1 m, all free but a wall at z 1.0–1.2 m with two gaps: at x 0.5–0.9 m and x 3.0–3.4 m
+    const w = 40,
+      h = 30,
+      cells = new Uint8Array(w * h).fill(1);
+    for (let x = 0; x < w; x++) for (let z = 10; z < 12; z++) if (!(x >= 5 && x < 9) && !(x >= 30 && x < 34)) cells[z * w + x] = 2;
+    map.restoreFloor(0, { originX: 0, originZ: 0, width: w, height: h, cells });
+    const planner = new Planner(map);
+    const from = { x: 0.7, z: 0.3 },
+      to = { x: 0.7, z: 2.5 };
+    const direct = planner.plan(from, to);
+    expect(direct.status).toBe('ok');
+    if (direct.status !== 'ok') return;
+    expect(Math.max(...direct.path.map((p) => p.x))).toBeLessThan(1.0);
+    // the near gap stopped the body: the route goes through the far one
+    const round = planner.plan(from, to, 0, { avoid: [{ x: 0.7, z: 1.1 }] });
+    expect(round.status).toBe('ok');
+    if (round.status !== 'ok') return;
+    expect(Math.max(...round.path.map((p) => p.x))).toBeGreaterThan(3.0);
+    expect(round.lengthM).toBeGreaterThan(direct.lengthM + 2);
+    for (const p of round.path) expect(Math.hypot(p.x - 0.7, p.z - 1.1)).toBeGreaterThan(0.25);
+    // both gaps stopped it: none is left; the map itself is unchanged (a plain plan still goes through)
+    expect(
+      planner.plan(from, to, 0, {
+        avoid: [
+          { x: 0.7, z: 1.1 },
+          { x: 3.2, z: 1.1 },
+        ],
+      }).status,
+    ).toBe('unreachable');
+    expect(planner.plan(from, to)).toMatchObject({ status: 'ok', lengthM: direct.lengthM });
+    // with a clearance, the avoided disc grows by it
+    expect(planner.plan(from, to, 0, { avoid: [{ x: 3.2, z: 1.1 }], avoidM: 0.1, clearanceM: 0.1 })).toMatchObject({ status: 'ok' });
+  });
+
   it("the reachable cell nearest a point equals the plain TypeScript flood's, within the radius, call after call", () => {
     const random = rng(11);
     const search = new GridSearch(core);

@@ -19,7 +19,7 @@ import { act, type Ctx, type Decision } from './context.js';
 import { calls, say, Turn } from './conversation.js';
 import { ViewCoverage } from './coverage.js';
 import { explore } from './explore.js';
-import { arrived, takeStairs } from './climb.js';
+import { arrived, atFlight, takeStairs } from './climb.js';
 import { flightLines, mergeFlights, readFlights, sameFlight, seeAgain } from './flight-notes.js';
 import { SightingMemory } from './memory.js';
 import { SearchedPlaces, takesOverSearches } from './searched.js';
@@ -93,7 +93,8 @@ export class NavigationAgent implements Model {
     const stepsLeft = steps ? steps.limit - steps.used : Infinity;
     if (t.state === 'close' || turn.stepsOver() || stepsLeft <= 1 || turn.turnsUsed() >= turn.turnBudget() - 1)
       return closeTask(c, t.closeEvidence ?? this.lastChance(c), this.handoverLines(t, turn));
-    const bump = t.state === 'stairs' ? null : this.afterCollision(c);
+    if (DEBUG && turn.collided()) console.error(`[nav ${t.key}] collided @${pose.x.toFixed(2)},${pose.z.toFixed(2)} in ${t.state}`);
+    const bump = t.state === 'stairs' && atFlight(c) ? null : this.afterCollision(c);
     if (bump) return this.reply(c, bump);
     return this.reply(c, this.decide(c));
   }

@@ -127,10 +127,14 @@ export function takeStairs(c: Ctx): Decision {
  * that near the foot (the map can lose a corridor the body drove); null when none.
  */
 function routeToFoot(c: Ctx, foot: PlanarPoint): PlanarPoint[] | null {
-  const exact = planRoute(c.nav, foot);
-  if (exact.status === 'ok') return exact.path;
-  const near = planRoute(c.nav, foot, NEAR_FOOT_M);
-  if (near.status === 'ok' && Math.hypot(near.target.x - foot.x, near.target.z - foot.z) <= NEAR_FOOT_M) return near.path;
+  // round the spots that stopped the body first (house 2 task 4 bumped into the stairwell's railing
+  // ten times on one route and gave the flight up), through them if there is no other way
+  for (const avoid of c.task.blocked.length ? [c.task.blocked, []] : [[]]) {
+    const exact = planRoute(c.nav, foot, undefined, avoid);
+    if (exact.status === 'ok') return exact.path;
+    const near = planRoute(c.nav, foot, NEAR_FOOT_M, avoid);
+    if (near.status === 'ok' && Math.hypot(near.target.x - foot.x, near.target.z - foot.z) <= NEAR_FOOT_M) return near.path;
+  }
   const along = routeAlongTrail(c.nav.trail(c.nav.floor ?? 0), c.pose, foot, NEAR_FOOT_M);
   return along && viaMap(c, along);
 }
@@ -149,6 +153,15 @@ function viaMap(c: Ctx, along: PlanarPoint[]): PlanarPoint[] {
     if (r.status === 'ok' && r.lengthM <= 1.5 * cum[i] + 1) return [...r.path, ...along.slice(i + 1)];
   }
   return along;
+}
+
+/**
+ * On the flight or near its foot, where a bump is the flight's business (a riser, the stairwell's
+ * side: `stalled` reads it); farther off a bump on the way is handled as anywhere else.
+ */
+export function atFlight(c: Pick<Ctx, 'task' | 'pose'>): boolean {
+  const s = c.task.stairs;
+  return s !== null && (s.onFlight || Math.hypot(c.pose.x - s.flight.bottom.x, c.pose.z - s.flight.bottom.z) < NEAR_FOOT_M);
 }
 
 /** Acts, remembering where a step with forwards set out from (to tell a stall next turn). */

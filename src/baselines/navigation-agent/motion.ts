@@ -18,16 +18,18 @@ export function turnsTo(want: number, yaw: number): CoarseAction[] {
  * With `nearM`, the route is for getting close to something seen (a vase on a table): it may end at
  * the reachable cell nearest the goal within that distance, and the narrower margin is taken when it
  * gets meaningfully closer (the wide margin's end, snapped round a table, may be out of reach).
+ * `avoid`: points where the body was stopped whatever the map says, planned round.
  */
-export function planRoute(nav: Navigator, goal: PlanarPoint, nearM?: number): PlanResult {
+export function planRoute(nav: Navigator, goal: PlanarPoint, nearM?: number, avoid: readonly PlanarPoint[] = []): PlanResult {
+  const base: PlanOptions = { startSnapM: 0.6, ...(avoid.length ? { avoid } : {}) };
   // 0.3 m first: a route along the 0.2 m margin grazes furniture the map has only partly seen (the
   // body's radius is 0.18 m), and each graze ends a step early
   if (nearM === undefined) {
     for (const clearanceM of [0.3, 0.2]) {
-      const r = nav.plan(goal, undefined, { clearanceM, startSnapM: 0.6 });
+      const r = nav.plan(goal, undefined, { ...base, clearanceM });
       if (r.status === 'ok') return r;
     }
-    return nav.plan(goal, undefined, { startSnapM: 0.6 });
+    return nav.plan(goal, undefined, base);
   }
   // the body's margin is kept: a route hugging obstacles (a gap the map shows a cell or two wide, chair
   // legs the depth sees through) ends in collisions, so the bare map is a last resort
@@ -35,7 +37,7 @@ export function planRoute(nav: Navigator, goal: PlanarPoint, nearM?: number): Pl
   let best: PlanResult | null = null,
     bestGap = Infinity;
   for (const o of tries) {
-    const r = nav.plan(goal, undefined, { startSnapM: 0.6, ...o });
+    const r = nav.plan(goal, undefined, { ...base, ...o });
     if (r.status !== 'ok') continue;
     const gap = Math.hypot(r.target.x - goal.x, r.target.z - goal.z);
     if (gap < bestGap - SQUEEZE_GAIN_M) {
@@ -45,8 +47,8 @@ export function planRoute(nav: Navigator, goal: PlanarPoint, nearM?: number): Pl
     if (bestGap <= NEAR_ENOUGH_M) break;
   }
   if (best) return best;
-  const bare = nav.plan(goal, undefined, { startSnapM: 0.6 });
-  return bare.status === 'ok' ? bare : nav.plan(goal, undefined, { startSnapM: 0.6, targetSnapM: nearM, nearestReachable: true });
+  const bare = nav.plan(goal, undefined, base);
+  return bare.status === 'ok' ? bare : nav.plan(goal, undefined, { ...base, targetSnapM: nearM, nearestReachable: true });
 }
 
 /**
