@@ -314,6 +314,21 @@ describe('recall on this floor, where the map has no way to the spot', () => {
     expect(c.task.goal).toBeNull();
   });
 
+  it('follows the trail toward the place it was noted near when the goal itself lies farther from the trail', () => {
+    // noted 4.1 m ahead of 'place 9' (marked facing +z): 4.1 m off the corridor, the place on it
+    const c = ctx('none', corridor);
+    c.task.recall = { place: 'place 9', floor: 1, offset: { ahead: 4.1, right: 0 } };
+    const d = recall(c);
+    expect(d.kind).toBe('act');
+    expect(d.kind === 'act' && d.actions.filter((a) => a === 'forward').length).toBeGreaterThan(3);
+    expect(c.task.recall?.place).toBe('place 9');
+    // at the place, the approach takes over
+    const there = ctx('none', corridor);
+    there.task.recall = { place: 'place 9', floor: 1, offset: { ahead: 4.1, right: 0 } };
+    there.pose = { x: -5.5, z: 0, yaw: Math.PI / 2 };
+    expect(recall(there)).toEqual({ kind: 'goto', state: 'approach' });
+  });
+
   it('leaves it to the approach when the map routes there, or when no trail passes near it', () => {
     const routed = ctx('ok', corridor);
     expect(recall(routed)).toEqual({ kind: 'goto', state: 'approach' });

@@ -22,6 +22,7 @@ import { explore } from './explore.js';
 import { arrived, atFlight, takeStairs } from './climb.js';
 import { flightLines, mergeFlights, readFlights, sameFlight, seeAgain } from './flight-notes.js';
 import { SightingMemory } from './memory.js';
+import { afterJoin, SavedMapReturn } from './late-join.js';
 import { SearchedPlaces, takesOverSearches } from './searched.js';
 import { recall } from './recall.js';
 import { centreOnFlight, flightInView, offFloor, type Flight } from './stairs.js';
@@ -44,6 +45,8 @@ export class NavigationAgent implements Model {
   private readonly searched = new SearchedPlaces();
   /** the flight last set out on */
   private climbing: Flight | null = null;
+  /** the house notes read while the saved map was set aside, taken in again when it comes back */
+  private readonly savedReturn = new SavedMapReturn();
 
   /** `goals` recognises the goal in view: the oracle's instance ids unless told otherwise (an image-goal encoder) */
   constructor(
@@ -60,6 +63,7 @@ export class NavigationAgent implements Model {
     const pose = nav.planar();
     if (!pose || nav.status !== 'ok') return calls(req, [{ name: 'step', args: { actions: this.keepOneStep(turn, lostStep(t, turn.collided())) } }]);
     tracking(t);
+    this.rejoin(t);
     const grid = GridView.of(nav);
     const floor = nav.floor ?? 0;
     if (!t.coverage.has(floor)) {
@@ -157,18 +161,17 @@ export class NavigationAgent implements Model {
           wanted.map((path) => ({ name: 'read_file', args: { path } })),
         );
     } else {
-      const places = this.oracle.navigator.places;
       for (const [path, text] of read) {
-        this.memory.readHandover(text, (name) => places.get(name)?.floor ?? null);
+        this.takeIn(text);
         if (path === previous && takesOverSearches(previous)) this.searched.readHandover(text);
-        mergeFlights(this.flights, readFlights(text, places.list()));
       }
     }
+    this.savedReturn.briefed(
+      this.oracle.navigator,
+      read.map(([, text]) => text),
+    );
     t.briefed = true;
-    const nav = this.oracle.navigator;
-    const pose = nav.planar();
-    const from = pose && nav.floor !== null ? { point: { x: pose.x, z: pose.z }, floor: nav.floor } : null;
-    const seen = this.memory.recall(this.goals.recallIds(), nav.places.list(), from);
+    const seen = this.recallGoal();
     // a goal seen before is looked for where it was, so nothing is taken as looked over
     t.carry = !seen;
     if (seen) {
@@ -176,6 +179,34 @@ export class NavigationAgent implements Model {
       t.recall = seen;
     }
     return null;
+  }
+
+  /** The objects and flights of a handover or the house notes whose places are known. */
+  private takeIn(text: string): void {
+    const places = this.oracle.navigator.places;
+    this.memory.readHandover(text, (name) => places.get(name)?.floor ?? null);
+    mergeFlights(this.flights, readFlights(text, places.list()));
+  }
+
+  /** Where the goal was seen, nearest first, by the objects remembered. */
+  private recallGoal() {
+    const nav = this.oracle.navigator;
+    const pose = nav.planar();
+    const from = pose && nav.floor !== null ? { point: { x: pose.x, z: pose.z }, floor: nav.floor } : null;
+    return this.memory.recall(this.goals.recallIds(), nav.places.list(), from);
+  }
+
+  /** On the turn a late relocalisation brought the saved map back: the notes again, in its world (late-join.ts). */
+  private rejoin(t: TaskState): void {
+    const texts = this.savedReturn.returned(this.oracle.navigator);
+    if (!texts) return;
+    this.memory.clear();
+    this.flights = [];
+    this.climbing = null;
+    for (const text of texts) this.takeIn(text);
+    const seen = this.recallGoal();
+    if (DEBUG) console.error(`[nav ${t.key}] saved map back: ${this.flights.length} flights, goal ${seen ? `near '${seen.place}'` : 'not remembered'}`);
+    afterJoin(t, seen);
   }
 
   /**

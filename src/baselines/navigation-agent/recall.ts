@@ -5,7 +5,10 @@
  * known flight first. Where the map has no way to the spot, the body's own trail on this floor is
  * followed toward it (seed:1 run 2: each climb back to the upper floor arrived in a pocket the map had
  * closed round the landing, the stairwell marked as a drop beside the corridor driven an hour before;
- * three remembered goals were given up there and the tasks ended on the wrong floor).
+ * three remembered goals were given up there and the tasks ended on the wrong floor). A goal noted
+ * farther than that from the trail (objects are noted up to 4 m from the body) is reached along the
+ * trail to the place it was noted near (seed:1 run 2 task 3 again, after that fix: the toilet 4.1 m
+ * beside 'place 11' upstairs was given up at the landing, and the task ended downstairs).
  */
 import { act, goto, type Ctx, type Decision } from './context.js';
 import { pointOf } from './memory.js';
@@ -41,7 +44,8 @@ export function recall(c: Ctx): Decision {
   }
   const spot = pointOf(seen, c.nav.places.list());
   if (spot && seen.offset) {
-    const along = alongTrail(c, spot);
+    // the place itself was marked where the body stood, on its trail, when the goal is farther from it
+    const along = alongTrail(c, spot, spot) ?? alongTrail(c, place.pose, spot);
     if (along) {
       t.recall = seen;
       return act(along, `along the trail toward where the goal was seen near '${place.name}' (the map has no way there)`);
@@ -65,14 +69,15 @@ export function recall(c: Ctx): Decision {
 }
 
 /**
- * The first actions along this floor's trail toward `spot`, when the map routes nowhere near it and the
- * trail passes within TRAIL_NEAR_M of it; null otherwise (the approach takes over).
+ * The first actions along this floor's trail toward `to` (the remembered spot, or the place it was
+ * noted from), when the map routes nowhere near `spot` and the trail passes within TRAIL_NEAR_M of
+ * `to`; null otherwise (the approach takes over).
  */
-function alongTrail(c: Ctx, spot: PlanarPoint): ReturnType<typeof driveAndFace> | null {
-  if (Math.hypot(spot.x - c.pose.x, spot.z - c.pose.z) <= LEAVE_TRAIL_M) return null;
+function alongTrail(c: Ctx, to: PlanarPoint, spot: PlanarPoint): ReturnType<typeof driveAndFace> | null {
+  if (Math.hypot(to.x - c.pose.x, to.z - c.pose.z) <= LEAVE_TRAIL_M) return null;
   const r = planRoute(c.nav, spot, ROUTED_M);
   if (r.status === 'ok' && Math.hypot(r.target.x - spot.x, r.target.z - spot.z) <= ROUTED_M) return null;
-  const path = routeAlongTrail(c.nav.trail(c.nav.floor ?? 0), c.pose, spot, TRAIL_NEAR_M);
+  const path = routeAlongTrail(c.nav.trail(c.nav.floor ?? 0), c.pose, to, TRAIL_NEAR_M);
   if (!path || path.length < 2) return null;
   const actions = driveAndFace(path, c.pose, null);
   return actions.includes('forward') ? actions : null;
