@@ -6,11 +6,19 @@
 // was carved or seen as floor and is not an obstacle (with column shadows, shadows.ts, also only if
 // the frame saw its column's band whole), so the TypeScript reference can mirror it exactly as long
 // as it repeats the same f32 arithmetic in the same order.
+//
+// A REMEMBERED cell (an earlier run's obstacle, placed by the relocalisation's join) gives way to a
+// ray only when no obstacle of this run lies within P_REMEMBERED_MARGIN cells of it, and a floor point
+// never frees it. This run's pose is off the saved map by the join's error, so the rays that end on a
+// wall's face, or graze the end of a wall or a post, cross a cell or two of the remembered one, and the
+// floor seen at a wall's foot lands inside it: freeing those cells eroded the saved walls run after
+// run. An obstacle that is truly gone is crossed by rays to whatever stands behind it, with nothing
+// seen beside it.
 import { pf, bump } from './blocks';
 import { FREE, OBSTACLE, REMEMBERED } from './cells';
 import { codeCell, isObstacleCode } from './classify';
 import { candidate } from './shadows';
-import { P_CAMERA, C_CLIPPED } from '../../src/mapping/mapper-abi';
+import { P_CAMERA, P_REMEMBERED_MARGIN, C_CLIPPED } from '../../src/mapping/mapper-abi';
 
 // Marks an obstacle cell that is already an endpoint of the current frame. Only ever present between
 // `markCells` and `carveRays`: every marked cell is in the endpoint list and carveRays resets it.
@@ -46,6 +54,8 @@ export function markCells(
         store<u8>(cell, OBSTACLE);
         clipped++;
       }
+    } else if (s == REMEMBERED) {
+      continue;
     } else if (cands) {
       candidate(grid, i, cands, endCap, counts);
     } else if (!(s & OBSTACLE)) {
@@ -66,10 +76,11 @@ export function carveRays(
   params: usize, grid: usize, gw: i32, gh: i32, endpoints: usize, nEnd: i32, cands: usize, cap: i32, counts: usize,
 ): i32 {
   const camX = <i32>Mathf.floor(pf(params, P_CAMERA)), camZ = <i32>Mathf.floor(pf(params, P_CAMERA + 1));
+  const margin = <i32>pf(params, P_REMEMBERED_MARGIN);
   let carved = 0;
   for (let e = 0; e < nEnd; e++) {
     const i = load<i32>(endpoints + (<usize>e << 2));
-    carved += carve(grid, gw, gh, camX, camZ, i % gw, i / gw, cands, cap, counts);
+    carved += carve(grid, gw, gh, camX, camZ, i % gw, i / gw, margin, cands, cap, counts);
   }
   for (let e = 0; e < nEnd; e++) store<u8>(grid + <usize>load<i32>(endpoints + (<usize>e << 2)), OBSTACLE);
   return carved;
@@ -77,19 +88,25 @@ export function carveRays(
 
 /**
  * Bresenham from grid cell (x0, z0) to (x1, z1), excluding the endpoint: every visited cell that is
- * not an obstacle becomes FREE (with `cands`, a candidate). Returns the number of cells visited.
+ * not an obstacle becomes FREE (with `cands`, a candidate), a remembered one only if no obstacle of
+ * this run (seen before or an endpoint of this frame) lies within `margin` cells of it. Returns the
+ * number of cells visited.
  */
-function carve(grid: usize, gw: i32, gh: i32, x0: i32, z0: i32, x1: i32, z1: i32, cands: usize, cap: i32, counts: usize): i32 {
+function carve(
+  grid: usize, gw: i32, gh: i32, x0: i32, z0: i32, x1: i32, z1: i32, margin: i32, cands: usize, cap: i32, counts: usize,
+): i32 {
   const dx = abs<i32>(x1 - x0), dz = -abs<i32>(z1 - z0);
   const sx: i32 = x0 < x1 ? 1 : -1, sz: i32 = z0 < z1 ? 1 : -1;
   let err = dx + dz;
   let x = x0, z = z0, n = 0;
   while (x != x1 || z != z1) {
     if (<u32>x < <u32>gw && <u32>z < <u32>gh) {
-      if (cands) candidate(grid, z * gw + x, cands, cap, counts);
-      else {
-        const cell = grid + <usize>(z * gw + x);
-        if (!(load<u8>(cell) & OBSTACLE)) store<u8>(cell, FREE);
+      const cell = grid + <usize>(z * gw + x);
+      const s = load<u8>(cell);
+      // an earlier run's obstacle this close to one this run sees is the same, a join's error off: kept
+      if (s != REMEMBERED || !nearSeen(grid, gw, gh, x, z, margin)) {
+        if (cands) candidate(grid, z * gw + x, cands, cap, counts);
+        else if (!(s & OBSTACLE)) store<u8>(cell, FREE);
       }
     }
     n++;
@@ -98,6 +115,16 @@ function carve(grid: usize, gw: i32, gh: i32, x0: i32, z0: i32, x1: i32, z1: i32
     if (e2 <= dx) { err += dx; z += sz; }
   }
   return n;
+}
+
+/** Whether a cell within `m` cells (a square) of grid cell (x, z) holds an obstacle this run saw. */
+function nearSeen(grid: usize, gw: i32, gh: i32, x: i32, z: i32, m: i32): bool {
+  const z1 = min<i32>(gh - 1, z + m), x0 = max<i32>(0, x - m), x1 = min<i32>(gw - 1, x + m);
+  for (let r = max<i32>(0, z - m); r <= z1; r++) {
+    const row = grid + <usize>(r * gw);
+    for (let c = x0; c <= x1; c++) if (load<u8>(row + <usize>c) & OBSTACLE) return true;
+  }
+  return false;
 }
 
 /** Counts FREE and OBSTACLE (remembered ones included) cells of a grid into out[0], out[1]. */

@@ -23,6 +23,11 @@ export const P_FLOOR_MAX = 21;
 /** heights at or below it are drops (seen through a hole in the floor); −∞ when drops are ignored */
 export const P_DROP_MAX = 22;
 /**
+ * cells a ray must pass a remembered obstacle by to free it (a whole number as f32): an earlier run's
+ * wall, placed by a join a few cells off, is not cut by rays that end just behind it
+ */
+export const P_REMEMBERED_MARGIN = 23;
+/**
  * 3×3 row-major, the inverse of P_ROTATION's matrix: (right, forward in cells; up in metres from the
  * camera) → camera coordinates in metres. Read only with column shadows (assembly/navcore/shadows.ts).
  */

@@ -16,7 +16,19 @@ import {
 } from '../geometry/index.js';
 import type { Navcore, WasmBlock } from '../wasm/index.js';
 import { kernelInverse, kernelPose } from './kernel-pose.js';
-import { C_CANDIDATES, C_FLOOR_PTS, C_OBSTACLE_PTS, C_VALID, CLASSIFY_COUNTERS, P_CAMERA, P_FX, P_INVERSE, P_ROTATION, PARAM_FLOATS } from './mapper-abi.js';
+import {
+  C_CANDIDATES,
+  C_FLOOR_PTS,
+  C_OBSTACLE_PTS,
+  C_VALID,
+  CLASSIFY_COUNTERS,
+  P_CAMERA,
+  P_FX,
+  P_INVERSE,
+  P_REMEMBERED_MARGIN,
+  P_ROTATION,
+  PARAM_FLOATS,
+} from './mapper-abi.js';
 import { ensureScratch, type Scratch } from './mapper-scratch.js';
 import { Cell, CELL_NAMES, MapParamsSchema, type CellName, type MapParams } from './params.js';
 import type { DepthFrame, GridSnapshot, IntegrateStats, Result } from './occupancy-types.js';
@@ -182,6 +194,7 @@ export class OccupancyMap {
     fp[P_CAMERA + 1] = kp[P_CAMERA + 1] - L.oz;
     // the slots from P_FX on, in the ABI's order: intrinsics, depth range, height bands, drops
     fp.set([K.fx, K.fy, K.cx, K.cy, p.minDepth, p.maxDepth, p.obstacleMin, p.obstacleMax, p.floorMin, p.floorMax, drops ? p.dropMax : -Infinity], P_FX);
+    fp[P_REMEMBERED_MARGIN] = Math.round(p.rememberedMargin / p.cellSize);
     if (p.shadows) fp.set(kernelInverse(kp), P_INVERSE);
     const cams = [Math.floor(fp[P_CAMERA]) + L.ox, Math.floor(fp[P_CAMERA + 1]) + L.oz];
     this.stats.view().fill(0);

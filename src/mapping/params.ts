@@ -23,6 +23,12 @@ export const MapParamsSchema = z
      * (reintegrate.ts).
      */
     shadows: z._default(z.boolean(), false),
+    /**
+     * metres a ray must pass a remembered obstacle (an earlier run's, placed by the relocalisation's
+     * join) by to free it; rounded to whole cells. Within it, the ray's end is as likely the remembered
+     * wall's face seen from a pose a join's error off (assembly/navcore/mapper.ts). 0: every ray frees.
+     */
+    rememberedMargin: z._default(z.number().check(z.nonnegative(), z.maximum(2)), 0.2),
   })
   .check(
     z.refine((p) => p.minDepth < p.maxDepth, { message: 'minDepth must be below maxDepth' }),

@@ -214,22 +214,11 @@ export class LoopRebuild {
   ): ((t: number) => Mat4 | null) | null {
     if (due === null) this.stats.closures++;
     const sorted = [...poses].sort((a, b) => a.timestamp - b.timestamp);
-    const find = (t: number): KeyframePose | undefined => {
-      let lo = 0,
-        hi = sorted.length - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        if (sorted[mid].timestamp < t - SAME_TIME_S) lo = mid + 1;
-        else if (sorted[mid].timestamp > t + SAME_TIME_S) hi = mid - 1;
-        else return sorted[mid];
-      }
-      return undefined;
-    };
     const moves: { t: number; delta: Mat4 }[] = [];
     const floors = new Set<number>();
     this.kept = this.kept.filter((k) => {
       if (k.mapId !== mapId) return true;
-      const p = find(k.t);
+      const p = keyframeAt(sorted, k.t, k.tracked);
       const W = p ? worldOf(p.id, p.timestamp) : null;
       if (!p || !W) return false;
       const tracked = multiply(W, p.pose);
@@ -354,6 +343,34 @@ export class LoopRebuild {
     }
     return done;
   }
+}
+
+/**
+ * The keyframe of `sorted` (by timestamp) made at time `t`. A map taken back from a house memory holds
+ * the keyframes of earlier runs, whose clocks started at 0 as this run's did, so several may share
+ * `t`: the one that is this run's is the one whose pose is nearest where this run's tracker put it
+ * (`tracked`), else the newest. Matching the first of them put this run's depth at an earlier run's
+ * keyframe, elsewhere in the house, and each rebuild sprayed the floor with it (seed:0 run 4, issue 34).
+ */
+export function keyframeAt(sorted: KeyframePose[], t: number, tracked: Mat4 | null): KeyframePose | undefined {
+  let lo = 0,
+    hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid].timestamp < t - SAME_TIME_S) lo = mid + 1;
+    else hi = mid;
+  }
+  let best: KeyframePose | undefined,
+    bestD = Number.POSITIVE_INFINITY;
+  for (let i = lo; i < sorted.length && sorted[i].timestamp <= t + SAME_TIME_S; i++) {
+    const k = sorted[i];
+    const d = tracked ? Math.hypot(k.pose[3] - tracked[3], k.pose[7] - tracked[7], k.pose[11] - tracked[11]) : 0;
+    if (!best || d < bestD || (d === bestD && k.id > best.id)) {
+      best = k;
+      bestD = d;
+    }
+  }
+  return best;
 }
 
 /** `p` moved by the world correction `delta` (a rigid motion about the up axis). */
