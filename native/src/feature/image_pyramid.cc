@@ -23,9 +23,32 @@ void resize_bilinear(const GrayImage& src, GrayImage& dst) {
     x0[x] = ix;
     wx[x] = static_cast<int>((fx - ix) * 256.0 + 0.5);
   }
-  // rows are blended first (a loop over whole source rows, which vectorises), then columns; the sum
-  // is exact in integers, so the order does not change the result
-  std::vector<uint16_t> blend(src.width);
+  // rows are blended first (a loop over whole source rows), then columns; the sum is exact in
+  // integers, so the order does not change the result. `blend` has 8 spare entries for the SIMD
+  // column loads below.
+  std::vector<uint16_t> blend(src.width + 8, 0);
+#ifdef __wasm_simd128__
+  // Columns four output pixels at a time: the eight source entries from the group's first tap on
+  // hold all eight taps when the group spans at most 7 entries (so at a shrink factor up to ~2);
+  // byte shuffles pick each pixel's left and right tap into a 32-bit lane.
+  const int groups = dst.width / 4;
+  std::vector<uint8_t> pick(static_cast<size_t>(groups) * 32);
+  std::vector<int32_t> weight(static_cast<size_t>(groups) * 8);
+  std::vector<uint8_t> simd(groups, 0);
+  for (int g = 0; g < groups; ++g) {
+    const int base = x0[4 * g];
+    simd[g] = x0[4 * g + 3] + 1 - base <= 7;
+    for (int i = 0; i < 4; ++i) {
+      const int a = x0[4 * g + i] - base;
+      for (int b = 0; b < 4; ++b) {
+        pick[32 * g + 4 * i + b] = static_cast<uint8_t>(b < 2 ? 2 * a + b : 0x80);
+        pick[32 * g + 16 + 4 * i + b] = static_cast<uint8_t>(b < 2 ? 2 * (a + 1) + b : 0x80);
+      }
+      weight[8 * g + i] = 256 - wx[4 * g + i];
+      weight[8 * g + 4 + i] = wx[4 * g + i];
+    }
+  }
+#endif
   for (int y = 0; y < dst.height; ++y) {
     double fy = (y + 0.5) * sy - 0.5;
     if (fy < 0) fy = 0;
@@ -34,13 +57,38 @@ void resize_bilinear(const GrayImage& src, GrayImage& dst) {
     const int wy = static_cast<int>((fy - iy) * 256.0 + 0.5);
     const uint8_t* r0 = src.row(iy);
     const uint8_t* r1 = src.row(iy + 1);
-    for (int x = 0; x < src.width; ++x) blend[x] = static_cast<uint16_t>(r0[x] * (256 - wy) + r1[x] * wy);
+    int x = 0;
+#ifdef __wasm_simd128__
+    // r0·(256−wy) + r1·wy ≤ 255·256 fits 16 bits, so the wrapping 16-bit arithmetic is exact
+    const v128_t w0 = wasm_i16x8_splat(static_cast<int16_t>(256 - wy)), w1 = wasm_i16x8_splat(static_cast<int16_t>(wy));
+    for (; x + 8 <= src.width; x += 8)
+      wasm_v128_store(blend.data() + x, wasm_i16x8_add(wasm_i16x8_mul(wasm_u16x8_load8x8(r0 + x), w0), wasm_i16x8_mul(wasm_u16x8_load8x8(r1 + x), w1)));
+#endif
+    for (; x < src.width; ++x) blend[x] = static_cast<uint16_t>(r0[x] * (256 - wy) + r1[x] * wy);
     uint8_t* out = dst.px.data() + static_cast<size_t>(y) * dst.width;
-    for (int x = 0; x < dst.width; ++x) {
+    auto column = [&](int x) {
       const int a = x0[x], w = wx[x];
       const uint32_t v = static_cast<uint32_t>(blend[a]) * (256 - w) + static_cast<uint32_t>(blend[a + 1]) * w;
       out[x] = static_cast<uint8_t>((v + (1u << 15)) >> 16);
+    };
+    x = 0;
+#ifdef __wasm_simd128__
+    const v128_t half = wasm_i32x4_splat(1 << 15);
+    for (int g = 0; g < groups; ++g, x += 4) {
+      if (!simd[g]) {
+        for (int i = 0; i < 4; ++i) column(x + i);
+        continue;
+      }
+      const v128_t taps = wasm_v128_load(blend.data() + x0[x]);
+      const v128_t left = wasm_i8x16_swizzle(taps, wasm_v128_load(pick.data() + 32 * g));
+      const v128_t right = wasm_i8x16_swizzle(taps, wasm_v128_load(pick.data() + 32 * g + 16));
+      v128_t v = wasm_i32x4_add(wasm_i32x4_mul(left, wasm_v128_load(weight.data() + 8 * g)), wasm_i32x4_mul(right, wasm_v128_load(weight.data() + 8 * g + 4)));
+      v = wasm_u32x4_shr(wasm_i32x4_add(v, half), 16);
+      const v128_t b16 = wasm_u16x8_narrow_i32x4(v, v);
+      wasm_v128_store32_lane(out + x, wasm_u8x16_narrow_i16x8(b16, b16), 0);
     }
+#endif
+    for (; x < dst.width; ++x) column(x);
   }
 }
 
