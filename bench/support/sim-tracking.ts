@@ -70,7 +70,7 @@ export async function simTracking(seed: number, actions: number): Promise<SimTra
         if (e.status === 'ok' && e.pose) samples.push({ mapId: e.mapId, est: pos(e.pose), gt });
         return e;
       };
-      // the motion prior off (the papers' setting): the tracker gets frames only and nothing checks its motion
+      // the motion prior off (the papers' setting): the tracker gets frames only (the navigator still checks its motion)
     },
     'none',
   );

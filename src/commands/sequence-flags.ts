@@ -50,7 +50,7 @@ export const ABLATION_FLAGS = {
   maps: optional('--no-maps', 'ablation: no get_map / preview_path', z.boolean()),
   motionPrior: optional(
     '--motion-prior <prior>',
-    `what the tracker gets besides the frames: none (frames only, its own constant-velocity prediction, as ORB-SLAM3) | odometry (the body's odometry reading as its prediction, and a check of tracked motion against it); default ${DEFAULT_MOTION_PRIOR}`,
+    `what the tracker gets besides the frames: none (frames only, its own constant-velocity prediction, as ORB-SLAM3) | odometry (the body's odometry reading as its prediction); under both the navigator checks tracked motion against the odometry; default ${DEFAULT_MOTION_PRIOR}`,
     z.enum(MOTION_PRIORS, { error: `--motion-prior is one of ${MOTION_PRIORS.join(', ')}` }),
   ),
   motionCheck: optional('--no-motion-check', 'the earlier name of --motion-prior none', z.boolean()),

@@ -24,6 +24,7 @@ import {
 import { type OdometryErrorBound, SUB_MOTION_DEGREES, SUB_MOTION_METRES } from '../body/index.js';
 import { SUB_MOTIONS_PER_ACTION } from './actions.js';
 import { commandedCameraMotion, type CommandedMotion } from './commanded-motion.js';
+import type { MotionPrior } from './choices.js';
 
 export type { CommandedMotion };
 
@@ -45,6 +46,11 @@ export interface MotionCheckOptions {
    * the same error, summed over the actions of the loss.
    */
   odometryError?: OdometryErrorBound;
+  /**
+   * the motion prior (motion-prior.ts, default `odometry`): under `none` the check still judges tracked
+   * motion against the odometry, but `odometry()` hands the pose source nothing (frames only)
+   */
+  prior?: MotionPrior;
 }
 
 const RAD = Math.PI / 180;
@@ -111,6 +117,8 @@ export class MotionCheck {
   private readonly tolYaw: number;
   /** the odometry's error bound per sub-motion, m */
   private readonly odoT: number;
+  /** whether `odometry()` feeds the pose source (the `odometry` prior) */
+  private readonly feedsTracker: boolean;
   private correction: Mat4 = identity();
   private hasCorrection = false;
   private prevRaw: PlanarPose | null = null;
@@ -141,6 +149,7 @@ export class MotionCheck {
 
   constructor(opts: MotionCheckOptions = {}) {
     this.odoT = opts.odometryError?.translationM ?? 0;
+    this.feedsTracker = (opts.prior ?? 'odometry') === 'odometry';
     this.tolT = (opts.translationTolM ?? 0.08) + this.odoT;
     this.tolYaw = ((opts.yawTolDeg ?? 2) + (opts.odometryError?.yawDeg ?? 0)) * RAD;
   }
@@ -330,10 +339,11 @@ export class MotionCheck {
 
   /**
    * The camera motion `motion` predicts, as odometry for the pose source (commanded-motion.ts); none
-   * while paused (the environment moved the body) or after a blocked forward (it moved an unknown way).
+   * under the `none` prior, while paused (the environment moved the body) or after a blocked forward (it
+   * moved an unknown way).
    */
   odometry(motion: CommandedMotion, blocked: boolean): Mat4 | undefined {
-    return this.paused ? undefined : commandedCameraMotion(motion, blocked);
+    return this.paused || !this.feedsTracker ? undefined : commandedCameraMotion(motion, blocked);
   }
 
   /**

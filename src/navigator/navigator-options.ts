@@ -21,10 +21,11 @@ export interface NavigatorOptions {
   mapParams?: Partial<MapParams>;
   floors?: FloorTrackerOptions;
   /**
-   * the `odometry` motion prior (motion-prior.ts, default): use the commanded sub-motions as the pose
-   * source's odometry, and replace physically impossible tracked motion (beyond the command by more
-   * than the tolerances) by the commanded motion, leaving such frames out of the map; false is the
-   * `none` prior: the pose source gets frames only and every tracked pose is taken as it comes
+   * the check of tracked motion against the body's odometry (motion-check.ts), under either prior:
+   * physically impossible tracked motion (beyond the commanded one by more than the tolerances) is
+   * replaced by the commanded motion and such frames are left out of the map, and a loss is dead
+   * reckoned through; it hands the pose source the odometry as its prediction unless `prior` is `none`
+   * (motion-prior.ts). false: every tracked pose is taken as it comes and the pose source gets frames only
    */
   motionCheck?: MotionCheckOptions | false;
   /** memory saved by an earlier navigator in the same house (a resumed run) */

@@ -84,8 +84,10 @@ export class World {
     const core = await Navcore.load({ threads: opts.mapThreads ?? 'auto' });
     let navigator: Navigator;
     try {
-      // the check allows the base's odometry error (its specification, not a draw: actuation-noise.ts)
-      const motionCheck = opts.motionPrior === 'none' ? false : actuationNoise ? { odometryError: actuationNoise.bound() } : undefined;
+      // the check of tracked motion against the body's odometry stays under either prior (a real base has
+      // its wheels' reading; `none` only keeps it from the tracker); it allows the base's odometry error
+      // (its specification, not a draw: actuation-noise.ts)
+      const motionCheck = { prior: opts.motionPrior, ...(actuationNoise ? { odometryError: actuationNoise.bound() } : {}) };
       navigator = await Navigator.create({ body: trajectory, poseSource, memory, poseMap, core, motionCheck });
     } catch (e) {
       poseSource.dispose();
