@@ -15,7 +15,6 @@
  *   the frame's rendering and its own grid update); the tracker's time on a frame that committed a
  *   closure and its median time per frame are kept apart, with the load average the tour ran under
  */
-import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Vec3 } from '../../src/geometry/pose.js';
 import { invert, multiply } from '../../src/geometry/pose.js';
@@ -33,6 +32,7 @@ import { navigatorTrackerOptions } from '../../src/world/pose-sources.js';
 import { TrueTrajectoryBody } from '../../src/world/true-trajectory.js';
 import { median } from '../stats.js';
 import { tourStops } from './loop-tour.js';
+import { threadCpuClock } from './thread-cpu.js';
 
 const TURN_TOLERANCE = (7.5 * Math.PI) / 180;
 const REACHED_M = 0.2;
@@ -68,19 +68,7 @@ export interface LiveRun {
   loopClosing: boolean;
 }
 
-/**
- * The main thread's CPU time, ms: Linux's scheduler statistics of the thread (nanoseconds on a CPU),
- * where the step's work runs. The process's CPU time (process.cpuUsage, the fallback elsewhere) also
- * counts the engine's background threads: compiling a code path first met late in a tour (a first
- * loop closure) or collecting garbage there added up to 100 ms to a frame that itself took 10.
- */
-const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
-const mainThreadCpuMs: () => number = existsSync(SCHEDSTAT)
-  ? () => Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6
-  : () => {
-      const u = process.cpuUsage();
-      return (u.user + u.system) / 1000;
-    };
+const mainThreadCpuMs = threadCpuClock();
 
 const headingTo = (from: Vec3, to: Vec3) => Math.atan2(-(to[0] - from[0]), -(to[2] - from[2]));
 

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Navigator } from '../../src/navigator/navigator.js';
+import { REBUILD_EVERY_KEYFRAMES } from '../../src/navigator/loop-rebuild.js';
 import { Cell } from '../../src/mapping/params.js';
 import type { OccupancyMap } from '../../src/mapping/occupancy-map.js';
 import type { CoarseAction } from '../../src/navigator/actions.js';
@@ -111,6 +112,26 @@ describe('loop closing in the live navigator', () => {
       r.body.renderer.dispose();
       r.body.navmesh.destroy();
     }
+  }, 120_000);
+
+  it('without a closure the floor is rebuilt every REBUILD_EVERY_KEYFRAMES keyframes, and never with everyKeyframes null', async () => {
+    const { body, gt } = await simWorld(7);
+    const run = async (everyKeyframes?: null) => {
+      // a keyframe every other frame, no closure: 48 actions (240 frames) make 120 keyframes
+      const nav = await Navigator.create({ body, poseSource: new DriftingSource(gt, null, { ...DRIFT, keyframeEvery: 2 }), loopRebuild: { everyKeyframes } });
+      for (const a of [...ACTIONS, ...Array<CoarseAction>(14).fill('left')]) await nav.act([a], { stopOnCollision: false });
+      return nav.loopRebuild;
+    };
+    const periodic = await run();
+    expect(periodic.stats.closures).toBe(0);
+    expect(periodic.size).toBeGreaterThan(2 * REBUILD_EVERY_KEYFRAMES);
+    // rebuilds do not overlap: the next is due once one has finished and 40 more are kept
+    expect(periodic.stats.floorsRebuilt).toBeGreaterThanOrEqual(2);
+    expect(periodic.stats.floorsRebuilt).toBeLessThanOrEqual(Math.floor(periodic.size / REBUILD_EVERY_KEYFRAMES));
+    const closuresOnly = await run(null);
+    expect(closuresOnly.stats.floorsRebuilt).toBe(0);
+    body.renderer.dispose();
+    body.navmesh.destroy();
   }, 120_000);
 
   it('what a navigator saves after a closure is the finished rebuild', async () => {
