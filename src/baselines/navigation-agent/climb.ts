@@ -160,8 +160,12 @@ function viaMap(c: Ctx, along: PlanarPoint[]): PlanarPoint[] {
  * side: `stalled` reads it); farther off a bump on the way is handled as anywhere else.
  */
 export function atFlight(c: Pick<Ctx, 'task' | 'pose'>): boolean {
-  const s = c.task.stairs;
-  return s !== null && (s.onFlight || Math.hypot(c.pose.x - s.flight.bottom.x, c.pose.z - s.flight.bottom.z) < NEAR_FOOT_M);
+  return c.task.stairs !== null && onOrNearFlight(c.task.stairs, c.pose);
+}
+
+/** On the flight being taken, or `p` within NEAR_FOOT_M of its foot. */
+function onOrNearFlight(s: NonNullable<Ctx['task']['stairs']>, p: PlanarPoint): boolean {
+  return s.onFlight || Math.hypot(p.x - s.flight.bottom.x, p.z - s.flight.bottom.z) < NEAR_FOOT_M;
 }
 
 /** Acts, remembering where a step with forwards set out from (to tell a stall next turn). */
@@ -183,8 +187,7 @@ function alongFlight(f: Flight, p: PlanarPoint): number {
  */
 export function stalled(c: Ctx, s: NonNullable<Ctx['task']['stairs']>): boolean {
   if (!s.at) return false;
-  const near = s.onFlight || Math.hypot(s.at.x - s.flight.bottom.x, s.at.z - s.flight.bottom.z) < NEAR_FOOT_M;
-  if (near && Math.hypot(c.pose.x - s.at.x, c.pose.z - s.at.z) < STALL_M) return true;
+  if (onOrNearFlight(s, s.at) && Math.hypot(c.pose.x - s.at.x, c.pose.z - s.at.z) < STALL_M) return true;
   if (!s.onFlight) return false;
   const rise = heightOverFloor(c.nav, s.flight.floor);
   return rise !== null && Math.abs(rise) < ON_FLIGHT_RISE_M && alongFlight(s.flight, c.pose) > Math.max(s.flight.spanM, 1) + PAST_M;
