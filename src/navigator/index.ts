@@ -4,5 +4,5 @@ export type { NavigatorMemory } from './navigator-memory.js';
 export { Navigator, type SavedPoseMap } from './navigator.js';
 export { type Place, PlaceNameSchema } from './places.js';
 export { actionsAlong, routeActions } from './route-following.js';
-export type { View } from './view-bank.js';
+export type { DepthView, View } from './view-bank.js';
 export { MOTION_PRIORS, type MotionPrior } from './motion-prior.js';

@@ -4,6 +4,7 @@
  * of the whole attempt.
  */
 import { type PlanarPose, wrapAngle } from '../geometry/index.js';
+import type { BodyFrame } from '../body/index.js';
 import type { RgbImage } from '../image/index.js';
 
 /** A banked view: an owned copy of a frame's RGB, with where it was seen. */
@@ -14,20 +15,44 @@ export interface View extends RgbImage {
   time: number;
 }
 
-/** The view of `frame`, seen from `pose` on `floor`, banked in each of `into` (one owned copy of its RGB). */
-export function bankView(frame: RgbImage & { timestamp: number }, pose: PlanarPose, floor: number, into: readonly { add(v: View): void }[]): void {
+/** A recent view with its depth (the owned frame), for readers that look for what a step passed. */
+export interface DepthView {
+  view: View;
+  frame: BodyFrame;
+}
+
+/**
+ * The view of `frame`, seen from `pose` on `floor`, banked in each of `into` (one owned copy of its RGB;
+ * `frame` itself, owned by the caller and not written again, for those that keep depth).
+ */
+export function bankView(frame: BodyFrame, pose: PlanarPose, floor: number, into: readonly { add(v: View, frame: BodyFrame): void }[]): void {
   const v: View = { width: frame.width, height: frame.height, rgb: frame.rgb.slice(), pose, floor, time: frame.timestamp };
-  for (const b of into) b.add(v);
+  for (const b of into) b.add(v, frame);
 }
 
 export class ViewBank {
   private readonly views: View[] = [];
+  /** the newest views with their depth, until taken (a flight of stairs seen mid-turn is gone from the step's last view) */
+  private fresh: DepthView[] = [];
 
-  constructor(private readonly capacity = 64) {}
+  constructor(
+    private readonly capacity = 64,
+    private readonly freshCapacity = 12,
+  ) {}
 
-  add(v: View): void {
+  add(v: View, frame?: BodyFrame): void {
     this.views.push(v);
     if (this.views.length > this.capacity) this.views.shift();
+    if (!frame) return;
+    this.fresh.push({ view: v, frame });
+    if (this.fresh.length > this.freshCapacity) this.fresh.shift();
+  }
+
+  /** The views banked since the last call (at most the newest `freshCapacity`), with their depth. */
+  takeFresh(): DepthView[] {
+    const out = this.fresh;
+    this.fresh = [];
+    return out;
   }
 
   get size(): number {
@@ -37,6 +62,7 @@ export class ViewBank {
   /** Replaces every view by `f` of it (the views carried into another world). */
   remap(f: (v: View) => View): void {
     this.views.splice(0, this.views.length, ...this.views.map(f));
+    this.fresh = this.fresh.map((d) => ({ view: f(d.view), frame: d.frame }));
   }
 
   /**

@@ -84,7 +84,7 @@ describe('explore: a floor no one has mapped before the rest of a floor looked o
       map: { floors: () => layers.map((id) => ({ id, floorUp: 0, frames: 1 })) },
       plan: (goal: { x: number; z: number }) => ({ status: 'ok', path: [{ x: 3, z: 3 }, goal], lengthM: Math.hypot(goal.x - 3, goal.z - 3), target: goal }),
     };
-    return { nav, task, grid, coverage, pose: { x: 3, z: 3, yaw: 0 }, flights: [flight], sighting: null } as unknown as Ctx;
+    return { nav, task, grid, coverage, pose: { x: 3, z: 3, yaw: 0 }, flights: [flight], sighting: null, turn: { steps: () => null } } as unknown as Ctx;
   }
 
   it('measures how much of the floor has been looked at', () => {

@@ -61,7 +61,7 @@ function ctx(grid: GridView, flights: Flight[] = []): Ctx {
       target: goal,
     }),
   };
-  return { nav, task, grid, coverage, pose, flights, sighting: null } as unknown as Ctx;
+  return { nav, task, grid, coverage, pose, flights, sighting: null, turn: { steps: () => null } } as unknown as Ctx;
 }
 const why = (d: Decision) => (d.kind === 'act' ? d.why : d.kind);
 /** one turn of the explore state, as the agent's state loop runs it (a hand-back to explore is run again) */

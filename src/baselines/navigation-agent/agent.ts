@@ -11,7 +11,7 @@
  */
 import { pointAhead } from '../../geometry/index.js';
 import type { Model, ModelRequest, ModelResponse } from '../../models/index.js';
-import type { CoarseAction } from '../../navigator/index.js';
+import type { CoarseAction, DepthView } from '../../navigator/index.js';
 import { HOUSE_NOTES } from '../../prompts/index.js';
 import { approach } from './approach.js';
 import { closeTask, type HandoverLines, handoverText } from './close.js';
@@ -73,7 +73,9 @@ export class NavigationAgent implements Model {
     }
     const coverage = t.coverage.get(floor)!;
     coverage.markView(grid, pose, nav.lastView, nav.body.intrinsics);
-    if (t.state !== 'stairs') this.noteFlight();
+    // the last step's views, taken every turn (on a flight too, where they are not looked through)
+    const stepViews = nav.viewBank.takeFresh();
+    if (t.state !== 'stairs') this.noteFlight(stepViews);
     this.memory.noteView(nav);
     // a flight taken at the end of an earlier task: note where it led
     const taken = this.flights.find((f) => f === this.climbing);
@@ -223,20 +225,27 @@ export class NavigationAgent implements Model {
     return (budget) => [first, this.memory.handoverLines(places, budget - first.length - 1)].filter(Boolean).join('\n');
   }
 
-  /** Remembers a flight of stairs in the current view, unless it is one already known. */
-  private noteFlight(): void {
+  /**
+   * Remembers the flights of stairs in the last step's views (each action's last; the current view when
+   * the step banked none), unless already known. Not only the current view: a flight passed in the
+   * middle of a turn is gone from its last view (house 5 task 2 turned past its stair hall's flight in
+   * 17 views and never noted it).
+   */
+  private noteFlight(views: readonly DepthView[]): void {
     const nav = this.oracle.navigator;
     // from the middle of a flight its upper steps would pass for a flight from the floor left
-    const seen = offFloor(nav) ? null : flightInView(nav);
-    if (!seen) return;
-    const f = centreOnFlight(seen, (x, z) => nav.map.cellAt(x, z, seen.floor));
-    const known = this.flights.find((g) => sameFlight(g, f));
-    if (known) {
-      seeAgain(known, f);
-      return;
+    if (offFloor(nav)) return;
+    const mine = views.filter((v) => v.view.floor === nav.floor);
+    for (const seen of mine.length ? mine.map((v) => flightInView(nav, v)) : [flightInView(nav)]) {
+      if (!seen) continue;
+      const f = centreOnFlight(seen, (x, z) => nav.map.cellAt(x, z, seen.floor));
+      const known = this.flights.find((g) => sameFlight(g, f));
+      if (known) seeAgain(known, f);
+      else {
+        if (DEBUG) console.error(`[nav] stairs seen: ${JSON.stringify(f)}`);
+        this.flights.push(f);
+      }
     }
-    if (DEBUG) console.error(`[nav] stairs seen: ${JSON.stringify(f)}`);
-    this.flights.push(f);
   }
 
   /** After bumping twice in a row, back out toward the most open direction of the map. */

@@ -7,6 +7,7 @@ import { Cell } from '../../mapping/index.js';
 import { type CoarseAction, routeActions, TURN_DEG } from '../../navigator/index.js';
 import { retryUnreached } from './approach.js';
 import { searchForFlight } from './flight-search.js';
+import { dueForFlightSearch, dueForOtherFloor } from './floor-budget.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
 import { MAX_ACTIONS, openHeading, planRoute, simulate, turnsTo } from './motion.js';
 import { lookPastRemembered } from './remembered.js';
@@ -76,6 +77,8 @@ export function explore(c: Ctx): Decision {
   // no flight from here known: the scraps wait until the edges of the map have been looked beyond for one
   const seekFlight = !stairsFrom(c) && !(t.flightSearch?.floor === (c.nav.floor ?? 0) && t.flightSearch.done);
   const best = choose(glances, all, { carried: c.coverage.hasCarried, newFloor: newFloorFrom(c) !== undefined || seekFlight });
+  const shared = best ? shareBudget(c, rate(best), seekFlight) : null;
+  if (shared) return shared;
   if (best) {
     if (best.target) {
       t.target = best.target;
@@ -121,6 +124,20 @@ export function explore(c: Ctx): Decision {
     );
   }
   return toAnotherFloor(c);
+}
+
+/**
+ * The budget's share for a floor this task has not looked at (floor-budget.ts): its known flight taken
+ * while this floor still shows something, or, none known, the search for one begun; null to explore on.
+ */
+function shareBudget(c: Ctx, hereRate: number, seekFlight: boolean): Decision | null {
+  const fresh = newFloorFrom(c);
+  if (fresh && dueForOtherFloor(c, fresh, hereRate)) {
+    if (DEBUG) console.error(`[nav] the other floor's share of the budget is due (here ${hereRate.toFixed(1)} cells/step)`);
+    c.task.stairs = { flight: fresh, turns: 0, onFlight: false };
+    return goto('stairs');
+  }
+  return !fresh && seekFlight && dueForFlightSearch(c, hereRate) ? searchForFlight(c) : null;
 }
 
 /** Nothing reachable is left unseen on this floor: another floor, by stairs seen on the way. */

@@ -6,7 +6,7 @@
  */
 import { cameraHeightOf, columnRay, headingVector, NAVIGATOR_FRAME, pointAhead, wrapAngle } from '../../geometry/index.js';
 import type { PlanarPoint } from '../../mapping/index.js';
-import type { Navigator } from '../../navigator/index.js';
+import type { DepthView, Navigator } from '../../navigator/index.js';
 
 export interface Flight {
   /** floor-level point just before the first step, estimated world */
@@ -44,10 +44,12 @@ export function offFloor(nav: Navigator): boolean {
   return h !== null && Math.abs(h) > OFF_FLOOR_M;
 }
 
-export function flightInView(nav: Navigator): Flight | null {
-  const f = nav.lastView,
-    pose = nav.planar();
-  if (!f || !pose || nav.status !== 'ok' || nav.floor === null) return null;
+/** A flight in the current view, or in `seen` (an earlier view of the last step, from where it was taken). */
+export function flightInView(nav: Navigator, seen?: DepthView): Flight | null {
+  const f = seen ? seen.frame : nav.lastView,
+    pose = seen ? seen.view.pose : nav.planar(),
+    floor = seen ? seen.view.floor : nav.floor;
+  if (!f || !pose || (!seen && nav.status !== 'ok') || floor === null) return null;
   const K = nav.body.intrinsics,
     hc = nav.body.cameraHeight;
   let best: { r0: number; span: number; bearing: number } | null = null;
@@ -91,7 +93,7 @@ export function flightInView(nav: Navigator): Flight | null {
   return {
     bottom: { x: cx + hx * (first - 0.35), z: cz + hz * (first - 0.35) },
     heading,
-    floor: nav.floor,
+    floor,
     spanM: best.span,
   };
 }
