@@ -12,10 +12,12 @@
  * stages took least in all.
  *
  * On the simulator's frames (SPEC §2: the navigator's only pose source), houses 7, 11 and 23 are
- * explored with SLAM poses for 300 coarse actions each (60 with --quick): `sim_tracked` is the
- * fraction of all their frames with status ok, `sim_drift_pct` the mean over houses of ATE RMSE
- * (each tracker map SE(3)-aligned to ground truth) over the ground-truth path length ×100, and
- * `sim_reanchors` the navigator's re-anchorings (fresh tracker maps) summed over houses.
+ * explored for 300 coarse actions each (60 with --quick) by the scripted agent steering by ground
+ * truth, so every tracker build sees the same frames; a tracker of the navigator's settings is fed them
+ * without the motion prior (bench/support/sim-tracking.ts): `sim_tracked` is the fraction of all their
+ * frames with status ok, `sim_drift_pct` the mean over houses of ATE RMSE (each tracker map
+ * SE(3)-aligned to ground truth) over the ground-truth path length ×100, and `sim_reanchors` the fresh
+ * maps the tracker started after its first, summed over houses.
  *
  * Flights of stairs: in the two-storey houses of STAIRS_HOUSES the body drives from its start up the
  * staircase to the upstairs hallway and back (bench/support/stairs-tour.ts) with a tracker fed frames

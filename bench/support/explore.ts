@@ -17,11 +17,11 @@ export async function explore(
   seed: number,
   poseSource: PoseSourceKind,
   actions: number,
-  onOpen?: (world: World) => void,
+  onOpen?: (world: World) => void | Promise<void>,
   motionPrior?: MotionPrior,
 ): Promise<{ world: World; firstCameraSim: Float64Array; floorY: number }> {
   const world = await World.open({ house: { kind: 'procedural', seed }, poseSource, motionPrior });
-  onOpen?.(world);
+  await onOpen?.(world);
   const firstCameraSim = world.body.simCameraPose();
   const floorY = world.body.simPose.position[1];
   const agent = new NavigationAgent({ navigator: world.navigator, goalInstanceIds: () => [], goalLabel: () => 'nothing (exploration)' });

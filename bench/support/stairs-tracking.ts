@@ -12,8 +12,8 @@ import { simTrackerOptions } from '../../src/world/pose-sources.js';
 import { segmentedAte, type SimTrackingRun } from './sim-tracking.js';
 import { stairsTour } from './stairs-tour.js';
 
-/** A simulator lap's figures (without its re-anchor and relocalisation counts), plus the climb's. */
-export interface StairsTrackingRun extends Omit<SimTrackingRun, 'reanchors' | 'relocalisations'> {
+/** A simulator lap's figures (without its re-anchor and relocalisation counts and its positions), plus the climb's. */
+export interface StairsTrackingRun extends Omit<SimTrackingRun, 'reanchors' | 'relocalisations' | 'lap'> {
   /** the true rise of the camera from the start to the top of the climb, and the tracker's reading of it */
   riseM: number;
   estRiseM: number;

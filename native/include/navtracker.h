@@ -71,6 +71,9 @@ typedef struct nt_tracker nt_tracker;
                                       keyframe's frame */
 
 /* stages of nt_stage_times (native/src/util/stage_timer.h) */
+#define NT_P_LATERAL_SIGMA_M 26   /* metres: without a commanded motion, the camera rides a wheeled base that cannot slide sideways:
+                                      standard deviation of its sideways motion per frame (in its own axes), 0 (default) = free, or
+                                      1e-4..10 */
 #define NT_S_PYRAMID 0
 #define NT_S_FAST 1             /* FAST corners and their quadtree spreading */
 #define NT_S_ORB 2              /* orientation, blurred level, steered-BRIEF descriptors */

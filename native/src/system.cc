@@ -77,6 +77,7 @@ int System::set_param(int key, double v) {
     case NT_P_MOTION_SIGMA_M: if (!in(v, 1e-4, 10)) return NT_E_PARAM; tp.motion_sigma_m = v; return 0;
     case NT_P_MOTION_SIGMA_DEG: if (!in(v, 1e-3, 90)) return NT_E_PARAM; tp.motion_sigma_rad = v * M_PI / 180.0; return 0;
     case NT_P_CLOSE_SLICE: if (!in(v, 0, 100) || v != std::floor(v)) return NT_E_PARAM; tp.close_slice = static_cast<int>(v); return 0;
+    case NT_P_LATERAL_SIGMA_M: if (v != 0 && !in(v, 1e-4, 10)) return NT_E_PARAM; tp.lateral_sigma_m = v; return 0;
     case NT_P_BA_SLICE: if (!in(v, 0, 100) || v != std::floor(v)) return NT_E_PARAM; tp.ba_slice = static_cast<int>(v); return 0;
     case NT_P_MIN_INIT_POINTS: if (!in(v, 10, 5000)) return NT_E_PARAM; tp.min_init_points = static_cast<int>(v); return 0;
     default: return NT_E_PARAM;

@@ -123,12 +123,19 @@ bool TrackingModule::track_ok_frame(Frame& cur, const SE3* motion) {
   // the commanded motion holds from the previous frame only: the last pose must be that frame's
   PosePrior prior_storage;
   const PosePrior* prior = nullptr;
+  const PosePrior* kinematic = nullptr;
   if (motion && last_.has_pose && last_.id + 1 == cur.id) {
     prior_storage.Tcw = *motion * last_.Tcw;
     const double ir = 1.0 / (ctx_.tp.motion_sigma_rad * ctx_.tp.motion_sigma_rad);
     const double it = 1.0 / (ctx_.tp.motion_sigma_m * ctx_.tp.motion_sigma_m);
     prior_storage.info << ir, ir, ir, it, it, it;
     prior = &prior_storage;
+  } else if (ctx_.tp.lateral_sigma_m > 0 && last_.has_pose && last_.id + 1 == cur.id) {
+    // frames only, on a wheeled base: the camera centre's sideways offset from the last frame's (in
+    // the current camera's axes, pose_optimizer.cc) is all the term pays for
+    prior_storage.Tcw = last_.Tcw;
+    prior_storage.info << 0, 0, 0, 1.0 / (ctx_.tp.lateral_sigma_m * ctx_.tp.lateral_sigma_m), 0, 0;
+    kinematic = &prior_storage;
   }
   if (prior && !last_.kps.empty()) {
     // the command replaces both guesses of the velocity model below (it knows when the body turns,
@@ -137,7 +144,7 @@ bool TrackingModule::track_ok_frame(Frame& cur, const SE3* motion) {
     inl = track_with_motion_model(cur, last_, ctx_, prior);
   } else if (have_velocity_ && cur.id > last_reloc_frame_ + 1) {
     cur.Tcw = velocity_ * last_.Tcw;
-    inl = track_with_motion_model(cur, last_, ctx_);
+    inl = track_with_motion_model(cur, last_, ctx_, kinematic);
     // A robot that turns or stops changes its velocity at once (turn reversals, stop after a
     // forward run); with repetitive texture (striped walls, planks) the constant-velocity prediction
     // then locks onto wrongly shifted matches that still form a consistent pose. So the "no motion"
@@ -146,7 +153,7 @@ bool TrackingModule::track_ok_frame(Frame& cur, const SE3* motion) {
     std::vector<LandmarkPtr> moved_lms = cur.landmarks;
     std::vector<uint8_t> moved_out = cur.outlier;
     cur.Tcw = last_.Tcw;
-    const int still = track_with_motion_model(cur, last_, ctx_);
+    const int still = track_with_motion_model(cur, last_, ctx_, kinematic);
     if (still <= inl) {
       cur.Tcw = moved;
       cur.landmarks = std::move(moved_lms);
@@ -157,8 +164,10 @@ bool TrackingModule::track_ok_frame(Frame& cur, const SE3* motion) {
   } else if (last_.has_pose && !last_.kps.empty()) {
     // no velocity yet (just initialised or relocalised): the last frame with no motion is the prior
     cur.Tcw = last_.Tcw;
-    inl = track_with_motion_model(cur, last_, ctx_);
+    inl = track_with_motion_model(cur, last_, ctx_, kinematic);
   }
+  // from here on, either term: the commanded motion or the base's kinematics
+  if (!prior) prior = kinematic;
   if (inl == 0 && ref) {
     cur.Tcw = prior ? prior->Tcw : last_.Tcw;
     inl = track_reference_keyframe(cur, *ref, ctx_, prior);

@@ -41,6 +41,7 @@ export const PARAM = {
   motionSigmaDeg: 23,
   closeSlice: 24,
   baSlice: 25,
+  lateralSigmaM: 26,
 } as const;
 
 export const COUNTER = {

@@ -78,6 +78,12 @@ export const TrackerOptionsSchema = z.object({
    */
   motionSigmaM: z.optional(z.number().check(z.minimum(1e-4), z.maximum(10))),
   motionSigmaDeg: z.optional(z.number().check(z.minimum(1e-3), z.maximum(90))),
+  /**
+   * metres: with no commanded motion given to track(), the camera rides a wheeled base over its turning
+   * axis that cannot slide sideways: the standard deviation of its sideways motion over one frame; 0
+   * (default): free (a handheld camera)
+   */
+  lateralSigmaM: z.optional(z.union([z.literal(0), z.number().check(z.minimum(1e-4), z.maximum(10))])),
 });
 export type TrackerOptions = z.input<typeof TrackerOptionsSchema>;
 

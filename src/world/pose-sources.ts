@@ -37,6 +37,15 @@ const SLAM_DEPTH_BASELINE_M = 0.5;
  */
 const SLAM_LEVEL_MOTION = true;
 /**
+ * Without the commanded motion (`--motion-prior none`), the tracker knows the body is a wheeled base
+ * with the camera over its turning axis: it turns in place or drives along its heading, never sideways
+ * (native tracking_params.h, lateral_sigma_m). Frames only, turns in place before a close blank wall
+ * slid the camera sideways 0.12–0.2 m per frame and swapped yaw for it: the tracker bench's lap of
+ * house 11 drifted 4.09 % of its path free, 4.09 % with 5 cm, 0.59 % with 1 cm (same lap, 2026-12-07).
+ * The commanded motion's prior, when given, replaces it.
+ */
+const SLAM_LATERAL_SIGMA_M = 0.01;
+/**
  * A keyframe at least every 10 frames: ORB-SLAM's one keyframe per second of frames, at the
  * simulator's 10 Hz (the tracker's default, 30, is a second at 30 Hz). With 30, a keyframe came
  * every 17 frames on average; most landmarks were seen by fewer than three keyframes and culled, and
@@ -65,6 +74,7 @@ export function simTrackerOptions(body: SimBody): TrackerOptions {
     closeDepth: SLAM_CLOSE_DEPTH_M,
     depthBaseline: SLAM_DEPTH_BASELINE_M,
     levelMotion: SLAM_LEVEL_MOTION,
+    lateralSigmaM: SLAM_LATERAL_SIGMA_M,
     keyframeGap: SLAM_KEYFRAME_GAP,
     proximityKeyframes: SLAM_PROXIMITY_KEYFRAMES,
     baWindow: SLAM_BA_WINDOW,

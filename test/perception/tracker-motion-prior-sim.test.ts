@@ -1,7 +1,8 @@
 /**
  * The commanded motion as a prior (Tracker.track(frame, motion)) on the simulator: house 11's lap
  * turns in place beside a plain wall at frames 934–960 (3° per frame, a few forward steps between).
- * Two trackers with the navigator's settings see the same frames; one is also given each frame's
+ * Two trackers with the navigator's settings, free to slide sideways (lateralSigmaM 0, as without
+ * the wheeled base's term of tracker-lateral-sim.test.ts), see the same frames; one is also given each frame's
  * commanded motion (src/navigator/commanded-motion.ts). Without it, the few matches on the wall let
  * the pose slide sideways through the turn (decimetres per frame, over a metre in all, while every
  * frame still reports ok); with it, every frame-to-frame increment stays within centimetres of the
@@ -37,8 +38,8 @@ describe('the commanded motion as a tracking prior', () => {
   it('holds a turn in place beside a plain wall where the constant-velocity model slides (house 11)', async () => {
     const body = await SimBody.create(await loadHouse({ kind: 'procedural', seed: 11 }));
     try {
-      const plain = await Tracker.create(simTrackerOptions(body));
-      const prior = await Tracker.create(simTrackerOptions(body));
+      const plain = await Tracker.create({ ...simTrackerOptions(body), lateralSigmaM: 0 });
+      const prior = await Tracker.create({ ...simTrackerOptions(body), lateralSigmaM: 0 });
       trackers.push(plain, prior);
       const runs = {
         plain: { t: plain, prev: null as Mat4 | null, errs: [] as number[], lost: 0 },
@@ -85,6 +86,10 @@ describe('the commanded motion as a tracking prior', () => {
     const nan = new Float64Array([1, 0, 0, Number.NaN, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
     expect(() => t.track(texturedWall(0.1), nan)).toThrow(/finite/);
     await expect(Tracker.create({ intrinsics: SYN_K, motionSigmaM: 0 })).rejects.toThrow(/motionSigmaM/);
+    // the wheeled base's sideways term: off (0) or a standard deviation within 1e-4..10 m
+    await expect(Tracker.create({ intrinsics: SYN_K, lateralSigmaM: 1e-6 })).rejects.toThrow(/lateralSigmaM/);
+    await expect(Tracker.create({ intrinsics: SYN_K, lateralSigmaM: -1 })).rejects.toThrow(/lateralSigmaM/);
+    trackers.push(await Tracker.create({ intrinsics: SYN_K, lateralSigmaM: 0 }), await Tracker.create({ intrinsics: SYN_K, lateralSigmaM: 0.01 }));
     // a still camera commanded to stand still
     const still = new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
     for (let i = 1; i <= 3; i++) expect(t.track(texturedWall(i * 0.1), still).status).toBe('ok');

@@ -73,6 +73,13 @@ struct TrackingParams {
   // the default.
   double motion_sigma_m = 0.05;
   double motion_sigma_rad = 2.0 * M_PI / 180.0;
+  // Without a commanded motion (frames only): the camera rides a wheeled base over its turning axis,
+  // which turns in place or drives along its heading but cannot slide sideways (NT_P_LATERAL_SIGMA_M;
+  // 0 = free, a handheld camera). The pose optimisation then pays for sideways motion from the last
+  // frame, nothing for its turn or its forward and vertical motion. Frames only, a turn in place before
+  // a close blank wall kept few matches and traded yaw for sideways slide, the failure the commanded
+  // motion's prior above was for (house 11's lap: 2.5 m and 17° in ten frames of a turn, 41–70 inliers).
+  double lateral_sigma_m = 0.0;
   int ba_window = 10;
   int ba_max_fixed = 20;
 };
