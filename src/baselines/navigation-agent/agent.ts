@@ -25,6 +25,7 @@ import { SightingMemory } from './memory.js';
 import { afterJoin, SavedMapReturn } from './late-join.js';
 import { SearchedPlaces, takesOverSearches } from './searched.js';
 import { recall } from './recall.js';
+import { SavedMapSeek } from './seek.js';
 import { centreOnFlight, flightInView, offFloor, type Flight } from './stairs.js';
 import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
@@ -47,6 +48,8 @@ export class NavigationAgent implements Model {
   private climbing: Flight | null = null;
   /** the house notes read while the saved map was set aside, taken in again when it comes back */
   private readonly savedReturn = new SavedMapReturn();
+  /** while the saved map waits aside: look round for it from open spots (seek.ts) */
+  private readonly seek = new SavedMapSeek();
 
   /** `goals` recognises the goal in view: the oracle's instance ids unless told otherwise (an image-goal encoder) */
   constructor(
@@ -100,7 +103,8 @@ export class NavigationAgent implements Model {
     if (DEBUG && turn.collided()) console.error(`[nav ${t.key}] collided @${pose.x.toFixed(2)},${pose.z.toFixed(2)} in ${t.state}`);
     const bump = t.state === 'stairs' && atFlight(c) ? null : this.afterCollision(c);
     if (bump) return this.reply(c, bump);
-    return this.reply(c, this.decide(c));
+    const look = t.state === 'explore' && !c.sighting ? this.seek.next(c) : null;
+    return this.reply(c, look ?? this.decide(c));
   }
 
   /** Runs the named states until one acts or closes. */
