@@ -38,7 +38,31 @@ describe('looking for the saved map', () => {
   it('measures how open a spot is', () => {
     const g = room();
     expect(clearance(g, { x: 3, z: 3 })).toBeGreaterThan(1.9);
-    expect(clearance(g, { x: 0.3, z: 3 })).toBeLessThan(0.4);
+    expect(clearance(g, { x: 0.3, z: 3 })).toBeLessThan(0.5);
+    // the floor right round the body is never seen: unknown there is not a wall, unknown farther off is
+    const blind = room();
+    for (const [dx, dz] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [-1, 0],
+      [0, -1],
+      [2, 0],
+    ])
+      blind.g.cells[(31 + dz) * 62 + 31 + dx] = 0;
+    expect(clearance(blind, blind.centre(30, 30))).toBeGreaterThan(1.9);
+    blind.g.cells[31 * 62 + 36] = 0;
+    expect(clearance(blind, blind.centre(30, 30))).toBeCloseTo(0.5, 5);
+  });
+
+  it("waits for the run's own map before it looks for an open spot (the start turn's map was set aside)", () => {
+    const empty = new GridView({ originX: 0, originZ: 0, width: 10, height: 10, cells: new Uint8Array(100) }, 0.1);
+    const c = ctx(empty, { x: 0.5, z: 0.5 });
+    const seek = new SavedMapSeek();
+    expect(seek.next(c)).toBeNull();
+    c.grid = room();
+    c.pose = { x: 0.4, z: 0.4, yaw: 0 };
+    expect(acts(seek.next(c))).toContain('forward');
   });
 
   it('finds the open middle nearby, away from where it looked round', () => {

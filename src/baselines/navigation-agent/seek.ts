@@ -23,6 +23,10 @@ export const LOOK_SPACING_M = 1.5;
 export const OPEN_M = 0.7;
 /** the open spot sought at the start lies within this of the body, m */
 const OPEN_SEARCH_M = 4;
+/** the search starts once the body's own map knows this many free cells (2 m² at 0.1 m) */
+const MAPPED_CELLS = 200;
+/** unknown cells this near a spot are the body's blind footprint, not unexplored space, m */
+const BLIND_M = 0.4;
 /** looks round per task while the saved map is still aside (24 turns each, of the task's steps) */
 export const LOOKS_PER_TASK = 3;
 /** steps of driving toward the open spot before the look round is made wherever the body is */
@@ -62,6 +66,8 @@ export class SavedMapSeek {
     }
     if (this.turnsLeft > 0) return this.turn('look round for the saved map (continued)');
     if (!this.started) {
+      // the map the start turn made was set aside with the saved one: the task's search maps round here first
+      if (freeCells(c.grid) < MAPPED_CELLS) return null;
       // the start turn looked round here; the first look of the search is from the open middle nearby
       this.started = true;
       this.looked.push({ x: c.pose.x, z: c.pose.z });
@@ -140,20 +146,29 @@ export function openSpot(grid: GridView, from: PlanarPoint, looked: readonly Pla
   return best;
 }
 
-/** Distance from `p` to the nearest cell that is not known free, over 16 rays up to 2 m, m. */
+/**
+ * Distance from `p` to the nearest obstacle or unknown cell over 16 rays, up to 2 m. Unknown cells
+ * within BLIND_M are passed: the camera never sees the floor under and right round the body.
+ */
 export function clearance(grid: GridView, p: PlanarPoint): number {
   let min = 2;
   for (let k = 0; k < 16; k++) {
     const a = (k * Math.PI) / 8;
     for (let s = grid.cell; s < min; s += grid.cell) {
       const [cx, cz] = grid.cellOf({ x: p.x + Math.cos(a) * s, z: p.z + Math.sin(a) * s });
-      if (grid.state(cx, cz) !== Cell.Free) {
-        min = s;
-        break;
-      }
+      const cell = grid.state(cx, cz);
+      if (cell === Cell.Free || (cell === Cell.Unknown && s < BLIND_M)) continue;
+      min = s;
+      break;
     }
   }
   return min;
+}
+
+function freeCells(grid: GridView): number {
+  let n = 0;
+  for (const v of grid.g.cells) if (v === Cell.Free) n++;
+  return n;
 }
 
 const dist = (a: PlanarPoint, b: PlanarPoint) => Math.hypot(a.x - b.x, a.z - b.z);
