@@ -128,4 +128,17 @@ describe('looking for the saved map', () => {
     e.pose = { x: 5.2, z: 0.9, yaw: 0 };
     expect(acts(s.next(e))).toEqual(Array(12).fill('left'));
   });
+
+  it('looks round once before a claim while the saved map is aside (turns only: it ends facing the goal), not again nearby, not once the map is back', () => {
+    const c = ctx(room(), { x: 3, z: 3 });
+    const seek = new SavedMapSeek();
+    const look = [...acts(seek.beforeClose(c)), ...acts(seek.beforeClose(c))];
+    expect(look).toEqual(Array(24).fill('left'));
+    expect(seek.beforeClose(c)).toBeNull();
+    c.pose = { x: 3.5, z: 3, yaw: 0 };
+    expect(seek.beforeClose(c)).toBeNull();
+    c.pose = { x: 5, z: 3, yaw: 0 };
+    (c.nav as unknown as { savedMapAside: boolean }).savedMapAside = false;
+    expect(seek.beforeClose(c)).toBeNull();
+  });
 });

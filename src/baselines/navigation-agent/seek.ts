@@ -31,6 +31,8 @@ const BLIND_M = 0.4;
 export const LOOKS_PER_TASK = 3;
 /** steps of driving toward the open spot before the look round is made wherever the body is */
 const OPEN_STEPS = 3;
+/** a claim is preceded by a look round unless one was made this near, m */
+const CLOSE_SPACING_M = 1.0;
 /** turns in a full look round (15° each) */
 const FULL_TURN = 24;
 
@@ -52,12 +54,7 @@ export class SavedMapSeek {
    * search should take it on.
    */
   next(c: Ctx): Decision | null {
-    if (c.nav !== this.nav) {
-      this.nav = c.nav;
-      this.looked = [];
-      this.started = false;
-      this.task = '';
-    }
+    this.adopt(c.nav);
     if (!c.nav.savedMapAside) return this.stop();
     if (c.task.key !== this.task) {
       this.task = c.task.key;
@@ -85,6 +82,32 @@ export class SavedMapSeek {
     if (this.looked.every((p) => dist(p, here) >= LOOK_SPACING_M) && clearance(c.grid, here) >= OPEN_M)
       return this.lookRound(c, 'look round from a new open spot for the saved map');
     return null;
+  }
+
+  /**
+   * Before a claim while the saved map is still aside: a look round where the body stands (turns
+   * only, so the task's path is unchanged; it ends facing the goal again), unless it looked round
+   * near here already; the rest of a look round under way. Null: close now.
+   */
+  beforeClose(c: Pick<Ctx, 'nav' | 'pose'>): Decision | null {
+    this.adopt(c.nav);
+    if (!c.nav.savedMapAside) return this.stop();
+    if (this.turnsLeft > 0) return this.turn('look round for the saved map before claiming (continued)');
+    const here = { x: c.pose.x, z: c.pose.z };
+    if (this.looked.some((p) => dist(p, here) < CLOSE_SPACING_M)) return null;
+    this.looked.push(here);
+    this.turnsLeft = FULL_TURN;
+    return this.turn('look round for the saved map before claiming');
+  }
+
+  /** A new run's navigator: nothing looked round from yet. */
+  private adopt(nav: Ctx['nav']): void {
+    if (nav === this.nav) return;
+    this.nav = nav;
+    this.looked = [];
+    this.started = false;
+    this.task = '';
+    this.turnsLeft = 0;
   }
 
   private towardOpen(c: Ctx, o: { at: PlanarPoint; steps: number }): Decision | null {
