@@ -17,12 +17,8 @@ const MAX_HOP_M = 0.6;
 /** trail points of different passes this close are joined (the body crossed its own track), m */
 const JOIN_M = 0.3;
 
-/**
- * trail points this near a flight's middle line (sideways) and past its foot are on the flight, m: the
- * climb keeps to the middle line, and house 2's upper gallery runs back beside its flight 0.5 m off
- * the line (climb.ts `arrived`): a wider band would cut the gallery's own trail
- */
-const FLIGHT_HALF_WIDTH_M = 0.35;
+/** trail points this near a flight's middle line (sideways) and past its foot are on the flight, m */
+const FLIGHT_HALF_WIDTH_M = 0.6;
 /** the foot's own stretch of floor: trail points this far up the line are still on the floor below, m */
 const FOOT_M = 0.25;
 
