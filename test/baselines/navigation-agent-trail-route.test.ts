@@ -3,8 +3,7 @@
  * when that floor's map has lost the corridor (house 2, tasks 4 and 5 upstairs).
  */
 import { describe, expect, it } from 'vitest';
-import { offFlights, routeAlongTrail } from '../../src/baselines/navigation-agent/trail-route.js';
-import type { Flight } from '../../src/baselines/navigation-agent/stairs.js';
+import { routeAlongTrail } from '../../src/baselines/navigation-agent/trail-route.js';
 
 type P = { x: number; z: number };
 /** points every 5 cm from a to b (the navigator's trail has one per mapped frame) */
@@ -48,40 +47,5 @@ describe('routeAlongTrail', () => {
     expect(routeAlongTrail(trail, { x: 4, z: 0 }, { x: 0, z: 3 }, 1)).toBeNull();
     expect(routeAlongTrail(trail, { x: 4, z: 3 }, { x: 0, z: 0 }, 1)).toBeNull();
     expect(routeAlongTrail([], { x: 0, z: 0 }, { x: 0, z: 0 }, 1)).toBeNull();
-  });
-});
-
-describe('offFlights', () => {
-  // a flight from floor 0 climbs north (+z) from its foot at (0, 0); the climb arrived upstairs at (0, 4)
-  const up: Flight = { floor: 0, to: 1, bottom: { x: 0, z: 0 }, heading: 0, spanM: 2.5 };
-  const down: Flight = { floor: 1, to: 0, bottom: { x: 0, z: 4 }, heading: Math.PI, spanM: 0 };
-  // the upper floor's trail: the climb's frames over the flight, the landing, a gallery back south beside the stairwell
-  const climb = leg({ x: 0, z: 0.1 }, { x: 0, z: 4 });
-  const upstairs = [...climb, ...leg({ x: 0, z: 4 }, { x: 1.2, z: 4 }), ...leg({ x: 1.2, z: 4 }, { x: 1.2, z: 1 })];
-  const onFlight = (p: P) => Math.abs(p.x) < 0.6 && p.z > 0.25 && p.z < 4;
-
-  it('drops the trail points over a flight known both ways, from its foot to where the climb arrived, and keeps the rest', () => {
-    const kept = offFlights(upstairs, [up, down], 1);
-    expect(kept.some(onFlight)).toBe(false);
-    // the landing and the gallery 1.2 m beside the flight's line stay
-    const landingAndGallery = upstairs.filter((p) => p.z >= 4 || p.x === 1.2);
-    expect(landingAndGallery.every((p) => kept.includes(p))).toBe(true);
-    expect(kept.length).toBe(landingAndGallery.length);
-  });
-
-  it('a route along the upper floor toward a spot beside the stairwell does not lead down the flight', () => {
-    const spot = { x: 0.5, z: 1 };
-    const raw = routeAlongTrail(upstairs, { x: 1.2, z: 1.2 }, spot, 1)!;
-    expect(raw.some(onFlight)).toBe(true); // what the planar trail gave before: down the flight
-    const path = routeAlongTrail(offFlights(upstairs, [up, down], 1), { x: 1.2, z: 1.2 }, spot, 1);
-    expect(path === null || !path.slice(0, -1).some(onFlight)).toBe(true);
-  });
-
-  it('a flight known only from below spans what was seen of it; other floors and no flights keep the trail whole', () => {
-    const kept = offFlights(climb, [{ ...up, to: undefined }], 0);
-    expect(kept.every((p) => p.z <= 0.25 || p.z >= 2.5)).toBe(true);
-    expect(kept.some((p) => p.z > 2.5)).toBe(true);
-    expect(offFlights(climb, [up, down], 2)).toEqual(climb);
-    expect(offFlights(climb, [], 1)).toEqual(climb);
   });
 });

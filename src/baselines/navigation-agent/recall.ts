@@ -13,7 +13,7 @@
 import { act, goto, type Ctx, type Decision } from './context.js';
 import { pointOf } from './memory.js';
 import { driveAndFace, planRoute } from './motion.js';
-import { offFlights, routeAlongTrail } from './trail-route.js';
+import { routeAlongTrail } from './trail-route.js';
 import type { PlanarPoint } from '../../mapping/index.js';
 
 /** the map's route is taken when it ends this near the remembered spot, m (approach's reach of a goal) */
@@ -77,8 +77,7 @@ function alongTrail(c: Ctx, to: PlanarPoint, spot: PlanarPoint): ReturnType<type
   if (Math.hypot(to.x - c.pose.x, to.z - c.pose.z) <= LEAVE_TRAIL_M) return null;
   const r = planRoute(c.nav, spot, ROUTED_M);
   if (r.status === 'ok' && Math.hypot(r.target.x - spot.x, r.target.z - spot.z) <= ROUTED_M) return null;
-  const floor = c.nav.floor ?? 0;
-  const path = routeAlongTrail(offFlights(c.nav.trail(floor), c.flights, floor), c.pose, to, TRAIL_NEAR_M);
+  const path = routeAlongTrail(c.nav.trail(c.nav.floor ?? 0), c.pose, to, TRAIL_NEAR_M);
   if (!path || path.length < 2) return null;
   const actions = driveAndFace(path, c.pose, null);
   return actions.includes('forward') ? actions : null;

@@ -6,9 +6,7 @@
  * the route to the way down stopped 10 m short and the flight was dropped). The body drove that
  * corridor, so the trail still joins the two: the route follows it.
  */
-import { headingVector } from '../../geometry/index.js';
 import type { PlanarPoint } from '../../mapping/index.js';
-import type { Flight } from './stairs.js';
 
 /** trail points are kept this far apart, m */
 const SPACING_M = 0.2;
@@ -16,39 +14,6 @@ const SPACING_M = 0.2;
 const MAX_HOP_M = 0.6;
 /** trail points of different passes this close are joined (the body crossed its own track), m */
 const JOIN_M = 0.3;
-
-/** trail points this near a flight's middle line (sideways) and past its foot are on the flight, m */
-const FLIGHT_HALF_WIDTH_M = 0.6;
-/** the foot's own stretch of floor: trail points this far up the line are still on the floor below, m */
-const FOOT_M = 0.25;
-
-/**
- * The trail without its points over known flights of stairs. The trail is planar and a floor's trail
- * holds the frames mapped on it, so a climb's frames (the floor tracker switches layer part way up)
- * lie on the upper floor's trail over the flight: a route along it from the landing led down the
- * flight (seed:1 run 4, tasks 3 and 4 ended on the wrong floor). A flight taken both ways spans from
- * its foot to where the climb arrived; one known only from below spans what was seen of it.
- */
-export function offFlights(trail: readonly PlanarPoint[], flights: readonly Flight[], floor: number): PlanarPoint[] {
-  const spans = flights
-    .filter((f) => f.floor === floor || f.to === floor || f.to === undefined)
-    .map((f) => {
-      const back = f.to === undefined ? undefined : flights.find((g) => g.floor === f.to && g.to === f.floor);
-      const lengthM = back ? Math.hypot(back.bottom.x - f.bottom.x, back.bottom.z - f.bottom.z) : f.spanM;
-      return { from: f.bottom, dir: headingVector(f.heading), lengthM };
-    })
-    .filter((s) => s.lengthM > FOOT_M);
-  if (!spans.length) return [...trail];
-  return trail.filter((p) =>
-    spans.every(({ from, dir, lengthM }) => {
-      const dx = p.x - from.x,
-        dz = p.z - from.z;
-      const along = dx * dir.x + dz * dir.z,
-        side = Math.abs(dx * dir.z - dz * dir.x);
-      return side >= FLIGHT_HALF_WIDTH_M || along <= FOOT_M || along >= lengthM;
-    }),
-  );
-}
 
 /**
  * The shortest way along `trail` from its point nearest `from` to its point nearest `to`, with `to`
