@@ -7,7 +7,7 @@
 import type { BodyFrame } from '../body/index.js';
 import { taskId as taskIdOf, loadPlaceGraph, registerPlace, renderPlaceGraph, savePlaceGraph, type TaskRecord } from '../memory/index.js';
 import { addUsage, text, type Usage } from '../models/index.js';
-import { trackingAtTaskStart } from '../prompts/index.js';
+import { SAVED_MAP_ASIDE, trackingAtTaskStart } from '../prompts/index.js';
 import { encodePng, rgbPng } from '../image/node.js';
 import { remaining, createToolContext, stepsLeft } from '../tools/index.js';
 import { closeFlow, type ClosedOutcome } from './close-flow.js';
@@ -174,6 +174,11 @@ export class Orchestrator {
     if (nav.status === 'lost' || nav.status === 'recently_lost') {
       opening.content.push(text(trackingAtTaskStart(nav.status)));
       this.trace(t, { kind: 'tracking-at-start', status: nav.status });
+    }
+    // a run whose start turn did not find the saved map: told to look for it (the offline agent's seek.ts)
+    if (nav.savedMapAside) {
+      opening.content.push(text(SAVED_MAP_ASIDE));
+      this.trace(t, { kind: 'saved-map-aside' });
     }
     const actorUsageStart = { ...session.usage };
     session.tell(opening);

@@ -29,7 +29,8 @@ export type TraceEntry =
   | { kind: 'model-error'; attempt: number; message: string }
   | { kind: 'stop'; reason: string }
   /** tracking was not ok when the task opened; the opening said so */
-  | { kind: 'tracking-at-start'; status: string };
+  | { kind: 'tracking-at-start'; status: string }
+  | { kind: 'saved-map-aside' };
 
 export interface UsageByRole {
   actor: Usage;

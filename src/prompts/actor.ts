@@ -98,6 +98,13 @@ export function taskOpening(i: TaskOpeningInput): string {
   return parts.join('\n\n');
 }
 
+/**
+ * Said with a task's opening while a house memory's saved map waits aside (the run's start turn did
+ * not relocalise in it): the map holds only this run's views until a view matches the saved one.
+ */
+export const SAVED_MAP_ASIDE =
+  'The map saved on earlier visits to this house has not been recognised from here yet: until it is, the map and the marked places show only what this run has seen, and places named in the notes are not on it. Look all the way round from open spots (the middle of a room rather than a corner) as you search: the saved map comes back by itself once a view matches it.';
+
 /** Said with a task's opening when pose tracking is not ok at the task boundary (paper 001 §3.4: the orchestrator checks tracking status). */
 export const TRACKING_AT_TASK_START =
   'Pose tracking is {{status}} at the start of this task: position estimates are not being updated and the last trusted estimate may be stale. Look around to re-establish where you are before planning a route.';

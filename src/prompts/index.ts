@@ -14,6 +14,7 @@ export {
   recoveryOpening,
   recoveryOpeningFacts,
   type RecoveryOpeningInput,
+  SAVED_MAP_ASIDE,
   SUMMARY_INSTEAD_OF_HANDOVER,
   taskOpening,
   trackingAtTaskStart,

@@ -17,7 +17,7 @@ import { World } from '../../src/world/world.js';
 import { relocationViews } from '../../src/harness/relocation.js';
 import { OpenAIResponsesModel } from '../../src/models/openai-responses.js';
 import { startMockServer } from '../models/mock-server.js';
-import { RELOCATION_NOTE } from '../../src/prompts/actor.js';
+import { RELOCATION_NOTE, SAVED_MAP_ASIDE } from '../../src/prompts/actor.js';
 import { Journal } from '../../src/memory/journal.js';
 import { Workspace } from '../../src/memory/workspace.js';
 import { MockModel, ScriptedModel, type ScriptedStep } from '../../src/models/scripted.js';
@@ -453,6 +453,24 @@ describe('tracking status at the task boundary', () => {
       delete (world.navigator as unknown as Record<string, unknown>).status;
     }
     expect(world.navigator.status).toBe('ok');
+  }, 60_000);
+});
+
+describe('a saved map not yet recognised at the task boundary', () => {
+  it('a task that opens with the saved map aside is told to look for it, in its opening and its trace', async () => {
+    const { orch, actor } = setup([write(HANDOVER, 'Goal bed.'), close('incomplete')], [V('incomplete')], { prestopVerification: false });
+    Object.defineProperty(world.navigator, 'savedMapAside', { get: () => true, configurable: true });
+    try {
+      const out = await orch.runTask({ index: 1, goal });
+      expect(said(actor.requests[0].messages[0])).toContain(SAVED_MAP_ASIDE);
+      expect(out.trace[0]).toEqual({ kind: 'saved-map-aside' });
+    } finally {
+      delete (world.navigator as unknown as Record<string, unknown>).savedMapAside;
+    }
+    // a run in the saved map (or with none) is told nothing
+    const again = setup([write(HANDOVER, 'Goal bed.'), close('incomplete')], [V('incomplete')], { prestopVerification: false });
+    await again.orch.runTask({ index: 1, goal });
+    expect(said(again.actor.requests[0].messages[0])).not.toContain(SAVED_MAP_ASIDE);
   }, 60_000);
 });
 

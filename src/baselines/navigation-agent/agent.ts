@@ -25,6 +25,7 @@ import { SightingMemory } from './memory.js';
 import { afterJoin, SavedMapReturn } from './late-join.js';
 import { SearchedPlaces, takesOverSearches } from './searched.js';
 import { recall } from './recall.js';
+import { SavedMapSeek } from './seek.js';
 import { centreOnFlight, flightInView, offFloor, type Flight } from './stairs.js';
 import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
@@ -35,6 +36,8 @@ import { newTaskState, samePoint, type NavigationOracle, type Pose, type Sightin
 const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
 /** the obstacle that stopped the body is taken this far ahead of it, m (its radius is 0.18 m) */
 const BLOCKED_AHEAD_M = 0.25;
+/** steps a look round before a claim takes, with one kept back for the claim */
+const FULL_LOOK_STEPS = 26;
 
 export class NavigationAgent implements Model {
   readonly id = 'scripted';
@@ -47,6 +50,8 @@ export class NavigationAgent implements Model {
   private climbing: Flight | null = null;
   /** the house notes read while the saved map was set aside, taken in again when it comes back */
   private readonly savedReturn = new SavedMapReturn();
+  /** while the saved map waits aside: look round for it from open spots (seek.ts) */
+  private readonly seek = new SavedMapSeek();
 
   /** `goals` recognises the goal in view: the oracle's instance ids unless told otherwise (an image-goal encoder) */
   constructor(
@@ -97,12 +102,18 @@ export class NavigationAgent implements Model {
     };
     const steps = turn.steps();
     const stepsLeft = steps ? steps.limit - steps.used : Infinity;
+    const ending = turn.stepsOver() || stepsLeft <= FULL_LOOK_STEPS || turn.turnsUsed() >= turn.turnBudget() - 3;
+    if (t.state === 'close' && t.closeEvidence && !ending) {
+      const look = this.seek.beforeClose(c);
+      if (look) return this.reply(c, look);
+    }
     if (t.state === 'close' || turn.stepsOver() || stepsLeft <= 1 || turn.turnsUsed() >= turn.turnBudget() - 1)
       return closeTask(c, t.closeEvidence ?? this.lastChance(c), this.handoverLines(t, turn));
     if (DEBUG && turn.collided()) console.error(`[nav ${t.key}] collided @${pose.x.toFixed(2)},${pose.z.toFixed(2)} in ${t.state}`);
     const bump = t.state === 'stairs' && atFlight(c) ? null : this.afterCollision(c);
     if (bump) return this.reply(c, bump);
-    return this.reply(c, this.decide(c));
+    const look = t.state === 'explore' && !c.sighting ? this.seek.next(c) : null;
+    return this.reply(c, look ?? this.decide(c));
   }
 
   /** Runs the named states until one acts or closes. */
@@ -118,6 +129,15 @@ export class NavigationAgent implements Model {
   }
 
   private reply(c: Ctx, d: Decision): ModelResponse {
+    if (d.kind === 'close' && d.evidence) {
+      // a claim while the saved map is still aside: a look round first (seek.ts), the claim after it
+      const look = this.seek.beforeClose(c);
+      if (look) {
+        c.task.state = 'close';
+        c.task.closeEvidence = d.evidence;
+        return this.reply(c, look);
+      }
+    }
     if (d.kind === 'close') {
       if (DEBUG) console.error(`[nav ${c.task.key}] close: ${d.evidence}`);
       c.task.state = 'close';
