@@ -2,8 +2,8 @@
  * A rebuild that is due (keyframes kept since the floor's last one, no closure; navigator/loop-rebuild.ts)
  * reads the refined poses of that floor's keyframes only and moves nothing the navigator recorded: the
  * agent keeps its own points in the same world (flights, blocked spots, sightings) that nothing moves,
- * and on house 2 the refinement of the ground floor's keyframes read at the upper floor's first rebuild
- * moved them up to 0.25 m.
+ * and on house 2 the refinements read at the upper floor's first rebuild reached 0.25 m (and the ground
+ * floor, whose keyframes had moved too, was rebuilt with it).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LoopRebuild } from '../../src/navigator/loop-rebuild.js';
