@@ -209,7 +209,10 @@ export class LoopRebuild {
    * are dropped: their neighbours cover the place), starts re-integrating every floor whose keyframes
    * moved, and returns the world correction for something recorded at time `t` (the correction of the
    * last keyframe kept at or before `t`; null before this map's first or when nothing moved).
-   * `due`: a floor rebuilt whether or not its keyframes moved (keep() said so); not a closure.
+   * `due`: no closure, floor `due` is rebuilt (keep() said so) from its own keyframes' refined poses;
+   * the others are left as they are and nothing is returned to move records by: the agent keeps points
+   * of its own in this world (flights, blocked spots, sightings) that nothing moves, and on house 2 the
+   * refinements read at such a rebuild reached 0.25 m (keyframes of the other floor moved, rebuilt too).
    * The correction's part along up is dropped: heights are the floor tracker's (mapping/floors.ts),
    * which has already taken the tracker's vertical drift out of the navigator's poses, so a closure
    * that takes it out of the tracker's keyframes too would lower them twice (on a house with stairs,
@@ -228,7 +231,9 @@ export class LoopRebuild {
     const moves: { t: number; delta: Mat4 }[] = [];
     const floors = new Set<number>();
     this.kept = this.kept.filter((k) => {
-      if (k.mapId !== mapId) return true;
+      // a due rebuild reads only that floor's keyframes: the others keep the poses they were mapped (or
+      // last corrected) at until a closure or their own floor's rebuild
+      if (k.mapId !== mapId || (due !== null && k.floor !== due)) return true;
       const p = keyframeAt(sorted, k.t, k.tracked);
       const W = p ? worldOf(p.id, p.timestamp) : null;
       if (!p || !W) return false;
@@ -247,7 +252,7 @@ export class LoopRebuild {
     });
     if (due !== null) floors.add(due);
     if (floors.size) this.start([...floors].sort((a, b) => a - b));
-    if (!moves.length) return null;
+    if (!moves.length || due !== null) return null;
     return (t) => {
       if (t < moves[0].t - SAME_TIME_S) return null;
       let lo = 0,
