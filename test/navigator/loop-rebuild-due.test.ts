@@ -9,16 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LoopRebuild } from '../../src/navigator/loop-rebuild.js';
 import { FloorMapper } from '../../src/mapping/index.js';
 import { Navcore } from '../../src/wasm/navcore.js';
-import { identity, type Mat4 } from '../../src/geometry/index.js';
+import { fromQuatTranslation, identity, type Mat4 } from '../../src/geometry/index.js';
 
 const INTRINSICS = { width: 64, height: 48, fx: 50, fy: 50, cx: 32, cy: 24 };
 
-const at = (x: number, z: number): Mat4 => {
-  const m = identity();
-  m[3] = x;
-  m[11] = z;
-  return m;
-};
+const at = (x: number, z: number): Mat4 => fromQuatTranslation([0, 0, 0, 1], [x, 0, z]);
 
 let core: Navcore;
 beforeAll(async () => {

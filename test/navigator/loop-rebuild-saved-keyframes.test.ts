@@ -8,18 +8,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LoopRebuild, keyframeAt } from '../../src/navigator/loop-rebuild.js';
 import { FloorMapper } from '../../src/mapping/index.js';
 import { Navcore } from '../../src/wasm/navcore.js';
-import { identity, type Mat4 } from '../../src/geometry/index.js';
+import { fromQuatTranslation, identity, type Mat4 } from '../../src/geometry/index.js';
 import type { KeyframePose } from '../../src/perception/index.js';
 
 const INTRINSICS = { width: 64, height: 48, fx: 50, fy: 50, cx: 32, cy: 24 };
 const T = 12.3;
 
-const at = (x: number, z: number): Mat4 => {
-  const m = identity();
-  m[3] = x;
-  m[11] = z;
-  return m;
-};
+const at = (x: number, z: number): Mat4 => fromQuatTranslation([0, 0, 0, 1], [x, 0, z]);
 
 let core: Navcore;
 beforeAll(async () => {
