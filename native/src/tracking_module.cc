@@ -214,7 +214,7 @@ void TrackingModule::after_success(Frame& cur, int inliers, bool continuous) {
     if (mapper_.busy()) settle_mapping_for(cur);
     std::vector<LandmarkPtr> fresh;
     KeyFrame* kf = insert_keyframe(cur, *map, ctx_, fresh);
-    mapper_.process(kf, *map, ctx_, fresh);
+    mapper_.process(kf, *map, ctx_, fresh, commanded_ ? 0.0 : ctx_.tp.lateral_sigma_m);
     if (!mapper_.busy()) {
       const SE3 kf_before = kf->Tcw;
       // a closure moves the map under the last frame: carry it along with this keyframe's correction,
@@ -347,6 +347,7 @@ TrackState TrackingModule::track(const uint8_t* image, int channels, const float
   Frame cur;
   cur.id = ++next_frame_id_;
   pending_this_frame_ = false;
+  commanded_ = motion != nullptr;
   handover_map_ = 0;
   frame_depth_ = {depth, ctx_.cam.width, ctx_.cam.height, depth_scale};
   cur.timestamp = timestamp;

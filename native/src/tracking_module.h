@@ -98,6 +98,7 @@ class TrackingModule {
     int agreeing = 0;  // consecutive frames up to this one that relocalised in `map` and agreed
   } pending_;
   bool pending_this_frame_ = false;
+  bool commanded_ = false;  // the frame being tracked came with a commanded motion (nt_track_motion)
   // late relocalisation: while tracking in a new map, a loaded map still in the atlas is searched at
   // each new keyframe (and on the frames right after while attempts agree); `late_` counts them
   Pending late_;

@@ -6,7 +6,8 @@
 
 namespace nav {
 
-void LocalMapper::process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx, std::vector<LandmarkPtr>& fresh) {
+void LocalMapper::process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx, std::vector<LandmarkPtr>& fresh,
+                          double lateral_sigma_m) {
   StageScope timed(Stage::Mapping);
   recent_.insert(recent_.end(), fresh.begin(), fresh.end());
   fresh.clear();
@@ -27,6 +28,7 @@ void LocalMapper::process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx, s
   opt.window = ctx.tp.ba_window;
   opt.max_fixed = ctx.tp.ba_max_fixed;
   opt.level = ctx.tp.level_motion;
+  opt.lateral_sigma_m = lateral_sigma_m;
   if (ctx.tp.ba_slice <= 0) {
     local_bundle_adjust(kf, map, ctx.cam, ctx.orb, opt, ++stamp_);
     complete(kf, map, ctx);

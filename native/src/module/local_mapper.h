@@ -24,8 +24,11 @@ namespace nav {
 class LocalMapper {
  public:
   // culling and the bundle adjustment around kf: at once without a slice (then kf's mapping is
-  // complete on return), else begun and left to advance()
-  void process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx, std::vector<LandmarkPtr>& fresh);
+  // complete on return), else begun and left to advance(). `lateral_sigma_m` > 0: kf was tracked
+  // without a commanded motion, and the adjustment pays for moving it sideways (in its own axes) from
+  // where tracking put it (a wheeled base does not slide; TrackingParams::lateral_sigma_m)
+  void process(KeyFrame* kf, MapDatabase& map, TrackerContext& ctx, std::vector<LandmarkPtr>& fresh,
+               double lateral_sigma_m = 0.0);
   // runs up to `iterations` damping tries of the adjustment under way (0: none more, apply it as it stands) and,
   // when it has ended, applies it and completes its keyframe's mapping; returns that keyframe then,
   // else null

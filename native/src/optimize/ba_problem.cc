@@ -12,6 +12,7 @@ namespace {
 double cost_at(const BaProblem& p, const std::vector<SE3>& poses, const std::vector<Vec3>& pts, const PinholeCamera& cam,
                bool robust, bool include_outliers) {
   double c = 0;
+  for (const auto& pr : p.priors) c += prior_cost(&pr.second, poses[pr.first]);
   for (const BaEdge& ed : p.edges) {
     if (ed.outlier && !include_outliers) continue;
     double e[3];
@@ -58,6 +59,8 @@ void linearise(const BaProblem& p, const PinholeCamera& cam, bool robust, Linear
       }
     }
   }
+  for (const auto& pr : p.priors)
+    if (pr.first < nc) add_prior_blocks(pr.second, p.poses[pr.first], L.Hcc[pr.first], L.gc[pr.first]);
 }
 
 // One damped step: the reduced camera system is solved, then each point's update follows from it.

@@ -12,6 +12,7 @@
 #include "../camera/pinhole.h"
 #include "../data/keyframe.h"
 #include "../feature/orb_params.h"
+#include "pose_optimizer.h"
 #include "reprojection.h"
 
 namespace nav {
@@ -32,6 +33,8 @@ struct BaProblem {
   std::vector<Vec3> pts;
   std::vector<BaEdge> edges;
   std::vector<std::vector<int>> pt_edges;
+  // quadratic terms on single moving cameras (index into poses, prior), never robust
+  std::vector<std::pair<int, PosePrior>> priors;
 };
 
 using Mat63 = Eigen::Matrix<double, 6, 3>;

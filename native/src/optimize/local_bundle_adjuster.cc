@@ -89,6 +89,13 @@ std::unique_ptr<LocalBa> begin_local_bundle_adjust(KeyFrame* kf, const PinholeCa
   p.moving = static_cast<int>(moving.size());
   p.kfs.insert(p.kfs.end(), held.begin(), held.end());
   build_ba_edges(p, orb, opt.level);
+  if (opt.lateral_sigma_m > 0 && !kf->fixed) {
+    // the new keyframe is the first moving camera; the term starts at zero (its pose as tracked)
+    PosePrior side;
+    side.Tcw = p.poses[0];
+    side.info << 0, 0, 0, 1.0 / (opt.lateral_sigma_m * opt.lateral_sigma_m), 0, 0;
+    p.priors.emplace_back(0, side);
+  }
   ba->sys = std::make_unique<DenseReducedSystem>();
   return ba;
 }

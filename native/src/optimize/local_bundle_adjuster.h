@@ -20,6 +20,10 @@ struct LocalBaOptions {
   int iterations_first = 5;
   int iterations_second = 5;
   bool level = false;       // keyframes only turn about the world's y axis (see TrackingParams)
+  // > 0: the new keyframe's camera centre pays for moving sideways in its own axes from where it
+  // stood when the adjustment began, with this standard deviation (frames only, on a wheeled base:
+  // during a turn in place before a blank wall the window otherwise slid it 0.1–0.2 m)
+  double lateral_sigma_m = 0.0;
 };
 
 // A windowed bundle adjustment begun and not yet applied, so that its iterations can be spread over

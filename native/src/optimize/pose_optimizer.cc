@@ -16,23 +16,6 @@ struct Edge {
   bool outlier;
 };
 
-// The deviation of T from the prior's pose as the left update that takes the prior's pose to T:
-// w = log(R·Rp'), v = T.t − Exp(w)·tp = R·(cp − c) (the camera centres' offset in T's camera axes).
-// Its Jacobian w.r.t. a left update [dw; dv] of T is [I 0; −[v]x I] (to first order in w).
-Vec6 prior_residual(const PosePrior& p, const SE3& T) {
-  const Mat3 dR = T.R * p.Tcw.R.transpose();
-  Vec6 r;
-  r.head<3>() = so3_log(dR);
-  r.tail<3>() = T.t - dR * p.Tcw.t;
-  return r;
-}
-
-double prior_cost(const PosePrior* p, const SE3& T) {
-  if (!p) return 0.0;
-  const Vec6 r = prior_residual(*p, T);
-  return r.dot(p->info.cwiseProduct(r));
-}
-
 double total_cost(const std::vector<Edge>& edges, const SE3& T, const PinholeCamera& cam, bool robust,
                   const PosePrior* prior) {
   double c = prior_cost(prior, T);
@@ -83,14 +66,7 @@ int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb, bool
           g.noalias() += w * e[r] * J.row(r).transpose();
         }
       }
-      if (prior) {
-        const Vec6 r = prior_residual(*prior, T);
-        Mat6 J = Mat6::Identity();
-        J.block<3, 3>(3, 0) = -skew(r.tail<3>());
-        const Mat6 JtI = J.transpose() * prior->info.asDiagonal();
-        H.noalias() += JtI * J;
-        g.noalias() += JtI * r;
-      }
+      if (prior) add_prior_blocks(*prior, T, H, g);
       if (level) {
         for (int r : kTiltRows) {
           H.row(r).setZero();

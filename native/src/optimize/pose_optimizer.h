@@ -16,6 +16,33 @@ struct PosePrior {
   Vec6 info = Vec6::Zero();
 };
 
+// The deviation of T from the prior's pose as the left update that takes the prior's pose to T:
+// w = log(R·Rp'), v = T.t − Exp(w)·tp = R·(cp − c) (the camera centres' offset in T's camera axes).
+inline Vec6 prior_residual(const PosePrior& p, const SE3& T) {
+  const Mat3 dR = T.R * p.Tcw.R.transpose();
+  Vec6 r;
+  r.head<3>() = so3_log(dR);
+  r.tail<3>() = T.t - dR * p.Tcw.t;
+  return r;
+}
+
+inline double prior_cost(const PosePrior* p, const SE3& T) {
+  if (!p) return 0.0;
+  const Vec6 r = prior_residual(*p, T);
+  return r.dot(p->info.cwiseProduct(r));
+}
+
+// The term's Gauss-Newton blocks at T, added to H and g: its Jacobian w.r.t. a left update [dw; dv]
+// of T is [I 0; −[v]x I] (to first order in w).
+inline void add_prior_blocks(const PosePrior& p, const SE3& T, Mat6& H, Vec6& g) {
+  const Vec6 r = prior_residual(p, T);
+  Mat6 J = Mat6::Identity();
+  J.block<3, 3>(3, 0) = -skew(r.tail<3>());
+  const Mat6 JtI = J.transpose() * p.info.asDiagonal();
+  H.noalias() += JtI * J;
+  g.noalias() += JtI * r;
+}
+
 // Refines f.Tcw in place and sets f.outlier. Returns the number of inlier matches (0 when the
 // problem is degenerate or the result is not finite, in which case the pose is left unchanged).
 // `level`: the pose is first levelled and only turns about the camera's y axis (the world's, while level).
