@@ -24,6 +24,7 @@ import {
 import { type OdometryErrorBound, SUB_MOTION_DEGREES, SUB_MOTION_METRES } from '../body/index.js';
 import { SUB_MOTIONS_PER_ACTION } from './actions.js';
 import { commandedCameraMotion, type CommandedMotion } from './commanded-motion.js';
+import { ActionSlip } from './action-slip.js';
 import type { MotionPrior } from './choices.js';
 
 export type { CommandedMotion };
@@ -142,6 +143,8 @@ export class MotionCheck {
   private away: { planar: number; rise: number } | null = null;
   /** the correction and height that placed the current fresh tracker map (at its re-anchor) */
   private placed: { correction: Mat4; lift: number } | null = null;
+  /** the current action's departure from its command (noisy odometry only: action-slip.ts) */
+  private readonly actionSlip: ActionSlip;
   /** frames whose tracked motion was implausible and was replaced by the commanded one */
   rejected = 0;
   /** moves back into the world's map that dead reckoning refuted (a relocalisation at a look-alike place) */
@@ -152,6 +155,7 @@ export class MotionCheck {
     this.feedsTracker = (opts.prior ?? 'odometry') === 'odometry';
     this.tolT = (opts.translationTolM ?? 0.08) + this.odoT;
     this.tolYaw = ((opts.yawTolDeg ?? 2) + (opts.odometryError?.yawDeg ?? 0)) * RAD;
+    this.actionSlip = new ActionSlip((opts.odometryError?.yawDeg ?? 0) * RAD, this.odoT);
   }
 
   /**
@@ -170,7 +174,9 @@ export class MotionCheck {
   ): { pose: Mat4 | null; plausible: boolean } {
     const cmd = commanded(motion, blocked);
     const { yaw: cmdYaw, dist: cmdDist, travel } = cmd;
-    const advance = (p: PlanarPose): PlanarPose => advanced(p, cmd);
+    this.actionSlip.next(motion, blocked);
+    // dead reckoning carries what this action has departed from its command so far (noisy odometry)
+    const advance = (p: PlanarPose): PlanarPose => advanced(p, this.actionSlip.carried(cmd));
     if (!pose) {
       // no pose (lost): the next tracked motion is not judged frame to frame, but the commanded one is
       // remembered, and the recovered pose is judged against it
@@ -235,7 +241,7 @@ export class MotionCheck {
       // a pose recovered elsewhere, or a frame that jumped in height: the height is held where it was
       if (wrongPlace || jumpedUp) this.lift = prevOutH! - rawH;
       this.rejected++;
-    }
+    } else if (prevRaw && !opts.closed && !opts.reanchored && !this.paused) this.actionSlip.measured(prevRaw, raw, cmd);
     if (opts.reanchored) this.placed = { correction: this.correction, lift: this.lift };
     return { pose: this.output(pose), plausible: !(reanchorGuess || wrongPlace || rejectedFrame) };
   }
@@ -366,6 +372,7 @@ export class MotionCheck {
   }
 
   reset(): void {
+    this.actionSlip.reset();
     this.away = null;
     this.placed = null;
     this.prevRawH = null;
