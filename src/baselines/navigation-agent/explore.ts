@@ -65,8 +65,7 @@ export function explore(c: Ctx): Decision {
   // earlier tasks looked over most of this floor and a flight leads to a floor no one has mapped: the
   // goal (not among the objects they saw) is likelier up there than in what is left here
   const unmapped = c.coverage.hasCarried ? unmappedFloorFrom(c) : undefined;
-  if (DEBUG && unmapped)
-    console.error(`[nav] unmapped floor known, looked over ${lookedShare(c).toFixed(2)}, by earlier tasks ${lookedShare(c, true).toFixed(2)}`);
+  if (DEBUG && unmapped) console.error(`[nav] unmapped floor known, looked over ${lookedShare(c).toFixed(2)}, by earlier tasks ${lookedShare(c, true).toFixed(2)}`);
   if (unmapped && lookedShare(c, true) >= LOOKED_SHARE) {
     if (DEBUG) console.error(`[nav] floor looked over (${lookedShare(c, true).toFixed(2)}): to an unmapped floor`);
     c.task.stairs = { flight: unmapped, turns: 0, onFlight: false };
