@@ -29,11 +29,6 @@ export class ViewCoverage {
     return this.seen.has(k) || this.carried.has(k);
   }
 
-  /** Whether an earlier task looked at the cell (this task's own views not counted). */
-  carriedHas(cx: number, cz: number): boolean {
-    return this.carried.has(cellKey(cx, cz));
-  }
-
   get hasCarried(): boolean {
     return this.carried.size > 0;
   }

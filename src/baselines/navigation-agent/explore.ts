@@ -65,9 +65,8 @@ export function explore(c: Ctx): Decision {
   // earlier tasks looked over most of this floor and a flight leads to a floor no one has mapped: the
   // goal (not among the objects they saw) is likelier up there than in what is left here
   const unmapped = c.coverage.hasCarried ? unmappedFloorFrom(c) : undefined;
-  if (DEBUG && unmapped) console.error(`[nav] unmapped floor known, looked over ${lookedShare(c).toFixed(2)}, by earlier tasks ${lookedShare(c, true).toFixed(2)}`);
-  if (unmapped && lookedShare(c, true) >= LOOKED_SHARE) {
-    if (DEBUG) console.error(`[nav] floor looked over (${lookedShare(c, true).toFixed(2)}): to an unmapped floor`);
+  if (unmapped && lookedShare(c) >= LOOKED_SHARE) {
+    if (DEBUG) console.error(`[nav] floor looked over (${lookedShare(c).toFixed(2)}): to an unmapped floor`);
     c.task.stairs = { flight: unmapped, turns: 0, onFlight: false };
     return goto('stairs');
   }
@@ -236,14 +235,8 @@ function unmappedFloorFrom(c: Ctx) {
   return c.flights.find((f) => f.floor === floor && (f.to === undefined ? layers.length === 1 : !layers.includes(f.to)));
 }
 
-/**
- * Share of this floor's mapped free cells that have been looked at (in this task or taken over from
- * earlier ones; with `earlier`, by earlier tasks only). A floor barely mapped is "looked over" by a
- * view or two of this task's own, as the map is what those views showed (house 11 task 2 left its
- * floor at 0.65 two turns in, the goal 5.7 m from the start there): whether earlier tasks searched a
- * floor is read from their share alone, which falls as this task maps more of it.
- */
-export function lookedShare(c: Pick<Ctx, 'grid' | 'coverage'>, earlier = false): number {
+/** Share of this floor's mapped free cells that have been looked at (in this task or taken over from earlier ones). */
+export function lookedShare(c: Pick<Ctx, 'grid' | 'coverage'>): number {
   const g = c.grid.g;
   let free = 0,
     seen = 0;
@@ -251,7 +244,7 @@ export function lookedShare(c: Pick<Ctx, 'grid' | 'coverage'>, earlier = false):
     for (let gx = 0; gx < g.width; gx++) {
       if (g.cells[gz * g.width + gx] !== Cell.Free) continue;
       free++;
-      if (earlier ? c.coverage.carriedHas(gx + g.originX, gz + g.originZ) : c.coverage.has(gx + g.originX, gz + g.originZ)) seen++;
+      if (c.coverage.has(gx + g.originX, gz + g.originZ)) seen++;
     }
   }
   return free ? seen / free : 0;
