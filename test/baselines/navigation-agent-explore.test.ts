@@ -96,8 +96,6 @@ describe('explore: a floor no one has mapped before the rest of a floor looked o
     const c = ctx(true, [0]);
     expect(explore(c)).toEqual({ kind: 'goto', state: 'stairs' });
     expect(c.task.stairs?.flight).toBe(c.flights[0]);
-    // the floor left is owed its share of the budget from up there (the share is of what is mapped)
-    expect(c.task.owed).toEqual([0]);
   });
 
   it('searches on here when the other floor is mapped already', () => {

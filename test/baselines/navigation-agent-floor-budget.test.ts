@@ -115,20 +115,6 @@ describe('explore: the other floor gets its share of the budget', () => {
     expect(late.task.flightSearch?.turns).toBe(1);
   });
 
-  it('owes a floor left on the gamble that an unmapped floor is likelier its share, as if not looked at', () => {
-    // house 11 task 2: the ground floor left 17 steps in (0.65 of its small map looked over) for the
-    // upper floor, searched there to the end of the budget; the goal was 5.7 m from the start below
-    const down = (): Flight => ({ floor: 0, to: 1, bottom: { x: 3, z: 1 }, heading: 0, spanM: 3 });
-    const looked = ctx({ used: 300, stripM: 1, flights: [down()] });
-    looked.task.coverage.set(1, new ViewCoverage());
-    expect(why(explore(looked))).toMatch(/drive toward unseen space/);
-    const owed = ctx({ used: 300, stripM: 1, flights: [down()] });
-    owed.task.coverage.set(1, new ViewCoverage());
-    owed.task.owed.push(1);
-    expect(explore(owed)).toEqual({ kind: 'goto', state: 'stairs' });
-    expect(owed.task.stairs?.flight).toBe(owed.flights[0]);
-  });
-
   it('searches on here when no flight is known and the views still show much', () => {
     const c = ctx({ used: 300, stripM: 4 });
     expect(why(explore(c))).toMatch(/drive toward unseen space|glance/);

@@ -58,8 +58,6 @@ export function takeStairs(c: Ctx): Decision {
   const floor = c.nav.floor ?? 0;
   if (floor !== f.floor) {
     arrived(c.flights, f, floor, c.pose);
-    // an owed floor is owed once: back on it, its search goes on as any other's
-    c.task.owed = c.task.owed.filter((o) => o !== floor);
     c.task.edged = 0;
     c.task.stairs = null;
     c.task.target = null;

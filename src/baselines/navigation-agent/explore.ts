@@ -67,10 +67,6 @@ export function explore(c: Ctx): Decision {
   const unmapped = c.coverage.hasCarried ? unmappedFloorFrom(c) : undefined;
   if (unmapped && lookedShare(c) >= LOOKED_SHARE) {
     if (DEBUG) console.error(`[nav] floor looked over (${lookedShare(c).toFixed(2)}): to an unmapped floor`);
-    // this task's own search here may have been a turn or two (the share is of what is mapped, and a
-    // few views map little): the floor left is owed a share of the budget, as a floor not looked at is
-    const here = c.nav.floor ?? 0;
-    if (!t.owed.includes(here)) t.owed.push(here);
     c.task.stairs = { flight: unmapped, turns: 0, onFlight: false };
     return goto('stairs');
   }
@@ -254,11 +250,12 @@ export function lookedShare(c: Pick<Ctx, 'grid' | 'coverage'>): number {
   return free ? seen / free : 0;
 }
 
-/** A known flight from this floor to a floor this task has not looked at, or left owed a share (or not yet known where to). */
+/** A known flight from this floor to a floor this task has not looked at (or not yet known where to). */
 function newFloorFrom(c: Ctx) {
   const floor = c.nav.floor ?? 0;
-  const fresh = (to: number) => !c.task.coverage.has(to) || c.task.owed.includes(to);
-  return c.flights.find((f) => f.floor === floor && (f.to === undefined || fresh(f.to)) && !(f.to !== undefined && c.task.floorsDone.includes(f.to)));
+  return c.flights.find(
+    (f) => f.floor === floor && (f.to === undefined || !c.task.coverage.has(f.to)) && !(f.to !== undefined && c.task.floorsDone.includes(f.to)),
+  );
 }
 
 /** A known flight from this floor to a floor not yet searched in this task. */

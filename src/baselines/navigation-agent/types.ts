@@ -50,11 +50,6 @@ export interface TaskState {
   stairs: { flight: Flight; turns: number; onFlight: boolean; at?: PlanarPoint | null; stalls?: number; footM?: number } | null;
   /** floors given up on in this task (searched through) */
   floorsDone: number[];
-  /**
-   * floors left on the gamble that a floor no one has mapped is likelier (explore's LOOKED_SHARE), before
-   * their search thinned out: owed a share of the budget as a floor not yet looked at is, once
-   */
-  owed: number[];
   /** where the goal was last seen (approach target) */
   goal: PlanarPoint | null;
   /** where the robot stood when it last saw the goal (null: the goal point comes from memory) */
@@ -120,7 +115,6 @@ export function newTaskState(key: string): TaskState {
     coverage: new Map(),
     stairs: null,
     floorsDone: [],
-    owed: [],
     goal: null,
     goalFrom: null,
     rejected: [],
