@@ -7,7 +7,7 @@
  * views here thin out.
  */
 import { describe, expect, it } from 'vitest';
-import { explore } from '../../src/baselines/navigation-agent/explore.js';
+import { explore, reopen } from '../../src/baselines/navigation-agent/explore.js';
 import { dueForFlightSearch, dueForOtherFloor, taskRate, tripSteps } from '../../src/baselines/navigation-agent/floor-budget.js';
 import { ViewCoverage } from '../../src/baselines/navigation-agent/coverage.js';
 import { GridView } from '../../src/baselines/navigation-agent/grid.js';
@@ -119,5 +119,35 @@ describe('explore: the other floor gets its share of the budget', () => {
     const c = ctx({ used: 300, stripM: 4 });
     expect(why(explore(c))).toMatch(/drive toward unseen space|glance/);
     expect(c.task.flightSearch).toBeNull();
+  });
+});
+
+describe('explore: every floor given up on with steps to spare', () => {
+  /** the ground floor looked over to its walls; the floor above, reached by a flight taken, given up on */
+  function doneHere(used: number): Ctx {
+    const c = ctx({ used, stripM: 0, flights: [{ floor: 0, to: 1, bottom: { x: 3, z: 1 }, heading: 0, spanM: 3 }] });
+    c.task.floorsDone.push(1, 0);
+    c.task.blocked.push({ x: 6, z: 6 });
+    return c;
+  }
+
+  it('searches the floor given up on again, the spots that stopped the body forgotten, rather than closing', () => {
+    // house 14 task 5: the ground floor given up on past a passage it bumped in twice, the upper floor
+    // small; the task closed with its goal 11.5 m from the start below
+    const c = doneHere(250);
+    expect(reopen(c)).toBe(c.flights[0]);
+    expect(c.task.floorsDone).toEqual([0]);
+    expect(c.task.blocked).toEqual([]);
+    expect(c.task.reopened).toBe(true);
+  });
+
+  it('does so once a task, and not when the trip would leave too few steps', () => {
+    const c = doneHere(250);
+    reopen(c);
+    c.task.floorsDone.push(1);
+    expect(reopen(c)).toBeUndefined();
+    const late = doneHere(470);
+    expect(reopen(late)).toBeUndefined();
+    expect(late.task.floorsDone).toEqual([1, 0]);
   });
 });

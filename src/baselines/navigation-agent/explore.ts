@@ -7,10 +7,11 @@ import { Cell } from '../../mapping/index.js';
 import { type CoarseAction, routeActions, TURN_DEG } from '../../navigator/index.js';
 import { retryUnreached } from './approach.js';
 import { searchForFlight } from './flight-search.js';
-import { dueForFlightSearch, dueForOtherFloor } from './floor-budget.js';
+import { dueForFlightSearch, dueForOtherFloor, stepsLeft, tripSteps } from './floor-budget.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
 import { MAX_ACTIONS, openHeading, planRoute, simulate, turnsTo } from './motion.js';
 import { lookPastRemembered } from './remembered.js';
+import type { Flight } from './stairs.js';
 import { nearestViewpoint, richestViewpoints, unseenAround, viewpointCandidates } from './viewpoints.js';
 
 const TURN = (TURN_DEG * Math.PI) / 180;
@@ -23,6 +24,8 @@ const CALL_COST = 8;
 const MIN_RATE = 2;
 /** a drive to the viewpoint kept from the last turn is preferred by this factor (no thrashing) */
 const KEEP_BONUS = 1.3;
+/** steps that must be left after the trip to a floor given up on for it to be searched again */
+const REOPEN_STEPS = 40;
 /** a drive whose route passes this near where the body was stopped twice is not taken, m */
 const BLOCKED_M = 0.25;
 /** share of a floor looked over after which a floor no one has mapped is tried first */
@@ -143,12 +146,37 @@ function shareBudget(c: Ctx, hereRate: number, seekFlight: boolean): Decision | 
 /** Nothing reachable is left unseen on this floor: another floor, by stairs seen on the way. */
 function toAnotherFloor(c: Ctx): Decision {
   c.task.floorsDone.push(c.nav.floor ?? 0);
-  const here = stairsFrom(c);
+  const here = stairsFrom(c) ?? reopen(c);
   if (here) {
     c.task.stairs = { flight: here, turns: 0, onFlight: false };
     return goto('stairs');
   }
   return close(null);
+}
+
+/**
+ * Every floor a known flight leads to given up on with steps to spare: the floor below or above is
+ * searched again rather than the task closed. A floor is given up on when what is left of it lies
+ * past spots that stopped the body (a doorway the drifted map puts a little off, whose drives are
+ * then never planned) or was taken as looked over by earlier tasks: those are forgotten (house 14
+ * task 5 gave the ground floor up after two bumps in a passage, found the upper floor small, and
+ * closed with its goal 11.5 m from the start below). Once a task; null when not worth the trip.
+ */
+export function reopen(c: Ctx): Flight | undefined {
+  const t = c.task;
+  const s = stepsLeft(c);
+  const floor = c.nav.floor ?? 0;
+  const f = c.flights.find((g) => g.floor === floor && g.to !== undefined && g.to !== floor);
+  if (t.reopened || !s || !f || f.to === undefined) return undefined;
+  const trip = tripSteps(c, f);
+  if (trip === null || s.left - trip < REOPEN_STEPS) return undefined;
+  if (DEBUG) console.error(`[nav] every floor given up on with ${s.left} steps left: floor ${f.to} searched again`);
+  t.reopened = true;
+  t.floorsDone = t.floorsDone.filter((d) => d !== f.to);
+  t.blocked = [];
+  t.ignore = [];
+  t.coverage.get(f.to)?.dropCarried();
+  return f;
 }
 
 /** Turning in place, either way, up to half a turn. */

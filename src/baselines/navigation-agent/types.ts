@@ -50,6 +50,8 @@ export interface TaskState {
   stairs: { flight: Flight; turns: number; onFlight: boolean; at?: PlanarPoint | null; stalls?: number; footM?: number } | null;
   /** floors given up on in this task (searched through) */
   floorsDone: number[];
+  /** a floor given up on was taken up again, its blocked spots forgotten (once a task: explore's `reopen`) */
+  reopened: boolean;
   /** where the goal was last seen (approach target) */
   goal: PlanarPoint | null;
   /** where the robot stood when it last saw the goal (null: the goal point comes from memory) */
@@ -115,6 +117,7 @@ export function newTaskState(key: string): TaskState {
     coverage: new Map(),
     stairs: null,
     floorsDone: [],
+    reopened: false,
     goal: null,
     goalFrom: null,
     rejected: [],
