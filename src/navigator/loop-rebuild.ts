@@ -26,10 +26,10 @@ export const REBUILD_CHUNK = 8;
  * or not: the live layer holds every frame at its pose of the moment and without column shadows, the
  * rebuild the keyframes as the tracker's adjustment has since refined them, with the shadows. House 7's
  * live tour (bench lifelong, one closure): free precision / obstacle recall 0.9693 / 0.9122 with
- * closure rebuilds only, 0.9723 / 0.9162 every 100 keyframes, 0.9790 / 0.9376 every 40. From keyframes
- * alone it cost the agent (houses 0..9 with SLAM 0.88 / 0.640 against 0.92 / 0.691 without: a rebuilt
- * layer dropped what was seen between keyframes, the stairwell railing house 2 bumps into, places seen
- * in passing); with map frames (MAP_FRAME_M) it is on by default (docs/deployment.md, "Map frames").
+ * closure rebuilds only, 0.9723 / 0.9162 every 100 keyframes, 0.9790 / 0.9376 every 40. Off by default
+ * (`everyKeyframes` opts in): the agent did worse on it, houses 0..9 with SLAM 0.88 / 0.640 against
+ * 0.92 / 0.691 without (a rebuilt layer drops what was seen between keyframes: the stairwell railing
+ * house 2 bumps into, places seen in passing).
  */
 export const REBUILD_EVERY_KEYFRAMES = 40;
 /**
@@ -93,7 +93,7 @@ export interface LoopRebuildOptions {
   shadows?: boolean;
   /**
    * also rebuild the floor mapped on after every this many keyframes kept there since its last rebuild,
-   * closure or not (default REBUILD_EVERY_KEYFRAMES; null: only after closures)
+   * closure or not (REBUILD_EVERY_KEYFRAMES is the measured setting; default null: only after closures)
    */
   everyKeyframes?: number | null;
   /**
@@ -146,7 +146,7 @@ export class LoopRebuild {
     this.chunk = opts.chunk ?? REBUILD_CHUNK;
     if (!Number.isInteger(this.chunk) || this.chunk < 1) throw new Error(`a rebuild chunk is a positive whole number of keyframes, got ${opts.chunk}`);
     this.shadows = opts.shadows ?? true;
-    this.every = opts.everyKeyframes === undefined ? REBUILD_EVERY_KEYFRAMES : opts.everyKeyframes;
+    this.every = opts.everyKeyframes ?? null;
     this.mapFrames = opts.mapFrames ?? true;
     this.now = opts.clock ?? (() => performance.now());
     this.cpuNow = opts.cpuClock ?? null;
