@@ -1,7 +1,8 @@
 /**
  * The live map following loop closures (docs/architecture.md, "Loop closing in the navigator"). Each
  * mapped keyframe keeps its depth (every other pixel of every other row, in millimetres) with the
- * floor layer it was mapped on and its pose in the navigator's world. When the pose source closes a
+ * floor layer it was mapped on and its pose in the navigator's world, and so do map frames between
+ * keyframes (`keepFrame`), moved with their keyframe. When the pose source closes a
  * loop, the keyframes of its map get their corrected poses; a floor whose keyframes moved is
  * re-integrated from them into a grid of its own (mapping/reintegrate.ts's rule: column shadows, since
  * many keyframes see each column), a few keyframes per navigator frame so that no frame stalls, and
