@@ -37,6 +37,15 @@ import { threadCpuClock } from './thread-cpu.js';
 const TURN_TOLERANCE = (7.5 * Math.PI) / 180;
 const REACHED_M = 0.2;
 const LIVE_LOOP = process.env.LIFELONG_LIVE_LOOP !== '0';
+/**
+ * `LIFELONG_LIVE_EVERY=40` (or `none`): the live rebuild every that many keyframes (LoopRebuildOptions.everyKeyframes),
+ * `LIFELONG_LIVE_MAP_FRAMES=0`: keyframes' depth alone; unset, the navigator's defaults
+ */
+const LIVE_EVERY = process.env.LIFELONG_LIVE_EVERY;
+const LIVE_REBUILD = {
+  ...(LIVE_EVERY ? { everyKeyframes: LIVE_EVERY === 'none' ? null : Number(LIVE_EVERY) } : {}),
+  ...(process.env.LIFELONG_LIVE_MAP_FRAMES === '0' ? { mapFrames: false } : {}),
+};
 
 export interface LiveRun {
   pathM: number;
@@ -126,7 +135,7 @@ export async function liveTour(
       const t = multiply(firstInv, body.groundTruthPose());
       trueAt.set(f.timestamp, [t[3], t[7], t[11]]);
     };
-    const nav = await Navigator.create({ body: traj, poseSource: timed, loopRebuild: { cpuClock: cpu } });
+    const nav = await Navigator.create({ body: traj, poseSource: timed, loopRebuild: { cpuClock: cpu, ...LIVE_REBUILD } });
     inFrame = (work) => nav.loopRebuild.timed(work);
     const stops = tourStops(body);
     const stepMs: number[] = [];
@@ -197,7 +206,7 @@ export async function liveTour(
       loopClosing: LIVE_LOOP,
     };
     log(
-      `${house.seed}${house.aliasing ? ':aliasing' : ''} live navigator (loop closing ${LIVE_LOOP ? 'on' : 'off'}): ${pathM.toFixed(1)} m in ${stepMs.length} actions, ${run.closures} closures, ${run.floorsRebuilt} floor rebuilds (${run.keptKeyframes} keyframes kept, at most ${run.maxChunk} per frame); live grid ${run.quality ? `free precision ${run.quality.free_precision.toFixed(4)}, obstacle recall ${run.quality.obstacle_recall.toFixed(4)} fitted` : '-'}, ${run.qualityFirstCamera ? `${run.qualityFirstCamera.free_precision.toFixed(4)} / ${run.qualityFirstCamera.obstacle_recall.toFixed(4)} in the first camera's frame` : '-'}; action median ${med.toFixed(1)} ms, max ${run.maxStepMs.toFixed(1)} ms; tracker and rebuild at most ${run.maxStepStallMs.toFixed(1)} ms wall in a frame (${run.slowestStepCpuMs.toFixed(1)} ms CPU; at most ${run.maxStepStallCpuMs.toFixed(1)} ms CPU in a frame, the tracker's share at most ${maxTrackCpu.ms.toFixed(1)} ms CPU on a ${maxTrackCpu.what} frame), tracker median ${run.medianTrackMs.toFixed(1)} ms, load ${run.load.join(' → ')}; tracker closure frames ${closureMs.map((m) => m.toFixed(0)).join(', ') || '-'} ms`,
+      `${house.seed}${house.aliasing ? ':aliasing' : ''} live navigator (loop closing ${LIVE_LOOP ? 'on' : 'off'}): ${pathM.toFixed(1)} m in ${stepMs.length} actions, ${run.closures} closures, ${run.floorsRebuilt} floor rebuilds (${run.keptKeyframes} keyframes and ${nav.loopRebuild.mapFrameCount} map frames kept, at most ${run.maxChunk} per frame); live grid ${run.quality ? `free precision ${run.quality.free_precision.toFixed(4)}, obstacle recall ${run.quality.obstacle_recall.toFixed(4)} fitted` : '-'}, ${run.qualityFirstCamera ? `${run.qualityFirstCamera.free_precision.toFixed(4)} / ${run.qualityFirstCamera.obstacle_recall.toFixed(4)} in the first camera's frame` : '-'}; action median ${med.toFixed(1)} ms, max ${run.maxStepMs.toFixed(1)} ms; tracker and rebuild at most ${run.maxStepStallMs.toFixed(1)} ms wall in a frame (${run.slowestStepCpuMs.toFixed(1)} ms CPU; at most ${run.maxStepStallCpuMs.toFixed(1)} ms CPU in a frame, the tracker's share at most ${maxTrackCpu.ms.toFixed(1)} ms CPU on a ${maxTrackCpu.what} frame), tracker median ${run.medianTrackMs.toFixed(1)} ms, load ${run.load.join(' → ')}; tracker closure frames ${closureMs.map((m) => m.toFixed(0)).join(', ') || '-'} ms`,
     );
     return run;
   } finally {

@@ -1,27 +1,20 @@
 /**
  * The live map following loop closures (docs/architecture.md, "Loop closing in the navigator"). Each
  * mapped keyframe keeps its depth (every other pixel of every other row, in millimetres) with the
- * floor layer it was mapped on and its pose in the navigator's world. When the pose source closes a
+ * floor layer it was mapped on and its pose in the navigator's world, and so do map frames between
+ * keyframes (`keepFrame`), moved with their keyframe. When the pose source closes a
  * loop, the keyframes of its map get their corrected poses; a floor whose keyframes moved is
  * re-integrated from them into a grid of its own (mapping/reintegrate.ts's rule: column shadows, since
  * many keyframes see each column), a few keyframes per navigator frame so that no frame stalls, and
  * the finished grid replaces the live layer. Everything else the navigator keeps in that world (places,
  * views, trails) moves by the correction of the keyframe made last before it (`closed`'s result).
  */
-import {
-  cameraHeightOf,
-  invert,
-  multiply,
-  NAVIGATOR_FRAME,
-  planarPose,
-  levelPose,
-  raisePose,
-  type Intrinsics,
-  type Mat4,
-  type PlanarPose,
-} from '../geometry/index.js';
+import { cameraHeightOf, invert, multiply, NAVIGATOR_FRAME, raisePose, type Intrinsics, type Mat4 } from '../geometry/index.js';
 import { type FloorLayer, type FloorMapper, OccupancyMap } from '../mapping/index.js';
 import type { KeyframePose } from '../perception/index.js';
+import { apart, correctionAt, keyframeAt, moved } from './loop-rebuild-poses.js';
+
+export { keyframeAt, movedPlanar } from './loop-rebuild-poses.js';
 
 /**
  * Keyframes re-integrated per navigator frame. One half-resolution keyframe costs about a quarter of a
@@ -40,11 +33,14 @@ export const REBUILD_CHUNK = 8;
  * house 2 bumps into, places seen in passing).
  */
 export const REBUILD_EVERY_KEYFRAMES = 40;
-/** a keyframe moved less than this by a closure (m, rad) leaves its floor as mapped */
-const MOVED_M = 0.02;
-const TURNED_RAD = 0.004;
-/** keyframe timestamps from the pose source match a frame's within this, s */
-const SAME_TIME_S = 1e-6;
+/**
+ * Between keyframes, the depth of a mapped frame is kept too once the camera stands this far (m) or
+ * turned this much (rad) from the last frame kept on its floor (a map frame): keyframes alone leave out
+ * what the live layer saw in passing, so a rebuild from them alone dropped it. A map frame moves with
+ * the correction of the keyframe kept last before it, as places and trails do.
+ */
+export const MAP_FRAME_M = 0.3;
+export const MAP_FRAME_RAD = (10 * Math.PI) / 180;
 
 interface KeptKeyframe {
   t: number;
@@ -56,6 +52,8 @@ interface KeptKeyframe {
   tracked: Mat4 | null;
   /** millimetres, 0 for no reading */
   depth: Uint16Array;
+  /** a map frame (not a keyframe of the pose source): moved by its keyframe's correction */
+  frame: boolean;
 }
 
 interface Job {
@@ -106,6 +104,8 @@ export interface LoopRebuildOptions {
   clock?: () => number;
   /** a second clock each frame's work is also read with, ms (the lifelong bench: the main thread's CPU time) */
   cpuClock?: () => number;
+  /** keep map frames between keyframes (`keepFrame`; default true) */
+  mapFrames?: boolean;
 }
 
 export class LoopRebuild {
@@ -119,6 +119,11 @@ export class LoopRebuild {
   private readonly chunk: number;
   private readonly shadows: boolean;
   private readonly every: number | null;
+  private readonly mapFrames: boolean;
+  /** the keyframe kept last (its map and floor: map frames are kept after it only while they match) */
+  private lastKey: { mapId: number; floor: number } | null = null;
+  /** per floor, the pose of the frame kept there last (keyframe or map frame) */
+  private lastPose = new Map<number, Mat4>();
   /** the clock frame work is timed with, ms */
   readonly now: () => number;
   private readonly cpuNow: (() => number) | null;
@@ -143,20 +148,26 @@ export class LoopRebuild {
     if (!Number.isInteger(this.chunk) || this.chunk < 1) throw new Error(`a rebuild chunk is a positive whole number of keyframes, got ${opts.chunk}`);
     this.shadows = opts.shadows ?? true;
     this.every = opts.everyKeyframes ?? null;
+    this.mapFrames = opts.mapFrames ?? true;
     this.now = opts.clock ?? (() => performance.now());
     this.cpuNow = opts.cpuClock ?? null;
     if (this.every !== null && (!Number.isInteger(this.every) || this.every < 1))
       throw new Error(`everyKeyframes is a positive whole number, got ${opts.everyKeyframes}`);
   }
 
-  /** keyframes whose depth is kept */
+  /** keyframes whose depth is kept (map frames not counted) */
   get size(): number {
-    return this.kept.length;
+    return this.kept.length - this.mapFrameCount;
+  }
+
+  /** map frames whose depth is kept */
+  get mapFrameCount(): number {
+    return this.kept.reduce((n, k) => n + (k.frame ? 1 : 0), 0);
   }
 
   /** The kept keyframes' times and navigator poses, as the last closure left them (evaluation reads them). */
   poses(): { t: number; pose: Mat4 }[] {
-    return this.kept.map((k) => ({ t: k.t, pose: Float64Array.from(k.pose) }));
+    return this.kept.filter((k) => !k.frame).map((k) => ({ t: k.t, pose: Float64Array.from(k.pose) }));
   }
 
   /** True while a re-integration is under way. */
@@ -171,6 +182,31 @@ export class LoopRebuild {
    * caller then reads the keyframes' current poses and hands them to `closed` with this floor.
    */
   keep(depth: Float32Array, t: number, mapId: number, floor: number, pose: Mat4, tracked: Mat4 | null = null): boolean {
+    const mm = this.downsample(depth);
+    this.kept.push({ t, mapId, floor, pose: Float64Array.from(pose), tracked: tracked && Float64Array.from(tracked), depth: mm, frame: false });
+    this.lastKey = { mapId, floor };
+    this.lastPose.set(floor, Float64Array.from(pose));
+    const n = (this.fresh.get(floor) ?? 0) + 1;
+    this.fresh.set(floor, n);
+    return this.every !== null && n >= this.every && !this.job;
+  }
+
+  /**
+   * A mapped frame that is not a keyframe: its depth is kept as a map frame when the last keyframe kept
+   * is of the same map and floor and the camera stands MAP_FRAME_M or MAP_FRAME_RAD from the frame kept
+   * there last. True when kept.
+   */
+  keepFrame(depth: Float32Array, t: number, mapId: number, floor: number, pose: Mat4): boolean {
+    if (!this.mapFrames || this.lastKey?.mapId !== mapId || this.lastKey.floor !== floor) return false;
+    const last = this.lastPose.get(floor);
+    if (last && !apart(last, pose, MAP_FRAME_M, MAP_FRAME_RAD)) return false;
+    this.kept.push({ t, mapId, floor, pose: Float64Array.from(pose), tracked: null, depth: this.downsample(depth), frame: true });
+    this.lastPose.set(floor, Float64Array.from(pose));
+    return true;
+  }
+
+  /** Every other pixel of every other row of `depth` (metres), in millimetres (0: no reading). */
+  private downsample(depth: Float32Array): Uint16Array {
     const { width: w, height: h } = this.half,
       full = 2 * w;
     const mm = new Uint16Array(w * h);
@@ -180,10 +216,7 @@ export class LoopRebuild {
         mm[y * w + x] = d > 0 && Number.isFinite(d) ? Math.min(65535, Math.round(d * 1000)) : 0;
       }
     }
-    this.kept.push({ t, mapId, floor, pose: Float64Array.from(pose), tracked: tracked && Float64Array.from(tracked), depth: mm });
-    const n = (this.fresh.get(floor) ?? 0) + 1;
-    this.fresh.set(floor, n);
-    return this.every !== null && n >= this.every && !this.job;
+    return mm;
   }
 
   /**
@@ -200,6 +233,8 @@ export class LoopRebuild {
     this.kept = [];
     this.base.clear();
     this.fresh.clear();
+    this.lastKey = null;
+    this.lastPose.clear();
     this.job = null;
   }
 
@@ -233,7 +268,7 @@ export class LoopRebuild {
     this.kept = this.kept.filter((k) => {
       // a due rebuild reads only that floor's keyframes: the others keep the poses they were mapped (or
       // last corrected) at until a closure or their own floor's rebuild
-      if (k.mapId !== mapId || (due !== null && k.floor !== due)) return true;
+      if (k.frame || k.mapId !== mapId || (due !== null && k.floor !== due)) return true;
       const p = keyframeAt(sorted, k.t, k.tracked);
       const W = p ? worldOf(p.id, p.timestamp) : null;
       if (!p || !W) return false;
@@ -250,20 +285,22 @@ export class LoopRebuild {
       k.pose = now;
       return true;
     });
+    this.moveMapFrames(mapId, due, moves, floors);
     if (due !== null) floors.add(due);
     if (floors.size) this.start([...floors].sort((a, b) => a - b));
     if (!moves.length || due !== null) return null;
-    return (t) => {
-      if (t < moves[0].t - SAME_TIME_S) return null;
-      let lo = 0,
-        hi = moves.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (moves[mid].t <= t + SAME_TIME_S) lo = mid;
-        else hi = mid - 1;
-      }
-      return moves[lo].delta;
-    };
+    return (t) => correctionAt(moves, t);
+  }
+
+  /** Map frames of `mapId` (of floor `due` only, when set) move by the correction of the keyframe kept last before them. */
+  private moveMapFrames(mapId: number, due: number | null, moves: { t: number; delta: Mat4 }[], floors: Set<number>): void {
+    for (const k of this.kept) {
+      if (!k.frame || k.mapId !== mapId || (due !== null && k.floor !== due)) continue;
+      const delta = correctionAt(moves, k.t);
+      if (!delta) continue;
+      if (moved(delta)) floors.add(k.floor);
+      k.pose = multiply(delta, k.pose);
+    }
   }
 
   /** Notes the current frame's work so far (RebuildStats.maxFrameMs and its cpuClock figures). */
@@ -359,42 +396,4 @@ export class LoopRebuild {
     }
     return done;
   }
-}
-
-/**
- * The keyframe of `sorted` (by timestamp) made at time `t`. A map taken back from a house memory holds
- * the keyframes of earlier runs, whose clocks started at 0 as this run's did, so several may share
- * `t`: the one that is this run's is the one whose pose is nearest where this run's tracker put it
- * (`tracked`), else the newest. Matching the first of them put this run's depth at an earlier run's
- * keyframe, elsewhere in the house, and each rebuild sprayed the floor with it (seed:0 run 4, issue 34).
- */
-export function keyframeAt(sorted: KeyframePose[], t: number, tracked: Mat4 | null): KeyframePose | undefined {
-  let lo = 0,
-    hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid].timestamp < t - SAME_TIME_S) lo = mid + 1;
-    else hi = mid;
-  }
-  let best: KeyframePose | undefined,
-    bestD = Number.POSITIVE_INFINITY;
-  for (let i = lo; i < sorted.length && sorted[i].timestamp <= t + SAME_TIME_S; i++) {
-    const k = sorted[i];
-    const d = tracked ? Math.hypot(k.pose[3] - tracked[3], k.pose[7] - tracked[7], k.pose[11] - tracked[11]) : 0;
-    if (!best || d < bestD || (d === bestD && k.id > best.id)) {
-      best = k;
-      bestD = d;
-    }
-  }
-  return best;
-}
-
-/** `p` moved by the world correction `delta` (a rigid motion about the up axis). */
-export function movedPlanar(delta: Mat4, p: PlanarPose): PlanarPose {
-  return planarPose(NAVIGATOR_FRAME, multiply(delta, levelPose(NAVIGATOR_FRAME, p, 0)));
-}
-
-function moved(delta: Mat4): boolean {
-  const turn = Math.acos(Math.min(1, Math.max(-1, (delta[0] + delta[5] + delta[10] - 1) / 2)));
-  return Math.hypot(delta[3], delta[7], delta[11]) > MOVED_M || turn > TURNED_RAD;
 }
