@@ -2,10 +2,12 @@
  * `npm run build:ts` (also run by `prepare`, so `npm ci` and `npm pack` build it): compiles src/ to
  * dist/ with tsc, one .js and one .d.ts per source file in the same folders, so that the relative
  * URLs in the code (../../build/NAME.wasm, ../../package.json) hold in dist/ as they do in src/.
- * dist/web/ (the browser demo's Vite build) is left alone.
+ * dist/web/ (the browser demo's Vite build) is left alone. Then every command's help is rendered from
+ * the compiled modules into dist/commands/help.json (src/commands/help-cache.ts: `--help` without
+ * loading the command's module).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -22,3 +24,6 @@ if (r.status !== 0) process.exit(r.status ?? 1);
 // tsc copies no .mjs: the eval worker's bootstrap
 copyFileSync(new URL('../src/eval/sequence-worker-entry.mjs', import.meta.url), new URL('eval/sequence-worker-entry.mjs', dist));
 chmodSync(new URL('cli.js', dist), 0o755);
+
+const { allHelpTexts } = await import(new URL('commands/main.js', dist).href);
+writeFileSync(new URL('commands/help.json', dist), JSON.stringify(await allHelpTexts()));

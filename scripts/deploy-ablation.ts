@@ -11,31 +11,59 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { deploy, type DeploymentMetrics, HouseRangeSchema } from '../src/eval/index.js';
 import { renderSvg } from '../src/report/charts.js';
 
-const { values } = parseArgs({
-  options: {
-    houses: { type: 'string', default: '0..5' },
-    runs: { type: 'string', default: '4' },
-    'max-goals': { type: 'string', default: '5' },
-    out: { type: 'string', default: 'runs/deploy-ablation' },
-    only: { type: 'string' },
-    plot: { type: 'string' },
-  },
-});
-const houses = HouseRangeSchema.parse(values.houses);
-const runs = Number(values.runs),
-  maxGoals = Number(values['max-goals']);
-if (!Number.isInteger(runs) || runs < 2 || !Number.isInteger(maxGoals) || maxGoals < 1)
-  throw new Error('--runs is a whole number ≥ 2 and --max-goals a positive whole number');
+const USAGE = `usage: npx tsx scripts/deploy-ablation.ts [--houses 0..5] [--runs 4] [--max-goals 5]
+  [--out runs/deploy-ablation] [--only memory|no-memory] [--plot FILE.svg]`;
 
 const CONDITIONS = [
   { name: 'memory', savedMaps: true, consolidation: true },
   { name: 'no-memory', savedMaps: false, consolidation: false },
 ] as const;
-if (values.only !== undefined && !CONDITIONS.some((c) => c.name === values.only))
-  throw new Error(`--only is one of ${CONDITIONS.map((c) => c.name).join(', ')}; got '${values.only}'`);
+
+const FlagsSchema = z.object({
+  help: z.boolean().optional(),
+  houses: HouseRangeSchema,
+  runs: z.coerce.number({ error: 'a whole number ≥ 2' }).int('a whole number ≥ 2').min(2, 'a whole number ≥ 2'),
+  'max-goals': z.coerce.number({ error: 'a whole number ≥ 1' }).int('a whole number ≥ 1').min(1, 'a whole number ≥ 1'),
+  out: z.string().min(1, 'a folder'),
+  only: z.enum(['memory', 'no-memory'], { error: 'memory or no-memory' }).optional(),
+  plot: z.string().min(1, 'an .svg file').optional(),
+});
+
+/** The flags, validated; a bad command line prints what was wrong and the usage, and exits 2. */
+function flags(): z.infer<typeof FlagsSchema> {
+  try {
+    const { values } = parseArgs({
+      options: {
+        help: { type: 'boolean' },
+        houses: { type: 'string', default: '0..5' },
+        runs: { type: 'string', default: '4' },
+        'max-goals': { type: 'string', default: '5' },
+        out: { type: 'string', default: 'runs/deploy-ablation' },
+        only: { type: 'string' },
+        plot: { type: 'string' },
+      },
+    });
+    const parsed = FlagsSchema.safeParse(values);
+    if (parsed.success) return parsed.data;
+    throw new Error(parsed.error.issues.map((i) => `--${i.path.join('.')} is ${i.message}`).join('; '));
+  } catch (err) {
+    process.stderr.write(`deploy-ablation: ${(err as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+}
+
+const values = flags();
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+const houses = values.houses;
+const runs = values.runs,
+  maxGoals = values['max-goals'];
 
 const rows: { house: number; m: Partial<Record<string, DeploymentMetrics>> }[] = [];
 for (let h = houses.from; h <= houses.to; h++) {

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { missingPackage, missingPackageMessage } from '../runtime/index.js';
 import { COMMANDS } from './catalog.js';
+import { HELP_WIDTH, type HelpTexts, helpRequestKey, helpTexts, readHelpCache } from './help-cache.js';
 import { acceptedFor, commanderUsage, USAGE_EXIT_CODE, UsageError } from './usage.js';
 
 export interface CliOutput {
@@ -41,12 +42,20 @@ function eachCommand(cmd: Command, f: (c: Command) => void): void {
   for (const c of cmd.commands) eachCommand(c, f);
 }
 
+function newProgram(): Command {
+  return (
+    new Command('navharness')
+      .description('NavHarness: lifelong embodied navigation with a WebAssembly navigation core')
+      .version(packageVersion(), '-V, --version', 'print the version')
+      // refusals are printed once, in the form of usage.ts, by main()
+      .configureOutput({ outputError: () => {} })
+      // one width whatever the terminal: the help cache (help-cache.ts) holds text rendered at build
+      .configureHelp({ helpWidth: HELP_WIDTH })
+  );
+}
+
 export async function buildProgram(args: readonly string[]): Promise<Command> {
-  const program = new Command('navharness')
-    .description('NavHarness: lifelong embodied navigation with a WebAssembly navigation core')
-    .version(packageVersion(), '-V, --version', 'print the version')
-    // refusals are printed once, in the form of usage.ts, by main()
-    .configureOutput({ outputError: () => {} });
+  const program = newProgram();
   const wanted = requestedCommand(args);
   for (const c of COMMANDS) {
     if (c.name === wanted) (await c.load())(program);
@@ -58,6 +67,27 @@ export async function buildProgram(args: readonly string[]): Promise<Command> {
     }),
   );
   return program;
+}
+
+/**
+ * Every command's help with every module loaded (what the build caches). A command whose module needs
+ * an optional package that is not installed is left out: its help is then rendered when asked.
+ */
+export async function allHelpTexts(): Promise<Record<string, string>> {
+  const program = newProgram();
+  const missing = new Set<string>();
+  for (const c of COMMANDS) {
+    try {
+      (await c.load())(program);
+    } catch (err) {
+      if (!missingPackage(err)) throw err;
+      missing.add(c.name);
+      program.command(c.name).description(c.summary);
+    }
+  }
+  const texts = helpTexts(program);
+  for (const key of Object.keys(texts)) if (missing.has(key.split(' ')[0]!)) delete texts[key];
+  return texts;
 }
 
 /** The command a UsageError came from, to list what its named flags accept. */
@@ -86,8 +116,18 @@ export function unknownFlag(cmd: Command, args: readonly string[]): string | nul
   return null;
 }
 
-export async function main(argv: readonly string[], out: CliOutput = { err: (t) => process.stderr.write(t + '\n') }): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  out: CliOutput = { err: (t) => process.stderr.write(t + '\n') },
+  helpCache: HelpTexts | null = readHelpCache(),
+): Promise<number> {
   const args = argv.slice(2);
+  const key = helpRequestKey(args);
+  const cached = key === null ? undefined : helpCache?.[key];
+  if (cached !== undefined) {
+    process.stdout.write(cached);
+    return 0;
+  }
   let program: Command;
   try {
     program = await buildProgram(args);

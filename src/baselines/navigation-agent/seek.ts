@@ -12,7 +12,7 @@
  * late in their first task after 1.3–20 m of the search's own driving.
  */
 import { Cell, type PlanarPoint } from '../../mapping/index.js';
-import type { CoarseAction } from '../../navigator/index.js';
+import { type CoarseAction, TURN_DEG } from '../../navigator/index.js';
 import { act, type Ctx, type Decision } from './context.js';
 import { driveAndFace, MAX_ACTIONS, planRoute } from './motion.js';
 import type { GridView } from './grid.js';
@@ -27,14 +27,14 @@ const OPEN_SEARCH_M = 4;
 const MAPPED_CELLS = 200;
 /** unknown cells this near a spot are the body's blind footprint, not unexplored space, m */
 const BLIND_M = 0.4;
-/** looks round per task while the saved map is still aside (24 turns each, of the task's steps) */
+/** looks round per task while the saved map is still aside (a full turn each, of the task's steps) */
 export const LOOKS_PER_TASK = 3;
 /** steps of driving toward the open spot before the look round is made wherever the body is */
 const OPEN_STEPS = 3;
 /** a claim is preceded by a look round unless one was made this near, m */
 const CLOSE_SPACING_M = 1.0;
-/** turns in a full look round (15° each) */
-const FULL_TURN = 24;
+/** turns in a full look round */
+const FULL_TURN = Math.round(360 / TURN_DEG);
 
 /** The look-round spots of this run (in its own world: the join that ends the search moves nothing here). */
 export class SavedMapSeek {
