@@ -6,7 +6,7 @@ import { z } from 'zod';
 // the choices of the layers below, through their light surfaces: this file is read by the command
 // line's flag tables (harness/choices.ts), which must not load those layers
 import { SCOPES } from '../memory/choices.js';
-import { MOTION_PRIORS, type MotionPrior } from '../navigator/choices.js';
+import { DEFAULT_MOTION_PRIOR, MOTION_PRIORS, type MotionPrior } from '../navigator/choices.js';
 import { ACTUATION_NOISE_MODELS, type ActuationNoiseModel } from '../body/choices.js';
 import { POSE_SOURCES } from '../world/choices.js';
 import { CommandLimitsSchema } from './command-spec.js';
@@ -14,8 +14,8 @@ import { SESSION_POLICIES, type SessionPolicy } from './policy-traits.js';
 
 export { SESSION_POLICIES, type SessionPolicy };
 
-/** The motion prior of a run that names none (navigator/motion-prior.ts). */
-export const DEFAULT_MOTION_PRIOR: MotionPrior = 'odometry';
+/** The motion prior of a run that names none (navigator/choices.ts). */
+export { DEFAULT_MOTION_PRIOR };
 
 export const RecoveryConfigSchema = z.strictObject({
   /** duration fallback T_f: turns in the attempt after which recovery is considered unasked; null = off */

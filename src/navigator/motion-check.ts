@@ -25,7 +25,7 @@ import { type OdometryErrorBound, SUB_MOTION_DEGREES, SUB_MOTION_METRES } from '
 import { SUB_MOTIONS_PER_ACTION } from './actions.js';
 import { commandedCameraMotion, type CommandedMotion } from './commanded-motion.js';
 import { ActionSlip } from './action-slip.js';
-import type { MotionPrior } from './choices.js';
+import { DEFAULT_MOTION_PRIOR, type MotionPrior } from './choices.js';
 
 export type { CommandedMotion };
 
@@ -152,7 +152,7 @@ export class MotionCheck {
 
   constructor(opts: MotionCheckOptions = {}) {
     this.odoT = opts.odometryError?.translationM ?? 0;
-    this.feedsTracker = (opts.prior ?? 'odometry') === 'odometry';
+    this.feedsTracker = (opts.prior ?? DEFAULT_MOTION_PRIOR) === 'odometry';
     this.tolT = (opts.translationTolM ?? 0.08) + this.odoT;
     this.tolYaw = ((opts.yawTolDeg ?? 2) + (opts.odometryError?.yawDeg ?? 0)) * RAD;
     this.actionSlip = new ActionSlip((opts.odometryError?.yawDeg ?? 0) * RAD, this.odoT);

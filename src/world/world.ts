@@ -27,7 +27,7 @@ export interface WorldOptions {
   poseSource: PoseSourceKind;
   /** the environment's sub-motion budget, if any */
   maxSubMotions?: number;
-  /** what the tracker gets besides the frames (motion-prior.ts; default 'odometry') */
+  /** what the tracker gets besides the frames (motion-prior.ts; default DEFAULT_MOTION_PRIOR, frames only) */
   motionPrior?: MotionPrior;
   /**
    * the simulated body's actuation noise (default none); `seed` makes it the same on every run of one
