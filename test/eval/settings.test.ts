@@ -14,7 +14,7 @@ describe('run settings', () => {
       agent: 'scripted',
       judge: 'auto',
       pose: 'slam',
-      motion_prior: 'odometry',
+      motion_prior: 'none',
       actuation_noise: 'none',
       policy: 'navharness',
       success_definition: 'papers-1m',

@@ -37,7 +37,9 @@ describe('commandedCameraMotion', () => {
   it('says nothing after a blocked forward, or while the motion check is paused', () => {
     expect(commandedCameraMotion('forward', true)).toBeUndefined();
     expect(commandedCameraMotion('left', true)).toBeDefined();
-    const mc = new MotionCheck();
+    // frames only (the default prior) feed the tracker no odometry at all
+    expect(new MotionCheck().odometry('left', false)).toBeUndefined();
+    const mc = new MotionCheck({ prior: 'odometry' });
     expect(mc.odometry('left', false)).toBeDefined();
     mc.pause(true);
     expect(mc.odometry('left', false)).toBeUndefined();
