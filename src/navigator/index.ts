@@ -1,5 +1,5 @@
 /** The public surface of src/navigator/: what the layers above it use. */
-export { COARSE_ACTIONS, type CoarseAction, CoarseActionSchema, FORWARD_M, SUB_MOTIONS_PER_ACTION, TURN_DEG } from './actions.js';
+export { COARSE_ACTIONS, type CoarseAction, CoarseActionSchema, FORWARD_M, FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, TURN_DEG } from './actions.js';
 export type { NavigatorMemory } from './navigator-memory.js';
 export { Navigator, type SavedPoseMap } from './navigator.js';
 export { type Place, PlaceNameSchema } from './places.js';

@@ -41,9 +41,13 @@ export function movedPlanar(delta: Mat4, p: PlanarPose): PlanarPose {
   return planarPose(NAVIGATOR_FRAME, multiply(delta, levelPose(NAVIGATOR_FRAME, p, 0)));
 }
 
+/** The angle (rad) of a rigid motion's rotation, about whatever axis, from its trace. */
+function turnOf(m: Mat4): number {
+  return Math.acos(Math.min(1, Math.max(-1, (m[0] + m[5] + m[10] - 1) / 2)));
+}
+
 export function moved(delta: Mat4): boolean {
-  const turn = Math.acos(Math.min(1, Math.max(-1, (delta[0] + delta[5] + delta[10] - 1) / 2)));
-  return Math.hypot(delta[3], delta[7], delta[11]) > MOVED_M || turn > TURNED_RAD;
+  return Math.hypot(delta[3], delta[7], delta[11]) > MOVED_M || turnOf(delta) > TURNED_RAD;
 }
 
 /** The correction of the last of `moves` (by time) at or before `t`; null before the first. */
@@ -62,6 +66,5 @@ export function correctionAt(moves: { t: number; delta: Mat4 }[], t: number): Ma
 /** True when `pose` stands at least `m` metres or `rad` radians (about any axis) from `from`. */
 export function apart(from: Mat4, pose: Mat4, m: number, rad: number): boolean {
   const d = multiply(invert(from), pose);
-  const turn = Math.acos(Math.min(1, Math.max(-1, (d[0] + d[5] + d[10] - 1) / 2)));
-  return Math.hypot(d[3], d[7], d[11]) >= m || turn >= rad;
+  return Math.hypot(d[3], d[7], d[11]) >= m || turnOf(d) >= rad;
 }

@@ -160,7 +160,7 @@ function toAnotherFloor(c: Ctx): Decision {
  * past spots that stopped the body (a doorway the drifted map puts a little off, whose drives are
  * then never planned) or was taken as looked over by earlier tasks: those are forgotten (house 14
  * task 5 gave the ground floor up after two bumps in a passage, found the upper floor small, and
- * closed with its goal 11.5 m from the start below). Once a task; null when not worth the trip.
+ * closed with its goal 11.5 m from the start below). Once a task; undefined when not worth the trip.
  */
 export function reopen(c: Ctx): Flight | undefined {
   const t = c.task;

@@ -12,7 +12,7 @@
  * late in their first task after 1.3–20 m of the search's own driving.
  */
 import { Cell, type PlanarPoint } from '../../mapping/index.js';
-import { type CoarseAction, TURN_DEG } from '../../navigator/index.js';
+import { type CoarseAction, FULL_TURN_ACTIONS } from '../../navigator/index.js';
 import { act, type Ctx, type Decision } from './context.js';
 import { driveAndFace, MAX_ACTIONS, planRoute } from './motion.js';
 import type { GridView } from './grid.js';
@@ -33,8 +33,6 @@ export const LOOKS_PER_TASK = 3;
 const OPEN_STEPS = 3;
 /** a claim is preceded by a look round unless one was made this near, m */
 const CLOSE_SPACING_M = 1.0;
-/** turns in a full look round */
-const FULL_TURN = Math.round(360 / TURN_DEG);
 
 /** The look-round spots of this run (in its own world: the join that ends the search moves nothing here). */
 export class SavedMapSeek {
@@ -96,7 +94,7 @@ export class SavedMapSeek {
     const here = { x: c.pose.x, z: c.pose.z };
     if (this.looked.some((p) => dist(p, here) < CLOSE_SPACING_M)) return null;
     this.looked.push(here);
-    this.turnsLeft = FULL_TURN;
+    this.turnsLeft = FULL_TURN_ACTIONS;
     return this.turn('look round for the saved map before claiming');
   }
 
@@ -123,7 +121,7 @@ export class SavedMapSeek {
   private lookRound(c: Ctx, why: string): Decision {
     this.looked.push({ x: c.pose.x, z: c.pose.z });
     this.looksInTask++;
-    this.turnsLeft = FULL_TURN;
+    this.turnsLeft = FULL_TURN_ACTIONS;
     return this.turn(why);
   }
 
