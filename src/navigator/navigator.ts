@@ -29,7 +29,6 @@ import { restoreSpatial, SavedMapLink, type SavedMapParts } from './saved-map-li
 import { bankView, FrameArchive, ViewBank } from './view-bank.js';
 import { type FloorRenderOptions, renderFloor } from './floor-render.js';
 import type { ExecutionRecord, NavigatorState, StopReason } from './navigator-records.js';
-
 export type { NavigatorOptions, SavedPoseMap } from './navigator-options.js';
 import type { NavigatorOptions, SavedPoseMap } from './navigator-options.js';
 
@@ -63,6 +62,8 @@ export class Navigator {
   private readonly saved: SavedMapLink;
   /** the frame (1 = first) at which the body was found in the saved map after the start turn failed */
   lateRelocalisedAt: number | null = null;
+  /** the base's declared odometry error per sub-motion, m (its specification: actuation-noise.ts); 0: exact */
+  readonly odometryErrorM: number;
 
   private constructor(
     readonly body: Body,
@@ -74,6 +75,7 @@ export class Navigator {
     this.map = this.mapper.map;
     this.planner = new Planner(this.map);
     this.motionCheck = opts.motionCheck === false ? null : new MotionCheck(opts.motionCheck);
+    this.odometryErrorM = (opts.motionCheck && opts.motionCheck.odometryError?.translationM) || 0;
     this.loopRebuild = new LoopRebuild(this.mapper, body.intrinsics, opts.loopRebuild);
     this.saved = new SavedMapLink(this.parts());
     if (opts.poseMap) this.saved.relocateInto(opts.poseMap, opts.memory);
@@ -82,9 +84,7 @@ export class Navigator {
 
   private parts(): SavedMapParts {
     const { poseSource, mapper, places, viewBank, archive, loopRebuild, anchoring, worldLog, motionCheck } = this;
-    const trails = () => this.trails,
-      setTrails = (t: PlanarPoint[][]) => this.setTrails(t),
-      forgetMap = () => this.forgetMap();
+    const [trails, setTrails, forgetMap] = [() => this.trails, (t: PlanarPoint[][]) => this.setTrails(t), () => this.forgetMap()];
     return { poseSource, mapper, places, viewBank, archive, loopRebuild, anchoring, worldLog, motionCheck, trails, setTrails, forgetMap };
   }
 

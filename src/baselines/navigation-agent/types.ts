@@ -86,6 +86,8 @@ export interface TaskState {
   briefed: boolean;
   /** approach: turned to face the goal once before claiming it out of view */
   faced: boolean;
+  /** approach: drives taken toward a goal already within reach, to claim it nearer (noisy odometry only) */
+  closer: number;
   /** moves into the open on a floor too little known to plan in */
   edged: number;
   /** consecutive steps that ended in a collision */
@@ -140,6 +142,7 @@ export function newTaskState(key: string): TaskState {
     recall: null,
     briefed: false,
     faced: false,
+    closer: 0,
     carry: false,
   };
 }
