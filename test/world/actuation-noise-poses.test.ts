@@ -21,6 +21,8 @@ describe('the odometry prior under habitat actuation noise (ground-truth poses)'
       actuationNoise: { model: 'habitat', seed: 'regression' },
     });
     try {
+      // the base's declared error reaches the navigator, where the agent reads it (its claim reach)
+      expect(world.navigator.odometryErrorM).toBeCloseTo(0.0662, 3);
       const firstInv = invert(world.body.groundTruthPose());
       for (const a of ACTIONS) await world.navigator.act([a], { stopOnCollision: false });
       const truth = planarPose(NAVIGATOR_FRAME, multiply(firstInv, world.body.groundTruthPose()));
