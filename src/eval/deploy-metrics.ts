@@ -20,6 +20,8 @@ export const DeployRunRowSchema = z.strictObject({
   late_relocalisation_task: z.number().int().positive().nullable().optional(),
   /** evaluation only: metres between the relocalised pose (start turn or late join) and the truth (absent in older files) */
   relocalisation_error_m: z.number().nonnegative().nullable().optional(),
+  /** evaluation only: the errors against the truth of joins the navigator refuted as look-alike places (null: not measured; absent in older files) */
+  refused_join_errors_m: z.array(z.number().nonnegative().nullable()).optional(),
   /** evaluation only: the run's tasks split by whether an earlier run saw the goal (absent in older files) */
   seen_split: SeenSplitSchema.nullable().optional(),
   /** evaluation only: the grids this run left to the house memory against the true map, every floor pooled (absent without saved maps, or in older files) */

@@ -171,6 +171,7 @@ async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemor
     relocalised: m.relocalised ?? null,
     late_relocalisation_task: m.late_relocalisation?.task ?? null,
     relocalisation_error_m: m.relocalisation_error_m ?? null,
+    refused_join_errors_m: (m.refused_joins ?? []).map((r) => r.error_m),
   };
   return {
     run: k,

@@ -36,35 +36,62 @@ export interface LateJoinMeasure {
   readonly savedWorldToTruth: Mat4 | null;
   /** the joining frame's camera position, estimated (saved world) and true (null before, or unknown) */
   readonly camera: { estimated: [number, number, number]; truth: [number, number, number] } | null;
+  /** joins the navigator refuted as look-alike places so far, each with its error against the truth (null: not measured) */
+  readonly refused?: readonly { errorM: number | null }[];
+  /** true when the start turn's join was one of them */
+  readonly startRefused?: boolean;
+  /** after a refusal the run maps a world of its own again (the refuted one, continued): its G, taken at the refusal */
+  readonly ownWorldToTruth?: Mat4 | null;
 }
 
 export class LateJoinWatch implements LateJoinMeasure {
   private previousTruth: Mat4 | null = null;
   errorM: number | null = null;
   camera: LateJoinMeasure['camera'] = null;
+  readonly refused: { errorM: number | null }[] = [];
+  startRefused = false;
+  ownWorldToTruth: Mat4 | null = null;
   private done: boolean;
+  /** the join the navigator stands on: the start turn's, a late one, or none */
+  private joined: 'start' | 'late' | null;
 
   constructor(
     private readonly navigator: Navigator,
     private readonly truthNow: () => Mat4,
     /** G of the saved world; null: the error cannot be measured */
     readonly savedWorldToTruth: Mat4 | null,
-    /** false when nothing is to be watched (the start turn relocalised, or no map was loaded) */
+    /** false when no late join is awaited (the start turn relocalised, or no map was loaded) */
     armed: boolean,
+    /** the start turn's join error when it relocalised (the join may be refuted later) */
+    private readonly startErrorM: number | null = null,
   ) {
     this.done = !armed;
+    this.joined = armed ? null : 'start';
   }
 
   readonly frame = (): void => {
-    if (this.done) return;
-    if (this.navigator.lateRelocalisedAt !== null) {
+    if (this.navigator.state.joinRefusals > this.refused.length) this.refusal();
+    if (!this.done && this.navigator.lateRelocalisedAt !== null) {
       this.done = true;
+      this.joined = 'late';
       const est = this.navigator.poseMatrix();
       const truth = this.previousTruth;
       if (est && truth) this.camera = { estimated: [est[3], est[7], est[11]], truth: [truth[3], truth[7], truth[11]] };
       if (est && truth && this.savedWorldToTruth) this.errorM = poseErrorM(this.savedWorldToTruth, est, truth);
-      return;
     }
     this.previousTruth = this.truthNow();
   };
+
+  /** The join the navigator stood on was refuted: its error is kept, and a new late join is awaited. */
+  private refusal(): void {
+    this.refused.push({ errorM: this.joined === 'late' ? this.errorM : this.joined === 'start' ? this.startErrorM : null });
+    if (this.joined === 'start') this.startRefused = true;
+    // the navigator's world goes on from the refuted place: its G from the refusing frame's two poses
+    const est = this.navigator.poseMatrix();
+    this.ownWorldToTruth = est && this.previousTruth ? worldToTruth(est, this.previousTruth) : null;
+    this.joined = null;
+    this.done = false;
+    this.errorM = null;
+    this.camera = null;
+  }
 }

@@ -107,6 +107,8 @@ export const RunMetricsSchema = z.strictObject({
   late_relocalisation: z.strictObject({ task: z.number().int().positive(), frame: z.number().int().positive() }).nullable().optional(),
   /** evaluation only: metres between the relocalised camera pose and the truth (run-start.json); null: not measured */
   relocalisation_error_m: z.number().nonnegative().nullable().optional(),
+  /** joins refuted as look-alike places: the task after which each was noted, its error against the truth (run-start.json) */
+  refused_joins: z.array(z.strictObject({ task: z.number().int().positive(), error_m: z.number().nonnegative().nullable() })).optional(),
   /** relocations inside the run (--task-starts episode) */
   relocations: z.number().int().nonnegative().optional(),
   /** the run directory's one execution: when it started and when each --resume did (absent in older runs) */

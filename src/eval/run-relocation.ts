@@ -46,6 +46,12 @@ export const RunStartSchema = z.strictObject({
    * (relocalisation-truth.ts); the next run's join is measured with it. Null when no pose was known.
    */
   world_to_truth: z.array(z.number().finite()).length(16).nullable().optional(),
+  /**
+   * joins the navigator refuted as look-alike places (join-watch.ts), in order: the task after which
+   * each was noted and, evaluation only, its error against the truth (null: not measured). A refuted
+   * start turn leaves `relocalised` false; absent: none (or an older file)
+   */
+  refused_joins: z.array(z.strictObject({ task: z.number().int().positive(), error_m: z.number().nonnegative().nullable() })).optional(),
 });
 export type RunStart = z.infer<typeof RunStartSchema>;
 
@@ -110,9 +116,26 @@ export async function startRelocation(world: World, ws: Workspace, carry: RunCar
  * that world's `world_to_truth`.
  */
 export function noteLateRelocalisation(nav: Navigator, ws: Workspace, task: number, join: LateJoinMeasure | null = null): void {
+  let start = readRunStart(ws);
+  if (!start) return;
   const at = nav.lateRelocalisedAt;
-  const start = at === null ? null : readRunStart(ws);
-  if (at === null || !start || start.relocalised !== false || start.late_relocalisation) return;
+  const refused = join?.refused ?? [];
+  const noted = start.refused_joins ?? [];
+  if (refused.length > noted.length) {
+    // a refuted join: the run is not relocalised by it, and a late join noted before is void
+    const more = refused.slice(noted.length).map((r) => ({ task, error_m: r.errorM }));
+    const own = join?.ownWorldToTruth ?? null;
+    start = {
+      ...start,
+      relocalised: join?.startRefused ? false : start.relocalised,
+      late_relocalisation: null,
+      relocalisation_error_m: null,
+      world_to_truth: own ? Array.from(own) : null,
+      refused_joins: [...noted, ...more],
+    };
+    ws.writeOwned(ORCHESTRATOR, RUN_START_FILE, JSON.stringify(start) + '\n');
+  }
+  if (at === null || start.relocalised !== false || start.late_relocalisation) return;
   const savedWorldToTruth = join?.savedWorldToTruth ?? null;
   const camera = join?.camera ?? null;
   const next: RunStart = {

@@ -171,7 +171,8 @@ function watchLateJoin(run: OpenedRun, live: Live, carry: RunCarry): void {
   const start = readRunStart(run.ws),
     sim = live.world.body;
   const armed = start?.relocalised === false && !start.late_relocalisation;
-  live.joinWatch = new LateJoinWatch(live.world.navigator, () => sim.groundTruthPose(), carry.worldToTruth ?? null, armed);
+  const startError = start?.relocalised ? (start.relocalisation_error_m ?? null) : null;
+  live.joinWatch = new LateJoinWatch(live.world.navigator, () => sim.groundTruthPose(), carry.worldToTruth ?? null, armed, startError);
 }
 
 /** Plays task `k` and writes its files. */

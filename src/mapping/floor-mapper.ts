@@ -7,6 +7,7 @@ import { NAVIGATOR_FRAME, planarPose, type WorldFrame, cameraHeightOf, levelPose
 import type { Navcore } from '../wasm/index.js';
 import { FloorTracker, type FloorTrackerOptions } from './floors.js';
 import { joinRaise, type LayerAt } from './join-floor.js';
+import { fitScan, type JoinFit } from './join-fit.js';
 import { carryLayerAsMemory, planarRigidOf } from './layer-carry.js';
 import { OccupancyMap, type DepthFrame, type GridSnapshot, type IntegrateStats } from './occupancy-map.js';
 import type { MapParams } from './params.js';
@@ -162,23 +163,39 @@ export class FloorMapper {
    */
   landOnSaved(saved: readonly LayerAt[], views: readonly PosedDepth[]): number {
     if (views.length === 0 || saved.length === 0) return 0;
-    const up = this.map.floorUpBelow(views[views.length - 1].pose, this.cameraHeight);
-    const kept = this.map.floors().map((f) => f.id);
-    const scratch = this.map.openFloor(up);
-    let raised: number;
-    try {
-      for (const v of views)
-        this.map.integrate(v.frame, levelPose(this.map.frame, planarPose(this.map.frame, v.pose), cameraHeightOf(this.map.frame, v.pose)), scratch, false);
-      raised = joinRaise(saved, { floorUp: up, grid: this.map.snapshot(scratch) }, { cos: 1, sin: 0, tx: 0, tz: 0 }, 0, this.tracker.newFloorM);
-    } finally {
-      this.map.retainFloors(kept);
-    }
+    const { up, scan } = this.scanOf(views);
+    const raised = joinRaise(saved, { floorUp: up, grid: scan }, { cos: 1, sin: 0, tx: 0, tz: 0 }, 0, this.tracker.newFloorM);
     const on = this.tracker.floors.findIndex((f) => Math.abs(f - (up + raised)) < this.tracker.newFloorM / 2);
     if (on >= 0) {
       this.tracker.restore([...this.tracker.floors], on);
       this.floorNow = on;
     }
     return raised;
+  }
+
+  /**
+   * How `views` (frames since a join, at the joined poses) fit the saved layer of their floor, searched
+   * `radiusM` round where the join put them (join-fit.ts); null when no saved layer is at that floor.
+   */
+  fitOnSaved(saved: readonly LayerAt[], views: readonly PosedDepth[], radiusM: number): JoinFit | null {
+    if (views.length === 0 || saved.length === 0) return null;
+    const { up, scan } = this.scanOf(views);
+    const layer = saved.find((l) => Math.abs(l.floorUp - up) < this.tracker.newFloorM / 2);
+    return layer ? fitScan(scan, layer.grid, Math.round(radiusM / this.map.params.cellSize)) : null;
+  }
+
+  /** `views` mapped on a scratch layer at the floor under the last one (dropped again), and that floor's height. */
+  private scanOf(views: readonly PosedDepth[]): { up: number; scan: GridSnapshot } {
+    const up = this.map.floorUpBelow(views[views.length - 1].pose, this.cameraHeight);
+    const kept = this.map.floors().map((f) => f.id);
+    const scratch = this.map.openFloor(up);
+    try {
+      for (const v of views)
+        this.map.integrate(v.frame, levelPose(this.map.frame, planarPose(this.map.frame, v.pose), cameraHeightOf(this.map.frame, v.pose)), scratch, false);
+      return { up, scan: this.map.snapshot(scratch) };
+    } finally {
+      this.map.retainFloors(kept);
+    }
   }
 
   /**

@@ -7,6 +7,9 @@
 import { identity, invert, multiply, NAVIGATOR_FRAME, raisePose, type Mat4 } from '../geometry/index.js';
 import type { PoseEstimate } from '../perception/index.js';
 
+/** no tracker map has this id: the map after a refused join is new to the navigator */
+const REFUSED_MAP = -1;
+
 export class Anchoring {
   private anchor: Mat4 = identity();
   private mapId: number | null = null;
@@ -90,6 +93,24 @@ export class Anchoring {
   restored(): { anchor: Mat4; mapId: number; bytes: Uint8Array | null; current: boolean } | null {
     if (!this.restoredAnchor || this.restoredMapId === null) return null;
     return { anchor: Float64Array.from(this.restoredAnchor), mapId: this.restoredMapId, bytes: this.restoredBytes, current: this.mapId === this.restoredMapId };
+  }
+
+  /**
+   * A join in the restored map was refuted (a look-alike place) and the pose source left that map: not
+   * relocalised; the next map, the source's own or the restored one found again, is anchored at
+   * `lastTrusted` (where the navigator believed the body was: its world goes on unbroken) as after a
+   * loss, or joined as a late relocalisation. `forget`: the restored map is given up for good (the
+   * pose source dropped it): poses with its id are a map like any other from here.
+   */
+  refused(lastTrusted: Mat4 | null, forget = false): void {
+    this.relocalised = false;
+    this.mapId = REFUSED_MAP;
+    this.late = null;
+    if (lastTrusted) this.lastTrusted = Float64Array.from(lastTrusted);
+    if (!forget) return;
+    this.restoredMapId = null;
+    this.restoredAnchor = null;
+    this.restoredBytes = null;
   }
 
   /** The late relocalisation `apply` last found, once (null when there was none since). */

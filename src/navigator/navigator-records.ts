@@ -31,4 +31,6 @@ export interface NavigatorState {
   motionRejects: number;
   /** times the pose's height was corrected to the floor it was found on (vertical drift removed) */
   verticalCorrections: number;
+  /** joins in a house memory's saved map refuted as look-alike places (join-watch.ts), at the start or late */
+  joinRefusals: number;
 }

@@ -60,8 +60,6 @@ export class Navigator {
   readonly mapErrors: string[] = [];
   /** the house memory's saved map: loaded, set aside, joined late, exported */
   private readonly saved: SavedMapLink;
-  /** the frame (1 = first) at which the body was found in the saved map after the start turn failed */
-  lateRelocalisedAt: number | null = null;
   /** the base's declared odometry error per sub-motion, m (its specification: actuation-noise.ts); 0: exact */
   readonly odometryErrorM: number;
 
@@ -116,10 +114,9 @@ export class Navigator {
     return this.saved.waiting;
   }
 
-  /** Back in the saved map (SavedMapLink.join), noted at this frame. */
-  private joinLate(late: { before: Mat4 | null; after: Mat4 }, motion: CommandedMotion, blocked: boolean): { pose: Mat4 | null; plausible: boolean } {
-    this.lateRelocalisedAt = this.frames;
-    return this.saved.join(late, motion, blocked, this.lastPose);
+  /** The frame (1 = first) at which the body was last found in the saved map after the start turn failed or a join was refuted. */
+  get lateRelocalisedAt(): number | null {
+    return this.saved.lateAt;
   }
 
   /** Known (free or obstacle) cells over every floor layer. */
@@ -159,6 +156,7 @@ export class Navigator {
       reanchors: this.anchoring.reanchors,
       motionRejects: this.motionCheck?.rejected ?? 0,
       verticalCorrections: this.verticalCorrections,
+      joinRefusals: this.saved.refusals,
     };
   }
 
@@ -268,8 +266,8 @@ export class Navigator {
     } finally {
       this.motionCheck?.pause(false);
     }
-    // relocalised in the saved map: the turn's views put the body on the saved floor they agree with
-    if (opts.afterRelocation && this.saved.loaded && this.relocalised) this.raiseWorld(this.mapper.landOnSaved(this.saved.loaded.layers, seen), Infinity);
+    // relocalised in the saved map: the turn's views land the body on the saved floor they agree with; the join is watched from here
+    if (opts.afterRelocation && this.saved.loaded && this.relocalised) this.saved.landTurn(seen, (dh) => this.raiseWorld(dh, Infinity));
     return views;
   }
 
@@ -336,7 +334,7 @@ export class Navigator {
     const late = this.anchoring.takeLate(),
       reanchored = this.anchoring.reanchors !== reanchors;
     const checked = late
-      ? this.joinLate(late, motion, blocked)
+      ? this.saved.join(late, motion, blocked, this.lastPose, this.frames)
       : this.motionCheck
         ? this.motionCheck.apply(anchored, motion, blocked, { reanchored, closed: est.loopClosed })
         : { pose: anchored, plausible: true };
@@ -347,6 +345,7 @@ export class Navigator {
     if (est.pose) this.worldLog.note(frame.timestamp, est.mapId, est.pose, pose);
     if (est.loopClosed) this.followClosure(est.mapId, null);
     if (!checked.plausible) return; // the pose is dead-reckoned over an impossible tracked motion: not mapped
+    this.saved.observe({ intrinsics: this.body.intrinsics, depth: frame.depth }, pose); // a join under judgement
     const step = this.mapper.integrateFrame({ intrinsics: this.body.intrinsics, depth: frame.depth }, pose);
     this.worldLog.mapped(frame.timestamp);
     if (step.floor !== null && step.drift) {

@@ -4,8 +4,8 @@
  * joined again by a late relocalisation, and exported for the next memory with the run's corrections.
  * Kept apart from the navigator's per-frame loop: every piece here runs once or twice a run.
  */
-import { identity, invert, multiply, NAVIGATOR_FRAME, raisePose, type Mat4 } from '../geometry/index.js';
-import type { FloorMapper, PlanarPoint } from '../mapping/index.js';
+import { identity, invert, multiply, NAVIGATOR_FRAME, planarPose, raisePose, type Mat4 } from '../geometry/index.js';
+import type { DepthFrame, FloorMapper, PlanarPoint, PosedDepth } from '../mapping/index.js';
 import type { PoseSource } from '../perception/index.js';
 import type { Anchoring } from './anchoring.js';
 import type { LoopRebuild } from './loop-rebuild.js';
@@ -16,6 +16,7 @@ import type { SavedPoseMap } from './navigator-options.js';
 import type { PlaceStore } from './places.js';
 import { joinSavedWorld, type SavedSpatial } from './saved-world.js';
 import type { FrameArchive, ViewBank } from './view-bank.js';
+import { FIT_RADIUS_M, JoinWatch } from './join-watch.js';
 
 /** The navigator's parts the saved map is loaded into, joined with and exported from. */
 export interface SavedMapParts {
@@ -33,11 +34,25 @@ export interface SavedMapParts {
   forgetMap(): void;
 }
 
+/** a late join that puts the body this near (metres, radians) where a refuted join had it is the same look-alike again */
+const SAME_PLACE_M = 0.5;
+const SAME_PLACE_RAD = (15 * Math.PI) / 180;
+/** after this many refuted joins the saved map is dropped for the run: a place that keeps fooling the tracker is not looked for again */
+export const MAX_REFUSALS = 6;
+
 export class SavedMapLink {
   /** the saved grids, places and trails while the body is not localised in their map */
   private aside: SavedSpatial | null = null;
   /** the house memory's grids, places and trails as they were loaded (what is set aside) */
   loaded: SavedSpatial | null = null;
+  /** as loaded, for good: what a refuted join sets aside again, and what joins are judged against */
+  private original: SavedSpatial | null = null;
+  /** the join under judgement (join-watch.ts); null when there is none or it was confirmed */
+  private watch: JoinWatch | null = null;
+  /** joins refuted so far (a look-alike place: the pose source left the saved map each time) */
+  refusals = 0;
+  /** the frame (1 = first) at which the body was found in the saved map after the start turn failed (or a join was refuted) */
+  lateAt: number | null = null;
 
   constructor(private readonly p: SavedMapParts) {}
 
@@ -53,6 +68,7 @@ export class SavedMapLink {
       restoreSpatial(p, m, true);
       // as loaded: until the body is relocalised, frames are mapped into these layers in another world
       this.loaded = { layers: m.layers, places: m.places, trails: m.trails };
+      this.original = this.loaded;
     }
     p.poseSource.importMap(saved.bytes);
     p.anchoring.restore(saved.anchor, saved.mapId, saved.bytes);
@@ -93,6 +109,52 @@ export class SavedMapLink {
     this.p.places.clear();
   }
 
+  /**
+   * A start turn that relocalised: its views (`seen`, at the joined poses) land the body on the saved
+   * floor they agree with (`raise`), and the join is watched from here on with them as its first scan.
+   */
+  landTurn(seen: readonly PosedDepth[], raise: (dh: number) => void): void {
+    if (!this.loaded) return;
+    raise(this.p.mapper.landOnSaved(this.loaded.layers, seen));
+    this.watch = this.original ? new JoinWatch(seen) : null;
+  }
+
+  /**
+   * A frame posed (`pose`, in the saved world) while a join is under judgement. True when the join was
+   * refuted at this frame: the saved map is set aside again and the pose source left it
+   * (refuse); the navigator's world goes on unbroken from `pose`.
+   */
+  observe(frame: DepthFrame, pose: Mat4): boolean {
+    const w = this.watch,
+      original = this.original;
+    if (!w || !original) return false;
+    const verdict = w.frame(frame, pose, (views) => this.p.mapper.fitOnSaved(original.layers, views, FIT_RADIUS_M));
+    if (verdict === 'confirmed') this.watch = null;
+    return verdict === 'refuted' && this.refuse(pose);
+  }
+
+  /**
+   * The join in the saved map is refuted: the saved grids and places go aside as loaded (what this run
+   * mapped since the join, in the wrong place, is forgotten), the pose source leaves the saved map (for
+   * good after MAX_REFUSALS) and the next map is anchored at `lastTrusted`. False when the pose source
+   * cannot leave it (the join then stands).
+   */
+  refuse(lastTrusted: Mat4 | null): boolean {
+    const p = this.p;
+    const forget = this.refusals + 1 >= MAX_REFUSALS;
+    if (!this.original || !p.poseSource.leaveImportedMap?.(forget)) return false;
+    this.refusals++;
+    this.watch = null;
+    this.lateAt = null;
+    this.loaded = null;
+    this.aside = forget ? null : this.original;
+    p.forgetMap();
+    p.places.clear();
+    p.anchoring.refused(lastTrusted, forget);
+    p.motionCheck?.restart();
+    return true;
+  }
+
   /** True while saved grids and places wait aside for a late relocalisation. */
   get waiting(): boolean {
     return this.aside !== null;
@@ -103,12 +165,23 @@ export class SavedMapLink {
    * against the commanded motion (`MotionCheck.switchInto`); else the run's world is joined to the saved
    * one by the frame's two poses (`before` in the run's world, judged there as any frame, else `last`).
    */
-  join(late: { before: Mat4 | null; after: Mat4 }, motion: CommandedMotion, blocked: boolean, last: Mat4 | null): { pose: Mat4 | null; plausible: boolean } {
+  join(
+    late: { before: Mat4 | null; after: Mat4 },
+    motion: CommandedMotion,
+    blocked: boolean,
+    last: Mat4 | null,
+    frame: number,
+  ): { pose: Mat4 | null; plausible: boolean } {
     const p = this.p,
       mc = p.motionCheck;
     if (!this.aside) return mc ? mc.switchInto(late.after, motion, blocked, late.before) : { pose: late.after, plausible: true };
     const before = late.before ? (mc?.apply(late.before, motion, blocked).pose ?? late.before) : last;
     mc?.restart();
+    // after a refusal the navigator's world went on from the refuted place: a join that puts the body
+    // where it already believes it is, is the same look-alike found again
+    if (this.refusals > 0 && before && samePlace(before, late.after) && this.refuse(before)) return { pose: before, plausible: false };
+    this.lateAt = frame;
+    this.watch = this.original ? new JoinWatch() : null;
     // no pose in the run's world at all: nothing was mapped there, the saved world simply comes back
     const run = { mapper: p.mapper, places: p.places, viewBank: p.viewBank, archive: p.archive, trails: p.trails() };
     const { trails, raised } = joinSavedWorld(this.aside, run, before ? multiply(late.after, invert(before)) : identity());
@@ -121,6 +194,14 @@ export class SavedMapLink {
     const after = raisePose(NAVIGATOR_FRAME, late.after, raised);
     return mc ? mc.apply(after, motion, blocked) : { pose: after, plausible: true };
   }
+}
+
+/** Two camera poses at the same place, looking the same way (within SAME_PLACE_M and SAME_PLACE_RAD). */
+function samePlace(a: Mat4, b: Mat4): boolean {
+  const pa = planarPose(NAVIGATOR_FRAME, a),
+    pb = planarPose(NAVIGATOR_FRAME, b);
+  const turn = Math.abs(Math.atan2(Math.sin(pa.yaw - pb.yaw), Math.cos(pa.yaw - pb.yaw)));
+  return Math.hypot(pa.x - pb.x, pa.z - pb.z) < SAME_PLACE_M && turn < SAME_PLACE_RAD;
 }
 
 /** A memory's layers, places and trails into the navigator's parts (`asPrior`: an earlier run's map). */

@@ -70,6 +70,12 @@ export interface PoseSource {
   /** Replaces every map by an exported one; the next frames localise in it (the body may be anywhere). */
   importMap?(bytes: Uint8Array): void;
   /**
+   * Leaves the imported map after the caller refuted a relocalisation in it (a look-alike place): the
+   * map is taken back as it was imported, and the next frames open a map of their own unless they
+   * relocalise in it again; `forget`: the imported map is dropped for good. False: nothing was imported.
+   */
+  leaveImportedMap?(forget?: boolean): boolean;
+  /**
    * The current map's keyframes with their poses as they stand now (after a loop closure corrected
    * them); empty while there is no map. Absent: the source's maps have none.
    */

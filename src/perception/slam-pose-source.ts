@@ -11,6 +11,8 @@ export class SlamPoseSource implements PoseSource {
 
   /** the current map's keyframe count and the loop closures after the previous frame */
   private last = { mapId: 0, keyframes: 0, loopClosures: 0 };
+  /** the map last imported, as it was (leaveImportedMap loads it again) */
+  private imported: Uint8Array | null = null;
 
   private constructor(readonly tracker: Tracker) {}
 
@@ -57,6 +59,20 @@ export class SlamPoseSource implements PoseSource {
   importMap(bytes: Uint8Array): void {
     this.tracker.loadMap(bytes);
     this.last = { mapId: 0, keyframes: 0, loopClosures: this.tracker.counts().loopClosures };
+    this.imported = bytes;
+  }
+
+  /**
+   * The imported map loaded again as it was imported (the keyframes made in it since are dropped, and
+   * so is every map of the tracker's own), with no patience: a map of its own opens on the next frame
+   * that does not relocalise in it. `forget`: every map dropped instead, the imported one too.
+   */
+  leaveImportedMap(forget = false): boolean {
+    if (!this.imported) return false;
+    if (forget) this.tracker.reset();
+    else this.tracker.loadMap(this.imported, 0);
+    this.last = { mapId: 0, keyframes: 0, loopClosures: this.tracker.counts().loopClosures };
+    return true;
   }
 
   mapKeyframes(bytes: Uint8Array): KeyframeStamp[] {
@@ -70,6 +86,7 @@ export class SlamPoseSource implements PoseSource {
   reset(): void {
     this.tracker.reset();
     this.last = { mapId: 0, keyframes: 0, loopClosures: 0 };
+    this.imported = null;
   }
 
   dispose(): void {

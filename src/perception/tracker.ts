@@ -288,8 +288,9 @@ export class Tracker {
    * loaded map (two consecutive frames must agree) and report poses in its frame; for
    * relocPatienceFrames frames no new map is opened. A file of another version, saved under other
    * settings, or corrupt is refused with a TrackerError and the tracker is left as it was.
+   * `patienceFrames` replaces relocPatienceFrames for this load (0: a map of its own opens at once).
    */
-  loadMap(bytes: Uint8Array): void {
+  loadMap(bytes: Uint8Array, patienceFrames?: number): void {
     this.live();
     if (!(bytes instanceof Uint8Array)) throw new TrackerError(`a map must be given as a Uint8Array, got ${typeof bytes}`, -4);
     let header;
@@ -301,7 +302,9 @@ export class Tracker {
     const block = allocBlock<Uint8Array>(this.heap, Uint8Array, bytes.length);
     try {
       block.view().set(bytes);
+      if (patienceFrames !== undefined) this.check(this.ex.nt_set_param(this.handle, PARAM.relocPatienceFrames, patienceFrames), 'patience');
       const code = this.ex.nt_load_map(this.handle, block.ptr, bytes.length);
+      if (patienceFrames !== undefined) this.ex.nt_set_param(this.handle, PARAM.relocPatienceFrames, this.options.relocPatienceFrames ?? 120);
       if (code === -9)
         throw new TrackerError(`map file was saved under other settings: ${describeMapHeader(header)}; this tracker: ${this.describeSettings()}`, code);
       this.check(code, 'the map file');

@@ -61,7 +61,8 @@ function row(r: DeployRunRow, linked: boolean): string {
   const late = typeof r.late_relocalisation_task === 'number' ? `no, later (task ${r.late_relocalisation_task})` : 'no';
   const error = typeof r.relocalisation_error_m === 'number' ? ` (${r.relocalisation_error_m.toFixed(2)} m off)` : '';
   const reloc = r.relocalised === null ? '–' : (r.relocalised ? 'yes' : late) + (r.relocalised || r.late_relocalisation_task ? error : '');
-  return `<tr><td>${linked ? `<a href="${esc(name)}/index.html">${esc(name)}</a>` : esc(name)}</td><td class="num">${r.sequence}</td><td class="num">${r.tasks}</td><td class="num">${pct(r.s_SR)}</td><td class="num">${r.SPL.toFixed(3)}</td><td class="num">${pct(r.e_SR)}</td><td class="num">${r.known_cells_at_start}</td><td>${reloc}</td><td class="num">${savedGrid(r)}</td></tr>`;
+  const refused = r.refused_join_errors_m?.length ? `; ${r.refused_join_errors_m.length} look-alike join(s) refused` : '';
+  return `<tr><td>${linked ? `<a href="${esc(name)}/index.html">${esc(name)}</a>` : esc(name)}</td><td class="num">${r.sequence}</td><td class="num">${r.tasks}</td><td class="num">${pct(r.s_SR)}</td><td class="num">${r.SPL.toFixed(3)}</td><td class="num">${pct(r.e_SR)}</td><td class="num">${r.known_cells_at_start}</td><td>${reloc}${refused}</td><td class="num">${savedGrid(r)}</td></tr>`;
 }
 
 function indexHtml(dir: string, m: DeploymentMetrics, plot: string, linked: Set<number>, now: Date): string {

@@ -41,6 +41,7 @@ describe('the relocalisation error against the truth', () => {
     const nav = {
       lateRelocalisedAt: null as number | null,
       est: null as Mat4 | null,
+      state: { joinRefusals: 0 },
       poseMatrix() {
         return this.est;
       },
@@ -72,5 +73,52 @@ describe('the relocalisation error against the truth', () => {
       w.frame();
       expect(w.errorM).toBeNull();
     }
+  });
+
+  it('keeps the error of each join the navigator refuted and measures the next late join afresh', () => {
+    const t = pose(0.7, -2, 0, 5);
+    const truths = [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5].map((z) => multiply(t, pose(0, 0, 0, z)));
+    let frame = 0;
+    const nav = {
+      lateRelocalisedAt: null as number | null,
+      est: pose(0, 1.8, 0, 0) as Mat4 | null,
+      state: { joinRefusals: 0 },
+      poseMatrix() {
+        return this.est;
+      },
+    };
+    // the start turn joined 1.8 m off (measured by the start's own check): nothing armed
+    const watch = new LateJoinWatch(nav as unknown as Navigator, () => truths[frame], t, false, 1.8);
+    watch.frame();
+    expect(watch.refused).toEqual([]);
+    // frame 1 (posed 1.8 m off along x) refuted the start join
+    frame = 1;
+    nav.est = pose(0, 1.8, 0, 0.25);
+    watch.frame();
+    nav.state.joinRefusals = 1;
+    frame = 2;
+    watch.frame();
+    expect(watch.refused).toEqual([{ errorM: 1.8 }]);
+    expect(watch.startRefused).toBe(true);
+    // the world goes on from the refuted pose: its G puts frame 1's pose on frame 1's truth
+    expect(poseErrorM(watch.ownWorldToTruth!, pose(0, 1.8, 0, 0.25), truths[1])).toBeLessThan(1e-9);
+    // a late join 0.05 m off at frame 2, refuted at frame 4; another at frame 5, 0.02 m off, stands
+    nav.lateRelocalisedAt = 300;
+    nav.est = pose(0, 0.05, 0, 0.5);
+    frame = 3;
+    watch.frame();
+    expect(watch.errorM).toBeCloseTo(0.05, 9);
+    nav.lateRelocalisedAt = null;
+    nav.state.joinRefusals = 2;
+    frame = 4;
+    watch.frame();
+    expect(watch.refused.map((r) => r.errorM)).toEqual([1.8, expect.closeTo(0.05, 9)]);
+    expect(watch.errorM).toBeNull();
+    nav.lateRelocalisedAt = 500;
+    nav.est = pose(0, 0.02, 0, 1);
+    frame = 5;
+    watch.frame();
+    expect(watch.errorM).toBeCloseTo(0.02, 9);
+    expect(watch.refused).toHaveLength(2);
   });
 });

@@ -110,4 +110,38 @@ describe('a late relocalisation in the run start file', () => {
     ws.writeOwned(orch, RUN_START_FILE, JSON.stringify({ known_cells_at_start: 0, relocalised: false, late_relocalisation: { task: 0, frame: 3 } }) + '\n');
     expect(() => readRunStart(ws)).toThrow(/late_relocalisation/);
   });
+
+  it('notes a refuted join: a refuted start turn is not relocalised, and the late join after it is noted as any', () => {
+    const ws = workspace();
+    const orch = { kind: 'orchestrator' } as const;
+    const nav = (at: number | null) => ({ lateRelocalisedAt: at }) as unknown as Navigator;
+    const g = Array.from({ length: 16 }, (_, i) => (i % 5 === 0 ? 1 : 0));
+    ws.writeOwned(
+      orch,
+      RUN_START_FILE,
+      JSON.stringify({ known_cells_at_start: 120, relocalised: true, relocalisation_error_m: 1.8, world_to_truth: g }) + '\n',
+    );
+    const own = Float64Array.from(g.map((v, i) => (i === 3 ? 1.8 : v)));
+    const watch = { errorM: null, savedWorldToTruth: Float64Array.from(g), camera: null, refused: [{ errorM: 1.8 }], startRefused: true, ownWorldToTruth: own };
+    noteLateRelocalisation(nav(null), ws, 1, watch);
+    expect(readRunStart(ws)).toEqual({
+      known_cells_at_start: 120,
+      relocalised: false,
+      late_relocalisation: null,
+      relocalisation_error_m: null,
+      world_to_truth: Array.from(own),
+      refused_joins: [{ task: 1, error_m: 1.8 }],
+    });
+    // found again, rightly, in task 2: noted as a late join, the refusal kept
+    noteLateRelocalisation(nav(900), ws, 2, { ...watch, errorM: 0.1 });
+    const start = readRunStart(ws);
+    expect(start?.late_relocalisation).toEqual({ task: 2, frame: 900 });
+    expect(start?.relocalisation_error_m).toBe(0.1);
+    expect(start?.refused_joins).toEqual([{ task: 1, error_m: 1.8 }]);
+    expect(start?.world_to_truth).toEqual(g);
+    const carried = runStartMetrics(start);
+    const fields = { known_cells_at_start: true, relocalised: true, late_relocalisation: true, relocalisation_error_m: true, refused_joins: true } as const;
+    expect(RunMetricsSchema.pick(fields).parse(carried)).toEqual(carried);
+    expect(carried.refused_joins).toEqual([{ task: 1, error_m: 1.8 }]);
+  });
 });
