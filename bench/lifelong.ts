@@ -48,7 +48,10 @@
  *   share of the map's refresh after it) and on following closures and re-integrating (corrected poses
  *   read, places and trails moved, its share of keyframes, the layer swap), over houses;
  *   `max_step_stall_cpu_ms` the most CPU time of the main thread (where the step runs; Linux scheduler statistics, else the process's) any one such frame took, and
- *   `slowest_step_cpu_ms` the CPU time of the frame of `max_step_stall_ms`, `max_track_cpu_ms` the most
+ *   `slowest_step_cpu_ms` the CPU time of the frame of `max_step_stall_ms` and `slowest_step_wait_ms` the
+ *   time the main thread waited for a core in it (Linux's run-queue wait: other processes' load);
+ *   `max_step_stall_unqueued_ms` the most wall time less that wait any one frame took (the stall had a
+ *   core been free whenever the step was ready to run); `max_track_cpu_ms` the most
  *   the tracker's call alone took (the log says what that frame was). A loaded machine stretches
  *   wall time many times over and CPU time much less (`live_load`: the load average at the tours'
  *   start and end): the target is judged on a quiet machine, and under load the CPU figure is the one to quote;
@@ -178,6 +181,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       live_obstacle_recall: lives[h].quality ? r4(lives[h].quality!.obstacle_recall) : Number.NaN,
       live_max_step_stall_ms: +lives[h].maxStepStallMs.toFixed(1),
       live_max_step_stall_cpu_ms: +lives[h].maxStepStallCpuMs.toFixed(1),
+      live_max_step_stall_unqueued_ms: +lives[h].maxStepStallUnqueuedMs.toFixed(1),
       relocalised: +(ok.length / k.results.length).toFixed(3),
       reloc_error_m: ok.length ? r4(median(ok.map((r) => r.errorM!))) : Number.NaN,
       false_relocalisations: ok.filter((r) => r.errorM! > FALSE_M).length,
@@ -211,6 +215,8 @@ export async function run(opts: BenchOptions): Promise<BenchResult> {
       live_obstacle_recall_first_camera: r4(mean(lives.flatMap((l) => (l.qualityFirstCamera ? [l.qualityFirstCamera.obstacle_recall] : [])))),
       max_step_stall_ms: +Math.max(...lives.map((l) => l.maxStepStallMs)).toFixed(1),
       max_step_stall_cpu_ms: +Math.max(...lives.map((l) => l.maxStepStallCpuMs)).toFixed(1),
+      max_step_stall_unqueued_ms: +Math.max(...lives.map((l) => l.maxStepStallUnqueuedMs)).toFixed(1),
+      slowest_step_wait_ms: +lives.reduce((a, l) => (l.maxStepStallMs > a.maxStepStallMs ? l : a)).slowestStepWaitMs.toFixed(1),
       max_track_cpu_ms: +Math.max(...lives.map((l) => l.maxTrackCpu.ms)).toFixed(1),
       slowest_step_cpu_ms: +lives.reduce((a, l) => (l.maxStepStallMs > a.maxStepStallMs ? l : a)).slowestStepCpuMs.toFixed(1),
       live_closure_ms: lives.some((l) => l.closureMs.length) ? +median(lives.flatMap((l) => l.closureMs)).toFixed(1) : null,

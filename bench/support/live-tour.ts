@@ -32,7 +32,7 @@ import { navigatorTrackerOptions } from '../../src/world/pose-sources.js';
 import { TrueTrajectoryBody } from '../../src/world/true-trajectory.js';
 import { median } from '../stats.js';
 import { tourStops } from './loop-tour.js';
-import { threadCpuClock } from './thread-cpu.js';
+import { threadCpuClock, threadWaitClock } from './thread-cpu.js';
 
 const TURN_TOLERANCE = (7.5 * Math.PI) / 180;
 const REACHED_M = 0.2;
@@ -67,6 +67,9 @@ export interface LiveRun {
   /** the most main-thread CPU time one such frame took (RebuildStats.maxFrameCpuMs), and that of the frame of maxStepStallMs */
   maxStepStallCpuMs: number;
   slowestStepCpuMs: number;
+  /** the most wall time less the main thread's run-queue wait one such frame took, and the wait in the frame of maxStepStallMs (RebuildStats) */
+  maxStepStallUnqueuedMs: number;
+  slowestStepWaitMs: number;
   /** the tracker's own CPU time on its costliest frame, and what that frame was (keyframe, closure, status) */
   maxTrackCpu: { ms: number; what: string };
   /** the tracker's wall time on each frame where it committed a loop closure, and its median per frame */
@@ -78,6 +81,7 @@ export interface LiveRun {
 }
 
 const mainThreadCpuMs = threadCpuClock();
+const mainThreadWaitMs = threadWaitClock();
 
 const headingTo = (from: Vec3, to: Vec3) => Math.atan2(-(to[0] - from[0]), -(to[2] - from[2]));
 
@@ -135,7 +139,11 @@ export async function liveTour(
       const t = multiply(firstInv, body.groundTruthPose());
       trueAt.set(f.timestamp, [t[3], t[7], t[11]]);
     };
-    const nav = await Navigator.create({ body: traj, poseSource: timed, loopRebuild: { cpuClock: cpu, ...LIVE_REBUILD } });
+    const nav = await Navigator.create({
+      body: traj,
+      poseSource: timed,
+      loopRebuild: { cpuClock: cpu, ...(mainThreadWaitMs ? { waitClock: mainThreadWaitMs } : {}), ...LIVE_REBUILD },
+    });
     inFrame = (work) => nav.loopRebuild.timed(work);
     const stops = tourStops(body);
     const stepMs: number[] = [];
@@ -199,6 +207,8 @@ export async function liveTour(
       maxStepStallMs: rb.maxFrameMs,
       maxStepStallCpuMs: rb.maxFrameCpuMs,
       slowestStepCpuMs: rb.slowestFrameCpuMs,
+      maxStepStallUnqueuedMs: rb.maxFrameUnqueuedMs,
+      slowestStepWaitMs: rb.slowestFrameWaitMs,
       maxTrackCpu,
       closureMs,
       medianTrackMs: median(trackMs),
@@ -206,7 +216,7 @@ export async function liveTour(
       loopClosing: LIVE_LOOP,
     };
     log(
-      `${house.seed}${house.aliasing ? ':aliasing' : ''} live navigator (loop closing ${LIVE_LOOP ? 'on' : 'off'}): ${pathM.toFixed(1)} m in ${stepMs.length} actions, ${run.closures} closures, ${run.floorsRebuilt} floor rebuilds (${run.keptKeyframes} keyframes and ${nav.loopRebuild.mapFrameCount} map frames kept, at most ${run.maxChunk} per frame); live grid ${run.quality ? `free precision ${run.quality.free_precision.toFixed(4)}, obstacle recall ${run.quality.obstacle_recall.toFixed(4)} fitted` : '-'}, ${run.qualityFirstCamera ? `${run.qualityFirstCamera.free_precision.toFixed(4)} / ${run.qualityFirstCamera.obstacle_recall.toFixed(4)} in the first camera's frame` : '-'}; action median ${med.toFixed(1)} ms, max ${run.maxStepMs.toFixed(1)} ms; tracker and rebuild at most ${run.maxStepStallMs.toFixed(1)} ms wall in a frame (${run.slowestStepCpuMs.toFixed(1)} ms CPU; at most ${run.maxStepStallCpuMs.toFixed(1)} ms CPU in a frame, the tracker's share at most ${maxTrackCpu.ms.toFixed(1)} ms CPU on a ${maxTrackCpu.what} frame), tracker median ${run.medianTrackMs.toFixed(1)} ms, load ${run.load.join(' → ')}; tracker closure frames ${closureMs.map((m) => m.toFixed(0)).join(', ') || '-'} ms`,
+      `${house.seed}${house.aliasing ? ':aliasing' : ''} live navigator (loop closing ${LIVE_LOOP ? 'on' : 'off'}): ${pathM.toFixed(1)} m in ${stepMs.length} actions, ${run.closures} closures, ${nav.state.motionRejects} frames the motion check replaced, ${run.floorsRebuilt} floor rebuilds (${run.keptKeyframes} keyframes and ${nav.loopRebuild.mapFrameCount} map frames kept, at most ${run.maxChunk} per frame); live grid ${run.quality ? `free precision ${run.quality.free_precision.toFixed(4)}, obstacle recall ${run.quality.obstacle_recall.toFixed(4)} fitted` : '-'}, ${run.qualityFirstCamera ? `${run.qualityFirstCamera.free_precision.toFixed(4)} / ${run.qualityFirstCamera.obstacle_recall.toFixed(4)} in the first camera's frame` : '-'}; action median ${med.toFixed(1)} ms, max ${run.maxStepMs.toFixed(1)} ms; tracker and rebuild at most ${run.maxStepStallMs.toFixed(1)} ms wall in a frame (${run.slowestStepCpuMs.toFixed(1)} ms CPU, ${run.slowestStepWaitMs.toFixed(1)} ms waiting for a core; at most ${run.maxStepStallUnqueuedMs.toFixed(1)} ms wall less that wait in a frame; at most ${run.maxStepStallCpuMs.toFixed(1)} ms CPU in a frame, the tracker's share at most ${maxTrackCpu.ms.toFixed(1)} ms CPU on a ${maxTrackCpu.what} frame), tracker median ${run.medianTrackMs.toFixed(1)} ms, load ${run.load.join(' → ')}; tracker closure frames ${closureMs.map((m) => m.toFixed(0)).join(', ') || '-'} ms`,
     );
     return run;
   } finally {

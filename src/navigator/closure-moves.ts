@@ -1,11 +1,14 @@
 /**
- * After a loop closure: the places, views and trail points this run recorded move by the correction
- * of the keyframe made last before them (`move(time)`: that correction, or null where none applies),
- * and the body keeps its height.
+ * After a loop closure: the navigator's world is the one it had at the place met again, the places,
+ * views and trail points this run recorded move by the correction of the keyframe made last before
+ * them (`move(time)`: that correction, or null where none applies), and the body keeps its height.
  */
 import { cameraHeightOf, NAVIGATOR_FRAME, raisePose, type Mat4, type PlanarPose } from '../geometry/index.js';
 import type { PlanarPoint } from '../mapping/index.js';
+import type { PoseEstimate } from '../perception/index.js';
 import { movedPlanar } from './loop-rebuild.js';
+import type { MapWorldLog } from './map-world-log.js';
+import type { MotionCheck } from './motion-check.js';
 import type { PlaceStore } from './places.js';
 import type { View } from './view-bank.js';
 
@@ -17,6 +20,20 @@ export interface MovableRecords {
   trails: PlanarPoint[][];
   /** per trail point its frame's time (NaN: a point from an earlier run, which does not move) */
   trailTimes: number[][];
+}
+
+/**
+ * A closure that names the place it met again (PoseEstimate.loopMatchedAt), before its frame is judged:
+ * the navigator's world from here is the one it had at that place (MapWorldLog.rebase), and the motion
+ * check carries the poses into it. Left as it was, a correction the check had made for a slide the
+ * closure then took out of the tracker's map was applied twice: 7:aliasing's live tour, a 4° slide
+ * caught at a keyframe, 13 actions before its second closure, after which the navigator's heading was
+ * 4.3° off while the tracker's was 0.3°, and every later frame was mapped so.
+ */
+export function rebaseAtClosure(est: PoseEstimate, log: MapWorldLog, check: MotionCheck | null): void {
+  if (!est.loopClosed || est.loopMatchedAt === undefined) return;
+  const d = log.rebase(est.mapId, est.loopMatchedAt);
+  if (d) check?.shift(d);
 }
 
 export function moveRecords(move: (time: number) => Mat4 | null, r: MovableRecords): void {

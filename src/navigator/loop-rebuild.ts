@@ -12,6 +12,7 @@
 import { cameraHeightOf, invert, multiply, NAVIGATOR_FRAME, raisePose, type Intrinsics, type Mat4 } from '../geometry/index.js';
 import { type FloorLayer, type FloorMapper, OccupancyMap } from '../mapping/index.js';
 import type { KeyframePose } from '../perception/index.js';
+import { FrameStall, noFrameStall, type FrameStallClocks, type FrameStallStats } from './frame-stall.js';
 import { apart, correctionAt, keyframeAt, moved } from './loop-rebuild-poses.js';
 
 export { keyframeAt, movedPlanar } from './loop-rebuild-poses.js';
@@ -65,29 +66,20 @@ interface Job {
 }
 
 /** What a rebuild did so far (tests and the lifelong bench read it). */
-export interface RebuildStats {
+export interface RebuildStats extends FrameStallStats {
   /** closures followed (keyframe poses read) */
   closures: number;
   /** floor layers replaced by a re-integrated grid */
   floorsRebuilt: number;
   /** keyframes integrated by each navigator frame that did re-integration work (a split job has many) */
   chunks: number[];
-  /**
-   * the most wall time, ms, one navigator frame spent on following closures and rebuilding (reading the
-   * corrected poses, moving places and trails, its share of keyframes, the layer swap), and whatever a
-   * caller runs through `timed` in that frame (the lifelong bench times the tracker's call so)
-   */
-  maxFrameMs: number;
-  /**
-   * with a `cpuClock`: the most time one frame's work took by that clock (the most CPU any frame needed,
-   * which other processes' load does not stretch), and that clock's time of the frame of `maxFrameMs`;
-   * 0 without one
-   */
-  maxFrameCpuMs: number;
-  slowestFrameCpuMs: number;
+  // FrameStallStats: the most time one navigator frame spent on following closures and rebuilding
+  // (reading the corrected poses, moving places and trails, its share of keyframes, the layer swap) and on
+  // whatever a caller runs through `timed` in that frame (the lifelong bench times the tracker's call so)
 }
 
-export interface LoopRebuildOptions {
+/** `clock`, `cpuClock`, `waitClock`: what the frames' stall is read with (frame-stall.ts) */
+export interface LoopRebuildOptions extends FrameStallClocks {
   /** keyframes per navigator frame (default REBUILD_CHUNK) */
   chunk?: number;
   /** column shadows in the rebuilt grid (default true, as reintegrateKeyframes) */
@@ -97,13 +89,6 @@ export interface LoopRebuildOptions {
    * closure or not (REBUILD_EVERY_KEYFRAMES is the measured setting; default null: only after closures)
    */
   everyKeyframes?: number | null;
-  /**
-   * the clock RebuildStats.maxFrameMs is read with, ms (default performance.now: wall time); a bench on a
-   * shared machine may pass a CPU clock, which other processes' load does not inflate
-   */
-  clock?: () => number;
-  /** a second clock each frame's work is also read with, ms (the lifelong bench: the main thread's CPU time) */
-  cpuClock?: () => number;
   /** keep map frames between keyframes (`keepFrame`; default true) */
   mapFrames?: boolean;
 }
@@ -124,16 +109,10 @@ export class LoopRebuild {
   private lastKey: { mapId: number; floor: number } | null = null;
   /** per floor, the pose of the frame kept there last (keyframe or map frame) */
   private lastPose = new Map<number, Mat4>();
-  /** the clock frame work is timed with, ms */
-  readonly now: () => number;
-  private readonly cpuNow: (() => number) | null;
   /** keyframes kept per floor since that floor's last rebuild began */
   private fresh = new Map<number, number>();
-  readonly stats: RebuildStats = { closures: 0, floorsRebuilt: 0, chunks: [], maxFrameMs: 0, maxFrameCpuMs: 0, slowestFrameCpuMs: 0 };
-
-  /** wall time (and cpuClock time) the current frame spent on closures and rebuilds so far, ms */
-  private frameMs = 0;
-  private frameCpuMs = 0;
+  readonly stats: RebuildStats = { closures: 0, floorsRebuilt: 0, chunks: [], ...noFrameStall() };
+  private readonly stall: FrameStall;
 
   constructor(
     private readonly mapper: FloorMapper,
@@ -149,8 +128,7 @@ export class LoopRebuild {
     this.shadows = opts.shadows ?? true;
     this.every = opts.everyKeyframes ?? null;
     this.mapFrames = opts.mapFrames ?? true;
-    this.now = opts.clock ?? (() => performance.now());
-    this.cpuNow = opts.cpuClock ?? null;
+    this.stall = new FrameStall(this.stats, opts);
     if (this.every !== null && (!Number.isInteger(this.every) || this.every < 1))
       throw new Error(`everyKeyframes is a positive whole number, got ${opts.everyKeyframes}`);
   }
@@ -303,38 +281,15 @@ export class LoopRebuild {
     }
   }
 
-  /** Notes the current frame's work so far (RebuildStats.maxFrameMs and its cpuClock figures). */
-  private noteFrame(): void {
-    if (this.frameMs > this.stats.maxFrameMs) {
-      this.stats.maxFrameMs = this.frameMs;
-      this.stats.slowestFrameCpuMs = this.frameCpuMs;
-    }
-    if (this.frameCpuMs > this.stats.maxFrameCpuMs) this.stats.maxFrameCpuMs = this.frameCpuMs;
-  }
-
-  /** Runs `work`, adding its time by both clocks to the current frame's. */
-  private time(work: () => void): void {
-    const t0 = this.now(),
-      c0 = this.cpuNow?.() ?? 0;
-    try {
-      work();
-    } finally {
-      this.frameMs += this.now() - t0;
-      if (this.cpuNow) this.frameCpuMs += this.cpuNow() - c0;
-      this.noteFrame();
-    }
-  }
-
   /** A new frame: its share of a rebuild under way, before the frame adds to the map, timed. */
   stepFrame(): void {
-    this.frameMs = 0;
-    this.frameCpuMs = 0;
-    this.time(() => this.step());
+    this.stall.begin();
+    this.stall.time(() => this.step());
   }
 
   /** Runs work as part of the current frame's time (the navigator: following a closure; the lifelong bench also the tracker's call). */
   timed(work: () => void): void {
-    this.time(work);
+    this.stall.time(work);
   }
 
   /** Starts re-integrating every floor that has kept keyframes (as a closure that moved them all would). */

@@ -9,7 +9,7 @@
  * the same rooms twice, and a later run that relocalises in the second copy was put 1.4 m from its
  * grids and places (seed:3, docs/deployment.md).
  */
-import { identity, invert, type Mat4, multiply, NAVIGATOR_FRAME, raisePose } from '../geometry/index.js';
+import { identity, invert, levelPose, type Mat4, multiply, NAVIGATOR_FRAME, planarPose, raisePose } from '../geometry/index.js';
 import type { KeyframeStamp } from '../perception/index.js';
 
 /** a change of W smaller than this is not noted (metres, and radians of its rotation) */
@@ -80,6 +80,23 @@ export class MapWorldLog {
     this.held.set(mapId, m);
   }
 
+  /**
+   * A loop closure in map `mapId` met again the place of its keyframe made at time `t`: the pose graph
+   * moved what the tracker mapped since to agree with that place, so what the navigator did to those
+   * poses across the ground meanwhile (a motion check's correction of a slide the tracker's map kept
+   * until the closure) no longer holds. Each change noted after `t` takes the one in force at `t` across
+   * the ground, keeping its own height. Returns the planar change that takes the poses from now on into
+   * that world, null when they are in it already.
+   */
+  rebase(mapId: number, t: number): Mat4 | null {
+    const steps = this.steps.filter((s) => s.mapId === mapId);
+    const at = [...steps].reverse().find((s) => s.t <= t) ?? steps[0];
+    if (!at) return null;
+    const now = planarChange(at.W, steps[steps.length - 1].W);
+    for (const s of steps) if (s.t > t) s.W = multiply(planarChange(at.W, s.W), s.W);
+    return differs(identity(), now) ? now : null;
+  }
+
   /** Notes that the frame at time `t` went to the mapper (a vertical drift names a stretch of such frames). */
   mapped(t: number): void {
     this.mappedAt.push(t);
@@ -121,6 +138,11 @@ export class MapWorldLog {
     if (!this.steps.some((s) => s.mapId === mapId) && this.loaded?.mapId !== mapId) return { bytes, anchor: fallback };
     return { bytes: move(bytes, (k) => this.worldOf(mapId, k.id, k.timestamp) ?? fallback), anchor: identity() };
   }
+}
+
+/** The rotation about up and the move across the ground that take world change `from` to `to`'s (heights left). */
+function planarChange(to: Mat4, from: Mat4): Mat4 {
+  return levelPose(NAVIGATOR_FRAME, planarPose(NAVIGATOR_FRAME, multiply(to, invert(from))), 0);
 }
 
 function differs(a: Mat4, b: Mat4): boolean {

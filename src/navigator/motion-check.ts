@@ -334,6 +334,12 @@ export class MotionCheck {
     return this.placed.lift !== 0 ? raisePose(NAVIGATOR_FRAME, planar, this.placed.lift) : planar;
   }
 
+  /** A loop closure moved the world of the poses from now on by `d` (across the ground) on top of the correction carried. */
+  shift(d: Mat4): void {
+    this.correction = multiply(d, this.correction);
+    this.hasCorrection = true;
+  }
+
   /**
    * The navigator's world moved by `dh` along up under the tracker (a vertical drift correction):
    * the previous output moves with it, so a recovered height is compared in the same world.

@@ -20,7 +20,7 @@ import { Navcore } from '../wasm/index.js';
 import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
 import { Anchoring } from './anchoring.js';
 import { LoopRebuild } from './loop-rebuild.js';
-import { holdHeight, moveRecords } from './closure-moves.js';
+import { holdHeight, moveRecords, rebaseAtClosure } from './closure-moves.js';
 import { MapWorldLog } from './map-world-log.js';
 import { MotionCheck, type CommandedMotion } from './motion-check.js';
 import { memoryProblem, memorySnapshot, type NavigatorMemory } from './navigator-memory.js';
@@ -329,6 +329,7 @@ export class Navigator {
     this.loopRebuild.stepFrame();
     const est = this.poseSource.estimate(frame, this.motionCheck?.odometry(motion, blocked));
     this.statusNow = est.status;
+    rebaseAtClosure(est, this.worldLog, this.motionCheck);
     const reanchors = this.anchoring.reanchors;
     const anchored = this.anchoring.apply(est);
     const late = this.anchoring.takeLate(),
@@ -381,14 +382,8 @@ export class Navigator {
         due,
         (t, dh) => this.worldLog.hold(mapId, t, dh),
       );
-      if (move)
-        moveRecords(move, {
-          places: this.places,
-          placeTimes: this.placeTimes,
-          views: [this.viewBank, this.archive],
-          trails: this.trails,
-          trailTimes: this.trailTimes,
-        });
+      const { places, placeTimes, viewBank, archive, trails, trailTimes } = this;
+      if (move) moveRecords(move, { places, placeTimes, views: [viewBank, archive], trails, trailTimes });
     });
   }
 

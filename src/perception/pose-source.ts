@@ -39,6 +39,11 @@ export interface PoseEstimate {
   keyframe?: true;
   /** set on the frame whose tracking closed a loop: the current map's keyframe poses were corrected */
   loopClosed?: true;
+  /**
+   * with `loopClosed`: the timestamp of the frame whose keyframe the closure matched (the place met
+   * again), when the source can name that frame (a map made of its own frames only)
+   */
+  loopMatchedAt?: number;
 }
 
 /** A keyframe of the current map with its (possibly corrected) camera-to-world pose in that map. */

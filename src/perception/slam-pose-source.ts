@@ -13,6 +13,12 @@ export class SlamPoseSource implements PoseSource {
   private last = { mapId: 0, keyframes: 0, loopClosures: 0 };
   /** the map last imported, as it was (leaveImportedMap loads it again) */
   private imported: Uint8Array | null = null;
+  /**
+   * every frame's timestamp by the tracker's frame number (1 = its first; the number a closure names its
+   * matched keyframe by); null once a map was imported: its keyframes carry the numbers of the run that
+   * made them, which this run's reuse
+   */
+  private stamps: number[] | null = [];
 
   private constructor(readonly tracker: Tracker) {}
 
@@ -29,10 +35,15 @@ export class SlamPoseSource implements PoseSource {
    */
   estimate(frame: RgbdFrame, motion?: Mat4): PoseEstimate {
     const est = this.tracker.track(frame, motion);
+    this.stamps?.push(frame.timestamp);
     const c = this.tracker.counts();
     const before = est.mapId === this.last.mapId ? this.last.keyframes : 0;
     if (est.status === 'ok' && c.keyframes > before) est.keyframe = true;
-    if (c.loopClosures > this.last.loopClosures) est.loopClosed = true;
+    if (c.loopClosures > this.last.loopClosures) {
+      est.loopClosed = true;
+      const t = this.stamps?.[c.loopMatchFrame - 1];
+      if (t !== undefined) est.loopMatchedAt = t;
+    }
     this.last = { mapId: est.mapId, keyframes: c.keyframes, loopClosures: c.loopClosures };
     return est;
   }
@@ -60,6 +71,7 @@ export class SlamPoseSource implements PoseSource {
     this.tracker.loadMap(bytes);
     this.last = { mapId: 0, keyframes: 0, loopClosures: this.tracker.counts().loopClosures };
     this.imported = bytes;
+    this.stamps = null;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadingInteger, threadCpuClock } from '../../bench/support/thread-cpu.js';
+import { leadingInteger, secondInteger, threadCpuClock, threadWaitClock } from '../../bench/support/thread-cpu.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -10,6 +10,24 @@ describe("the main thread's CPU clock (bench lifelong)", () => {
     // only the bytes read count
     expect(leadingInteger(b, 4)).toBe(8123);
     expect(leadingInteger(bytes(''), 0)).toBe(0);
+  });
+
+  it('reads the second field (the run-queue wait, nanoseconds), 0 when there is none', () => {
+    const b = bytes('8123456789012 40512 733\n');
+    expect(secondInteger(b, b.length)).toBe(40512);
+    expect(secondInteger(b, 17)).toBe(405);
+    expect(secondInteger(bytes('8123'), 4)).toBe(0);
+  });
+
+  it('gives a wait clock that never runs backwards, where Linux has one', () => {
+    const wait = threadWaitClock();
+    if (!wait) return;
+    let last = wait();
+    for (let i = 0; i < 1000; i++) {
+      const t = wait();
+      expect(t).toBeGreaterThanOrEqual(last);
+      last = t;
+    }
   });
 
   it('advances with the work of this thread, by no more than the whole process used meanwhile', () => {

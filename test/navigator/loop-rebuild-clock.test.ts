@@ -2,7 +2,8 @@
  * How LoopRebuild times a navigator frame's stall (the lifelong bench's max_step_stall_ms and
  * max_step_stall_cpu_ms): the frame's share of a rebuild and whatever runs through `timed` in the same
  * frame add up, a new frame starts from zero, and with a second (CPU) clock the most any frame took by
- * that clock is kept apart from that clock's time of the frame slowest by the first.
+ * that clock is kept apart from that clock's time of the frame slowest by the first; with a third (the
+ * thread's run-queue wait) the most wall time less that wait any frame took.
  */
 import { describe, expect, it } from 'vitest';
 import { LoopRebuild } from '../../src/navigator/loop-rebuild.js';
@@ -37,6 +38,30 @@ describe('LoopRebuild frame timing', () => {
     expect(rb.stats.maxFrameCpuMs).toBe(55);
   });
 
+  it('reads the stall without the run-queue wait by a third clock', () => {
+    let wall = 0,
+      cpu = 0,
+      wait = 0;
+    const rb = new LoopRebuild({} as FloorMapper, INTRINSICS, { clock: () => wall, cpuClock: () => cpu, waitClock: () => wait });
+    const work = (w: number, c: number, q: number) => () => {
+      wall += w;
+      cpu += c;
+      wait += q;
+    };
+    // frame 1: 300 ms wall of which 280 ms waiting for a core (a loaded machine)
+    rb.stepFrame();
+    rb.timed(work(300, 15, 280));
+    // frame 2: less wall, but 60 ms of it neither on a core nor waiting for one (blocked)
+    rb.stepFrame();
+    rb.timed(work(50, 10, 0));
+    rb.timed(work(40, 20, 10));
+    expect(rb.stats.maxFrameMs).toBe(300);
+    expect(rb.stats.slowestFrameCpuMs).toBe(15);
+    expect(rb.stats.slowestFrameWaitMs).toBe(280);
+    expect(rb.stats.maxFrameUnqueuedMs).toBe(80);
+    expect(rb.stats.maxFrameCpuMs).toBe(30);
+  });
+
   it('without a CPU clock reports none', () => {
     let wall = 0;
     const rb = new LoopRebuild({} as FloorMapper, INTRINSICS, { clock: () => wall });
@@ -47,5 +72,6 @@ describe('LoopRebuild frame timing', () => {
     expect(rb.stats.maxFrameMs).toBe(12);
     expect(rb.stats.maxFrameCpuMs).toBe(0);
     expect(rb.stats.slowestFrameCpuMs).toBe(0);
+    expect(rb.stats.maxFrameUnqueuedMs).toBe(0);
   });
 });
