@@ -19,6 +19,17 @@ const LEVEL_SNAP_M = 0.5;
  * of the layer's camera height: on a flight the floor plane under the camera is not the layer's.
  */
 const DROPS_AT_M = 0.15;
+/**
+ * A height that moved this much over the last TRANSIT_FRAMES frames is the body on a flight, not drift:
+ * such a frame is not snapped to its layer's height. Going down from an upper floor, the first 0.15–0.5 m
+ * stay on that floor's layer (FloorTracker's newFloorM); snapped up, their views put the landing's floor
+ * 0.15–0.5 m high, in the obstacle band, and house 34 with true poses walled its landing in that way
+ * (the upper floor given up on, the goal there never found). Drift is slow: a few centimetres a turn.
+ */
+const TRANSIT_M = 0.06;
+const TRANSIT_FRAMES = 10;
+/** in transit, a height this far off its layer's is kept as estimated (snapped 0.09 m off, a row of the floor ahead already came out as obstacles) */
+const TRANSIT_KEEP_M = 0.05;
 
 export interface FloorMapperOptions {
   /** the body's camera height above the floor, metres */
@@ -62,6 +73,8 @@ export class FloorMapper {
   private readonly level: boolean;
   private readonly cameraHeight: number;
   private floorNow: number | null = null;
+  /** the estimated camera heights of the newest frames mapped (TRANSIT_FRAMES of them), oldest first */
+  private heights: number[] = [];
 
   constructor(core: Navcore, opts: FloorMapperOptions) {
     this.map = new OccupancyMap(core, opts.frame ?? NAVIGATOR_FRAME, opts.mapParams);
@@ -82,7 +95,7 @@ export class FloorMapper {
     if (decision.floor === null) return { floor: null }; // between floors: nothing is written until the height settles
     this.floorNow = decision.floor;
     const pose = decision.drift ? raisePose(this.map.frame, estimated, -decision.drift) : estimated;
-    const m = this.mappingPose(pose, decision.floor);
+    const m = this.mappingPose(pose, decision.floor, this.inTransit(cameraHeightOf(this.map.frame, pose)));
     const r = this.map.integrate(frame, m.pose, decision.floor, m.drops);
     const drift = decision.drift ? { drift: decision.drift, driftFrames: decision.driftFrames } : {};
     return r.ok ? { floor: decision.floor, ok: true, stats: r.value, ...drift } : { floor: decision.floor, ok: false, error: r.error, ...drift };
@@ -93,10 +106,17 @@ export class FloorMapper {
    * camera height unless on a flight), and whether its drops mark holes: what integrateFrame does, for
    * a re-integration of the same floor elsewhere (navigator/loop-rebuild.ts).
    */
-  mappingPose(pose: Mat4, floor: number): { pose: Mat4; drops: boolean } {
+  mappingPose(pose: Mat4, floor: number, transit = false): { pose: Mat4; drops: boolean } {
     const layerHeight = this.tracker.floors[floor] + this.cameraHeight;
     const est = cameraHeightOf(this.map.frame, pose);
-    return { pose: this.level ? this.levelled(pose, layerHeight, est) : pose, drops: this.level && Math.abs(est - layerHeight) < DROPS_AT_M };
+    return { pose: this.level ? this.levelled(pose, layerHeight, est, transit) : pose, drops: this.level && Math.abs(est - layerHeight) < DROPS_AT_M };
+  }
+
+  /** Notes the newest frame's estimated camera height; true when the heights kept show it on a flight. */
+  private inTransit(est: number): boolean {
+    this.heights.push(est);
+    if (this.heights.length > TRANSIT_FRAMES) this.heights.shift();
+    return Math.max(...this.heights) - Math.min(...this.heights) >= TRANSIT_M;
   }
 
   /** The layers to save, in floor order. */
@@ -202,11 +222,12 @@ export class FloorMapper {
    * The pose the mapper uses: the body's camera is level and rides at a fixed height, so estimated
    * pitch, roll and vertical drift are tracker error; removing them keeps floor points on the floor
    * plane of the layer. Position and yaw are the estimate's. While the estimated height is far from
-   * the layer's (a staircase), the estimated height is kept. `layerHeight`: the layer's camera height;
-   * `est`: the pose's.
+   * the layer's (a staircase), or off it and moving (`transit`: the first steps of a flight), the
+   * estimated height is kept. `layerHeight`: the layer's camera height; `est`: the pose's.
    */
-  private levelled(pose: Mat4, layerHeight: number, est: number): Mat4 {
-    const height = Math.abs(est - layerHeight) < LEVEL_SNAP_M ? layerHeight : est;
+  private levelled(pose: Mat4, layerHeight: number, est: number, transit: boolean): Mat4 {
+    const off = Math.abs(est - layerHeight);
+    const height = off < LEVEL_SNAP_M && !(transit && off >= TRANSIT_KEEP_M) ? layerHeight : est;
     return levelPose(this.map.frame, planarPose(this.map.frame, pose), height);
   }
 }

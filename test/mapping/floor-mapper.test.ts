@@ -22,6 +22,10 @@ function floorDepth(): Float32Array {
   return d;
 }
 const at = (x: number, height: number) => levelPose(NAVIGATOR_FRAME, { x, z: 0, yaw: 0 }, height);
+/** The same floor seen from `drop` metres below the usual camera height (the body a step down a flight). */
+function floorDepthFrom(drop: number): Float32Array {
+  return floorDepth().map((d) => (d * (CAMERA_HEIGHT - drop)) / CAMERA_HEIGHT);
+}
 
 describe('FloorMapper', () => {
   it('opens the first layer under the first pose and maps its floor', () => {
@@ -40,6 +44,26 @@ describe('FloorMapper', () => {
     expect(step).toEqual({ floor: null });
     expect(m.floor).toBe(0);
     expect(m.map.floors()[0].frames).toBe(1);
+  });
+
+  it('keeps the estimated height of frames going down a flight, so the landing ahead stays floor', () => {
+    // house 34 with true poses: the first steps down from the landing stay on its layer; snapped up
+    // to its height, their views put the landing's floor 0.15–0.3 m high, in the obstacle band
+    const m = new FloorMapper(core, { cameraHeight: CAMERA_HEIGHT });
+    for (let i = 0; i < 10; i++) m.integrateFrame({ intrinsics: K, depth: floorDepth() }, at(0, CAMERA_HEIGHT));
+    for (let k = 1; k <= 10; k++) {
+      const drop = 0.03 * k;
+      expect(m.integrateFrame({ intrinsics: K, depth: floorDepthFrom(drop) }, at(0, CAMERA_HEIGHT - drop))).toMatchObject({ floor: 0, ok: true });
+    }
+    expect(m.map.counts(0).obstacle).toBe(0);
+    expect(m.map.counts(0).free).toBeGreaterThan(0);
+  });
+
+  it('still snaps a held height off its layer (vertical drift) to the layer', () => {
+    const m = new FloorMapper(core, { cameraHeight: CAMERA_HEIGHT });
+    // the estimate drifts up 5 mm a frame to 0.25 m and holds there; the camera stays where it was
+    for (let i = 0; i <= 60; i++) m.integrateFrame({ intrinsics: K, depth: floorDepth() }, at(0, CAMERA_HEIGHT + 0.005 * Math.min(i, 50)));
+    expect(m.map.counts(0).obstacle).toBe(0);
   });
 
   it('saves and restores its layers', () => {
