@@ -199,6 +199,51 @@ describe('approach: on a base with noisy odometry the claim is made nearer', () 
   });
 });
 
+describe('approach: a remembered spot (no sighting in this task) is looked at from short of it', () => {
+  /** a wall in the cells z 2.7–2.8: the remembered spot (0, 3) lies 0.3 m behind its face, as a painting's did (seed:2 run 3) */
+  function remembered(z: number) {
+    const c = ctx({ x: 0, z: 3 }, null);
+    const cells = new Uint8Array(80 * 80).fill(Cell.Free);
+    for (let cx = -20; cx <= 20; cx++) cells[(27 + 40) * 80 + (cx + 40)] = Cell.Obstacle;
+    (c as unknown as { grid: GridView }).grid = new GridView({ originX: -40, originZ: -40, width: 80, height: 80, cells }, 0.1);
+    c.pose = { x: 0, z, yaw: 0 };
+    // the planner's route runs cell by cell up to the wall's face
+    (c as unknown as { nav: unknown }).nav = {
+      floor: 0,
+      plan: () => {
+        const path = Array.from({ length: Math.round((2.5 - c.pose.z) / 0.1) + 1 }, (_, i) => ({ x: 0, z: c.pose.z + i / 10 }));
+        return { status: 'ok', path, lengthM: 2.5 - c.pose.z, target: { x: 0, z: 2.5 } };
+      },
+    };
+    return c;
+  }
+
+  it('stops its route 0.8 m short of the spot, where an object above or below the camera is still in view', () => {
+    const forwards = (d: ReturnType<typeof approach>) => (d.kind === 'act' ? d.actions.filter((a) => a === 'forward').length : -1);
+    const c = remembered(0);
+    const short = forwards(approach(c));
+    // the same route for a goal seen in this task: the line-of-sight cut never passes the wall, so it is driven to its end
+    const seen = remembered(0);
+    seen.task.goalFrom = { x: 0, z: 0 };
+    const long = forwards(approach(seen));
+    expect(short).toBeGreaterThan(0);
+    expect(short).toBeLessThan(long);
+    // 0.8 m short of (0, 3) is 2.2 m on: at most 9 steps of 0.25 m
+    expect(short).toBeLessThanOrEqual(9);
+  });
+
+  it('within 0.8 m it does not edge closer: it faces the spot once, then looks round about instead', () => {
+    const c = remembered(2.3);
+    c.pose = { x: 0, z: 2.3, yaw: Math.PI / 2 };
+    const first = approach(c);
+    expect(first.kind === 'act' && first.actions.every((a) => a === 'left' || a === 'right')).toBe(true);
+    expect(c.task.faced).toBe(true);
+    c.pose = { x: 0, z: 2.3, yaw: 0 };
+    expect(approach(c)).toEqual({ kind: 'goto', state: 'explore' });
+    expect(c.task.rejected).toEqual([{ point: { x: 0, z: 3 }, from: { x: 0, z: 2.3 } }]);
+  });
+});
+
 describe('retryUnreached: a goal given up as out of reach is tried again as the map grows', () => {
   function givenUp() {
     const c = ctx({ x: 0, z: 0 }, null);
