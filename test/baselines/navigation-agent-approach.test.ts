@@ -187,6 +187,8 @@ describe('approach: on a base with noisy odometry the claim is made nearer', () 
   it('after a closer drive, a goal gone from view (too near for the camera) is claimed, not given up', () => {
     const { c } = noisy(null);
     c.task.goal = { x: 0, z: 0.4 };
+    // seen in this task (the closer drives follow a sighting), so not a remembered spot
+    c.task.goalFrom = { x: 0, z: 2 };
     c.task.faced = true;
     c.task.closer = 1;
     expect(approach(c).kind).toBe('close');
