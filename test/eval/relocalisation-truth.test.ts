@@ -21,6 +21,23 @@ function pose(yaw: number, x: number, y: number, z: number): Mat4 {
   return m;
 }
 
+/** A navigator as the watch reads it: the late join's frame, the refusals so far and the estimated pose. */
+function navStub(est: Mat4 | null) {
+  return {
+    lateRelocalisedAt: null as number | null,
+    est,
+    state: { joinRefusals: 0 },
+    poseMatrix() {
+      return this.est;
+    },
+  };
+}
+
+/** The true poses of a body walking straight on in steps of a quarter metre, in the world `t`. */
+function walk(t: Mat4, frames: number): Mat4[] {
+  return Array.from({ length: frames }, (_, i) => multiply(t, pose(0, 0, 0, i * 0.25)));
+}
+
 describe('the relocalisation error against the truth', () => {
   it('ties a world to the truth by one frame and measures another frame through it', () => {
     // the truth is the estimated world turned by 30° and shifted
@@ -36,16 +53,9 @@ describe('the relocalisation error against the truth', () => {
 
   it('measures the late join on the frame the navigator joined, once, and only when armed', () => {
     const t = pose(0.7, -2, 0, 5);
-    const truths = [pose(0, 0, 0, 0), pose(0, 0, 0, 0.25), pose(0, 0, 0, 0.5), pose(0, 0, 0, 0.75)].map((p) => multiply(t, p));
+    const truths = walk(t, 4);
     let frame = 0;
-    const nav = {
-      lateRelocalisedAt: null as number | null,
-      est: null as Mat4 | null,
-      state: { joinRefusals: 0 },
-      poseMatrix() {
-        return this.est;
-      },
-    };
+    const nav = navStub(null);
     const watch = new LateJoinWatch(nav as unknown as Navigator, () => truths[frame], t, true);
     // frames 0 and 1 are made and tracked in the run's own world
     watch.frame();
@@ -77,16 +87,9 @@ describe('the relocalisation error against the truth', () => {
 
   it('keeps the error of each join the navigator refuted and measures the next late join afresh', () => {
     const t = pose(0.7, -2, 0, 5);
-    const truths = [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5].map((z) => multiply(t, pose(0, 0, 0, z)));
+    const truths = walk(t, 7);
     let frame = 0;
-    const nav = {
-      lateRelocalisedAt: null as number | null,
-      est: pose(0, 1.8, 0, 0) as Mat4 | null,
-      state: { joinRefusals: 0 },
-      poseMatrix() {
-        return this.est;
-      },
-    };
+    const nav = navStub(pose(0, 1.8, 0, 0));
     // the start turn joined 1.8 m off (measured by the start's own check): nothing armed
     const watch = new LateJoinWatch(nav as unknown as Navigator, () => truths[frame], t, false, 1.8);
     watch.frame();
