@@ -8,7 +8,7 @@
  * better elsewhere, or that the saved grid does not predict at all, refutes the join; one that fits
  * after CONFIRM_AFTER_M of path confirms it.
  */
-import { NAVIGATOR_FRAME, planarPose, type Mat4 } from '../geometry/index.js';
+import { NAVIGATOR_FRAME, planarPose, wrapAngle, type Mat4 } from '../geometry/index.js';
 import { judgeJoin, type DepthFrame, type JoinFit, type PosedDepth } from '../mapping/index.js';
 
 /** path (metres) between two checks of the scan */
@@ -52,7 +52,7 @@ export class JoinWatch {
     if (this.last) this.pathM += Math.hypot(p.x - this.last.x, p.z - this.last.z);
     this.last = { x: p.x, z: p.z, yaw: p.yaw };
     const k = this.kept;
-    if (!k || Math.hypot(p.x - k.x, p.z - k.z) >= KEEP_EVERY_M || Math.abs(angleDiff(p.yaw, k.yaw)) >= KEEP_EVERY_RAD) {
+    if (!k || Math.hypot(p.x - k.x, p.z - k.z) >= KEEP_EVERY_M || Math.abs(wrapAngle(p.yaw - k.yaw)) >= KEEP_EVERY_RAD) {
       // intermediate frames share the sensor's buffers: the depth is copied
       this.views.push({ frame: { ...depth, depth: Float32Array.from(depth.depth) }, pose: Float64Array.from(pose) });
       this.kept = { x: p.x, z: p.z, yaw: p.yaw };
@@ -68,8 +68,4 @@ export class JoinWatch {
     if (verdict === 'fits' && this.pathM >= CONFIRM_AFTER_M) return 'confirmed';
     return this.pathM >= GIVE_UP_AFTER_M ? 'confirmed' : null;
   }
-}
-
-function angleDiff(a: number, b: number): number {
-  return Math.atan2(Math.sin(a - b), Math.cos(a - b));
 }
