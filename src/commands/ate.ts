@@ -9,7 +9,7 @@ import { basename, dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { SUMMARIES } from './summaries.js';
 import { z } from 'zod';
-import type { AteResult, RpeResult } from '../eval/index.js';
+import type { AteResult, RpeResult } from '../eval/trajectory-errors.js';
 import { parseFlags, readInput } from './options.js';
 
 const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
@@ -88,9 +88,8 @@ export function registerAte(program: Command): void {
     .option('--json', 'print JSON', false)
     .action(async (groundtruth: string, estimate: string, flags: Record<string, unknown>) => {
       const f = parseFlags(AteFlagsSchema, { ...flags, groundtruth, estimate }, 'ate', { groundtruth: '<groundtruth>', estimate: '<estimate>' });
-      // the scoring and writing code is loaded when it runs, not for --help
-      const { ate, rpe, readTumTrajectory } = await import('../eval/index.js');
-      const { atomicWriteFile } = await import('../memory/index.js');
+      // the scoring is loaded when it runs, not for --help, and only it: not the eval layer's runners
+      const { ate, rpe, readTumTrajectory } = await import('../eval/trajectory-errors.js');
       const ref = readInput('ate', () => readTumTrajectory(f.groundtruth));
       const est = readInput('ate', () => readTumTrajectory(f.estimate));
       const a = readInput('ate', () => ate(ref, est, { maxDt: f.maxDt, align: f.align }));
@@ -98,6 +97,7 @@ export function registerAte(program: Command): void {
       if (f.plot) {
         // the plot needs vega (an optional dependency): loaded only with --plot
         const { renderAtePlot } = await import('../report/index.js');
+        const { atomicWriteFile } = await import('../memory/index.js');
         atomicWriteFile(f.plot, await renderAtePlot(a, { plane: f.plane, alignLabel: f.align === 'sim3' ? 'Sim(3)' : 'SE(3)', name: basename(f.estimate) }));
       }
       const s = summary(a, r, f.align, f.plot);

@@ -1,7 +1,8 @@
 /** TUM trajectory files (`timestamp tx ty tz qx qy qz qw`): reading reuses src/body/tum.ts. */
 import { writeFileSync, renameSync } from 'node:fs';
 import { toQuat, type Mat4 } from '../geometry/index.js';
-import { type TumPose } from '../body/index.js';
+// a type only: `import { type X }` would keep a side-effect import of the whole body layer
+import type { TumPose } from '../body/index.js';
 import { parseTumTrajectory, readTumTrajectory } from '../body/node.js';
 
 export { parseTumTrajectory, readTumTrajectory, type TumPose };
