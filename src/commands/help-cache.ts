@@ -23,9 +23,9 @@ function commandPath(cmd: Command): string {
 }
 
 /**
- * Each command's help in `program` (every module loaded), keyed by its words. The program's own help
- * is not cached: it loads no command module (it lists their summaries), and with every module loaded
- * it would list their arguments too.
+ * Each command's help in `program` (every module loaded), keyed by its words. Not the program's own
+ * help: with every module loaded it would list the commands' arguments too (main.ts renders it
+ * apart, with none loaded).
  */
 export function helpTexts(program: Command): Record<string, string> {
   const texts: Record<string, string> = {};
@@ -48,6 +48,12 @@ export function helpRequestKey(args: readonly string[]): string | null {
   if (last === undefined || !HELP_FLAGS.has(last)) return null;
   const words = args.slice(0, -1);
   return words.every((a) => !a.startsWith('-')) ? words.join(' ') : null;
+}
+
+/** The cached help `args` ask for, if they ask only for help and the cache holds it. */
+export function cachedHelp(args: readonly string[], cache: HelpTexts | null): string | undefined {
+  const key = helpRequestKey(args);
+  return key === null ? undefined : cache?.[key];
 }
 
 /**

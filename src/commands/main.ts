@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { missingPackage, missingPackageMessage } from '../runtime/index.js';
 import { COMMANDS } from './catalog.js';
-import { HELP_WIDTH, type HelpTexts, helpRequestKey, helpTexts, readHelpCache } from './help-cache.js';
+import { cachedHelp, HELP_WIDTH, type HelpTexts, helpTexts, readHelpCache } from './help-cache.js';
 import { acceptedFor, commanderUsage, USAGE_EXIT_CODE, UsageError } from './usage.js';
 
 export interface CliOutput {
@@ -70,8 +70,10 @@ export async function buildProgram(args: readonly string[]): Promise<Command> {
 }
 
 /**
- * Every command's help with every module loaded (what the build caches). A command whose module needs
- * an optional package that is not installed is left out: its help is then rendered when asked.
+ * Every command's help with every module loaded (what the build caches), and the program's own help
+ * (key '') as `navharness --help` prints it: with no module loaded, each command listed by its
+ * summary. A command whose module needs an optional package that is not installed is left out: its
+ * help is then rendered when asked.
  */
 export async function allHelpTexts(): Promise<Record<string, string>> {
   const program = newProgram();
@@ -87,6 +89,7 @@ export async function allHelpTexts(): Promise<Record<string, string>> {
   }
   const texts = helpTexts(program);
   for (const key of Object.keys(texts)) if (missing.has(key.split(' ')[0]!)) delete texts[key];
+  texts[''] = (await buildProgram([])).helpInformation();
   return texts;
 }
 
@@ -122,8 +125,7 @@ export async function main(
   helpCache: HelpTexts | null = readHelpCache(),
 ): Promise<number> {
   const args = argv.slice(2);
-  const key = helpRequestKey(args);
-  const cached = key === null ? undefined : helpCache?.[key];
+  const cached = cachedHelp(args, helpCache);
   if (cached !== undefined) {
     process.stdout.write(cached);
     return 0;

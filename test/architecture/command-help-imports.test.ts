@@ -23,3 +23,11 @@ describe('a command loads no layer for its help', () => {
     },
   );
 });
+
+describe('the cached help loads neither commander nor the catalog', () => {
+  it('src/cli.ts imports only the help cache before it knows the command line asks for more', () => {
+    const { files, packages } = staticClosure(join(ROOT, 'src/cli.ts'));
+    expect(files.sort()).toEqual(['src/cli.ts', 'src/commands/help-cache.ts']);
+    expect(packages.filter((p) => !p.startsWith('node:'))).toEqual([]);
+  });
+});
