@@ -96,7 +96,7 @@ export function registerAte(program: Command): void {
       const r = a.pairs > f.delta ? rpe(ref, est, f.delta, { maxDt: f.maxDt, scale: a.scale }) : null;
       if (f.plot) {
         // the plot needs vega (an optional dependency): loaded only with --plot
-        const { renderAtePlot } = await import('../report/index.js');
+        const { renderAtePlot } = await import('../report/ate-plot.js');
         const { atomicWriteFile } = await import('../memory/index.js');
         atomicWriteFile(f.plot, await renderAtePlot(a, { plane: f.plane, alignLabel: f.align === 'sim3' ? 'Sim(3)' : 'SE(3)', name: basename(f.estimate) }));
       }

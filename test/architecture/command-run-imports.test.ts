@@ -1,8 +1,8 @@
 /**
  * A light command loads only what it runs (issue 41): `navharness ate` scores two TUM files, so its
  * action loads the trajectory errors (src/eval/trajectory-errors.ts), not the eval layer's index.ts,
- * which starts the simulator, the navigator and the wasm loaders; the plot's vega and the atomic
- * writer load only with --plot.
+ * which starts the simulator, the navigator and the wasm loaders; the plot (src/report/ate-plot.ts:
+ * vega, not the run reports) and the atomic writer load only with --plot.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,14 @@ describe('navharness ate loads the trajectory errors only', () => {
   it('imports unconditionally only the trajectory surface; the report and memory layers only under an if (--plot)', () => {
     const imports = dynamicImports(readFileSync(join(ROOT, 'src/commands/ate.ts'), 'utf8'));
     expect(imports.filter((i) => !i.conditional).map((i) => i.spec)).toEqual(['../eval/trajectory-errors.js']);
-    expect(imports.filter((i) => i.conditional).map((i) => i.spec)).toEqual(['../report/index.js', '../memory/index.js']);
+    expect(imports.filter((i) => i.conditional).map((i) => i.spec)).toEqual(['../report/ate-plot.js', '../memory/index.js']);
+  });
+
+  it('the plot loads vega and vega-lite, not the run reports (the report layer reads runs through the eval layer)', () => {
+    const { files, packages } = staticClosure(join(ROOT, 'src/report/ate-plot.ts'));
+    expect(files.filter((f) => !f.startsWith('src/report/'))).toEqual([]);
+    expect(files).not.toContain('src/report/index.ts');
+    expect(packages).toEqual(['vega', 'vega-lite']);
   });
 
   it('the trajectory surface reaches no runner: geometry, the TUM reader and the image decoding it uses', () => {
