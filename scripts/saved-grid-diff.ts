@@ -13,6 +13,14 @@ import { readNavigatorFiles } from '../src/memory/navigator-files.js';
 import { floorAt, generateHouse } from '../src/sim/index.js';
 
 const [dir, seedArg, runStart, outPrefix] = process.argv.slice(2);
+type Count = 'freeOnFree' | 'obstOnFree' | 'freeOnBlocked' | 'obstOnBlocked' | 'freeOff' | 'obstOff' | 'unknownFree';
+
+/** What a cell of state `c` is against the truth, and its colour. */
+function classify(c: number, truthFree: boolean, truthBlocked: boolean): [Count | null, number[]] {
+  if (c === 0) return truthFree ? ['unknownFree', [185, 200, 185]] : [null, [170, 170, 170]];
+  if (c === 1) return truthFree ? ['freeOnFree', [255, 255, 255]] : truthBlocked ? ['freeOnBlocked', [255, 150, 0]] : ['freeOff', [80, 120, 255]];
+  return truthFree ? ['obstOnFree', [230, 0, 0]] : truthBlocked ? ['obstOnBlocked', [0, 0, 0]] : ['obstOff', [90, 60, 90]];
+}
 const CELL = 0.1;
 const mem = readNavigatorFiles((f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f)) : null), dir);
 if (!mem) throw new Error(`no memory.json in ${dir}`);
@@ -27,26 +35,13 @@ mem.layers.forEach((layer, li) => {
   const s = layer.grid;
   const S = 3;
   const png = new PNG({ width: s.width * S, height: s.height * S });
-  const n = { freeOnFree: 0, obstOnFree: 0, freeOnBlocked: 0, obstOnBlocked: 0, freeOff: 0, obstOff: 0, unknownFree: 0 };
+  const n: Record<Count, number> = { freeOnFree: 0, obstOnFree: 0, freeOnBlocked: 0, obstOnBlocked: 0, freeOff: 0, obstOff: 0, unknownFree: 0 };
   for (let z = 0; z < s.height; z++)
     for (let x = 0; x < s.width; x++) {
       const c = s.cells[z * s.width + x];
       const k = `${x + s.originX},${z + s.originZ}`;
-      const tf = truth.free.has(k),
-        tb = truth.blocked.has(k);
-      let rgb = [200, 200, 200];
-      if (c === 0) {
-        if (tf) n.unknownFree++;
-        rgb = tf ? [185, 200, 185] : [170, 170, 170];
-      } else if (c === 1) {
-        if (tf) (n.freeOnFree++, (rgb = [255, 255, 255]));
-        else if (tb) (n.freeOnBlocked++, (rgb = [255, 150, 0]));
-        else (n.freeOff++, (rgb = [80, 120, 255]));
-      } else {
-        if (tf) (n.obstOnFree++, (rgb = [230, 0, 0]));
-        else if (tb) (n.obstOnBlocked++, (rgb = [0, 0, 0]));
-        else (n.obstOff++, (rgb = [90, 60, 90]));
-      }
+      const [kind, rgb] = classify(c, truth.free.has(k), truth.blocked.has(k));
+      if (kind) n[kind]++;
       for (let dz = 0; dz < S; dz++)
         for (let dx = 0; dx < S; dx++) {
           const o = ((z * S + dz) * s.width * S + x * S + dx) * 4;
