@@ -47,12 +47,14 @@ export interface FloorMapperOptions {
 /**
  * What one frame did: `floor` null while between floors (nothing written). `drift`: the pose's height
  * was found that far above its floor's (FloorTracker), over the newest `driftFrames` frames; the frame
- * was mapped lowered by it, and the caller lowers this and later poses by it.
+ * was mapped lowered by it, and the caller lowers this and later poses by it. `transit`: the heights
+ * before it show the body on a flight (see TRANSIT_M); a re-integration of the frame must map it so
+ * too (`mappingPose`), as the history that said so is gone by then.
  */
 export type FloorStep =
   | { floor: null }
-  | { floor: number; ok: true; stats: IntegrateStats; drift?: number; driftFrames?: number }
-  | { floor: number; ok: false; error: string; drift?: number; driftFrames?: number };
+  | { floor: number; ok: true; stats: IntegrateStats; transit: boolean; drift?: number; driftFrames?: number }
+  | { floor: number; ok: false; error: string; transit: boolean; drift?: number; driftFrames?: number };
 
 /** A depth frame with the navigator's pose of it. */
 export interface PosedDepth {
@@ -95,16 +97,20 @@ export class FloorMapper {
     if (decision.floor === null) return { floor: null }; // between floors: nothing is written until the height settles
     this.floorNow = decision.floor;
     const pose = decision.drift ? raisePose(this.map.frame, estimated, -decision.drift) : estimated;
-    const m = this.mappingPose(pose, decision.floor, this.inTransit(cameraHeightOf(this.map.frame, pose)));
+    const transit = this.inTransit(cameraHeightOf(this.map.frame, pose));
+    const m = this.mappingPose(pose, decision.floor, transit);
     const r = this.map.integrate(frame, m.pose, decision.floor, m.drops);
     const drift = decision.drift ? { drift: decision.drift, driftFrames: decision.driftFrames } : {};
-    return r.ok ? { floor: decision.floor, ok: true, stats: r.value, ...drift } : { floor: decision.floor, ok: false, error: r.error, ...drift };
+    return r.ok
+      ? { floor: decision.floor, ok: true, stats: r.value, transit, ...drift }
+      : { floor: decision.floor, ok: false, error: r.error, transit, ...drift };
   }
 
   /**
    * The pose a frame taken at `pose` is integrated with into layer `floor` (levelled at the layer's
    * camera height unless on a flight), and whether its drops mark holes: what integrateFrame does, for
-   * a re-integration of the same floor elsewhere (navigator/loop-rebuild.ts).
+   * a re-integration of the same floor elsewhere (navigator/loop-rebuild.ts), which passes the
+   * `transit` the frame's step reported.
    */
   mappingPose(pose: Mat4, floor: number, transit = false): { pose: Mat4; drops: boolean } {
     const layerHeight = this.tracker.floors[floor] + this.cameraHeight;

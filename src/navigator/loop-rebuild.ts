@@ -55,6 +55,12 @@ interface KeptKeyframe {
   depth: Uint16Array;
   /** a map frame (not a keyframe of the pose source): moved by its keyframe's correction */
   frame: boolean;
+  /**
+   * mapped on a flight at its estimated height (FloorStep.transit): snapped to its layer's height in a
+   * rebuild, a step down from the landing put the landing's floor in the obstacle band (seed:2's upper
+   * walkway, 190 cells walled by one rebuild)
+   */
+  transit: boolean;
 }
 
 interface Job {
@@ -155,13 +161,14 @@ export class LoopRebuild {
 
   /**
    * Keeps keyframe depth `depth` (full resolution, metres) mapped at `pose` on layer `floor`, tracked
-   * at `tracked` in the pose source's map. True when
+   * at `tracked` in the pose source's map (`transit`: the mapper's step said the body was on a flight,
+   * so its estimated height was kept and the rebuild keeps it too). True when
    * that floor is due for a rebuild (`everyKeyframes` kept since its last one, none under way): the
    * caller then reads the keyframes' current poses and hands them to `closed` with this floor.
    */
-  keep(depth: Float32Array, t: number, mapId: number, floor: number, pose: Mat4, tracked: Mat4 | null = null): boolean {
+  keep(depth: Float32Array, t: number, mapId: number, floor: number, pose: Mat4, tracked: Mat4 | null = null, transit = false): boolean {
     const mm = this.downsample(depth);
-    this.kept.push({ t, mapId, floor, pose: Float64Array.from(pose), tracked: tracked && Float64Array.from(tracked), depth: mm, frame: false });
+    this.kept.push({ t, mapId, floor, pose: Float64Array.from(pose), tracked: tracked && Float64Array.from(tracked), depth: mm, frame: false, transit });
     this.lastKey = { mapId, floor };
     this.lastPose.set(floor, Float64Array.from(pose));
     const n = (this.fresh.get(floor) ?? 0) + 1;
@@ -172,13 +179,13 @@ export class LoopRebuild {
   /**
    * A mapped frame that is not a keyframe: its depth is kept as a map frame when the last keyframe kept
    * is of the same map and floor and the camera stands MAP_FRAME_M or MAP_FRAME_RAD from the frame kept
-   * there last. True when kept.
+   * there last (`transit` as for `keep`). True when kept.
    */
-  keepFrame(depth: Float32Array, t: number, mapId: number, floor: number, pose: Mat4): boolean {
+  keepFrame(depth: Float32Array, t: number, mapId: number, floor: number, pose: Mat4, transit = false): boolean {
     if (!this.mapFrames || this.lastKey?.mapId !== mapId || this.lastKey.floor !== floor) return false;
     const last = this.lastPose.get(floor);
     if (last && !apart(last, pose, MAP_FRAME_M, MAP_FRAME_RAD)) return false;
-    this.kept.push({ t, mapId, floor, pose: Float64Array.from(pose), tracked: null, depth: this.downsample(depth), frame: true });
+    this.kept.push({ t, mapId, floor, pose: Float64Array.from(pose), tracked: null, depth: this.downsample(depth), frame: true, transit });
     this.lastPose.set(floor, Float64Array.from(pose));
     return true;
   }
@@ -338,7 +345,7 @@ export class LoopRebuild {
       const k = this.kept[job.cursor++];
       if (k.floor !== job.floor) continue;
       for (let i = 0; i < k.depth.length; i++) this.depthIn[i] = k.depth[i] === 0 ? Number.NaN : k.depth[i] / 1000;
-      const m = this.mapper.mappingPose(k.pose, job.floor);
+      const m = this.mapper.mappingPose(k.pose, job.floor, k.transit);
       // a pose the map refuses leaves the rebuilt layer as it was, as it does the live one
       this.scratch!.integrate({ intrinsics: this.half, depth: this.depthIn }, m.pose, job.layer, m.drops);
       done++;

@@ -359,8 +359,9 @@ export class Navigator {
       this.mapErrors.push(step.error); // a pose the mapper rejects leaves the map untouched
       return;
     }
-    if (!est.keyframe) this.loopRebuild.keepFrame(frame.depth, frame.timestamp, est.mapId, step.floor, pose);
-    else if (this.loopRebuild.keep(frame.depth, frame.timestamp, est.mapId, step.floor, pose, est.pose ?? null)) this.followClosure(est.mapId, step.floor);
+    if (!est.keyframe) this.loopRebuild.keepFrame(frame.depth, frame.timestamp, est.mapId, step.floor, pose, step.transit);
+    else if (this.loopRebuild.keep(frame.depth, frame.timestamp, est.mapId, step.floor, pose, est.pose ?? null, step.transit))
+      this.followClosure(est.mapId, step.floor);
     const p = planarPose(NAVIGATOR_FRAME, pose);
     (this.trails[step.floor] ??= []).push({ x: p.x, z: p.z });
     (this.trailTimes[step.floor] ??= []).push(frame.timestamp);
