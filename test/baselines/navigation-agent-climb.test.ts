@@ -373,34 +373,4 @@ describe('stairs on a base with noisy odometry (issue 35, habitat noise)', () =>
     aside.at(0.7, -0.3);
     expect(why(takeStairs(aside.c))).toMatch(/^to the foot of the stairs/);
   });
-
-  it('drives to a point short of the foot on its line (met head on, not from the side), unless the map has an obstacle there', () => {
-    const goals = (c: Ctx, cell: string) => {
-      const asked: { x: number; z: number }[] = [];
-      const plan = (g: { x: number; z: number }) => {
-        asked.push(g);
-        return { status: 'ok', path: [{ x: c.pose.x, z: c.pose.z }, g], lengthM: 1, target: g };
-      };
-      Object.assign(c.nav, { plan, map: { floors: () => [{ id: 0, floorUp: 0, frames: 1 }], cellAt: () => cell } });
-      return asked;
-    };
-    const { c, at } = ctx();
-    noisy(c);
-    at(1.5, -1.0);
-    const asked = goals(c, 'free');
-    expect(why(takeStairs(c))).toMatch(/^to the foot of the stairs/);
-    expect(asked[0].x).toBeCloseTo(0, 6);
-    expect(asked[0].z).toBeCloseTo(-0.6, 6);
-    const walled = ctx();
-    noisy(walled.c);
-    walled.at(1.5, -1.0);
-    const toFoot = goals(walled.c, 'obstacle');
-    takeStairs(walled.c);
-    expect(toFoot[0]).toEqual({ x: 0, z: 0 });
-    const exact = ctx();
-    exact.at(1.5, -1.0);
-    const plain = goals(exact.c, 'free');
-    takeStairs(exact.c);
-    expect(plain[0]).toEqual({ x: 0, z: 0 });
-  });
 });

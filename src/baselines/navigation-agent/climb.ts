@@ -72,12 +72,6 @@ const NOISY_FORWARDS = 4;
 const NOISY_LINE_M = 0.3;
 const NOISY_BEHIND_M = 1.0;
 const NOISY_AHEAD_M = 0.4;
-/**
- * on a noisy base the way to a flight ends this far short of its foot on its line, so that the flight is
- * met head on, in the middle of the lined-up stretch, not from one side (house 6 task 3 ended its
- * approaches 0.8 m beside the foot and drove into the flight's side four times), m
- */
-const NOISY_RUNUP_M = 0.6;
 
 export function takeStairs(c: Ctx): Decision {
   const s = c.task.stairs;
@@ -110,7 +104,7 @@ export function takeStairs(c: Ctx): Decision {
   const d = Math.hypot(f.bottom.x - c.pose.x, f.bottom.z - c.pose.z);
   const noisy = c.nav.odometryErrorM > 0;
   if (!s.onFlight && d > 0.4 && !(noisy && linedUp(f, c.pose))) {
-    const route = routeToFoot(c, noisy ? runUp(c, f) : f.bottom);
+    const route = routeToFoot(c, f.bottom);
     const ahead = pointAhead(f.bottom, f.heading, 2);
     const actions = route ? driveAndFace(route, c.pose, ahead) : [];
     if (actions.includes('forward')) return forwards(c, actions, `to the foot of the stairs (${d.toFixed(1)} m)`);
@@ -154,12 +148,6 @@ function giveUp(c: Ctx, f: Flight): Decision {
 /** The flights the task `done` set aside are known again (a new task begins), unless seen anew meanwhile. */
 export function takeBackSetAside(flights: Flight[], done: TaskState): void {
   for (const f of done.setAside.splice(0)) if (!flights.some((g) => sameFlight(g, f))) flights.push(f);
-}
-
-/** The point NOISY_RUNUP_M short of the foot on the flight's line, or the foot when the map has an obstacle there. */
-function runUp(c: Ctx, f: Flight): PlanarPoint {
-  const p = pointAhead(f.bottom, f.heading, -NOISY_RUNUP_M);
-  return c.nav.map.cellAt(p.x, p.z, f.floor) === 'obstacle' ? f.bottom : p;
 }
 
 /** Near the flight's middle line, from a little behind its foot to a little past it (noisy base: as good as at the foot). */
