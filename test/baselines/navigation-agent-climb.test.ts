@@ -7,7 +7,7 @@
  * three stalls.
  */
 import { describe, expect, it } from 'vitest';
-import { arrived, atFlight, takeStairs } from '../../src/baselines/navigation-agent/climb.js';
+import { arrived, atFlight, takeBackSetAside, takeStairs } from '../../src/baselines/navigation-agent/climb.js';
 import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
 import { offFloor, type Flight } from '../../src/baselines/navigation-agent/stairs.js';
 import type { Navigator } from '../../src/navigator/index.js';
@@ -301,5 +301,76 @@ describe('stairs: the way back starts at the top of the flight climbed (issue 35
     expect(down.bottom.x).toBeCloseTo(0, 6);
     expect(down.bottom.z).toBeCloseTo(5.6, 6);
     expect(Math.cos(down.heading)).toBeCloseTo(-1, 6);
+  });
+});
+
+describe('stairs on a base with noisy odometry (issue 35, habitat noise)', () => {
+  // habitat's LoCoBot base as the navigator declares it (ActuationNoise.bound(): 5.8 cm a sub-motion)
+  const noisy = (c: Ctx) => Object.assign(c.nav, { odometryErrorM: 0.058 });
+  const forwards = (d: ReturnType<typeof takeStairs>) => (d.kind === 'act' ? d.actions.filter((a) => a === 'forward').length : 0);
+
+  it('sets a flight given up on aside for the task only: the next task knows it again', () => {
+    // houses 3 and 6: the flights dropped after bumps on a noisy climb were unknown to every later task
+    const { c, at } = ctx();
+    noisy(c);
+    at(0, 0.2);
+    for (let i = 0; i < 3; i++) expect(why(takeStairs(c))).toBe('take the stairs');
+    expect(takeStairs(c)).toEqual({ kind: 'goto', state: 'explore' });
+    expect(c.flights).toHaveLength(0);
+    expect(c.task.setAside).toHaveLength(1);
+    takeBackSetAside(c.flights, c.task);
+    expect(c.flights).toEqual([{ floor: 0, bottom: { x: 0, z: 0 }, heading: 0, spanM: 3 }]);
+    expect(c.task.setAside).toHaveLength(0);
+  });
+
+  it('does not take a set-aside flight back twice when it was seen again meanwhile', () => {
+    const { c, at } = ctx();
+    noisy(c);
+    at(0, -10);
+    Object.assign(c.nav, { plan: () => ({ status: 'unreachable', reason: 'no path', expansions: 1 }) });
+    expect(takeStairs(c)).toEqual({ kind: 'goto', state: 'explore' });
+    c.flights.push({ floor: 0, bottom: { x: 0.1, z: 0.1 }, heading: 0.05, spanM: 3 });
+    takeBackSetAside(c.flights, c.task);
+    expect(c.flights).toHaveLength(1);
+  });
+
+  it('drops the flight for good with exact odometry, as before', () => {
+    const { c, at } = ctx();
+    at(0, 0.2);
+    for (let i = 0; i < 4; i++) takeStairs(c);
+    expect(c.task.setAside).toHaveLength(0);
+    takeBackSetAside(c.flights, c.task);
+    expect(c.flights).toHaveLength(0);
+  });
+
+  it('goes up the flight in runs of four forwards, each re-aimed from the tracked pose (twelve with exact odometry)', () => {
+    const exact = ctx();
+    exact.at(0, 0.2);
+    expect(forwards(takeStairs(exact.c))).toBe(12);
+    const { c, at } = ctx();
+    noisy(c);
+    at(0, 0.2);
+    expect(forwards(takeStairs(c))).toBe(4);
+    // drifted 0.4 m to the left of the line (−x, facing +z) after the run: turned back right toward the middle
+    at(-0.4, 1.2, 0.7);
+    const d = takeStairs(c);
+    expect(why(d)).toBe('take the stairs');
+    expect(d.kind === 'act' && d.actions[0]).toBe('right');
+    expect(forwards(d)).toBe(4);
+  });
+
+  it('takes the flight from a little behind its foot on its line, instead of circling the foot', () => {
+    const exact = ctx();
+    exact.at(0.1, -0.8);
+    expect(why(takeStairs(exact.c))).toMatch(/^to the foot of the stairs/);
+    const lined = ctx();
+    noisy(lined.c);
+    lined.at(0.1, -0.8);
+    expect(why(takeStairs(lined.c))).toBe('take the stairs');
+    // beside the foot, off the line: driven to the foot first
+    const aside = ctx();
+    noisy(aside.c);
+    aside.at(0.7, -0.3);
+    expect(why(takeStairs(aside.c))).toMatch(/^to the foot of the stairs/);
   });
 });

@@ -19,7 +19,7 @@ import { act, type Ctx, type Decision } from './context.js';
 import { calls, say, Turn } from './conversation.js';
 import { ViewCoverage } from './coverage.js';
 import { explore } from './explore.js';
-import { arrived, atFlight, takeStairs } from './climb.js';
+import { arrived, atFlight, takeBackSetAside, takeStairs } from './climb.js';
 import { flightLines, mergeFlights, readFlights, sameFlight, seeAgain } from './flight-notes.js';
 import { SightingMemory } from './memory.js';
 import { afterJoin, SavedMapReturn } from './late-join.js';
@@ -370,6 +370,7 @@ export class NavigationAgent implements Model {
     // what the memory carries comes back only through the handover the next task reads
     this.memory.clear();
     this.searched.clear();
+    if (this.task) takeBackSetAside(this.flights, this.task);
     if (!memory) {
       this.flights = [];
       this.climbing = null;

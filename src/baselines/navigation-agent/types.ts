@@ -48,6 +48,8 @@ export interface TaskState {
    * `footM`: how far the foot was at the last turn
    */
   stairs: { flight: Flight; turns: number; onFlight: boolean; at?: PlanarPoint | null; stalls?: number; footM?: number } | null;
+  /** flights given up on in this task on a noisy base, known again from the next task on (climb.ts) */
+  setAside: Flight[];
   /** floors given up on in this task (searched through) */
   floorsDone: number[];
   /** a floor given up on was taken up again, its blocked spots forgotten (once a task: explore's `reopen`) */
@@ -118,6 +120,7 @@ export function newTaskState(key: string): TaskState {
     state: 'explore',
     coverage: new Map(),
     stairs: null,
+    setAside: [],
     floorsDone: [],
     reopened: false,
     goal: null,
