@@ -201,13 +201,16 @@ export class FloorMapper {
 
   /**
    * How `views` (frames since a join, at the joined poses) fit the saved layer of their floor, searched
-   * `radiusM` round where the join put them (join-fit.ts); null when no saved layer is at that floor.
+   * `radiusM` round where the join put them and turned about the first (join-fit.ts); null when no saved
+   * layer is at that floor.
    */
   fitOnSaved(saved: readonly LayerAt[], views: readonly PosedDepth[], radiusM: number): JoinFit | null {
     if (views.length === 0 || saved.length === 0) return null;
     const { up, scan } = this.scanOf(views);
     const layer = saved.find((l) => Math.abs(l.floorUp - up) < this.tracker.newFloorM / 2);
-    return layer ? fitScan(scan, layer.grid, Math.round(radiusM / this.map.params.cellSize)) : null;
+    const cell = this.map.params.cellSize,
+      first = planarPose(this.map.frame, views[0].pose);
+    return layer ? fitScan(scan, layer.grid, Math.round(radiusM / cell), 2, { x: first.x / cell, z: first.z / cell }) : null;
   }
 
   /** `views` mapped on a scratch layer at the floor under the last one (dropped again), and that floor's height. */

@@ -26,7 +26,7 @@ export const FIT_RADIUS_M = 2.5;
 export const JOIN_OFF_CELLS = 5;
 
 /** the fits on stderr (a run's joins traced; Node only) */
-const DEBUG = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NAV_JOIN_DEBUG === '1';
+export const JOIN_DEBUG = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NAV_JOIN_DEBUG === '1';
 
 export type JoinVerdict = 'refuted' | 'confirmed' | null;
 
@@ -59,11 +59,14 @@ export class JoinWatch {
     }
     if (this.pathM < this.nextCheckM) return null;
     this.nextCheckM += CHECK_EVERY_M;
+    const t0 = performance.now();
     const f = fit(this.views);
     this.fits.push({ pathM: this.pathM, fit: f });
     const verdict = f ? judgeJoin(f, JOIN_OFF_CELLS) : 'unknown';
-    if (DEBUG)
-      console.error(`[join-watch] path ${this.pathM.toFixed(2)} m, ${this.views.length} views: ${verdict} ${f ? JSON.stringify(f) : 'no saved layer'}`);
+    if (JOIN_DEBUG)
+      console.error(
+        `[join-watch] path ${this.pathM.toFixed(2)} m, ${this.views.length} views, ${(performance.now() - t0).toFixed(0)} ms: ${verdict} ${f ? JSON.stringify(f) : 'no saved layer'}`,
+      );
     if (verdict === 'refuted') return 'refuted';
     if (verdict === 'fits' && this.pathM >= CONFIRM_AFTER_M) return 'confirmed';
     return this.pathM >= GIVE_UP_AFTER_M ? 'confirmed' : null;

@@ -11,6 +11,7 @@
  */
 import {
   cameraHeightOf,
+  levelPose,
   NAVIGATOR_FRAME,
   planarPose,
   raisePose,
@@ -47,13 +48,9 @@ export interface MotionCheckOptions {
    * the same error, summed over the actions of the loss.
    */
   odometryError?: OdometryErrorBound;
-  /**
-   * the motion prior (motion-prior.ts, default `odometry`): under `none` the check still judges tracked
-   * motion against the odometry, but `odometry()` hands the pose source nothing (frames only)
-   */
+  /** the motion prior (default `none`: frames only): either way tracked motion is judged against the odometry; `odometry()` feeds only `odometry` */
   prior?: MotionPrior;
 }
-
 const RAD = Math.PI / 180;
 
 /**
@@ -367,14 +364,21 @@ export class MotionCheck {
   }
 
   /**
-   * Starts afresh in another world (a late relocalisation): the correction and the previous poses
-   * belong to the world left; the next pose is taken as it comes. The rejection count stays.
+   * Starts afresh in another world (a late relocalisation): the next pose is taken as it comes; the rejection counts stay. `at` (a refused
+   * join): the world goes on from it, and the loss and next map after it (anchored at `at`, a frame or more later) are dead reckoned.
    */
-  restart(): void {
+  restart(at: Mat4 | null = null): void {
     const { rejected, switchesRejected } = this;
     this.reset();
     this.rejected = rejected;
     this.switchesRejected = switchesRejected;
+    if (at) this.deadReckoned = planarPose(NAVIGATOR_FRAME, this.output(at));
+  }
+
+  /** Where the commanded `motion` takes the body from the last pose (dead reckoned through a loss); null before any. */
+  reckoned(motion: CommandedMotion, blocked: boolean): Mat4 | null {
+    const from = this.deadReckoned ?? this.prevOut;
+    return from && this.prevOutH !== null ? levelPose(NAVIGATOR_FRAME, advanced(from, commanded(motion, blocked)), this.prevOutH) : null;
   }
 
   reset(): void {

@@ -16,7 +16,7 @@ import type { SavedPoseMap } from './navigator-options.js';
 import type { PlaceStore } from './places.js';
 import { joinSavedWorld, type SavedSpatial } from './saved-world.js';
 import type { FrameArchive, ViewBank } from './view-bank.js';
-import { FIT_RADIUS_M, JoinWatch } from './join-watch.js';
+import { FIT_RADIUS_M, JOIN_DEBUG, JoinWatch } from './join-watch.js';
 
 /** The navigator's parts the saved map is loaded into, joined with and exported from. */
 export interface SavedMapParts {
@@ -37,8 +37,14 @@ export interface SavedMapParts {
 /** a late join that puts the body this near (metres, radians) where a refuted join had it is the same look-alike again */
 const SAME_PLACE_M = 0.5;
 const SAME_PLACE_RAD = (15 * Math.PI) / 180;
-/** after this many refuted joins the saved map is dropped for the run: a place that keeps fooling the tracker is not looked for again */
+/** after this many joins refuted by depth the saved map is dropped for the run: places that keep fooling the tracker are not looked for again */
 export const MAX_REFUSALS = 6;
+/**
+ * the same look-alike found again costs nothing to refuse, but the tracker finds it every few frames
+ * while the body is there (seed:0 run 3: 5 times in 31 frames of a turn on the spot, which used up
+ * MAX_REFUSALS before the body had left): such refusals have their own, larger allowance
+ */
+export const MAX_SAME_PLACE_REFUSALS = 30;
 
 export class SavedMapLink {
   /** the saved grids, places and trails while the body is not localised in their map */
@@ -49,8 +55,10 @@ export class SavedMapLink {
   private original: SavedSpatial | null = null;
   /** the join under judgement (join-watch.ts); null when there is none or it was confirmed */
   private watch: JoinWatch | null = null;
-  /** joins refuted so far (a look-alike place: the pose source left the saved map each time) */
+  /** joins refused so far (a look-alike place: the pose source left the saved map each time) */
   refusals = 0;
+  /** of which the same look-alike found again (refused at once, not judged by depth) */
+  private samePlaceRefusals = 0;
   /** the frame (1 = first) at which the body was found in the saved map after the start turn failed (or a join was refuted) */
   lateAt: number | null = null;
 
@@ -136,14 +144,17 @@ export class SavedMapLink {
   /**
    * The join in the saved map is refuted: the saved grids and places go aside as loaded (what this run
    * mapped since the join, in the wrong place, is forgotten), the pose source leaves the saved map (for
-   * good after MAX_REFUSALS) and the next map is anchored at `lastTrusted`. False when the pose source
-   * cannot leave it (the join then stands).
+   * good after MAX_REFUSALS, or MAX_SAME_PLACE_REFUSALS of `samePlace`: a refused look-alike found
+   * again) and the next map is anchored at `lastTrusted`. False when the pose source cannot leave it (the
+   * join then stands).
    */
-  refuse(lastTrusted: Mat4 | null): boolean {
+  refuse(lastTrusted: Mat4 | null, samePlace = false): boolean {
     const p = this.p;
-    const forget = this.refusals + 1 >= MAX_REFUSALS;
+    const same = this.samePlaceRefusals + (samePlace ? 1 : 0);
+    const forget = samePlace ? same >= MAX_SAME_PLACE_REFUSALS : this.refusals - same + 1 >= MAX_REFUSALS;
     if (!this.original || !p.poseSource.leaveImportedMap?.(forget)) return false;
     this.refusals++;
+    this.samePlaceRefusals = same;
     this.watch = null;
     this.lateAt = null;
     this.loaded = null;
@@ -151,7 +162,9 @@ export class SavedMapLink {
     p.forgetMap();
     p.places.clear();
     p.anchoring.refused(lastTrusted, forget);
-    p.motionCheck?.restart();
+    // the world goes on from the refused pose through the loss that follows (the tracker left its map):
+    // re-anchored without the turn made meanwhile, a look-alike found again would seem another place
+    p.motionCheck?.restart(lastTrusted);
     return true;
   }
 
@@ -175,11 +188,13 @@ export class SavedMapLink {
     const p = this.p,
       mc = p.motionCheck;
     if (!this.aside) return mc ? mc.switchInto(late.after, motion, blocked, late.before) : { pose: late.after, plausible: true };
-    const before = late.before ? (mc?.apply(late.before, motion, blocked).pose ?? late.before) : last;
+    // no handover (found again straight after a refusal): where the body went since the last pose, not that pose
+    const before = late.before ? (mc?.apply(late.before, motion, blocked).pose ?? late.before) : (mc?.reckoned(motion, blocked) ?? last);
+    if (JOIN_DEBUG) console.error(`[join] frame ${frame}, ${this.refusals} refused: ${describe(before)} → ${describe(late.after)}`);
     mc?.restart();
     // after a refusal the navigator's world went on from the refuted place: a join that puts the body
     // where it already believes it is, is the same look-alike found again
-    if (this.refusals > 0 && before && samePlace(before, late.after) && this.refuse(before)) return { pose: before, plausible: false };
+    if (this.refusals > 0 && before && samePlace(before, late.after) && this.refuse(before, true)) return { pose: before, plausible: false };
     this.lateAt = frame;
     this.watch = this.original ? new JoinWatch() : null;
     // no pose in the run's world at all: nothing was mapped there, the saved world simply comes back
@@ -194,6 +209,13 @@ export class SavedMapLink {
     const after = raisePose(NAVIGATOR_FRAME, late.after, raised);
     return mc ? mc.apply(after, motion, blocked) : { pose: after, plausible: true };
   }
+}
+
+/** A pose as x, z (m) and yaw (degrees), for the debug trace. */
+function describe(pose: Mat4 | null): string {
+  if (!pose) return 'none';
+  const p = planarPose(NAVIGATOR_FRAME, pose);
+  return `${p.x.toFixed(2)}, ${p.z.toFixed(2)}, ${((p.yaw * 180) / Math.PI).toFixed(1)}°`;
 }
 
 /** Two camera poses at the same place, looking the same way (within SAME_PLACE_M and SAME_PLACE_RAD). */
