@@ -100,6 +100,7 @@ export class NavigationAgent implements Model {
       flights: this.flights,
       sighting: await this.sighting(t, pose),
     };
+    c.glimpse = c.sighting ? null : this.unrejected(t, this.goals.inStepViews(nav, stepViews));
     const steps = turn.steps();
     const stepsLeft = steps ? steps.limit - steps.used : Infinity;
     const ending = turn.stepsOver() || stepsLeft <= FULL_LOOK_STEPS || turn.turnsUsed() >= turn.turnBudget() - 3;
@@ -112,7 +113,7 @@ export class NavigationAgent implements Model {
     if (DEBUG && turn.collided()) console.error(`[nav ${t.key}] collided @${pose.x.toFixed(2)},${pose.z.toFixed(2)} in ${t.state}`);
     const bump = t.state === 'stairs' && atFlight(c) ? null : this.afterCollision(c);
     if (bump) return this.reply(c, bump);
-    const look = t.state === 'explore' && !c.sighting ? this.seek.next(c) : null;
+    const look = t.state === 'explore' && !c.sighting && !c.glimpse ? this.seek.next(c) : null;
     return this.reply(c, look ?? this.decide(c));
   }
 
@@ -288,9 +289,14 @@ export class NavigationAgent implements Model {
 
   /** The goal in the current view, unless that sighting was given up from around here. */
   private async sighting(t: TaskState, pose: Pose): Promise<Sighting | null> {
-    const s = await this.goals.inView(this.oracle.navigator);
-    if (!s) return null;
-    const rejected = t.rejected.some((r) => samePoint(r.point, s.point) && (r.from === null || Math.hypot(r.from.x - pose.x, r.from.z - pose.z) < 1.0));
+    return this.unrejected(t, await this.goals.inView(this.oracle.navigator), pose);
+  }
+
+  /** `s`, unless given up from around where it was seen (`at`, or where the view that showed it was seen). */
+  private unrejected(t: TaskState, s: Sighting | null, at?: Pose): Sighting | null {
+    const from = s?.from ?? at;
+    if (!s || !from) return s;
+    const rejected = t.rejected.some((r) => samePoint(r.point, s.point) && (r.from === null || Math.hypot(r.from.x - from.x, r.from.z - from.z) < 1.0));
     return rejected ? null : s;
   }
 

@@ -10,7 +10,7 @@ import type { Navigator } from '../../navigator/index.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
 import { headingTo } from '../../geometry/index.js';
 import { cutRoute, driveAndFace, planRoute, turnsTo } from './motion.js';
-import { samePoint } from './types.js';
+import { samePoint, type Sighting } from './types.js';
 
 /** claim when the nearest seen goal surface is this close (success counts within 1 m of the object) */
 export const REACH_M = 0.9;
@@ -87,6 +87,22 @@ export function approach(c: Ctx): Decision {
   const actions = driveAndFace(path, c.pose, g);
   if (actions.length) return act(actions, `approach the goal (${d.toFixed(1)} m)`);
   return act(turnsTo(headingTo(c.pose, g), c.pose.yaw).concat(['forward']).slice(0, 12), 'edge toward the goal');
+}
+
+/**
+ * The goal glimpsed in an earlier view of the last step (not in the current one): approached from the
+ * line it was seen along, and faced before any claim (approach claims only what the current view shows).
+ */
+export function takeUpGlimpse(c: Ctx, s: Sighting): Decision {
+  const t = c.task;
+  if (DEBUG)
+    console.error(`[nav ${t.key}] the goal glimpsed mid-step at ${s.point.x.toFixed(2)},${s.point.z.toFixed(2)} (${s.distanceM.toFixed(1)} m, ${s.pixels} px)`);
+  t.goal = s.point;
+  t.goalFrom = s.from ?? { x: c.pose.x, z: c.pose.z };
+  t.faced = false;
+  t.stalls = 0;
+  t.bestGoalDistM = Infinity;
+  return goto('approach');
 }
 
 /** How near the goal in view must be to be claimed. */
@@ -184,6 +200,7 @@ function lookFromShort(c: Ctx, g: PlanarPoint): Decision {
 function aroundIt(c: Ctx, g: PlanarPoint, why: string): Decision {
   // the sighting of this turn is the one given up: exploration must not take it up again this turn
   c.sighting = null;
+  c.glimpse = null;
   if (DEBUG) console.error(`[nav ${c.task.key}] around the goal at ${g.x.toFixed(2)},${g.z.toFixed(2)}: ${why}`);
   c.task.focus = g;
   c.task.goal = null;
@@ -199,6 +216,7 @@ function aroundIt(c: Ctx, g: PlanarPoint, why: string): Decision {
 
 function giveUp(c: Ctx, g: PlanarPoint): Decision {
   c.sighting = null;
+  c.glimpse = null;
   if (DEBUG) console.error(`[nav ${c.task.key}] give up the goal at ${g.x.toFixed(2)},${g.z.toFixed(2)}`);
   c.task.rejected.push({ point: g, from: null });
   c.task.goal = null;

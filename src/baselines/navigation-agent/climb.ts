@@ -19,6 +19,7 @@
 import { headingTo, headingVector, pointAhead } from '../../geometry/index.js';
 import type { PlanarPoint } from '../../mapping/index.js';
 import type { CoarseAction } from '../../navigator/index.js';
+import { takeUpGlimpse } from './approach.js';
 import { act, goto, type Ctx, type Decision } from './context.js';
 import { driveAndFace, planRoute, turnsRound, turnsTo } from './motion.js';
 import { MAX_ACTIONS } from './motion.js';
@@ -84,6 +85,15 @@ export function takeStairs(c: Ctx): Decision {
     c.task.stairs = null;
     c.task.target = null;
     return goto(c.task.recall ? 'recall' : 'explore');
+  }
+  // the goal in view on the way to the foot: it is on this floor after all (the unmapped floor's rule
+  // and the floor budget send the body off while what it passes is still unlooked at)
+  const goal = s.onFlight ? null : (c.sighting ?? c.glimpse);
+  if (goal) {
+    c.task.stairs = null;
+    if (!c.sighting) return takeUpGlimpse(c, goal);
+    c.task.goal = goal.point;
+    return goto('approach');
   }
   // a turn that got the body a good way nearer a far foot is travel, not a try at the flight (the way
   // down from upstairs can be 17 m off), and so is one that got it a good way on along the flight

@@ -22,6 +22,8 @@ export interface Ctx {
   flights: Flight[];
   /** the goal in the current view, unless it was rejected there before */
   sighting: Sighting | null;
+  /** no sighting in the current view: the goal in an earlier view of the last step (placed from where that view was seen) */
+  glimpse?: Sighting | null;
 }
 
 export type Decision = { kind: 'act'; actions: CoarseAction[]; why: string } | { kind: 'goto'; state: StateName } | { kind: 'close'; evidence: string | null };

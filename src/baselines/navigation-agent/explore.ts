@@ -5,7 +5,7 @@
  */
 import { Cell } from '../../mapping/index.js';
 import { type CoarseAction, routeActions, TURN_DEG } from '../../navigator/index.js';
-import { retryUnreached } from './approach.js';
+import { retryUnreached, takeUpGlimpse } from './approach.js';
 import { searchForFlight } from './flight-search.js';
 import { dueForFlightSearch, dueForOtherFloor, stepsLeft, tripSteps } from './floor-budget.js';
 import { act, close, goto, type Ctx, type Decision } from './context.js';
@@ -63,6 +63,7 @@ export function explore(c: Ctx): Decision {
     t.goal = c.sighting.point;
     return goto('approach');
   }
+  if (c.glimpse) return takeUpGlimpse(c, c.glimpse);
   const retry = retryUnreached(c);
   if (retry) return retry;
   // earlier tasks looked over most of this floor and a flight leads to a floor no one has mapped: the

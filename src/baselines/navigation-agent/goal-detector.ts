@@ -5,10 +5,10 @@
  * encoder (../image-goal-matcher.ts), placed with the view's depth; a goal given without a photograph
  * falls back to the instance ids. Either way the sighting is placed in the ESTIMATED world.
  */
-import type { Navigator } from '../../navigator/index.js';
+import type { DepthView, Navigator } from '../../navigator/index.js';
 import type { ImageGoalMatcher } from '../image-goal-matcher.js';
 import { planarPointAt } from '../view-point.js';
-import { goalInView } from './perception.js';
+import { goalInStepViews, goalInView } from './perception.js';
 import type { NavigationOracle, Sighting } from './types.js';
 
 export interface GoalDetector {
@@ -20,6 +20,8 @@ export interface GoalDetector {
   newTask(): void;
   /** the goal in the navigator's current view, or null */
   inView(nav: Navigator): Promise<Sighting | null>;
+  /** the goal in the last step's earlier views (the latest that shows it), or null */
+  inStepViews(nav: Navigator, views: readonly DepthView[]): Sighting | null;
   /** the instance ids that memory may recall the goal by (none for a goal known only by its photograph) */
   recallIds(): readonly number[];
   /** the goal as the agent may name it in what it writes */
@@ -37,6 +39,10 @@ export class GroundTruthGoals implements GoalDetector {
 
   async inView(nav: Navigator): Promise<Sighting | null> {
     return goalInView(nav, this.oracle.goalInstanceIds());
+  }
+
+  inStepViews(nav: Navigator, views: readonly DepthView[]): Sighting | null {
+    return goalInStepViews(nav, views, this.oracle.goalInstanceIds());
   }
 
   recallIds(): readonly number[] {
@@ -84,6 +90,11 @@ export class EncoderGoals implements GoalDetector {
     if (!s) return null;
     const point = planarPointAt(camera, nav.body.intrinsics, s.u, s.v, s.depth);
     return { point, distanceM: Math.hypot(point.x - pose.x, point.z - pose.z), pixels: 0 };
+  }
+
+  /** by appearance, only the current view is matched (the encoder's cost is per view) */
+  inStepViews(nav: Navigator, views: readonly DepthView[]): Sighting | null {
+    return this.kind === 'photo' ? null : this.ids.inStepViews(nav, views);
   }
 
   recallIds(): readonly number[] {

@@ -10,6 +10,7 @@
  * trail to the place it was noted near (seed:1 run 2 task 3 again, after that fix: the toilet 4.1 m
  * beside 'place 11' upstairs was given up at the landing, and the task ended downstairs).
  */
+import { takeUpGlimpse } from './approach.js';
 import { act, goto, type Ctx, type Decision } from './context.js';
 import { pointOf } from './memory.js';
 import { driveAndFace, planRoute } from './motion.js';
@@ -29,6 +30,7 @@ export function recall(c: Ctx): Decision {
     t.goal = c.sighting.point;
     return goto('approach');
   }
+  if (c.glimpse) return takeUpGlimpse(c, c.glimpse);
   const seen = t.recall;
   t.recall = null;
   const place = seen ? c.nav.places.get(seen.place) : undefined;

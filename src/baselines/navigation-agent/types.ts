@@ -27,6 +27,8 @@ export interface Sighting {
   distanceM: number;
   /** goal pixels in the view (0 for a match by appearance, which has no pixels of its own) */
   pixels: number;
+  /** where the body stood when it saw it, for a view earlier in the step than the current one */
+  from?: PlanarPoint;
 }
 
 /** A sighting not to approach again: anywhere (`from` null) or when seen again from near `from`. */
