@@ -4,10 +4,9 @@
  * cache_control breakpoint on the system block, and a second breakpoint on the newest message lets a
  * growing conversation reuse everything before it.
  */
-import { providerLimits, sdkClientOptions, type ServiceOptions } from './client-options.js';
+import { lazySdkClient, providerLimits, sdkClientOptions, type ServiceOptions } from './client-options.js';
 import { acceptReply, tokenCount, withDeadline } from './provider-guard.js';
 import type Anthropic from '@anthropic-ai/sdk';
-import { optionalImport } from '../runtime/index.js';
 import type {
   ContentBlockParam,
   ImageBlockParam,
@@ -112,18 +111,11 @@ function fromMessage(msg: AnthropicMessage): ModelResponse {
 export class AnthropicModel implements Model {
   readonly tokenSource = 'provider' as const;
   readonly id: string;
-  // the SDK is an optional dependency, imported at the first request
-  private client: Promise<Anthropic> | null = null;
+  private readonly sdk: () => Promise<Anthropic>;
 
   constructor(private readonly options: AnthropicOptions) {
     this.id = `anthropic:${options.model}`;
-  }
-
-  private sdk(): Promise<Anthropic> {
-    this.client ??= optionalImport<{ default: typeof Anthropic }>('@anthropic-ai/sdk', `the model ${this.id}`).then(
-      (m) => new m.default(sdkClientOptions(this.options, 'ANTHROPIC_API_KEY')),
-    );
-    return this.client;
+    this.sdk = lazySdkClient('@anthropic-ai/sdk', this.id, () => sdkClientOptions(this.options, 'ANTHROPIC_API_KEY'));
   }
 
   buildRequest(req: ModelRequest): MessageCreateParamsNonStreaming {

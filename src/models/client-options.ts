@@ -1,5 +1,6 @@
 /** What every SDK-backed model takes to reach its service, and how it becomes the SDK's options. */
 import { DEFAULT_PROVIDER_LIMITS, guardedFetch, type ProviderLimits } from './provider-guard.js';
+import { optionalImport } from '../runtime/index.js';
 
 export interface ServiceOptions {
   model: string;
@@ -27,4 +28,15 @@ export function sdkClientOptions(o: ServiceOptions, envKey: string, fallbackKey?
     maxRetries: o.maxRetries ?? 2,
     fetch: guardedFetch(limits),
   };
+}
+
+type SdkOptions = ReturnType<typeof sdkClientOptions>;
+
+/**
+ * The SDK client, made at the first request: the SDKs are optional dependencies, so a model that is
+ * never called never needs its package, and the key is read from the environment only then.
+ */
+export function lazySdkClient<T>(pkg: string, modelId: string, options: () => SdkOptions): () => Promise<T> {
+  let client: Promise<T> | null = null;
+  return () => (client ??= optionalImport<{ default: new (o: SdkOptions) => T }>(pkg, `the model ${modelId}`).then((m) => new m.default(options())));
 }

@@ -3,10 +3,9 @@
  * message can carry only text, so the images a tool returns are sent in a user message right after
  * the tool messages of that turn, each labelled with the call it belongs to.
  */
-import { providerLimits, sdkClientOptions, type ServiceOptions } from './client-options.js';
+import { lazySdkClient, providerLimits, sdkClientOptions, type ServiceOptions } from './client-options.js';
 import { acceptReply, tokenCount, withDeadline } from './provider-guard.js';
 import type OpenAI from 'openai';
-import { optionalImport } from '../runtime/index.js';
 import type {
   ChatCompletion,
   ChatCompletionContentPart,
@@ -97,19 +96,12 @@ function fromCompletion(c: ChatCompletion): ModelResponse {
 export class OpenAIChatModel implements Model {
   readonly tokenSource = 'provider' as const;
   readonly id: string;
-  // the SDK is an optional dependency, imported at the first request
-  private client: Promise<OpenAI> | null = null;
+  private readonly sdk: () => Promise<OpenAI>;
 
   constructor(private readonly options: OpenAIChatOptions) {
     this.id = `openai-chat:${options.model}${options.baseURL ? `@${options.baseURL}` : ''}`;
-  }
-
-  private sdk(): Promise<OpenAI> {
     // Local OpenAI-compatible servers usually ignore the key, but the SDK requires one.
-    this.client ??= optionalImport<{ default: typeof OpenAI }>('openai', `the model ${this.id}`).then(
-      (m) => new m.default(sdkClientOptions(this.options, 'OPENAI_API_KEY', 'local-server')),
-    );
-    return this.client;
+    this.sdk = lazySdkClient('openai', this.id, () => sdkClientOptions(this.options, 'OPENAI_API_KEY', 'local-server'));
   }
 
   buildRequest(req: ModelRequest): ChatCompletionCreateParamsNonStreaming {

@@ -3,10 +3,9 @@
  * item itself (the Responses API accepts text and image parts there). Reasoning items the API returns
  * are kept opaque on the assistant message and replayed verbatim, as the API expects for tool loops.
  */
-import { providerLimits, sdkClientOptions, type ServiceOptions } from './client-options.js';
+import { lazySdkClient, providerLimits, sdkClientOptions, type ServiceOptions } from './client-options.js';
 import { acceptReply, tokenCount, withDeadline } from './provider-guard.js';
 import type OpenAI from 'openai';
-import { optionalImport } from '../runtime/index.js';
 import type {
   ResponseCreateParamsNonStreaming,
   ResponseFunctionCallOutputItemList,
@@ -94,18 +93,11 @@ function fromResponse(r: OpenAIResponse): ModelResponse {
 export class OpenAIResponsesModel implements Model {
   readonly tokenSource = 'provider' as const;
   readonly id: string;
-  // the SDK is an optional dependency, imported at the first request
-  private client: Promise<OpenAI> | null = null;
+  private readonly sdk: () => Promise<OpenAI>;
 
   constructor(private readonly options: OpenAIClientOptions) {
     this.id = `openai:${options.model}`;
-  }
-
-  private sdk(): Promise<OpenAI> {
-    this.client ??= optionalImport<{ default: typeof OpenAI }>('openai', `the model ${this.id}`).then(
-      (m) => new m.default(sdkClientOptions(this.options, 'OPENAI_API_KEY')),
-    );
-    return this.client;
+    this.sdk = lazySdkClient('openai', this.id, () => sdkClientOptions(this.options, 'OPENAI_API_KEY'));
   }
 
   buildRequest(req: ModelRequest): ResponseCreateParamsNonStreaming {
