@@ -36,15 +36,8 @@ const HELD = 13;
 
 /** The code of a pixel that is neither an obstacle nor a floor point. */
 const NO_CODE: i32 = 0;
-/**
- * A cell index's f32 bit pattern is xor-ed with OBSTACLE_KEY for an obstacle point's code, with
- * OBSTACLE_KEY + 1 (FLOOR_KEY, the sign bit) for a floor point's. An index's pattern has its sign
- * bit clear and is never OBSTACLE_KEY (a NaN's): obstacle codes are positive, floor codes negative,
- * none is NO_CODE (index 0 included) and each stands for one cell. The key comes from the floor mask
- * in one subtraction (OBSTACLE_KEY − mask), one operation fewer than a sign bit and a + 1.
- */
-const OBSTACLE_KEY: i32 = 0x7fffffff;
-const FLOOR_KEY: i32 = <i32>0x80000000;
+/** The sign bit: set in the code of a floor point. */
+const FLOOR_BIT: i32 = <i32>0x80000000;
 
 /** Whether a listed code (code4) is an obstacle point's or a drop's. */
 @inline export function isObstacleCode(c: i32): bool {
@@ -53,34 +46,24 @@ const FLOOR_KEY: i32 = <i32>0x80000000;
 
 /** The grid index a listed code (code4) stands for. */
 @inline export function codeCell(c: i32): i32 {
-  // the key of a negative code is OBSTACLE_KEY + 1
-  return <i32>reinterpret<f32>(c ^ (OBSTACLE_KEY + <i32>(<u32>c >> 31)));
-}
-
-/** Heights above the floor of four pixels (depth `d`, columns of group `g`). */
-@inline function height4(d: v128, g: usize, r2: v128, b2: v128): v128 {
-  return f32x4.add(f32x4.mul(d, f32x4.add(v128.load(g, G_RAY2), r2)), b2);
-}
-
-/** Which of four pixels (in range where `ok`, heights `hgt`) are obstacle or floor points. */
-@inline function band4(ok: v128, hgt: v128, flMin: v128, obsMax: v128): v128 {
-  // the bands meet (floorMax = obstacleMin, checked in TypeScript): one band test
-  return v128.and(ok, v128.and(f32x4.gt(hgt, flMin), f32x4.lt(hgt, obsMax)));
+  return <i32>reinterpret<f32>((c - 1) & ~FLOOR_BIT);
 }
 
 /**
- * Codes of four pixels (depth `d` in range where `ok`, heights `hgt`, obstacle or floor points where
- * `band`, columns of group `g`), compared as integers: the f32 bit pattern of the cell index
- * `gz·gw + gx` xor OBSTACLE_KEY for an obstacle point or a drop (at the depth `d·b2 / (b2 − height)`
- * where its ray crossed the floor plane), xor FLOOR_KEY for a floor point, NO_CODE (0) for anything
- * else. Per-lane f32 operations round exactly like the scalar tail (no fused multiply-add). `drops`
- * is a constant at every call: without drops the division and the drop selects fold away.
+ * Codes of four pixels (depth `d`, in range where `ok`, columns of group `g`), compared as integers:
+ * one more than the f32 bit pattern of the cell index `gz·gw + gx` for an obstacle point or a drop
+ * (at the depth `d·b2 / (b2 − height)` where its ray crossed the floor plane), the same with FLOOR_BIT
+ * set for a floor point, NO_CODE (0) for anything else. Per-lane f32 operations round exactly like
+ * the scalar tail (no fused multiply-add). `drops` is a constant at every call: without drops
+ * (dropMax −∞, no height is at or below it) the division and the drop selects fold away.
  */
 @inline function code4(
-  d: v128, ok: v128, hgt: v128, band: v128, g: usize, r0: v128, r1: v128,
-  b0: v128, b1: v128, b2: v128, flMax: v128, dropMax: v128, gw: v128, drops: bool,
+  d: v128, ok: v128, g: usize, r0: v128, r1: v128, r2: v128,
+  b0: v128, b1: v128, b2: v128, obsMax: v128, flMin: v128, flMax: v128, dropMax: v128, gw: v128, drops: bool,
 ): v128 {
-  let cls = band;
+  const hgt = f32x4.add(f32x4.mul(d, f32x4.add(v128.load(g, G_RAY2), r2)), b2);
+  // the bands meet (floorMax = obstacleMin, checked in TypeScript): one band test, one split
+  let cls = v128.and(ok, v128.and(f32x4.gt(hgt, flMin), f32x4.lt(hgt, obsMax)));
   let flr = f32x4.le(hgt, flMax);
   let dc = d;
   if (drops) {
@@ -98,8 +81,8 @@ const FLOOR_KEY: i32 = <i32>0x80000000;
   const gx = f32x4.floor(f32x4.add(f32x4.mul(dc, f32x4.add(v128.load(g, G_RAY0), r0)), b0));
   const gz = f32x4.floor(f32x4.add(f32x4.mul(dc, f32x4.add(v128.load(g, G_RAY1), r1)), b1));
   const gi = f32x4.add(f32x4.mul(gz, gw), gx);
-  // the key from the mask itself: OBSTACLE_KEY − (−1) is FLOOR_KEY
-  return v128.and(v128.xor(gi, i32x4.sub(i32x4.splat(OBSTACLE_KEY), flr)), cls);
+  // the floor bit from the mask itself; + 1 (− the mask's −1) keeps index 0 apart from NO_CODE
+  return v128.and(i32x4.sub(v128.xor(gi, i32x4.shl(flr, 31)), cls), cls);
 }
 
 // Byte shuffles that move the lanes set in a 4-bit mask to the front, in order (i8x16.swizzle; 255
@@ -131,24 +114,18 @@ const PACK = memory.data<u8>([
   return n + <i32>popcnt<u32>(m);
 }
 
-/** Bits set for the lanes of `c0` (0–3) and `c1` (4–7) that hold a code (not NO_CODE). */
-@inline function codedBits(c0: v128, c1: v128): u32 {
-  const none = i32x4.splat(NO_CODE);
-  return ~(i32x4.bitmask(i32x4.eq(c0, none)) | (i32x4.bitmask(i32x4.eq(c1, none)) << 4)) & 0xff;
-}
-
 /**
  * Appends to `fresh` (n codes so far) the codes of eight pixels (`c0`, `c1`; `prev`: the four
- * before them) that repeat neither their left nor their upper neighbour (`up0`, `up1`) and are
- * classified (bits set in `cls`; the others are NO_CODE), without a branch (a branch on "any kept"
- * mispredicts more than it saves); returns the new count. Marking is idempotent, and on teddy 97 % of classified pixels
+ * before them) that repeat neither their left nor their upper neighbour (`up0`, `up1`) and are not
+ * NO_CODE (bits set in `none`), without a branch (a branch on "any kept" mispredicts more than it
+ * saves); returns the new count. Marking is idempotent, and on teddy 97 % of classified pixels
  * repeat one of them.
  */
-@inline function keep8(c0: v128, c1: v128, prev: v128, up0: v128, up1: v128, cls: u32, fresh: usize, n: i32): i32 {
+@inline function keep8(c0: v128, c1: v128, prev: v128, up0: v128, up1: v128, none: u32, fresh: usize, n: i32): i32 {
   const l0 = i32x4.shuffle(prev, c0, 3, 4, 5, 6), l1 = i32x4.shuffle(c0, c1, 3, 4, 5, 6);
   const rep0 = i32x4.bitmask(v128.or(i32x4.eq(c0, l0), i32x4.eq(c0, up0)));
   const rep1 = i32x4.bitmask(v128.or(i32x4.eq(c1, l1), i32x4.eq(c1, up1)));
-  const keep = cls & ~(rep0 | (rep1 << 4));
+  const keep = ~(rep0 | (rep1 << 4) | none);
   return pack4(c1, (keep >> 4) & 15, fresh, pack4(c0, keep & 15, fresh, n));
 }
 
@@ -235,19 +212,16 @@ export function classifyRows(
         continue;
       }
       valid += popcnt(okBits);
-      const h0 = height4(d0, g, vR2, vB2), h1 = height4(d1, g + G_BYTES, vR2, vB2);
-      const band0 = band4(ok0, h0, vFlMin, vObsMax), band1 = band4(ok1, h1, vFlMin, vObsMax);
-      const c0 = code4(d0, ok0, h0, band0, g, vR0, vR1, vB0, vB1, vB2, vFlMax, vDropMax, vGw, drops);
-      const c1 = code4(d1, ok1, h1, band1, g + G_BYTES, vR0, vR1, vB0, vB1, vB2, vFlMax, vDropMax, vGw, drops);
+      const c0 = code4(d0, ok0, g, vR0, vR1, vR2, vB0, vB1, vB2, vObsMax, vFlMin, vFlMax, vDropMax, vGw, drops);
+      const c1 = code4(d1, ok1, g + G_BYTES, vR0, vR1, vR2, vB0, vB1, vB2, vObsMax, vFlMin, vFlMax, vDropMax, vGw, drops);
       const up0 = v128.load(g, G_CODE), up1 = v128.load(g, G_CODE + G_BYTES);
       v128.store(g, c0, G_CODE);
       v128.store(g, c1, G_CODE + G_BYTES);
-      // a code is NO_CODE exactly where its pixel is not classified: without drops, outside the
-      // band (its mask saves the comparisons with NO_CODE); floor codes are the negative ones
-      const clsBits = drops ? codedBits(c0, c1) : i32x4.bitmask(band0) | (i32x4.bitmask(band1) << 4);
-      classified += popcnt(clsBits);
+      // floor codes are the negative ones
+      const noneBits = i32x4.bitmask(i32x4.eq(c0, noCode)) | (i32x4.bitmask(i32x4.eq(c1, noCode)) << 4);
+      classified += 8 - popcnt(noneBits);
       floor += popcnt(i32x4.bitmask(c0) | (i32x4.bitmask(c1) << 4));
-      nFresh = keep8(c0, c1, prev, up0, up1, clsBits, fresh, nFresh);
+      nFresh = keep8(c0, c1, prev, up0, up1, noneBits, fresh, nFresh);
       prev = c1;
     }
     if (w8 < w) {
@@ -255,10 +229,10 @@ export function classifyRows(
       valid += codeTail(row, w8, w, g, r0, r1, r2, b0, b1, b2, minD, maxD, obsMin, obsMax, flMin, flMax, dropMax, gw);
       const c0 = v128.load(g, G_CODE), c1 = v128.load(g, G_CODE + G_BYTES);
       // the lanes past w have no code
-      const clsBits = codedBits(c0, c1);
-      classified += popcnt(clsBits);
+      const noneBits = i32x4.bitmask(i32x4.eq(c0, noCode)) | (i32x4.bitmask(i32x4.eq(c1, noCode)) << 4);
+      classified += 8 - popcnt(noneBits);
       floor += popcnt(i32x4.bitmask(c0) | (i32x4.bitmask(c1) << 4));
-      nFresh = keep8(c0, c1, prev, up0, up1, clsBits, fresh, nFresh);
+      nFresh = keep8(c0, c1, prev, up0, up1, noneBits, fresh, nFresh);
     }
   }
   bump(counts, C_VALID, valid);
@@ -291,7 +265,7 @@ function codeTail(
     const gx: f32 = Mathf.floor(dc * (load<f32>(at, G_RAY0) + r0) + b0);
     const gz: f32 = Mathf.floor(dc * (load<f32>(at, G_RAY1) + r1) + b1);
     const gi: f32 = gz * <f32>gw + gx;
-    store<i32>(at, reinterpret<i32>(gi) ^ (isObst ? OBSTACLE_KEY : FLOOR_KEY), G_CODE);
+    store<i32>(at, (reinterpret<i32>(gi) | (isObst ? 0 : FLOOR_BIT)) + 1, G_CODE);
   }
   return valid;
 }
