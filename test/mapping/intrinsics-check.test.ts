@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IntrinsicsSchema } from '../../src/geometry/index.js';
+import { identity, IntrinsicsSchema, NAVIGATOR_FRAME } from '../../src/geometry/index.js';
 import { intrinsicsChecker } from '../../src/mapping/intrinsics-check.js';
+import { OccupancyMap } from '../../src/mapping/occupancy-map.js';
+import { Navcore } from '../../src/wasm/navcore.js';
 
 const K = { width: 640, height: 480, fx: 525, fy: 525, cx: 319.5, cy: 239.5 };
 
@@ -35,5 +37,17 @@ describe('the intrinsics check of integrated frames', () => {
     const got = check(k);
     k.fx = -1;
     expect(got).toEqual(K);
+  });
+
+  it("OccupancyMap.integrate parses a camera's intrinsics once, and refuses them when they turn invalid", async () => {
+    const parse = vi.spyOn(IntrinsicsSchema, 'safeParse');
+    const map = new OccupancyMap(await Navcore.load(), NAVIGATOR_FRAME);
+    const layer = map.openFloor(-1);
+    const k = { width: 8, height: 4, fx: 4, fy: 4, cx: 3.5, cy: 1.5 };
+    const depth = new Float32Array(32).fill(2);
+    for (let i = 0; i < 3; i++) expect(map.integrate({ intrinsics: { ...k }, depth }, identity(), layer).ok).toBe(true);
+    expect(parse).toHaveBeenCalledTimes(1);
+    const bad = map.integrate({ intrinsics: { ...k, fy: 0 }, depth }, identity(), layer);
+    expect(bad.ok ? '' : bad.error).toMatch(/^invalid intrinsics: .*fy/s);
   });
 });
