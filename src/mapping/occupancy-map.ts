@@ -2,18 +2,7 @@
  * Per-floor occupancy grids over navcore.wasm (paper 001 §3.2). TypeScript owns the buffers and the growth
  * policy; the kernel does every per-pixel and per-cell step.
  */
-import {
-  z,
-  IntrinsicsSchema,
-  maxRayStretch,
-  type Intrinsics,
-  poseProblem,
-  type Mat4,
-  frameProblem,
-  NAVIGATOR_FRAME,
-  type WorldFrame,
-  floorUnder,
-} from '../geometry/index.js';
+import { z, maxRayStretch, type Intrinsics, poseProblem, type Mat4, frameProblem, NAVIGATOR_FRAME, type WorldFrame, floorUnder } from '../geometry/index.js';
 import type { Navcore, WasmBlock } from '../wasm/index.js';
 import { kernelInverse, kernelPose } from './kernel-pose.js';
 import {
@@ -30,6 +19,7 @@ import {
   PARAM_FLOATS,
 } from './mapper-abi.js';
 import { ensureScratch, type Scratch } from './mapper-scratch.js';
+import { intrinsicsChecker } from './intrinsics-check.js';
 import { Cell, CELL_NAMES, MapParamsSchema, type CellName, type MapParams } from './params.js';
 import type { DepthFrame, GridSnapshot, IntegrateStats, Result } from './occupancy-types.js';
 
@@ -70,6 +60,7 @@ export class OccupancyMap {
   private readonly fparams: WasmBlock<Float32Array>;
   private readonly stats: WasmBlock<Int32Array>;
   private depthBlock: WasmBlock<Float32Array> | null = null;
+  private readonly checkIntrinsics = intrinsicsChecker();
   /** Why the helper thread failed on a frame (that frame's rows were then done on this thread). */
   readonly threadErrors: string[] = [];
 
@@ -156,9 +147,8 @@ export class OccupancyMap {
   integrate(frame: DepthFrame, pose: Mat4, layer = 0, drops = false): Result<IntegrateStats> {
     const L = this.layers[layer];
     if (!L) return { ok: false, error: `no floor layer ${layer}; open one with openFloor() (layers: ${this.layers.length})` };
-    const k = IntrinsicsSchema.safeParse(frame?.intrinsics);
-    if (!k.success) return { ok: false, error: `invalid intrinsics: ${z.prettifyError(k.error)}` };
-    const K = k.data;
+    const K = this.checkIntrinsics(frame?.intrinsics);
+    if (typeof K === 'string') return { ok: false, error: K };
     const n = K.width * K.height;
     if (!(frame.depth instanceof Float32Array)) return { ok: false, error: 'depth must be a Float32Array of metres' };
     if (frame.depth.length !== n) {

@@ -6,7 +6,7 @@
  * and refuse the same houses; the seed rule itself is the episode data's (`HouseSeedSchema`).
  * Browser-safe: nothing here reads files.
  */
-import { z } from '../geometry/index.js';
+import { z } from '../geometry/choices.js';
 import { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef } from '../sim/choices.js';
 
 export { HouseRefSchema, HouseSeedSchema, MAX_HOUSE_SEED, type HouseRef };

@@ -2,7 +2,7 @@
  * Episode datasets as validated JSON. Every load goes through zod; an invalid file is rejected with
  * the path of the offending field (e.g. `episodes[2].goals[0].instanceId`) and what was expected.
  */
-import { z } from '../../geometry/index.js';
+import { z } from '../../geometry/choices.js';
 
 // zod 4 numbers are finite
 const finite = z.number();
