@@ -137,8 +137,10 @@ void gaussian_blur7(const GrayImage& src, GrayImage& dst, std::vector<uint16_t>&
   // the horizontal pass row by row into a ring of 8 rows (row r in slot r & 7), just ahead of the
   // vertical pass: an output row reads at most 7 consecutive rows, and the ring stays in cache where
   // a whole-image 16-bit pass (600 kB at 640×480) did not; every value is the one the two whole
-  // passes computed
-  scratch.resize(static_cast<size_t>(w) * 8);
+  // passes computed. The buffer keeps its whole-image size although 8 rows are used: with a smaller
+  // one the heap's later allocations land elsewhere, and the simulator's trajectories moved in the
+  // last bits (the tracker's results depend on allocation addresses somewhere; not found yet)
+  scratch.resize(static_cast<size_t>(w) * std::max(h, 8));
   auto slot = [&](int r) { return scratch.data() + static_cast<size_t>(r & 7) * w; };
   int done = 0;  // rows of the horizontal pass in the ring so far
   for (int y = 0; y < h; ++y) {
