@@ -35,12 +35,10 @@ inline int corner_score(const int* d) {
 }
 
 #ifdef __wasm_simd128__
-// corner_score of the eight pixels c[0..7] at once: the same windowed minima and maxima over the
-// ring's differences, each lane a pixel, in 16-bit integers (differences lie in −255 … 255)
-inline v128_t corner_scores8(const uint8_t* c, const int* off) {
-  const v128_t c0 = wasm_u16x8_load8x8(c);
-  v128_t d[16], lo2[16], hi2[16], lo4[16], hi4[16];
-  for (int k = 0; k < 16; ++k) d[k] = wasm_i16x8_sub(wasm_u16x8_load8x8(c + off[k]), c0);
+// corner_score of eight pixels at once from their ring's differences d[k] (ring pixel k minus the
+// centre, 16-bit lanes, −255 … 255): the same windowed minima and maxima, each lane a pixel
+inline v128_t corner_scores8(const v128_t* d) {
+  v128_t lo2[16], hi2[16], lo4[16], hi4[16];
   for (int k = 0; k < 16; ++k) {
     lo2[k] = wasm_i16x8_min(d[k], d[(k + 1) & 15]);
     hi2[k] = wasm_i16x8_max(d[k], d[(k + 1) & 15]);
@@ -56,6 +54,16 @@ inline v128_t corner_scores8(const uint8_t* c, const int* off) {
     dark = wasm_i16x8_min(dark, wasm_i16x8_max(wasm_i16x8_max(hi4[k], hi4[(k + 4) & 15]), e));
   }
   return wasm_i16x8_max(bright, wasm_i16x8_neg(dark));
+}
+
+// the scores of the lanes of one half (0: pixels 0–7, 1: 8–15) of a 16-pixel chunk from its ring's
+// bytes, widened to 16 bits
+inline v128_t half_scores(const v128_t* ring, v128_t centre, int half) {
+  v128_t d[16];
+  const v128_t c = half ? wasm_u16x8_extend_high_u8x16(centre) : wasm_u16x8_extend_low_u8x16(centre);
+  for (int k = 0; k < 16; ++k)
+    d[k] = wasm_i16x8_sub(half ? wasm_u16x8_extend_high_u8x16(ring[k]) : wasm_u16x8_extend_low_u8x16(ring[k]), c);
+  return corner_scores8(d);
 }
 #endif
 
@@ -141,11 +149,19 @@ void detect_fast(const GrayImage& img, int threshold, int x0, int y0, int x1, in
       const uint8_t* c = p + xs;
       const v128_t cv = wasm_v128_load(c);
       const v128_t hi = wasm_u8x16_add_sat(cv, tv), lo = wasm_u8x16_sub_sat(cv, tv);
+      // the ring's bytes and their classes (all ones where brighter / darker than the threshold),
+      // kept for the arc test and the scores below
+      v128_t ring[16], isb[16], isd[16];
       v128_t b = wasm_i8x16_splat(-1), d = wasm_i8x16_splat(-1);
       auto pair = [&](int k) {
-        const v128_t a = wasm_v128_load(c + off[k]), e = wasm_v128_load(c + off[k + 8]);
-        b = wasm_v128_and(b, wasm_v128_or(wasm_u8x16_gt(a, hi), wasm_u8x16_gt(e, hi)));
-        d = wasm_v128_and(d, wasm_v128_or(wasm_u8x16_lt(a, lo), wasm_u8x16_lt(e, lo)));
+        ring[k] = wasm_v128_load(c + off[k]);
+        ring[k + 8] = wasm_v128_load(c + off[k + 8]);
+        isb[k] = wasm_u8x16_gt(ring[k], hi);
+        isb[k + 8] = wasm_u8x16_gt(ring[k + 8], hi);
+        isd[k] = wasm_u8x16_lt(ring[k], lo);
+        isd[k + 8] = wasm_u8x16_lt(ring[k + 8], lo);
+        b = wasm_v128_and(b, wasm_v128_or(isb[k], isb[k + 8]));
+        d = wasm_v128_and(d, wasm_v128_or(isd[k], isd[k + 8]));
       };
       // the pairs on the axes, then on the diagonals, reject most chunks of a flat or weakly textured
       // image early (the same lanes pass as with all eight pairs)
@@ -159,31 +175,23 @@ void detect_fast(const GrayImage& img, int threshold, int x0, int y0, int x1, in
       uint32_t lanes = wasm_i8x16_bitmask(wasm_v128_or(b, d)) & keep;
       if (!lanes) return;
       // the full arc test for all 16 lanes: length of the current run of bright (dark) pixels
-      // around the circle, wrapped once so that runs crossing pixel 0 count; a corner has a run ≥ 9
+      // around the circle, wrapped so that runs crossing pixel 0 count (a 9-run starting at pixel 15
+      // ends at step 23); a corner has a run ≥ 9
       const v128_t zero = wasm_i8x16_splat(0);
       v128_t rb = zero, rd = zero, mb = zero, md = zero;
-      for (int k = 0; k < 25; ++k) {
-        const v128_t q = wasm_v128_load(c + off[k & 15]);
-        const v128_t isb = wasm_u8x16_gt(q, hi), isd = wasm_u8x16_lt(q, lo);
-        rb = wasm_v128_and(wasm_i8x16_sub(rb, isb), isb);  // +1 where bright (isb = -1), else 0
-        rd = wasm_v128_and(wasm_i8x16_sub(rd, isd), isd);
+      for (int k = 0; k < 24; ++k) {
+        rb = wasm_v128_and(wasm_i8x16_sub(rb, isb[k & 15]), isb[k & 15]);  // +1 where bright (−1), else 0
+        rd = wasm_v128_and(wasm_i8x16_sub(rd, isd[k & 15]), isd[k & 15]);
         mb = wasm_u8x16_max(mb, rb);
         md = wasm_u8x16_max(md, rd);
       }
       const v128_t eight = wasm_i8x16_splat(8);
       lanes &= wasm_i8x16_bitmask(wasm_v128_or(wasm_u8x16_gt(mb, eight), wasm_u8x16_gt(md, eight)));
-      if (__builtin_popcount(lanes) < 3) {
-        while (lanes) {
-          const int i = __builtin_ctz(lanes);
-          lanes &= lanes - 1;
-          corner(p, xs + i, y);
-        }
-        return;
-      }
-      // several corners: score all 16 lanes at once (corner_score in 16-bit lanes, the same integers)
+      if (!lanes) return;
+      // score only the halves holding a corner (corner_score in 16-bit lanes, the same integers)
       int16_t sc[16];
-      wasm_v128_store(sc, corner_scores8(c, off));
-      wasm_v128_store(sc + 8, corner_scores8(c + 8, off));
+      if (lanes & 0xffu) wasm_v128_store(sc, half_scores(ring, cv, 0));
+      if (lanes & 0xff00u) wasm_v128_store(sc + 8, half_scores(ring, cv, 1));
       while (lanes) {
         const int i = __builtin_ctz(lanes);
         lanes &= lanes - 1;

@@ -92,45 +92,61 @@ void resize_bilinear(const GrayImage& src, GrayImage& dst) {
   }
 }
 
+namespace {
+
+// sigma 2 kernel, integer weights summing to 256
+constexpr int kBlur[7] = {18, 33, 49, 56, 49, 33, 18};
+
+// the horizontal pass of one row (replicated border) into 16-bit values of at most 255
+void blur_row(const uint8_t* r, int w, uint16_t* o) {
+  const int* k = kBlur;
+  auto clamped = [&](int x) {
+    int s = 0;
+    for (int i = -3; i <= 3; ++i) s += k[i + 3] * r[std::min(w - 1, std::max(0, x + i))];
+    return static_cast<uint16_t>((s + 128) >> 8);
+  };
+  const int a = std::min(3, w), b = std::max(a, w - 3);
+  for (int x = 0; x < a; ++x) o[x] = clamped(x);
+  int x = a;
+#ifdef __wasm_simd128__
+  // eight pixels at a time in 16-bit lanes: a weighted sum is at most 256·255, so nothing overflows
+  // and the result is the scalar one exactly
+  for (; x + 8 <= b; x += 8) {
+    auto px = [&](int d) { return wasm_u16x8_load8x8(r + x + d); };
+    v128_t s = wasm_i16x8_mul(wasm_i16x8_add(px(-3), px(3)), wasm_i16x8_splat(k[0]));
+    s = wasm_i16x8_add(s, wasm_i16x8_mul(wasm_i16x8_add(px(-2), px(2)), wasm_i16x8_splat(k[1])));
+    s = wasm_i16x8_add(s, wasm_i16x8_mul(wasm_i16x8_add(px(-1), px(1)), wasm_i16x8_splat(k[2])));
+    s = wasm_i16x8_add(s, wasm_i16x8_mul(px(0), wasm_i16x8_splat(k[3])));
+    wasm_v128_store(o + x, wasm_u16x8_shr(wasm_i16x8_add(s, wasm_i16x8_splat(128)), 8));
+  }
+#endif
+  // branch-free interior
+  for (; x < b; ++x) {
+    const int s = k[0] * (r[x - 3] + r[x + 3]) + k[1] * (r[x - 2] + r[x + 2]) + k[2] * (r[x - 1] + r[x + 1]) + k[3] * r[x];
+    o[x] = static_cast<uint16_t>((s + 128) >> 8);
+  }
+  for (int x = b; x < w; ++x) o[x] = clamped(x);
+}
+
+}  // namespace
+
 void gaussian_blur7(const GrayImage& src, GrayImage& dst, std::vector<uint16_t>& scratch) {
-  // sigma 2 kernel, integer weights summing to 256
-  static const int k[7] = {18, 33, 49, 56, 49, 33, 18};
+  const int* k = kBlur;
   const int w = src.width, h = src.height;
   dst.resize(w, h);
-  scratch.resize(static_cast<size_t>(w) * h);
+  // the horizontal pass row by row into a ring of 8 rows (row r in slot r & 7), just ahead of the
+  // vertical pass: an output row reads at most 7 consecutive rows, and the ring stays in cache where
+  // a whole-image 16-bit pass (600 kB at 640×480) did not; every value is the one the two whole
+  // passes computed. The buffer keeps its whole-image size although 8 rows are used: with a smaller
+  // one the heap's later allocations land elsewhere, and the simulator's trajectories moved in the
+  // last bits (the tracker's results depend on allocation addresses somewhere; not found yet)
+  scratch.resize(static_cast<size_t>(w) * std::max(h, 8));
+  auto slot = [&](int r) { return scratch.data() + static_cast<size_t>(r & 7) * w; };
+  int done = 0;  // rows of the horizontal pass in the ring so far
   for (int y = 0; y < h; ++y) {
-    const uint8_t* r = src.row(y);
-    uint16_t* o = scratch.data() + static_cast<size_t>(y) * w;
-    auto clamped = [&](int x) {
-      int s = 0;
-      for (int i = -3; i <= 3; ++i) s += k[i + 3] * r[std::min(w - 1, std::max(0, x + i))];
-      return static_cast<uint16_t>((s + 128) >> 8);
-    };
-    const int a = std::min(3, w), b = std::max(a, w - 3);
-    for (int x = 0; x < a; ++x) o[x] = clamped(x);
-    int x = a;
-#ifdef __wasm_simd128__
-    // eight pixels at a time in 16-bit lanes: a weighted sum is at most 256·255, so nothing overflows
-    // and the result is the scalar one exactly
-    for (; x + 8 <= b; x += 8) {
-      auto px = [&](int d) { return wasm_u16x8_load8x8(r + x + d); };
-      v128_t s = wasm_i16x8_mul(wasm_i16x8_add(px(-3), px(3)), wasm_i16x8_splat(k[0]));
-      s = wasm_i16x8_add(s, wasm_i16x8_mul(wasm_i16x8_add(px(-2), px(2)), wasm_i16x8_splat(k[1])));
-      s = wasm_i16x8_add(s, wasm_i16x8_mul(wasm_i16x8_add(px(-1), px(1)), wasm_i16x8_splat(k[2])));
-      s = wasm_i16x8_add(s, wasm_i16x8_mul(px(0), wasm_i16x8_splat(k[3])));
-      wasm_v128_store(o + x, wasm_u16x8_shr(wasm_i16x8_add(s, wasm_i16x8_splat(128)), 8));
-    }
-#endif
-    // branch-free interior
-    for (; x < b; ++x) {
-      const int s = k[0] * (r[x - 3] + r[x + 3]) + k[1] * (r[x - 2] + r[x + 2]) + k[2] * (r[x - 1] + r[x + 1]) + k[3] * r[x];
-      o[x] = static_cast<uint16_t>((s + 128) >> 8);
-    }
-    for (int x = b; x < w; ++x) o[x] = clamped(x);
-  }
-  for (int y = 0; y < h; ++y) {
+    for (const int need = std::min(h - 1, y + 3); done <= need; ++done) blur_row(src.row(done), w, slot(done));
     const uint16_t* rows[7];
-    for (int i = -3; i <= 3; ++i) rows[i + 3] = scratch.data() + static_cast<size_t>(std::min(h - 1, std::max(0, y + i))) * w;
+    for (int i = -3; i <= 3; ++i) rows[i + 3] = slot(std::min(h - 1, std::max(0, y + i)));
     uint8_t* o = dst.px.data() + static_cast<size_t>(y) * w;
     int x = 0;
 #ifdef __wasm_simd128__

@@ -94,12 +94,30 @@ float centroid_angle_simd(const GrayImage& img, int x, int y, const std::vector<
 // image of this width (pattern_offsets)
 void describe(const GrayImage& img, int x, int y, const int32_t* off, uint32_t* out) {
   const uint8_t* c = img.row(y) + x;
+#ifdef __wasm_simd128__
+  // 16 tests at a time: each pair's two pixels gathered into lanes, one unsigned compare, and the
+  // lanes' sign bits in order are the 16 bits the scalar loop below sets (bit b for pair b)
+  for (int half = 0; half < 16; ++half) {
+    const int32_t* o = off + half * 32;
+    v128_t a = wasm_i8x16_splat(0), b = wasm_i8x16_splat(0);
+#define NAV_PAIR(i) \
+    a = wasm_v128_load8_lane(c + o[2 * (i)], a, i); \
+    b = wasm_v128_load8_lane(c + o[2 * (i) + 1], b, i);
+    NAV_PAIR(0) NAV_PAIR(1) NAV_PAIR(2) NAV_PAIR(3) NAV_PAIR(4) NAV_PAIR(5) NAV_PAIR(6) NAV_PAIR(7)
+    NAV_PAIR(8) NAV_PAIR(9) NAV_PAIR(10) NAV_PAIR(11) NAV_PAIR(12) NAV_PAIR(13) NAV_PAIR(14) NAV_PAIR(15)
+#undef NAV_PAIR
+    const uint32_t bits = static_cast<uint32_t>(wasm_i8x16_bitmask(wasm_u8x16_lt(a, b)));
+    if (half & 1) out[half >> 1] |= bits << 16;
+    else out[half >> 1] = bits;
+  }
+#else
   for (int word = 0; word < 8; ++word) {
     uint32_t bits = 0;
     const int32_t* o = off + word * 64;
     for (int b = 0; b < 32; ++b) bits |= static_cast<uint32_t>(c[o[2 * b]] < c[o[2 * b + 1]]) << b;
     out[word] = bits;
   }
+#endif
 }
 
 }  // namespace

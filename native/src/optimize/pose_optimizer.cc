@@ -5,6 +5,10 @@
 #include "reprojection.h"
 #include "../util/stage_timer.h"
 
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
 namespace nav {
 
 namespace {
@@ -26,6 +30,33 @@ double total_cost(const std::vector<Edge>& edges, const SE3& T, const PinholeCam
     c += edge_cost(ed.o, chi2_of(ed.o, e), robust);
   }
   return c;
+}
+
+// H += w·J(r,:)ᵀ·J(r,:) and g += we·J(r,:)ᵀ (we = w·e_r) with each entry computed as Eigen's
+// coefficient-wise outer product computes it, (w·J(r,i))·J(r,j) added to H(i,j): the same products
+// and sums, so the pose is the same to the last bit. Eigen's generic loop over the 6×6 block (a call
+// per coefficient range, no unrolling) was the largest cost of the pose stage (issue 41).
+inline void add_row(Mat6& H, Vec6& g, const Eigen::Matrix<double, 3, 6>& J, int r, double w, double we) {
+  alignas(16) double jr[6], wj[6];
+  for (int i = 0; i < 6; ++i) {
+    jr[i] = J(r, i);
+    wj[i] = w * jr[i];
+  }
+  double* h = H.data();  // column-major: H(i, c) at h[6c + i]
+#ifdef __wasm_simd128__
+  const v128_t a0 = wasm_v128_load(wj), a1 = wasm_v128_load(wj + 2), a2 = wasm_v128_load(wj + 4);
+  for (int c = 0; c < 6; ++c) {
+    const v128_t s = wasm_f64x2_splat(jr[c]);
+    double* col = h + 6 * c;
+    wasm_v128_store(col, wasm_f64x2_add(wasm_v128_load(col), wasm_f64x2_mul(a0, s)));
+    wasm_v128_store(col + 2, wasm_f64x2_add(wasm_v128_load(col + 2), wasm_f64x2_mul(a1, s)));
+    wasm_v128_store(col + 4, wasm_f64x2_add(wasm_v128_load(col + 4), wasm_f64x2_mul(a2, s)));
+  }
+#else
+  for (int c = 0; c < 6; ++c)
+    for (int i = 0; i < 6; ++i) h[6 * c + i] += wj[i] * jr[c];
+#endif
+  for (int i = 0; i < 6; ++i) g(i) += we * jr[i];
 }
 
 }  // namespace
@@ -61,10 +92,7 @@ int optimize_pose(Frame& f, const PinholeCamera& cam, const OrbParams& orb, bool
         const int rows = ed.o.stereo() ? 3 : 2;
         // de/dx = -dproj/dPc · dPc/dx
         const Eigen::Matrix<double, 3, 6> J = -jp * dpc_dpose(pc);
-        for (int r = 0; r < rows; ++r) {
-          H.noalias() += w * J.row(r).transpose() * J.row(r);
-          g.noalias() += w * e[r] * J.row(r).transpose();
-        }
+        for (int r = 0; r < rows; ++r) add_row(H, g, J, r, w, w * e[r]);
       }
       if (prior) add_prior_blocks(*prior, T, H, g);
       if (level) {
