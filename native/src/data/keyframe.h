@@ -23,6 +23,10 @@ struct KeyFrame {
   FeatureGrid grid;
   std::map<KeyFrame*, int> covis;  // ordered by pointer only for iteration; weights are the data
   bool fixed = false;              // the map's first keyframe anchors the gauge in bundle adjustment
+  // made in an earlier run (read from a saved map): held in this run's local adjustments and loop
+  // closures, so that a later run's drift is not written into the house's reference map (not saved:
+  // every keyframe of a loaded file is one)
+  bool loaded = false;
 
   // scratch marks for local-map selection and bundle adjustment
   uint64_t local_for_frame = UINT64_MAX;

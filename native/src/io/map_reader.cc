@@ -115,6 +115,7 @@ bool read_keyframes(ByteReader& r, MapDatabase& map, const TrackerContext& ctx) 
     const uint32_t nkp = r.get<uint32_t>();
     if (fixed > 1 || !r.fits(nkp, kKeypointBytes)) return false;
     kf->fixed = fixed == 1;
+    kf->loaded = true;
     if (!read_keypoints(r, *kf, nkp, ctx, num_landmarks, lm_ref)) return false;
     kf->landmarks.assign(nkp, nullptr);
     kf->grid.build(kf->kps, ctx.cam.width, ctx.cam.height);

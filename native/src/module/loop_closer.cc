@@ -136,9 +136,12 @@ void LoopCloser::begin(KeyFrame* kf, const LoopMatch& loop, MapDatabase& map, Tr
     if (map.keyframes[s].get() == kf) job->kf = map.keyframes[s];
   }
   const std::vector<SE3>& poses = job->before;
-  // the earlier visit is the reference: the map's first keyframe and the matched one stay
+  // the earlier visit is the reference: the map's first keyframe and the matched one stay, and so
+  // does every keyframe an earlier run saved (this run's drift is closed onto them, not spread over them)
   fixed[0] = 1;
   fixed[slot[loop.match]] = 1;
+  for (int s = 1; s < n; ++s)
+    if (map.keyframes[s]->loaded) fixed[s] = 1;
   std::vector<PoseGraphEdge> edges;
   auto edge = [&](int a, int b, const SE3& Z, double w) { edges.push_back({a, b, Z, w}); };
   for (int s = 1; s < n; ++s) edge(s, s - 1, poses[s] * poses[s - 1].inverse(), 1.0);

@@ -76,10 +76,10 @@ std::unique_ptr<LocalBa> begin_local_bundle_adjust(KeyFrame* kf, const PinholeCa
     return a.first != b.first ? a.first > b.first : a.second->id < b.second->id;
   });
   if (static_cast<int>(fixed.size()) > opt.max_fixed) fixed.resize(opt.max_fixed);
-  // the map's first keyframe never moves
+  // the map's first keyframe never moves, nor does one an earlier run saved
   std::vector<KeyFrame*> moving;
   std::vector<KeyFrame*> held;
-  for (KeyFrame* k : p.kfs) (k->fixed ? held : moving).push_back(k);
+  for (KeyFrame* k : p.kfs) (k->fixed || k->loaded ? held : moving).push_back(k);
   for (const auto& f : fixed) {
     f.second->ba_fixed_for = stamp;
     held.push_back(f.second);
