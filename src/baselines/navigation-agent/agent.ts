@@ -31,7 +31,7 @@ import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
 import { GroundTruthGoals, type GoalDetector } from './goal-detector.js';
 import { lostStep, tracking } from './lost.js';
-import { newTaskState, samePoint, type NavigationOracle, type Pose, type Sighting, type StateName, type TaskState } from './types.js';
+import { blocksSighting, newTaskState, samePoint, type NavigationOracle, type Pose, type Sighting, type StateName, type TaskState } from './types.js';
 
 const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
 /** the obstacle that stopped the body is taken this far ahead of it, m (its radius is 0.18 m) */
@@ -296,7 +296,9 @@ export class NavigationAgent implements Model {
   private unrejected(t: TaskState, s: Sighting | null, at?: Pose): Sighting | null {
     const from = s?.from ?? at;
     if (!s || !from) return s;
-    const rejected = t.rejected.some((r) => samePoint(r.point, s.point) && (r.from === null || Math.hypot(r.from.x - from.x, r.from.z - from.z) < 1.0));
+    const rejected = t.rejected.some((r) => blocksSighting(r, s.point, from, this.oracle.navigator.odometryErrorM > 0));
+    if (DEBUG && !rejected && t.rejected.some((r) => blocksSighting(r, s.point, from, false)))
+      console.error(`[nav ${t.key}] in view where facing it showed nothing`);
     return rejected ? null : s;
   }
 
