@@ -31,7 +31,7 @@ import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
 import { GroundTruthGoals, type GoalDetector } from './goal-detector.js';
 import { lostStep, tracking } from './lost.js';
-import { newTaskState, samePoint, type NavigationOracle, type Pose, type Sighting, type StateName, type TaskState } from './types.js';
+import { newTaskState, refused, samePoint, type NavigationOracle, type Pose, type Sighting, type StateName, type TaskState } from './types.js';
 
 const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
 /** the obstacle that stopped the body is taken this far ahead of it, m (its radius is 0.18 m) */
@@ -296,8 +296,7 @@ export class NavigationAgent implements Model {
   private unrejected(t: TaskState, s: Sighting | null, at?: Pose): Sighting | null {
     const from = s?.from ?? at;
     if (!s || !from) return s;
-    const rejected = t.rejected.some((r) => samePoint(r.point, s.point) && (r.from === null || Math.hypot(r.from.x - from.x, r.from.z - from.z) < 1.0));
-    return rejected ? null : s;
+    return refused(t.rejected, s.point, from) ? null : s;
   }
 
   /** At the end of a budget: claim only what the current view shows within reach. */
@@ -343,7 +342,7 @@ export class NavigationAgent implements Model {
       const at = this.oracle.navigator.planar();
       const p = t.goal ?? (at ? { x: at.x, z: at.z } : null);
       if (p) {
-        const again = t.rejected.some((r) => samePoint(r.point, p));
+        const again = t.rejected.some((r) => !r.remembered && samePoint(r.point, p));
         t.rejected.push({ point: p, from: again || !at ? null : { x: at.x, z: at.z } });
       }
       t.faced = false;

@@ -35,6 +35,11 @@ export interface Sighting {
 export interface Rejection {
   point: PlanarPoint;
   from: PlanarPoint | null;
+  /**
+   * the point was a remembered spot, not a sighting: it is not driven to again from there, but it
+   * refuses no sighting (what an earlier run noted was not in view there; the goal in view now is)
+   */
+  remembered?: true;
 }
 
 export type StateName = 'recall' | 'explore' | 'approach' | 'stairs' | 'close';
@@ -60,6 +65,8 @@ export interface TaskState {
   goal: PlanarPoint | null;
   /** where the robot stood when it last saw the goal (null: the goal point comes from memory) */
   goalFrom: PlanarPoint | null;
+  /** a remembered goal point (goalFrom null): the side it is approached from, when the nearest one proved a wall away */
+  goalSide: PlanarPoint | null;
   /** sightings the check rejected or that proved unreachable: not approached again */
   rejected: Rejection[];
   /** sightings given up as out of reach on the map (with where each was seen from, on which floor): tried again on that floor as the map grows */
@@ -115,6 +122,11 @@ export interface FlightSearch {
 const SAME_POINT_M = 0.7;
 export const samePoint = (a: PlanarPoint, b: PlanarPoint) => Math.hypot(a.x - b.x, a.z - b.z) < SAME_POINT_M;
 
+/** Whether a sighting at `point`, seen from `from`, was given up before: from anywhere, or from within 1 m of there. */
+export function refused(rejected: readonly Rejection[], point: PlanarPoint, from: PlanarPoint): boolean {
+  return rejected.some((r) => !r.remembered && samePoint(r.point, point) && (r.from === null || Math.hypot(r.from.x - from.x, r.from.z - from.z) < 1.0));
+}
+
 /** A task as it opens: exploring, nothing seen, nothing rejected. */
 export function newTaskState(key: string): TaskState {
   return {
@@ -127,6 +139,7 @@ export function newTaskState(key: string): TaskState {
     reopened: false,
     goal: null,
     goalFrom: null,
+    goalSide: null,
     rejected: [],
     unreached: [],
     blocked: [],
