@@ -34,6 +34,8 @@ const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
 const VIEW_M = REACH_M - 0.1;
 /** standpoints round a remembered spot tried for another side of it */
 const SIDES = 12;
+/** how far from a remembered spot standpoints on another side are looked for, m */
+const SIDE_RADII = [VIEW_M, 1.2];
 /** a standpoint this near one the spot was faced from in vain is on the same side, m */
 const TRIED_M = 1.0;
 /** how far a standpoint may move to a free cell (a point in a wall or on furniture), m */
@@ -183,7 +185,7 @@ export function retryUnreached(c: Ctx): Decision | null {
     if (!u.from) {
       // a remembered spot: the route to it ends at the reachable cell nearest it, on the side tried
       const side = otherSide(
-        c.nav,
+        c,
         u.point,
         tried.map((r) => r.from!),
       );
@@ -215,24 +217,27 @@ export function retryUnreached(c: Ctx): Decision | null {
 }
 
 /**
- * A standpoint within reach of a remembered spot on a side not yet tried: where the map's route to a
- * point VIEW_M from the spot ends, at least TRIED_M from every standpoint it was faced from in vain;
- * the nearest such route's end, or null. An object on a wall (a painting, a shelf against it) is as
- * near to the room behind the wall as to its own, and the reachable cell nearest the spot, where the
- * approach goes first, was often a wall away (house memory, seed:2 run 4 and seed:4 runs 3–4 on
- * 651a472: faced from behind the wall, then never looked for from the room it hangs in).
+ * A standpoint near a remembered spot on a side not yet tried: where the map's route to a point
+ * VIEW_M or 1.2 m from the spot ends, within NEAR_M of it (the goal is in view from there, and the
+ * approach takes it up), at least TRIED_M from every standpoint it was faced from in vain and out of
+ * their sight on the map (a wall or furniture between); the nearest such route's end, or null. An
+ * object on a wall (a painting over an armchair or a sink) is as near to the room behind the wall as
+ * to its own, and the reachable cell nearest the spot, where the approach goes first, was often a wall
+ * away (house memory, seed:2 runs 3–4, seed:4 runs 3–4: faced from behind the wall, never looked for
+ * from the room it hangs in).
  */
-export function otherSide(nav: Navigator, g: PlanarPoint, tried: readonly PlanarPoint[]): PlanarPoint | null {
-  const away = (p: PlanarPoint) => tried.every((f) => Math.hypot(f.x - p.x, f.z - p.z) >= TRIED_M);
+export function otherSide(c: Ctx, g: PlanarPoint, tried: readonly PlanarPoint[]): PlanarPoint | null {
+  const away = (p: PlanarPoint) => tried.every((f) => Math.hypot(f.x - p.x, f.z - p.z) >= TRIED_M && !c.grid.clearLine(f, p, 0));
   let best: Route | null = null;
-  for (let k = 0; k < SIDES; k++) {
-    const b = (2 * Math.PI * k) / SIDES;
-    const p = { x: g.x + VIEW_M * Math.sin(b), z: g.z + VIEW_M * Math.cos(b) };
-    if (!away(p)) continue;
-    const r = sideRoute(nav, p);
-    if (!r || gapOf(r, g) > REACH_M + 0.1 || !away(r.target)) continue;
-    if (!best || r.lengthM < best.lengthM) best = r;
-  }
+  for (const radius of SIDE_RADII)
+    for (let k = 0; k < SIDES; k++) {
+      const b = (2 * Math.PI * k) / SIDES;
+      const p = { x: g.x + radius * Math.sin(b), z: g.z + radius * Math.cos(b) };
+      if (!away(p)) continue;
+      const r = sideRoute(c.nav, p);
+      if (!r || gapOf(r, g) > NEAR_M || !away(r.target)) continue;
+      if (!best || r.lengthM < best.lengthM) best = r;
+    }
   return best ? best.target : null;
 }
 
