@@ -42,7 +42,7 @@ describe('approach: a claim needs the goal in view', () => {
     expect(c.task.goal).toBeNull();
     expect(c.task.faced).toBe(false);
     // the spot is not approached again from here
-    expect(c.task.rejected).toEqual([{ point: { x: 0, z: 0.6 }, from: { x: 0, z: 0 }, unseen: true }]);
+    expect(c.task.rejected).toEqual([{ point: { x: 0, z: 0.6 }, from: { x: 0, z: 0 }, unseen: true, remembered: true }]);
   });
 
   it('claims a goal in view within reach', () => {
@@ -242,7 +242,7 @@ describe('approach: a remembered spot (no sighting in this task) is looked at fr
     expect(c.task.faced).toBe(true);
     c.pose = { x: 0, z: 2.3, yaw: 0 };
     expect(approach(c)).toEqual({ kind: 'goto', state: 'explore' });
-    expect(c.task.rejected).toEqual([{ point: { x: 0, z: 3 }, from: { x: 0, z: 2.3 }, unseen: true }]);
+    expect(c.task.rejected).toEqual([{ point: { x: 0, z: 3 }, from: { x: 0, z: 2.3 }, unseen: true, remembered: true }]);
   });
 });
 

@@ -31,7 +31,7 @@ import { GridView } from './grid.js';
 import { openHeading, turnsTo } from './motion.js';
 import { GroundTruthGoals, type GoalDetector } from './goal-detector.js';
 import { lostStep, tracking } from './lost.js';
-import { blocksSighting, newTaskState, samePoint, type NavigationOracle, type Pose, type Sighting, type StateName, type TaskState } from './types.js';
+import { newTaskState, refused, samePoint, type NavigationOracle, type Pose, type Sighting, type StateName, type TaskState } from './types.js';
 
 const DEBUG = process.env.NAV_AGENT_DEBUG === '1';
 /** the obstacle that stopped the body is taken this far ahead of it, m (its radius is 0.18 m) */
@@ -296,9 +296,8 @@ export class NavigationAgent implements Model {
   private unrejected(t: TaskState, s: Sighting | null, at?: Pose): Sighting | null {
     const from = s?.from ?? at;
     if (!s || !from) return s;
-    const rejected = t.rejected.some((r) => blocksSighting(r, s.point, from, this.oracle.navigator.odometryErrorM > 0));
-    if (DEBUG && !rejected && t.rejected.some((r) => blocksSighting(r, s.point, from, false)))
-      console.error(`[nav ${t.key}] in view where facing it showed nothing`);
+    const rejected = refused(t.rejected, s.point, from, this.oracle.navigator.odometryErrorM > 0);
+    if (DEBUG && !rejected && refused(t.rejected, s.point, from)) console.error(`[nav ${t.key}] in view where facing it showed nothing`);
     return rejected ? null : s;
   }
 
@@ -345,7 +344,7 @@ export class NavigationAgent implements Model {
       const at = this.oracle.navigator.planar();
       const p = t.goal ?? (at ? { x: at.x, z: at.z } : null);
       if (p) {
-        const again = t.rejected.some((r) => samePoint(r.point, p));
+        const again = t.rejected.some((r) => !r.remembered && samePoint(r.point, p));
         t.rejected.push({ point: p, from: again || !at ? null : { x: at.x, z: at.z } });
       }
       t.faced = false;

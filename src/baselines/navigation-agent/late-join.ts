@@ -46,6 +46,7 @@ export function afterJoin(t: TaskState, seen: Seen | null): void {
   t.floorsDone = [];
   t.goal = null;
   t.goalFrom = null;
+  t.goalSide = null;
   t.rejected = [];
   t.unreached = [];
   t.blocked = [];

@@ -54,6 +54,7 @@ export function recall(c: Ctx): Decision {
     }
     t.goal = spot;
     t.goalFrom = null;
+    t.goalSide = null;
     t.focus = spot;
     t.stalls = 0;
     t.bestGoalDistM = Infinity;

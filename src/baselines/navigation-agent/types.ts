@@ -37,6 +37,11 @@ export interface Rejection {
   from: PlanarPoint | null;
   /** given up because facing the spot showed nothing (no sighting was rejected): see `blocksSighting` */
   unseen?: true;
+  /**
+   * the point was a remembered spot, not a sighting: it is not driven to again from there, but it
+   * refuses no sighting (what an earlier run noted was not in view there; the goal in view now is)
+   */
+  remembered?: true;
 }
 
 /**
@@ -47,7 +52,7 @@ export interface Rejection {
  * spot was later in view with 33,811 pixels 0.44 m away, hidden, and the task ended unclaimed).
  */
 export function blocksSighting(r: Rejection, point: PlanarPoint, from: PlanarPoint, noisy: boolean): boolean {
-  if (r.unseen && noisy) return false;
+  if (r.remembered || (r.unseen && noisy)) return false;
   return samePoint(r.point, point) && (r.from === null || Math.hypot(r.from.x - from.x, r.from.z - from.z) < 1.0);
 }
 
@@ -74,6 +79,8 @@ export interface TaskState {
   goal: PlanarPoint | null;
   /** where the robot stood when it last saw the goal (null: the goal point comes from memory) */
   goalFrom: PlanarPoint | null;
+  /** a remembered goal point (goalFrom null): the side it is approached from, when the nearest one proved a wall away */
+  goalSide: PlanarPoint | null;
   /** sightings the check rejected or that proved unreachable: not approached again */
   rejected: Rejection[];
   /** sightings given up as out of reach on the map (with where each was seen from, on which floor): tried again on that floor as the map grows */
@@ -129,6 +136,11 @@ export interface FlightSearch {
 const SAME_POINT_M = 0.7;
 export const samePoint = (a: PlanarPoint, b: PlanarPoint) => Math.hypot(a.x - b.x, a.z - b.z) < SAME_POINT_M;
 
+/** Whether a sighting at `point`, seen from `from`, was given up before: from anywhere, or from within 1 m of there. */
+export function refused(rejected: readonly Rejection[], point: PlanarPoint, from: PlanarPoint, noisy = false): boolean {
+  return rejected.some((r) => blocksSighting(r, point, from, noisy));
+}
+
 /** A task as it opens: exploring, nothing seen, nothing rejected. */
 export function newTaskState(key: string): TaskState {
   return {
@@ -141,6 +153,7 @@ export function newTaskState(key: string): TaskState {
     reopened: false,
     goal: null,
     goalFrom: null,
+    goalSide: null,
     rejected: [],
     unreached: [],
     blocked: [],
