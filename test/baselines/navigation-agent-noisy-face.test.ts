@@ -69,15 +69,17 @@ describe('a spot given up as not in view when faced', () => {
     return { c, r: c.task.rejected[0] };
   }
 
-  it('is recorded as unseen', () => {
-    expect(givenUp(NOISY).r).toEqual({ point: { x: 0, z: 3 }, from: { x: 0, z: 2.3 }, unseen: true });
+  it('is recorded as unseen (and, a spot no sighting of this task placed, as remembered)', () => {
+    expect(givenUp(NOISY).r).toEqual({ point: { x: 0, z: 3 }, from: { x: 0, z: 2.3 }, unseen: true, remembered: true });
   });
 
-  it('does not hide the goal seen there later on a noisy base; with exact odometry it does', () => {
+  it('does not hide the goal seen there later on a noisy base; with exact odometry a sighted spot it does', () => {
     const seenAt = { x: 0, z: 2.9 };
     const from = { x: 0.1, z: 2.4 };
     expect(blocksSighting(givenUp(NOISY).r, seenAt, from, true)).toBe(false);
-    expect(blocksSighting(givenUp(0).r, seenAt, from, false)).toBe(true);
+    const sighted: Rejection = { point: { x: 0, z: 3 }, from: { x: 0, z: 2.3 }, unseen: true };
+    expect(blocksSighting(sighted, seenAt, from, true)).toBe(false);
+    expect(blocksSighting(sighted, seenAt, from, false)).toBe(true);
   });
 
   it('a sighting the check rejected still hides it from around there, noise or not', () => {
