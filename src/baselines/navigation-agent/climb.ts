@@ -73,6 +73,12 @@ const NOISY_FORWARDS = 4;
 const NOISY_LINE_M = 0.3;
 const NOISY_BEHIND_M = 1.0;
 const NOISY_AHEAD_M = 0.4;
+/** a foot the map centres this far or more from where it was measured is moved (near it), m */
+const RECENTRE_M = 0.25;
+/** where up the flight `centreOnFlight` reads the map's cross-section, m */
+const CENTRE_ALONG_M = 0.8;
+/** steps must be mapped this far either side of a moved foot's line, m (a flight is about 1 m wide) */
+const STEPS_BAND_M = 0.3;
 
 export function takeStairs(c: Ctx): Decision {
   const s = c.task.stairs;
@@ -111,6 +117,7 @@ export function takeStairs(c: Ctx): Decision {
   // a flight read back from a note (nothing of it seen in this run) is where the saved map put it:
   // measured afresh as soon as its steps are in view (seed:30 run 2 drove beside its flight 0.6 m off)
   if (s.stalls || f.spanM === 0) remeasure(c, f);
+  if (!s.onFlight && d0 <= NEAR_FOOT_M && !goesDown(c.nav, f)) recentre(c, f);
   const d = Math.hypot(f.bottom.x - c.pose.x, f.bottom.z - c.pose.z);
   const noisy = c.nav.odometryErrorM > 0;
   if (!s.onFlight && d > 0.4 && !(noisy && linedUp(f, c.pose))) {
@@ -261,6 +268,27 @@ function remeasure(c: Ctx, f: Flight): void {
   f.bottom = g.bottom;
   f.heading = g.heading;
   f.spanM = Math.max(f.spanM, g.spanM);
+}
+
+/**
+ * Near the foot, before setting off up the flight: the foot moved onto the flight's middle as the map
+ * shows it now (the steps obstacle cells, the floor beside them free). A foot measured from afar can
+ * lie on the flight's edge, where the map then had no edge to centre it on (house 3 task 2: measured
+ * from 3.4 m, 0.5 m to the side of the flight; "take the stairs" drove along the flight's side into
+ * eleven collisions, each step still moving 0.2 m, so no stall, and the flight was dropped). Moved only
+ * by RECENTRE_M or more and onto steps, a band of them on both sides of the new line: a flight whose
+ * lower treads are mapped free between obstacle edges would otherwise be moved off beside itself.
+ */
+function recentre(c: Ctx, f: Flight): void {
+  const cellAt = (x: number, z: number) => c.nav.map.cellAt(x, z, f.floor);
+  const g = centreOnFlight(f, cellAt);
+  const moved = Math.hypot(g.bottom.x - f.bottom.x, g.bottom.z - f.bottom.z);
+  if (moved < RECENTRE_M) return;
+  const { x: hx, z: hz } = headingVector(g.heading);
+  const p = (o: number) => cellAt(g.bottom.x + hx * CENTRE_ALONG_M - hz * o, g.bottom.z + hz * CENTRE_ALONG_M + hx * o);
+  if (![-STEPS_BAND_M, 0, STEPS_BAND_M].every((o) => p(o) === 'obstacle')) return;
+  if (DEBUG) console.error(`[nav] foot of the stairs centred on the map: moved ${moved.toFixed(2)} m`);
+  f.bottom = g.bottom;
 }
 
 /** The flight leads to a floor layer below the one it starts from. */
