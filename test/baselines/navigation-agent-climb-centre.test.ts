@@ -9,6 +9,7 @@ import { takeStairs } from '../../src/baselines/navigation-agent/climb.js';
 import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
 import type { Flight } from '../../src/baselines/navigation-agent/stairs.js';
 import { newTaskState } from '../../src/baselines/navigation-agent/types.js';
+import { straightPlan } from '../helpers/straight-plan.js';
 
 const CAMERA = 0.88;
 type Cell = 'unknown' | 'free' | 'obstacle';
@@ -35,12 +36,7 @@ function ctx(steps: (x: number, z: number) => boolean): { c: Ctx; flight: Flight
       floors: () => [{ id: 0, floorUp: 0, frames: 1 }],
       cellAt: (x: number, z: number): Cell => (Math.abs(x) > 2 ? 'unknown' : steps(x, z) ? 'obstacle' : 'free'),
     },
-    plan: (goal: { x: number; z: number }) => ({
-      status: 'ok',
-      path: [{ x: pose.x, z: pose.z }, goal],
-      lengthM: Math.hypot(goal.x - pose.x, goal.z - pose.z),
-      target: goal,
-    }),
+    plan: straightPlan(pose),
     trail: (): { x: number; z: number }[] => [],
   };
   const c = { nav, task, pose, flights: [flight], blocked: [] } as unknown as Ctx;

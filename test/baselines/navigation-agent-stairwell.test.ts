@@ -14,6 +14,7 @@ import { centreOnRim, rimInView } from '../../src/baselines/navigation-agent/sta
 import { newTaskState } from '../../src/baselines/navigation-agent/types.js';
 import { fromHfov } from '../../src/geometry/index.js';
 import type { Navigator } from '../../src/navigator/index.js';
+import { straightPlan } from '../helpers/straight-plan.js';
 
 const CAMERA = 0.88;
 const K = fromHfov(320, 240, 79);
@@ -75,12 +76,7 @@ function navAt(x: number, depth: Float32Array, yaw = 0) {
       ],
       cellAt: () => 'unknown',
     },
-    plan: (goal: { x: number; z: number }) => ({
-      status: 'ok',
-      path: [{ x: pose.x, z: pose.z }, goal],
-      lengthM: Math.hypot(goal.x - pose.x, goal.z - pose.z),
-      target: goal,
-    }),
+    plan: straightPlan(pose),
     trail: (): { x: number; z: number }[] => [],
   } as unknown as Navigator;
 }
