@@ -10,6 +10,18 @@
 
 namespace nav {
 
+struct KeyFrame;
+
+// Orders keyframes by id. Containers the tracker iterates must not be ordered by address: the
+// allocator's layout then decides the order of covisibility edges, sums and ties, and a change in one
+// buffer's size moved the simulator's trajectories (issue 41, scripts/heap-layout-check.ts).
+struct KeyFrameById {
+  bool operator()(const KeyFrame* a, const KeyFrame* b) const;
+};
+
+// keyframe → weight (shared landmarks or votes), in id order
+using KeyFrameWeights = std::map<KeyFrame*, int, KeyFrameById>;
+
 struct KeyFrame {
   uint64_t id = 0;
   uint64_t frame_id = 0;
@@ -21,7 +33,7 @@ struct KeyFrame {
   std::vector<float> u_right;
   std::vector<LandmarkPtr> landmarks;
   FeatureGrid grid;
-  std::map<KeyFrame*, int> covis;  // ordered by pointer only for iteration; weights are the data
+  KeyFrameWeights covis;
   bool fixed = false;              // the map's first keyframe anchors the gauge in bundle adjustment
   // made in an earlier run (read from a saved map): held in this run's local adjustments and loop
   // closures, so that a later run's drift is not written into the house's reference map (not saved:
@@ -43,6 +55,8 @@ struct KeyFrame {
   // neighbours with the most shared landmarks first
   std::vector<KeyFrame*> best_covisible(int n) const;
 };
+
+inline bool KeyFrameById::operator()(const KeyFrame* a, const KeyFrame* b) const { return a->id < b->id; }
 
 using KeyFramePtr = std::shared_ptr<KeyFrame>;
 

@@ -28,7 +28,7 @@ bool need_new_keyframe(const Frame& cur, const KeyFrame* ref, uint64_t last_kf_f
 }
 
 void update_covisibility(KeyFrame* kf) {
-  std::map<KeyFrame*, int> count;
+  KeyFrameWeights count;
   for (const LandmarkPtr& lm : kf->landmarks) {
     if (!lm || lm->bad) continue;
     for (const auto& o : lm->obs)

@@ -12,7 +12,7 @@ namespace nav {
 int track_local_map(Frame& cur, float radius_th, const TrackerContext& ctx, const PosePrior* prior) {
   StageScope timed(Stage::LocalMap);
   // local keyframes: every keyframe observing a landmark of the frame, voted by shared landmarks
-  std::map<KeyFrame*, int> votes;
+  KeyFrameWeights votes;
   for (int i = 0; i < cur.size(); ++i) {
     const LandmarkPtr& lm = cur.landmarks[i];
     if (!lm || lm->bad) continue;

@@ -66,7 +66,7 @@ std::unique_ptr<LocalBa> begin_local_bundle_adjust(KeyFrame* kf, const PinholeCa
   }
   if (p.lms.empty()) return nullptr;
   // gauge: keyframes that see the local landmarks but are outside the window, most shared first
-  std::map<KeyFrame*, int> outside;
+  KeyFrameWeights outside;
   for (Landmark* lm : p.lms)
     for (const auto& o : lm->obs)
       if (o.first->ba_local_for != stamp) outside[o.first]++;
