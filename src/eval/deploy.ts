@@ -136,6 +136,7 @@ async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemor
         previousHandover: lastArchivedHandover(before),
         worldToTruth: maps ? savedWorldToTruth(out, k) : null,
         beforeFinish: maps ? savePoseMap : undefined,
+        adjustAtEnd: maps,
       };
       const resume = existsSync(join(runDir, '.navharness', 'run-state.json'));
       const run = {
