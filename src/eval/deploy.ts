@@ -45,6 +45,11 @@ export const DeployOptionsSchema = z.strictObject({
   prices: PricesSchema.default(PricesSchema.parse({})),
   /** ablation off: no maps kept between runs (each run starts with an empty map) */
   savedMaps: z.boolean().default(true),
+  /**
+   * false: a run's map is saved as tracking left it, not adjusted as a whole first (Navigator.memory(true));
+   * absent means on (absent, not true, so that deployments recorded before it resume)
+   */
+  adjustMap: z.boolean().optional(),
   resume: z.boolean().default(false),
   /** one provider call's overall deadline, ms (`--request-timeout`; a resume may change it: not part of the recorded configuration) */
   requestTimeoutMs: z.number().int().min(1000).max(86_400_000).optional(),
@@ -136,7 +141,7 @@ async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemor
         previousHandover: lastArchivedHandover(before),
         worldToTruth: maps ? savedWorldToTruth(out, k) : null,
         beforeFinish: maps ? savePoseMap : undefined,
-        adjustAtEnd: maps,
+        adjustAtEnd: maps && o.adjustMap !== false,
       };
       const resume = existsSync(join(runDir, '.navharness', 'run-state.json'));
       const run = {
