@@ -46,8 +46,9 @@ export const DeployOptionsSchema = z.strictObject({
   /** ablation off: no maps kept between runs (each run starts with an empty map) */
   savedMaps: z.boolean().default(true),
   /**
-   * false: a run's map is saved as tracking left it, not adjusted as a whole first (Navigator.memory(true));
-   * absent means on (absent, not true, so that deployments recorded before it resume)
+   * true: each run's own map is adjusted as a whole before the memory takes it (Navigator.memory(true));
+   * off by default: measured, it did not take run 1's drift out (docs/deployment.md, twelfth session).
+   * Absent, not false, when off: the recorded configuration of earlier deployments stays the same.
    */
   adjustMap: z.boolean().optional(),
   resume: z.boolean().default(false),
@@ -141,7 +142,7 @@ async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemor
         previousHandover: lastArchivedHandover(before),
         worldToTruth: maps ? savedWorldToTruth(out, k) : null,
         beforeFinish: maps ? savePoseMap : undefined,
-        adjustAtEnd: maps && o.adjustMap !== false,
+        adjustAtEnd: maps && o.adjustMap === true,
       };
       const resume = existsSync(join(runDir, '.navharness', 'run-state.json'));
       const run = {

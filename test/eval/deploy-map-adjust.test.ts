@@ -2,7 +2,7 @@
  * A deployment's run ends with its map adjusted as a whole before the house memory takes it (issue 34
  * item 1): eval/map-adjustment.json notes what the adjustment did and the saved grids' quality against
  * the truth just before and after (the same run, so the gain is read without a second deployment).
- * `adjustMap: false` (`--no-adjust-map`) saves the map as tracking left it, and notes nothing.
+ * It is opt-in (`adjustMap: true`, `--adjust-map`); by default the map is saved as tracking left it, and nothing is noted.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,9 +24,9 @@ const options = (out: string): DeployOptions => ({
 });
 
 describe("a deployment's run adjusts its map before the house memory takes it", () => {
-  it('notes the adjustment and the grids before and after; --no-adjust-map does not adjust', async () => {
+  it('notes the adjustment and the grids before and after; by default it does not adjust', async () => {
     const on = join(base, 'on');
-    await deploy(options(on));
+    await deploy({ ...options(on), adjustMap: true });
     const note = MapAdjustmentNoteSchema.parse(JSON.parse(readFileSync(join(on, 'run-001', MAP_ADJUSTMENT_FILE), 'utf8')));
     expect(note.adjustment).not.toBeNull();
     expect(note.adjustment!.keyframes).toBeGreaterThanOrEqual(2);
@@ -38,7 +38,7 @@ describe("a deployment's run adjusts its map before the house memory takes it", 
     expect(saved.free_precision).toBe(note.after!.free_precision);
 
     const off = join(base, 'off');
-    await deploy({ ...options(off), adjustMap: false });
+    await deploy(options(off));
     expect(existsSync(join(off, 'run-001', MAP_ADJUSTMENT_FILE))).toBe(false);
     expect(existsSync(join(off, 'run-001', 'eval', 'saved-grid-quality.json'))).toBe(true);
   }, 300_000);
