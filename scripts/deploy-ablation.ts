@@ -16,7 +16,7 @@ import { deploy, type DeploymentMetrics, HouseRangeSchema } from '../src/eval/in
 import { renderSvg } from '../src/report/charts.js';
 
 const USAGE = `usage: npx tsx scripts/deploy-ablation.ts [--houses 0..5] [--runs 4] [--max-goals 5]
-  [--out runs/deploy-ablation] [--only memory|no-memory] [--plot FILE.svg]`;
+  [--out runs/deploy-ablation] [--only memory|no-memory] [--plot FILE.svg] [--adjust-map]`;
 
 const CONDITIONS = [
   { name: 'memory', savedMaps: true, consolidation: true },
@@ -31,6 +31,8 @@ const FlagsSchema = z.object({
   out: z.string().min(1, 'a folder'),
   only: z.enum(['memory', 'no-memory'], { error: 'memory or no-memory' }).optional(),
   plot: z.string().min(1, 'an .svg file').optional(),
+  /** each run's own map adjusted as a whole before the memory takes it (deploy --adjust-map) */
+  'adjust-map': z.boolean().optional(),
 });
 
 /** The flags, validated; a bad command line prints what was wrong and the usage, and exits 2. */
@@ -45,6 +47,7 @@ function flags(): z.infer<typeof FlagsSchema> {
         out: { type: 'string', default: 'runs/deploy-ablation' },
         only: { type: 'string' },
         plot: { type: 'string' },
+        'adjust-map': { type: 'boolean' },
       },
     });
     const parsed = FlagsSchema.safeParse(values);
@@ -78,6 +81,7 @@ for (let h = houses.from; h <= houses.to; h++) {
       agent: 'scripted',
       maxGoals,
       savedMaps: c.savedMaps,
+      ...(values['adjust-map'] ? { adjustMap: true } : {}),
       harness: { consolidation: c.consolidation },
       resume: existsSync(out),
     });

@@ -45,6 +45,12 @@ export const DeployOptionsSchema = z.strictObject({
   prices: PricesSchema.default(PricesSchema.parse({})),
   /** ablation off: no maps kept between runs (each run starts with an empty map) */
   savedMaps: z.boolean().default(true),
+  /**
+   * true: each run's own map is adjusted as a whole before the memory takes it (Navigator.memory(true));
+   * off by default: measured, it did not take run 1's drift out (docs/deployment.md, twelfth session).
+   * Absent, not false, when off: the recorded configuration of earlier deployments stays the same.
+   */
+  adjustMap: z.boolean().optional(),
   resume: z.boolean().default(false),
   /** one provider call's overall deadline, ms (`--request-timeout`; a resume may change it: not part of the recorded configuration) */
   requestTimeoutMs: z.number().int().min(1000).max(86_400_000).optional(),
@@ -136,6 +142,7 @@ async function deployRun(o: Parsed, out: string, st: DeployState, hm: HouseMemor
         previousHandover: lastArchivedHandover(before),
         worldToTruth: maps ? savedWorldToTruth(out, k) : null,
         beforeFinish: maps ? savePoseMap : undefined,
+        adjustAtEnd: maps && o.adjustMap === true,
       };
       const resume = existsSync(join(runDir, '.navharness', 'run-state.json'));
       const run = {

@@ -71,6 +71,8 @@ export interface RunCarry {
   worldToTruth?: Mat4 | null;
   /** after consolidation and before the run is marked finished (the house memory's maps are taken here) */
   beforeFinish?(navigator: Navigator, ws: Workspace): void;
+  /** the pose source's map adjusted as a whole after the last task, before its memory is saved (Navigator.memory(true)) */
+  adjustAtEnd?: boolean;
 }
 
 const ORCHESTRATOR = { kind: 'orchestrator' } as const;

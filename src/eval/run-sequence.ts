@@ -50,6 +50,7 @@ import type { RunTimer, SplitPart } from './time-split.js';
 import { estimatedTumPath, floorMapPath, replayIndexPath, replayMapPath, replayViewsPath, taskMapPath, trueTumPath } from './replay-files.js';
 import { formatTumTrajectory } from './tum-trajectory.js';
 import { goalFootprints, evaluateGoal } from './goat.js';
+import { memoryAtEnd } from './map-adjustment.js';
 import { lockRunDirectories, POSE_FILE, releaseLocks } from './run-directory.js';
 import { CONSOLIDATION_USAGE, metricsOf, providerErrorTasks, runLevelUsage, taskRows, usagePath, type RunMetrics, type TaskUsage } from './run-metrics.js';
 
@@ -80,6 +81,8 @@ interface Live {
   current: GoatGoal | null;
   /** the time split's timers (`bench eval`), null in a plain run */
   timer: RunTimer | null;
+  /** the task after which the map is adjusted as a whole before its memory is saved (the run's last, in a deployment); null: none */
+  adjustAfter: number | null;
 }
 
 /** `fn` timed as `part` when the run is timed. */
@@ -105,7 +108,7 @@ async function openLive(run: OpenedRun, total: number, plan: ReturnType<typeof s
     plan.memory,
     plan.poseMap,
   );
-  const live = { world, current: null, joinWatch: null, timer: progress.timer ?? null } as Live;
+  const live = { world, current: null, joinWatch: null, timer: progress.timer ?? null, adjustAfter: null } as Live;
   const oracle = {
     navigator: world.navigator,
     goalInstanceIds: () => live.current?.instanceIds ?? [],
@@ -259,7 +262,7 @@ function writeTask(run: OpenedRun, live: Live, t: PlayedTask): string {
   writeReplay(ws, id, replay);
   ws.writeOwned({ kind: 'orchestrator' }, `${EVAL_DIR}/trace-${id}.json`, JSON.stringify(outcome.trace, null, 2) + '\n');
   ws.writeOwned({ kind: 'orchestrator' }, POSE_FILE(id), JSON.stringify({ position: [...final], yaw: world.body.simPose.yaw }) + '\n');
-  const mem = world.navigator.memory();
+  const mem = memoryAtEnd(world.navigator, k === live.adjustAfter, world.scene, ws);
   if (mem) saveNavigatorMemory(ws, id, mem);
   // pictures for the run report (navharness report), kept with the evaluation files
   if (goal.image) ws.writeOwned({ kind: 'orchestrator' }, goalViewPath(id), goal.image);
@@ -361,6 +364,7 @@ async function runLocked(
   // again once the cause is fixed, without --resume
   const live = await timed(progress.timer, 'open', () => openLive(run, total, plan, progress));
   progress.timer?.instrument(live.world, live.roles, run.ws);
+  live.adjustAfter = carry?.adjustAtEnd ? total : null;
   live.orch.setPreviousTask(rp.nextIndex > 1 ? taskId(rp.nextIndex - 1) : null);
   live.orch.setCarriedHandover(carry?.previousHandover ?? null);
   if (carry && rp.nextIndex > 1) watchLateJoin(run, live, carry);

@@ -15,7 +15,7 @@ import {
   type PlanResult,
   type RenderedMap,
 } from '../mapping/index.js';
-import type { PoseSource, TrackingStatus } from '../perception/index.js';
+import type { MapAdjustment, PoseSource, TrackingStatus } from '../perception/index.js';
 import { Navcore } from '../wasm/index.js';
 import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
 import { Anchoring } from './anchoring.js';
@@ -62,6 +62,8 @@ export class Navigator {
   private readonly saved: SavedMapLink;
   /** the base's declared odometry error per sub-motion, m (its specification: actuation-noise.ts); 0: exact */
   readonly odometryErrorM: number;
+  /** the last whole-map adjustment `memory(true)` ran (null: none ran) */
+  adjustment: MapAdjustment | null = null;
 
   private constructor(
     readonly body: Body,
@@ -124,9 +126,11 @@ export class Navigator {
     return this.map.floors().reduce((n, f) => n + this.map.counts(f.id).known, 0);
   }
 
-  /** The memory to hand to a later navigator (map layers, places, trails, the last pose), corrected first: the pose source's pending mapping settled (a closure it commits followed), a re-integration under way finished. */
-  memory(): NavigatorMemory | null {
-    if (this.poseSource.settle?.()) this.followClosure(this.anchoring.current()?.mapId ?? 0, null);
+  /** The memory to hand to a later navigator (map layers, places, trails, the last pose), corrected first: the pose source's pending mapping settled (a closure it commits followed), a re-integration under way finished; `adjust` (a run's end): the source's map adjusted as a whole first (PoseSource.adjustMap, summary in `adjustment`) and followed as a closure, so that a house memory keeps the adjusted map, not the drift local adjustments left. */
+  memory(adjust = false): NavigatorMemory | null {
+    const mapId = this.anchoring.current()?.mapId ?? 0;
+    if (this.poseSource.settle?.()) this.followClosure(mapId, null);
+    if (adjust && (this.adjustment = this.poseSource.adjustMap?.() ?? null)) this.followClosure(mapId, null);
     this.loopRebuild.finish();
     return memorySnapshot(this.poseNow ?? this.lastPose, this.mapper, this.places, this.trails);
   }

@@ -1,7 +1,7 @@
 /** The public surface of src/perception/: what the layers above it use. */
 export { ViewEncoder } from './encoder.js';
 export { GroundTruthPoseSource } from './ground-truth-pose-source.js';
-export type { KeyframePose, KeyframeStamp, PoseEstimate, PoseSource, RgbdFrame, TrackingStatus } from './pose-source.js';
+export type { KeyframePose, KeyframeStamp, MapAdjustment, PoseEstimate, PoseSource, RgbdFrame, TrackingStatus } from './pose-source.js';
 export { SlamPoseSource } from './slam-pose-source.js';
 export { type CameraMotion } from './camera-motion.js';
 export {

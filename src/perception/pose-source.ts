@@ -72,6 +72,13 @@ export interface PoseSource {
    * corrected map; true when a loop closed (the next estimate reports it too). Absent: nothing is spread.
    */
   settle?(): boolean;
+  /**
+   * A whole-map adjustment of the current map between frames (its pending mapping settled first), so
+   * that the map a house memory keeps does not carry the drift the local adjustments left in it; a
+   * summary when it ran, null when it did not (no map, or a map holding a house memory's keyframes:
+   * the memory's grids are drawn at their poses and would no longer agree). Absent: nothing to adjust.
+   */
+  adjustMap?(): MapAdjustment | null;
   /** Replaces every map by an exported one; the next frames localise in it (the body may be anywhere). */
   importMap?(bytes: Uint8Array): void;
   /**
@@ -90,4 +97,14 @@ export interface PoseSource {
   /** An exported map with each keyframe k moved into another world (its pose P becomes worldOf(k)·P). */
   moveMap?(bytes: Uint8Array, worldOf: (k: KeyframeStamp) => Mat4): Uint8Array;
   dispose(): void;
+}
+
+/** What a whole-map adjustment did (PoseSource.adjustMap). */
+export interface MapAdjustment {
+  /** wall time, ms */
+  ms: number;
+  /** the adjustment's cost over every observation, before and after */
+  costBefore: number;
+  costAfter: number;
+  keyframes: number;
 }

@@ -2,7 +2,7 @@
 import type { Mat4 } from '../geometry/index.js';
 import { readMapKeyframes } from './map-file.js';
 import { moveMapWorld } from './map-world.js';
-import type { KeyframePose, KeyframeStamp, PoseEstimate, PoseSource, RgbdFrame } from './pose-source.js';
+import type { KeyframePose, KeyframeStamp, MapAdjustment, PoseEstimate, PoseSource, RgbdFrame } from './pose-source.js';
 import { Tracker, type TrackerOptions } from './tracker.js';
 import { warmTrackerCode } from './tracker-warmup.js';
 
@@ -58,6 +58,18 @@ export class SlamPoseSource implements PoseSource {
    */
   settle(): boolean {
     return this.tracker.settle();
+  }
+
+  /**
+   * Tracker.optimizeMap on a map of this run's own: an imported map's keyframes (and those this run
+   * fitted to them, held to them) stay as they are, since the house memory's grids were drawn at them.
+   */
+  adjustMap(): MapAdjustment | null {
+    if (this.imported) return null;
+    this.tracker.settle();
+    if (this.tracker.counts().keyframes < 2) return null;
+    const r = this.tracker.optimizeMap();
+    return { ms: r.ms, costBefore: r.costBefore, costAfter: r.costAfter, keyframes: r.keyframes };
   }
 
   /** The tracker's current map (native/src/io/map_file.h) with its pending mapping settled first, null before its first keyframe. */
