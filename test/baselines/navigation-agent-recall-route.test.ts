@@ -1,9 +1,15 @@
 /**
  * Issue 34 (house memory's SPL): among the remembered instances of the goal's kind, the one to go to
  * is the nearest by the map's route, not by the straight line: one a wall away from the robot is a
- * detour through the door, where another in the robot's own room is a few steps.
+ * detour through the door, where another in the robot's own room is a few steps. And on the way to the
+ * remembered one, another instance seen across the room does not take over.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { approach } from '../../src/baselines/navigation-agent/approach.js';
+import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
+import { GridView } from '../../src/baselines/navigation-agent/grid.js';
+import { newTaskState } from '../../src/baselines/navigation-agent/types.js';
+import { straightPlan } from '../helpers/straight-plan.js';
 import { SightingMemory } from '../../src/baselines/navigation-agent/memory.js';
 import { routeDistance } from '../../src/baselines/navigation-agent/motion.js';
 import { Cell, type PlanarPoint, type PlanOptions } from '../../src/mapping/index.js';
@@ -78,5 +84,43 @@ describe('the remembered instance to go to', () => {
     const from = { point: ROBOT, floor: 0, distance: () => ++asked };
     expect(m.recall([11], places.list(), from)?.place).toBe('east');
     expect(asked).toBe(0);
+  });
+});
+
+describe('on the way to a remembered instance, another one seen farther off', () => {
+  /** driving to a remembered plant 2 m ahead; another plant is in view 5 m off to the side */
+  function driving(ids: number[]): Ctx {
+    const task = newTaskState('t');
+    task.state = 'approach';
+    task.goal = { x: 0, z: 2 };
+    task.goalFrom = null;
+    const pose = { x: 0, z: 0, yaw: 0 };
+    const grid = new GridView({ originX: -20, originZ: -20, width: 400, height: 400, cells: new Uint8Array(160000).fill(Cell.Free) }, 0.1);
+    const goals = { label: () => 'plant', recallIds: () => ids };
+    const nav = { floor: 0, plan: straightPlan(pose), odometryErrorM: 0 };
+    const sighting = { point: { x: -4, z: -3 }, distanceM: 5, pixels: 300 };
+    return { task, grid, pose, sighting, goals, nav } as unknown as Ctx;
+  }
+
+  it('is left for now when the goal has several instances: the remembered one is driven to', () => {
+    const c = driving([5, 6]);
+    const d = approach(c);
+    expect(c.task.goal).toEqual({ x: 0, z: 2 });
+    expect(c.task.goalFrom).toBeNull();
+    expect(d.kind === 'act' && d.actions.includes('forward')).toBe(true);
+  });
+
+  it('is taken up when the goal has one instance (the remembered spot is the one that is off)', () => {
+    const c = driving([5]);
+    approach(c);
+    expect(c.task.goal).toEqual({ x: -4, z: -3 });
+    expect(c.task.goalFrom).toEqual({ x: 0, z: 0 });
+  });
+
+  it('is taken up when it is near the remembered spot (the same instance, placed anew)', () => {
+    const c = driving([5, 6]);
+    c.sighting = { point: { x: 0.5, z: 3.2 }, distanceM: 3.2, pixels: 300 };
+    approach(c);
+    expect(c.task.goal).toEqual({ x: 0.5, z: 3.2 });
   });
 });
