@@ -12,6 +12,7 @@
 import { pointAhead } from '../../geometry/index.js';
 import type { Model, ModelRequest, ModelResponse } from '../../models/index.js';
 import type { CoarseAction, DepthView } from '../../navigator/index.js';
+import type { PlanarPoint } from '../../mapping/index.js';
 import { HOUSE_NOTES } from '../../prompts/index.js';
 import { approach } from './approach.js';
 import { closeTask, type HandoverLines, handoverText } from './close.js';
@@ -28,7 +29,7 @@ import { recall } from './recall.js';
 import { SavedMapSeek } from './seek.js';
 import { centreOnFlight, flightInView, offFloor, type Flight } from './stairs.js';
 import { GridView } from './grid.js';
-import { openHeading, turnsTo } from './motion.js';
+import { openHeading, routeDistance, turnsTo } from './motion.js';
 import { GroundTruthGoals, type GoalDetector } from './goal-detector.js';
 import { lostStep, tracking } from './lost.js';
 import { newTaskState, refused, samePoint, type NavigationOracle, type Pose, type Sighting, type StateName, type TaskState } from './types.js';
@@ -211,11 +212,12 @@ export class NavigationAgent implements Model {
     mergeFlights(this.flights, readFlights(text, places.list()));
   }
 
-  /** Where the goal was seen, nearest first, by the objects remembered. */
+  /** Where the goal was seen, nearest by the map's route first, by the objects remembered. */
   private recallGoal() {
     const nav = this.oracle.navigator;
     const pose = nav.planar();
-    const from = pose && nav.floor !== null ? { point: { x: pose.x, z: pose.z }, floor: nav.floor } : null;
+    const from =
+      pose && nav.floor !== null ? { point: { x: pose.x, z: pose.z }, floor: nav.floor, distance: (p: PlanarPoint) => routeDistance(nav, pose, p) } : null;
     return this.memory.recall(this.goals.recallIds(), nav.places.list(), from);
   }
 

@@ -42,6 +42,13 @@ export interface PlaceRef {
   pose: PlanarPose;
 }
 
+/** Where the robot is when it recalls a goal; `distance`: how far a point of this floor is to go (a route's length). */
+export interface RecallFrom {
+  point: PlanarPoint;
+  floor: number;
+  distance?: (p: PlanarPoint) => number;
+}
+
 /** An object noted in this task (a point in the estimated world) or read from a handover (place-relative). */
 type Noted = { floor: number; point: PlanarPoint } | { floor: number; seen: Seen };
 
@@ -93,20 +100,29 @@ export class SightingMemory {
   }
 
   /**
-   * The remembered instance of `ids` to go to: the nearest to `from` on its floor (by where it was
-   * seen), else one on another floor; null when none was seen or its place is unknown.
+   * The remembered instance of `ids` to go to: the nearest to `from` on its floor, else one on another
+   * floor; null when none was seen or its place is unknown. Nearest by `from.distance` when given (the
+   * route's length: an instance a wall away is a room's detour), else by the straight line.
    */
-  recall(ids: readonly number[], places: readonly PlaceRef[], from: { point: PlanarPoint; floor: number } | null = null): Seen | null {
-    let best: Seen | null = null,
-      bestD = Infinity;
+  recall(ids: readonly number[], places: readonly PlaceRef[], from: RecallFrom | null = null): Seen | null {
+    const here: [Seen, PlanarPoint][] = [];
+    let elsewhere: Seen | null = null;
     for (const id of ids) {
       const s = this.resolve(this.seen.get(id), places);
-      if (!s) continue;
-      const at = from && s.floor === from.floor ? pointOf(s, places) : null;
-      const d = at && from ? Math.hypot(at.x - from.point.x, at.z - from.point.z) : from ? 1e6 : 0;
+      const at = s && from && s.floor === from.floor ? pointOf(s, places) : null;
+      if (at) here.push([s!, at]);
+      else if (s && !elsewhere) elsewhere = s;
+    }
+    if (!from) return elsewhere;
+    // the route is asked for only when there is a choice: each is an A* over the floor
+    const far = here.length > 1 && from.distance ? from.distance : (p: PlanarPoint) => Math.hypot(p.x - from.point.x, p.z - from.point.z);
+    let best: Seen | null = null,
+      bestD = Infinity;
+    for (const [s, at] of here) {
+      const d = far(at);
       if (d < bestD) [best, bestD] = [s, d];
     }
-    return best;
+    return best ?? elsewhere;
   }
 
   /**

@@ -51,6 +51,19 @@ export function planRoute(nav: Navigator, goal: PlanarPoint, nearM?: number, avo
   return bare.status === 'ok' ? bare : nav.plan(goal, undefined, { ...base, targetSnapM: nearM, nearestReachable: true });
 }
 
+/** beyond any route in a house: a point the map has no route toward comes after every routed one */
+const UNROUTED_M = 1000;
+
+/**
+ * How far `to` is to go from `from` on the map: the route toward it (ending within 1.5 m, as the
+ * approach's does), plus the straight line from the route's end; UNROUTED_M more without a route.
+ */
+export function routeDistance(nav: Navigator, from: PlanarPoint, to: PlanarPoint): number {
+  const r = planRoute(nav, to, 1.5);
+  const straight = Math.hypot(to.x - from.x, to.z - from.z);
+  return r.status === 'ok' ? r.lengthM + Math.hypot(r.target.x - to.x, r.target.z - to.z) : UNROUTED_M + straight;
+}
+
 /**
  * A step of actions along a route that starts behind the body: a half turn fills the whole step
  * (twelve turns of 15°), so it holds no forward, yet it is the way along the route.

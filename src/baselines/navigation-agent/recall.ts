@@ -10,7 +10,7 @@
  * trail to the place it was noted near (seed:1 run 2 task 3 again, after that fix: the toilet 4.1 m
  * beside 'place 11' upstairs was given up at the landing, and the task ended downstairs).
  */
-import { takeUpGlimpse } from './approach.js';
+import { fartherInstance, takeUpGlimpse } from './approach.js';
 import { act, goto, type Ctx, type Decision } from './context.js';
 import { pointOf } from './memory.js';
 import { driveAndFace, planRoute } from './motion.js';
@@ -26,14 +26,18 @@ const LEAVE_TRAIL_M = 2;
 
 export function recall(c: Ctx): Decision {
   const t = c.task;
+  const seen = t.recall;
+  const place = seen ? c.nav.places.get(seen.place) : undefined;
+  // another instance in view well beyond the remembered one (a goal of several): the remembered one first
+  const spot = seen && place && place.floor === c.nav.floor ? pointOf(seen, c.nav.places.list()) : null;
+  if (spot && seen?.offset && c.sighting && fartherInstance(c, spot, c.sighting)) [c.sighting, c.glimpse] = [null, null];
+  if (spot && seen?.offset && c.glimpse && fartherInstance(c, spot, c.glimpse)) c.glimpse = null;
   if (c.sighting) {
     t.goal = c.sighting.point;
     return goto('approach');
   }
   if (c.glimpse) return takeUpGlimpse(c, c.glimpse);
-  const seen = t.recall;
   t.recall = null;
-  const place = seen ? c.nav.places.get(seen.place) : undefined;
   if (!seen || !place) return goto('explore');
   if (place.floor !== c.nav.floor) {
     // seen on another floor: take a known flight there first, then come back to this
@@ -44,7 +48,6 @@ export function recall(c: Ctx): Decision {
     t.stairs = { flight, turns: 0, onFlight: false };
     return goto('stairs');
   }
-  const spot = pointOf(seen, c.nav.places.list());
   if (spot && seen.offset) {
     // the place itself was marked where the body stood, on its trail, when the goal is farther from it
     const along = alongTrail(c, spot, spot) ?? alongTrail(c, place.pose, spot);
