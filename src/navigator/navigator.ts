@@ -17,8 +17,7 @@ import {
 } from '../mapping/index.js';
 import type { PoseSource, TrackingStatus } from '../perception/index.js';
 import { Navcore } from '../wasm/index.js';
-import { SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
-import { TurnGauge } from './turn-gauge.js';
+import { FULL_TURN_ACTIONS, SUB_MOTIONS_PER_ACTION, type CoarseAction } from './actions.js';
 import { Anchoring } from './anchoring.js';
 import { LoopRebuild } from './loop-rebuild.js';
 import { holdHeight, moveRecords, rebaseAtClosure } from './closure-moves.js';
@@ -250,7 +249,6 @@ export class Navigator {
   /**
    * Turns once in place (24 × 15°), feeding the tracker; returns the views after every `every`-th turn
    * (6: the four surrounding views). `afterRelocation`: the body was moved, tracked jumps relocalise it.
-   * On a noisy base the turn is closed on the tracked yaw (turn-gauge.ts), except after a relocation.
    */
   async turnInPlace(every = 6, opts: { afterRelocation?: boolean } = {}): Promise<BodyFrame[]> {
     const views: BodyFrame[] = [],
@@ -258,14 +256,12 @@ export class Navigator {
     // After a relocation the tracker may find the body anywhere (paper 001 §3.2): no motion is implausible.
     if (opts.afterRelocation) this.motionCheck?.pause(true);
     try {
-      const gauge = new TurnGauge(every, this.odometryErrorM > 0 && !opts.afterRelocation, this.planar()?.yaw ?? null);
-      for (;;) {
+      for (let i = 1; i <= FULL_TURN_ACTIONS; i++) {
         const r = await this.act(['left'], { stopOnCollision: false });
-        const at = gauge.step(r.status === 'ok' && r.pose ? r.pose.yaw : null);
-        if (at.view) views.push(r.frame);
+        if (i % every === 0) views.push(r.frame);
         if (this.poseNow && this.anchoring.restored()?.current)
           seen.push({ frame: { intrinsics: this.body.intrinsics, depth: r.frame.depth }, pose: this.poseNow });
-        if (r.terminated || at.done) break;
+        if (r.terminated) break;
       }
     } finally {
       this.motionCheck?.pause(false);
