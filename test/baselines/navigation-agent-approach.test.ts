@@ -209,21 +209,6 @@ describe('approach: on a base with noisy odometry the claim is made nearer', () 
     expect(approach(exact)).toEqual({ kind: 'goto', state: 'explore' });
   });
 
-  it('faces a goal out of view at the edge of reach once before giving it up', () => {
-    const behind = () => ({ x: -0.2, z: 0 });
-    // the goal 0.95 m away to the side of the heading, not in view; every route ends 1.15 m from it
-    const edge = noisy(null, behind);
-    edge.c.task.goal = { x: 0.95, z: 0 };
-    edge.c.task.goalFrom = { x: -1, z: 0 };
-    const first = approach(edge.c);
-    expect(first.kind).toBe('act');
-    expect(first.kind === 'act' && first.actions.every((a) => a !== 'forward')).toBe(true);
-    expect(edge.c.task.rejected).toEqual([]);
-    // faced and still not in view: given up here as before
-    expect(approach(edge.c)).toEqual({ kind: 'goto', state: 'explore' });
-    expect(edge.c.task.rejected).toHaveLength(1);
-  });
-
   it('with exact odometry the usual reach stands', () => {
     const c = ctx({ x: 0, z: 2 }, at(REACH_M - 0.05));
     planningNav(c);

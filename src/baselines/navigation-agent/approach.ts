@@ -99,7 +99,7 @@ export function approach(c: Ctx): Decision {
   if (t.stalls > MAX_STALLS) return giveUp(c, g);
   const gap = gapOf(route, g);
   if (gap > REACH_M + 0.1 && Math.hypot(route.target.x - c.pose.x, route.target.z - c.pose.z) < 0.4)
-    return c.nav.odometryErrorM > 0 && d <= EDGE_REACH_M ? atEdge(c, g, d, gap) : aroundIt(c, g, `route ends ${gap.toFixed(2)} m from it`);
+    return c.sighting && d <= EDGE_REACH_M && c.nav.odometryErrorM > 0 ? claimAtEdge(c, d) : aroundIt(c, g, `route ends ${gap.toFixed(2)} m from it`);
   const path = remembered ? cutRoute(route.path, g, VIEW_M) : cutRoute(route.path, g, REACH_M - 0.15, (p) => c.grid.clearLine(p, g, SURFACE_SPARE_M));
   const actions = driveAndFace(path, c.pose, g);
   // a noisy base that drives on is somewhere else, seeing the spot at another bearing: it faces it
@@ -133,22 +133,9 @@ export function claimReach(c: Ctx): number {
   return c.nav.odometryErrorM > 0 ? NOISY_REACH_M : REACH_M;
 }
 
-/**
- * No route nearer than where the body stands, EDGE_REACH_M or less from the goal (a noisy base): claimed if
- * in view; out of view, faced once first (house 3 task 3 on main: 0.97 m from the painting, 36° off it, given
- * up unfaced); still out of view after that, approached from elsewhere.
- */
-function atEdge(c: Ctx, g: PlanarPoint, d: number, gap: number): Decision {
-  const t = c.task;
-  if (c.sighting) {
-    if (DEBUG) console.error(`[nav ${t.key}] claimed at the edge of reach: ${d.toFixed(2)} m, no route nearer`);
-    return close(`The goal (${c.goals.label()}) is in view about ${d.toFixed(1)} m away; nothing lets the robot nearer.`);
-  }
-  const turns = t.faced ? [] : turnsTo(headingTo(c.pose, g), c.pose.yaw);
-  t.faced = true;
-  if (!turns.length) return aroundIt(c, g, `route ends ${gap.toFixed(2)} m from it`);
-  if (DEBUG) console.error(`[nav ${t.key}] faced at the edge of reach: ${d.toFixed(2)} m, no route nearer`);
-  return act(turns, 'face the goal at the edge of reach');
+function claimAtEdge(c: Ctx, d: number): Decision {
+  if (DEBUG) console.error(`[nav ${c.task.key}] claimed at the edge of reach: ${d.toFixed(2)} m, no route nearer`);
+  return close(`The goal (${c.goals.label()}) is in view about ${d.toFixed(1)} m away; nothing lets the robot nearer.`);
 }
 
 /**
