@@ -5,7 +5,7 @@
  * looks for another side instead of claiming (house 5 task 1 was refused and then lost that way).
  */
 import { describe, expect, it } from 'vitest';
-import { approach, NOISY_REACH_M, REACH_M, retryUnreached, sightLineSpot } from '../../src/baselines/navigation-agent/approach.js';
+import { approach, EDGE_REACH_M, NOISY_REACH_M, REACH_M, retryUnreached, sightLineSpot } from '../../src/baselines/navigation-agent/approach.js';
 import { cutRoute, openHeading, planRoute } from '../../src/baselines/navigation-agent/motion.js';
 import type { Navigator } from '../../src/navigator/index.js';
 import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
@@ -192,6 +192,21 @@ describe('approach: on a base with noisy odometry the claim is made nearer', () 
     c.task.faced = true;
     c.task.closer = 1;
     expect(approach(c).kind).toBe('close');
+  });
+
+  it('claims a goal in view within 1 m when every route ends farther from it than the body stands', () => {
+    // the routes end 0.2 m behind the body (furniture under a painting keeps it off): 1.15 m from the goal
+    const behind = () => ({ x: 0, z: -0.2 });
+    const edge = noisy(at(0.95), behind);
+    expect(approach(edge.c).kind).toBe('close');
+    expect(edge.c.task.rejected).toEqual([]);
+    // beyond the success radius it is given up here and approached from elsewhere, as with exact odometry
+    const far = noisy(at(EDGE_REACH_M + 0.05), behind);
+    expect(approach(far.c)).toEqual({ kind: 'goto', state: 'explore' });
+    expect(far.c.task.rejected).toHaveLength(1);
+    const exact = ctx({ x: 0, z: 2 }, at(0.95));
+    planningNav(exact, behind);
+    expect(approach(exact)).toEqual({ kind: 'goto', state: 'explore' });
   });
 
   it('with exact odometry the usual reach stands', () => {
