@@ -11,10 +11,10 @@ import type { Ctx } from '../../src/baselines/navigation-agent/context.js';
 import { GridView } from '../../src/baselines/navigation-agent/grid.js';
 import { newTaskState, refused } from '../../src/baselines/navigation-agent/types.js';
 import { Cell, type PlanarPoint, type PlanOptions } from '../../src/mapping/index.js';
-import { OccupancyMap } from '../../src/mapping/occupancy-map.js';
-import { Planner } from '../../src/mapping/planner.js';
+import type { Planner } from '../../src/mapping/planner.js';
 import type { Navigator } from '../../src/navigator/index.js';
 import { Navcore } from '../../src/wasm/navcore.js';
+import { plannerOn, wallWithDoor } from '../helpers/door-wall.js';
 
 let core: Navcore;
 beforeAll(async () => {
@@ -33,12 +33,9 @@ const BEHIND = { x: 2.45, z: 1.0 };
  * a door at z 3.5–4.3 m, and a sink under the painting (x 3.2–3.6 m, z 0.6–1.4 m).
  */
 function house(): { cells: Uint8Array; planner: Planner } {
-  const cells = new Uint8Array(W * H).fill(Cell.Free);
-  for (let z = 0; z < H; z++) for (let x = 30; x < 32; x++) if (z < 35 || z >= 43) cells[z * W + x] = Cell.Obstacle;
+  const cells = wallWithDoor(W, H, 35, 43);
   for (let z = 6; z < 14; z++) for (let x = 32; x < 36; x++) cells[z * W + x] = Cell.Obstacle;
-  const map = new OccupancyMap(core);
-  map.restoreFloor(0, { originX: 0, originZ: 0, width: W, height: H, cells });
-  return { cells, planner: new Planner(map) };
+  return { cells, planner: plannerOn(core, W, H, cells) };
 }
 
 /** The agent's context at `pose`, with the navigator's planner over the house's map; `asked` records the targets planned to. */
@@ -88,9 +85,7 @@ describe('a remembered spot a wall away is tried from another side', () => {
     const { c } = ctx(BEHIND);
     const cells = new Uint8Array(W * H).fill(Cell.Free);
     for (let z = 0; z < H; z++) for (let x = 30; x < W; x++) cells[z * W + x] = Cell.Obstacle;
-    const map = new OccupancyMap(core);
-    map.restoreFloor(0, { originX: 0, originZ: 0, width: W, height: H, cells });
-    const closed = new Planner(map);
+    const closed = plannerOn(core, W, H, cells);
     (c as unknown as { nav: unknown }).nav = { floor: 0, plan: (to: PlanarPoint, _f: unknown, o: PlanOptions) => closed.plan(c.pose, to, 0, o) };
     (c as unknown as { grid: GridView }).grid = new GridView({ originX: 0, originZ: 0, width: W, height: H, cells }, 0.1);
     expect(otherSide(c, PAINTING, [BEHIND])).toBeNull();

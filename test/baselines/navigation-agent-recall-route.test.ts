@@ -13,11 +13,10 @@ import { straightPlan } from '../helpers/straight-plan.js';
 import { SightingMemory } from '../../src/baselines/navigation-agent/memory.js';
 import { routeDistance } from '../../src/baselines/navigation-agent/motion.js';
 import { Cell, type PlanarPoint, type PlanOptions } from '../../src/mapping/index.js';
-import { OccupancyMap } from '../../src/mapping/occupancy-map.js';
-import { Planner } from '../../src/mapping/planner.js';
 import type { Navigator } from '../../src/navigator/index.js';
 import { PlaceStore } from '../../src/navigator/places.js';
 import { Navcore } from '../../src/wasm/navcore.js';
+import { plannerOn, wallWithDoor } from '../helpers/door-wall.js';
 
 let core: Navcore;
 beforeAll(async () => {
@@ -34,11 +33,7 @@ const ROBOT = { x: 2.0, z: 1.0 };
  * (x < 3 m) holds the robot, the east room (x > 3.2 m) the other instance.
  */
 function navigator(): Navigator {
-  const cells = new Uint8Array(W * H).fill(Cell.Free);
-  for (let z = 0; z < H; z++) for (let x = 30; x < 32; x++) if (z < 50 || z >= 58) cells[z * W + x] = Cell.Obstacle;
-  const map = new OccupancyMap(core);
-  map.restoreFloor(0, { originX: 0, originZ: 0, width: W, height: H, cells });
-  const planner = new Planner(map);
+  const planner = plannerOn(core, W, H, wallWithDoor(W, H, 50, 58));
   return {
     floor: 0,
     plan: (to: PlanarPoint, _floor: number | undefined, opts: PlanOptions) => planner.plan(ROBOT, to, 0, opts),
